@@ -1,0 +1,86 @@
+import type { Vec2, Transform } from '../math/vec2';
+import type { ConvexShape } from '../shapes/shape';
+
+/**
+ * Flat input/output records for the narrow-phase queries (in the manner of Box2D's
+ * b2DistanceInput / b2DistanceOutput). All points and directions in *world* coordinates unless a
+ * field says otherwise. Queries never throw on geometry: a failure is a `state`.
+ */
+
+export type QueryState = 'ok' | 'degenerate' | 'not-converged';
+
+/** A pair of shapes placed in the world. */
+export interface ShapePair {
+  readonly shapeA: ConvexShape;
+  readonly transformA: Transform;
+  readonly shapeB: ConvexShape;
+  readonly transformB: Transform;
+}
+
+export interface DistanceInput extends ShapePair {
+  /** Include the shapes' rounding radii (true: true shapes; false: core shapes only). */
+  readonly useRadii: boolean;
+  /** Record each iteration's simplex (for the preview). Off by default: no allocation. */
+  readonly trace?: boolean;
+  /** Iteration cap; a documented default applies when absent. */
+  readonly maxIterations?: number;
+}
+
+/** One vertex of a GJK simplex / EPA polytope: a point of B ⊖ A with the vertices that made it. */
+export interface MinkowskiVertex {
+  /** w = pointB - pointA, a point of the Minkowski difference B ⊖ A (world). */
+  readonly w: Vec2;
+  readonly pointA: Vec2;
+  readonly pointB: Vec2;
+  /** Indices of the supporting vertices in shapeA / shapeB. */
+  readonly indexA: number;
+  readonly indexB: number;
+}
+
+export interface GjkStep {
+  readonly simplex: readonly MinkowskiVertex[];
+  /** Closest point of the simplex to the origin, and the next search direction. */
+  readonly closest: Vec2;
+  readonly direction: Vec2;
+}
+
+export interface DistanceOutput {
+  /** 'ok' (converged), 'degenerate' (e.g. coincident cores), 'not-converged' (hit the cap). */
+  readonly state: QueryState;
+  /** True when the shapes (with radii if useRadii) overlap or touch within tolerance. */
+  readonly overlapping: boolean;
+  /** Separation distance >= 0 (0 when overlapping). */
+  readonly distance: number;
+  /** Closest points on A and on B (world). */
+  readonly pointA: Vec2;
+  readonly pointB: Vec2;
+  /** Unit vector from A towards B (pointB - pointA normalised); (0, 0) if undefined. */
+  readonly normal: Vec2;
+  readonly iterations: number;
+  /** The final simplex (1 to 3 vertices). */
+  readonly simplex: readonly MinkowskiVertex[];
+  readonly trace?: readonly GjkStep[];
+}
+
+export interface EpaStep {
+  readonly polytope: readonly MinkowskiVertex[];
+  /** Index of the edge closest to the origin and its distance. */
+  readonly closestEdge: number;
+  readonly distance: number;
+}
+
+/**
+ * Contact between two shapes at their current pose: a signed separation (negative =
+ * penetration depth), the push-out normal from A towards B (moving B by -separation * normal
+ * separates an overlapping pair by the least distance), and one or two contact points.
+ */
+export interface ContactOutput {
+  readonly state: QueryState;
+  readonly separation: number;
+  readonly normal: Vec2;
+  /** Contact points (world): midpoints between the surfaces, one or two. */
+  readonly points: readonly Vec2[];
+  /** Which algorithm produced the answer (for tests, hover and the preview). */
+  readonly method: string;
+  readonly iterations: number;
+}

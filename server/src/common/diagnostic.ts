@@ -1,0 +1,29 @@
+/**
+ * Plain diagnostics, in scene terms: ranges are UTF-16 offsets into the document text
+ * (`[start, end)`). The LSP layer and the CLI convert them to line/character with `LineIndex`
+ * (server/src/syntax/positions.ts). No LSP types below server/src/features.
+ */
+export interface TextRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+export interface RelatedInformation {
+  readonly range: TextRange;
+  readonly message: string;
+}
+
+export interface Diagnostic {
+  readonly range: TextRange;
+  readonly severity: Severity;
+  /** Stable kebab-case code, documented in docs/diagnostics.md. */
+  readonly code: string;
+  readonly message: string;
+  readonly related?: readonly RelatedInformation[];
+  /** Marks unnecessary/deprecated text (LSP diagnostic tags), e.g. dropped polygon vertices. */
+  readonly tags?: readonly ('unnecessary' | 'deprecated')[];
+  /** Plain data a quick fix needs (e.g. the convex hull of a concave polygon). */
+  readonly data?: unknown;
+}
