@@ -1,0 +1,157 @@
+import type { Transform, Vec2 } from '../math/vec2';
+import type { ConvexShape } from './shape';
+import { edgeNormals, polygonCentroid, signedArea } from './polygon';
+
+/**
+ * Constructors for the rounded convex point sets of shape.ts, in the shape's local frame, and the
+ * mass-free geometric properties (area, centroid) of each kind. Sizes are taken by absolute value
+ * so that a sign slip in the caller gives a valid shape rather than an inside-out one; semantics
+ * reports non-positive sizes itself.
+ */
+
+function freeze(kind: ConvexShape['kind'], vertices: Vec2[], radius: number, normals: Vec2[]): ConvexShape {
+  return { kind, vertices, radius, normals };
+}
+
+/** A disc of radius r about `center`. */
+export function makeCircle(center: Vec2, r: number): ConvexShape {
+  return freeze('circle', [{ x: center.x, y: center.y }], Math.abs(r), []);
+}
+
+/** An axis-aligned w × h rectangle centred on the origin, counter-clockwise from (-w/2, -h/2). */
+export function makeBox(w: number, h: number): ConvexShape {
+  const hx = Math.abs(w) / 2;
+  const hy = Math.abs(h) / 2;
+  return freeze(
+    'polygon',
+    [
+      { x: -hx, y: -hy },
+      { x: hx, y: -hy },
+      { x: hx, y: hy },
+      { x: -hx, y: hy },
+    ],
+    0,
+    [
+      { x: 0, y: -1 },
+      { x: 1, y: 0 },
+      { x: 0, y: 1 },
+      { x: -1, y: 0 },
+    ],
+  );
+}
+
+/**
+ * A convex polygon from counter-clockwise vertices, rounded by `radius` when > 0. The vertices
+ * must already be convex, CCW and free of repeated/collinear points (polygon.ts validates and
+ * cleans authored input); this does not re-check, so that building parts stays O(n).
+ */
+export function makePolygon(ccwVertices: readonly Vec2[], radius = 0): ConvexShape {
+  const vertices = ccwVertices.map((v) => ({ x: v.x, y: v.y }));
+  return freeze('polygon', vertices, Math.abs(radius), edgeNormals(vertices));
+}
+
+/** Two half-discs of radius r joined by a rectangle: inner segment of `length` along local x, centred. */
+export function makeCapsule(length: number, r: number): ConvexShape {
+  const h = Math.abs(length) / 2;
+  return freeze(
+    'capsule',
+    [
+      { x: -h, y: 0 },
+      { x: h, y: 0 },
+    ],
+    Math.abs(r),
+    [],
+  );
+}
+
+/** A zero-thickness edge from a to b. */
+export function makeSegment(a: Vec2, b: Vec2): ConvexShape {
+  return freeze(
+    'segment',
+    [
+      { x: a.x, y: a.y },
+      { x: b.x, y: b.y },
+    ],
+    0,
+    [],
+  );
+}
+
+/**
+ * The same shape with its vertices mapped by `xf` (rotation then translation) — how a compound's
+ * part offset and angle are baked into body-local coordinates. Rotation keeps normals unit and
+ * the winding counter-clockwise.
+ */
+export function transformShape(shape: ConvexShape, xf: Transform): ConvexShape {
+  const { c, s } = xf;
+  const vertices = shape.vertices.map((v) => ({ x: c * v.x - s * v.y + xf.x, y: s * v.x + c * v.y + xf.y }));
+  const normals = shape.normals.map((n) => ({ x: c * n.x - s * n.y, y: s * n.x + c * n.y }));
+  return freeze(shape.kind, vertices, shape.radius, normals);
+}
+
+/**
+ * Area of the rounded point set: core area + perimeter × r + π r² (Steiner's formula for the
+ * parallel body of a convex set). Covers every kind: a circle has no core area or perimeter, a
+ * capsule's core is a segment with perimeter 2L, a segment has r = 0 and no area.
+ */
+export function shapeArea(shape: ConvexShape): number {
+  const v = shape.vertices;
+  const r = shape.radius;
+  let perimeter = 0;
+  if (v.length === 2) perimeter = 2 * Math.hypot(v[1]!.x - v[0]!.x, v[1]!.y - v[0]!.y);
+  else if (v.length >= 3) {
+    for (let i = 0; i < v.length; i++) {
+      const a = v[i]!;
+      const b = v[(i + 1) % v.length]!;
+      perimeter += Math.hypot(b.x - a.x, b.y - a.y);
+    }
+  }
+  const core = v.length >= 3 ? Math.abs(signedArea(v)) : 0;
+  return core + perimeter * r + Math.PI * r * r;
+}
+
+/**
+ * Area centroid of the rounded point set. For a rounded polygon the set splits into the core, one
+ * r-wide rectangle outside each edge and one circular sector at each vertex (the sectors' angles
+ * add up to 2π), whose centroids are known: a sector of angle θ has its centroid 4 r sin(θ/2) / 3θ
+ * from its apex along the bisector. For a circle or a capsule, and for a segment, the centre /
+ * midpoint by symmetry.
+ */
+export function shapeCentroid(shape: ConvexShape): Vec2 {
+  const v = shape.vertices;
+  if (v.length === 0) return { x: 0, y: 0 };
+  if (v.length === 1) return { x: v[0]!.x, y: v[0]!.y };
+  if (v.length === 2) return { x: (v[0]!.x + v[1]!.x) / 2, y: (v[0]!.y + v[1]!.y) / 2 };
+  const core = polygonCentroid(v);
+  const r = shape.radius;
+  if (!(r > 0)) return core;
+  const n = v.length;
+  // Moments relative to the core centroid keep digits for shapes far from the origin.
+  let area = Math.abs(signedArea(v));
+  let mx = 0;
+  let my = 0;
+  const normals = shape.normals.length === n ? shape.normals : edgeNormals(v);
+  for (let i = 0; i < n; i++) {
+    const a = v[i]!;
+    const b = v[(i + 1) % n]!;
+    const nrm = normals[i]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const rect = len * r;
+    area += rect;
+    mx += rect * ((a.x + b.x) / 2 + (nrm.x * r) / 2 - core.x);
+    my += rect * ((a.y + b.y) / 2 + (nrm.y * r) / 2 - core.y);
+    // Sector at b, between the normals of edges i and i+1.
+    const n2 = normals[(i + 1) % n]!;
+    const theta = Math.atan2(nrm.x * n2.y - nrm.y * n2.x, nrm.x * n2.x + nrm.y * n2.y);
+    if (theta <= 0) continue;
+    const sector = (theta * r * r) / 2;
+    const bx = nrm.x + n2.x;
+    const by = nrm.y + n2.y;
+    const bl = Math.hypot(bx, by);
+    const d = (4 * r * Math.sin(theta / 2)) / (3 * theta);
+    area += sector;
+    mx += sector * (b.x - core.x + (bl > 0 ? (bx / bl) * d : 0));
+    my += sector * (b.y - core.y + (bl > 0 ? (by / bl) * d : 0));
+  }
+  return { x: core.x + mx / area, y: core.y + my / area };
+}

@@ -1,0 +1,372 @@
+import type { Vec2 } from '../math/vec2';
+
+/**
+ * Polygon utilities for authored point lists: winding, convexity, simplicity, hull, clean-up and
+ * convex decomposition. Inputs are whatever the author wrote (either winding, possibly concave,
+ * repeated or collinear points); every function is total: bad input gives an answer that says so
+ * (false, an empty list, dropped indices), never a throw.
+ *
+ * Geometric predicates compare against a tolerance relative to the point set's size
+ * (`RELATIVE_TOLERANCE` times the largest coordinate extent), so that the same polygon scaled by
+ * 1e-3 or 1e4 is classified the same way, and so that decimal input such as (0.1, 0.2),
+ * (0.2, 0.4), (0.3, 0.6) counts as collinear although its binary cross product is not exactly 0.
+ */
+
+/** Relative tolerance of the predicates below (a distance, as a fraction of the set's extent). */
+export const RELATIVE_TOLERANCE = 1e-12;
+
+/** Largest coordinate extent of a point set (0 for fewer than two distinct points). */
+export function extentOf(points: readonly Vec2[]): number {
+  if (points.length === 0) return 0;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of points) {
+    if (p.x < minX) minX = p.x;
+    if (p.y < minY) minY = p.y;
+    if (p.x > maxX) maxX = p.x;
+    if (p.y > maxY) maxY = p.y;
+  }
+  return Math.max(maxX - minX, maxY - minY);
+}
+
+/**
+ * Signed area (shoelace formula): positive for counter-clockwise, negative for clockwise. Summed
+ * relative to the first point so that a small polygon far from the origin keeps its digits.
+ */
+export function signedArea(points: readonly Vec2[]): number {
+  const n = points.length;
+  if (n < 3) return 0;
+  const ox = points[0]!.x;
+  const oy = points[0]!.y;
+  let twice = 0;
+  for (let i = 1; i + 1 < n; i++) {
+    const ax = points[i]!.x - ox;
+    const ay = points[i]!.y - oy;
+    const bx = points[i + 1]!.x - ox;
+    const by = points[i + 1]!.y - oy;
+    twice += ax * by - ay * bx;
+  }
+  return twice / 2;
+}
+
+/** Area centroid of a simple polygon (either winding); the vertex mean when it has no area. */
+export function polygonCentroid(points: readonly Vec2[]): Vec2 {
+  const n = points.length;
+  if (n === 0) return { x: 0, y: 0 };
+  const ox = points[0]!.x;
+  const oy = points[0]!.y;
+  let twice = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 1; i + 1 < n; i++) {
+    const ax = points[i]!.x - ox;
+    const ay = points[i]!.y - oy;
+    const bx = points[i + 1]!.x - ox;
+    const by = points[i + 1]!.y - oy;
+    const c = ax * by - ay * bx;
+    twice += c;
+    cx += c * (ax + bx);
+    cy += c * (ay + by);
+  }
+  const tol = RELATIVE_TOLERANCE * extentOf(points);
+  if (Math.abs(twice) <= tol * tol) {
+    let sx = 0;
+    let sy = 0;
+    for (const p of points) {
+      sx += p.x - ox;
+      sy += p.y - oy;
+    }
+    return { x: ox + sx / n, y: oy + sy / n };
+  }
+  // Triangle fan from the first point: each triangle's centroid is (o + a + b) / 3 (Bourke).
+  return { x: ox + cx / (3 * twice), y: oy + cy / (3 * twice) };
+}
+
+/**
+ * Outward unit normals of a counter-clockwise polygon, one per edge i → i+1. A zero-length edge
+ * gets (0, 0): callers validate polygons first (see `removeDegenerate`).
+ */
+export function edgeNormals(ccw: readonly Vec2[]): Vec2[] {
+  const n = ccw.length;
+  const out: Vec2[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = ccw[i]!;
+    const b = ccw[i + 1 === n ? 0 : i + 1]!;
+    const ex = b.x - a.x;
+    const ey = b.y - a.y;
+    const l = Math.hypot(ex, ey);
+    out[i] = l > 0 ? { x: ey / l, y: -ex / l } : { x: 0, y: 0 };
+  }
+  return out;
+}
+
+/**
+ * Whether the closed polygon is convex, in either winding: it has area, every turn goes the same
+ * way (straight angles allowed), and it turns around exactly once (a pentagram turns the same way
+ * at every vertex but twice around, and is not convex).
+ */
+export function isConvex(points: readonly Vec2[]): boolean {
+  const n = points.length;
+  if (n < 3) return false;
+  const area = signedArea(points);
+  const ext = extentOf(points);
+  const tol = RELATIVE_TOLERANCE * ext;
+  if (!(Math.abs(area) > tol * ext)) return false;
+  const sign = area > 0 ? 1 : -1;
+  let turning = 0;
+  for (let i = 0; i < n; i++) {
+    const p = points[(i + n - 1) % n]!;
+    const q = points[i]!;
+    const r = points[(i + 1) % n]!;
+    const ux = q.x - p.x;
+    const uy = q.y - p.y;
+    const vx = r.x - q.x;
+    const vy = r.y - q.y;
+    const lu = Math.hypot(ux, uy);
+    const lv = Math.hypot(vx, vy);
+    if (lu <= tol || lv <= tol) continue; // a repeated point turns nowhere
+    const c = ux * vy - uy * vx;
+    // Distance of r from the line through p, q: a turn against the winding beyond tolerance.
+    if (sign * c < -tol * lu) return false;
+    turning += Math.atan2(c, ux * vx + uy * vy);
+  }
+  return Math.abs(Math.abs(turning) - 2 * Math.PI) < 1e-6;
+}
+
+/** Orientation of c relative to the directed line a → b: +1 left, -1 right, 0 on it. */
+function orient(a: Vec2, b: Vec2, c: Vec2): number {
+  const v = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+  return v > 0 ? 1 : v < 0 ? -1 : 0;
+}
+
+/** c lies within the bounding box of a, b (used once c is known to be collinear with them). */
+function onSegment(a: Vec2, b: Vec2, c: Vec2): boolean {
+  return (
+    Math.min(a.x, b.x) <= c.x && c.x <= Math.max(a.x, b.x) && Math.min(a.y, b.y) <= c.y && c.y <= Math.max(a.y, b.y)
+  );
+}
+
+/** Closed-segment intersection, touching included (Cormen et al., "Introduction to Algorithms", 33.1). */
+export function segmentsIntersect(p1: Vec2, p2: Vec2, q1: Vec2, q2: Vec2): boolean {
+  const d1 = orient(q1, q2, p1);
+  const d2 = orient(q1, q2, p2);
+  const d3 = orient(p1, p2, q1);
+  const d4 = orient(p1, p2, q2);
+  if (d1 * d2 < 0 && d3 * d4 < 0) return true;
+  if (d1 === 0 && onSegment(q1, q2, p1)) return true;
+  if (d2 === 0 && onSegment(q1, q2, p2)) return true;
+  if (d3 === 0 && onSegment(p1, p2, q1)) return true;
+  if (d4 === 0 && onSegment(p1, p2, q2)) return true;
+  return false;
+}
+
+/**
+ * Whether the closed polygon is simple: no two non-adjacent edges meet, and no edge folds back
+ * over its neighbour. Consecutive repeated points are ignored (they are a "repeated vertex" hint,
+ * not a crossing). O(n²) pair test: authored polygons have tens of vertices, where this beats a
+ * Shamos–Hoyer sweep.
+ */
+export function isSimple(points: readonly Vec2[]): boolean {
+  const pts: Vec2[] = [];
+  for (const p of points) {
+    const last = pts[pts.length - 1];
+    if (!last || last.x !== p.x || last.y !== p.y) pts.push(p);
+  }
+  while (pts.length > 1 && pts[0]!.x === pts[pts.length - 1]!.x && pts[0]!.y === pts[pts.length - 1]!.y) pts.pop();
+  const n = pts.length;
+  if (n < 3) return false;
+  for (let i = 0; i < n; i++) {
+    const a = pts[i]!;
+    const b = pts[(i + 1) % n]!;
+    const c = pts[(i + 2) % n]!;
+    // Adjacent edges a→b, b→c overlap when c is on the line and goes back towards a.
+    if (orient(a, b, c) === 0 && (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y) < 0) return false;
+    for (let j = i + 2; j < n; j++) {
+      if (i === 0 && j === n - 1) continue; // edges n-1 → 0 and 0 → 1 are adjacent
+      if (segmentsIntersect(a, b, pts[j]!, pts[(j + 1) % n]!)) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Convex hull by Andrew's monotone chain (A. M. Andrew, "Another efficient algorithm for convex
+ * hulls in two dimensions", 1979): counter-clockwise, starting at the lowest-leftmost point,
+ * without repeated or collinear points. Fewer than three points come back when the input has no
+ * area (one point, or the two ends of a segment).
+ */
+export function convexHull(points: readonly Vec2[]): Vec2[] {
+  const sorted = points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)).slice();
+  sorted.sort((p, q) => p.x - q.x || p.y - q.y);
+  const n = sorted.length;
+  if (n <= 1) return sorted.slice();
+  const hull: Vec2[] = [];
+  const cross = (o: Vec2, a: Vec2, b: Vec2) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  for (let i = 0; i < n; i++) {
+    const p = sorted[i]!;
+    while (hull.length >= 2 && cross(hull[hull.length - 2]!, hull[hull.length - 1]!, p) <= 0) hull.pop();
+    hull.push(p);
+  }
+  const lower = hull.length + 1;
+  for (let i = n - 2; i >= 0; i--) {
+    const p = sorted[i]!;
+    while (hull.length >= lower && cross(hull[hull.length - 2]!, hull[hull.length - 1]!, p) <= 0) hull.pop();
+    hull.push(p);
+  }
+  hull.pop(); // the first point again
+  if (hull.length === 2 && hull[0]!.x === hull[1]!.x && hull[0]!.y === hull[1]!.y) hull.pop();
+  return hull;
+}
+
+export interface CleanPolygon {
+  /** The kept points, in the input's order and winding. */
+  readonly points: Vec2[];
+  /** Indices into the input of the points that were dropped, ascending. */
+  readonly dropped: number[];
+}
+
+/**
+ * Drops repeated points and points on the line through their neighbours (straight angles and
+ * zero-area spikes), repeating until none is left, as Box2D's b2ComputeHull welds and removes
+ * collinear points. Tolerance: RELATIVE_TOLERANCE times the input's extent.
+ */
+export function removeDegenerate(points: readonly Vec2[]): CleanPolygon {
+  const tol = RELATIVE_TOLERANCE * extentOf(points);
+  const idx: number[] = [];
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    if (Number.isFinite(p.x) && Number.isFinite(p.y)) idx.push(i);
+  }
+  // Repeats first, so that the later copy of a point is the one reported as dropped.
+  for (let k = idx.length - 1; k > 0; k--) {
+    const p = points[idx[k - 1]!]!;
+    const q = points[idx[k]!]!;
+    if (Math.hypot(q.x - p.x, q.y - p.y) <= tol) idx.splice(k, 1);
+  }
+  let changed = true;
+  while (changed && idx.length > 0) {
+    changed = false;
+    for (let k = 0; k < idx.length && idx.length > 1; k++) {
+      const n = idx.length;
+      const p = points[idx[(k + n - 1) % n]!]!;
+      const q = points[idx[k]!]!;
+      const r = points[idx[(k + 1) % n]!]!;
+      let drop = Math.hypot(q.x - p.x, q.y - p.y) <= tol;
+      if (!drop && n > 2) {
+        const ex = r.x - p.x;
+        const ey = r.y - p.y;
+        const l = Math.hypot(ex, ey);
+        // q is on the line p–r (or p and r coincide, making q the tip of a spike).
+        drop = l <= tol || Math.abs(ex * (q.y - p.y) - ey * (q.x - p.x)) <= tol * l;
+      }
+      if (drop) {
+        idx.splice(k, 1);
+        k--;
+        changed = true;
+      }
+    }
+  }
+  const kept = new Set(idx);
+  const dropped: number[] = [];
+  for (let i = 0; i < points.length; i++) if (!kept.has(i)) dropped.push(i);
+  return { points: idx.map((i) => points[i]!), dropped };
+}
+
+/**
+ * Convex decomposition of a simple polygon (either winding, possibly with repeated or collinear
+ * points): an ear-clipping triangulation (Meisters' two-ears theorem; Eberly, "Triangulation by
+ * Ear Clipping") merged back by Hertel–Mehlhorn (remove a diagonal whenever both its ends stay
+ * convex), which gives at most four times the minimum number of parts. Each part is convex,
+ * counter-clockwise and free of collinear points. A convex input comes back as one part; input
+ * with no area gives no parts.
+ */
+export function convexDecomposition(simplePolygon: readonly Vec2[]): Vec2[][] {
+  let pts = removeDegenerate(simplePolygon).points;
+  if (pts.length < 3) return [];
+  if (signedArea(pts) < 0) pts = pts.slice().reverse();
+  const ext = extentOf(pts);
+  const tol = RELATIVE_TOLERANCE * ext;
+  if (!(signedArea(pts) > tol * ext)) return [];
+  if (isConvex(pts)) return [pts];
+
+  const cross = (o: Vec2, a: Vec2, b: Vec2) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const triangles: number[][] = [];
+  const ring: number[] = pts.map((_, i) => i);
+  while (ring.length > 3) {
+    const n = ring.length;
+    let ear = -1;
+    let fallback = -1;
+    let fallbackCross = -Infinity;
+    for (let k = 0; k < n && ear < 0; k++) {
+      const a = pts[ring[(k + n - 1) % n]!]!;
+      const b = pts[ring[k]!]!;
+      const c = pts[ring[(k + 1) % n]!]!;
+      const turn = cross(a, b, c);
+      if (turn > fallbackCross) {
+        fallbackCross = turn;
+        fallback = k;
+      }
+      if (turn <= 0) continue; // reflex or straight: not an ear tip
+      let blocked = false;
+      for (let m = 0; m < n && !blocked; m++) {
+        if (m === k || m === (k + 1) % n || m === (k + n - 1) % n) continue;
+        const p = pts[ring[m]!]!;
+        if ((p.x === a.x && p.y === a.y) || (p.x === c.x && p.y === c.y)) continue;
+        // A point in (or on) the candidate triangle blocks it: the diagonal a–c would cross an edge.
+        blocked = cross(a, b, p) >= 0 && cross(b, c, p) >= 0 && cross(c, a, p) >= 0;
+      }
+      if (!blocked) ear = k;
+    }
+    // Rounding can hide every ear of a nearly degenerate polygon; clipping the most convex vertex
+    // still terminates and covers the polygon.
+    if (ear < 0) ear = fallback;
+    const k = ear;
+    triangles.push([ring[(k + n - 1) % n]!, ring[k]!, ring[(k + 1) % n]!]);
+    ring.splice(k, 1);
+  }
+  triangles.push(ring.slice());
+
+  // Hertel–Mehlhorn: greedily merge two parts across a shared diagonal when the result is convex.
+  const parts: (number[] | null)[] = triangles;
+  const convexAt = (prev: number, at: number, next: number) =>
+    cross(pts[prev]!, pts[at]!, pts[next]!) >= -tol * Math.hypot(pts[next]!.x - pts[prev]!.x, pts[next]!.y - pts[prev]!.y);
+  let merged = true;
+  while (merged) {
+    merged = false;
+    for (let p = 0; p < parts.length; p++) {
+      const P = parts[p];
+      if (!P) continue;
+      for (let q = p + 1; q < parts.length && !merged; q++) {
+        const Q = parts[q];
+        if (!Q) continue;
+        for (let i = 0; i < P.length && !merged; i++) {
+          const u = P[i]!;
+          const v = P[(i + 1) % P.length]!;
+          const j = Q.indexOf(v);
+          if (j < 0 || Q[(j + 1) % Q.length] !== u) continue;
+          const pPrev = P[(i + P.length - 1) % P.length]!;
+          const pNext = P[(i + 2) % P.length]!;
+          const qPrev = Q[(j + Q.length - 1) % Q.length]!;
+          const qNext = Q[(j + 2) % Q.length]!;
+          if (!convexAt(pPrev, u, qNext) || !convexAt(qPrev, v, pNext)) continue;
+          const loop: number[] = [];
+          for (let k = 0; k < P.length; k++) loop.push(P[(i + 1 + k) % P.length]!); // v ... u
+          for (let k = 2; k < Q.length; k++) loop.push(Q[(j + k) % Q.length]!); // after u ... before v
+          parts[p] = loop;
+          parts[q] = null;
+          merged = true;
+        }
+      }
+      if (merged) break;
+    }
+  }
+  const out: Vec2[][] = [];
+  for (const part of parts) {
+    if (!part) continue;
+    const clean = removeDegenerate(part.map((i) => pts[i]!)).points;
+    if (clean.length >= 3) out.push(clean);
+  }
+  return out;
+}

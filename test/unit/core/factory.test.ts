@@ -1,0 +1,84 @@
+import { strict as assert } from 'node:assert';
+import { makeTransform } from '../../../core/math/vec2';
+import {
+  makeBox,
+  makeCapsule,
+  makeCircle,
+  makePolygon,
+  makeSegment,
+  shapeArea,
+  shapeCentroid,
+  transformShape,
+} from '../../../core/shapes/factory';
+
+const close = (a: number, b: number, tol = 1e-12) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
+
+describe('core/shapes/factory', () => {
+  it('builds each kind in the shape.ts representation', () => {
+    const c = makeCircle({ x: 1, y: 2 }, 0.5);
+    assert.equal(c.kind, 'circle');
+    assert.deepEqual(c.vertices, [{ x: 1, y: 2 }]);
+    assert.equal(c.radius, 0.5);
+    const b = makeBox(2, 1);
+    assert.equal(b.kind, 'polygon');
+    assert.deepEqual(b.vertices[0], { x: -1, y: -0.5 });
+    assert.deepEqual(b.normals[1], { x: 1, y: 0 });
+    const cap = makeCapsule(3, 0.25);
+    assert.deepEqual(cap.vertices, [{ x: -1.5, y: 0 }, { x: 1.5, y: 0 }]);
+    const s = makeSegment({ x: 0, y: 0 }, { x: 1, y: 1 });
+    assert.equal(s.radius, 0);
+    const p = makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]);
+    close(p.normals[1]!.x, Math.SQRT1_2);
+    close(p.normals[1]!.y, Math.SQRT1_2);
+  });
+
+  it('transforms vertices and normals together', () => {
+    const b = transformShape(makeBox(2, 1), makeTransform(5, 0, Math.PI / 2));
+    close(b.vertices[0]!.x, 5.5);
+    close(b.vertices[0]!.y, -1);
+    close(b.normals[0]!.x, 1);
+    close(b.normals[0]!.y, 0);
+  });
+
+  it('areas: closed forms per kind', () => {
+    close(shapeArea(makeCircle({ x: 0, y: 0 }, 2)), 4 * Math.PI);
+    close(shapeArea(makeBox(2, 3)), 6);
+    close(shapeArea(makeCapsule(2, 0.5)), 2 + Math.PI * 0.25);
+    close(shapeArea(makeSegment({ x: 0, y: 0 }, { x: 3, y: 4 })), 0);
+    // A unit square rounded by r: 1 + 4r + π r².
+    close(shapeArea(makePolygon(makeBox(1, 1).vertices, 0.1)), 1 + 0.4 + Math.PI * 0.01);
+  });
+
+  it('centroids: symmetric shapes at their centre, rounded triangle by decomposition', () => {
+    const moved = transformShape(makePolygon(makeBox(2, 1).vertices, 0.3), makeTransform(3, -1, 0.4));
+    const c = shapeCentroid(moved);
+    close(c.x, 3);
+    close(c.y, -1);
+    // Right triangle rounded by r, checked against a fine Monte-Carlo-free grid integration.
+    const tri = makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }], 0.2);
+    const g = shapeCentroid(tri);
+    let sx = 0;
+    let sy = 0;
+    let n = 0;
+    const h = 0.002;
+    const segDist = (x: number, y: number, ax: number, ay: number, bx: number, by: number) => {
+      const ex = bx - ax;
+      const ey = by - ay;
+      const t = Math.min(1, Math.max(0, ((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey)));
+      return Math.hypot(x - ax - t * ex, y - ay - t * ey);
+    };
+    const inTri = (x: number, y: number) =>
+      (x >= 0 && y >= 0 && x + y <= 1) ||
+      Math.min(segDist(x, y, 0, 0, 1, 0), segDist(x, y, 1, 0, 0, 1), segDist(x, y, 0, 1, 0, 0)) <= 0.2;
+    for (let x = -0.3; x <= 1.3; x += h)
+      for (let y = -0.3; y <= 1.3; y += h)
+        if (inTri(x + h / 2, y + h / 2)) {
+          sx += x + h / 2;
+          sy += y + h / 2;
+          n++;
+        }
+    close(g.x, sx / n, 2e-3);
+    close(g.y, sy / n, 2e-3);
+    close(g.x, g.y, 1e-12);
+  });
+});

@@ -1,0 +1,149 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import type { Vec2 } from '../../../core/math/vec2';
+import {
+  convexDecomposition,
+  convexHull,
+  isConvex,
+  isSimple,
+  polygonCentroid,
+  removeDegenerate,
+  signedArea,
+} from '../../../core/shapes/polygon';
+
+const P = (...xy: number[]): Vec2[] => {
+  const out: Vec2[] = [];
+  for (let i = 0; i < xy.length; i += 2) out.push({ x: xy[i]!, y: xy[i + 1]! });
+  return out;
+};
+
+/** Winding-number point-in-polygon (Sunday), boundary excluded by the caller's choice of points. */
+function inside(poly: readonly Vec2[], p: Vec2): boolean {
+  let w = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!;
+    const b = poly[(i + 1) % poly.length]!;
+    const c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    if (a.y <= p.y) {
+      if (b.y > p.y && c > 0) w++;
+    } else if (b.y <= p.y && c < 0) w--;
+  }
+  return w !== 0;
+}
+
+describe('core/shapes/polygon', () => {
+  it('signed area is positive counter-clockwise and keeps digits far from the origin', () => {
+    assert.equal(signedArea(P(0, 0, 2, 0, 2, 1, 0, 1)), 2);
+    assert.equal(signedArea(P(0, 0, 0, 1, 2, 1, 2, 0)), -2);
+    const far = P(1e6, 1e6, 1e6 + 1e-3, 1e6, 1e6 + 1e-3, 1e6 + 1e-3, 1e6, 1e6 + 1e-3);
+    const side = 1e6 + 1e-3 - 1e6; // the representable side length
+    assert.ok(Math.abs(signedArea(far) - side * side) <= 1e-15 * side * side);
+  });
+
+  it('centroid of an L-shape', () => {
+    // Two unit-by-2 rectangles: [0,2]x[0,1] and [0,1]x[1,2]; centroid = mean of (1, .5) and (.5, 1.5).
+    const c = polygonCentroid(P(0, 0, 2, 0, 2, 1, 1, 1, 1, 2, 0, 2));
+    assert.ok(Math.abs(c.x - 5 / 6) < 1e-15 && Math.abs(c.y - 5 / 6) < 1e-15);
+  });
+
+  it('classifies convexity in either winding', () => {
+    assert.ok(isConvex(P(0, 0, 1, 0, 0, 1)));
+    assert.ok(isConvex(P(0, 0, 0, 1, 1, 0)));
+    assert.ok(!isConvex(P(0, 0, 2, 0, 1, 0.5, 2, 2, 0, 2)), 'notch');
+    assert.ok(!isConvex(P(0, 0, 1, 0, 2, 0)), 'no area');
+    // Pentagram: turns the same way at every vertex but winds twice.
+    const star: Vec2[] = [];
+    for (let k = 0; k < 5; k++) star.push({ x: Math.cos((4 * Math.PI * k) / 5), y: Math.sin((4 * Math.PI * k) / 5) });
+    assert.ok(!isConvex(star));
+    assert.ok(isConvex(P(0, 0, 1, 0, 2, 0, 2, 2, 0, 2)), 'a straight angle is still convex');
+  });
+
+  it('detects self-crossing, touching and folded-back edges', () => {
+    assert.ok(isSimple(P(0, 0, 2, 0, 1, 0.5, 2, 2, 0, 2)));
+    assert.ok(!isSimple(P(0, 0, 1, 1, 1, 0, 0, 1)), 'bow tie');
+    assert.ok(!isSimple(P(0, 0, 4, 0, 4, 4, 2, 0, 0, 4)), 'vertex touching an edge');
+    assert.ok(!isSimple(P(0, 0, 2, 0, 1, 0, 1, 1)), 'edge folding back');
+    assert.ok(isSimple(P(0, 0, 1, 0, 1, 0, 1, 1)), 'a repeated vertex is not a crossing');
+    assert.ok(!isSimple(P(0, 0, 1, 1)), 'two points are no polygon');
+  });
+
+  it('convex hull: CCW, collinear and repeated points dropped', () => {
+    const h = convexHull(P(0, 0, 1, 0, 2, 0, 2, 2, 1, 1, 0, 2, 0, 0, 2, 1));
+    assert.deepEqual(h, P(0, 0, 2, 0, 2, 2, 0, 2));
+    assert.deepEqual(convexHull(P(1, 1, 1, 1)), P(1, 1));
+    assert.deepEqual(convexHull(P(0, 0, 1, 1, 2, 2)), P(0, 0, 2, 2));
+    assert.deepEqual(convexHull([]), []);
+  });
+
+  it('removes repeated and collinear vertices, reporting their indices', () => {
+    const r = removeDegenerate(P(0, 0, 1, 0, 2, 0, 2, 0, 2, 2, 0, 2));
+    assert.deepEqual(r.points, P(0, 0, 2, 0, 2, 2, 0, 2));
+    assert.deepEqual(r.dropped, [1, 3]);
+    // Decimal input whose binary cross product is not exactly zero.
+    const d = removeDegenerate(P(0.1, 0.2, 0.2, 0.4, 0.3, 0.6, 0, 1));
+    assert.deepEqual(d.dropped, [1]);
+    const spike = removeDegenerate(P(0, 0, 2, 0, 3, 0, 2, 0, 2, 2));
+    assert.equal(spike.points.length, 3);
+  });
+
+  it('decomposes a concave polygon into convex CCW parts covering it', () => {
+    const notch = P(0, 0, 4, 0, 4, 4, 2, 1, 0, 4);
+    const parts = convexDecomposition(notch);
+    assert.ok(parts.length >= 2);
+    let area = 0;
+    for (const part of parts) {
+      assert.ok(isConvex(part));
+      assert.ok(signedArea(part) > 0);
+      area += signedArea(part);
+    }
+    assert.ok(Math.abs(area - Math.abs(signedArea(notch))) < 1e-12);
+    assert.deepEqual(convexDecomposition(P(0, 0, 0, 1, 1, 1, 1, 0)).length, 1, 'convex input: one part');
+    assert.deepEqual(convexDecomposition(P(0, 0, 1, 1, 2, 2)), [], 'no area: no parts');
+  });
+
+  it('property: decomposition of random star-shaped polygons covers them exactly with convex parts', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0.2, max: 1, noNaN: true }), { minLength: 3, maxLength: 14 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (radii, phase) => {
+          const n = radii.length;
+          const poly = radii.map((r, k) => ({
+            x: r * Math.cos((2 * Math.PI * (k + phase * 0.5)) / n),
+            y: r * Math.sin((2 * Math.PI * (k + phase * 0.5)) / n),
+          }));
+          const parts = convexDecomposition(poly);
+          let area = 0;
+          for (const part of parts) {
+            assert.ok(isConvex(part));
+            area += signedArea(part);
+          }
+          const target = Math.abs(signedArea(removeDegenerate(poly).points));
+          assert.ok(Math.abs(area - target) <= 1e-9 * Math.max(1, target));
+          // Part centroids lie inside the original polygon.
+          for (const part of parts) assert.ok(inside(poly, polygonCentroid(part)));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('property: hull contains every point and is convex', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: -50, max: 50 }), fc.integer({ min: -50, max: 50 })), { minLength: 3, maxLength: 30 }), (xy) => {
+        const pts = xy.map(([x, y]) => ({ x, y }));
+        const h = convexHull(pts);
+        if (h.length < 3) return;
+        assert.ok(isConvex(h));
+        assert.ok(signedArea(h) > 0);
+        for (const p of pts)
+          for (let i = 0; i < h.length; i++) {
+            const a = h[i]!;
+            const b = h[(i + 1) % h.length]!;
+            assert.ok((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0);
+          }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
