@@ -1,0 +1,53 @@
+import type { AABB } from '../math/aabb';
+import type { Transform } from '../math/vec2';
+import type { ConvexShape } from './shape';
+
+/**
+ * Bounds of a rounded convex point set. The AABB of a convex hull is the AABB of its vertices
+ * (support along ±x and ±y), grown by the radius; no other point can stick out further.
+ */
+
+/** World (parent-frame) AABB of the shape placed by `xf`, radius included. */
+export function shapeBounds(shape: ConvexShape, xf: Transform): AABB {
+  const v = shape.vertices;
+  if (v.length === 0) return { minX: xf.x, minY: xf.y, maxX: xf.x, maxY: xf.y };
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  // Extremes of the rotated offsets first, translation added once: a box far from the origin
+  // then loses no more than the one rounding of the final addition.
+  for (let i = 0; i < v.length; i++) {
+    const p = v[i]!;
+    const x = xf.c * p.x - xf.s * p.y;
+    const y = xf.s * p.x + xf.c * p.y;
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+    if (x > maxX) maxX = x;
+    if (y > maxY) maxY = y;
+  }
+  const r = shape.radius;
+  return { minX: xf.x + minX - r, minY: xf.y + minY - r, maxX: xf.x + maxX + r, maxY: xf.y + maxY + r };
+}
+
+/**
+ * A length that stands for the shape's size: the larger side of its local AABB plus its diameter
+ * (0 only for a point). The narrow phase scales its tolerances by it, so that accuracy is
+ * relative to the shapes' size whatever their units.
+ */
+export function shapeSize(shape: ConvexShape): number {
+  const v = shape.vertices;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < v.length; i++) {
+    const p = v[i]!;
+    if (p.x < minX) minX = p.x;
+    if (p.y < minY) minY = p.y;
+    if (p.x > maxX) maxX = p.x;
+    if (p.y > maxY) maxY = p.y;
+  }
+  const core = v.length > 0 ? Math.max(maxX - minX, maxY - minY) : 0;
+  return core + 2 * shape.radius;
+}
