@@ -1,0 +1,112 @@
+import { strict as assert } from 'node:assert';
+import { lex } from '../../../server/src/syntax/lexer';
+
+function kinds(text: string): string[] {
+  return lex(text).tokens.map((t) => (t.kind === 'keyword' || t.kind === 'identifier' || t.kind === 'number' ? `${t.kind}:${t.text}` : t.kind));
+}
+
+describe('syntax/lexer', () => {
+  it('reads keywords, names, punctuation and ends with eof', () => {
+    assert.deepEqual(kinds('body crate_1 static box(w, 2)'), [
+      'keyword:body',
+      'identifier:crate_1',
+      'keyword:static',
+      'keyword:box',
+      '(',
+      'identifier:w',
+      ',',
+      'number:2',
+      ')',
+      'eof',
+    ]);
+    assert.deepEqual(kinds('let a = -1 + 2 * 3 / pi'), [
+      'keyword:let', 'identifier:a', '=', '-', 'number:1', '+', 'number:2', '*', 'number:3', '/', 'keyword:pi', 'eof',
+    ]);
+  });
+
+  it('reads every number form of the spec, with values', () => {
+    const values = lex('12 1.5 .5 1e-3 2.5E+4 7.').tokens.filter((t) => t.kind === 'number').map((t) => t.value);
+    assert.deepEqual(values, [12, 1.5, 0.5, 0.001, 25000, 7]);
+  });
+
+  it('keeps a glued deg/rad suffix on the number token', () => {
+    const [a, b, c] = lex('30deg 0.5rad 1e1deg').tokens;
+    assert.deepEqual([a!.value, a!.unit, a!.text], [30, 'deg', '30deg']);
+    assert.deepEqual([b!.value, b!.unit], [0.5, 'rad']);
+    assert.deepEqual([c!.value, c!.unit], [10, 'deg']);
+  });
+
+  it('reports an unknown suffix and a malformed exponent, as one token each', () => {
+    const r = lex('30dgr 1e+ 2');
+    assert.deepEqual(r.tokens.map((t) => t.text), ['30dgr', '1e+', '2', '']);
+    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.range.start, d.range.end]), [
+      ['syntax-invalid-number-suffix', 2, 5],
+      ['syntax-invalid-number', 6, 9],
+    ]);
+    assert.ok(Number.isNaN(r.tokens[1]!.value));
+  });
+
+  it('keeps comments out of the token stream, in a list of their own', () => {
+    const text = '// head\nbody /* inline */ a // tail\n/* multi\nline */';
+    const r = lex(text);
+    assert.deepEqual(kinds(text), ['keyword:body', 'identifier:a', 'eof']);
+    assert.deepEqual(
+      r.comments.map((c) => [c.kind, text.slice(c.range.start, c.range.end)]),
+      [
+        ['line', '// head'],
+        ['block', '/* inline */'],
+        ['line', '// tail'],
+        ['block', '/* multi\nline */'],
+      ],
+    );
+    assert.equal(r.diagnostics.length, 0);
+  });
+
+  it('ends a line comment at CR as well as LF', () => {
+    const r = lex('// a\r\nbody');
+    assert.deepEqual(r.comments[0]!.range, { start: 0, end: 4 });
+  });
+
+  it('reports an unterminated block comment and runs it to the end of the file', () => {
+    const r = lex('body a /* never closed\ncircle(1)');
+    assert.equal(r.comments.length, 1);
+    assert.equal(r.comments[0]!.terminated, false);
+    assert.equal(r.comments[0]!.range.end, 32);
+    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.range.start, d.range.end]), [['syntax-unterminated-comment', 7, 9]]);
+  });
+
+  it('turns a run of bad characters into one error token with one diagnostic', () => {
+    const r = lex('body a @#$ circle(1)');
+    const errors = r.tokens.filter((t) => t.kind === 'error');
+    assert.deepEqual(errors.map((t) => t.text), ['@#$']);
+    assert.equal(r.diagnostics.length, 1);
+    assert.equal(r.diagnostics[0]!.code, 'syntax-invalid-character');
+    assert.deepEqual(r.diagnostics[0]!.range, { start: 7, end: 10 });
+  });
+
+  it('names NUL bytes, non-ASCII letters and astral characters in its messages', () => {
+    const nul = lex('body\u0000a');
+    assert.match(nul.diagnostics[0]!.message, /NUL byte/);
+    assert.deepEqual(nul.diagnostics[0]!.range, { start: 4, end: 5 });
+    const accented = lex('let é = 1');
+    assert.match(accented.diagnostics[0]!.message, /'é' \(U\+00E9\)/);
+    const emoji = lex('🚗 body');
+    assert.deepEqual(emoji.diagnostics[0]!.range, { start: 0, end: 2 }, 'the whole surrogate pair');
+    assert.match(emoji.diagnostics[0]!.message, /U\+1F697/);
+  });
+
+  it('skips a byte-order mark at the start but reports one inside the text', () => {
+    assert.deepEqual(kinds('\uFEFFdt 1'), ['keyword:dt', 'number:1', 'eof']);
+    assert.equal(lex('\uFEFFdt 1').diagnostics.length, 0);
+    assert.equal(lex('dt \uFEFF1').diagnostics[0]!.code, 'syntax-invalid-character');
+  });
+
+  it('covers the text: tokens and comments never overlap and appear in order', () => {
+    const text = 'a/*x*/b//y\n(1,2)+3deg @ é';
+    const r = lex(text);
+    const spans = [...r.tokens.map((t) => [t.start, t.end]), ...r.comments.map((c) => [c.range.start, c.range.end])].sort(
+      (x, y) => x[0]! - y[0]!,
+    );
+    for (let i = 1; i < spans.length; i++) assert.ok(spans[i]![0]! >= spans[i - 1]![1]!, `overlap at ${i}`);
+  });
+});
