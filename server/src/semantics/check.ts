@@ -1,0 +1,696 @@
+import { makeTransform, type Vec2 } from '../../../core/math/vec2';
+import { makeBox, makeCapsule, makeCircle, makePolygon, makeSegment, transformShape } from '../../../core/shapes/factory';
+import type { ConvexShape } from '../../../core/shapes/shape';
+import type { Diagnostic, TextRange } from '../common/diagnostic';
+import type {
+  BodyStatement,
+  Clause,
+  CompoundShape,
+  Expression,
+  Identifier,
+  LayerStatement,
+  LetStatement,
+  ShapeCall,
+  ShapeExpression,
+  ShapeStatement,
+} from '../syntax/ast';
+import { forEachChild, type Node } from '../syntax/ast';
+import type { ParseResult } from '../syntax/parser';
+import { dependencyOrder } from './dependency-order';
+import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
+import { validatePolygon } from './polygon-validation';
+import type { BodyProperty, Scene, SceneBody, SceneLayer, ScenePart, SourceShapeKind } from './scene';
+import { SHAPE_SIGNATURES } from './signatures';
+import { closestName } from './suggest';
+import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
+
+/**
+ * Semantic analysis: resolves names, evaluates expressions, validates values and builds the Scene
+ * (scene-language.md, "Statements" and "Motion and time"). Plain data in, plain data out; never
+ * throws. Every statement is analysed on its own, so one broken statement costs only itself:
+ * everything after it still reaches the Scene.
+ *
+ * A body enters the Scene only when its shape and every pose/motion value it wrote evaluated
+ * cleanly: analysing a body whose position failed to evaluate would report overlaps that are not
+ * there. Its definition, references and diagnostics are still recorded.
+ */
+
+/** Defaults of the settings (scene-language.md). */
+export const DEFAULT_DT = 1 / 60;
+export const DEFAULT_FRAMES = 1;
+export const DEFAULT_SLOP = 0.005;
+/**
+ * Largest `frames`: 100 000 steps (about 28 minutes at 60 Hz) bounds the swept interval so that
+ * per-frame work in the continuous check stays bounded while covering any realistic look-ahead.
+ */
+export const MAX_FRAMES = 100_000;
+
+export interface SemanticResult {
+  readonly scene: Scene;
+  /** Semantic diagnostics (syntax ones stay in the ParseResult), in source order. */
+  readonly diagnostics: Diagnostic[];
+  readonly symbols: SymbolTable;
+  /** Evaluated values of settings, constants, shape arguments, properties and angle literals. */
+  readonly values: readonly EvaluatedValue[];
+  /** Value of each constant that evaluated (first definition of each name). */
+  readonly constants: ReadonlyMap<string, Value>;
+}
+
+interface PartValue {
+  readonly shape: ConvexShape;
+  readonly sourceKind: Exclude<SourceShapeKind, 'compound'>;
+  readonly range: TextRange;
+}
+
+interface ShapeValue {
+  readonly parts: readonly PartValue[];
+  readonly sourceKind: SourceShapeKind;
+}
+
+type MutableDefinition = { -readonly [K in keyof SymbolDefinition]: SymbolDefinition[K] };
+
+interface ValueEntry {
+  readonly def: MutableDefinition;
+  readonly stmt: LetStatement | ShapeStatement;
+}
+
+export function analyzeSemantics(parse: ParseResult): SemanticResult {
+  return new Checker(parse).run();
+}
+
+class Checker {
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly definitions: MutableDefinition[] = [];
+  private readonly references: SymbolReference[] = [];
+  private readonly values: EvaluatedValue[] = [];
+  private readonly evaluator: Evaluator;
+
+  /** First definition of each name, per namespace. */
+  private readonly valueNames = new Map<string, ValueEntry>();
+  private readonly layerNames = new Map<string, { def: MutableDefinition; stmt: LayerStatement }>();
+  private readonly bodyNames = new Map<string, MutableDefinition>();
+
+  private readonly letValues = new Map<LetStatement, Value | undefined>();
+  private readonly shapeValues = new Map<ShapeStatement, ShapeValue | undefined>();
+  private readonly used = new Set<SymbolDefinition>();
+  /** Definition made for each declared name node. */
+  private readonly definitionOf = new Map<Identifier, MutableDefinition>();
+
+  constructor(private readonly parse: ParseResult) {
+    this.evaluator = new Evaluator((id) => this.resolveValue(id), this.diagnostics, this.values);
+  }
+
+  run(): SemanticResult {
+    const statements = this.parse.file.statements;
+    this.collectDefinitions();
+    this.evaluateConstants();
+    this.evaluateNamedShapes();
+    const settings = this.settings();
+    const layers = this.layers();
+    const bodies: SceneBody[] = [];
+    for (const s of statements) if (s.kind === 'Body') this.body(s, bodies);
+    this.reportUnused();
+
+    const constants = new Map<string, Value>();
+    for (const [name, entry] of this.valueNames) {
+      if (entry.stmt.kind !== 'Let') continue;
+      const v = this.letValues.get(entry.stmt);
+      if (v !== undefined) constants.set(name, v);
+    }
+    this.diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+    this.references.sort((a, b) => a.range.start - b.range.start);
+    this.values.sort((a, b) => a.range.start - b.range.start || b.range.end - a.range.end);
+    return {
+      scene: { ...settings, bodies, layers },
+      diagnostics: this.diagnostics,
+      symbols: { definitions: this.definitions, references: this.references },
+      values: this.values,
+      constants,
+    };
+  }
+
+  // ── Helpers ─────────────────────────────────────────────────────────────────────────────────
+
+  private error(range: TextRange, code: string, message: string, extra?: Partial<Diagnostic>): void {
+    this.diagnostics.push({ range, severity: 'error', code, message, ...extra });
+  }
+
+  private warning(range: TextRange, code: string, message: string, extra?: Partial<Diagnostic>): void {
+    this.diagnostics.push({ range, severity: 'warning', code, message, ...extra });
+  }
+
+  private source(range: TextRange, max = 60): string {
+    const s = this.parse.text.slice(range.start, range.end).replace(/\s+/g, ' ').trim();
+    return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+  }
+
+  private define(kind: SymbolDefinition['kind'], name: Identifier, range: TextRange): MutableDefinition {
+    const def: MutableDefinition = { kind, name: name.name, nameRange: name.range, range, detail: '', duplicate: false };
+    this.definitions.push(def);
+    this.definitionOf.set(name, def);
+    return def;
+  }
+
+  private duplicate(def: MutableDefinition, first: SymbolDefinition, what: string): void {
+    def.duplicate = true;
+    this.error(def.nameRange, 'duplicate-definition', `'${def.name}' is already defined as ${what}.`, {
+      related: [{ range: first.nameRange, message: `First definition of '${def.name}'.` }],
+    });
+  }
+
+  /**
+   * Evaluates one value slot: checks its type, warns about an angle unit on a non-angle value,
+   * and records the value for hovers and inlay hints.
+   */
+  private slot(e: Expression, role: ValueRole, type: 'number', what: string): number | undefined;
+  private slot(e: Expression, role: ValueRole, type: 'vector', what: string): Vec2 | undefined;
+  private slot(e: Expression, role: ValueRole, type: 'any', what: string): Value | undefined;
+  private slot(e: Expression, role: ValueRole, type: 'number' | 'vector' | 'any', what: string): Value | undefined {
+    this.evaluator.sawAngleUnit = false;
+    const v =
+      type === 'number'
+        ? this.evaluator.evaluateNumber(e, what)
+        : type === 'vector'
+          ? this.evaluator.evaluateVector(e, what)
+          : this.evaluator.evaluate(e);
+    if (this.evaluator.sawAngleUnit && role !== 'angle' && role !== 'spin' && role !== 'constant') {
+      this.warning(e.range, 'unit-not-angle', `'deg' and 'rad' mark angles, but ${what} is not an angle.`);
+    }
+    if (v !== undefined) this.values.push({ range: e.range, value: v, role, plain: e.kind === 'Number' && e.unit === null });
+    return v;
+  }
+
+  // ── Definitions ─────────────────────────────────────────────────────────────────────────────
+
+  private collectDefinitions(): void {
+    for (const s of this.parse.file.statements) {
+      switch (s.kind) {
+        case 'Let':
+        case 'Shape': {
+          if (!s.name) break;
+          const def = this.define(s.kind === 'Let' ? 'let' : 'shape', s.name, s.range);
+          const first = this.valueNames.get(s.name.name);
+          if (first) this.duplicate(def, first.def, first.stmt.kind === 'Let' ? 'a constant' : 'a shape');
+          else this.valueNames.set(s.name.name, { def, stmt: s });
+          break;
+        }
+        case 'Layer': {
+          if (!s.name) break;
+          const def = this.define('layer', s.name, s.range);
+          const first = this.layerNames.get(s.name.name);
+          if (first) this.duplicate(def, first.def, 'a layer');
+          else this.layerNames.set(s.name.name, { def, stmt: s });
+          def.detail = s.collides.length ? `collides ${s.collides.map((c) => c.name).join(' ')}` : 'collides with nothing';
+          break;
+        }
+        case 'Body': {
+          if (!s.name) break;
+          const def = this.define('body', s.name, s.range);
+          const first = this.bodyNames.get(s.name.name);
+          if (first) this.duplicate(def, first, 'a body');
+          else this.bodyNames.set(s.name.name, def);
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+
+  /** A name in an expression: a constant's value, or an error on the name's range. */
+  private resolveValue(id: Identifier): Value | undefined {
+    const entry = this.valueNames.get(id.name);
+    this.references.push({ kind: 'let', name: id.name, range: id.range, definition: entry?.def });
+    if (!entry) {
+      const guess = closestName(id.name, [...this.valueNames.keys()].filter((n) => this.valueNames.get(n)!.stmt.kind === 'Let'));
+      this.error(id.range, 'unknown-name', `Unknown name '${id.name}'.${guess ? ` Did you mean '${guess}'?` : ' Define it with let.'}`);
+      return undefined;
+    }
+    this.used.add(entry.def);
+    if (entry.stmt.kind === 'Shape') {
+      this.error(id.range, 'wrong-kind', `'${id.name}' is a shape, not a number or vector.`, {
+        related: [{ range: entry.def.nameRange, message: `'${id.name}' is defined here.` }],
+      });
+      return undefined;
+    }
+    // Constants are evaluated in dependency order, so a known constant has its value already
+    // (or failed, and said so, in which case this use stays quiet).
+    return this.letValues.get(entry.stmt);
+  }
+
+  /** Names a let statement's expression refers to, as the let statements they resolve to. */
+  private letDependencies(stmt: LetStatement): LetStatement[] {
+    const deps: LetStatement[] = [];
+    const visit = (n: Node): void => {
+      if (n.kind === 'Identifier') {
+        const e = this.valueNames.get(n.name);
+        if (e && e.stmt.kind === 'Let') deps.push(e.stmt);
+        return;
+      }
+      if (n.kind === 'Call') {
+        for (const a of n.args) visit(a);
+        return;
+      }
+      forEachChild(n, visit);
+    };
+    visit(stmt.value);
+    return deps;
+  }
+
+  private evaluateConstants(): void {
+    const lets = this.parse.file.statements.filter((s): s is LetStatement => s.kind === 'Let');
+    const { order, cycles } = dependencyOrder(lets, (s) => this.letDependencies(s));
+    const inCycle = new Set<LetStatement>();
+    for (const cycle of cycles) {
+      const names = [...cycle, cycle[0]!].map((s) => s.name?.name ?? '?').join(' → ');
+      for (const s of cycle) {
+        if (inCycle.has(s)) continue;
+        inCycle.add(s);
+        if (s.name) this.error(s.name.range, 'let-cycle', `'${s.name.name}' is defined in terms of itself: ${names}.`);
+      }
+    }
+    for (const s of order) {
+      if (inCycle.has(s)) {
+        // Still resolve the names inside (references for navigation), without a value.
+        this.evaluator.evaluate(s.value);
+        this.letValues.set(s, undefined);
+        continue;
+      }
+      const v = this.slot(s.value, 'constant', 'any', 'a constant');
+      this.letValues.set(s, v);
+    }
+    for (const s of lets) {
+      if (!s.name) continue;
+      const def = this.definitionOf.get(s.name);
+      const v = this.letValues.get(s);
+      if (def) def.detail = v === undefined ? '(no value)' : formatValue(v);
+    }
+  }
+
+  // ── Shapes ──────────────────────────────────────────────────────────────────────────────────
+
+  private shapeDependencies(stmt: ShapeStatement): ShapeStatement[] {
+    const deps: ShapeStatement[] = [];
+    const visit = (n: Node): void => {
+      if (n.kind === 'ShapeRef') {
+        const e = this.valueNames.get(n.name.name);
+        if (e && e.stmt.kind === 'Shape') deps.push(e.stmt);
+        return;
+      }
+      if (n.kind === 'Compound' || n.kind === 'Part') forEachChild(n, visit);
+    };
+    visit(stmt.shape);
+    return deps;
+  }
+
+  private evaluateNamedShapes(): void {
+    const shapes = this.parse.file.statements.filter((s): s is ShapeStatement => s.kind === 'Shape');
+    const { order, cycles } = dependencyOrder(shapes, (s) => this.shapeDependencies(s));
+    const inCycle = new Set<ShapeStatement>();
+    for (const cycle of cycles) {
+      const names = [...cycle, cycle[0]!].map((s) => s.name?.name ?? '?').join(' → ');
+      for (const s of cycle) {
+        if (inCycle.has(s)) continue;
+        inCycle.add(s);
+        if (s.name) this.error(s.name.range, 'shape-cycle', `Shape '${s.name.name}' is made of itself: ${names}.`);
+      }
+    }
+    for (const s of order) {
+      if (inCycle.has(s)) {
+        this.recordShapeReferences(s.shape);
+        this.shapeValues.set(s, undefined);
+        continue;
+      }
+      this.shapeValues.set(s, this.shape(s.shape));
+    }
+    for (const s of shapes) {
+      if (!s.name) continue;
+      const def = this.definitionOf.get(s.name);
+      if (def) def.detail = this.source(s.shape.range);
+    }
+  }
+
+  /** Records references inside a shape that is not evaluated (part of a cycle). */
+  private recordShapeReferences(node: Node): void {
+    if (node.kind === 'ShapeRef') {
+      this.shapeReference(node.name);
+      return;
+    }
+    if (node.kind === 'Identifier') {
+      this.resolveValue(node);
+      return;
+    }
+    forEachChild(node, (c) => this.recordShapeReferences(c));
+  }
+
+  /** A name in a shape's place: the named shape's statement, or an error on the name's range. */
+  private shapeReference(id: Identifier): ShapeStatement | undefined {
+    const entry = this.valueNames.get(id.name);
+    this.references.push({ kind: 'shape', name: id.name, range: id.range, definition: entry?.def });
+    if (!entry) {
+      const guess = closestName(id.name, [...this.valueNames.keys()].filter((n) => this.valueNames.get(n)!.stmt.kind === 'Shape'));
+      this.error(
+        id.range,
+        'unknown-shape',
+        `Unknown shape '${id.name}'.${guess ? ` Did you mean '${guess}'?` : ' Write a shape constructor, or define it with shape.'}`,
+      );
+      return undefined;
+    }
+    this.used.add(entry.def);
+    if (entry.stmt.kind === 'Let') {
+      this.error(id.range, 'wrong-kind', `'${id.name}' is a constant, not a shape.`, {
+        related: [{ range: entry.def.nameRange, message: `'${id.name}' is defined here.` }],
+      });
+      return undefined;
+    }
+    return entry.stmt;
+  }
+
+  private shape(node: ShapeExpression): ShapeValue | undefined {
+    switch (node.kind) {
+      case 'ShapeCall':
+        return this.primitive(node);
+      case 'Compound':
+        return this.compound(node);
+      case 'ShapeRef': {
+        const stmt = this.shapeReference(node.name);
+        // Named shapes are evaluated in dependency order: a known one has its value (or failed).
+        return stmt ? this.shapeValues.get(stmt) : undefined;
+      }
+      case 'Missing':
+      case 'Error':
+        return undefined;
+    }
+  }
+
+  private argumentCount(node: ShapeCall): boolean {
+    const sig = SHAPE_SIGNATURES[node.constructorName];
+    const n = node.args.length;
+    if (sig.variadic ? n >= sig.minArgs : n === sig.minArgs) return true;
+    const expected = sig.variadic ? `at least ${sig.minArgs} vertices` : `${sig.minArgs} argument${sig.minArgs === 1 ? '' : 's'}`;
+    this.error(node.range, 'argument-count', `${sig.label} takes ${expected}; this has ${n}.`);
+    // Still evaluate what is there so that names inside resolve (and report).
+    for (const a of node.args) this.evaluator.evaluate(a);
+    return false;
+  }
+
+  private positive(e: Expression, what: string): number | undefined {
+    const v = this.slot(e, 'length', 'number', what);
+    if (v === undefined) return undefined;
+    if (!(v > 0)) {
+      this.error(e.range, 'invalid-size', `${what[0]!.toUpperCase()}${what.slice(1)} must be greater than 0; it is ${formatValue(v)}.`);
+      return undefined;
+    }
+    return v;
+  }
+
+  private primitive(node: ShapeCall): ShapeValue | undefined {
+    if (!this.argumentCount(node)) return undefined;
+    const a = node.args;
+    let shape: ConvexShape | undefined;
+    switch (node.constructorName) {
+      case 'circle': {
+        const r = this.positive(a[0]!, 'the radius');
+        if (r !== undefined) shape = makeCircle({ x: 0, y: 0 }, r);
+        break;
+      }
+      case 'box': {
+        const w = this.positive(a[0]!, 'the width');
+        const h = this.positive(a[1]!, 'the height');
+        if (w !== undefined && h !== undefined) shape = makeBox(w, h);
+        break;
+      }
+      case 'capsule': {
+        const length = this.positive(a[0]!, 'the length');
+        const r = this.positive(a[1]!, 'the radius');
+        if (length !== undefined && r !== undefined) shape = makeCapsule(length, r);
+        break;
+      }
+      case 'segment': {
+        const p = this.slot(a[0]!, 'position', 'vector', 'the first end');
+        const q = this.slot(a[1]!, 'position', 'vector', 'the second end');
+        if (p === undefined || q === undefined) break;
+        if (p.x === q.x && p.y === q.y) {
+          this.error(node.range, 'segment-zero-length', 'The two ends of this segment are the same point.');
+          break;
+        }
+        shape = makeSegment(p, q);
+        break;
+      }
+      case 'polygon': {
+        const points: Vec2[] = [];
+        let failed = false;
+        for (let i = 0; i < a.length; i++) {
+          const v = this.slot(a[i]!, 'position', 'vector', `vertex ${i + 1}`);
+          if (v === undefined) failed = true;
+          else points.push({ x: v.x, y: v.y });
+        }
+        if (failed) break;
+        const checked = validatePolygon(
+          points,
+          a.map((e) => e.range),
+          node.range,
+          this.diagnostics,
+        );
+        if (checked.vertices) shape = makePolygon(checked.vertices);
+        break;
+      }
+    }
+    if (!shape) return undefined;
+    return { parts: [{ shape, sourceKind: node.constructorName, range: node.range }], sourceKind: node.constructorName };
+  }
+
+  /** Reports a clause written twice (the later one wins) and returns the clauses by keyword. */
+  private clausesByKeyword(clauses: readonly Clause[], where: string): Map<string, Clause> {
+    const byKeyword = new Map<string, Clause>();
+    for (const c of clauses) {
+      const first = byKeyword.get(c.keyword);
+      if (first) {
+        this.error(c.keywordRange, 'duplicate-property', `'${c.keyword}' is given twice for ${where}; the later one is used.`, {
+          related: [{ range: first.range, message: `The earlier '${c.keyword}'.` }],
+        });
+      }
+      byKeyword.set(c.keyword, c);
+    }
+    return byKeyword;
+  }
+
+  private compound(node: CompoundShape): ShapeValue | undefined {
+    if (node.parts.length === 0) {
+      this.error(node.range, 'argument-count', 'A compound needs at least one part.');
+      return undefined;
+    }
+    const parts: PartValue[] = [];
+    let failed = false;
+    for (const part of node.parts) {
+      const sub = this.shape(part.shape);
+      const clauses = this.clausesByKeyword(part.clauses, 'this part');
+      const at = clauses.get('at');
+      const angle = clauses.get('angle');
+      const offset = at ? this.slot(at.value, 'position', 'vector', "the part's position") : { x: 0, y: 0 };
+      const turn = angle ? this.slot(angle.value, 'angle', 'number', "the part's angle") : 0;
+      if (!sub || offset === undefined || turn === undefined) {
+        failed = true;
+        continue;
+      }
+      const xf = makeTransform(offset.x, offset.y, turn);
+      const identity = offset.x === 0 && offset.y === 0 && turn === 0;
+      for (const p of sub.parts) {
+        parts.push(identity ? p : { shape: transformShape(p.shape, xf), sourceKind: p.sourceKind, range: p.range });
+      }
+    }
+    return failed ? undefined : { parts, sourceKind: 'compound' };
+  }
+
+  // ── Settings and layers ─────────────────────────────────────────────────────────────────────
+
+  private settings(): { dt: number; frames: number; slop: number } {
+    const result = { dt: DEFAULT_DT, frames: DEFAULT_FRAMES, slop: DEFAULT_SLOP };
+    const seen = new Map<string, TextRange>();
+    for (const s of this.parse.file.statements) {
+      if (s.kind !== 'Setting') continue;
+      const earlier = seen.get(s.keyword);
+      if (earlier) {
+        this.warning(s.keywordRange, 'duplicate-setting', `'${s.keyword}' is set more than once; this later value is the one used.`, {
+          related: [{ range: earlier, message: `The earlier '${s.keyword}'.` }],
+        });
+      }
+      seen.set(s.keyword, s.range);
+      switch (s.keyword) {
+        case 'dt': {
+          const v = this.slot(s.value, 'time', 'number', 'dt');
+          if (v === undefined) break;
+          if (!(v > 0)) this.error(s.value.range, 'invalid-dt', `dt is the length of a step in seconds and must be greater than 0; it is ${formatValue(v)}.`);
+          else result.dt = v;
+          break;
+        }
+        case 'frames': {
+          const v = this.slot(s.value, 'count', 'number', 'frames');
+          if (v === undefined) break;
+          if (!Number.isInteger(v) || v < 1 || v > MAX_FRAMES) {
+            this.error(s.value.range, 'invalid-frames', `frames must be a whole number from 1 to ${MAX_FRAMES}; it is ${formatValue(v)}.`);
+          } else result.frames = v;
+          break;
+        }
+        case 'slop': {
+          const v = this.slot(s.value, 'length', 'number', 'slop');
+          if (v === undefined) break;
+          if (!(v >= 0)) this.error(s.value.range, 'invalid-slop', `slop is a depth and must be 0 or more; it is ${formatValue(v)}.`);
+          else result.slop = v;
+          break;
+        }
+      }
+    }
+    return result;
+  }
+
+  /** A layer name used by a body or a `collides` list. */
+  private layerReference(id: Identifier): boolean {
+    const entry = this.layerNames.get(id.name);
+    this.references.push({ kind: 'layer', name: id.name, range: id.range, definition: entry?.def });
+    if (!entry) {
+      const guess = closestName(id.name, [...this.layerNames.keys()]);
+      this.error(id.range, 'unknown-layer', `Unknown layer '${id.name}'.${guess ? ` Did you mean '${guess}'?` : ` Declare it with: layer ${id.name}`}`);
+      return false;
+    }
+    this.used.add(entry.def);
+    return true;
+  }
+
+  private layers(): Map<string, SceneLayer> {
+    const layers = new Map<string, SceneLayer>();
+    for (const s of this.parse.file.statements) {
+      if (s.kind !== 'Layer') continue;
+      for (const c of s.collides) this.layerReference(c);
+      if (!s.name || this.layerNames.get(s.name.name)?.stmt !== s) continue;
+      layers.set(s.name.name, { name: s.name.name, collides: s.collides.map((c) => c.name), range: s.range, nameRange: s.name.range });
+    }
+    return layers;
+  }
+
+  // ── Bodies ──────────────────────────────────────────────────────────────────────────────────
+
+  private body(s: BodyStatement, bodies: SceneBody[]): void {
+    let isStatic = false;
+    let isSensor = false;
+    let isBullet = false;
+    const seenModifiers = new Set<string>();
+    for (const m of s.modifiers) {
+      if (seenModifiers.has(m.modifier)) {
+        this.warning(m.range, 'duplicate-modifier', `'${m.modifier}' is written twice.`, { tags: ['unnecessary'] });
+      }
+      seenModifiers.add(m.modifier);
+      if (m.modifier === 'static') isStatic = true;
+      else if (m.modifier === 'sensor') isSensor = true;
+      else isBullet = true;
+    }
+
+    const shape = this.shape(s.shape);
+    const where = s.name ? `body '${s.name.name}'` : 'this body';
+    const clauses = this.clausesByKeyword(s.properties, where);
+    let failed = !shape || !s.name;
+    const prop = (k: string): BodyProperty | undefined => {
+      const c = clauses.get(k);
+      return c && { range: c.range, valueRange: c.value.range };
+    };
+
+    let position: Vec2 = { x: 0, y: 0 };
+    let angle = 0;
+    let velocity: Vec2 = { x: 0, y: 0 };
+    let spin = 0;
+    let layer: string | null = null;
+    const at = clauses.get('at');
+    if (at) {
+      const v = this.slot(at.value, 'position', 'vector', 'the position');
+      if (v === undefined) failed = true;
+      else position = v;
+    }
+    const angleClause = clauses.get('angle');
+    if (angleClause) {
+      const v = this.slot(angleClause.value, 'angle', 'number', 'the angle');
+      if (v === undefined) failed = true;
+      else angle = v;
+    }
+    const velocityClause = clauses.get('velocity');
+    if (velocityClause) {
+      const v = this.slot(velocityClause.value, 'velocity', 'vector', 'the velocity');
+      if (v === undefined) failed = true;
+      else velocity = v;
+    }
+    const spinClause = clauses.get('spin');
+    if (spinClause) {
+      const v = this.slot(spinClause.value, 'spin', 'number', 'the spin');
+      if (v === undefined) failed = true;
+      else spin = v;
+    }
+    const layerClause = clauses.get('layer');
+    if (layerClause && layerClause.value.kind === 'Identifier') {
+      this.layerReference(layerClause.value);
+      // An unknown layer is reported; the body keeps the name so that it still collides with
+      // everything (scene.ts `layersCollide`) rather than hiding findings.
+      layer = layerClause.value.name;
+    }
+
+    if (isStatic) {
+      const moving = [velocityClause && (velocity.x !== 0 || velocity.y !== 0) ? velocityClause : undefined, spinClause && spin !== 0 ? spinClause : undefined];
+      for (const c of moving) {
+        if (!c) continue;
+        this.warning(c.range, 'static-motion', `A static body never moves; its ${c.keyword} is ignored.`, { tags: ['unnecessary'] });
+      }
+      velocity = { x: 0, y: 0 };
+      spin = 0;
+    }
+
+    const sourceKind: SourceShapeKind =
+      shape?.sourceKind ??
+      (s.shape.kind === 'ShapeCall' ? s.shape.constructorName : s.shape.kind === 'Compound' ? 'compound' : 'polygon');
+    if (s.name) {
+      const def = this.definitionOf.get(s.name);
+      if (def) {
+        const mods = s.modifiers.map((m) => m.modifier);
+        def.detail = [...(mods.length ? mods : ['dynamic']), s.shape.kind === 'ShapeRef' ? s.shape.name.name : sourceKind].join(' ');
+      }
+    }
+    if (failed || !shape || !s.name) return;
+
+    const props: { -readonly [K in keyof SceneBody['props']]: SceneBody['props'][K] } = {};
+    for (const k of ['at', 'angle', 'velocity', 'spin', 'layer'] as const) {
+      const p = prop(k);
+      if (p) props[k] = p;
+    }
+    const parts: ScenePart[] = shape.parts.map((p) => ({ shape: p.shape, sourceKind: p.sourceKind, range: p.range }));
+    bodies.push({
+      index: bodies.length,
+      name: s.name.name,
+      nameRange: s.name.range,
+      range: s.range,
+      isStatic,
+      isSensor,
+      isBullet,
+      sourceKind,
+      ...(s.shape.kind === 'ShapeRef' ? { shapeName: s.shape.name.name } : {}),
+      shapeRange: s.shape.range,
+      parts,
+      position,
+      angle,
+      velocity,
+      spin,
+      layer,
+      props,
+    });
+  }
+
+  private reportUnused(): void {
+    for (const d of this.definitions) {
+      if (d.duplicate || d.kind === 'body' || this.used.has(d)) continue;
+      const what = d.kind === 'let' ? 'Constant' : d.kind === 'shape' ? 'Shape' : 'Layer';
+      this.diagnostics.push({
+        range: d.nameRange,
+        severity: 'hint',
+        code: 'unused-definition',
+        message: `${what} '${d.name}' is never used.`,
+        tags: ['unnecessary'],
+      });
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import type { Vec2 } from '../../../core/math/vec2';
+import {
+  convexDecomposition,
+  convexHull,
+  extentOf,
+  isConvex,
+  isSimple,
+  removeDegenerate,
+  RELATIVE_TOLERANCE,
+  signedArea,
+} from '../../../core/shapes/polygon';
+import type { Diagnostic, TextRange } from '../common/diagnostic';
+
+/**
+ * The spec's rules for an authored `polygon(...)` (scene-language.md, "Shapes"): convex, three or
+ * more vertices, either winding. What is reported, in this order:
+ *
+ *  1. edges that cross (a bow-tie, which also has zero signed area): `polygon-self-intersecting`;
+ *  2. fewer than three vertices, or no area once repeated and collinear vertices are dropped:
+ *     `polygon-zero-area` (error);
+ *  3. not convex: `polygon-not-convex` (error), with the convex hull and a convex decomposition
+ *     in `data` for the quick fixes (see PolygonFixData);
+ *  4. repeated or collinear vertices: dropped, a hint on each tagged 'unnecessary' (only on an
+ *     otherwise valid polygon: on a broken one they would be noise);
+ *  5. clockwise: accepted, normalised to counter-clockwise, and a `polygon-winding` hint whose
+ *     data gives the counter-clockwise order.
+ *
+ * The geometry (hull, convexity, simplicity, clean-up, decomposition) is core/shapes/polygon.ts,
+ * with its size-relative tolerances; this file turns its answers into diagnostics.
+ */
+
+/**
+ * Data of the polygon diagnostics, for quick fixes. Indices refer to the polygon's vertex
+ * arguments as written (0-based), so that a fix can reuse the author's own expressions; the
+ * coordinates are the evaluated body-local points.
+ */
+export interface PolygonFixData {
+  /** polygon-not-convex: the convex hull, counter-clockwise. */
+  readonly hull?: { readonly indices: readonly number[]; readonly points: readonly (readonly [number, number])[] };
+  /** polygon-not-convex: convex parts whose union is the polygon, each counter-clockwise. */
+  readonly parts?: readonly { readonly indices: readonly number[]; readonly points: readonly (readonly [number, number])[] }[];
+  /** polygon-winding: the kept vertices in counter-clockwise order. */
+  readonly counterClockwise?: { readonly indices: readonly number[]; readonly points: readonly (readonly [number, number])[] };
+  /** polygon-redundant-vertex: the vertex that is dropped. */
+  readonly dropped?: number;
+}
+
+export interface PolygonCheck {
+  /** Counter-clockwise, cleaned vertices ready for makePolygon; undefined when the polygon is an error. */
+  readonly vertices: Vec2[] | undefined;
+}
+
+function pack(points: readonly Vec2[], indexOf: Map<Vec2, number>) {
+  return {
+    indices: points.map((p) => indexOf.get(p) ?? -1),
+    points: points.map((p) => [p.x, p.y] as const),
+  };
+}
+
+export function validatePolygon(
+  vertices: readonly Vec2[],
+  vertexRanges: readonly TextRange[],
+  range: TextRange,
+  diagnostics: Diagnostic[],
+): PolygonCheck {
+  const indexOf = new Map<Vec2, number>();
+  vertices.forEach((v, i) => indexOf.set(v, i));
+
+  if (vertices.length < 3) {
+    diagnostics.push({
+      range,
+      severity: 'error',
+      code: 'polygon-zero-area',
+      message: `A polygon needs at least 3 vertices; this one has ${vertices.length}.`,
+    });
+    return { vertices: undefined };
+  }
+
+  const clean = removeDegenerate(vertices);
+  const kept = clean.points;
+  const ext = extentOf(kept);
+  const area = signedArea(kept);
+  if (kept.length >= 3 && !isSimple(kept)) {
+    diagnostics.push({
+      range,
+      severity: 'error',
+      code: 'polygon-self-intersecting',
+      message: 'The edges of this polygon cross each other. List the vertices in order around the outline.',
+    });
+    return { vertices: undefined };
+  }
+
+  if (kept.length < 3 || !(Math.abs(area) > RELATIVE_TOLERANCE * ext * ext)) {
+    diagnostics.push({
+      range,
+      severity: 'error',
+      code: 'polygon-zero-area',
+      message: 'This polygon has no area: its vertices lie on one line.',
+    });
+    return { vertices: undefined };
+  }
+
+  if (!isConvex(kept)) {
+    const hull = convexHull(kept);
+    const parts = convexDecomposition(kept);
+    diagnostics.push({
+      range,
+      severity: 'error',
+      code: 'polygon-not-convex',
+      message: `This polygon is not convex. Use its convex hull (${hull.length} vertices), or a compound of ${parts.length} convex parts.`,
+      data: { hull: pack(hull, indexOf), parts: parts.map((p) => pack(p, indexOf)) } satisfies PolygonFixData,
+    });
+    return { vertices: undefined };
+  }
+
+  // Dropped-vertex hints only for a polygon that is otherwise usable: on a broken one they are noise.
+  for (const i of clean.dropped) {
+    const v = vertices[i]!;
+    diagnostics.push({
+      range: vertexRanges[i] ?? range,
+      severity: 'hint',
+      code: 'polygon-redundant-vertex',
+      message: `Vertex (${v.x}, ${v.y}) repeats its neighbour or lies on the line through its neighbours; it is dropped.`,
+      tags: ['unnecessary'],
+      data: { dropped: i } satisfies PolygonFixData,
+    });
+  }
+  if (area < 0) {
+    const ccw = kept.slice().reverse();
+    diagnostics.push({
+      range,
+      severity: 'hint',
+      code: 'polygon-winding',
+      message: 'The vertices run clockwise; Collide reverses them to counter-clockwise.',
+      data: { counterClockwise: pack(ccw, indexOf) } satisfies PolygonFixData,
+    });
+    return { vertices: ccw };
+  }
+  return { vertices: kept.slice() };
+}

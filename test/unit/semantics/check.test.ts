@@ -1,0 +1,333 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { check, errors, found } from './helpers';
+import { DEFAULT_DT, DEFAULT_FRAMES, DEFAULT_SLOP, MAX_FRAMES } from '../../../server/src/semantics/check';
+import { canCollide } from '../../../server/src/semantics/scene';
+import { occurrencesOf, referencesTo, symbolAt } from '../../../server/src/semantics/symbols';
+import type { PolygonFixData } from '../../../server/src/semantics/polygon-validation';
+
+const close = (a: number, b: number, tol = 1e-12) => Math.abs(a - b) <= tol;
+function pts(vs: readonly { x: number; y: number }[]): number[][] {
+  return vs.map((v) => [Math.round(v.x * 1e9) / 1e9 + 0, Math.round(v.y * 1e9) / 1e9 + 0]);
+}
+
+describe('semantics/check: the scene', () => {
+  it('uses the defaults when nothing is set', () => {
+    const r = check('body a circle(1)');
+    assert.equal(r.scene.dt, DEFAULT_DT);
+    assert.equal(DEFAULT_DT, 1 / 60);
+    assert.equal(r.scene.frames, DEFAULT_FRAMES);
+    assert.equal(DEFAULT_FRAMES, 1);
+    assert.equal(r.scene.slop, DEFAULT_SLOP);
+    assert.equal(DEFAULT_SLOP, 0.005);
+    const b = r.scene.bodies[0]!;
+    assert.deepEqual([b.position, b.angle, b.velocity, b.spin, b.layer], [{ x: 0, y: 0 }, 0, { x: 0, y: 0 }, 0, null]);
+    assert.deepEqual([b.isStatic, b.isSensor, b.isBullet], [false, false, false]);
+    assert.deepEqual(b.props, {});
+  });
+
+  it('reads the settings', () => {
+    const r = check('dt 0.01\nframes 20\nslop 0');
+    assert.deepEqual([r.scene.dt, r.scene.frames, r.scene.slop], [0.01, 20, 0]);
+    assert.deepEqual(found(r), []);
+  });
+
+  it('builds each shape kind in body-local coordinates', () => {
+    const r = check(
+      'body c circle(2)\nbody b box(4, 2)\nbody p polygon((0, 0), (2, 0), (0, 1))\nbody k capsule(3, 0.5)\nbody s segment((-1, 0), (1, 1))',
+    );
+    const [c, b, p, k, s] = r.scene.bodies;
+    assert.deepEqual([c!.parts[0]!.shape.kind, c!.parts[0]!.shape.radius, pts(c!.parts[0]!.shape.vertices)], ['circle', 2, [[0, 0]]]);
+    assert.deepEqual(pts(b!.parts[0]!.shape.vertices), [[-2, -1], [2, -1], [2, 1], [-2, 1]]);
+    assert.equal(b!.parts[0]!.shape.kind, 'polygon');
+    assert.equal(b!.sourceKind, 'box');
+    assert.deepEqual(pts(p!.parts[0]!.shape.vertices), [[0, 0], [2, 0], [0, 1]]);
+    assert.equal(p!.parts[0]!.shape.normals.length, 3);
+    assert.deepEqual([k!.parts[0]!.shape.kind, k!.parts[0]!.shape.radius, pts(k!.parts[0]!.shape.vertices)], ['capsule', 0.5, [[-1.5, 0], [1.5, 0]]]);
+    assert.deepEqual([s!.parts[0]!.shape.kind, s!.parts[0]!.shape.radius, pts(s!.parts[0]!.shape.vertices)], ['segment', 0, [[-1, 0], [1, 1]]]);
+    assert.deepEqual(found(r), []);
+  });
+
+  it('offsets and rotates compound parts, nested compounds included', () => {
+    const r = check('body car compound(box(2, 1) at (0, 1), circle(0.5) at (1, 0), compound(box(2, 2) angle 90deg) at (5, 0) angle 45deg)');
+    const car = r.scene.bodies[0]!;
+    assert.equal(car.sourceKind, 'compound');
+    assert.equal(car.parts.length, 3);
+    assert.deepEqual(pts(car.parts[0]!.shape.vertices), [[-1, 0.5], [1, 0.5], [1, 1.5], [-1, 1.5]]);
+    assert.deepEqual(pts(car.parts[1]!.shape.vertices), [[1, 0]]);
+    const h = Math.SQRT2;
+    // The 2 × 2 square turned by 90° + 45° about its own centre, then moved to (5, 0): a diamond
+    // whose corners are √2 from (5, 0) along the axes.
+    const diamond = pts(car.parts[2]!.shape.vertices).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+    assert.deepEqual(diamond, pts([{ x: 5 - h, y: 0 }, { x: 5, y: -h }, { x: 5, y: h }, { x: 5 + h, y: 0 }]));
+    assert.equal(car.parts[2]!.sourceKind, 'box');
+    assert.equal(r.text.slice(car.parts[1]!.range.start, car.parts[1]!.range.end), 'circle(0.5)');
+  });
+
+  it('reads pose, motion, modifiers and layer, with the ranges quick fixes edit', () => {
+    const text = 'layer l\nbody b bullet sensor box(1, 1) at (1, 2) angle 90deg velocity (3, -4) spin -2 layer l';
+    const r = check(text);
+    const b = r.scene.bodies[0]!;
+    assert.deepEqual(b.position, { x: 1, y: 2 });
+    assert.ok(close(b.angle, Math.PI / 2));
+    assert.deepEqual(b.velocity, { x: 3, y: -4 });
+    assert.equal(b.spin, -2);
+    assert.equal(b.layer, 'l');
+    assert.deepEqual([b.isStatic, b.isSensor, b.isBullet], [false, true, true]);
+    assert.equal(text.slice(b.props.at!.range.start, b.props.at!.range.end), 'at (1, 2)');
+    assert.equal(text.slice(b.props.at!.valueRange.start, b.props.at!.valueRange.end), '(1, 2)');
+    assert.equal(text.slice(b.props.layer!.range.start, b.props.layer!.range.end), 'layer l');
+    assert.equal(text.slice(b.nameRange.start, b.nameRange.end), 'b');
+    assert.equal(text.slice(b.shapeRange.start, b.shapeRange.end), 'box(1, 1)');
+    assert.equal(text.slice(b.range.start, b.range.end), text.slice(text.indexOf('body')));
+  });
+
+  it('uses a named shape and remembers its name', () => {
+    const r = check('shape crate = box(1, 1)\nbody a crate at (3, 0)');
+    const a = r.scene.bodies[0]!;
+    assert.equal(a.shapeName, 'crate');
+    assert.equal(a.sourceKind, 'box');
+    assert.equal(r.text.slice(a.parts[0]!.range.start, a.parts[0]!.range.end), 'box(1, 1)');
+  });
+
+  it('numbers bodies in declaration order', () => {
+    const r = check('body a circle(1)\nbody b circle(1)\nbody c circle(1)');
+    assert.deepEqual(r.scene.bodies.map((b) => [b.index, b.name]), [[0, 'a'], [1, 'b'], [2, 'c']]);
+  });
+
+  it('filters pairs by layers symmetrically, with no layer colliding with everything', () => {
+    const r = check('layer a collides b\nlayer b\nlayer c\nbody x circle(1) layer a\nbody y circle(1) layer b\nbody z circle(1) layer c\nbody w circle(1)\nbody s static circle(1)\nbody t static circle(1)');
+    const [x, y, z, w, s, t] = r.scene.bodies;
+    assert.equal(canCollide(r.scene, x!, y!), true);
+    assert.equal(canCollide(r.scene, y!, x!), true);
+    assert.equal(canCollide(r.scene, x!, z!), false);
+    assert.equal(canCollide(r.scene, z!, z!), false, 'a layer does not collide with itself unless named');
+    assert.equal(canCollide(r.scene, w!, z!), true);
+    assert.equal(canCollide(r.scene, s!, t!), false);
+    assert.deepEqual(r.scene.layers.get('a')!.collides, ['b']);
+  });
+
+  it('keeps statements after a broken one in the scene', () => {
+    const r = check('body a circle(1)\nbody b circle( at (1, 1)\nbody c box(1, 1) at (5, 0)\nlet k = \nbody d circle(k2)\nbody e circle(1)');
+    assert.deepEqual(r.scene.bodies.map((b) => b.name), ['a', 'c', 'e']);
+    assert.deepEqual(r.syntax.map((d) => d.code), ['syntax-expected-expression', 'syntax-expected-expression']);
+    assert.deepEqual(errors(r), [['unknown-name', 'k2']]);
+  });
+
+  it('leaves a body whose values failed out of the scene but keeps its symbol', () => {
+    const r = check('body a circle(1) at (1 / 0, 0)\nbody b circle(1)');
+    assert.deepEqual(r.scene.bodies.map((b) => b.name), ['b']);
+    assert.deepEqual(r.symbols.definitions.map((d) => d.name), ['a', 'b']);
+  });
+});
+
+describe('semantics/check: errors on their exact ranges', () => {
+  const cases: [string, string[][]][] = [
+    ['body a circle(0)', [['invalid-size', '0']]],
+    ['body a circle(-1)', [['invalid-size', '-1']]],
+    ['body a box(1, -2 * 1)', [['invalid-size', '-2 * 1']]],
+    ['body a capsule(0, 1)', [['invalid-size', '0']]],
+    ['body a capsule(1, 0)', [['invalid-size', '0']]],
+    ['body a circle(1, 2)', [['argument-count', 'circle(1, 2)']]],
+    ['body a box(1)', [['argument-count', 'box(1)']]],
+    ['body a polygon((0, 0), (1, 0))', [['argument-count', 'polygon((0, 0), (1, 0))']]],
+    ['body a compound()', [['argument-count', 'compound()']]],
+    ['body a circle((1, 2))', [['type-mismatch', '(1, 2)']]],
+    ['body a circle(1) at 3', [['type-mismatch', '3']]],
+    ['body a circle(1) angle (1, 0)', [['type-mismatch', '(1, 0)']]],
+    ['body a segment((1, 1), (1, 1))', [['segment-zero-length', 'segment((1, 1), (1, 1))']]],
+    ['body a circle(1) layer nowhere', [['unknown-layer', 'nowhere']]],
+    ['layer a collides nowhere', [['unknown-layer', 'nowhere']]],
+    ['body a blob', [['unknown-shape', 'blob']]],
+    ['dt 0', [['invalid-dt', '0']]],
+    ['dt -1/60', [['invalid-dt', '-1/60']]],
+    ['frames 0', [['invalid-frames', '0']]],
+    ['frames 2.5', [['invalid-frames', '2.5']]],
+    [`frames ${MAX_FRAMES + 1}`, [['invalid-frames', String(MAX_FRAMES + 1)]]],
+    ['slop -0.1', [['invalid-slop', '-0.1']]],
+    ['body a circle(30deg)', [['unit-not-angle', '30deg']]],
+    ['let a = 1\nlet a = 2\nbody b circle(a)', [['duplicate-definition', 'a']]],
+    ['shape a = circle(1)\nlet a = 2\nbody b a', [['duplicate-definition', 'a']]],
+    ['body a circle(1)\nbody a circle(1)', [['duplicate-definition', 'a']]],
+    ['layer l\nlayer l\nbody a circle(1) layer l', [['duplicate-definition', 'l']]],
+    ['dt 0.1\ndt 0.2', [['duplicate-setting', 'dt']]],
+    ['body a circle(1) at (0, 0) at (1, 1)', [['duplicate-property', 'at']]],
+    ['body a compound(circle(1) at (0, 0) at (1, 1))', [['duplicate-property', 'at']]],
+    ['body a static static circle(1)', [['duplicate-modifier', 'static']]],
+    ['body a static circle(1) velocity (1, 0)', [['static-motion', 'velocity (1, 0)']]],
+    ['let a = b\nlet b = a\nbody x circle(a)', [['let-cycle', 'a'], ['let-cycle', 'b']]],
+    ['let a = a + 1\nbody x circle(a)', [['let-cycle', 'a']]],
+    ['shape s = compound(t)\nshape t = compound(circle(1), s)\nbody x s', [['shape-cycle', 's'], ['shape-cycle', 't']]],
+    ['body a polygon((0, 0), (1, 1), (1, 0), (0, 1))', [['polygon-self-intersecting', 'polygon((0, 0), (1, 1), (1, 0), (0, 1))']]],
+    ['body a polygon((0, 0), (1, 1), (2, 2))', [['polygon-zero-area', 'polygon((0, 0), (1, 1), (2, 2))']]],
+    ['body a polygon((0, 0), (0, 0), (0, 0))', [['polygon-zero-area', 'polygon((0, 0), (0, 0), (0, 0))']]],
+  ];
+  for (const [text, expected] of cases) {
+    it(`${JSON.stringify(text)} → ${expected.map((e) => e[0]).join(', ')}`, () => {
+      const r = check(text);
+      assert.deepEqual(r.syntax, []);
+      assert.deepEqual(errors(r), expected);
+    });
+  }
+
+  it('gives severities: errors for bad values, warnings for suspicious ones', () => {
+    const r = check('dt 0.1\ndt 0.2\nbody a static static circle(30deg) velocity (1, 0)\nbody b circle(0)');
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.severity]),
+      [
+        ['duplicate-setting', 'warning'],
+        ['duplicate-modifier', 'warning'],
+        ['unit-not-angle', 'warning'],
+        ['static-motion', 'warning'],
+        ['invalid-size', 'error'],
+      ],
+    );
+  });
+
+  it('uses the later value of a repeated setting, and ignores a static body\'s motion', () => {
+    const r = check('dt 0.1\ndt 0.2\nbody a static circle(1) velocity (1, 0) spin 3');
+    assert.equal(r.scene.dt, 0.2);
+    assert.deepEqual([r.scene.bodies[0]!.velocity, r.scene.bodies[0]!.spin], [{ x: 0, y: 0 }, 0]);
+  });
+
+  it('points related information at the first definition of a duplicate', () => {
+    const r = check('let a = 1\nlet a = 2\nbody b circle(a)');
+    const d = r.diagnostics.find((x) => x.code === 'duplicate-definition')!;
+    assert.deepEqual(d.related?.map((x) => r.text.slice(x.range.start, x.range.end)), ['a']);
+    assert.equal(d.related![0]!.range.start, 4);
+    assert.equal(r.constants.get('a'), 1, 'the first definition is the one used');
+  });
+
+  it('marks unused constants, shapes and layers with an unnecessary hint', () => {
+    const r = check('let k = 1\nshape s = circle(1)\nlayer l\nbody a circle(1)');
+    assert.deepEqual(found(r, true), [
+      ['hint', 'unused-definition', 'k'],
+      ['hint', 'unused-definition', 's'],
+      ['hint', 'unused-definition', 'l'],
+    ]);
+    assert.deepEqual(r.diagnostics[0]!.tags, ['unnecessary']);
+  });
+
+  it('survives a chain of 20 000 forward references without deep recursion', () => {
+    const lines: string[] = [];
+    for (let i = 20000; i > 0; i--) lines.push(`let a${i} = a${i - 1} + 1`);
+    lines.push('let a0 = 0', 'body b circle(a20000)');
+    const r = check(lines.join('\n'));
+    assert.equal(r.constants.get('a20000'), 20000);
+    const shapes: string[] = [];
+    for (let i = 5000; i > 0; i--) shapes.push(`shape s${i} = compound(s${i - 1})`);
+    shapes.push('shape s0 = circle(1)', 'body b s5000');
+    assert.equal(check(shapes.join('\n')).scene.bodies.length, 1);
+  });
+});
+
+describe('semantics/check: polygons', () => {
+  it('accepts a counter-clockwise convex polygon silently', () => {
+    assert.deepEqual(found(check('body a polygon((0, 0), (2, 0), (2, 1), (0, 1))')), []);
+  });
+
+  it('normalises clockwise winding to counter-clockwise, with a hint carrying the new order', () => {
+    const r = check('body a polygon((0, 0), (0, 1), (2, 1), (2, 0))');
+    assert.deepEqual(found(r, true), [['hint', 'polygon-winding', 'polygon((0, 0), (0, 1), (2, 1), (2, 0))']]);
+    const shape = r.scene.bodies[0]!.parts[0]!.shape;
+    assert.deepEqual(pts(shape.vertices), [[2, 0], [2, 1], [0, 1], [0, 0]]);
+    assert.deepEqual((r.diagnostics[0]!.data as PolygonFixData).counterClockwise!.indices, [3, 2, 1, 0]);
+    for (const n of shape.normals) assert.ok(close(Math.hypot(n.x, n.y), 1));
+  });
+
+  it('drops repeated and collinear vertices with an unnecessary hint on each', () => {
+    const r = check('body a polygon((0, 0), (1, 0), (2, 0), (2, 2), (2, 2), (0, 2))');
+    assert.deepEqual(found(r), [
+      ['polygon-redundant-vertex', '(1, 0)'],
+      ['polygon-redundant-vertex', '(2, 2)'],
+    ]);
+    assert.ok(r.diagnostics.every((d) => d.severity === 'hint' && d.tags?.includes('unnecessary')));
+    assert.equal(r.scene.bodies[0]!.parts[0]!.shape.vertices.length, 4);
+  });
+
+  it('rejects a concave polygon, offering its hull and a convex decomposition', () => {
+    const text = 'body a polygon((0, 0), (4, 0), (4, 4), (2, 1), (0, 4))';
+    const r = check(text);
+    assert.deepEqual(found(r), [['polygon-not-convex', text.slice(7)]]);
+    assert.equal(r.scene.bodies.length, 0);
+    const data = r.diagnostics[0]!.data as PolygonFixData;
+    assert.deepEqual(data.hull!.indices, [0, 1, 2, 4]);
+    assert.ok(data.parts!.length >= 2);
+    // The parts cover the polygon: their areas add up to its area (16 - 6 = 10).
+    const area = (p: readonly (readonly [number, number])[]) =>
+      p.reduce((s, [x, y], i) => s + x * p[(i + 1) % p.length]![1] - p[(i + 1) % p.length]![0] * y, 0) / 2;
+    assert.ok(close(data.parts!.reduce((s, p) => s + area(p.points), 0), 10, 1e-9));
+    for (const p of data.parts!) assert.ok(area(p.points) > 0, 'each part counter-clockwise');
+  });
+
+  it('never throws on random polygons, and accepts exactly the convex simple ones', () => {
+    const coord = fc.integer({ min: -5, max: 5 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(coord, coord), { minLength: 3, maxLength: 8 }), (vs) => {
+        const r = check(`body a polygon(${vs.map(([x, y]) => `(${x}, ${y})`).join(', ')})`);
+        const errs = r.diagnostics.filter((d) => d.severity === 'error');
+        assert.equal(r.scene.bodies.length, errs.length === 0 ? 1 : 0);
+        if (r.scene.bodies.length === 1) {
+          const v = r.scene.bodies[0]!.parts[0]!.shape.vertices;
+          for (let i = 0; i < v.length; i++) {
+            const a = v[i]!;
+            const b = v[(i + 1) % v.length]!;
+            const c = v[(i + 2) % v.length]!;
+            assert.ok((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x) > 0, 'strictly convex, counter-clockwise');
+          }
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('semantics/check: symbols', () => {
+  const text = 'let r = 1\nshape s = circle(r)\nlayer l collides l\nbody a s layer l\nbody b circle(r * 2) layer l';
+  const r = check(text);
+
+  it('lists every definition with kind, name range and detail', () => {
+    assert.deepEqual(
+      r.symbols.definitions.map((d) => [d.kind, d.name, text.slice(d.nameRange.start, d.nameRange.end), d.detail]),
+      [
+        ['let', 'r', 'r', '1'],
+        ['shape', 's', 's', 'circle(r)'],
+        ['layer', 'l', 'l', 'collides l'],
+        ['body', 'a', 'a', 'dynamic s'],
+        ['body', 'b', 'b', 'dynamic circle'],
+      ],
+    );
+  });
+
+  it('resolves every reference', () => {
+    assert.deepEqual(
+      r.symbols.references.map((x) => [x.kind, x.name, x.definition?.kind]),
+      [
+        ['let', 'r', 'let'],
+        ['layer', 'l', 'layer'],
+        ['shape', 's', 'shape'],
+        ['layer', 'l', 'layer'],
+        ['let', 'r', 'let'],
+        ['layer', 'l', 'layer'],
+      ],
+    );
+  });
+
+  it('answers go-to-definition, references and rename occurrences by look-up', () => {
+    const useOfR = text.lastIndexOf('r * 2');
+    const hit = symbolAt(r.symbols, useOfR)!;
+    assert.equal(hit.definition.name, 'r');
+    assert.equal(hit.definition.nameRange.start, 4);
+    assert.equal(referencesTo(r.symbols, hit.definition).length, 2);
+    assert.deepEqual(
+      occurrencesOf(r.symbols, hit.definition).map((x) => x.start),
+      [4, text.indexOf('(r)') + 1, useOfR],
+    );
+    assert.equal(symbolAt(r.symbols, text.indexOf('circle')), undefined);
+  });
+
+  it('records unknown references without a definition', () => {
+    const u = check('body a circle(q)');
+    assert.deepEqual(u.symbols.references.map((x) => [x.name, x.definition]), [['q', undefined]]);
+  });
+});

@@ -1,0 +1,25 @@
+import { parse } from '../../../server/src/syntax/parser';
+import { analyzeSemantics, type SemanticResult } from '../../../server/src/semantics/check';
+import type { Diagnostic } from '../../../server/src/common/diagnostic';
+
+export interface Checked extends SemanticResult {
+  readonly text: string;
+  readonly syntax: readonly Diagnostic[];
+}
+
+export function check(text: string): Checked {
+  const p = parse(text);
+  return { ...analyzeSemantics(p), text, syntax: p.diagnostics };
+}
+
+/** Diagnostics as [code, the exact text they cover] (severity when asked), in source order. */
+export function found(r: Checked, withSeverity = false): string[][] {
+  return r.diagnostics.map((d) =>
+    withSeverity ? [d.severity, d.code, r.text.slice(d.range.start, d.range.end)] : [d.code, r.text.slice(d.range.start, d.range.end)],
+  );
+}
+
+/** Like `found`, leaving out `unused-definition` hints, which most fixtures do not care about. */
+export function errors(r: Checked): string[][] {
+  return found({ ...r, diagnostics: r.diagnostics.filter((d) => d.code !== 'unused-definition') });
+}
