@@ -178,6 +178,7 @@ class Parser {
   private describe(t: Token): string {
     if (t.kind === 'eof') return 'the end of the file';
     const text = t.text.length > 24 ? `${t.text.slice(0, 24)}…` : t.text;
+    if (t === this.peek() && this.atStatementStart()) return `'${text}', which starts the next statement`;
     return `'${text}'`;
   }
 
