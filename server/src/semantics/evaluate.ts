@@ -201,11 +201,14 @@ export class Evaluator {
     }
     const values: number[] = [];
     let failed = false;
+    // Angle units inside a call are the function's business (sin(30deg) is the point of them).
+    const sawAngleUnit = this.sawAngleUnit;
     for (const arg of args) {
       const v = this.evaluateNumber(arg, `an argument of ${callee.name}`);
       if (v === undefined) failed = true;
       else values.push(v);
     }
+    this.sawAngleUnit = sawAngleUnit;
     const [min, max] = f;
     if (args.length < min || args.length > max) {
       const expected = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;

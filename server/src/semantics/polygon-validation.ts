@@ -116,11 +116,17 @@ export function validatePolygon(
   // Dropped-vertex hints only for a polygon that is otherwise usable: on a broken one they are noise.
   for (const i of clean.dropped) {
     const v = vertices[i]!;
+    const n = vertices.length;
+    const prev = vertices[(i + n - 1) % n]!;
+    const next = vertices[(i + 1) % n]!;
+    const repeated = (prev.x === v.x && prev.y === v.y) || (next.x === v.x && next.y === v.y);
     diagnostics.push({
       range: vertexRanges[i] ?? range,
       severity: 'hint',
       code: 'polygon-redundant-vertex',
-      message: `Vertex (${v.x}, ${v.y}) repeats its neighbour or lies on the line through its neighbours; it is dropped.`,
+      message: repeated
+        ? `Vertex ${i + 1} repeats its neighbour; it is dropped.`
+        : `Vertex ${i + 1} lies on the line through its neighbours (a straight angle); it is dropped.`,
       tags: ['unnecessary'],
       data: { dropped: i } satisfies PolygonFixData,
     });

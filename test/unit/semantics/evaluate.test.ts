@@ -75,6 +75,12 @@ describe('semantics/evaluate', () => {
     ]);
   });
 
+  it('warns about an angle unit on a length, but not inside a function such as cos(45deg)', () => {
+    assert.deepEqual(errors(check('body b circle(1) at (2 * cos(45deg), 1)')), []);
+    assert.deepEqual(errors(check('body b circle(1) at (45deg, 1)')), [['unit-not-angle', '(45deg, 1)']]);
+    assert.deepEqual(errors(check('let a = 45deg\nbody b circle(1) at (a, 1) angle a spin 90deg')), []);
+  });
+
   it('records each evaluated slot and each angle literal with its range (for inlay hints)', () => {
     const r = check('let a = 30deg\nbody b circle(1) angle a + 15deg');
     const rec = r.values.map((v) => [r.text.slice(v.range.start, v.range.end), v.role, v.plain]);
