@@ -44,6 +44,12 @@ export const DEFAULT_SLOP = 0.005;
  * per-frame work in the continuous check stays bounded while covering any realistic look-ahead.
  */
 export const MAX_FRAMES = 100_000;
+/**
+ * Largest magnitude of a size, coordinate, speed or spin. Far beyond any scene (the collision
+ * core is specified for coordinates up to 1e6), yet small enough that squared distances and
+ * rotated coordinates in the analysis stay finite in double precision.
+ */
+export const MAX_MAGNITUDE = 1e9;
 
 export interface SemanticResult {
   readonly scene: Scene;
@@ -175,6 +181,13 @@ class Checker {
           : this.evaluator.evaluate(e);
     if (this.evaluator.sawAngleUnit && role !== 'angle' && role !== 'spin' && role !== 'constant') {
       this.warning(e.range, 'unit-not-angle', `'deg' and 'rad' mark angles, but ${what} is not an angle.`);
+    }
+    if (v !== undefined && (role === 'length' || role === 'position' || role === 'velocity' || role === 'spin')) {
+      const m = typeof v === 'number' ? Math.abs(v) : Math.max(Math.abs(v.x), Math.abs(v.y));
+      if (m > MAX_MAGNITUDE) {
+        this.error(e.range, 'value-too-large', `Collide handles sizes, coordinates and speeds up to ${MAX_MAGNITUDE.toExponential()} in magnitude; this is ${formatValue(v)}.`);
+        return undefined;
+      }
     }
     if (v !== undefined) this.values.push({ range: e.range, value: v, role, plain: e.kind === 'Number' && e.unit === null });
     return v;

@@ -145,6 +145,9 @@ describe('semantics/check: errors on their exact ranges', () => {
     ['frames 2.5', [['invalid-frames', '2.5']]],
     [`frames ${MAX_FRAMES + 1}`, [['invalid-frames', String(MAX_FRAMES + 1)]]],
     ['slop -0.1', [['invalid-slop', '-0.1']]],
+    ['body a circle(2e9)', [['value-too-large', '2e9']]],
+    ['body a circle(1) at (0, -1e10)', [['value-too-large', '(0, -1e10)']]],
+    ['body a circle(1) spin 1e300', [['value-too-large', '1e300']]],
     ['body a circle(30deg)', [['unit-not-angle', '30deg']]],
     ['let a = 1\nlet a = 2\nbody b circle(a)', [['duplicate-definition', 'a']]],
     ['shape a = circle(1)\nlet a = 2\nbody b a', [['duplicate-definition', 'a']]],
@@ -329,5 +332,34 @@ describe('semantics/check: symbols', () => {
   it('records unknown references without a definition', () => {
     const u = check('body a circle(q)');
     assert.deepEqual(u.symbols.references.map((x) => [x.name, x.definition]), [['q', undefined]]);
+  });
+});
+
+describe('semantics/check: hostile input', () => {
+  const alphabet = [
+    'body', 'let', 'shape', 'layer', 'collides', 'dt', 'frames', 'slop', 'static', 'sensor', 'bullet', 'circle', 'box',
+    'polygon', 'capsule', 'segment', 'compound', 'at', 'angle', 'velocity', 'spin', 'pi', 'a', 'b', 's', 'sqrt', '0', '1',
+    '-1', '1e400', '30deg', '(', ')', ',', '=', '+', '-', '*', '/', '\n', '@',
+  ];
+  const fragments = [
+    'body a circle(1)', 'body b box(2, 1e9)', 'at (1e9, -1e9)', 'velocity (1e308, 0)', 'spin 1e300', 'angle 1e300',
+    'polygon((0, 0), (1, 0), (0, 1))', 'compound(box(1e9, 1e9) at (1e9, 1e9) angle 1, circle(1))', 'let a = 1e308 * 1e308',
+    'shape s = compound(s)', 'layer l collides l', 'layer l', 'dt 1e-300', 'frames 1e9', 'segment((0, 0), (1e9, 1e9))',
+  ];
+  it('never throws on random token soup, and every body in the scene is well formed', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...alphabet), fc.constantFrom(...fragments)), { maxLength: 40 }), (parts) => {
+        const r = check(parts.join(' '));
+        r.scene.bodies.forEach((b, i) => {
+          assert.equal(b.index, i);
+          assert.ok(b.parts.length > 0);
+          for (const v of [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.spin]) assert.ok(Number.isFinite(v));
+          for (const p of b.parts) for (const v of p.shape.vertices) assert.ok(Number.isFinite(v.x) && Number.isFinite(v.y));
+        });
+        assert.ok(r.scene.dt > 0 && Number.isInteger(r.scene.frames) && r.scene.slop >= 0);
+        for (const d of r.diagnostics) assert.ok(d.range.start >= 0 && d.range.end <= r.text.length);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
