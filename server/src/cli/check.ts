@@ -1,0 +1,86 @@
+import { analyzeDocument } from '../analysis/pipeline';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from './command';
+import { collectSceneFiles, readSceneFile } from './files';
+import { countBySeverity, formatJson, formatSarif, formatText, OUTPUT_FORMATS, type FileReport, type OutputFormat } from './report';
+import { VERSION } from './version';
+
+const USAGE = `Usage: collide check [options] PATH...
+
+Checks scene files: syntax, semantics, overlaps at t = 0 and, over frames * dt, tunnelling and
+collisions. Each PATH is a .collide file or a folder (searched recursively for *.collide files,
+in sorted order; hidden folders and node_modules are skipped).
+
+Options:
+  -f, --format <text|json|sarif>  Output format (default: text). text: one line per
+                                  diagnostic, file:line:col: severity [code] message, then a
+                                  summary. json: the documented JSON (zero-based ranges).
+                                  sarif: SARIF 2.1.0 for code-scanning services.
+      --no-continuous             Skip the continuous check (tunnelling and collision).
+  -h, --help                      Show this help.
+
+Exit status: 0 when no file has an error, 1 when one does, 2 for bad usage or an unreadable path.
+`;
+
+interface CheckOptions {
+  format: OutputFormat;
+  continuous: boolean;
+  paths: string[];
+}
+
+function parseArgs(args: readonly string[]): CheckOptions | 'help' {
+  const options: CheckOptions = { format: 'text', continuous: true, paths: [] };
+  const setFormat = (value: string | undefined) => {
+    if (value === undefined || value === '') throw new UsageError("option '--format' needs a value: text, json or sarif");
+    if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) {
+      throw new UsageError(`unknown format '${value}' for '--format' (use text, json or sarif)`);
+    }
+    options.format = value as OutputFormat;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      options.paths.push(...args.slice(i + 1));
+      break;
+    }
+    if (a === '-h' || a === '--help') return 'help';
+    if (a === '-f' || a === '--format') setFormat(args[++i]);
+    else if (a.startsWith('--format=')) setFormat(a.slice('--format='.length));
+    else if (a === '--no-continuous') options.continuous = false;
+    else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option '${a}'`);
+    else options.paths.push(a);
+  }
+  if (options.paths.length === 0) throw new UsageError('no PATH given: name the .collide files or folders to check');
+  return options;
+}
+
+export const checkCommand: CliCommand = {
+  name: 'check',
+  summary: 'Check .collide files and folders; print diagnostics as text, JSON or SARIF.',
+  usage: USAGE,
+  run(args: readonly string[], io: CliIo): number {
+    const options = parseArgs(args);
+    if (options === 'help') {
+      io.stdout(USAGE);
+      return EXIT_OK;
+    }
+    const { files, unreadable } = collectSceneFiles(options.paths, io.cwd);
+    const reports: FileReport[] = [];
+    for (const file of files) {
+      const read = readSceneFile(file);
+      if ('error' in read) {
+        unreadable.push({ path: file.path, reason: read.error });
+        continue;
+      }
+      reports.push({ path: file.path, analysis: analyzeDocument(read.text, { continuous: options.continuous }) });
+    }
+    for (const u of unreadable) io.stderr(`collide check: cannot read '${u.path}': ${u.reason}\n`);
+    if (files.length === 0 && unreadable.length === 0) io.stderr('collide check: no .collide files found\n');
+
+    if (options.format === 'json') io.stdout(formatJson(reports));
+    else if (options.format === 'sarif') io.stdout(formatSarif(reports, VERSION));
+    else io.stdout(formatText(reports));
+
+    if (unreadable.length > 0) return EXIT_USAGE;
+    return countBySeverity(reports).error > 0 ? EXIT_ERRORS : EXIT_OK;
+  },
+};
