@@ -1,0 +1,163 @@
+/**
+ * Messages between the extension host (client/src/preview) and the preview webview
+ * (webview/src). Both sides import this module, and both validate what they receive with the
+ * checks below before acting on it: a message that does not fit is ignored.
+ */
+import {
+  arrayOf,
+  isFiniteNumber,
+  isPoint,
+  literal,
+  nullable,
+  objectOf,
+  optional,
+  stringOf,
+  tagged,
+  type Check,
+  type Checked,
+} from './validate';
+import { isPairDetail, isPreviewScene, type PairDetail, type PreviewScene } from './preview-model';
+
+export type ExportFormat = 'svg' | 'png';
+
+// ---- host → webview ----
+
+/** A new analysed scene (the webview skips one older than what it shows). */
+export interface SceneMessage {
+  type: 'scene';
+  scene: PreviewScene;
+}
+/** The pair inspector's data for the selected pair. */
+export interface PairMessage {
+  type: 'pair';
+  pair: PairDetail;
+}
+/** The editor's cursor is on these bodies: highlight them. */
+export interface HighlightMessage {
+  type: 'highlight';
+  bodies: string[];
+}
+/** Select a pair (e.g. from a code lens "Show in preview"); the webview then requests its detail. */
+export interface SelectPairMessage {
+  type: 'selectPair';
+  a: string;
+  b: string;
+}
+/** Produce the current view as SVG or PNG and answer with `exported`. */
+export interface ExportRequestMessage {
+  type: 'export';
+  format: ExportFormat;
+  requestId: number;
+}
+/** Nothing to show (no scene document, or the server could not analyse it). */
+export interface EmptyMessage {
+  type: 'empty';
+  reason: string;
+}
+export interface FitMessage {
+  type: 'fit';
+}
+
+export type HostToWebview =
+  | SceneMessage
+  | PairMessage
+  | HighlightMessage
+  | SelectPairMessage
+  | ExportRequestMessage
+  | EmptyMessage
+  | FitMessage;
+
+const isName = stringOf(256);
+
+export const isHostToWebview: Check<HostToWebview> = tagged({
+  scene: objectOf({ type: literal('scene'), scene: isPreviewScene }),
+  pair: objectOf({ type: literal('pair'), pair: isPairDetail }),
+  highlight: objectOf({ type: literal('highlight'), bodies: arrayOf(isName, 10_000) }),
+  selectPair: objectOf({ type: literal('selectPair'), a: isName, b: isName }),
+  export: objectOf({ type: literal('export'), format: literal('svg', 'png'), requestId: isFiniteNumber }),
+  empty: objectOf({ type: literal('empty'), reason: stringOf(1024) }),
+  fit: objectOf({ type: literal('fit') }),
+}) as Check<HostToWebview>;
+
+// ---- webview → host ----
+
+/** The webview has loaded and wants the current scene. */
+export interface ReadyMessage {
+  type: 'ready';
+}
+/** Reveal and select a body's source (a click on it). */
+export interface RevealMessage {
+  type: 'reveal';
+  version: number;
+  body: string;
+}
+/** Fetch the pair inspector's data. */
+export interface RequestPairMessage {
+  type: 'requestPair';
+  version: number;
+  a: string;
+  b: string;
+}
+/**
+ * A drag ended: set the body's `at` and/or `angle` in the document, as one undoable edit.
+ * `version` is the scene version the drag started on; the host refuses a stale one.
+ */
+export interface EditPoseMessage {
+  type: 'editPose';
+  version: number;
+  body: string;
+  at?: [number, number];
+  angle?: number;
+  /** Decimal places the host writes (the webview derives it from the zoom: about one pixel). */
+  decimals: number;
+}
+/** The answer to `export`: SVG text, or a PNG as a base64 data URL. */
+export interface ExportedMessage {
+  type: 'exported';
+  requestId: number;
+  format: ExportFormat;
+  data: string;
+}
+export type WebviewToHost = ReadyMessage | RevealMessage | RequestPairMessage | EditPoseMessage | ExportedMessage;
+
+/**
+ * What the webview stores with `setState`; VS Code hands it to the panel serializer after a
+ * reload, which validates it before reopening the preview of `uri`.
+ */
+export interface PreviewViewState {
+  uri: string | null;
+  center?: [number, number];
+  /** Pixels per scene unit. */
+  zoom?: number;
+  time?: number;
+  pair?: [string, string] | null;
+}
+
+export const isPreviewViewState: Check<PreviewViewState> = objectOf({
+  uri: nullable(stringOf(8192)),
+  center: optional(isPoint),
+  zoom: optional((v: unknown): v is number => isFiniteNumber(v) && v > 0),
+  time: optional(isFiniteNumber),
+  pair: optional(nullable((v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && isName(v[0]) && isName(v[1]))),
+});
+
+const isVersion = Number.isInteger as Check<number>;
+
+export const isWebviewToHost: Check<WebviewToHost> = tagged({
+  ready: objectOf({ type: literal('ready') }),
+  reveal: objectOf({ type: literal('reveal'), version: isVersion, body: isName }),
+  requestPair: objectOf({ type: literal('requestPair'), version: isVersion, a: isName, b: isName }),
+  editPose: (v: unknown): v is EditPoseMessage =>
+    objectOf({
+      type: literal('editPose'),
+      version: isVersion,
+      body: isName,
+      at: optional(isPoint),
+      angle: optional(isFiniteNumber),
+      decimals: (d: unknown): d is number => Number.isInteger(d) && (d as number) >= 0 && (d as number) <= 12,
+    })(v) && ((v as EditPoseMessage).at !== undefined || (v as EditPoseMessage).angle !== undefined),
+  // 64 MiB of base64 is far above any honest export of the view and bounds a hostile one.
+  exported: objectOf({ type: literal('exported'), requestId: isFiniteNumber, format: literal('svg', 'png'), data: stringOf(64 * 1024 * 1024) }),
+}) as Check<WebviewToHost>;
+
+export type { Checked };

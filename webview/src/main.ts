@@ -1,0 +1,15 @@
+/**
+ * The preview webview's entry (bundled to dist/webview.js, with dist/webview.css). VS Code
+ * provides `acquireVsCodeApi`; the test harness page provides a stand-in with the same shape.
+ */
+import './preview.css';
+import { PreviewApp, type VsCodeApi } from './ui/app';
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const api = acquireVsCodeApi();
+const app = new PreviewApp(document.body, api);
+window.addEventListener('message', (event: MessageEvent) => app.receive(event.data));
+// A hook for the browser tests and the frame-time benchmark; nothing in the product uses it.
+(globalThis as { collidePreview?: PreviewApp }).collidePreview = app;
+api.postMessage({ type: 'ready' });

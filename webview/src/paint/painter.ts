@@ -1,0 +1,39 @@
+/**
+ * The drawing surface shared by the preview (Canvas 2D) and by export and `collide render`
+ * (SVG text): a small immediate-mode subset of the Canvas 2D path API, in *screen* pixels
+ * (y down). Scene code transforms world coordinates itself, so line widths and text sizes are
+ * the same on every backend and one drawing routine serves both.
+ *
+ * Performance: callers batch by style (one path holding every static body, one fill, one
+ * stroke), which is what lets a 10k-body scene draw in a few milliseconds on a canvas.
+ */
+export type TextAlign = 'left' | 'center' | 'right';
+export type TextBaseline = 'top' | 'middle' | 'bottom';
+
+export interface TextStyle {
+  readonly color: string;
+  /** Font size in pixels. */
+  readonly size: number;
+  readonly align?: TextAlign;
+  readonly baseline?: TextBaseline;
+  readonly bold?: boolean;
+}
+
+export interface Painter {
+  readonly width: number;
+  readonly height: number;
+  clear(color: string): void;
+  beginPath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  /** As CanvasRenderingContext2D.arc: angles in screen radians (clockwise, y down). */
+  arc(cx: number, cy: number, r: number, a0: number, a1: number, anticlockwise: boolean): void;
+  closePath(): void;
+  /** Fill the current path (non-zero winding) with a colour at an opacity. */
+  fill(color: string, alpha?: number): void;
+  stroke(color: string, width: number, alpha?: number, dash?: readonly number[]): void;
+  text(s: string, x: number, y: number, style: TextStyle): void;
+}
+
+/** The font stack used for labels; the webview replaces it with the editor's font family. */
+export const DEFAULT_FONT = 'system-ui, -apple-system, "Segoe UI", Ubuntu, sans-serif';

@@ -1,0 +1,390 @@
+import type { BodyKind, PreviewBody, PreviewFinding, PreviewScene } from '../../../protocol/preview-model';
+import { boundingRadius, convexHull, makePose, partToWorld, poseAt, Scratch, traceConvex, type Pose } from './geometry';
+import type { Painter } from './painter';
+import type { Theme } from './theme';
+import { toScreenX, toScreenY, toWorldX, toWorldY, type Viewport } from './viewport';
+
+/** What is being shown besides the scene itself (selection, time, a drag in progress). */
+export interface SceneDrawOptions {
+  /** Scrubber time in seconds, in [0, frames dt]. */
+  readonly time: number;
+  /** Bodies under the editor's cursor. */
+  readonly highlighted: ReadonlySet<number>;
+  readonly selected: number;
+  readonly hovered: number;
+  /** The pair open in the inspector (body indices), drawn with its sweeps and ghosts. */
+  readonly pair: readonly [number, number] | null;
+  /** Draw the swept area of every tunnelling pair (not just the selected one). */
+  readonly showSweeps: boolean;
+  /** A body being dragged: drawn at this pose instead of its own. */
+  readonly drag?: { readonly index: number; readonly x: number; readonly y: number; readonly angle: number } | null;
+  /** A line of text drawn in the top-left corner (exports say what they show). */
+  readonly caption?: string;
+}
+
+const KINDS: readonly BodyKind[] = ['static', 'dynamic', 'bullet', 'sensor'];
+/** Above this many findings, only the pair in the inspector gets its sweeps and arrows. */
+const MAX_DECORATED_FINDINGS = 500;
+const MAX_LABELS = 250;
+/** Distance of the rotation handle beyond the body's bounding radius, in pixels. */
+export const HANDLE_OFFSET_PX = 22;
+export const HANDLE_RADIUS_PX = 6;
+
+/**
+ * Draws an analysed scene on any Painter: grid and axes in scene units, bodies filled and
+ * outlined by kind, overlaps with their push-out arrows and contact points, tunnelling pairs
+ * with their swept areas and ghosts (start, time of impact, end). The per-scene work (kind
+ * lists, bounding radii) is done once in the constructor; a frame culls by bounds and batches
+ * one path per colour, allocating nothing per body.
+ */
+export class ScenePainter {
+  readonly radii: Float64Array;
+  private readonly byKind: Record<BodyKind, Int32Array>;
+  private readonly overlapping: Uint8Array;
+  private readonly pose = makePose();
+  private readonly pose2 = makePose();
+  private readonly w = new Scratch();
+  private readonly w2 = new Scratch();
+  private readonly hull = new Scratch();
+  private readonly order = new Scratch();
+  private readonly both = new Scratch();
+
+  constructor(readonly scene: PreviewScene) {
+    const n = scene.bodies.length;
+    this.radii = new Float64Array(n);
+    const lists: Record<BodyKind, number[]> = { static: [], dynamic: [], bullet: [], sensor: [] };
+    for (let i = 0; i < n; i++) {
+      const b = scene.bodies[i]!;
+      this.radii[i] = boundingRadius(b);
+      lists[b.kind].push(i);
+    }
+    this.byKind = {
+      static: Int32Array.from(lists.static),
+      dynamic: Int32Array.from(lists.dynamic),
+      bullet: Int32Array.from(lists.bullet),
+      sensor: Int32Array.from(lists.sensor),
+    };
+    this.overlapping = new Uint8Array(n);
+    for (const f of scene.findings) {
+      if (f.kind === 'overlap') {
+        this.overlapping[f.ia] = 1;
+        this.overlapping[f.ib] = 1;
+      }
+    }
+  }
+
+  /** The interval the scrubber covers: [0, frames dt]. */
+  get duration(): number {
+    return this.scene.frames * this.scene.dt;
+  }
+
+  /** A body's pose at time t, or the dragged pose while it is dragged. */
+  poseOf(i: number, t: number, drag: SceneDrawOptions['drag'], out: Pose): Pose {
+    if (drag && drag.index === i) {
+      out.x = drag.x;
+      out.y = drag.y;
+      out.angle = drag.angle;
+      out.c = Math.cos(drag.angle);
+      out.s = Math.sin(drag.angle);
+      return out;
+    }
+    return poseAt(this.scene.bodies[i]!, t, out);
+  }
+
+  /** Whether body i at `pose` can be on screen (bounding-circle test, margin in pixels). */
+  private visible(i: number, pose: Pose, v: Viewport, marginPx: number): boolean {
+    const r = this.radii[i]! * v.zoom + marginPx;
+    const sx = toScreenX(v, pose.x);
+    const sy = toScreenY(v, pose.y);
+    return sx + r >= 0 && sx - r <= v.width && sy + r >= 0 && sy - r <= v.height;
+  }
+
+  private traceBody(p: Painter, v: Viewport, body: PreviewBody, pose: Pose): void {
+    for (const part of body.parts) {
+      const n = partToWorld(part, pose, this.w);
+      traceConvex(p, v, this.w.buf, n, part.radius);
+      if (part.kind === 'circle' && part.radius * v.zoom >= 6) {
+        // A spoke shows a circle's orientation, so spin and the angle handle are visible.
+        const cx = this.w.buf[0]!;
+        const cy = this.w.buf[1]!;
+        p.moveTo(toScreenX(v, cx), toScreenY(v, cy));
+        p.lineTo(toScreenX(v, cx + part.radius * pose.c), toScreenY(v, cy + part.radius * pose.s));
+      }
+    }
+  }
+
+  draw(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions): void {
+    p.clear(theme.background);
+    drawGrid(p, v, theme);
+    const scene = this.scene;
+    const bodies = scene.bodies;
+    const pose = this.pose;
+    const decorateAll = scene.findings.length <= MAX_DECORATED_FINDINGS;
+
+    // Swept areas first, under the bodies.
+    for (const f of scene.findings) {
+      const isPair = o.pair !== null && f.ia === o.pair[0] && f.ib === o.pair[1];
+      if (isPair || (o.showSweeps && decorateAll && f.kind === 'tunnelling')) this.drawSweeps(p, v, theme, f);
+    }
+
+    for (const kind of KINDS) {
+      const list = this.byKind[kind];
+      if (list.length === 0) continue;
+      const color = theme.bodies[kind];
+      p.beginPath();
+      for (let k = 0; k < list.length; k++) {
+        const i = list[k]!;
+        this.poseOf(i, o.time, o.drag, pose);
+        if (this.visible(i, pose, v, 2)) this.traceBody(p, v, bodies[i]!, pose);
+      }
+      p.fill(color, kind === 'sensor' ? 0.12 : 0.25);
+      p.stroke(color, 1.25, 1, kind === 'sensor' ? [4, 3] : undefined);
+    }
+
+    // Bodies in an overlap: outlined in the warning colour.
+    p.beginPath();
+    let any = false;
+    for (let i = 0; i < bodies.length; i++) {
+      if (!this.overlapping[i]) continue;
+      this.poseOf(i, o.time, o.drag, pose);
+      if (!this.visible(i, pose, v, 2)) continue;
+      this.traceBody(p, v, bodies[i]!, pose);
+      any = true;
+    }
+    if (any) p.stroke(theme.warning, 2);
+
+    // Highlight (editor cursor), hover and selection.
+    const emphasise = (i: number, width: number, alpha: number): void => {
+      if (i < 0 || i >= bodies.length) return;
+      this.poseOf(i, o.time, o.drag, pose);
+      p.beginPath();
+      this.traceBody(p, v, bodies[i]!, pose);
+      p.stroke(theme.highlight, width, alpha);
+    };
+    for (const i of o.highlighted) emphasise(i, 3, 0.9);
+    if (o.hovered !== o.selected) emphasise(o.hovered, 2, 0.6);
+    emphasise(o.selected, 3, 1);
+
+    // Findings' marks at t = 0: push-out arrows and contact points.
+    for (const f of scene.findings) {
+      const isPair = o.pair !== null && f.ia === o.pair[0] && f.ib === o.pair[1];
+      if (!isPair && !decorateAll) continue;
+      if (f.kind === 'overlap') {
+        if (o.time === 0 || isPair) drawOverlapMarks(p, v, theme, f);
+      } else if (f.point && (isPair || f.kind === 'tunnelling')) {
+        const color = f.kind === 'tunnelling' ? theme.warning : theme.info;
+        drawCross(p, toScreenX(v, f.point[0]), toScreenY(v, f.point[1]), 5, color);
+      }
+    }
+
+    this.drawLabels(p, v, theme, o);
+    if (o.selected >= 0 && o.selected < bodies.length && !bodies[o.selected]!.isStatic) {
+      const h = this.rotationHandle(o.selected, o.time, o.drag, v);
+      p.beginPath();
+      p.moveTo(h.ox, h.oy);
+      p.lineTo(h.hx, h.hy);
+      p.stroke(theme.highlight, 1.5, 0.8, [3, 3]);
+      p.beginPath();
+      p.moveTo(h.hx + HANDLE_RADIUS_PX, h.hy);
+      p.arc(h.hx, h.hy, HANDLE_RADIUS_PX, 0, 2 * Math.PI, false);
+      p.fill(theme.background, 1);
+      p.stroke(theme.highlight, 2);
+    }
+    if (o.caption) p.text(o.caption, 8, 8, { color: theme.foreground, size: 12, baseline: 'top' });
+  }
+
+  /**
+   * Screen positions of a body's origin and of its rotation handle: on the ray at the body's
+   * angle, just outside its bounding circle.
+   */
+  rotationHandle(i: number, t: number, drag: SceneDrawOptions['drag'], v: Viewport): { ox: number; oy: number; hx: number; hy: number } {
+    const pose = this.poseOf(i, t, drag, this.pose2);
+    const ox = toScreenX(v, pose.x);
+    const oy = toScreenY(v, pose.y);
+    const len = this.radii[i]! * v.zoom + HANDLE_OFFSET_PX;
+    return { ox, oy, hx: ox + len * pose.c, hy: oy - len * pose.s };
+  }
+
+  /**
+   * The area each body of an impact pair covers over [0, frames dt], and ghosts of both at the
+   * start, at the time of impact and at the end. For a translating convex part the swept area is
+   * exactly the hull of its start and end poses; a rotating one is covered by the hulls of
+   * consecutive poses at most π/16 apart (finer than the eye can tell at preview sizes).
+   */
+  private drawSweeps(p: Painter, v: Viewport, theme: Theme, f: PreviewFinding): void {
+    const T = this.duration;
+    const color = f.kind === 'overlap' ? theme.warning : f.kind === 'tunnelling' ? theme.warning : theme.info;
+    for (const i of [f.ia, f.ib]) {
+      const body = this.scene.bodies[i]!;
+      const moving = body.velocity[0] !== 0 || body.velocity[1] !== 0 || body.spin !== 0;
+      if (moving) {
+        const steps = body.spin === 0 ? 1 : Math.min(64, Math.max(1, Math.ceil(Math.abs(body.spin * T) / (Math.PI / 16))));
+        p.beginPath();
+        for (const part of body.parts) {
+          for (let k = 0; k < steps; k++) {
+            poseAt(body, (T * k) / steps, this.pose);
+            poseAt(body, (T * (k + 1)) / steps, this.pose2);
+            const n1 = partToWorld(part, this.pose, this.w);
+            const n2 = partToWorld(part, this.pose2, this.w2);
+            const both = this.both.ensure(2 * (n1 + n2));
+            both.set(this.w.buf.subarray(0, 2 * n1), 0);
+            both.set(this.w2.buf.subarray(0, 2 * n2), 2 * n1);
+            const h = convexHull(both, n1 + n2, this.hull, this.order);
+            traceConvex(p, v, this.hull.buf, h, part.radius);
+          }
+        }
+        p.fill(theme.bodies[body.kind], 0.12);
+      }
+      // Ghosts: dashed at the start and the end, solid at the time of impact.
+      const ghost = (t: number, c: string, width: number, dash?: readonly number[]): void => {
+        poseAt(body, t, this.pose);
+        p.beginPath();
+        this.traceBody(p, v, body, this.pose);
+        p.stroke(c, width, 0.9, dash);
+      };
+      if (moving) {
+        ghost(0, theme.bodies[body.kind], 1, [5, 4]);
+        ghost(T, theme.bodies[body.kind], 1, [2, 3]);
+      }
+      if (f.toi !== undefined) ghost(f.toi, color, 2);
+    }
+  }
+
+  private drawLabels(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions): void {
+    let count = 0;
+    const bodies = this.scene.bodies;
+    for (let i = 0; i < bodies.length && count < MAX_LABELS; i++) {
+      if (this.radii[i]! * v.zoom < 18) continue;
+      this.poseOf(i, o.time, o.drag, this.pose);
+      if (!this.visible(i, this.pose, v, 0)) continue;
+      p.text(bodies[i]!.name, toScreenX(v, this.pose.x), toScreenY(v, this.pose.y), {
+        color: theme.foreground,
+        size: 11,
+        align: 'center',
+        baseline: 'middle',
+      });
+      count++;
+    }
+  }
+}
+
+function drawCross(p: Painter, x: number, y: number, r: number, color: string): void {
+  p.beginPath();
+  p.moveTo(x - r, y - r);
+  p.lineTo(x + r, y + r);
+  p.moveTo(x - r, y + r);
+  p.lineTo(x + r, y - r);
+  p.stroke(color, 2);
+}
+
+/** An arrow from (x0, y0) to (x1, y1) in screen space, head `head` pixels long. */
+export function drawArrow(p: Painter, x0: number, y0: number, x1: number, y1: number, color: string, width = 2, head = 8): void {
+  const dx = x1 - x0;
+  const dy = y1 - y0;
+  const len = Math.hypot(dx, dy);
+  p.beginPath();
+  p.moveTo(x0, y0);
+  p.lineTo(x1, y1);
+  if (len > 0) {
+    const ux = dx / len;
+    const uy = dy / len;
+    const h = Math.min(head, len * 0.6);
+    p.moveTo(x1 - ux * h - uy * h * 0.5, y1 - uy * h + ux * h * 0.5);
+    p.lineTo(x1, y1);
+    p.lineTo(x1 - ux * h + uy * h * 0.5, y1 - uy * h - ux * h * 0.5);
+  }
+  p.stroke(color, width);
+}
+
+/**
+ * An overlap's contact points and its push-out vector: moving b by depth × normal separates the
+ * pair by the least distance, so the arrow starts at the contacts' midpoint and points along the
+ * normal. A depth shorter than 14 px is drawn 14 px long so it stays visible; its true length is
+ * in the hover and the inspector.
+ */
+function drawOverlapMarks(p: Painter, v: Viewport, theme: Theme, f: PreviewFinding): void {
+  const pts = f.points ?? [];
+  if (pts.length === 0) return;
+  let mx = 0;
+  let my = 0;
+  for (const q of pts) {
+    mx += q[0];
+    my += q[1];
+    p.beginPath();
+    const sx = toScreenX(v, q[0]);
+    const sy = toScreenY(v, q[1]);
+    p.moveTo(sx + 3.5, sy);
+    p.arc(sx, sy, 3.5, 0, 2 * Math.PI, false);
+    p.fill(theme.warning, 1);
+  }
+  mx /= pts.length;
+  my /= pts.length;
+  const len = Math.max((f.depth ?? 0) * v.zoom, 14);
+  const x0 = toScreenX(v, mx);
+  const y0 = toScreenY(v, my);
+  drawArrow(p, x0, y0, x0 + f.normal[0] * len, y0 - f.normal[1] * len, theme.warning, 2);
+}
+
+/** Grid step in world units for about `targetPx` pixels: 1, 2 or 5 times a power of ten. */
+export function gridStep(zoom: number, targetPx = 60): number {
+  const raw = targetPx / zoom;
+  const pow = Math.pow(10, Math.floor(Math.log10(raw)));
+  for (const m of [1, 2, 5, 10]) if (pow * m >= raw) return pow * m;
+  return pow * 10;
+}
+
+/** A number for a grid label with as many decimals as the step needs. */
+export function formatTick(value: number, step: number): string {
+  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+  const s = value.toFixed(Math.min(decimals, 12));
+  return s === '-0' || /^-0\.0*$/.test(s) ? s.slice(1) : s;
+}
+
+/** Grid lines every `gridStep`, the axes through the origin, and labels in scene units. */
+export function drawGrid(p: Painter, v: Viewport, theme: Theme): void {
+  const step = gridStep(v.zoom);
+  const x0 = toWorldX(v, 0);
+  const x1 = toWorldX(v, v.width);
+  const y0 = toWorldY(v, v.height);
+  const y1 = toWorldY(v, 0);
+  const i0 = Math.ceil(x0 / step);
+  const i1 = Math.floor(x1 / step);
+  const j0 = Math.ceil(y0 / step);
+  const j1 = Math.floor(y1 / step);
+  if (i1 - i0 > 2000 || j1 - j0 > 2000) return;
+  p.beginPath();
+  for (let i = i0; i <= i1; i++) {
+    const sx = Math.round(toScreenX(v, i * step)) + 0.5;
+    p.moveTo(sx, 0);
+    p.lineTo(sx, v.height);
+  }
+  for (let j = j0; j <= j1; j++) {
+    const sy = Math.round(toScreenY(v, j * step)) + 0.5;
+    p.moveTo(0, sy);
+    p.lineTo(v.width, sy);
+  }
+  p.stroke(theme.grid, 1);
+  p.beginPath();
+  const ax = toScreenX(v, 0);
+  const ay = toScreenY(v, 0);
+  if (ax >= 0 && ax <= v.width) {
+    p.moveTo(Math.round(ax) + 0.5, 0);
+    p.lineTo(Math.round(ax) + 0.5, v.height);
+  }
+  if (ay >= 0 && ay <= v.height) {
+    p.moveTo(0, Math.round(ay) + 0.5);
+    p.lineTo(v.width, Math.round(ay) + 0.5);
+  }
+  p.stroke(theme.axis, 1);
+  const label = { color: theme.axis, size: 10 };
+  for (let i = i0; i <= i1; i++) {
+    const sx = toScreenX(v, i * step);
+    if (sx < 24) continue;
+    p.text(formatTick(i * step, step), sx + 2, v.height - 4, { ...label, align: 'left', baseline: 'bottom' });
+  }
+  for (let j = j0; j <= j1; j++) {
+    const sy = toScreenY(v, j * step);
+    if (sy > v.height - 16) continue;
+    p.text(formatTick(j * step, step), 3, sy - 2, { ...label, align: 'left', baseline: 'bottom' });
+  }
+}
