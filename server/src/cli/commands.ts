@@ -1,9 +1,10 @@
 import type { CliCommand } from './command';
 import { checkCommand } from './check';
 import { lspCommand } from './lsp';
+import { renderCommand } from './render';
 
 /**
  * Every `collide` subcommand. To add one (for example `render`), export a CliCommand from its
  * own file in this folder and list it here; help and dispatch pick it up.
  */
-export const COMMANDS: readonly CliCommand[] = [checkCommand, lspCommand];
+export const COMMANDS: readonly CliCommand[] = [checkCommand, lspCommand, renderCommand];

@@ -121,10 +121,16 @@ export class ScenePainter {
     const pose = this.pose;
     const decorateAll = scene.findings.length <= MAX_DECORATED_FINDINGS;
 
-    // Swept areas first, under the bodies.
+    // Swept areas first, under the bodies: every tunnelling pair's, and the inspected pair's
+    // whether or not it has a finding.
+    let pairDrawn = false;
     for (const f of scene.findings) {
       const isPair = o.pair !== null && f.ia === o.pair[0] && f.ib === o.pair[1];
-      if (isPair || (o.showSweeps && decorateAll && f.kind === 'tunnelling')) this.drawSweeps(p, v, theme, f);
+      if (isPair || (o.showSweeps && decorateAll && f.kind === 'tunnelling')) this.drawSweeps(p, v, theme, f.ia, f.ib, f.kind, f.toi);
+      pairDrawn ||= isPair;
+    }
+    if (o.pair && !pairDrawn && o.pair[0] < bodies.length && o.pair[1] < bodies.length) {
+      this.drawSweeps(p, v, theme, o.pair[0], o.pair[1], null, undefined);
     }
 
     for (const kind of KINDS) {
@@ -211,10 +217,10 @@ export class ScenePainter {
    * exactly the hull of its start and end poses; a rotating one is covered by the hulls of
    * consecutive poses at most π/16 apart (finer than the eye can tell at preview sizes).
    */
-  private drawSweeps(p: Painter, v: Viewport, theme: Theme, f: PreviewFinding): void {
+  private drawSweeps(p: Painter, v: Viewport, theme: Theme, ia: number, ib: number, kind: PreviewFinding['kind'] | null, toi: number | undefined): void {
     const T = this.duration;
-    const color = f.kind === 'overlap' ? theme.warning : f.kind === 'tunnelling' ? theme.warning : theme.info;
-    for (const i of [f.ia, f.ib]) {
+    const color = kind === 'collision' || kind === null ? theme.info : theme.warning;
+    for (const i of [ia, ib]) {
       const body = this.scene.bodies[i]!;
       const moving = body.velocity[0] !== 0 || body.velocity[1] !== 0 || body.spin !== 0;
       if (moving) {
@@ -246,7 +252,7 @@ export class ScenePainter {
         ghost(0, theme.bodies[body.kind], 1, [5, 4]);
         ghost(T, theme.bodies[body.kind], 1, [2, 3]);
       }
-      if (f.toi !== undefined) ghost(f.toi, color, 2);
+      if (toi !== undefined) ghost(toi, color, 2);
     }
   }
 

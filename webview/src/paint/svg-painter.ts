@@ -106,12 +106,13 @@ export class SvgPainter implements Painter {
 
   /** The finished document. */
   toString(): string {
+    return svgDocument(this.width, this.height, [this.content()]);
+  }
+
+  /** The drawn elements without the <svg> wrapper, for composing several views in one picture. */
+  content(): string {
     this.flush();
-    return (
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${this.width}" height="${this.height}" viewBox="0 0 ${this.width} ${this.height}">\n` +
-      this.parts.join('\n') +
-      '\n</svg>\n'
-    );
+    return this.parts.join('\n');
   }
 
   private flush(): void {
@@ -121,6 +122,30 @@ export class SvgPainter implements Painter {
     if (this.d.length === 0) return;
     this.parts.push(`<path d="${this.d.join('')}" fill="${attr(fill.color)}"${opacity('fill-opacity', fill.alpha)}/>`);
   }
+}
+
+/** A drawn view placed at (x, y) in a larger picture, clipped to its own size. */
+export interface PlacedView {
+  readonly content: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * An SVG document of `width × height` holding `views`: drawn content as it is, or placed views
+ * (a nested <svg> viewport clips each to its box, e.g. the pair view beside the scene).
+ */
+export function svgDocument(width: number, height: number, views: readonly (string | PlacedView)[]): string {
+  const body = views
+    .map((v) =>
+      typeof v === 'string'
+        ? v
+        : `<svg x="${n(v.x)}" y="${n(v.y)}" width="${n(v.width)}" height="${n(v.height)}" viewBox="0 0 ${n(v.width)} ${n(v.height)}">\n${v.content}\n</svg>`,
+    )
+    .join('\n');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">\n${body}\n</svg>\n`;
 }
 
 /** Two decimals are a hundredth of a pixel: invisible, and they keep files small. */

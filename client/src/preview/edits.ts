@@ -1,0 +1,48 @@
+import type { PreviewBody } from '../../../protocol/preview-model';
+
+/** A text replacement in UTF-16 offsets of the document version the preview model came from. */
+export interface OffsetEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** A number as the author would write it: at most `decimals` places, no trailing zeros, no -0. */
+export function formatNumber(x: number, decimals: number): string {
+  const s = x.toFixed(Math.max(0, Math.min(12, decimals)));
+  const trimmed = s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+/**
+ * The edits that set a body's `at` and/or `angle` after a drag in the preview: replace the value
+ * of a written clause, or insert the clause just after the body's shape (where the grammar
+ * allows properties). An angle written in degrees (`30deg`) stays in degrees. `text` is the
+ * document text of the model's version. The caller applies all of them as one undoable edit.
+ */
+export function poseEdits(body: PreviewBody, text: string, change: { at?: readonly [number, number]; angle?: number }, decimals: number): OffsetEdit[] {
+  const edits: OffsetEdit[] = [];
+  const inserts: string[] = [];
+  if (change.at) {
+    const value = `(${formatNumber(change.at[0], decimals)}, ${formatNumber(change.at[1], decimals)})`;
+    if (body.atRange) edits.push({ ...body.atRange, text: value });
+    else inserts.push(`at ${value}`);
+  }
+  if (change.angle !== undefined) {
+    const old = body.angleRange ? text.slice(body.angleRange.start, body.angleRange.end) : '';
+    const value = /deg\s*$/.test(old)
+      ? `${formatNumber((change.angle * 180) / Math.PI, Math.max(1, decimals - 2))}deg`
+      : formatNumber(change.angle, Math.max(4, decimals));
+    if (body.angleRange) edits.push({ ...body.angleRange, text: value });
+    else inserts.push(`angle ${value}`);
+  }
+  if (inserts.length > 0) edits.push({ start: body.insertOffset, end: body.insertOffset, text: ` ${inserts.join(' ')}` });
+  return edits;
+}
+
+/** Names of the bodies whose statement contains `offset` (the editor's cursor). */
+export function bodiesAtOffset(bodies: readonly PreviewBody[], offset: number): string[] {
+  const names: string[] = [];
+  for (const b of bodies) if (b.range.start <= offset && offset <= b.range.end) names.push(b.name);
+  return names;
+}

@@ -1,0 +1,354 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { State, type BaseLanguageClient } from 'vscode-languageclient';
+import {
+  PREVIEW_PAIR_METHOD,
+  PREVIEW_SCENE_METHOD,
+  type PreviewPairParams,
+  type PreviewSceneParams,
+} from '../../../protocol/preview-lsp';
+import {
+  isPreviewViewState,
+  isWebviewToHost,
+  type ExportFormat,
+  type HostToWebview,
+  type WebviewToHost,
+} from '../../../protocol/preview-messages';
+import { isPairDetail, isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
+import { bodiesAtOffset, poseEdits } from './edits';
+import { makeNonce, previewHtml } from './html';
+import { Throttle } from './throttle';
+
+export const PREVIEW_VIEW_TYPE = 'collide.preview';
+const LANGUAGE_ID = 'collide';
+/** The server may answer with an analysis older than the text; ask again this often, this many times. */
+const RETRY_MS = 100;
+const MAX_RETRIES = 30;
+
+/**
+ * The preview panel: one webview that follows the active scene editor (as Markdown's preview
+ * does), fed by the server's `collide/previewScene` and `collide/previewPair` requests, and
+ * turning the webview's messages (validated first) into reveals and one-undo-step pose edits.
+ */
+class PreviewPanel implements vscode.Disposable {
+  private uri: vscode.Uri | null = null;
+  private scene: PreviewScene | null = null;
+  private postedVersion = -1;
+  private requestSeq = 0;
+  private retries = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly throttle = new Throttle(() => void this.update(), 100);
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly exports = new Map<number, (m: Extract<WebviewToHost, { type: 'exported' }>) => void>();
+  private exportSeq = 0;
+  private pendingPair: { a: string; b: string } | null = null;
+  private ready = false;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    private readonly client: BaseLanguageClient | undefined,
+    private readonly onDispose: () => void,
+  ) {
+    const dist = vscode.Uri.joinPath(extensionUri, 'dist');
+    panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
+    panel.iconPath = vscode.Uri.joinPath(extensionUri, 'images', 'icon.png');
+    panel.webview.html = previewHtml({
+      cspSource: panel.webview.cspSource,
+      nonce: makeNonce((n) => randomBytes(n)),
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
+    });
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m)),
+      panel.onDidDispose(() => this.dispose()),
+      panel.onDidChangeViewState((e) => {
+        if (e.webviewPanel.visible) this.throttle.flush();
+      }),
+    );
+    if (client) {
+      this.disposables.push(
+        client.onDidChangeState((e) => {
+          if (e.newState === State.Running) this.throttle.flush();
+        }),
+      );
+    }
+  }
+
+  get documentUri(): vscode.Uri | null {
+    return this.uri;
+  }
+
+  /** Show `uri` (a new document resets the version filter and renders at once). */
+  follow(uri: vscode.Uri): void {
+    if (this.uri && this.uri.toString() === uri.toString()) return;
+    this.uri = uri;
+    this.scene = null;
+    this.postedVersion = -1;
+    this.retries = 0;
+    this.panel.title = `Preview ${basename(uri)}`;
+    this.throttle.flush();
+  }
+
+  /** The document changed: update, throttled. */
+  changed(): void {
+    this.retries = 0;
+    this.throttle.trigger();
+  }
+
+  selection(editor: vscode.TextEditor): void {
+    const scene = this.scene;
+    if (!scene || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
+    if (editor.document.version !== scene.version) return;
+    const offset = editor.document.offsetAt(editor.selection.active);
+    this.post({ type: 'highlight', bodies: bodiesAtOffset(scene.bodies, offset) });
+  }
+
+  showPair(a: string, b: string): void {
+    if (this.ready) this.post({ type: 'selectPair', a, b });
+    else this.pendingPair = { a, b };
+  }
+
+  /** Ask the webview for the current view and save it where the user chooses. */
+  async export(format: ExportFormat): Promise<void> {
+    const requestId = ++this.exportSeq;
+    const answer = new Promise<Extract<WebviewToHost, { type: 'exported' }>>((resolve, reject) => {
+      this.exports.set(requestId, resolve);
+      setTimeout(() => {
+        if (this.exports.delete(requestId)) reject(new Error('the preview did not answer'));
+      }, 10_000);
+    });
+    this.post({ type: 'export', format, requestId });
+    let m: Extract<WebviewToHost, { type: 'exported' }>;
+    try {
+      m = await answer;
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Collide: export failed: ${(e as Error).message}.`);
+      return;
+    }
+    const base = this.uri ? basename(this.uri).replace(/\.collide$/, '') : 'scene';
+    const folder = this.uri ? vscode.Uri.joinPath(this.uri, '..') : undefined;
+    const target = await vscode.window.showSaveDialog({
+      ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, `${base}.${format}`) } : {}),
+      filters: format === 'svg' ? { 'SVG image': ['svg'] } : { 'PNG image': ['png'] },
+    });
+    if (!target) return;
+    const prefix = 'data:image/png;base64,';
+    let bytes: Uint8Array;
+    if (format === 'svg') bytes = Buffer.from(m.data, 'utf8');
+    else if (m.data.startsWith(prefix)) bytes = Buffer.from(m.data.slice(prefix.length), 'base64');
+    else {
+      void vscode.window.showErrorMessage('Collide: the preview returned no PNG data.');
+      return;
+    }
+    await vscode.workspace.fs.writeFile(target, bytes);
+    void vscode.window.showInformationMessage(`Collide: saved ${vscode.workspace.asRelativePath(target)}.`);
+  }
+
+  private post(message: HostToWebview): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private document(): vscode.TextDocument | undefined {
+    const uri = this.uri?.toString();
+    return uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) : undefined;
+  }
+
+  /** Fetch the scene model and post it unless an answer for a newer version was posted already. */
+  private async update(): Promise<void> {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    const uri = this.uri;
+    if (!uri || !this.ready) return;
+    if (!this.client) {
+      this.post({ type: 'empty', reason: 'The Collide language server is not available; see the "Collide" output.' });
+      return;
+    }
+    if (!this.client.isRunning()) return; // onDidChangeState brings us back
+    const seq = ++this.requestSeq;
+    let result: unknown;
+    try {
+      result = await this.client.sendRequest(PREVIEW_SCENE_METHOD, { uri: uri.toString() } satisfies PreviewSceneParams);
+    } catch (e) {
+      this.client.error(`Collide preview: ${PREVIEW_SCENE_METHOD} failed`, e, false);
+      return;
+    }
+    if (this.uri?.toString() !== uri.toString()) return;
+    if (result === null) {
+      if (seq === this.requestSeq) this.post({ type: 'empty', reason: `${basename(uri)} is not open in the language server yet.` });
+      return;
+    }
+    if (!isPreviewScene(result) || result.uri !== uri.toString()) {
+      this.client.warn('Collide preview: the server sent a scene that does not fit the protocol; ignored.', undefined, false);
+      return;
+    }
+    // Stale answers (an older version than one already shown) are skipped.
+    if (result.version < this.postedVersion) return;
+    this.scene = result;
+    this.postedVersion = result.version;
+    this.post({ type: 'scene', scene: result });
+    const doc = this.document();
+    if (doc && doc.version > result.version && this.retries < MAX_RETRIES) {
+      // The server's newest analysis is behind the text: look again shortly.
+      this.retries++;
+      this.retryTimer = setTimeout(() => void this.update(), RETRY_MS);
+    }
+    const editor = vscode.window.activeTextEditor;
+    if (editor) this.selection(editor);
+  }
+
+  private async receive(raw: unknown): Promise<void> {
+    if (!isWebviewToHost(raw)) return; // never act on a message that does not fit the protocol
+    const m = raw;
+    switch (m.type) {
+      case 'ready':
+        this.ready = true;
+        this.postedVersion = -1;
+        this.throttle.flush();
+        if (this.pendingPair) {
+          this.post({ type: 'selectPair', ...this.pendingPair });
+          this.pendingPair = null;
+        }
+        return;
+      case 'reveal':
+        return this.reveal(m.body, m.version);
+      case 'requestPair':
+        return this.requestPair(m.a, m.b);
+      case 'editPose':
+        return this.editPose(m);
+      case 'exported': {
+        const resolve = this.exports.get(m.requestId);
+        if (resolve) {
+          this.exports.delete(m.requestId);
+          resolve(m);
+        }
+        return;
+      }
+    }
+  }
+
+  private async reveal(name: string, version: number): Promise<void> {
+    const doc = this.document();
+    const scene = this.scene;
+    if (!doc || !scene || scene.version !== version || doc.version !== version) return;
+    const body = scene.bodies.find((b) => b.name === name);
+    if (!body) return;
+    const range = new vscode.Range(doc.positionAt(body.nameRange.start), doc.positionAt(body.nameRange.end));
+    const visible = vscode.window.visibleTextEditors.find((e) => e.document === doc);
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, preserveFocus: false, selection: range });
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+
+  private async requestPair(a: string, b: string): Promise<void> {
+    const uri = this.uri;
+    if (!uri || !this.client?.isRunning()) return;
+    let result: unknown;
+    try {
+      result = await this.client.sendRequest(PREVIEW_PAIR_METHOD, { uri: uri.toString(), a, b } satisfies PreviewPairParams);
+    } catch (e) {
+      this.client.error(`Collide preview: ${PREVIEW_PAIR_METHOD} failed`, e, false);
+      return;
+    }
+    if (isPairDetail(result) && result.uri === this.uri?.toString()) this.post({ type: 'pair', pair: result });
+  }
+
+  /** A finished drag: one WorkspaceEdit (one undo step), only against the version it was made on. */
+  private async editPose(m: Extract<WebviewToHost, { type: 'editPose' }>): Promise<void> {
+    const doc = this.document();
+    const scene = this.scene;
+    if (!doc || !scene || scene.version !== m.version || doc.version !== m.version) {
+      // The text moved on while dragging: drop the edit rather than write at stale offsets.
+      this.throttle.flush();
+      return;
+    }
+    const body = scene.bodies.find((b) => b.name === m.body);
+    if (!body) return;
+    const edits = poseEdits(body, doc.getText(), { ...(m.at ? { at: m.at } : {}), ...(m.angle !== undefined ? { angle: m.angle } : {}) }, m.decimals);
+    const edit = new vscode.WorkspaceEdit();
+    for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
+    const ok = await vscode.workspace.applyEdit(edit);
+    if (!ok) this.throttle.flush();
+  }
+
+  dispose(): void {
+    this.throttle.cancel();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.onDispose();
+  }
+}
+
+function basename(uri: vscode.Uri): string {
+  const p = uri.path;
+  return p.slice(p.lastIndexOf('/') + 1);
+}
+
+function isScene(doc: vscode.TextDocument | undefined): doc is vscode.TextDocument {
+  return doc !== undefined && doc.languageId === LANGUAGE_ID;
+}
+
+/**
+ * Registers the preview: commands (open, open to the side, export SVG/PNG, show a pair), the
+ * panel serializer that restores it after a reload, and the listeners that make it follow the
+ * active scene editor, its edits and its cursor. Call once from `activate`.
+ */
+export function registerPreview(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined): vscode.Disposable {
+  let current: PreviewPanel | null = null;
+  const adopt = (panel: vscode.WebviewPanel, uri: vscode.Uri | null): PreviewPanel => {
+    current?.panel.dispose();
+    const p = new PreviewPanel(panel, context.extensionUri, client, () => {
+      if (current === p) current = null;
+    });
+    current = p;
+    if (uri) p.follow(uri);
+    return p;
+  };
+  const open = (column: vscode.ViewColumn, uri?: vscode.Uri): PreviewPanel | null => {
+    const target = uri ?? (isScene(vscode.window.activeTextEditor?.document) ? vscode.window.activeTextEditor!.document.uri : current?.documentUri);
+    if (!target) {
+      void vscode.window.showInformationMessage('Collide: open a .collide file to preview it.');
+      return null;
+    }
+    if (current) {
+      current.panel.reveal(column, true);
+      current.follow(target);
+      return current;
+    }
+    const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, `Preview ${target.path.slice(target.path.lastIndexOf('/') + 1)}`, { viewColumn: column, preserveFocus: true }, {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist')],
+    });
+    return adopt(panel, target);
+  };
+  const toUri = (u: unknown): vscode.Uri | undefined => (u instanceof vscode.Uri ? u : typeof u === 'string' && u.length < 8192 ? vscode.Uri.parse(u) : undefined);
+
+  const disposables: vscode.Disposable[] = [
+    vscode.commands.registerCommand('collide.preview.open', (uri?: unknown) => void open(vscode.ViewColumn.Active, toUri(uri))),
+    vscode.commands.registerCommand('collide.preview.openToSide', (uri?: unknown) => void open(vscode.ViewColumn.Beside, toUri(uri))),
+    vscode.commands.registerCommand('collide.preview.exportSvg', () => current?.export('svg') ?? vscode.window.showInformationMessage('Collide: open the preview first.')),
+    vscode.commands.registerCommand('collide.preview.exportPng', () => current?.export('png') ?? vscode.window.showInformationMessage('Collide: open the preview first.')),
+    // For code lenses ("Show in preview"): arguments (uri, a, b).
+    vscode.commands.registerCommand('collide.preview.showPair', (uri: unknown, a: unknown, b: unknown) => {
+      if (typeof a !== 'string' || typeof b !== 'string' || a.length > 256 || b.length > 256) return;
+      const p = open(vscode.ViewColumn.Beside, toUri(uri));
+      p?.showPair(a, b);
+    }),
+    vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
+      async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
+        const saved = isPreviewViewState(state) && state.uri ? vscode.Uri.parse(state.uri) : undefined;
+        const fallback = isScene(vscode.window.activeTextEditor?.document) ? vscode.window.activeTextEditor!.document.uri : null;
+        adopt(panel, saved ?? fallback);
+      },
+    }),
+    vscode.window.onDidChangeActiveTextEditor((editor) => {
+      if (current && isScene(editor?.document)) current.follow(editor.document.uri);
+    }),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (current && current.documentUri?.toString() === e.document.uri.toString() && e.contentChanges.length > 0) current.changed();
+    }),
+    vscode.window.onDidChangeTextEditorSelection((e) => current?.selection(e.textEditor)),
+  ];
+  const all = vscode.Disposable.from(...disposables, { dispose: () => current?.panel.dispose() });
+  context.subscriptions.push(all);
+  return all;
+}

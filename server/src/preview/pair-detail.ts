@@ -1,0 +1,139 @@
+import { timeOfImpact } from '../../../core/ccd/toi';
+import { makeTransform, type Transform, type Vec2 } from '../../../core/math/vec2';
+import { distance } from '../../../core/narrow/gjk';
+import type { MinkowskiVertex } from '../../../core/narrow/types';
+import type { PairDetail, Point, PreviewAdvancementStep, PreviewGjkStep, PreviewSimplexVertex } from '../../../protocol/preview-model';
+import type { SceneBody } from '../semantics/scene';
+import { minkowskiHull, originAgainst } from './minkowski-hull';
+import { buildPreviewScene, type PreviewSource } from './scene-model';
+
+/** Above this many conservative-advancement iterations only every k-th carries its B ⊖ A. */
+const MAX_ADVANCEMENT_SHAPES = 64;
+
+/**
+ * The pair inspector's data for bodies named `a` and `b` (either order; the answer names the
+ * earlier-declared one `a`, as findings do): B ⊖ A of the part pair that matters (the finding's
+ * parts, otherwise the closest pair), the origin's signed distance to it, the push-out vector,
+ * the relative motion and its time of impact, and the traces of GJK (core/narrow/gjk.ts) and of
+ * conservative advancement (core/ccd). Null when either body does not exist.
+ */
+export function buildPairDetail(uri: string, version: number, source: PreviewSource, nameA: string, nameB: string): PairDetail | null {
+  const { scene } = source;
+  let A = scene.bodies.find((b) => b.name === nameA);
+  let B = scene.bodies.find((b) => b.name === nameB);
+  if (!A || !B || A === B) return null;
+  if (B.index < A.index) [A, B] = [B, A];
+  const notes: string[] = [];
+  const finding = source.findings.find((f) => f.ia === A.index && f.ib === B.index) ?? null;
+  const xfA = makeTransform(A.position.x, A.position.y, A.angle);
+  const xfB = makeTransform(B.position.x, B.position.y, B.angle);
+  const [partA, partB] = finding ? [finding.partA, finding.partB] : closestParts(A, xfA, B, xfB);
+  const shapeA = A.parts[partA]?.shape;
+  const shapeB = B.parts[partB]?.shape;
+  const previewFinding = finding ? buildPreviewScene(uri, version, { ...source, findings: [finding] }).findings[0]! : null;
+  const relativeVelocity: Point = [B.velocity.x - A.velocity.x, B.velocity.y - A.velocity.y];
+  const base = {
+    uri,
+    version,
+    a: A.name,
+    b: B.name,
+    ia: A.index,
+    ib: B.index,
+    partA,
+    partB,
+    finding: previewFinding,
+    relativeVelocity,
+    relativeSpin: B.spin - A.spin,
+  };
+  if (!shapeA || !shapeB) {
+    return { ...base, minkowski: null, distance: 0, closest: [0, 0], pushOut: null, toi: null, gjk: [], epa: [], advancement: [], notes: ['One of the bodies has no shape.'] };
+  }
+
+  const gjk = distance({ shapeA, transformA: xfA, shapeB, transformB: xfB, useRadii: true, trace: true });
+  if (gjk.state !== 'ok') notes.push(`GJK: ${gjk.state} after ${gjk.iterations} iterations.`);
+  const minkowski = minkowskiHull(shapeA, xfA, shapeB, xfB);
+  let signed = gjk.overlapping ? 0 : gjk.distance;
+  let closest: Point = [gjk.pointB.x - gjk.pointA.x, gjk.pointB.y - gjk.pointA.y];
+  if (minkowski) {
+    const o = originAgainst(minkowski);
+    signed = o.distance;
+    closest = o.closest;
+  }
+  let pushOut: Point | null = null;
+  if (signed < 0) {
+    // The overlap finding's depth and normal are the analysis' answer; the picture agrees with
+    // them (B moves by depth × normal), and falls back to the explicit difference otherwise.
+    pushOut =
+      finding && finding.kind === 'overlap' && finding.partA === partA && finding.partB === partB
+        ? [finding.normal.x * finding.depth, finding.normal.y * finding.depth]
+        : [-closest[0], -closest[1]];
+  }
+
+  const T = scene.frames * scene.dt;
+  const moving = relativeVelocity[0] !== 0 || relativeVelocity[1] !== 0 || A.spin !== 0 || B.spin !== 0;
+  let toi: PairDetail['toi'] = null;
+  const advancement: PreviewAdvancementStep[] = [];
+  if (moving) {
+    const out = timeOfImpact({
+      shapeA,
+      transformA: xfA,
+      velocityA: A.velocity,
+      spinA: A.spin,
+      shapeB,
+      transformB: xfB,
+      velocityB: B.velocity,
+      spinB: B.spin,
+      tMin: 0,
+      tMax: T,
+      trace: true,
+    });
+    toi = { state: out.state, t: out.t, point: pt(out.point), normal: pt(out.normal), method: out.method, iterations: out.iterations };
+    const steps = out.trace ?? [];
+    const rotating = A.spin !== 0 || B.spin !== 0;
+    const every = Math.max(1, Math.ceil(steps.length / MAX_ADVANCEMENT_SHAPES));
+    steps.forEach((s, k) => {
+      const md = rotating && (k % every === 0 || k === steps.length - 1) ? minkowskiHull(shapeA, s.transformA, shapeB, s.transformB) : null;
+      advancement.push({ t: s.t, distance: s.distance, normal: pt(s.normal), ...(md ? { minkowski: md } : {}) });
+    });
+  }
+  return {
+    ...base,
+    minkowski,
+    distance: signed,
+    closest,
+    pushOut,
+    toi,
+    gjk: (gjk.trace ?? []).map((s): PreviewGjkStep => ({ simplex: s.simplex.map(vertex), closest: pt(s.closest), direction: pt(s.direction) })),
+    // EPA traces join when core/narrow/epa.ts records them; until then the picture's depth
+    // comes from the explicit difference and the overlap finding.
+    epa: [],
+    advancement,
+    notes,
+  };
+}
+
+/** The part pair at the least distance (deepest overlap first), as analysis picks for findings. */
+function closestParts(A: SceneBody, xfA: Transform, B: SceneBody, xfB: Transform): [number, number] {
+  let best: [number, number] = [0, 0];
+  let bestD = Infinity;
+  if (A.parts.length === 1 && B.parts.length === 1) return best;
+  A.parts.forEach((pa, i) => {
+    B.parts.forEach((pb, j) => {
+      const d = distance({ shapeA: pa.shape, transformA: xfA, shapeB: pb.shape, transformB: xfB, useRadii: true });
+      const key = d.overlapping ? -1 : d.distance;
+      if (key < bestD) {
+        bestD = key;
+        best = [i, j];
+      }
+    });
+  });
+  return best;
+}
+
+function pt(v: Vec2): Point {
+  return [v.x, v.y];
+}
+
+function vertex(v: MinkowskiVertex): PreviewSimplexVertex {
+  return { w: pt(v.w), indexA: v.indexA, indexB: v.indexB };
+}

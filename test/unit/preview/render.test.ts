@@ -1,0 +1,70 @@
+/**
+ * `collide render`: the preview's ScenePainter through the SVG backend (and resvg for PNG), on
+ * real scene text; arguments and failures as the CLI reports them.
+ */
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { renderCommand, renderSceneSvg, svgToPng } from '../../../server/src/cli/render';
+import { UsageError } from '../../../server/src/cli/command';
+import { LIGHT_THEME } from '../../../webview/src/paint/theme';
+
+const SCENE = 'dt 1/60\nbody wall static box(0.1, 4) at (2, 0)\nbody shot circle(0.05) at (-1, 0) velocity (600, 0)\n';
+
+describe('collide render', () => {
+  it('draws every body with the preview painter, in the theme colours', () => {
+    const { svg, scene } = renderSceneSvg(SCENE, { width: 800, height: 500, name: 'wall.collide' });
+    assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="800" height="500"/);
+    assert.equal(scene.bodies.length, 2);
+    assert.match(svg, new RegExp(`fill="${LIGHT_THEME.bodies.static}" fill-opacity="0.25"`));
+    assert.match(svg, new RegExp(`fill="${LIGHT_THEME.bodies.dynamic}" fill-opacity="0.25"`));
+    // The shot is a circle: two SVG arcs make its outline.
+    assert.match(svg, /A[\d.]+ [\d.]+ 0 0 [01] /);
+    assert.match(svg, />wall\.collide · t = 0 s</);
+  });
+
+  it('moves the bodies to --time and refuses a time outside [0, frames dt]', () => {
+    const at0 = renderSceneSvg(SCENE, { time: 0 }).svg;
+    const atEnd = renderSceneSvg(SCENE, { time: 1 / 60 }).svg;
+    assert.notEqual(at0, atEnd);
+    assert.throws(() => renderSceneSvg(SCENE, { time: 1 }), UsageError);
+    assert.throws(() => renderSceneSvg(SCENE, { time: -0.1 }), UsageError);
+  });
+
+  it('--pair adds the configuration space beside the scene, and unknown names are a usage error', () => {
+    const { svg, pair } = renderSceneSvg(SCENE, { width: 600, height: 400, pair: ['shot', 'wall'] });
+    assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1020" height="400"/);
+    assert.match(svg, /<svg x="600" y="0" width="420" height="400"/);
+    assert.equal(pair!.a, 'wall');
+    assert.match(svg, />shot ⊖ wall</);
+    assert.match(svg, /time of impact 0\.004833 s/);
+    assert.throws(() => renderSceneSvg(SCENE, { pair: ['shot', 'ghost'] }), UsageError);
+  });
+
+  it('writes PNG through resvg', () => {
+    const png = svgToPng(renderSceneSvg(SCENE, { width: 200, height: 120 }).svg);
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.equal(png.readUInt32BE(16), 200);
+    assert.equal(png.readUInt32BE(20), 120);
+  });
+
+  it('the command: writes the file, exit 0; bad usage and unreadable input, exit 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collide-render-'));
+    try {
+      writeFileSync(join(dir, 'a.collide'), SCENE);
+      const err: string[] = [];
+      const io = { stdout: () => {}, stderr: (s: string) => void err.push(s), cwd: dir };
+      assert.equal(renderCommand.run(['a.collide', '--out', 'a.svg'], io), 0);
+      assert.match(readFileSync(join(dir, 'a.svg'), 'utf8'), /^<svg /);
+      assert.equal(renderCommand.run(['missing.collide', '--out', 'b.svg'], io), 2);
+      assert.match(err.join(''), /cannot read 'missing\.collide'/);
+      assert.throws(() => renderCommand.run(['a.collide', '--out', 'a.gif'], io), /must end in \.svg or \.png/);
+      assert.throws(() => renderCommand.run(['a.collide'], io), /no output given/);
+      assert.throws(() => renderCommand.run(['a.collide', '-o', 'x.svg', '--pair', 'one'], io), /two body names/);
+      assert.throws(() => renderCommand.run(['a.collide', '-o', 'x.svg', '--width', '1e9'], io), /whole number of pixels/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
