@@ -1,0 +1,175 @@
+import type { Transform, Vec2 } from '../math/vec2';
+import type { ConvexShape } from '../shapes/shape';
+import { distance } from '../narrow/gjk';
+import type { ToiInput, ToiOutput, ToiMethod } from './types';
+import { effectiveSpin, poseAt } from './motion';
+import { circleTimeOfImpact } from './circle-toi';
+import { sweptAabb } from './swept-aabb';
+import { linearCast } from './linear-cast';
+import { gjkRaycast } from './gjk-raycast';
+import { conservativeAdvancement } from './conservative-advancement';
+
+export type { ToiInput, ToiOutput, ToiState, ToiMethod, AdvanceStep } from './types';
+
+/**
+ * Time of impact of two moving convex shapes: the dispatcher. It picks the cheapest exact method
+ * for the shapes and their motion (a spin only counts when it moves the surface — a circle
+ * spinning about its own centre does not turn):
+ *
+ * | motion            | shapes                                   | method                      |
+ * |-------------------|------------------------------------------|-----------------------------|
+ * | no turning        | two circles                              | closed form (circle-toi)    |
+ * | no turning        | two boxes axis-aligned in the world      | swept AABB (slab entry)     |
+ * | no turning        | polygons / segments, radius 0            | linear cast on B ⊖ A        |
+ * | no turning        | anything else (capsules, rounded, mixed) | GJK ray cast                |
+ * | turning           | any                                      | conservative advancement    |
+ *
+ * Two exact shortcuts spare conservative advancement work that does not depend on the answer:
+ * with no relative translation and equal spins the relative pose never changes (one distance
+ * query decides); with no relative translation and one turning shape it repeats every 2π/|ω|, so
+ * only the first turn can hold the first contact.
+ *
+ * Never throws: non-finite input or an empty shape gives `failed`.
+ */
+export function timeOfImpact(input: ToiInput): ToiOutput {
+  if (!isWellFormed(input)) {
+    return {
+      state: 'failed',
+      t: Number.isFinite(input.tMin) ? input.tMin : 0,
+      point: { x: 0, y: 0 },
+      normal: { x: 0, y: 0 },
+      separation: 0,
+      iterations: 0,
+      method: 'conservative-advancement',
+    };
+  }
+  const { shapeA, shapeB } = input;
+  const wA = effectiveSpin(shapeA, input.spinA);
+  const wB = effectiveSpin(shapeB, input.spinB);
+  if (wA === 0 && wB === 0) {
+    if (shapeA.kind === 'circle' && shapeB.kind === 'circle') return circleTimeOfImpact(input);
+    if (isWorldAlignedBox(shapeA, input.transformA) && isWorldAlignedBox(shapeB, input.transformB)) {
+      return alignedBoxes(input);
+    }
+    if (shapeA.radius === 0 && shapeB.radius === 0 && shapeA.vertices.length >= 2 && shapeB.vertices.length >= 2) {
+      return linearCast(input);
+    }
+    return gjkRaycast(input);
+  }
+  const still = input.velocityA.x === input.velocityB.x && input.velocityA.y === input.velocityB.y;
+  if (still && wA === wB) return frozen(input);
+  if (still && (wA === 0 || wB === 0)) {
+    const period = (2 * Math.PI) / Math.abs(wA === 0 ? wB : wA);
+    if (input.tMax - input.tMin > period) {
+      const r = conservativeAdvancement({ ...input, tMax: input.tMin + period });
+      return r.state === 'separated' ? { ...r, t: input.tMax } : r;
+    }
+  }
+  return conservativeAdvancement(input);
+}
+
+function finite(...xs: number[]): boolean {
+  for (const x of xs) if (!Number.isFinite(x)) return false;
+  return true;
+}
+
+function shapeOk(s: ConvexShape): boolean {
+  if (s.vertices.length === 0 || !(s.radius >= 0) || !Number.isFinite(s.radius)) return false;
+  for (const v of s.vertices) if (!finite(v.x, v.y)) return false;
+  return true;
+}
+
+function isWellFormed(i: ToiInput): boolean {
+  const xf = (t: Transform) => finite(t.x, t.y, t.c, t.s);
+  const v = (p: Vec2) => finite(p.x, p.y);
+  return (
+    shapeOk(i.shapeA) &&
+    shapeOk(i.shapeB) &&
+    xf(i.transformA) &&
+    xf(i.transformB) &&
+    v(i.velocityA) &&
+    v(i.velocityB) &&
+    finite(i.spinA, i.spinB, i.tMin, i.tMax) &&
+    i.tMin <= i.tMax
+  );
+}
+
+/** A sharp rectangle whose edges are exactly axis-aligned in the world at its pose. */
+function isWorldAlignedBox(s: ConvexShape, xf: Transform): boolean {
+  if (s.kind !== 'polygon' || s.radius !== 0 || s.vertices.length !== 4 || s.normals.length !== 4) return false;
+  if (!(xf.s === 0 || xf.c === 0)) return false;
+  for (const n of s.normals) if (n.x !== 0 && n.y !== 0) return false;
+  return true;
+}
+
+function worldBox(s: ConvexShape, xf: Transform) {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const v of s.vertices) {
+    const x = xf.c * v.x - xf.s * v.y + xf.x;
+    const y = xf.s * v.x + xf.c * v.y + xf.y;
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+/** Two world-axis-aligned boxes: the slab entry time is exact (swept-aabb.ts). */
+function alignedBoxes(input: ToiInput): ToiOutput {
+  const { tMin, tMax, velocityA: va, velocityB: vb } = input;
+  const a = worldBox(input.shapeA, input.transformA);
+  const b = worldBox(input.shapeB, input.transformB);
+  const tol = input.tolerance ?? 0;
+  const h = sweptAabb(a, va, b, vb, tMin, tMax, tol);
+  const method: ToiMethod = 'swept-aabb';
+  const t = !h.hit ? tMax : h.tEntry <= tMin ? tMin : h.tEntry;
+  // Contact: the middle of the shared part of the meeting faces at t.
+  const ax0 = a.minX + va.x * t;
+  const ax1 = a.maxX + va.x * t;
+  const ay0 = a.minY + va.y * t;
+  const ay1 = a.maxY + va.y * t;
+  const bx0 = b.minX + vb.x * t;
+  const bx1 = b.maxX + vb.x * t;
+  const by0 = b.minY + vb.y * t;
+  const by1 = b.maxY + vb.y * t;
+  const gapX = Math.max(bx0 - ax1, ax0 - bx1);
+  const gapY = Math.max(by0 - ay1, ay0 - by1);
+  const sep = Math.max(0, gapX > 0 && gapY > 0 ? Math.hypot(gapX, gapY) : Math.max(gapX, gapY));
+  const midX = (Math.max(ax0, bx0) + Math.min(ax1, bx1)) / 2;
+  const midY = (Math.max(ay0, by0) + Math.min(ay1, by1)) / 2;
+  const point = { x: midX, y: midY };
+  if (!h.hit) {
+    return { state: 'separated', t, point, normal: { x: 0, y: 0 }, separation: sep, iterations: 0, method };
+  }
+  return {
+    state: h.tEntry <= tMin ? 'overlapped' : 'hit',
+    t,
+    point,
+    normal: { x: h.normal.x, y: h.normal.y },
+    separation: sep,
+    iterations: 0,
+    method,
+  };
+}
+
+/** No relative motion at all: one distance query at tMin decides. */
+function frozen(input: ToiInput): ToiOutput {
+  const xa = poseAt(input.transformA, input.velocityA, input.spinA, input.tMin);
+  const xb = poseAt(input.transformB, input.velocityB, input.spinB, input.tMin);
+  const d = distance({ shapeA: input.shapeA, transformA: xa, shapeB: input.shapeB, transformB: xb, useRadii: true });
+  const sep = d.overlapping ? 0 : d.distance;
+  const touching = sep <= (input.tolerance ?? 0);
+  return {
+    state: touching ? 'overlapped' : 'separated',
+    t: touching ? input.tMin : input.tMax,
+    point: { x: (d.pointA.x + d.pointB.x) / 2, y: (d.pointA.y + d.pointB.y) / 2 },
+    normal: d.normal,
+    separation: sep,
+    iterations: 1,
+    method: 'conservative-advancement',
+  };
+}
