@@ -59,6 +59,14 @@ export interface DistanceOutput {
   readonly iterations: number;
   /** The final simplex (1 to 3 vertices). */
   readonly simplex: readonly MinkowskiVertex[];
+  /**
+   * Closest features, as vertex indices into shapeA / shapeB: one index for a vertex, two (an
+   * edge, in the shape's order) when an edge is parallel to the other feature (the exactly
+   * aligned case). From the supporting features along the normal; when the cores overlap and
+   * the normal is undefined, the simplex's vertices.
+   */
+  readonly featureA: readonly number[];
+  readonly featureB: readonly number[];
   readonly trace?: readonly GjkStep[];
 }
 

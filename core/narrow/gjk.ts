@@ -1,0 +1,449 @@
+import { supportFeature, supportIndex, type SupportFeature } from '../shapes/support';
+import { bx, by, dirToWorld, isWellFormed, relativePair, toWorld, worldVertex, type RelativePair } from './relative';
+import type { DistanceInput, DistanceOutput, GjkStep, MinkowskiVertex, QueryState } from './types';
+
+/**
+ * GJK distance between two convex shapes (Gilbert, Johnson and Keerthi, 1988), in the 2D
+ * formulation of Catto ("Computing Distance", GDC 2010; Box2D's b2ShapeDistance): the simplex is
+ * solved with signed-area barycentric coordinates instead of Johnson's sub-algorithm, the search
+ * direction along an edge is that edge's perpendicular (not -v, which loses digits), and
+ * termination is by repeated support vertices plus van den Bergen's progress test
+ * ("Collision Detection in Interactive 3D Environments", 4.3.8): stop when the new support point
+ * brings the simplex closer to the origin by no more than a tolerance relative to the shapes' size.
+ *
+ * GJK runs on the cores; radii are applied at the end (van den Bergen's core + margin). Everything
+ * happens in A's local frame (relative.ts) and is mapped to the world once.
+ */
+
+/** Progress tolerance, relative to the pair's size (relative.ts `scale`). */
+export const GJK_TOLERANCE = 1e-13;
+
+/** Default iteration cap: a 2D polytope pair has nA + nB distinct Minkowski edges to walk at most. */
+export function defaultGjkIterations(nA: number, nB: number): number {
+  return Math.max(20, 2 * (nA + nB));
+}
+
+// Simplex scratch: three vertices × [ax, ay, bx, by, wx, wy, weight, indexA, indexB] in A's frame.
+// Module-level so that a query allocates nothing per iteration; queries never re-enter.
+const STRIDE = 9;
+const AX = 0;
+const AY = 1;
+const BX = 2;
+const BY = 3;
+const WX = 4;
+const WY = 5;
+const WT = 6;
+const IA = 7;
+const IB = 8;
+/** The simplex left by the last `gjkLocal` call (EPA starts from it). */
+export const simplexScratch = new Float64Array(3 * STRIDE);
+const S = simplexScratch;
+const savedA = new Int32Array(3);
+const savedB = new Int32Array(3);
+
+export interface GjkLocalResult {
+  /** Vertices in simplexScratch (1..3). */
+  count: number;
+  iterations: number;
+  /** The cores overlap or touch (origin on or inside the simplex, within tolerance). */
+  overlap: boolean;
+  /** The iteration cap was hit before convergence. */
+  capped: boolean;
+  /** Barycentric solve met a zero-area triangle it could not place the origin in. */
+  degenerate: boolean;
+  /** Closest point of the simplex to the origin (A frame): w = pointB - pointA. */
+  vx: number;
+  vy: number;
+}
+
+function copyVertex(from: number, to: number): void {
+  for (let k = 0; k < STRIDE; k++) S[to * STRIDE + k] = S[from * STRIDE + k]!;
+}
+
+function setVertex(p: RelativePair, slot: number, ia: number, ib: number): void {
+  const o = slot * STRIDE;
+  const a = p.shapeA.vertices[ia]!;
+  const px = bx(p, ib);
+  const py = by(p, ib);
+  S[o + AX] = a.x;
+  S[o + AY] = a.y;
+  S[o + BX] = px;
+  S[o + BY] = py;
+  S[o + WX] = px - a.x;
+  S[o + WY] = py - a.y;
+  S[o + WT] = 1;
+  S[o + IA] = ia;
+  S[o + IB] = ib;
+}
+
+/** Closest point of a segment simplex to the origin, by barycentric coordinates (Catto). */
+function solve2(): number {
+  const w1x = S[WX]!;
+  const w1y = S[WY]!;
+  const w2x = S[STRIDE + WX]!;
+  const w2y = S[STRIDE + WY]!;
+  const ex = w2x - w1x;
+  const ey = w2y - w1y;
+  const d12_2 = -(w1x * ex + w1y * ey);
+  if (d12_2 <= 0) {
+    S[WT] = 1;
+    return 1;
+  }
+  const d12_1 = w2x * ex + w2y * ey;
+  if (d12_1 <= 0) {
+    copyVertex(1, 0);
+    S[WT] = 1;
+    return 1;
+  }
+  const inv = 1 / (d12_1 + d12_2);
+  S[WT] = d12_1 * inv;
+  S[STRIDE + WT] = d12_2 * inv;
+  return 2;
+}
+
+/**
+ * Closest point of a triangle simplex to the origin: Voronoi regions of its vertices, edges and
+ * interior tested with signed areas (Catto, "Computing Distance"; Ericson, "Real-Time Collision
+ * Detection", 5.1.5). Returns the new vertex count, or -1 when the triangle has no area and the
+ * origin fell in none of its lower-dimensional regions.
+ */
+function solve3(): number {
+  const w1x = S[WX]!;
+  const w1y = S[WY]!;
+  const w2x = S[STRIDE + WX]!;
+  const w2y = S[STRIDE + WY]!;
+  const w3x = S[2 * STRIDE + WX]!;
+  const w3y = S[2 * STRIDE + WY]!;
+  const e12x = w2x - w1x;
+  const e12y = w2y - w1y;
+  const d12_1 = w2x * e12x + w2y * e12y;
+  const d12_2 = -(w1x * e12x + w1y * e12y);
+  const e13x = w3x - w1x;
+  const e13y = w3y - w1y;
+  const d13_1 = w3x * e13x + w3y * e13y;
+  const d13_2 = -(w1x * e13x + w1y * e13y);
+  const e23x = w3x - w2x;
+  const e23y = w3y - w2y;
+  const d23_1 = w3x * e23x + w3y * e23y;
+  const d23_2 = -(w2x * e23x + w2y * e23y);
+  const n123 = e12x * e13y - e12y * e13x;
+  const d123_1 = n123 * (w2x * w3y - w2y * w3x);
+  const d123_2 = n123 * (w3x * w1y - w3y * w1x);
+  const d123_3 = n123 * (w1x * w2y - w1y * w2x);
+
+  if (d12_2 <= 0 && d13_2 <= 0) {
+    S[WT] = 1;
+    return 1;
+  }
+  if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) {
+    const inv = 1 / (d12_1 + d12_2);
+    S[WT] = d12_1 * inv;
+    S[STRIDE + WT] = d12_2 * inv;
+    return 2;
+  }
+  if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {
+    const inv = 1 / (d13_1 + d13_2);
+    copyVertex(2, 1);
+    S[WT] = d13_1 * inv;
+    S[STRIDE + WT] = d13_2 * inv;
+    return 2;
+  }
+  if (d12_1 <= 0 && d23_2 <= 0) {
+    copyVertex(1, 0);
+    S[WT] = 1;
+    return 1;
+  }
+  if (d13_1 <= 0 && d23_1 <= 0) {
+    copyVertex(2, 0);
+    S[WT] = 1;
+    return 1;
+  }
+  if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {
+    const inv = 1 / (d23_1 + d23_2);
+    copyVertex(2, 0);
+    // Now slot 0 = w3, slot 1 = w2: weights swap accordingly.
+    S[WT] = d23_2 * inv;
+    S[STRIDE + WT] = d23_1 * inv;
+    return 2;
+  }
+  const sum = d123_1 + d123_2 + d123_3;
+  if (!(sum > 0)) return -1;
+  const inv = 1 / sum;
+  S[WT] = d123_1 * inv;
+  S[STRIDE + WT] = d123_2 * inv;
+  S[2 * STRIDE + WT] = d123_3 * inv;
+  return 3;
+}
+
+function closestPoint(count: number, r: GjkLocalResult): void {
+  let x = 0;
+  let y = 0;
+  for (let k = 0; k < count; k++) {
+    x += S[k * STRIDE + WT]! * S[k * STRIDE + WX]!;
+    y += S[k * STRIDE + WT]! * S[k * STRIDE + WY]!;
+  }
+  r.vx = x;
+  r.vy = y;
+}
+
+function traceStep(p: RelativePair, count: number, vx: number, vy: number, dx: number, dy: number): GjkStep {
+  return {
+    simplex: simplexToWorld(p, count),
+    closest: dirToWorld(p, vx, vy),
+    direction: dirToWorld(p, dx, dy),
+  };
+}
+
+/** The current scratch simplex as world Minkowski vertices. */
+export function simplexToWorld(p: RelativePair, count: number): MinkowskiVertex[] {
+  const out: MinkowskiVertex[] = [];
+  for (let k = 0; k < count; k++) {
+    const o = k * STRIDE;
+    out.push(worldVertex(p, S[o + AX]!, S[o + AY]!, S[o + BX]!, S[o + BY]!, S[o + IA]!, S[o + IB]!));
+  }
+  return out;
+}
+
+/** Simplex vertex k of the scratch, A frame: [ax, ay, bx, by, indexA, indexB]. */
+export function simplexVertex(k: number): [number, number, number, number, number, number] {
+  const o = k * STRIDE;
+  return [S[o + AX]!, S[o + AY]!, S[o + BX]!, S[o + BY]!, S[o + IA]!, S[o + IB]!];
+}
+
+/**
+ * GJK on the cores of a relative pair (A frame). Leaves the final simplex in `simplexScratch`
+ * with its barycentric weights. `trace`, when given, receives one step per iteration.
+ */
+export function gjkLocal(p: RelativePair, maxIterations: number, trace: GjkStep[] | null): GjkLocalResult {
+  const vA = p.shapeA.vertices;
+  const vB = p.shapeB.vertices;
+  const result: GjkLocalResult = {
+    count: 1,
+    iterations: 0,
+    overlap: false,
+    capped: false,
+    degenerate: false,
+    vx: 0,
+    vy: 0,
+  };
+  // Start from the vertices that support the centre-to-centre direction: usually one step from
+  // the answer for separated shapes.
+  {
+    const dx = p.x;
+    const dy = p.y;
+    const ia = supportIndex(vA, dx, dy);
+    const ib = supportIndex(vB, -(p.c * dx + p.s * dy), -(-p.s * dx + p.c * dy));
+    setVertex(p, 0, ia, ib);
+  }
+  const tol = GJK_TOLERANCE * p.scale;
+  let count = 1;
+  let converged = false;
+  while (result.iterations < maxIterations) {
+    const saveCount = count;
+    for (let k = 0; k < count; k++) {
+      savedA[k] = S[k * STRIDE + IA]!;
+      savedB[k] = S[k * STRIDE + IB]!;
+    }
+    if (count === 2) count = solve2();
+    else if (count === 3) {
+      const c = solve3();
+      if (c < 0) {
+        result.degenerate = true;
+        count = 2;
+        solve2();
+        count = 2;
+      } else count = c;
+    }
+    if (count === 3) {
+      result.overlap = true;
+      converged = true;
+      break;
+    }
+    // Search direction towards the origin: -w for a point; the edge normal facing the origin
+    // for a segment (exact to the last bit where -v is not).
+    let dx: number;
+    let dy: number;
+    if (count === 1) {
+      dx = -S[WX]!;
+      dy = -S[WY]!;
+    } else {
+      const ex = S[STRIDE + WX]! - S[WX]!;
+      const ey = S[STRIDE + WY]! - S[WY]!;
+      const side = ex * -S[WY]! - ey * -S[WX]!;
+      if (side > 0) {
+        dx = -ey;
+        dy = ex;
+      } else {
+        dx = ey;
+        dy = -ex;
+      }
+      // Origin on the edge's line (within rounding of the cross product): cores touch.
+      const el = Math.hypot(ex, ey);
+      if (Math.abs(side) <= tol * el) {
+        dx = 0;
+        dy = 0;
+      }
+    }
+    const dl = Math.hypot(dx, dy);
+    if (trace) {
+      closestPoint(count, result);
+      trace.push(traceStep(p, count, result.vx, result.vy, dx, dy));
+    }
+    if (!(dl > tol)) {
+      // The origin is on the simplex: the cores touch (or overlap by less than the tolerance).
+      result.overlap = true;
+      converged = true;
+      break;
+    }
+    const ia = supportIndex(vA, -dx, -dy);
+    const ib = supportIndex(vB, p.c * dx + p.s * dy, -p.s * dx + p.c * dy);
+    result.iterations++;
+    let duplicate = false;
+    for (let k = 0; k < saveCount; k++) {
+      if (savedA[k] === ia && savedB[k] === ib) {
+        duplicate = true;
+        break;
+      }
+    }
+    if (duplicate) {
+      converged = true;
+      break;
+    }
+    // van den Bergen's progress test along the unit search direction.
+    const a = vA[ia]!;
+    const wx = bx(p, ib) - a.x;
+    const wy = by(p, ib) - a.y;
+    const gain = ((wx - S[WX]!) * dx + (wy - S[WY]!) * dy) / dl;
+    if (gain <= tol) {
+      converged = true;
+      break;
+    }
+    setVertex(p, count, ia, ib);
+    count++;
+  }
+  if (!converged) {
+    result.capped = true;
+    if (count === 2) count = solve2();
+    else if (count === 3) {
+      const c = solve3();
+      count = c < 0 ? (solve2(), 2) : c;
+      if (count === 3) result.overlap = true;
+    }
+  }
+  result.count = count;
+  closestPoint(count, result);
+  return result;
+}
+
+const featureScratch: SupportFeature = { first: -1, second: -1 };
+
+function featureOf(vertices: readonly { x: number; y: number }[], dx: number, dy: number): number[] {
+  const f = supportFeature(vertices, dx, dy, featureScratch);
+  return f.second < 0 ? [f.first] : [f.first, f.second];
+}
+
+function unique(values: number[]): number[] {
+  return [...new Set(values)];
+}
+
+/**
+ * Distance between two shapes (cores, or true shapes when `useRadii`), with closest points,
+ * closest features, the final simplex and, on request, the trace of simplices. Never throws:
+ * malformed input (no vertices, non-finite numbers) gives state `degenerate`.
+ */
+export function distance(input: DistanceInput): DistanceOutput {
+  if (!isWellFormed(input)) {
+    return {
+      state: 'degenerate',
+      overlapping: false,
+      distance: 0,
+      pointA: { x: input.transformA.x, y: input.transformA.y },
+      pointB: { x: input.transformB.x, y: input.transformB.y },
+      normal: { x: 0, y: 0 },
+      iterations: 0,
+      simplex: [],
+      featureA: [],
+      featureB: [],
+      ...(input.trace ? { trace: [] } : {}),
+    };
+  }
+  const p = relativePair(input);
+  const trace: GjkStep[] | null = input.trace ? [] : null;
+  const cap = input.maxIterations ?? defaultGjkIterations(p.shapeA.vertices.length, p.shapeB.vertices.length);
+  const r = gjkLocal(p, Math.max(1, cap), trace);
+
+  let ax = 0;
+  let ay = 0;
+  let bxv = 0;
+  let byv = 0;
+  for (let k = 0; k < r.count; k++) {
+    const o = k * STRIDE;
+    const w = S[o + WT]!;
+    ax += w * S[o + AX]!;
+    ay += w * S[o + AY]!;
+    bxv += w * S[o + BX]!;
+    byv += w * S[o + BY]!;
+  }
+  const simplex = simplexToWorld(p, r.count);
+  let dist = r.overlap ? 0 : Math.hypot(r.vx, r.vy);
+  let nx = 0;
+  let ny = 0;
+  let featureA: number[];
+  let featureB: number[];
+  if (dist > 0) {
+    nx = r.vx / dist;
+    ny = r.vy / dist;
+    featureA = featureOf(p.shapeA.vertices, nx, ny);
+    featureB = featureOf(p.shapeB.vertices, -(p.c * nx + p.s * ny), -(-p.s * nx + p.c * ny));
+  } else {
+    // Overlapping cores: the witness points coincide (pB - pA = Σ λ w = 0); report the simplex.
+    const fa: number[] = [];
+    const fb: number[] = [];
+    for (let k = 0; k < r.count; k++) {
+      fa.push(S[k * STRIDE + IA]!);
+      fb.push(S[k * STRIDE + IB]!);
+    }
+    featureA = unique(fa);
+    featureB = unique(fb);
+    bxv = ax;
+    byv = ay;
+  }
+  let overlapping = r.overlap;
+  if (input.useRadii) {
+    const rA = p.shapeA.radius;
+    const rB = p.shapeB.radius;
+    const tol = GJK_TOLERANCE * p.scale;
+    if (dist > rA + rB + tol) {
+      ax += rA * nx;
+      ay += rA * ny;
+      bxv -= rB * nx;
+      byv -= rB * ny;
+      dist -= rA + rB;
+    } else if (dist > 0) {
+      // Overlapping rounded shapes: the witness is the middle of the two surfaces' overlap.
+      const mx = (ax + rA * nx + bxv - rB * nx) / 2;
+      const my = (ay + rA * ny + byv - rB * ny) / 2;
+      ax = bxv = mx;
+      ay = byv = my;
+      dist = 0;
+      overlapping = true;
+    }
+  }
+  let state: QueryState = 'ok';
+  if (r.capped) state = 'not-converged';
+  else if (r.degenerate) state = 'degenerate';
+  const out: DistanceOutput = {
+    state,
+    overlapping,
+    distance: dist,
+    pointA: toWorld(p, ax, ay),
+    pointB: toWorld(p, bxv, byv),
+    normal: nx === 0 && ny === 0 ? { x: 0, y: 0 } : dirToWorld(p, nx, ny),
+    iterations: r.iterations,
+    simplex,
+    featureA,
+    featureB,
+    ...(trace ? { trace } : {}),
+  };
+  return out;
+}

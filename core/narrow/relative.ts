@@ -1,0 +1,107 @@
+import type { Transform, Vec2 } from '../math/vec2';
+import type { ConvexShape } from '../shapes/shape';
+import type { MinkowskiVertex, ShapePair } from './types';
+
+/**
+ * Every narrow-phase query computes in A's local frame: B is placed by the relative transform
+ * A⁻¹ ∘ B. Two shapes of size 1e-3 at 1e6 from the origin then meet with coordinates of order
+ * 1e-3, not 1e6: the one subtraction of their world positions is exact when they are close
+ * (Sterbenz), and no later step mixes 1e6 with 1e-3 (Box2D v3 does the same in b2ShapeDistance
+ * and b2CollidePolygons). Results are mapped back to the world once, at the end.
+ */
+export interface RelativePair {
+  readonly shapeA: ConvexShape;
+  readonly shapeB: ConvexShape;
+  /** B's pose in A's frame: rotation (c, s) and translation (x, y). */
+  readonly c: number;
+  readonly s: number;
+  readonly x: number;
+  readonly y: number;
+  /** A's world transform, to map results back. */
+  readonly xfA: Transform;
+  /** Core sizes (see shapes/bounds.ts shapeSize, radii excluded) and their sum: the tolerance scale. */
+  readonly sizeA: number;
+  readonly sizeB: number;
+  readonly scale: number;
+}
+
+function coreSize(v: readonly Vec2[]): number {
+  if (v.length < 2) return 0;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < v.length; i++) {
+    const p = v[i]!;
+    if (p.x < minX) minX = p.x;
+    if (p.y < minY) minY = p.y;
+    if (p.x > maxX) maxX = p.x;
+    if (p.y > maxY) maxY = p.y;
+  }
+  return Math.max(maxX - minX, maxY - minY);
+}
+
+export function relativePair(pair: ShapePair): RelativePair {
+  const a = pair.transformA;
+  const b = pair.transformB;
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const sizeA = coreSize(pair.shapeA.vertices);
+  const sizeB = coreSize(pair.shapeB.vertices);
+  return {
+    shapeA: pair.shapeA,
+    shapeB: pair.shapeB,
+    c: a.c * b.c + a.s * b.s,
+    s: a.c * b.s - a.s * b.c,
+    x: a.c * dx + a.s * dy,
+    y: -a.s * dx + a.c * dy,
+    xfA: a,
+    sizeA,
+    sizeB,
+    scale: sizeA + sizeB + pair.shapeA.radius + pair.shapeB.radius,
+  };
+}
+
+/** Whether every number of the pair is finite and each shape has at least one vertex. */
+export function isWellFormed(pair: ShapePair): boolean {
+  const ok = (t: Transform) => Number.isFinite(t.x) && Number.isFinite(t.y) && Number.isFinite(t.c) && Number.isFinite(t.s);
+  const shapeOk = (s: ConvexShape) => {
+    if (s.vertices.length === 0 || !(s.radius >= 0) || !Number.isFinite(s.radius)) return false;
+    for (const v of s.vertices) if (!Number.isFinite(v.x) || !Number.isFinite(v.y)) return false;
+    return true;
+  };
+  return ok(pair.transformA) && ok(pair.transformB) && shapeOk(pair.shapeA) && shapeOk(pair.shapeB);
+}
+
+/** B's vertex i in A's frame, x coordinate. */
+export function bx(p: RelativePair, i: number): number {
+  const v = p.shapeB.vertices[i]!;
+  return p.c * v.x - p.s * v.y + p.x;
+}
+/** B's vertex i in A's frame, y coordinate. */
+export function by(p: RelativePair, i: number): number {
+  const v = p.shapeB.vertices[i]!;
+  return p.s * v.x + p.c * v.y + p.y;
+}
+
+/** A-frame point → world. */
+export function toWorld(p: RelativePair, x: number, y: number): Vec2 {
+  const t = p.xfA;
+  return { x: t.c * x - t.s * y + t.x, y: t.s * x + t.c * y + t.y };
+}
+/** A-frame direction → world. */
+export function dirToWorld(p: RelativePair, x: number, y: number): Vec2 {
+  const t = p.xfA;
+  return { x: t.c * x - t.s * y, y: t.s * x + t.c * y };
+}
+
+/** A Minkowski vertex for output, from A-frame points (w = pointB - pointA, rotated to world). */
+export function worldVertex(p: RelativePair, ax: number, ay: number, bx_: number, by_: number, ia: number, ib: number): MinkowskiVertex {
+  return {
+    w: dirToWorld(p, bx_ - ax, by_ - ay),
+    pointA: toWorld(p, ax, ay),
+    pointB: toWorld(p, bx_, by_),
+    indexA: ia,
+    indexB: ib,
+  };
+}
