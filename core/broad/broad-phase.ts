@@ -1,0 +1,127 @@
+import type { AABB } from '../math/aabb';
+import { BruteForce } from './brute-force';
+import { DynamicTree } from './dynamic-tree';
+import { LooseGrid } from './loose-grid';
+import { SortAndSweep } from './sort-and-sweep';
+
+/**
+ * The broad phase: which of many axis-aligned boxes overlap, without testing every pair
+ * (Ericson, "Real-Time Collision Detection", ch. 7; Catto, Box2D's b2DynamicTree / b2BroadPhase).
+ *
+ * Contract shared by every implementation:
+ * - A proxy is a caller-chosen id (an integer in [0, 2^31 - 1], e.g. a body or part index) with
+ *   one box. Ids are unique: `insert` with an id already present replaces its box (as `move`).
+ * - Boxes are closed: touching boxes (a shared edge or corner, or a zero-size box on another's
+ *   boundary) overlap. This matches `aabbOverlaps` and the scene language, where touching is
+ *   contact that the narrow phase then classifies.
+ * - Answers are exact for the boxes given: implementations that keep enlarged ("fat") boxes
+ *   internally, like the dynamic tree, still report only pairs whose given boxes overlap, so
+ *   every kind returns the same set and the caller never re-tests boxes.
+ * - Bad geometry never throws: a box with a NaN coordinate or min > max is empty (it overlaps
+ *   nothing, not even itself) but its id stays registered; coordinates beyond ±MAX_COORDINATE,
+ *   infinities included, saturate there. An id outside the range is a programming error and
+ *   throws a RangeError.
+ * - The box passed in is copied; the caller may reuse its object.
+ * - Callbacks must not insert, move or remove proxies of the broad phase they are called from.
+ *   Nested `query` calls from inside a callback are allowed.
+ */
+export interface BroadPhase {
+  readonly kind: BroadPhaseKind;
+  /** Number of registered ids (empty boxes included). */
+  readonly size: number;
+  /** Adds `id` with `box`, or replaces the box of an existing `id`. */
+  insert(id: number, box: AABB): void;
+  /** Removes `id`; false when it was not present. */
+  remove(id: number): boolean;
+  /**
+   * Gives `id` a new box (inserting it if absent). Returns true when the internal structure had
+   * to change (tree re-insertion, reordering of the sweep list, a different grid cell) and false
+   * when only the stored box was updated, as Box2D's MoveProxy does; callers may ignore it.
+   */
+  move(id: number, box: AABB): boolean;
+  has(id: number): boolean;
+  /** Visits each id whose box overlaps `box`, once, in no particular order; `false` stops. */
+  query(box: AABB, visit: (id: number) => boolean | void): void;
+  /** Visits each unordered overlapping pair once, with `a < b`, in no particular order. */
+  pairs(visit: (a: number, b: number) => void): void;
+  clear(): void;
+}
+
+export type BroadPhaseKind = 'dynamic-tree' | 'sort-and-sweep' | 'grid' | 'brute-force';
+
+export const BROAD_PHASE_KINDS: readonly BroadPhaseKind[] = ['dynamic-tree', 'sort-and-sweep', 'grid', 'brute-force'];
+
+/** Coordinates saturate here so that perimeters, sums and cell arithmetic stay finite. */
+export const MAX_COORDINATE = 1e300;
+
+export const MAX_PROXY_ID = 0x7fffffff;
+
+export function isBroadPhaseKind(value: unknown): value is BroadPhaseKind {
+  return typeof value === 'string' && (BROAD_PHASE_KINDS as readonly string[]).includes(value);
+}
+
+export function createBroadPhase(kind: BroadPhaseKind): BroadPhase {
+  switch (kind) {
+    case 'dynamic-tree':
+      return new DynamicTree();
+    case 'sort-and-sweep':
+      return new SortAndSweep();
+    case 'grid':
+      return new LooseGrid();
+    case 'brute-force':
+      return new BruteForce();
+  }
+}
+
+/** Throws a RangeError for an id the typed-array stores cannot hold. */
+export function checkProxyId(id: number): void {
+  if (!(id >= 0 && id <= MAX_PROXY_ID && Math.floor(id) === id)) {
+    throw new RangeError(`broad phase: proxy id ${id} is not an integer in [0, ${MAX_PROXY_ID}]`);
+  }
+}
+
+/**
+ * Copies `box` into `out[offset .. offset + 3]` as (minX, minY, maxX, maxY), saturated to
+ * ±MAX_COORDINATE. Returns false (and writes nothing) for an empty box: a NaN or min > max.
+ */
+export function storeBox(box: AABB, out: Float64Array, offset: number): boolean {
+  let minX = box.minX;
+  let minY = box.minY;
+  let maxX = box.maxX;
+  let maxY = box.maxY;
+  // Written so that NaN fails the test: NaN compares false with everything.
+  if (!(minX <= maxX && minY <= maxY)) return false;
+  if (minX < -MAX_COORDINATE) minX = -MAX_COORDINATE;
+  else if (minX > MAX_COORDINATE) minX = MAX_COORDINATE;
+  if (minY < -MAX_COORDINATE) minY = -MAX_COORDINATE;
+  else if (minY > MAX_COORDINATE) minY = MAX_COORDINATE;
+  if (maxX < -MAX_COORDINATE) maxX = -MAX_COORDINATE;
+  else if (maxX > MAX_COORDINATE) maxX = MAX_COORDINATE;
+  if (maxY < -MAX_COORDINATE) maxY = -MAX_COORDINATE;
+  else if (maxY > MAX_COORDINATE) maxY = MAX_COORDINATE;
+  out[offset] = minX;
+  out[offset + 1] = minY;
+  out[offset + 2] = maxX;
+  out[offset + 3] = maxY;
+  return true;
+}
+
+/** Doubles a typed array's capacity until it holds `needed` elements, keeping its contents. */
+export function growFloat64(a: Float64Array<ArrayBuffer>, needed: number): Float64Array<ArrayBuffer> {
+  if (needed <= a.length) return a;
+  let n = Math.max(16, a.length);
+  while (n < needed) n *= 2;
+  const b = new Float64Array(n);
+  b.set(a);
+  return b;
+}
+
+export function growInt32(a: Int32Array<ArrayBuffer>, needed: number, fill = 0): Int32Array<ArrayBuffer> {
+  if (needed <= a.length) return a;
+  let n = Math.max(16, a.length);
+  while (n < needed) n *= 2;
+  const b = new Int32Array(n);
+  if (fill !== 0) b.fill(fill, a.length);
+  b.set(a);
+  return b;
+}

@@ -1,0 +1,559 @@
+import type { AABB } from '../math/aabb';
+import { type BroadPhase, type BroadPhaseKind, checkProxyId, growFloat64, growInt32, storeBox } from './broad-phase';
+
+/**
+ * A loose uniform grid (Ericson, "Real-Time Collision Detection" §7.1, loose grids after Ulrich's
+ * loose octrees): each box is filed under the one cell that holds its centre, and a cell's
+ * contents may overhang it by up to half a cell on every side. If no box is wider or taller
+ * than a cell, two overlapping boxes have centres less than one cell apart on each axis, so
+ * their cells are neighbours: a box only meets boxes in the 3×3 block around its own cell, and
+ * all pairs need each cell against itself and four of its neighbours.
+ *
+ * Adaptive cell size, correct for any box: the cell is sized to the 95th percentile of the
+ * boxes' larger sides (a single huge box must not make every cell huge). Boxes that do not fit
+ * (oversized, or so far from the origin that floating-point rounding could misplace their cell)
+ * go to a separate list and are tested against the grid by range, so nothing is ever missed.
+ * The layout is redone lazily, before a query, when the proxies have doubled since the last
+ * layout or too many of them have become oversized.
+ *
+ * Cells live in an open-addressing hash table keyed by integer cell coordinates, so the grid
+ * is unbounded and memory follows the occupied cells; each cell heads a doubly linked list of
+ * its proxies (O(1) moves between cells).
+ */
+const NONE = -1;
+/** A regular box's sides are at most (1 - SIZE_SLACK) cells: room for rounding of cell indices. */
+const SIZE_SLACK = 1e-6;
+/** Centres must stay within this many cells of 0 and of the origin (see `isRegular`). */
+const MAX_ABS_CELLS = 4e8;
+const PERCENTILE = 0.95;
+/** No regular cell coordinate reaches this (|coordinate| < MAX_ABS_CELLS). */
+const CELL_LIMIT = MAX_ABS_CELLS + 2;
+
+export class LooseGrid implements BroadPhase {
+  readonly kind: BroadPhaseKind = 'grid';
+  /** id → slot, or -1 for an id whose box is empty. */
+  private readonly slots = new Map<number, number>();
+  private slotCount = 0;
+  private freeSlots = new Int32Array(16);
+  private freeCount = 0;
+  private live = 0;
+  private alive = new Uint8Array(16);
+  private boxes = new Float64Array(64);
+  private userId = new Int32Array(16);
+  /** Hash-table index of the slot's cell; NONE when oversized or not yet placed. */
+  private cellOf = new Int32Array(16);
+  private next = new Int32Array(16);
+  private prev = new Int32Array(16);
+  /** Position in `oversized`, or NONE. */
+  private overPos = new Int32Array(16);
+  private oversized = new Int32Array(16);
+  private overCount = 0;
+
+  // Layout: cell size, its inverse and the origin that cell coordinates are measured from.
+  private cell = 0;
+  private inv = 0;
+  private originX = 0;
+  private originY = 0;
+  private laidOut = 0;
+  /** Set when the next query must redo the layout first. */
+  private needsLayout = false;
+
+  // Hash table of cells.
+  private tableMask = 0;
+  private keyX = new Int32Array(0);
+  private keyY = new Int32Array(0);
+  private head = new Int32Array(0);
+  /** Indices of occupied table entries, for iteration; a cell stays listed once created. */
+  private cellList = new Int32Array(16);
+  private cellCount = 0;
+
+  private scratch = new Float64Array(16);
+  private readonly box = new Float64Array(4);
+
+  get size(): number {
+    return this.slots.size;
+  }
+
+  /** Current cell side (0 before the first layout), for tests and diagnostics. */
+  get cellSize(): number {
+    this.flush();
+    return this.cell;
+  }
+
+  has(id: number): boolean {
+    return this.slots.has(id);
+  }
+
+  insert(id: number, box: AABB): void {
+    this.move(id, box);
+  }
+
+  move(id: number, box: AABB): boolean {
+    checkProxyId(id);
+    let slot = this.slots.get(id);
+    const valid = storeBox(box, this.box, 0);
+    if (slot === undefined || slot < 0) {
+      if (!valid) {
+        this.slots.set(id, -1);
+        return false;
+      }
+      slot = this.allocateSlot();
+      this.slots.set(id, slot);
+      this.userId[slot] = id;
+      this.boxes.set(this.box, 4 * slot);
+      this.cellOf[slot] = NONE;
+      this.overPos[slot] = NONE;
+      if (this.cell > 0) this.place(slot);
+      else this.needsLayout = true;
+      if (this.live > 2 * this.laidOut + 64) this.needsLayout = true;
+      return true;
+    }
+    if (!valid) {
+      this.unplace(slot);
+      this.freeSlot(slot);
+      this.slots.set(id, -1);
+      return true;
+    }
+    this.boxes.set(this.box, 4 * slot);
+    if (this.cell === 0) return false;
+    const target = this.targetCell(slot);
+    const current = this.cellOf[slot]!;
+    if (target === NONE) {
+      if (this.overPos[slot] !== NONE) return false;
+      this.unplace(slot);
+      this.addOversized(slot);
+      return true;
+    }
+    if (current !== NONE && this.keyX[current] === this.cx && this.keyY[current] === this.cy) return false;
+    this.unplace(slot);
+    this.link(slot, this.findOrAddCell(this.cx, this.cy));
+    return true;
+  }
+
+  remove(id: number): boolean {
+    const slot = this.slots.get(id);
+    if (slot === undefined) return false;
+    if (slot >= 0) {
+      this.unplace(slot);
+      this.freeSlot(slot);
+    }
+    this.slots.delete(id);
+    return true;
+  }
+
+  clear(): void {
+    this.slots.clear();
+    this.slotCount = 0;
+    this.freeCount = 0;
+    this.live = 0;
+    this.overCount = 0;
+    this.cell = 0;
+    this.laidOut = 0;
+    this.needsLayout = false;
+    this.clearTable(16);
+  }
+
+  query(box: AABB, visit: (id: number) => boolean | void): void {
+    const qMinX = box.minX;
+    const qMinY = box.minY;
+    const qMaxX = box.maxX;
+    const qMaxY = box.maxY;
+    if (!(qMinX <= qMaxX && qMinY <= qMaxY)) return;
+    this.flush();
+    const b = this.boxes;
+    for (let k = 0; k < this.overCount; k++) {
+      const s = this.oversized[k]!;
+      const o = 4 * s;
+      if (b[o]! <= qMaxX && qMinX <= b[o + 2]! && b[o + 1]! <= qMaxY && qMinY <= b[o + 3]!) {
+        if (visit(this.userId[s]!) === false) return;
+      }
+    }
+    if (this.cellCount === 0) return;
+    // A regular box overlapping the query has its centre within half a cell of it: one extra
+    // cell on each side covers that and any rounding of the cell index.
+    // Clamped to the range regular cells can have, which also keeps the loop counters exact
+    // integers (far out, `cx++` would not change a double).
+    const x0 = Math.max(Math.floor((qMinX - this.originX) * this.inv) - 1, -CELL_LIMIT);
+    const x1 = Math.min(Math.floor((qMaxX - this.originX) * this.inv) + 1, CELL_LIMIT);
+    const y0 = Math.max(Math.floor((qMinY - this.originY) * this.inv) - 1, -CELL_LIMIT);
+    const y1 = Math.min(Math.floor((qMaxY - this.originY) * this.inv) + 1, CELL_LIMIT);
+    if (!(x0 <= x1 && y0 <= y1)) return;
+    const span = (x1 - x0 + 1) * (y1 - y0 + 1);
+    if (!(span <= this.cellCount)) {
+      // Wider than the occupied area (or unbounded): walk the occupied cells instead.
+      for (let k = 0; k < this.cellCount; k++) {
+        const c = this.cellList[k]!;
+        const kx = this.keyX[c]!;
+        const ky = this.keyY[c]!;
+        if (kx < x0 || kx > x1 || ky < y0 || ky > y1) continue;
+        if (!this.visitCell(this.head[c]!, qMinX, qMinY, qMaxX, qMaxY, visit)) return;
+      }
+      return;
+    }
+    for (let cy = y0; cy <= y1; cy++) {
+      for (let cx = x0; cx <= x1; cx++) {
+        const c = this.findCell(cx, cy);
+        if (c !== NONE && !this.visitCell(this.head[c]!, qMinX, qMinY, qMaxX, qMaxY, visit)) return;
+      }
+    }
+  }
+
+  pairs(visit: (a: number, b: number) => void): void {
+    this.flush();
+    const b = this.boxes;
+    const next = this.next;
+    const ids = this.userId;
+    const head = this.head;
+    for (let k = 0; k < this.cellCount; k++) {
+      const c = this.cellList[k]!;
+      let s = head[c]!;
+      if (s === NONE) continue;
+      const cx = this.keyX[c]!;
+      const cy = this.keyY[c]!;
+      // The cell against itself, then against the four neighbours "after" it, so that each
+      // neighbouring pair of cells is visited from exactly one side.
+      const n1 = this.findCell(cx + 1, cy - 1);
+      const n2 = this.findCell(cx + 1, cy);
+      const n3 = this.findCell(cx + 1, cy + 1);
+      const n4 = this.findCell(cx, cy + 1);
+      for (; s !== NONE; s = next[s]!) {
+        const o = 4 * s;
+        const minX = b[o]!;
+        const minY = b[o + 1]!;
+        const maxX = b[o + 2]!;
+        const maxY = b[o + 3]!;
+        const id = ids[s]!;
+        for (let t = next[s]!; t !== NONE; t = next[t]!) {
+          const p = 4 * t;
+          if (b[p]! <= maxX && minX <= b[p + 2]! && b[p + 1]! <= maxY && minY <= b[p + 3]!) report(id, ids[t]!, visit);
+        }
+        if (n1 !== NONE) this.pairsWithList(head[n1]!, id, minX, minY, maxX, maxY, visit);
+        if (n2 !== NONE) this.pairsWithList(head[n2]!, id, minX, minY, maxX, maxY, visit);
+        if (n3 !== NONE) this.pairsWithList(head[n3]!, id, minX, minY, maxX, maxY, visit);
+        if (n4 !== NONE) this.pairsWithList(head[n4]!, id, minX, minY, maxX, maxY, visit);
+      }
+    }
+    // Oversized boxes: against the grid by range, and against each other.
+    for (let k = 0; k < this.overCount; k++) {
+      const s = this.oversized[k]!;
+      const o = 4 * s;
+      const id = ids[s]!;
+      const box = { minX: b[o]!, minY: b[o + 1]!, maxX: b[o + 2]!, maxY: b[o + 3]! };
+      for (let m = k + 1; m < this.overCount; m++) {
+        const t = this.oversized[m]!;
+        const p = 4 * t;
+        if (b[p]! <= box.maxX && box.minX <= b[p + 2]! && b[p + 1]! <= box.maxY && box.minY <= b[p + 3]!) {
+          report(id, ids[t]!, visit);
+        }
+      }
+      const saved = this.overCount;
+      this.overCount = 0; // the grid part of the query only
+      this.query(box, (other) => report(id, other, visit));
+      this.overCount = saved;
+    }
+  }
+
+  // ---- slots -------------------------------------------------------------------------------
+
+  private allocateSlot(): number {
+    this.live++;
+    if (this.freeCount > 0) {
+      const s = this.freeSlots[--this.freeCount]!;
+      this.alive[s] = 1;
+      return s;
+    }
+    const s = this.slotCount++;
+    const n = this.slotCount;
+    this.boxes = growFloat64(this.boxes, 4 * n);
+    this.userId = growInt32(this.userId, n);
+    this.cellOf = growInt32(this.cellOf, n);
+    this.next = growInt32(this.next, n);
+    this.prev = growInt32(this.prev, n);
+    this.overPos = growInt32(this.overPos, n);
+    if (n > this.alive.length) {
+      const a = new Uint8Array(this.userId.length);
+      a.set(this.alive);
+      this.alive = a;
+    }
+    this.alive[s] = 1;
+    return s;
+  }
+
+  private freeSlot(s: number): void {
+    this.live--;
+    this.alive[s] = 0;
+    this.freeSlots = growInt32(this.freeSlots, this.freeCount + 1);
+    this.freeSlots[this.freeCount++] = s;
+  }
+
+  // ---- placement ---------------------------------------------------------------------------
+
+  private cx = 0;
+  private cy = 0;
+
+  /**
+   * Computes the slot's cell into (cx, cy) and returns 0, or NONE when the box must be kept
+   * oversized: wider than a cell (less the slack), or so far out that the rounding error of its
+   * cell coordinate (about |centre| · 2^-52 / cell) could eat the slack.
+   */
+  private targetCell(slot: number): number {
+    const b = this.boxes;
+    const o = 4 * slot;
+    const limit = this.cell * (1 - SIZE_SLACK);
+    if (b[o + 2]! - b[o]! > limit || b[o + 3]! - b[o + 1]! > limit) return NONE;
+    const centreX = (b[o]! + b[o + 2]!) * 0.5;
+    const centreY = (b[o + 1]! + b[o + 3]!) * 0.5;
+    const far = this.cell * MAX_ABS_CELLS;
+    if (!(Math.abs(centreX) < far && Math.abs(centreY) < far)) return NONE;
+    const fx = (centreX - this.originX) * this.inv;
+    const fy = (centreY - this.originY) * this.inv;
+    if (!(Math.abs(fx) < MAX_ABS_CELLS && Math.abs(fy) < MAX_ABS_CELLS)) return NONE;
+    this.cx = Math.floor(fx);
+    this.cy = Math.floor(fy);
+    return 0;
+  }
+
+  private place(slot: number): void {
+    if (this.targetCell(slot) === NONE) this.addOversized(slot);
+    else this.link(slot, this.findOrAddCell(this.cx, this.cy));
+  }
+
+  private unplace(slot: number): void {
+    const c = this.cellOf[slot]!;
+    if (c !== NONE) {
+      const p = this.prev[slot]!;
+      const n = this.next[slot]!;
+      if (p === NONE) this.head[c] = n;
+      else this.next[p] = n;
+      if (n !== NONE) this.prev[n] = p;
+      this.cellOf[slot] = NONE;
+      return;
+    }
+    const k = this.overPos[slot]!;
+    if (k !== NONE) {
+      const last = this.oversized[--this.overCount]!;
+      this.oversized[k] = last;
+      this.overPos[last] = k;
+      this.overPos[slot] = NONE;
+      if (this.overCount > 8 + (this.live >> 4)) this.needsLayout = true;
+    }
+  }
+
+  private link(slot: number, c: number): void {
+    const h = this.head[c]!;
+    this.next[slot] = h;
+    this.prev[slot] = NONE;
+    if (h !== NONE) this.prev[h] = slot;
+    this.head[c] = slot;
+    this.cellOf[slot] = c;
+  }
+
+  private addOversized(slot: number): void {
+    this.oversized = growInt32(this.oversized, this.overCount + 1);
+    this.overPos[slot] = this.overCount;
+    this.oversized[this.overCount++] = slot;
+    if (this.overCount > 8 + (this.live >> 4)) this.needsLayout = true;
+  }
+
+  // ---- layout ------------------------------------------------------------------------------
+
+  private flush(): void {
+    if (!this.needsLayout) return;
+    this.needsLayout = false;
+    this.layout();
+  }
+
+  /** Chooses the cell size and origin from the current boxes and files every proxy again. */
+  private layout(): void {
+    const b = this.boxes;
+    const n = this.live;
+    this.scratch = growFloat64(this.scratch, n);
+    const sides = this.scratch;
+    let m = 0;
+    let sumX = 0;
+    let sumY = 0;
+    let cMinX = Infinity;
+    let cMinY = Infinity;
+    let cMaxX = -Infinity;
+    let cMaxY = -Infinity;
+    for (let s = 0; s < this.slotCount; s++) {
+      if (!this.alive[s]) continue;
+      const o = 4 * s;
+      const w = b[o + 2]! - b[o]!;
+      const h = b[o + 3]! - b[o + 1]!;
+      sides[m++] = w > h ? w : h;
+      const x = (b[o]! + b[o + 2]!) * 0.5;
+      const y = (b[o + 1]! + b[o + 3]!) * 0.5;
+      sumX += x;
+      sumY += y;
+      if (x < cMinX) cMinX = x;
+      if (x > cMaxX) cMaxX = x;
+      if (y < cMinY) cMinY = y;
+      if (y > cMaxY) cMaxY = y;
+    }
+    let cell = 0;
+    if (m > 0) {
+      const k = Math.min(m - 1, Math.floor(PERCENTILE * m));
+      cell = selectKth(sides, 0, m - 1, k) / (1 - 2 * SIZE_SLACK);
+      // Points (or all-tiny boxes): size cells so that about one centre falls in each.
+      const spread = Math.max(cMaxX - cMinX, cMaxY - cMinY);
+      const bySpread = spread / Math.sqrt(m);
+      if (!(cell > 0) || (cell < bySpread * 1e-3 && Number.isFinite(bySpread))) cell = bySpread;
+      if (!(cell > 0 && Number.isFinite(cell))) cell = 1;
+      // The origin near the scene keeps cell coordinates small when the scene is far from (0, 0).
+      this.originX = Number.isFinite(sumX / m) ? sumX / m : 0;
+      this.originY = Number.isFinite(sumY / m) ? sumY / m : 0;
+    }
+    this.cell = cell;
+    this.inv = cell > 0 ? 1 / cell : 0;
+    this.laidOut = n;
+    this.overCount = 0;
+    let capacity = 16;
+    while (capacity < 2 * n) capacity *= 2;
+    this.clearTable(capacity);
+    if (cell === 0) return;
+    for (let s = 0; s < this.slotCount; s++) {
+      if (!this.alive[s]) continue;
+      this.cellOf[s] = NONE;
+      this.overPos[s] = NONE;
+      this.place(s);
+    }
+    this.needsLayout = false;
+  }
+
+  // ---- hash table of cells -------------------------------------------------------------
+
+  private clearTable(capacity: number): void {
+    if (this.keyX.length !== capacity) {
+      this.keyX = new Int32Array(capacity);
+      this.keyY = new Int32Array(capacity);
+      this.head = new Int32Array(capacity);
+    }
+    this.head.fill(-2); // -2: never used; -1 (NONE): a cell with no proxies
+    this.tableMask = capacity - 1;
+    this.cellCount = 0;
+  }
+
+  private findCell(cx: number, cy: number): number {
+    const mask = this.tableMask;
+    let i = hash(cx, cy) & mask;
+    const head = this.head;
+    for (;;) {
+      const h = head[i]!;
+      if (h === -2) return NONE;
+      if (this.keyX[i] === cx && this.keyY[i] === cy) return h === NONE ? NONE : i;
+      i = (i + 1) & mask;
+    }
+  }
+
+  private findOrAddCell(cx: number, cy: number): number {
+    if (2 * (this.cellCount + 1) > this.head.length) this.growTable();
+    const mask = this.tableMask;
+    let i = hash(cx, cy) & mask;
+    for (;;) {
+      const h = this.head[i]!;
+      if (h === -2) break;
+      if (this.keyX[i] === cx && this.keyY[i] === cy) return i;
+      i = (i + 1) & mask;
+    }
+    this.keyX[i] = cx;
+    this.keyY[i] = cy;
+    this.head[i] = NONE;
+    this.cellList = growInt32(this.cellList, this.cellCount + 1);
+    this.cellList[this.cellCount++] = i;
+    return i;
+  }
+
+  /** Doubles the table, dropping cells that have emptied, and re-links every proxy's cell. */
+  private growTable(): void {
+    const oldX = this.keyX;
+    const oldY = this.keyY;
+    const oldHead = this.head;
+    const oldList = this.cellList.slice(0, this.cellCount);
+    let live = 0;
+    for (let k = 0; k < oldList.length; k++) if (oldHead[oldList[k]!] !== NONE) live++;
+    let capacity = 16;
+    while (capacity < 4 * (live + 1)) capacity *= 2;
+    this.keyX = new Int32Array(capacity);
+    this.keyY = new Int32Array(capacity);
+    this.head = new Int32Array(capacity);
+    this.clearTable(capacity);
+    for (let k = 0; k < oldList.length; k++) {
+      const c = oldList[k]!;
+      const h = oldHead[c]!;
+      if (h === NONE) continue;
+      const d = this.findOrAddCell(oldX[c]!, oldY[c]!);
+      this.head[d] = h;
+      for (let s = h; s !== NONE; s = this.next[s]!) this.cellOf[s] = d;
+    }
+  }
+
+  private visitCell(
+    first: number,
+    qMinX: number,
+    qMinY: number,
+    qMaxX: number,
+    qMaxY: number,
+    visit: (id: number) => boolean | void,
+  ): boolean {
+    const b = this.boxes;
+    for (let s = first; s !== NONE; s = this.next[s]!) {
+      const o = 4 * s;
+      if (b[o]! <= qMaxX && qMinX <= b[o + 2]! && b[o + 1]! <= qMaxY && qMinY <= b[o + 3]!) {
+        if (visit(this.userId[s]!) === false) return false;
+      }
+    }
+    return true;
+  }
+
+  private pairsWithList(
+    first: number,
+    id: number,
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    visit: (a: number, b: number) => void,
+  ): void {
+    const b = this.boxes;
+    const next = this.next;
+    for (let t = first; t !== NONE; t = next[t]!) {
+      const p = 4 * t;
+      if (b[p]! <= maxX && minX <= b[p + 2]! && b[p + 1]! <= maxY && minY <= b[p + 3]!) report(id, this.userId[t]!, visit);
+    }
+  }
+}
+
+function report(a: number, b: number, visit: (a: number, b: number) => void): void {
+  if (a < b) visit(a, b);
+  else visit(b, a);
+}
+
+/** Integer cell coordinates → table index bits (multiplicative mixing, as in Teschner et al. 2003). */
+function hash(cx: number, cy: number): number {
+  return (Math.imul(cx, 0x9e3779b1) ^ Math.imul(cy, 0x85ebca77)) >>> 0;
+}
+
+/** k-th smallest of a[lo..hi] (Hoare's quickselect), reordering a. */
+function selectKth(a: Float64Array, lo: number, hi: number, k: number): number {
+  while (hi > lo) {
+    const pivot = a[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return a[k]!;
+}

@@ -1,0 +1,80 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { BROAD_PHASE_KINDS, createBroadPhase, type BroadPhaseKind } from '../../../../core/broad/broad-phase';
+import { DynamicTree } from '../../../../core/broad/dynamic-tree';
+import { sortIndicesByKey } from '../../../../core/broad/index-sort';
+import { anyBox, apply, floatBox, latticeBox, Model, opArb, pairsOf, queryOf } from './support';
+
+const KINDS: readonly BroadPhaseKind[] = BROAD_PHASE_KINDS.filter((k) => k !== 'brute-force');
+
+describe('core/broad: every broad phase agrees with brute force', () => {
+  for (const kind of BROAD_PHASE_KINDS) {
+    it(`${kind}: random insert/move/remove sequences give the model's pairs and query answers`, () => {
+      fc.assert(
+        fc.property(fc.array(opArb(anyBox, 24), { maxLength: 80 }), fc.array(anyBox, { minLength: 1, maxLength: 4 }), (ops, queries) => {
+          const bp = createBroadPhase(kind);
+          const model = new Model();
+          for (const op of ops) {
+            apply(bp, op);
+            model.apply(op);
+            if (op.op === 'check') {
+              assert.deepEqual(pairsOf(bp), model.pairs());
+              assert.deepEqual(queryOf(bp, op.box), model.query(op.box));
+            }
+          }
+          assert.equal(bp.size, model.boxes.size);
+          assert.deepEqual(pairsOf(bp), model.pairs());
+          for (const q of queries) assert.deepEqual(queryOf(bp, q), model.query(q));
+          if (bp instanceof DynamicTree) assert.equal(bp.validate(), null);
+        }),
+        { numRuns: 250 },
+      );
+    });
+  }
+
+  for (const kind of KINDS) {
+    it(`${kind}: a scene built at once, then moved a little at a time, matches brute force`, () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.oneof(latticeBox, floatBox), { minLength: 1, maxLength: 150 }),
+          fc.array(fc.tuple(fc.nat(), fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: -3, max: 3, noNaN: true })), { maxLength: 40 }),
+          (boxes, moves) => {
+            const bp = createBroadPhase(kind);
+            const ref = createBroadPhase('brute-force');
+            boxes.forEach((b, i) => {
+              bp.insert(i, b);
+              ref.insert(i, b);
+            });
+            assert.deepEqual(pairsOf(bp), pairsOf(ref));
+            const current = boxes.map((b) => ({ ...b }));
+            for (const [k, dx, dy] of moves) {
+              const i = k % current.length;
+              const b = current[i]!;
+              current[i] = { minX: b.minX + dx, minY: b.minY + dy, maxX: b.maxX + dx, maxY: b.maxY + dy };
+              bp.move(i, current[i]!);
+              ref.move(i, current[i]!);
+              assert.deepEqual(queryOf(bp, current[i]!), queryOf(ref, current[i]!));
+            }
+            assert.deepEqual(pairsOf(bp), pairsOf(ref));
+            if (bp instanceof DynamicTree) assert.equal(bp.validate(), null);
+          },
+        ),
+        { numRuns: 120 },
+      );
+    });
+  }
+
+  it('index sort orders any keys, duplicates included', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ noNaN: true })), { maxLength: 300 }), (values) => {
+        const keys = Float64Array.from(values);
+        const index = Int32Array.from(values.map((_, i) => i));
+        sortIndicesByKey(index, 0, index.length, keys);
+        const sorted = [...index].map((i) => keys[i]!);
+        assert.deepEqual(sorted, [...keys].sort((a, b) => a - b));
+        assert.deepEqual([...index].sort((a, b) => a - b), values.map((_, i) => i));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,152 @@
+import { strict as assert } from 'node:assert';
+import { BROAD_PHASE_KINDS, createBroadPhase, MAX_COORDINATE } from '../../../../core/broad/broad-phase';
+import { LooseGrid } from '../../../../core/broad/loose-grid';
+import { SortAndSweep } from '../../../../core/broad/sort-and-sweep';
+import type { AABB } from '../../../../core/math/aabb';
+import { pairsOf, queryOf } from './support';
+
+const box = (minX: number, minY: number, maxX: number, maxY: number): AABB => ({ minX, minY, maxX, maxY });
+const point = (x: number, y: number): AABB => box(x, y, x, y);
+
+/** Pairs of a fixed scene through every kind, each built at once and checked against `expected`. */
+function expectPairs(boxes: readonly AABB[], expected: readonly string[]): void {
+  for (const kind of BROAD_PHASE_KINDS) {
+    const bp = createBroadPhase(kind);
+    boxes.forEach((b, i) => bp.insert(i, b));
+    assert.deepEqual(pairsOf(bp), [...expected].sort(), kind);
+  }
+}
+
+describe('core/broad edge cases (every kind)', () => {
+  it('touching counts as overlapping: shared edge, shared corner, a point on an edge', () => {
+    expectPairs([box(0, 0, 1, 1), box(1, 0, 2, 1), box(2, 1, 3, 2), point(0.5, 0), box(5, 5, 6, 6)], ['0,1', '0,3', '1,2']);
+  });
+
+  it('zero-size boxes: coincident points overlap, distinct points do not, a segment box crosses', () => {
+    expectPairs([point(0, 0), point(0, 0), point(1e-12, 0), box(-1, 0, 1, 0)], ['0,1', '0,3', '1,3', '2,3']);
+  });
+
+  it('duplicates: forty identical boxes give every one of their 780 pairs', () => {
+    const boxes = Array.from({ length: 40 }, () => box(3, 3, 4, 5));
+    const expected: string[] = [];
+    for (let i = 0; i < 40; i++) for (let j = i + 1; j < 40; j++) expected.push(`${i},${j}`);
+    expectPairs(boxes, expected);
+  });
+
+  it('huge coordinates: a unit-box scene far from the origin, and boxes reaching infinity', () => {
+    const far = 1e15;
+    const boxes = [box(far, far, far + 1, far + 1), box(far + 1, far, far + 2, far + 1), box(far + 4, far, far + 5, far + 1)];
+    expectPairs(boxes, ['0,1']);
+    const inf = [box(-Infinity, -1, Infinity, 1), box(0, 0, 1, 1), box(0, 5, 1, 6), box(-1e300, 5, -1e299, 6)];
+    expectPairs(inf, ['0,1']);
+    for (const kind of BROAD_PHASE_KINDS) {
+      const bp = createBroadPhase(kind);
+      inf.forEach((b, i) => bp.insert(i, b));
+      assert.deepEqual(queryOf(bp, box(-Infinity, -Infinity, Infinity, Infinity)), [0, 1, 2, 3], kind);
+      assert.deepEqual(queryOf(bp, box(MAX_COORDINATE, 0, Infinity, 0)), [0], kind);
+    }
+  });
+
+  it('bad boxes (NaN, min > max) are registered but never overlap, and can become valid', () => {
+    for (const kind of BROAD_PHASE_KINDS) {
+      const bp = createBroadPhase(kind);
+      bp.insert(0, box(0, 0, 1, 1));
+      bp.insert(1, box(NaN, 0, 1, 1));
+      bp.insert(2, box(1, 1, 0, 0));
+      assert.equal(bp.size, 3, kind);
+      assert.ok(bp.has(1) && bp.has(2), kind);
+      assert.deepEqual(pairsOf(bp), [], kind);
+      assert.deepEqual(queryOf(bp, box(-10, -10, 10, 10)), [0], kind);
+      assert.deepEqual(queryOf(bp, box(NaN, NaN, NaN, NaN)), [], kind);
+      bp.move(1, box(0.5, 0.5, 2, 2));
+      assert.deepEqual(pairsOf(bp), ['0,1'], kind);
+      bp.move(0, box(0, NaN, 0, 0));
+      assert.deepEqual(pairsOf(bp), [], kind);
+      assert.equal(bp.remove(2), true, kind);
+      assert.equal(bp.remove(2), false, kind);
+      assert.equal(bp.size, 2, kind);
+    }
+  });
+
+  it('ids outside [0, 2^31 - 1] or not integers are a RangeError; the structure is unchanged', () => {
+    for (const kind of BROAD_PHASE_KINDS) {
+      const bp = createBroadPhase(kind);
+      for (const id of [-1, 0.5, 2 ** 31, NaN]) assert.throws(() => bp.insert(id, box(0, 0, 1, 1)), RangeError, kind);
+      assert.equal(bp.size, 0, kind);
+      bp.insert(2 ** 31 - 1, box(0, 0, 1, 1));
+      bp.insert(0, box(0, 0, 1, 1));
+      assert.deepEqual(pairsOf(bp), [`0,${2 ** 31 - 1}`], kind);
+    }
+  });
+
+  it('insert of a present id replaces its box; clear empties; a query stops when told', () => {
+    for (const kind of BROAD_PHASE_KINDS) {
+      const bp = createBroadPhase(kind);
+      for (let i = 0; i < 30; i++) bp.insert(i, box(0, 0, 1, 1));
+      bp.insert(5, box(10, 10, 11, 11));
+      assert.equal(bp.size, 30, kind);
+      assert.deepEqual(queryOf(bp, point(10.5, 10.5)), [5], kind);
+      let seen = 0;
+      bp.query(box(0, 0, 1, 1), () => ++seen < 3 || false);
+      assert.equal(seen, 3, kind);
+      bp.clear();
+      assert.equal(bp.size, 0, kind);
+      assert.deepEqual(pairsOf(bp), [], kind);
+      bp.insert(7, box(0, 0, 1, 1));
+      bp.insert(8, box(1, 1, 2, 2));
+      assert.deepEqual(pairsOf(bp), ['7,8'], kind);
+    }
+  });
+
+  it('a callback may run nested queries on the same broad phase', () => {
+    for (const kind of BROAD_PHASE_KINDS) {
+      const bp = createBroadPhase(kind);
+      for (let i = 0; i < 200; i++) bp.insert(i, box(i % 20, Math.floor(i / 20), (i % 20) + 1.5, Math.floor(i / 20) + 1.5));
+      const viaNested = new Set<string>();
+      bp.query(box(-1, -1, 100, 100), (id) => {
+        bp.query(box(id % 20, Math.floor(id / 20), (id % 20) + 1.5, Math.floor(id / 20) + 1.5), (other) => {
+          if (other > id) viaNested.add(`${id},${other}`);
+        });
+      });
+      const inPairs: string[] = [];
+      bp.pairs((a, b) => {
+        inPairs.push(`${a},${b}`);
+        assert.ok(queryOf(bp, box(-1, -1, 100, 100)).length === 200);
+      });
+      assert.deepEqual([...viaNested].sort(), inPairs.sort(), kind);
+    }
+  });
+});
+
+describe('core/broad/loose-grid', () => {
+  it('sizes cells to the common boxes, not to a few huge ones, and still finds the huge ones', () => {
+    const grid = new LooseGrid();
+    const ref = createBroadPhase('brute-force');
+    let id = 0;
+    for (let x = 0; x < 40; x++) {
+      for (let y = 0; y < 40; y++) {
+        const b = box(x * 1.5, y * 1.5, x * 1.5 + 1, y * 1.5 + 1);
+        grid.insert(id, b);
+        ref.insert(id++, b);
+      }
+    }
+    for (const b of [box(-5, -5, 1e4, 2), box(20, 20, 20.5, 5e3), box(-1e6, -1e6, 1e6, 1e6)]) {
+      grid.insert(id, b);
+      ref.insert(id++, b);
+    }
+    assert.ok(grid.cellSize < 2, `cell size ${grid.cellSize}`);
+    assert.deepEqual(pairsOf(grid), pairsOf(ref));
+  });
+});
+
+describe('core/broad/sort-and-sweep', () => {
+  it('sweeps along the axis of greater spread, and switches when the scene turns', () => {
+    const sap = new SortAndSweep();
+    for (let i = 0; i < 100; i++) sap.insert(i, box(0, i * 3, 1, i * 3 + 1));
+    assert.equal(sap.axis, 1);
+    for (let i = 0; i < 100; i++) sap.move(i, box(i * 3, 0, i * 3 + 1, 1));
+    sap.pairs(() => {});
+    assert.equal(sap.axis, 0);
+    assert.deepEqual(pairsOf(sap), []);
+  });
+});
