@@ -18,7 +18,8 @@ describe('collide render', () => {
     assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="800" height="500"/);
     assert.equal(scene.bodies.length, 2);
     assert.match(svg, new RegExp(`fill="${LIGHT_THEME.bodies.static}" fill-opacity="0.25"`));
-    assert.match(svg, new RegExp(`fill="${LIGHT_THEME.bodies.dynamic}" fill-opacity="0.25"`));
+    // The 5 cm shot is a few pixels across: filled more strongly, without outline (level of detail).
+    assert.match(svg, new RegExp(`fill="${LIGHT_THEME.bodies.dynamic}" fill-opacity="0.55"`));
     // The shot is a circle: two SVG arcs make its outline.
     assert.match(svg, /A[\d.]+ [\d.]+ 0 0 [01] /);
     assert.match(svg, />wall\.collide · t = 0 s</);

@@ -82,7 +82,10 @@ describe('preview webview (headless Chromium)', function () {
     await view.frame();
     const after = await view.pixel(...shotHalfWay);
     assert.equal((await view.debug()).time.toFixed(6), (0.5 / 60).toFixed(6));
-    assert.ok(near(after, blend(BG, DYNAMIC, 0.25), 24), `the bullet is drawn half way: ${before} → ${after}`);
+    // Small on screen, the bullet is filled strongly (level of detail): far nearer its colour
+    // than the faint swept area under it.
+    const towards = (c: readonly number[]) => Math.hypot(...hex(DYNAMIC).map((x, i) => x - c[i]!));
+    assert.ok(towards(after) < towards(before) - 60, `the bullet is drawn half way: ${before} → ${after}`);
     assert.match((await view.page.locator('#time-label').textContent())!, /t = 0\.008333 s \(0\.5 steps of 1\)/);
   });
 

@@ -11,6 +11,7 @@ export class CanvasPainter implements Painter {
   private lastWidth = -1;
   private lastAlpha = -1;
   private lastDash = '';
+  readonly batchSize = 16;
 
   constructor(
     private readonly ctx: CanvasRenderingContext2D,

@@ -26,6 +26,10 @@ const KINDS: readonly BodyKind[] = ['static', 'dynamic', 'bullet', 'sensor'];
 /** Above this many findings, only the pair in the inspector gets its sweeps and arrows. */
 const MAX_DECORATED_FINDINGS = 500;
 const MAX_LABELS = 250;
+/** Bodies whose bounding radius is below this many pixels are drawn as small squares. */
+const TINY_PX = 3;
+/** Bodies whose bounding radius is below this many pixels are filled but not outlined. */
+const SMALL_PX = 8;
 /** Distance of the rotation handle beyond the body's bounding radius, in pixels. */
 export const HANDLE_OFFSET_PX = 22;
 export const HANDLE_RADIUS_PX = 6;
@@ -133,18 +137,50 @@ export class ScenePainter {
       this.drawSweeps(p, v, theme, o.pair[0], o.pair[1], null, undefined);
     }
 
+    const batch = p.batchSize ?? Infinity;
     for (const kind of KINDS) {
       const list = this.byKind[kind];
       if (list.length === 0) continue;
       const color = theme.bodies[kind];
-      p.beginPath();
-      for (let k = 0; k < list.length; k++) {
-        const i = list[k]!;
-        this.poseOf(i, o.time, o.drag, pose);
-        if (this.visible(i, pose, v, 2)) this.traceBody(p, v, bodies[i]!, pose);
+      const fillAlpha = kind === 'sensor' ? 0.12 : 0.25;
+      const dash = kind === 'sensor' ? [4, 3] : undefined;
+      // Level of detail, measured with bench/preview-frame.ts: a body under TINY_PX on screen
+      // is a filled square of its bounding radius; under SMALL_PX its true outline filled more
+      // strongly but not stroked (stroking thousands of small curves is what costs most in a
+      // software canvas); larger bodies are filled and outlined. The eye cannot tell the
+      // difference at those sizes, and a 10k-body scene fitted to the view is mostly such bodies.
+      for (let lod = 0; lod < 3; lod++) {
+        let inPath = 0;
+        p.beginPath();
+        const flush = (): void => {
+          if (lod === 0) {
+            p.fill(color, fillAlpha);
+            p.stroke(color, 1.25, 1, dash);
+          } else p.fill(color, lod === 1 ? 0.55 : 0.7);
+          p.beginPath();
+          inPath = 0;
+        };
+        for (let k = 0; k < list.length; k++) {
+          const i = list[k]!;
+          const r = this.radii[i]! * v.zoom;
+          if ((lod === 0 && r < SMALL_PX) || (lod === 1 && (r < TINY_PX || r >= SMALL_PX)) || (lod === 2 && r >= TINY_PX)) continue;
+          this.poseOf(i, o.time, o.drag, pose);
+          if (!this.visible(i, pose, v, 2)) continue;
+          if (lod < 2) this.traceBody(p, v, bodies[i]!, pose);
+          else {
+            const h = Math.max(r, 0.75);
+            const sx = toScreenX(v, pose.x);
+            const sy = toScreenY(v, pose.y);
+            p.moveTo(sx - h, sy - h);
+            p.lineTo(sx + h, sy - h);
+            p.lineTo(sx + h, sy + h);
+            p.lineTo(sx - h, sy + h);
+            p.closePath();
+          }
+          if (++inPath >= batch) flush();
+        }
+        if (inPath > 0) flush();
       }
-      p.fill(color, kind === 'sensor' ? 0.12 : 0.25);
-      p.stroke(color, 1.25, 1, kind === 'sensor' ? [4, 3] : undefined);
     }
 
     // Bodies in an overlap: outlined in the warning colour.
