@@ -176,6 +176,25 @@ function solve3(): number {
 }
 
 function closestPoint(count: number, r: GjkLocalResult): void {
+  if (count === 2) {
+    // Foot of the perpendicular from the origin to the edge's line, along the edge's unit normal
+    // m: v = (w1·m) m. Its direction is exact to rounding of the edge (length ~ the shapes'
+    // size), where Σ λk wk loses it when the distance is tiny next to the coordinates — two
+    // nearly touching parallel capsules would get a normal tilted by 1e-4.
+    const w1x = S[WX]!;
+    const w1y = S[WY]!;
+    const ex = S[STRIDE + WX]! - w1x;
+    const ey = S[STRIDE + WY]! - w1y;
+    const l = Math.hypot(ex, ey);
+    if (l > 0) {
+      const mx = -ey / l;
+      const my = ex / l;
+      const h = w1x * mx + w1y * my;
+      r.vx = h * mx;
+      r.vy = h * my;
+      return;
+    }
+  }
   let x = 0;
   let y = 0;
   for (let k = 0; k < count; k++) {
@@ -208,6 +227,27 @@ export function simplexToWorld(p: RelativePair, count: number): MinkowskiVertex[
 export function simplexVertex(k: number): [number, number, number, number, number, number] {
   const o = k * STRIDE;
   return [S[o + AX]!, S[o + AY]!, S[o + BX]!, S[o + BY]!, S[o + IA]!, S[o + IB]!];
+}
+
+/** Witness points of the scratch simplex, A frame: Σ λk ak and Σ λk bk (van den Bergen 4.3.7). */
+export interface Witness {
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+}
+
+export function simplexWitness(count: number, out: Witness): Witness {
+  out.ax = out.ay = out.bx = out.by = 0;
+  for (let k = 0; k < count; k++) {
+    const o = k * STRIDE;
+    const w = S[o + WT]!;
+    out.ax += w * S[o + AX]!;
+    out.ay += w * S[o + AY]!;
+    out.bx += w * S[o + BX]!;
+    out.by += w * S[o + BY]!;
+  }
+  return out;
 }
 
 /**
@@ -372,18 +412,11 @@ export function distance(input: DistanceInput): DistanceOutput {
   const cap = input.maxIterations ?? defaultGjkIterations(p.shapeA.vertices.length, p.shapeB.vertices.length);
   const r = gjkLocal(p, Math.max(1, cap), trace);
 
-  let ax = 0;
-  let ay = 0;
-  let bxv = 0;
-  let byv = 0;
-  for (let k = 0; k < r.count; k++) {
-    const o = k * STRIDE;
-    const w = S[o + WT]!;
-    ax += w * S[o + AX]!;
-    ay += w * S[o + AY]!;
-    bxv += w * S[o + BX]!;
-    byv += w * S[o + BY]!;
-  }
+  const wit = simplexWitness(r.count, { ax: 0, ay: 0, bx: 0, by: 0 });
+  let ax = wit.ax;
+  let ay = wit.ay;
+  let bxv = wit.bx;
+  let byv = wit.by;
   const simplex = simplexToWorld(p, r.count);
   let dist = r.overlap ? 0 : Math.hypot(r.vx, r.vy);
   let nx = 0;

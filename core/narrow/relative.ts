@@ -105,3 +105,46 @@ export function worldVertex(p: RelativePair, ax: number, ay: number, bx_: number
     indexB: ib,
   };
 }
+
+/** Scratch 2-vector for helpers that return a direction without allocating. */
+export interface MutableVec2 {
+  x: number;
+  y: number;
+}
+
+/**
+ * Outward unit normal of edge i → i+1 of a core, in the shape's own frame. A capsule or segment
+ * core is treated as a two-sided polygon [v0, v1] (edges 0: v0→v1 and 1: v1→v0, opposite normals),
+ * as Box2D v3 does with b2MakeCapsule, so that SAT, clipping and the Minkowski merge need no
+ * special case. Uses the shape's stored normals when it has them.
+ */
+export function edgeNormal(shape: ConvexShape, i: number, out: MutableVec2): MutableVec2 {
+  const v = shape.vertices;
+  const n = v.length;
+  if (shape.normals.length === n && n >= 3) {
+    const m = shape.normals[i]!;
+    out.x = m.x;
+    out.y = m.y;
+    return out;
+  }
+  const a = v[i]!;
+  const b = v[(i + 1) % n]!;
+  const ex = b.x - a.x;
+  const ey = b.y - a.y;
+  const l = Math.hypot(ex, ey);
+  out.x = l > 0 ? ey / l : 0;
+  out.y = l > 0 ? -ex / l : 0;
+  return out;
+}
+
+/**
+ * A core with no extent (one vertex, or two or more that coincide within `tolerance`): a circle
+ * for every query, whatever its kind says.
+ */
+export function isPointCore(shape: ConvexShape, tolerance: number): boolean {
+  const v = shape.vertices;
+  for (let i = 1; i < v.length; i++) {
+    if (Math.abs(v[i]!.x - v[0]!.x) > tolerance || Math.abs(v[i]!.y - v[0]!.y) > tolerance) return false;
+  }
+  return true;
+}

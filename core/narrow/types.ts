@@ -92,3 +92,26 @@ export interface ContactOutput {
   readonly method: string;
   readonly iterations: number;
 }
+
+/**
+ * Penetration of two overlapping shapes (EPA). All points and directions in world coordinates.
+ * Moving B by depth * normal (or A by the opposite) separates the pair by the least distance.
+ */
+export interface PenetrationOutput {
+  /** 'ok', 'degenerate' (malformed input, or a Minkowski difference with no area: direction chosen), 'not-converged'. */
+  readonly state: QueryState;
+  /** False when the shapes (with radii if useRadii) are apart: depth 0, normal from A towards B when defined. */
+  readonly overlapping: boolean;
+  /** Penetration depth >= 0. */
+  readonly depth: number;
+  /** Unit push-out normal from A towards B; (0, 0) when undefined. */
+  readonly normal: Vec2;
+  /** Deepest point of A inside B and of B inside A: pointB - pointA = -depth * normal. */
+  readonly pointA: Vec2;
+  readonly pointB: Vec2;
+  /** GJK iterations plus EPA expansions. */
+  readonly iterations: number;
+  /** The final polytope, counter-clockwise (empty when EPA was not needed). */
+  readonly polytope: readonly MinkowskiVertex[];
+  readonly trace?: readonly EpaStep[];
+}

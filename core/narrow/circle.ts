@@ -1,0 +1,244 @@
+import type { Vec2 } from '../math/vec2';
+import { addPoint, type LocalManifold } from './manifold';
+import { bx, by, edgeNormal, type MutableVec2, type RelativePair } from './relative';
+
+/**
+ * Fast paths with a circle (any point core with a radius): closed forms instead of GJK/EPA.
+ * - circle–circle: squared distances first, one square root for the contact;
+ * - circle–box (AABB or OBB): clamp the centre into the box's own frame (Ericson, "Real-Time
+ *   Collision Detection", 5.1.3 and 5.2.5; the wildbunny and N tutorials' "closest point by
+ *   clamping");
+ * - circle–polygon (capsule and segment cores too, and rounded polygons): Voronoi regions of the
+ *   polygon's features (Ericson 5.2.8; Catto's b2CollidePolygonAndCircle): inside the core the
+ *   least-separated face wins; outside, the nearest edge point, which lies in an edge's region
+ *   (face normal) or a vertex's (centre-to-vertex normal).
+ * All in A's frame; the normal goes from A to B whichever side the circle is on.
+ */
+
+/** Whether two discs overlap or touch, without a square root. */
+export function circlesOverlap(a: Vec2, ra: number, b: Vec2, rb: number): boolean {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const r = ra + rb;
+  return dx * dx + dy * dy <= r * r;
+}
+
+/** Point-core centre (vertex 0) of A or B, A frame. */
+function centreX(p: RelativePair, ofA: boolean): number {
+  return ofA ? p.shapeA.vertices[0]!.x : bx(p, 0);
+}
+function centreY(p: RelativePair, ofA: boolean): number {
+  return ofA ? p.shapeA.vertices[0]!.y : by(p, 0);
+}
+
+/** Fixes a normal that points from the shape at `fromA` towards the other into A → B. */
+function orient(m: LocalManifold, fromA: boolean): void {
+  if (!fromA) {
+    m.nx = -m.nx;
+    m.ny = -m.ny;
+  }
+}
+
+export function collideCircles(p: RelativePair, m: LocalManifold): LocalManifold {
+  const ax = centreX(p, true);
+  const ay = centreY(p, true);
+  const dx = centreX(p, false) - ax;
+  const dy = centreY(p, false) - ay;
+  const rA = p.shapeA.radius;
+  const rB = p.shapeB.radius;
+  // hypot, not √(dx² + dy²): centres 1e-162 apart still have a direction.
+  const d = Math.hypot(dx, dy);
+  m.method = 'circle-circle';
+  m.separation = d - rA - rB;
+  if (d > 0) {
+    m.nx = dx / d;
+    m.ny = dy / d;
+  } else {
+    // Concentric: every direction separates equally; world +y by convention (A's frame: R_Aᵀ ŷ).
+    m.nx = p.xfA.s;
+    m.ny = p.xfA.c;
+    m.degenerate = true;
+  }
+  // Midway between A's surface point (a + rA n) and B's (b - rB n).
+  const t = (rA + d - rB) / 2;
+  addPoint(m, ax + t * m.nx, ay + t * m.ny);
+  return m;
+}
+
+/**
+ * Whether a core is a rectangle (four vertices, a parallelogram with a right angle, within a
+ * relative tolerance): the clamping fast path applies to it.
+ */
+export function isRectangle(vertices: readonly Vec2[]): boolean {
+  if (vertices.length !== 4) return false;
+  const [v0, v1, v2, v3] = vertices as [Vec2, Vec2, Vec2, Vec2];
+  const ux = v1.x - v0.x;
+  const uy = v1.y - v0.y;
+  const wx = v3.x - v0.x;
+  const wy = v3.y - v0.y;
+  const lu = Math.hypot(ux, uy);
+  const lw = Math.hypot(wx, wy);
+  if (!(lu > 0 && lw > 0)) return false;
+  const tol = 1e-12;
+  if (Math.abs(ux * wx + uy * wy) > tol * lu * lw) return false;
+  if (ux * wy - uy * wx <= 0) return false; // counter-clockwise
+  const size = lu + lw;
+  return Math.abs(v0.x + v2.x - v1.x - v3.x) <= tol * size && Math.abs(v0.y + v2.y - v1.y - v3.y) <= tol * size;
+}
+
+const n1: MutableVec2 = { x: 0, y: 0 };
+
+/**
+ * Circle against a rectangle core (radius allowed on both): the circle's centre in the box frame
+ * (centre, unit axes u and w, half extents) is clamped to the box; outside, the clamped point is
+ * the closest point; inside, the nearer face along the axis of least penetration (x on a tie).
+ */
+export function collideCircleBox(p: RelativePair, boxIsA: boolean, m: LocalManifold): LocalManifold {
+  const box = boxIsA ? p.shapeA : p.shapeB;
+  const circle = boxIsA ? p.shapeB : p.shapeA;
+  const X = (i: number) => (boxIsA ? box.vertices[i]!.x : bx(p, i));
+  const Y = (i: number) => (boxIsA ? box.vertices[i]!.y : by(p, i));
+  const ox = (X(0) + X(2)) / 2;
+  const oy = (Y(0) + Y(2)) / 2;
+  let ux = X(1) - X(0);
+  let uy = Y(1) - Y(0);
+  const hx = Math.hypot(ux, uy) / 2;
+  ux /= 2 * hx;
+  uy /= 2 * hx;
+  // w = u turned +90°: the box is counter-clockwise, so v3 - v0 points along it.
+  const wx = -uy;
+  const wy = ux;
+  const hy = Math.abs((X(3) - X(0)) * wx + (Y(3) - Y(0)) * wy) / 2;
+  const qx = centreX(p, !boxIsA);
+  const qy = centreY(p, !boxIsA);
+  const lx = (qx - ox) * ux + (qy - oy) * uy;
+  const ly = (qx - ox) * wx + (qy - oy) * wy;
+  const kx = Math.min(hx, Math.max(-hx, lx));
+  const ky = Math.min(hy, Math.max(-hy, ly));
+  const rK = box.radius;
+  const rC = circle.radius;
+  let nlx: number;
+  let nly: number;
+  let h: number; // signed distance of the centre from the box core along the normal
+  let sx: number; // box-core point the normal starts from (box frame)
+  let sy: number;
+  if (kx !== lx || ky !== ly) {
+    const dx = lx - kx;
+    const dy = ly - ky;
+    h = Math.hypot(dx, dy);
+    nlx = dx / h;
+    nly = dy / h;
+    sx = kx;
+    sy = ky;
+  } else {
+    const px = hx - Math.abs(lx);
+    const py = hy - Math.abs(ly);
+    if (px <= py) {
+      nlx = lx < 0 ? -1 : 1;
+      nly = 0;
+      h = -px;
+      sx = nlx * hx;
+      sy = ly;
+    } else {
+      nlx = 0;
+      nly = ly < 0 ? -1 : 1;
+      h = -py;
+      sx = lx;
+      sy = nly * hy;
+    }
+  }
+  // An AABB is a box whose axes are the world's: the same clamp, named for the report.
+  const worldUy = p.xfA.s * ux + p.xfA.c * uy;
+  const worldUx = p.xfA.c * ux - p.xfA.s * uy;
+  m.method = worldUx === 0 || worldUy === 0 ? 'circle-aabb' : 'circle-obb';
+  m.separation = h - rK - rC;
+  m.nx = nlx * ux + nly * wx;
+  m.ny = nlx * uy + nly * wy;
+  // Midway between the box surface (s + rK n) and the circle's (q - rC n), from s along n.
+  const t = (rK + h - rC) / 2;
+  addPoint(m, ox + sx * ux + sy * wx + t * m.nx, oy + sx * uy + sy * wy + t * m.ny);
+  orient(m, boxIsA);
+  return m;
+}
+
+/** Circle against any polygon-like core (polygon, capsule or segment; rounded or not). */
+export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: LocalManifold): LocalManifold {
+  const poly = polyIsA ? p.shapeA : p.shapeB;
+  const circle = polyIsA ? p.shapeB : p.shapeA;
+  const n = poly.vertices.length;
+  const X = (i: number) => (polyIsA ? poly.vertices[i]!.x : bx(p, i));
+  const Y = (i: number) => (polyIsA ? poly.vertices[i]!.y : by(p, i));
+  const qx = centreX(p, !polyIsA);
+  const qy = centreY(p, !polyIsA);
+  // Largest face separation of the centre: > 0 outside the core, <= 0 inside (or on it).
+  let maxS = -Infinity;
+  let fnx = 0;
+  let fny = 0;
+  for (let i = 0; i < n; i++) {
+    edgeNormal(poly, i, n1);
+    let nx = n1.x;
+    let ny = n1.y;
+    if (!polyIsA) {
+      nx = p.c * n1.x - p.s * n1.y;
+      ny = p.s * n1.x + p.c * n1.y;
+    }
+    const s = nx * (qx - X(i)) + ny * (qy - Y(i));
+    if (s > maxS) {
+      maxS = s;
+      fnx = nx;
+      fny = ny;
+    }
+  }
+  const rP = poly.radius;
+  const rC = circle.radius;
+  let h = maxS;
+  let nx = fnx;
+  let ny = fny;
+  // A two-vertex core (capsule, segment) has no end faces: a centre on its line beyond an end
+  // has face separation 0 yet is outside, so it always takes the nearest-point route.
+  if (maxS > 0 || n === 2) {
+    // Outside: the nearest point of the boundary, and the Voronoi region it lies in.
+    let best = Infinity;
+    for (let i = 0; i < n; i++) {
+      const ax = X(i);
+      const ay = Y(i);
+      const ex = X((i + 1) % n) - ax;
+      const ey = Y((i + 1) % n) - ay;
+      const ll = ex * ex + ey * ey;
+      const t = ll > 0 ? ((qx - ax) * ex + (qy - ay) * ey) / ll : 0;
+      const dx = qx - (ax + Math.min(1, Math.max(0, t)) * ex);
+      const dy = qy - (ay + Math.min(1, Math.max(0, t)) * ey);
+      const dd = dx * dx + dy * dy;
+      if (dd < best) {
+        best = dd;
+        const d = Math.sqrt(dd);
+        h = d;
+        if ((t > 0 && t < 1) || d === 0) {
+          // Edge region (or on the core): the face normal exactly, which keeps aligned cases
+          // exact; a two-sided core faces the centre from whichever side it is on.
+          edgeNormal(poly, i, n1);
+          nx = polyIsA ? n1.x : p.c * n1.x - p.s * n1.y;
+          ny = polyIsA ? n1.y : p.s * n1.x + p.c * n1.y;
+          h = nx * (qx - ax) + ny * (qy - ay);
+          if (h < 0 && n === 2) {
+            nx = -nx;
+            ny = -ny;
+            h = -h;
+          }
+        } else {
+          nx = dx / d;
+          ny = dy / d;
+        }
+      }
+    }
+  }
+  m.method = 'circle-polygon';
+  m.separation = h - rP - rC;
+  m.nx = nx;
+  m.ny = ny;
+  // The core point below the centre is q - h n; midway between the surfaces from there.
+  const t = (rP + h - rC) / 2;
+  addPoint(m, qx - h * nx + t * nx, qy - h * ny + t * ny);
+  orient(m, polyIsA);
+  return m;
+}

@@ -1,0 +1,152 @@
+import { supportFeature, type SupportFeature } from '../shapes/support';
+import { collideAabbs, isAxisAlignedBox } from './aabb';
+import { collideCircleBox, collideCirclePolygon, collideCircles, isRectangle } from './circle';
+import { defaultGjkIterations, gjkLocal, GJK_TOLERANCE, simplexWitness } from './gjk';
+import { addPoint, clipEdges, emptyManifold, manifoldNormal, manifoldPoints, type LocalManifold } from './manifold';
+import { bx, by, isPointCore, isWellFormed, relativePair, type RelativePair } from './relative';
+import { satLocal, type SatLocal } from './sat';
+import type { ContactOutput, QueryState, ShapePair } from './types';
+
+/**
+ * The narrow-phase dispatcher: contact(pair) picks the cheapest exact method for the pair's
+ * kinds and returns the signed separation, the normal from A towards B and one or two contact
+ * points (types.ts ContactOutput).
+ *
+ * | A \ B          | point core (circle)      | box                   | polygon / capsule / segment |
+ * |----------------|--------------------------|-----------------------|-----------------------------|
+ * | point core     | circle.ts circle–circle  | circle.ts clamping    | circle.ts Voronoi regions   |
+ * | box            |                          | aabb.ts when both are AABBs in A's frame and unrounded, else as polygons |
+ * | polygon-like   |                          |                       | SAT; GJK when the cores are apart; clipping for points |
+ *
+ * The table is symmetric (a circle as A is handled with the normal turned). Rounded shapes go
+ * through the same paths: every path works on cores and subtracts the radii. Kinds are read from
+ * the geometry, not the `kind` tag: a capsule of length 0 is a circle here.
+ *
+ * Polygon pairs: SAT's largest separation is exact when the cores overlap (2D Minkowski
+ * difference edges are the shapes' edges); when the cores are apart it is only a lower bound,
+ * and GJK gives the exact distance, with clipping between its closest features when those are
+ * two parallel edges (the exactly aligned case: two points).
+ */
+
+/** Relative tolerance below which a clipped point counts as deep as the contact. */
+export const CONTACT_KEEP_TOLERANCE = 1e-9;
+
+const sat: SatLocal = { separation: 0, nx: 0, ny: 0, referenceIsA: true, referenceEdge: 0 };
+const featA: SupportFeature = { first: -1, second: -1 };
+const featB: SupportFeature = { first: -1, second: -1 };
+
+function degenerateOutput(): ContactOutput {
+  return { state: 'degenerate', separation: 0, normal: { x: 0, y: 0 }, points: [], method: 'none', iterations: 0 };
+}
+
+function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
+  const rA = p.shapeA.radius;
+  const rB = p.shapeB.radius;
+  const keepTol = CONTACT_KEEP_TOLERANCE * p.scale;
+  satLocal(p, sat);
+  const touchTol = GJK_TOLERANCE * p.scale;
+  let state: QueryState = 'ok';
+  if (sat.separation > touchTol) {
+    // Cores apart: GJK for the exact distance and the closest features.
+    const g = gjkLocal(p, defaultGjkIterations(p.shapeA.vertices.length, p.shapeB.vertices.length), null);
+    m.iterations = g.iterations;
+    if (g.capped) state = 'not-converged';
+    const d = Math.hypot(g.vx, g.vy);
+    if (!g.overlap && d > 0) {
+      const nx = g.vx / d;
+      const ny = g.vy / d;
+      m.method = 'gjk';
+      // Never below the SAT bound: both are the distance up to rounding, and GJK's is exact.
+      m.separation = d - rA - rB;
+      m.nx = nx;
+      m.ny = ny;
+      supportFeature(p.shapeA.vertices, nx, ny, featA);
+      supportFeature(p.shapeB.vertices, -(p.c * nx + p.s * ny), -(-p.s * nx + p.c * ny), featB);
+      if (featA.second >= 0 && featB.second >= 0) {
+        clipEdges(p, true, featA.first, m.separation + keepTol, m);
+      }
+      if (m.count === 0) {
+        const w = simplexWitness(g.count, { ax: 0, ay: 0, bx: 0, by: 0 });
+        const t = (rA + d - rB) / 2;
+        addPoint(m, w.ax + t * nx, w.ay + t * ny);
+      }
+      return state;
+    }
+    // GJK sees the cores touching where SAT saw a sliver of a gap: rounding; SAT's axis stands.
+  }
+  m.method = 'sat';
+  m.separation = sat.separation - rA - rB;
+  m.nx = sat.nx;
+  m.ny = sat.ny;
+  if (sat.referenceEdge >= 0) {
+    clipEdges(p, sat.referenceIsA, sat.referenceEdge, Math.max(m.separation, 0) + keepTol, m);
+  }
+  if (m.count === 0) {
+    // No clipped point kept (the incident edge misses the reference face's slab): the incident
+    // shape's deepest vertex along the normal, projected midway.
+    const refNx = sat.referenceIsA ? sat.nx : -sat.nx;
+    const refNy = sat.referenceIsA ? sat.ny : -sat.ny;
+    const incIsA = !sat.referenceIsA;
+    const inc = incIsA ? p.shapeA : p.shapeB;
+    let best = Infinity;
+    let qx = 0;
+    let qy = 0;
+    for (let i = 0; i < inc.vertices.length; i++) {
+      const x = incIsA ? inc.vertices[i]!.x : bx(p, i);
+      const y = incIsA ? inc.vertices[i]!.y : by(p, i);
+      const h = x * refNx + y * refNy;
+      if (h < best) {
+        best = h;
+        qx = x;
+        qy = y;
+      }
+    }
+    // That vertex is sat.separation above the reference core face (it realises the SAT
+    // separation); midway between the incident surface and the reference one, radii included.
+    const rInc = incIsA ? rA : rB;
+    const rRef = incIsA ? rB : rA;
+    const back = (rInc + sat.separation - rRef) / 2;
+    addPoint(m, qx - back * refNx, qy - back * refNy);
+  }
+  return state;
+}
+
+/**
+ * Contact of two placed convex shapes: separation (negative = penetration depth), unit normal
+ * from A towards B (world), one or two world contact points midway between the surfaces, and
+ * the method used. Never throws: malformed input gives state `degenerate` and no points.
+ */
+export function contact(pair: ShapePair): ContactOutput {
+  if (!isWellFormed(pair)) return degenerateOutput();
+  const p = relativePair(pair);
+  const m = emptyManifold();
+  const tol = 1e-14 * p.scale;
+  const pointA = isPointCore(pair.shapeA, tol);
+  const pointB = isPointCore(pair.shapeB, tol);
+  let state: QueryState = 'ok';
+  if (pointA && pointB) collideCircles(p, m);
+  else if (pointA) {
+    if (isRectangle(pair.shapeB.vertices)) collideCircleBox(p, false, m);
+    else collideCirclePolygon(p, false, m);
+  } else if (pointB) {
+    if (isRectangle(pair.shapeA.vertices)) collideCircleBox(p, true, m);
+    else collideCirclePolygon(p, true, m);
+  } else if (
+    pair.shapeA.radius === 0 &&
+    pair.shapeB.radius === 0 &&
+    (p.s === 0 || p.c === 0) &&
+    isAxisAlignedBox(pair.shapeA.vertices) &&
+    isAxisAlignedBox(pair.shapeB.vertices)
+  ) {
+    collideAabbs(p, m);
+  } else state = collidePolygons(p, m);
+  if (m.degenerate && state === 'ok') state = 'degenerate';
+  return {
+    state,
+    separation: m.separation,
+    normal: manifoldNormal(p, m),
+    points: manifoldPoints(p, m),
+    method: m.method,
+    iterations: m.iterations,
+  };
+}

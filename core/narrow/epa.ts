@@ -1,0 +1,261 @@
+import { supportIndex } from '../shapes/support';
+import { defaultGjkIterations, gjkLocal, simplexVertex, simplexWitness, GJK_TOLERANCE } from './gjk';
+import { bx, by, dirToWorld, isWellFormed, relativePair, toWorld, worldVertex, type RelativePair } from './relative';
+import type { DistanceInput, EpaStep, MinkowskiVertex, PenetrationOutput, QueryState } from './types';
+
+/**
+ * Expanding Polytope Algorithm (van den Bergen, "Proximity Queries and Penetration Depth
+ * Computation on 3D Game Objects", GDC 2001; "Collision Detection in Interactive 3D
+ * Environments", 4.3.9), in 2D: starting from a polygon inside the cores' Minkowski difference
+ * B ⊖ A that contains the origin (GJK's final simplex, widened by a few support points), repeatedly
+ * take the polygon edge closest to the origin and push it out with the support point along its
+ * normal, until the support point no longer moves it (a tolerance relative to the pair's size) or
+ * repeats a vertex. That edge is then on the Minkowski difference's boundary, and its distance
+ * to the origin is the cores' penetration depth. Radii are added at the end (core + margin).
+ *
+ * Computed in A's frame (relative.ts); the polytope keeps each vertex's A and B vertex indices
+ * for the preview's trace.
+ */
+
+/** Default cap on expansions: a 2D Minkowski difference has at most nA + nB vertices to add. */
+export function defaultEpaIterations(nA: number, nB: number): number {
+  return Math.max(20, 2 * (nA + nB));
+}
+
+// Polytope scratch: [ax, ay, bx, by, indexA, indexB] per vertex, counter-clockwise.
+const PS = 6;
+
+interface Poly {
+  data: Float64Array;
+  count: number;
+}
+
+function pushVertex(poly: Poly, p: RelativePair, ia: number, ib: number): void {
+  const o = poly.count * PS;
+  const a = p.shapeA.vertices[ia]!;
+  poly.data[o] = a.x;
+  poly.data[o + 1] = a.y;
+  poly.data[o + 2] = bx(p, ib);
+  poly.data[o + 3] = by(p, ib);
+  poly.data[o + 4] = ia;
+  poly.data[o + 5] = ib;
+  poly.count++;
+}
+
+const wx = (poly: Poly, k: number) => poly.data[k * PS + 2]! - poly.data[k * PS]!;
+const wy = (poly: Poly, k: number) => poly.data[k * PS + 3]! - poly.data[k * PS + 1]!;
+
+function hasVertex(poly: Poly, ia: number, ib: number): boolean {
+  for (let k = 0; k < poly.count; k++) if (poly.data[k * PS + 4] === ia && poly.data[k * PS + 5] === ib) return true;
+  return false;
+}
+
+/**
+ * Replaces the polytope by the convex hull (Andrew's monotone chain) of its points, CCW, dropping
+ * repeated and collinear ones. Called on the seed only (≤ 9 points).
+ */
+function hullInPlace(poly: Poly): void {
+  const idx: number[] = [];
+  for (let k = 0; k < poly.count; k++) idx.push(k);
+  idx.sort((i, j) => wx(poly, i) - wx(poly, j) || wy(poly, i) - wy(poly, j));
+  const cross = (o: number, a: number, b: number) =>
+    (wx(poly, a) - wx(poly, o)) * (wy(poly, b) - wy(poly, o)) - (wy(poly, a) - wy(poly, o)) * (wx(poly, b) - wx(poly, o));
+  const h: number[] = [];
+  for (const k of idx) {
+    while (h.length >= 2 && cross(h[h.length - 2]!, h[h.length - 1]!, k) <= 0) h.pop();
+    h.push(k);
+  }
+  const lower = h.length + 1;
+  for (let t = idx.length - 2; t >= 0; t--) {
+    const k = idx[t]!;
+    while (h.length >= lower && cross(h[h.length - 2]!, h[h.length - 1]!, k) <= 0) h.pop();
+    h.push(k);
+  }
+  h.pop();
+  if (h.length === 2 && wx(poly, h[0]!) === wx(poly, h[1]!) && wy(poly, h[0]!) === wy(poly, h[1]!)) h.pop();
+  const copy = poly.data.slice(0, poly.count * PS);
+  for (let t = 0; t < h.length; t++) poly.data.set(copy.subarray(h[t]! * PS, h[t]! * PS + PS), t * PS);
+  poly.count = h.length;
+}
+
+function polytopeToWorld(p: RelativePair, poly: Poly): MinkowskiVertex[] {
+  const out: MinkowskiVertex[] = [];
+  for (let k = 0; k < poly.count; k++) {
+    const o = k * PS;
+    const d = poly.data;
+    out.push(worldVertex(p, d[o]!, d[o + 1]!, d[o + 2]!, d[o + 3]!, d[o + 4]!, d[o + 5]!));
+  }
+  return out;
+}
+
+function addSupport(poly: Poly, p: RelativePair, dx: number, dy: number): void {
+  const ia = supportIndex(p.shapeA.vertices, -dx, -dy);
+  const ib = supportIndex(p.shapeB.vertices, p.c * dx + p.s * dy, -p.s * dx + p.c * dy);
+  if (!hasVertex(poly, ia, ib)) pushVertex(poly, p, ia, ib);
+}
+
+/**
+ * Penetration depth, push-out normal and deepest points of two shapes. `useRadii` includes the
+ * rounding radii (the true shapes). Shapes that do not overlap give overlapping = false, depth 0.
+ * Never throws: malformed input gives state `degenerate`.
+ */
+export function penetration(input: DistanceInput): PenetrationOutput {
+  const trace: EpaStep[] | null = input.trace ? [] : null;
+  const withTrace = <T extends object>(o: T) => (trace ? { ...o, trace } : o);
+  if (!isWellFormed(input)) {
+    return withTrace({
+      state: 'degenerate' as QueryState,
+      overlapping: false,
+      depth: 0,
+      normal: { x: 0, y: 0 },
+      pointA: { x: input.transformA.x, y: input.transformA.y },
+      pointB: { x: input.transformB.x, y: input.transformB.y },
+      iterations: 0,
+      polytope: [],
+    });
+  }
+  const p = relativePair(input);
+  const vA = p.shapeA.vertices;
+  const vB = p.shapeB.vertices;
+  const rA = input.useRadii ? p.shapeA.radius : 0;
+  const rB = input.useRadii ? p.shapeB.radius : 0;
+  const tol = GJK_TOLERANCE * p.scale;
+  const g = gjkLocal(p, input.maxIterations ?? defaultGjkIterations(vA.length, vB.length), null);
+
+  if (!g.overlap) {
+    // Cores apart: the shapes overlap only through their radii, along the cores' closest direction.
+    const d = Math.hypot(g.vx, g.vy);
+    const nx = d > 0 ? g.vx / d : 0;
+    const ny = d > 0 ? g.vy / d : 0;
+    const { ax, ay, bx: bxv, by: byv } = simplexWitness(g.count, { ax: 0, ay: 0, bx: 0, by: 0 });
+    const depth = rA + rB - d;
+    const overlapping = depth >= -tol;
+    return withTrace({
+      state: (g.capped ? 'not-converged' : 'ok') as QueryState,
+      overlapping,
+      depth: overlapping ? Math.max(0, depth) : 0,
+      normal: dirToWorld(p, nx, ny),
+      pointA: toWorld(p, ax + rA * nx, ay + rA * ny),
+      pointB: toWorld(p, bxv - rB * nx, byv - rB * ny),
+      iterations: g.iterations,
+      polytope: [],
+    });
+  }
+
+  const cap = input.maxIterations ?? defaultEpaIterations(vA.length, vB.length);
+  const poly: Poly = { data: new Float64Array((cap + 12) * PS), count: 0 };
+  for (let k = 0; k < g.count; k++) {
+    const v = simplexVertex(k);
+    if (!hasVertex(poly, v[4], v[5])) pushVertex(poly, p, v[4], v[5]);
+  }
+  // Widen the seed so that it has area even when GJK stopped on a touching vertex or edge.
+  addSupport(poly, p, 1, 0);
+  addSupport(poly, p, -1, 0);
+  addSupport(poly, p, 0, 1);
+  addSupport(poly, p, 0, -1);
+  hullInPlace(poly);
+  if (poly.count === 2) {
+    const ex = wx(poly, 1) - wx(poly, 0);
+    const ey = wy(poly, 1) - wy(poly, 0);
+    addSupport(poly, p, -ey, ex);
+    addSupport(poly, p, ey, -ex);
+    hullInPlace(poly);
+  }
+  if (poly.count < 3) {
+    // The cores' Minkowski difference has no area (collinear segments, or points): they touch
+    // with zero core depth; any normal of the line separates them, the left one by convention.
+    let nx = 0;
+    let ny = 1;
+    if (poly.count === 2) {
+      const ex = wx(poly, 1) - wx(poly, 0);
+      const ey = wy(poly, 1) - wy(poly, 0);
+      const l = Math.hypot(ex, ey);
+      nx = -ey / l;
+      ny = ex / l;
+    }
+    const d = poly.data;
+    return withTrace({
+      state: 'degenerate' as QueryState,
+      overlapping: true,
+      depth: rA + rB,
+      normal: dirToWorld(p, nx, ny),
+      pointA: toWorld(p, d[0]! + rA * nx, d[1]! + rA * ny),
+      pointB: toWorld(p, d[0]! - rB * nx, d[1]! - rB * ny),
+      iterations: g.iterations,
+      polytope: polytopeToWorld(p, poly),
+    });
+  }
+
+  let iterations = 0;
+  let converged = false;
+  let edge = 0;
+  let dist = 0;
+  let nx = 0;
+  let ny = 0;
+  for (;;) {
+    // Closest edge of the polytope to the origin (the origin is inside: distances are >= 0).
+    dist = Infinity;
+    for (let k = 0; k < poly.count; k++) {
+      const k1 = k + 1 === poly.count ? 0 : k + 1;
+      const ex = wx(poly, k1) - wx(poly, k);
+      const ey = wy(poly, k1) - wy(poly, k);
+      const l = Math.hypot(ex, ey);
+      if (!(l > 0)) continue;
+      const mx = ey / l;
+      const my = -ex / l;
+      const d = mx * wx(poly, k) + my * wy(poly, k);
+      if (d < dist) {
+        dist = d;
+        edge = k;
+        nx = mx;
+        ny = my;
+      }
+    }
+    if (trace) trace.push({ polytope: polytopeToWorld(p, poly), closestEdge: edge, distance: dist });
+    if (iterations >= cap) break;
+    const ia = supportIndex(vA, -nx, -ny);
+    const ib = supportIndex(vB, p.c * nx + p.s * ny, -p.s * nx + p.c * ny);
+    iterations++;
+    if (hasVertex(poly, ia, ib)) {
+      converged = true;
+      break;
+    }
+    const a = vA[ia]!;
+    const gain = nx * (bx(p, ib) - a.x) + ny * (by(p, ib) - a.y) - dist;
+    if (gain <= tol) {
+      converged = true;
+      break;
+    }
+    // Insert after `edge`, shifting the rest up one slot.
+    const at = (edge + 1) * PS;
+    poly.data.copyWithin(at + PS, at, poly.count * PS);
+    const count = poly.count;
+    poly.count = edge + 1;
+    pushVertex(poly, p, ia, ib);
+    poly.count = count + 1;
+  }
+
+  // Witness points: the origin's projection on the closest edge, by its barycentric coordinate.
+  const k0 = edge;
+  const k1 = edge + 1 === poly.count ? 0 : edge + 1;
+  const ex = wx(poly, k1) - wx(poly, k0);
+  const ey = wy(poly, k1) - wy(poly, k0);
+  const ll = ex * ex + ey * ey;
+  const t = ll > 0 ? Math.min(1, Math.max(0, -(wx(poly, k0) * ex + wy(poly, k0) * ey) / ll)) : 0;
+  const d = poly.data;
+  const lerp = (o: number) => d[k0 * PS + o]! + t * (d[k1 * PS + o]! - d[k0 * PS + o]!);
+  // The closest boundary point is dist * n (n outward): B moves by -dist * n to separate, so the
+  // push-out normal from A towards B is -n.
+  const px = -nx;
+  const py = -ny;
+  return withTrace({
+    state: (converged ? (g.degenerate ? 'degenerate' : 'ok') : 'not-converged') as QueryState,
+    overlapping: true,
+    depth: Math.max(0, dist) + rA + rB,
+    normal: dirToWorld(p, px, py),
+    pointA: toWorld(p, lerp(0) + rA * px, lerp(1) + rA * py),
+    pointB: toWorld(p, lerp(2) - rB * px, lerp(3) - rB * py),
+    iterations: g.iterations + iterations,
+    polytope: polytopeToWorld(p, poly),
+  });
+}

@@ -1,0 +1,150 @@
+import type { Vec2 } from '../math/vec2';
+import { bx, by, dirToWorld, edgeNormal, toWorld, type MutableVec2, type RelativePair } from './relative';
+import { incidentEdge } from './sat';
+
+/**
+ * Contact manifolds: the separation, the normal and one or two contact points of a pair, in A's
+ * frame while a query runs (LocalManifold), in the world when handed out.
+ *
+ * Two points come from clipping (Catto, "Contact Manifolds", GDC 2007; Box2D's b2ClipPolygons;
+ * Ericson, "Real-Time Collision Detection", 8.3.2 on clipping): the incident edge (the other
+ * shape's edge most anti-parallel to the reference normal) is clipped to the slab of the
+ * reference edge's side planes; each clipped point that is as deep as the contact (within a
+ * tolerance) becomes a contact point, placed midway between the two surfaces.
+ */
+export interface LocalManifold {
+  /** Signed separation with radii (negative: penetration depth). */
+  separation: number;
+  /** Unit normal from A towards B, A frame. */
+  nx: number;
+  ny: number;
+  /** 0, 1 or 2 contact points, A frame. */
+  count: number;
+  p0x: number;
+  p0y: number;
+  p1x: number;
+  p1y: number;
+  /** The normal is a convention, not a measurement (e.g. concentric circles). */
+  degenerate: boolean;
+  iterations: number;
+  method: string;
+}
+
+export function emptyManifold(): LocalManifold {
+  return { separation: 0, nx: 0, ny: 0, count: 0, p0x: 0, p0y: 0, p1x: 0, p1y: 0, degenerate: false, iterations: 0, method: 'none' };
+}
+
+export function addPoint(m: LocalManifold, x: number, y: number): void {
+  if (m.count === 0) {
+    m.p0x = x;
+    m.p0y = y;
+    m.count = 1;
+  } else if (m.count === 1) {
+    m.p1x = x;
+    m.p1y = y;
+    m.count = 2;
+  }
+}
+
+/** World contact points of a manifold. */
+export function manifoldPoints(p: RelativePair, m: LocalManifold): Vec2[] {
+  const out: Vec2[] = [];
+  if (m.count >= 1) out.push(toWorld(p, m.p0x, m.p0y));
+  if (m.count >= 2) out.push(toWorld(p, m.p1x, m.p1y));
+  return out;
+}
+
+export function manifoldNormal(p: RelativePair, m: LocalManifold): Vec2 {
+  return dirToWorld(p, m.nx, m.ny);
+}
+
+const nScratch: MutableVec2 = { x: 0, y: 0 };
+
+function vx(p: RelativePair, ofA: boolean, i: number): number {
+  return ofA ? p.shapeA.vertices[i]!.x : bx(p, i);
+}
+function vy(p: RelativePair, ofA: boolean, i: number): number {
+  return ofA ? p.shapeA.vertices[i]!.y : by(p, i);
+}
+
+/**
+ * Clips the incident edge against reference edge `refEdge` of A (referenceIsA) or B, and adds to
+ * `m` the clipped points whose separation (radii included) is at most `keep`. Returns how many
+ * points it added. The reference normal is the edge's own outward normal (A frame).
+ */
+export function clipEdges(p: RelativePair, referenceIsA: boolean, refEdge: number, keep: number, m: LocalManifold): number {
+  const ref = referenceIsA ? p.shapeA : p.shapeB;
+  const inc = referenceIsA ? p.shapeB : p.shapeA;
+  const nr = ref.vertices.length;
+  const ni = inc.vertices.length;
+  if (nr < 2 || ni < 2) return 0;
+  edgeNormal(ref, refEdge, nScratch);
+  let nx = nScratch.x;
+  let ny = nScratch.y;
+  if (!referenceIsA) {
+    const x = p.c * nx - p.s * ny;
+    ny = p.s * nx + p.c * ny;
+    nx = x;
+  }
+  const r1x = vx(p, referenceIsA, refEdge);
+  const r1y = vy(p, referenceIsA, refEdge);
+  const r2x = vx(p, referenceIsA, (refEdge + 1) % nr);
+  const r2y = vy(p, referenceIsA, (refEdge + 1) % nr);
+  const tx0 = r2x - r1x;
+  const ty0 = r2y - r1y;
+  const len = Math.hypot(tx0, ty0);
+  if (!(len > 0)) return 0;
+  const tx = tx0 / len;
+  const ty = ty0 / len;
+  const ie = incidentEdge(p, referenceIsA, nx, ny);
+  let i1x = vx(p, !referenceIsA, ie);
+  let i1y = vy(p, !referenceIsA, ie);
+  let i2x = vx(p, !referenceIsA, (ie + 1) % ni);
+  let i2y = vy(p, !referenceIsA, (ie + 1) % ni);
+  let s1 = (i1x - r1x) * tx + (i1y - r1y) * ty;
+  let s2 = (i2x - r1x) * tx + (i2y - r1y) * ty;
+  if (s1 > s2) {
+    let t = s1;
+    s1 = s2;
+    s2 = t;
+    t = i1x;
+    i1x = i2x;
+    i2x = t;
+    t = i1y;
+    i1y = i2y;
+    i2y = t;
+  }
+  if (s2 < 0 || s1 > len) return 0;
+  const span = s2 - s1;
+  // Clip to the side planes s = 0 and s = len (Sutherland–Hodgman on a segment).
+  let q1x = i1x;
+  let q1y = i1y;
+  let q2x = i2x;
+  let q2y = i2y;
+  if (s1 < 0 && span > 0) {
+    const t = -s1 / span;
+    q1x = i1x + t * (i2x - i1x);
+    q1y = i1y + t * (i2y - i1y);
+  }
+  if (s2 > len && span > 0) {
+    const t = (s2 - len) / span;
+    q2x = i2x + t * (i1x - i2x);
+    q2y = i2y + t * (i1y - i2y);
+  }
+  const rR = ref.radius;
+  const rI = inc.radius;
+  let added = 0;
+  const single = !(span > 0) || (q1x === q2x && q1y === q2y);
+  for (let k = 0; k < (single ? 1 : 2); k++) {
+    const qx = k === 0 ? q1x : q2x;
+    const qy = k === 0 ? q1y : q2y;
+    const h = (qx - r1x) * nx + (qy - r1y) * ny;
+    const sep = h - rR - rI;
+    if (sep > keep) continue;
+    // Midway between the incident surface (q - rI n) and the reference surface (q - (h - rR) n).
+    const back = (rI + h - rR) / 2;
+    addPoint(m, qx - back * nx, qy - back * ny);
+    added++;
+  }
+  return added;
+}

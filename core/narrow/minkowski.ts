@@ -1,0 +1,213 @@
+import type { Vec2 } from '../math/vec2';
+import { bx, by, dirToWorld, isPointCore, isWellFormed, relativePair, worldVertex } from './relative';
+import type { MinkowskiVertex, QueryState, ShapePair } from './types';
+
+/**
+ * The explicit Minkowski difference B ⊖ A = { b - a } of two convex cores, in O(n + m): B ⊕ (-A)
+ * by merging the two edge sequences sorted by angle (de Berg, Cheong, van Kreveld, Overmars,
+ * "Computational Geometry", 3rd ed., 13.3), starting from each polygon's lowest vertex. Negating
+ * A turns it by π and keeps it counter-clockwise; its edges are A's edges reversed. Each vertex
+ * remembers the vertex of A and of B it is made of, and each edge the shape it came from — what
+ * the preview draws, colouring edges by their source (as the wildbunny demos do).
+ *
+ * Parallel edges of A and B are kept as two collinear edges, one per source, so that every edge
+ * has a single source and every vertex is a true pair (a, b). Capsule and segment cores take part
+ * as two-sided polygons; a point core (circle) adds no edge. The rounded difference is the core
+ * difference swept by rA + rB; `signedDistance` and `closest` refer to the rounded one.
+ *
+ * The origin's signed distance to B ⊖ A is the pair's signed separation (positive: the gap;
+ * negative: minus the penetration depth), and the boundary point closest to the origin, c, gives
+ * the least translation of B that makes the shapes touch: -c.
+ */
+
+export interface MinkowskiEdge {
+  /** The edge runs from vertices[index] to vertices[index + 1 mod count]. */
+  readonly source: 'A' | 'B';
+  /** Index of the edge in its source shape (edge i runs from vertex i to vertex i + 1). */
+  readonly edge: number;
+}
+
+export interface MinkowskiDifference {
+  /** 'degenerate' for malformed input (then every list is empty). */
+  readonly state: QueryState;
+  /**
+   * Vertices of the core difference, counter-clockwise, in world orientation (w = pointB - pointA
+   * of world points; independent of where the pair is). One vertex when both cores are points.
+   */
+  readonly vertices: readonly MinkowskiVertex[];
+  /** edges[k] joins vertices[k] and vertices[k + 1 mod count]. Empty for a single vertex. */
+  readonly edges: readonly MinkowskiEdge[];
+  /** rA + rB: the true difference is the core difference swept by a disc of this radius. */
+  readonly radius: number;
+  /** Signed distance of the origin to the rounded difference: > 0 apart, < 0 overlapping (-depth). */
+  readonly signedDistance: number;
+  /** Boundary point of the rounded difference closest to the origin (world orientation). */
+  readonly closest: Vec2;
+}
+
+interface Loop {
+  /** Vertex coordinates (A frame), negated for A. */
+  xs: number[];
+  ys: number[];
+  /** Start index: the lowest (then leftmost) vertex. */
+  start: number;
+}
+
+function loopOf(count: number, x: (i: number) => number, y: (i: number) => number, point: boolean): Loop {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const n = point ? 1 : count;
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    xs.push(x(i));
+    ys.push(y(i));
+    if (ys[i]! < ys[start]! || (ys[i] === ys[start] && xs[i]! < xs[start]!)) start = i;
+  }
+  return { xs, ys, start };
+}
+
+/** Angle order of edge directions on [0, 2π) from the +x axis: half-plane first, then cross. */
+function before(ax: number, ay: number, bx_: number, by_: number): boolean {
+  const ha = ay > 0 || (ay === 0 && ax > 0) ? 0 : 1;
+  const hb = by_ > 0 || (by_ === 0 && bx_ > 0) ? 0 : 1;
+  if (ha !== hb) return ha < hb;
+  return ax * by_ - ay * bx_ > 0;
+}
+
+export function minkowskiDifference(pair: ShapePair): MinkowskiDifference {
+  if (!isWellFormed(pair)) {
+    return { state: 'degenerate', vertices: [], edges: [], radius: 0, signedDistance: 0, closest: { x: 0, y: 0 } };
+  }
+  const p = relativePair(pair);
+  const tol = 1e-14 * p.scale;
+  const vA = pair.shapeA.vertices;
+  // -A: A's vertices negated, same (counter-clockwise) order; edge i of -A is -(edge i of A).
+  const negA = loopOf(vA.length, (i) => -vA[i]!.x, (i) => -vA[i]!.y, isPointCore(pair.shapeA, tol));
+  const B = loopOf(pair.shapeB.vertices.length, (i) => bx(p, i), (i) => by(p, i), isPointCore(pair.shapeB, tol));
+  const na = negA.xs.length;
+  const nb = B.xs.length;
+  const ea = na > 1 ? na : 0; // edge counts (a two-vertex core has two opposite edges)
+  const eb = nb > 1 ? nb : 0;
+
+  // Merge: i edges of -A and j edges of B walked so far from the two start vertices.
+  const ia: number[] = [];
+  const ib: number[] = [];
+  const src: ('A' | 'B')[] = [];
+  const edgeIdx: number[] = [];
+  let i = 0;
+  let j = 0;
+  let ca = negA.start;
+  let cb = B.start;
+  while (i < ea || j < eb) {
+    ia.push(ca);
+    ib.push(cb);
+    const na1 = (ca + 1) % na;
+    const nb1 = (cb + 1) % nb;
+    let takeA: boolean;
+    if (i >= ea) takeA = false;
+    else if (j >= eb) takeA = true;
+    else
+      takeA = !before(
+        B.xs[nb1]! - B.xs[cb]!,
+        B.ys[nb1]! - B.ys[cb]!,
+        negA.xs[na1]! - negA.xs[ca]!,
+        negA.ys[na1]! - negA.ys[ca]!,
+      );
+    if (takeA) {
+      // The edge of -A from vertex ca to ca+1 is A's edge ca, reversed.
+      src.push('A');
+      edgeIdx.push(ca);
+      ca = na1;
+      i++;
+    } else {
+      src.push('B');
+      edgeIdx.push(cb);
+      cb = nb1;
+      j++;
+    }
+  }
+  if (ia.length === 0) {
+    ia.push(ca);
+    ib.push(cb);
+  }
+
+  const count = ia.length;
+  const vertices: MinkowskiVertex[] = [];
+  const wxs: number[] = [];
+  const wys: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const a = vA[ia[k]!]!;
+    const px = bx(p, ib[k]!);
+    const py = by(p, ib[k]!);
+    vertices.push(worldVertex(p, a.x, a.y, px, py, ia[k]!, ib[k]!));
+    wxs.push(px - a.x);
+    wys.push(py - a.y);
+  }
+  const edges: MinkowskiEdge[] = src.map((s, k) => ({ source: s, edge: edgeIdx[k]! }));
+
+  // Signed distance of the origin to the core polygon, then to its rounding.
+  let best = Infinity;
+  let cx = wxs[0]!;
+  let cy = wys[0]!;
+  let inside = count >= 3;
+  let inDepth = Infinity;
+  let inNx = 0;
+  let inNy = 0;
+  let inCx = 0;
+  let inCy = 0;
+  if (count === 1) best = Math.hypot(cx, cy);
+  for (let k = 0; k < (count > 1 ? count : 0); k++) {
+    const k1 = k + 1 === count ? 0 : k + 1;
+    const x0 = wxs[k]!;
+    const y0 = wys[k]!;
+    const ex = wxs[k1]! - x0;
+    const ey = wys[k1]! - y0;
+    const ll = ex * ex + ey * ey;
+    if (!(ll > 0)) continue;
+    const t = Math.min(1, Math.max(0, -(x0 * ex + y0 * ey) / ll));
+    const qx = x0 + t * ex;
+    const qy = y0 + t * ey;
+    const dq = Math.hypot(qx, qy);
+    if (dq < best) {
+      best = dq;
+      cx = qx;
+      cy = qy;
+    }
+    const l = Math.sqrt(ll);
+    const s = -(x0 * ey - y0 * ex) / l; // signed distance of the origin past this edge's line
+    if (s > 0) inside = false;
+    if (-s < inDepth) {
+      inDepth = -s;
+      inNx = ey / l;
+      inNy = -ex / l;
+      // Projection of the origin on this edge's line.
+      inCx = -s * inNx;
+      inCy = -s * inNy;
+    }
+  }
+  const r = pair.shapeA.radius + pair.shapeB.radius;
+  let signed: number;
+  let clx: number;
+  let cly: number;
+  if (inside) {
+    signed = -inDepth - r;
+    clx = inCx + r * inNx;
+    cly = inCy + r * inNy;
+  } else {
+    signed = best - r;
+    // The rounded boundary point nearest the origin is r from the core's nearest point c, towards
+    // the origin (whether the origin is beyond it or within r of the core); with the origin on
+    // the core's boundary, outwards along that edge's normal.
+    const cl = Math.hypot(cx, cy);
+    clx = cl > 0 ? cx - (r * cx) / cl : cx + r * inNx;
+    cly = cl > 0 ? cy - (r * cy) / cl : cy + r * inNy;
+  }
+  return {
+    state: 'ok',
+    vertices,
+    edges,
+    radius: r,
+    signedDistance: signed,
+    closest: dirToWorld(p, clx, cly),
+  };
+}

@@ -1,0 +1,198 @@
+import type { Vec2 } from '../math/vec2';
+import { bx, by, dirToWorld, edgeNormal, isPointCore, isWellFormed, relativePair, type MutableVec2, type RelativePair } from './relative';
+import type { QueryState, ShapePair } from './types';
+
+/**
+ * Separating axis test for two convex polygons (Gottschalk's separating axis theorem as used for
+ * games by Metanet's N tutorials and Catto's b2FindMaxSeparation): for every edge normal of A
+ * and of B, the separation of the other shape's deepest vertex from that edge's line. The largest
+ * one is the answer. In 2D the Minkowski difference's edges are exactly A's and B's edges, so for
+ * overlapping cores the largest separation is exactly minus the penetration depth and its axis is
+ * the minimum-overlap push-out (projection) vector; for separated cores it is a lower bound of the
+ * distance (exact when the closest features include an edge; GJK gives the exact value otherwise).
+ *
+ * Capsule and segment cores take part as two-sided polygons (relative.ts `edgeNormal`). Radii are
+ * subtracted at the end: a rounded polygon's true separation along an axis is its core's minus
+ * the radii.
+ */
+
+/** Relative tolerance by which B's axis must beat A's to be chosen (Box2D's tie-break). */
+export const SAT_TIE_TOLERANCE = 1e-10;
+
+export interface SatOutput {
+  /** 'degenerate' for malformed input or a shape with no edge (a point core: use circle queries). */
+  readonly state: QueryState;
+  /** Largest separation over all edge normals, radii subtracted. Negative: minus the penetration depth. */
+  readonly separation: number;
+  readonly overlapping: boolean;
+  /** Unit push-out normal from A towards B (world): moving B by -separation * normal separates. */
+  readonly normal: Vec2;
+  /** Shape owning the axis (the reference edge), the edge index, and the incident edge on the other shape. */
+  readonly referenceShape: 'A' | 'B';
+  readonly referenceEdge: number;
+  readonly incidentEdge: number;
+}
+
+/** SAT result in A's frame; written by `satLocal`, so the dispatcher allocates nothing. */
+export interface SatLocal {
+  /** Core separation (radii not subtracted). */
+  separation: number;
+  /** Axis from A towards B, A frame. */
+  nx: number;
+  ny: number;
+  referenceIsA: boolean;
+  referenceEdge: number;
+}
+
+const n1: MutableVec2 = { x: 0, y: 0 };
+
+/**
+ * Largest separation of B's core from A's edges (A frame), or of A's core from B's edges when
+ * `flip`: Catto's b2FindMaxSeparation with the second shape's vertices visited in place.
+ */
+function maxSeparation(p: RelativePair, flip: boolean, out: { sep: number; edge: number }): void {
+  const ref = flip ? p.shapeB : p.shapeA;
+  const inc = flip ? p.shapeA : p.shapeB;
+  const nr = ref.vertices.length;
+  const ni = inc.vertices.length;
+  let best = -Infinity;
+  let bestEdge = 0;
+  for (let i = 0; i < nr; i++) {
+    edgeNormal(ref, i, n1);
+    let nx = n1.x;
+    let ny = n1.y;
+    let vx = ref.vertices[i]!.x;
+    let vy = ref.vertices[i]!.y;
+    if (flip) {
+      // B's edge normal and vertex in A's frame.
+      nx = p.c * n1.x - p.s * n1.y;
+      ny = p.s * n1.x + p.c * n1.y;
+      vx = bx(p, i);
+      vy = by(p, i);
+    }
+    let si = Infinity;
+    for (let j = 0; j < ni; j++) {
+      const qx = flip ? inc.vertices[j]!.x : bx(p, j);
+      const qy = flip ? inc.vertices[j]!.y : by(p, j);
+      const d = nx * (qx - vx) + ny * (qy - vy);
+      if (d < si) si = d;
+    }
+    if (si > best) {
+      best = si;
+      bestEdge = i;
+    }
+  }
+  out.sep = best;
+  out.edge = bestEdge;
+}
+
+const sepA = { sep: 0, edge: 0 };
+const sepB = { sep: 0, edge: 0 };
+
+/** SAT on the cores of a relative pair (both with at least two distinct vertices). */
+export function satLocal(p: RelativePair, out: SatLocal): SatLocal {
+  maxSeparation(p, false, sepA);
+  maxSeparation(p, true, sepB);
+  if (sepB.sep > sepA.sep + SAT_TIE_TOLERANCE * p.scale) {
+    edgeNormal(p.shapeB, sepB.edge, n1);
+    // B's outward normal points from B towards A: the axis from A to B is its opposite.
+    out.nx = -(p.c * n1.x - p.s * n1.y);
+    out.ny = -(p.s * n1.x + p.c * n1.y);
+    out.separation = sepB.sep;
+    out.referenceIsA = false;
+    out.referenceEdge = sepB.edge;
+  } else {
+    edgeNormal(p.shapeA, sepA.edge, n1);
+    out.nx = n1.x;
+    out.ny = n1.y;
+    out.separation = sepA.sep;
+    out.referenceIsA = true;
+    out.referenceEdge = sepA.edge;
+  }
+  // Two two-sided cores (capsules, segments) that are parallel have a flat Minkowski difference
+  // whose ends are not edges: the segments' own directions are then the separating axes. Any
+  // axis gives a lower bound of the separation, so testing them is always safe; they win only
+  // when the cores are apart along their common line (referenceEdge -1: no edge to clip to).
+  if (p.shapeA.vertices.length === 2 && p.shapeB.vertices.length === 2) {
+    const a0 = p.shapeA.vertices[0]!;
+    const a1 = p.shapeA.vertices[1]!;
+    for (let axis = 0; axis < 2; axis++) {
+      let tx = axis === 0 ? a1.x - a0.x : bx(p, 1) - bx(p, 0);
+      let ty = axis === 0 ? a1.y - a0.y : by(p, 1) - by(p, 0);
+      const l = Math.hypot(tx, ty);
+      if (!(l > 0)) continue;
+      tx /= l;
+      ty /= l;
+      const pa0 = a0.x * tx + a0.y * ty;
+      const pa1 = a1.x * tx + a1.y * ty;
+      const pb0 = bx(p, 0) * tx + by(p, 0) * ty;
+      const pb1 = bx(p, 1) * tx + by(p, 1) * ty;
+      const forward = Math.min(pb0, pb1) - Math.max(pa0, pa1); // B beyond A along +t
+      const backward = Math.min(pa0, pa1) - Math.max(pb0, pb1); // B before A
+      const sep = Math.max(forward, backward);
+      if (sep > out.separation) {
+        out.separation = sep;
+        out.nx = forward >= backward ? tx : -tx;
+        out.ny = forward >= backward ? ty : -ty;
+        out.referenceIsA = true;
+        out.referenceEdge = -1;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The edge of the incident shape most anti-parallel to the reference normal (A frame), i.e. the
+ * incident face of Catto's b2ClipPolygons / Ericson's "Real-Time Collision Detection" 5.x clipping.
+ */
+export function incidentEdge(p: RelativePair, referenceIsA: boolean, refNx: number, refNy: number): number {
+  const inc = referenceIsA ? p.shapeB : p.shapeA;
+  let best = 0;
+  let bestDot = Infinity;
+  for (let i = 0; i < inc.vertices.length; i++) {
+    edgeNormal(inc, i, n1);
+    let nx = n1.x;
+    let ny = n1.y;
+    if (referenceIsA) {
+      nx = p.c * n1.x - p.s * n1.y;
+      ny = p.s * n1.x + p.c * n1.y;
+    }
+    const d = nx * refNx + ny * refNy;
+    if (d < bestDot) {
+      bestDot = d;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** SAT for a pair of polygon-like shapes (polygons, boxes, capsules, segments; rounded or not). */
+export function sat(pair: ShapePair): SatOutput {
+  const degenerate: SatOutput = {
+    state: 'degenerate',
+    separation: 0,
+    overlapping: false,
+    normal: { x: 0, y: 0 },
+    referenceShape: 'A',
+    referenceEdge: -1,
+    incidentEdge: -1,
+  };
+  if (!isWellFormed(pair)) return degenerate;
+  const p = relativePair(pair);
+  const tol = 1e-14 * p.scale;
+  if (isPointCore(pair.shapeA, tol) || isPointCore(pair.shapeB, tol)) return degenerate;
+  const s = satLocal(p, { separation: 0, nx: 0, ny: 0, referenceIsA: true, referenceEdge: 0 });
+  const refNx = s.referenceIsA ? s.nx : -s.nx;
+  const refNy = s.referenceIsA ? s.ny : -s.ny;
+  const separation = s.separation - pair.shapeA.radius - pair.shapeB.radius;
+  return {
+    state: 'ok',
+    separation,
+    overlapping: separation <= 0,
+    normal: dirToWorld(p, s.nx, s.ny),
+    referenceShape: s.referenceIsA ? 'A' : 'B',
+    referenceEdge: s.referenceEdge,
+    incidentEdge: s.referenceEdge < 0 ? -1 : incidentEdge(p, s.referenceIsA, refNx, refNy),
+  };
+}

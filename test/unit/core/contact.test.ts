@@ -1,0 +1,207 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { makeTransform, type Transform } from '../../../core/math/vec2';
+import { contact } from '../../../core/narrow/contact';
+import { makeBox, makeCapsule, makeCircle, makePolygon, makeSegment } from '../../../core/shapes/factory';
+import type { ConvexShape } from '../../../core/shapes/shape';
+import { anyShapeArb, referenceSeparation, scaleShape, separationAlong } from './narrow-arbitraries';
+import { transformArb } from './reference';
+
+const near = (a: number, b: number, tol: number, what = '') => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b} (tol ${tol})`);
+const I = makeTransform(0, 0, 0);
+const at = (x: number, y: number, a = 0) => makeTransform(x, y, a);
+
+function c(a: ConvexShape, xa: Transform, b: ConvexShape, xb: Transform) {
+  return contact({ shapeA: a, transformA: xa, shapeB: b, transformB: xb });
+}
+
+describe('core/narrow/contact', () => {
+  describe('known answers', () => {
+    it('exactly aligned boxes, two support vertices: depth, normal and two points (AABB path)', () => {
+      const r = c(makeBox(2, 2), I, makeBox(1, 1), at(1.25, 0.2));
+      assert.equal(r.method, 'aabb-aabb');
+      near(r.separation, -0.25, 1e-15);
+      assert.deepEqual(r.normal, { x: 1, y: 0 });
+      assert.deepEqual(r.points, [{ x: 0.875, y: -0.3 }, { x: 0.875, y: 0.7 }]);
+    });
+
+    it('exactly aligned boxes turned together, two support vertices: the polygon path agrees', () => {
+      const t = 0.7;
+      const off = { x: 1.25 * Math.cos(t) - 0.2 * Math.sin(t), y: 1.25 * Math.sin(t) + 0.2 * Math.cos(t) };
+      // B turned a further quarter turn is the same square, but its relative rotation is no
+      // longer exactly axis-aligned (cos(π/2) ≠ 0 in doubles): the SAT path.
+      const r = c(makeBox(2, 2), at(5, 5, t), makeBox(1, 1), at(5 + off.x, 5 + off.y, t + Math.PI / 2));
+      assert.equal(r.method, 'sat');
+      near(r.separation, -0.25, 1e-12);
+      near(r.normal.x, Math.cos(t), 1e-12);
+      near(r.normal.y, Math.sin(t), 1e-12);
+      assert.equal(r.points.length, 2);
+    });
+
+    it('touching boxes: separation 0, resting contact with two points', () => {
+      const r = c(makeBox(2, 2), I, makeBox(2, 2), at(0, 2, Math.PI / 2));
+      near(r.separation, 0, 1e-15);
+      near(r.normal.y, 1, 1e-15);
+      assert.equal(r.points.length, 2);
+    });
+
+    it('nested: a small box inside a big one is pushed out through the nearest face', () => {
+      const r = c(makeBox(10, 10), I, makeBox(1, 1), at(3.5, -1, 0.2));
+      const reach = 0.5 * (Math.cos(0.2) + Math.sin(0.2)); // half-width of the turned box along x
+      near(r.separation, -(5 - 3.5 + reach), 1e-12);
+      near(r.normal.x, 1, 1e-15);
+    });
+
+    it('circle–circle closed form, and concentric circles degenerate with a conventional normal', () => {
+      const r = c(makeCircle({ x: 0, y: 0 }, 1), I, makeCircle({ x: 0, y: 0 }, 0.5), at(0.9, 1.2));
+      assert.equal(r.method, 'circle-circle');
+      near(r.separation, 1.5 - 1.5, 1e-15);
+      const k = c(makeCircle({ x: 0, y: 0 }, 1), I, makeCircle({ x: 0, y: 0 }, 0.5), I);
+      assert.equal(k.state, 'degenerate');
+      near(k.separation, -1.5, 0);
+      assert.deepEqual(k.normal, { x: 0, y: 1 });
+    });
+
+    it('circle against an AABB and an OBB by clamping: face, corner and centre-inside cases', () => {
+      const face = c(makeBox(2, 2), I, makeCircle({ x: 0, y: 0 }, 0.5), at(1.3, 0.4));
+      assert.equal(face.method, 'circle-aabb');
+      near(face.separation, -0.2, 1e-15);
+      assert.deepEqual(face.normal, { x: 1, y: 0 });
+      const corner = c(makeCircle({ x: 0, y: 0 }, 1), at(2, 2), makeBox(2, 2), I);
+      near(corner.separation, Math.SQRT2 - 1, 1e-15);
+      near(corner.normal.x, -Math.SQRT1_2, 1e-15); // from the circle (A) towards the box (B)
+      const inside = c(makeBox(2, 2), at(0, 0, Math.PI / 6), makeCircle({ x: 0, y: 0 }, 0.25), at(0.1 * Math.cos(Math.PI / 6), 0.1 * Math.sin(Math.PI / 6)));
+      assert.equal(inside.method, 'circle-obb');
+      near(inside.separation, -(1 - 0.1 + 0.25), 1e-12);
+    });
+
+    it('circle against a triangle by Voronoi regions: vertex region normal points from the vertex', () => {
+      const tri = makePolygon([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 0, y: 2 }]);
+      const r = c(tri, I, makeCircle({ x: 0, y: 0 }, 0.5), at(2.3, -0.4));
+      assert.equal(r.method, 'circle-polygon');
+      near(r.separation, 0.5 - 0.5, 1e-15);
+      near(r.normal.x, 0.6, 1e-15);
+      near(r.normal.y, -0.8, 1e-15);
+    });
+
+    it('circle centre on a segment, and on its line beyond an end', () => {
+      const seg = makeSegment({ x: -1, y: 0 }, { x: 1, y: 0 });
+      const on = c(seg, I, makeCircle({ x: 0, y: 0 }, 0.3), at(0.5, 0));
+      near(on.separation, -0.3, 1e-15);
+      const beyond = c(seg, I, makeCircle({ x: 0, y: 0 }, 0.3), at(2, 0));
+      near(beyond.separation, 0.7, 1e-15);
+      assert.deepEqual(beyond.normal, { x: 1, y: 0 });
+    });
+
+    it('capsules crossing at right angles: depth from the segments\' SAT plus radii', () => {
+      // Cores cross; B's core (x = 0.5, y in [-1.9, 2.1]) leaves A's (y = 0, x in [-2, 2]) most
+      // cheaply by moving 1.5 along +x.
+      const r = c(makeCapsule(4, 0.5), I, makeCapsule(4, 0.25), at(0.5, 0.1, Math.PI / 2));
+      near(r.separation, -(1.5 + 0.75), 1e-12);
+      near(r.normal.x, 1, 1e-12);
+    });
+
+    it('collinear segments apart along their line are apart (flat Minkowski difference)', () => {
+      const r = c(makeSegment({ x: 0, y: 0 }, { x: 1, y: 0 }), I, makeSegment({ x: 2, y: 0 }, { x: 3, y: 0 }), I);
+      near(r.separation, 1, 1e-15);
+      assert.deepEqual(r.normal, { x: 1, y: 0 });
+    });
+
+    it('thin: a sliver box across a thick one', () => {
+      // The sliver spans x in [1.9989, 1.9999] just inside A's face x = 2: out through that face.
+      const r = c(makeBox(4, 4), I, makeBox(1e-3, 6), at(1.9994, 0, 0));
+      near(r.separation, -(2 - 1.9989), 1e-15);
+      assert.equal(r.points.length, 2);
+    });
+
+    it('tiny shapes far from the origin keep relative accuracy', () => {
+      const s = 1e-3;
+      const xa = at(1e6, -1e6, 0.3);
+      const xb = at(1e6 + 0.9 * s * Math.cos(0.3), -1e6 + 0.9 * s * Math.sin(0.3), 0.3);
+      const r = c(makeBox(s, s), xa, makeCircle({ x: 0, y: 0 }, s / 2), xb);
+      const along = (xb.x - xa.x) * Math.cos(0.3) + (xb.y - xa.y) * Math.sin(0.3);
+      near(r.separation, along - s, 1e-9 * s);
+    });
+
+    it('malformed input is a degenerate state, never a throw', () => {
+      const empty: ConvexShape = { kind: 'polygon', vertices: [], radius: 0, normals: [] };
+      assert.equal(c(empty, I, makeBox(1, 1), I).state, 'degenerate');
+      assert.equal(c(makeBox(1, 1), at(Infinity, 0), makeBox(1, 1), I).state, 'degenerate');
+      const nanR: ConvexShape = { kind: 'circle', vertices: [{ x: 0, y: 0 }], radius: NaN, normals: [] };
+      assert.equal(c(nanR, I, makeBox(1, 1), I).state, 'degenerate');
+    });
+  });
+
+  describe('properties', () => {
+    it('separation equals the exact reference for every pair of kinds; the normal is a least translation', () => {
+      fc.assert(
+        fc.property(anyShapeArb(1), anyShapeArb(1), transformArb(1.5), transformArb(1.5), (a, b, xa, xb) => {
+          const r = c(a, xa, b, xb);
+          const ref = referenceSeparation(a, xa, b, xb);
+          const tol = 1e-9 * 4;
+          assert.notEqual(r.state, 'not-converged');
+          near(r.separation, ref, tol, `separation (${r.method})`);
+          near(Math.hypot(r.normal.x, r.normal.y), 1, 1e-12, 'unit normal');
+          assert.ok(r.points.length >= 1 && r.points.length <= 2);
+          if (ref < -tol && r.state === 'ok') near(separationAlong(a, xa, b, xb, r.normal), ref, tol, `normal (${r.method})`);
+        }),
+        { numRuns: 3000 },
+      );
+    });
+
+    it('symmetric: swapping A and B keeps the separation and flips the normal (or picks the other side of a tie)', () => {
+      fc.assert(
+        fc.property(anyShapeArb(1), anyShapeArb(1), transformArb(1.5), transformArb(1.5), (a, b, xa, xb) => {
+          const r = c(a, xa, b, xb);
+          const s = c(b, xb, a, xa);
+          const tol = 1e-9 * 4;
+          near(s.separation, r.separation, tol, 'separation');
+          const flipped = Math.abs(s.normal.x + r.normal.x) <= 1e-9 && Math.abs(s.normal.y + r.normal.y) <= 1e-9;
+          if (!flipped) {
+            // A tie (both normals realise the same least translation) is the only excuse.
+            assert.ok(r.separation < 0, `normals differ for a non-tie: ${JSON.stringify([r, s])}`);
+            // Degenerate: concentric circles, whose normal is a convention in both orders.
+            if (r.state === 'ok') near(separationAlong(b, xb, a, xa, s.normal), r.separation, tol, 'tie');
+            else assert.equal(r.state, 'degenerate');
+          }
+        }),
+        { numRuns: 2000 },
+      );
+    });
+
+    it('invariant under moving and rotating the pair: sizes 1e-3..1e4, up to 1e6 from the origin', () => {
+      fc.assert(
+        fc.property(
+          anyShapeArb(1),
+          anyShapeArb(1),
+          transformArb(1.5),
+          fc.constantFrom(1e-3, 1, 1e4),
+          fc.integer({ min: -1e6, max: 1e6 }),
+          fc.integer({ min: -1e6, max: 1e6 }),
+          fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+          (a0, b0, rel, size, ox, oy, turn) => {
+            const a = scaleShape(a0, size);
+            const b = scaleShape(b0, size);
+            const xa = makeTransform(ox, oy, turn);
+            const rx = rel.x * size;
+            const ry = rel.y * size;
+            const xb = makeTransform(
+              ox + Math.cos(turn) * rx - Math.sin(turn) * ry,
+              oy + Math.sin(turn) * rx + Math.cos(turn) * ry,
+              turn + Math.atan2(rel.s, rel.c),
+            );
+            const r = c(a, xa, b, xb);
+            // The reference sees exactly the pair the doubles hold.
+            const ref = referenceSeparation(a, xa, b, xb);
+            near(r.separation, ref, 1e-9 * 4 * size, `separation at scale ${size}`);
+            // And the same pair at the origin, unturned, agrees up to the input's own rounding
+            // (the offset ox + rx is rounded to the ulp of 1e6, ~1.2e-10).
+            const home = c(a, I, b, makeTransform(rx, ry, Math.atan2(rel.s, rel.c)));
+            near(r.separation, home.separation, 1e-9 * 4 * size + 4e-10, 'moved');
+          },
+        ),
+        { numRuns: 1500 },
+      );
+    });
+  });
+});
