@@ -24,8 +24,27 @@ export interface DocumentAnalysis {
 export type { AnalysisOptions };
 
 export function analyzeDocument(text: string, options: AnalysisOptions = {}): DocumentAnalysis {
+  const stages = analyzeDocumentInStages(text, options);
+  for (;;) {
+    const step = stages.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The stage that has just finished when `analyzeDocumentInStages` pauses. */
+export type AnalysisStage = 'syntax' | 'semantics';
+
+/**
+ * The same pipeline as `analyzeDocument`, pausing after each stage so that a caller can drop a
+ * run that a newer document version has made stale (architecture.md, "the analysis is
+ * cancellable"): the language server yields to its event loop at each pause and stops iterating
+ * when a newer version has arrived. The result is identical to `analyzeDocument`'s.
+ */
+export function* analyzeDocumentInStages(text: string, options: AnalysisOptions = {}): Generator<AnalysisStage, DocumentAnalysis, void> {
   const syntax = parse(text);
+  yield 'syntax';
   const semantics = analyzeSemantics(syntax);
+  yield 'semantics';
   const scene = semantics.scene;
   let findings: Finding[] = [];
   const findingDiagnostics: Diagnostic[] = [];
