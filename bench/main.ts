@@ -1,0 +1,280 @@
+/**
+ * `npm run bench`: Collide's broad phases and narrow phase side by side with rapier, planck and
+ * detect-collisions on the same generated scenes (issue 5). Options:
+ *   --quick          1k and 10k bodies, fewer repetitions and moves (a smoke run, ~30 s)
+ *   --json           print the results as JSON on stdout (the table goes to stderr)
+ *   --sizes=a,b,...  body counts for case (a) (default 1000,10000,100000)
+ * Timings are medians of several runs; every library's answer is compared with the ground
+ * truth of bench/scenes.ts and any difference is reported as a MISMATCH.
+ */
+import { BROAD_PHASE_KINDS, type BroadPhaseKind } from '../core/broad/broad-phase';
+import { collideAllPairs, collideBodies, collideMoveProbe, collideSweptCandidates, loadNarrowPhase } from './collide';
+import { initRapier, PEERS, type MoveProbe } from './peers';
+import { benchCheck, benchLsp, benchLspMemory, cliAvailable, serverAvailable } from './processes';
+import { generateScene, MARGIN, type Scene } from './scenes';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const json = args.includes('--json');
+const sizesArg = args.find((a) => a.startsWith('--sizes='));
+const sizes = sizesArg ? sizesArg.slice(8).split(',').map(Number) : quick ? [1000, 10000] : [1000, 10000, 100000];
+const log = (s: string) => process.stderr.write(s + '\n');
+const out = json ? log : (s: string) => process.stdout.write(s + '\n');
+
+interface Row {
+  readonly case: string;
+  readonly n: number;
+  readonly contender: string;
+  /** Median milliseconds (per move for case b). */
+  readonly ms: number;
+  readonly found: number;
+  readonly expected: number;
+  readonly missing: number;
+  readonly extra: number;
+  readonly note?: string;
+}
+
+const rows: Row[] = [];
+const mismatches: string[] = [];
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+function quantile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+}
+function gc(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** Sorted-key set difference sizes. */
+function compare(found: readonly number[], truth: readonly number[]): { missing: number; extra: number } {
+  let i = 0;
+  let j = 0;
+  let missing = 0;
+  let extra = 0;
+  while (i < found.length || j < truth.length) {
+    if (j >= truth.length || (i < found.length && found[i]! < truth[j]!)) {
+      extra++;
+      i++;
+    } else if (i >= found.length || truth[j]! < found[i]!) {
+      missing++;
+      j++;
+    } else {
+      i++;
+      j++;
+    }
+  }
+  return { missing, extra };
+}
+
+function record(row: Row): void {
+  rows.push(row);
+  if (row.missing || row.extra) {
+    const msg = `MISMATCH ${row.case} n=${row.n} ${row.contender}: ${row.missing} missing, ${row.extra} extra of ${row.expected}`;
+    mismatches.push(msg);
+    log(`  !!! ${msg}`);
+  }
+  log(`  ${row.case.padEnd(12)} n=${String(row.n).padEnd(6)} ${row.contender.padEnd(34)} ${fmt(row.ms)} ms`);
+}
+
+function fmt(ms: number): string {
+  return ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(4);
+}
+
+function reps(n: number): number {
+  if (quick) return n >= 10000 ? 2 : 3;
+  return n >= 100000 ? 2 : n >= 10000 ? 3 : 7;
+}
+
+async function main(): Promise<void> {
+  await initRapier();
+  const narrow = await loadNarrowPhase();
+  log(`Collide narrow phase: ${narrow.name}; touching band kept clear: ±${MARGIN} units (see bench/scenes.ts)`);
+  // Warm-up: every code path once on a small scene, so that timings compare optimised code
+  // rather than the JIT's first tiers.
+  {
+    const warm = generateScene(2000, 100);
+    const wb = collideBodies(warm);
+    for (let r = 0; r < 3; r++) {
+      for (const kind of BROAD_PHASE_KINDS) {
+        collideAllPairs(kind, wb, narrow.test);
+        collideAllPairs(kind, wb, null);
+        if (kind !== 'brute-force') collideSweptCandidates(kind, warm, 10 / 60);
+      }
+      for (const peer of PEERS) peer.allPairs(warm);
+    }
+    const buf: number[] = [];
+    const makers: (() => MoveProbe)[] = [
+      ...(['dynamic-tree', 'sort-and-sweep', 'grid'] as const).map((k) => () => collideMoveProbe(k, warm, narrow.test)),
+      ...PEERS.map((p) => () => p.prepareMoves(warm)),
+    ];
+    for (const make of makers) {
+      const probe = make();
+      for (let r = 0; r < 5; r++) {
+        for (const m of warm.moves) {
+          buf.length = 0;
+          probe.probe(m.body, m.x, m.y, buf);
+          probe.restore(m.body);
+        }
+      }
+      probe.dispose();
+    }
+  }
+  const scenes = new Map<number, Scene>();
+  const moveCount = quick ? 200 : 1000;
+  for (const n of sizes) {
+    const t0 = performance.now();
+    const scene = generateScene(n, n === 10000 ? moveCount : 0);
+    scenes.set(n, scene);
+    log(`\nscene n=${n}: ${scene.truth.length} overlapping pairs (${(scene.truth.length / n).toFixed(2)} per body), generated in ${(performance.now() - t0).toFixed(0)} ms`);
+
+    // (a) all pairs from scratch.
+    const bodies = collideBodies(scene);
+    const kinds = BROAD_PHASE_KINDS.filter((k) => k !== 'brute-force' || n <= 10000);
+    for (const kind of kinds) {
+      for (const withNarrow of [true, false]) {
+        if (!withNarrow && kind === 'brute-force') continue;
+        const times: number[] = [];
+        let found: number[] = [];
+        for (let r = 0; r < reps(n); r++) {
+          gc();
+          const t = performance.now();
+          found = collideAllPairs(kind, bodies, withNarrow ? narrow.test : null);
+          times.push(performance.now() - t);
+        }
+        if (withNarrow) {
+          record({ case: 'a:pairs', n, contender: `collide ${kind} + ${narrow.name}`, ms: median(times), found: found.length, expected: scene.truth.length, ...compare(found, scene.truth) });
+        } else {
+          // Broad phase alone: its answer is the box-overlap superset, so only timed.
+          rows.push({ case: 'a:broad', n, contender: `collide ${kind} (boxes only)`, ms: median(times), found: found.length, expected: scene.truth.length, missing: 0, extra: 0, note: 'candidate pairs' });
+          log(`  ${'a:broad'.padEnd(12)} n=${String(n).padEnd(6)} ${`collide ${kind} (boxes only)`.padEnd(34)} ${fmt(median(times))} ms (${found.length} box pairs)`);
+        }
+      }
+    }
+    for (const peer of PEERS) {
+      const times: number[] = [];
+      let found: number[] = [];
+      for (let r = 0; r < reps(n); r++) {
+        gc();
+        const t = performance.now();
+        found = peer.allPairs(scene);
+        times.push(performance.now() - t);
+      }
+      record({ case: 'a:pairs', n, contender: peer.name, ms: median(times), found: found.length, expected: scene.truth.length, ...compare(found, scene.truth) });
+    }
+
+    // Moving variant: candidate pairs of swept bounds over 10 steps of 1/60 s (continuous detection's broad phase).
+    for (const kind of kinds) {
+      if (kind === 'brute-force') continue;
+      const times: number[] = [];
+      let count = 0;
+      for (let r = 0; r < reps(n); r++) {
+        gc();
+        const t = performance.now();
+        count = collideSweptCandidates(kind, scene, 10 / 60);
+        times.push(performance.now() - t);
+      }
+      rows.push({ case: 'a:swept', n, contender: `collide ${kind} (swept boxes)`, ms: median(times), found: count, expected: count, missing: 0, extra: 0 });
+      log(`  ${'a:swept'.padEnd(12)} n=${String(n).padEnd(6)} ${`collide ${kind} (swept boxes)`.padEnd(34)} ${fmt(median(times))} ms (${count} candidate pairs)`);
+    }
+  }
+
+  // (b) move one body and find its overlaps again, at 10k.
+  const s10 = scenes.get(10000) ?? generateScene(10000, moveCount);
+  if (s10.moves.length === 0) throw new Error('no probe moves generated');
+  log(`\nmoves at n=10000: ${s10.moves.length} probe moves`);
+  const probes: [string, () => MoveProbe][] = [
+    ...BROAD_PHASE_KINDS.filter((k): k is Exclude<BroadPhaseKind, 'brute-force'> => k !== 'brute-force').map(
+      (k) => [`collide ${k} + ${narrow.name}`, () => collideMoveProbe(k, s10, narrow.test)] as [string, () => MoveProbe],
+    ),
+    ...PEERS.map((p) => [p.name, () => p.prepareMoves(s10)] as [string, () => MoveProbe]),
+  ];
+  for (const [name, make] of probes) {
+    gc();
+    const probe = make();
+    const buf: number[] = [];
+    const per: number[] = [];
+    let missing = 0;
+    let extra = 0;
+    let expected = 0;
+    for (let round = 0; round < 3; round++) {
+      let total = 0;
+      for (const m of s10.moves) {
+        buf.length = 0;
+        const t = performance.now();
+        probe.probe(m.body, m.x, m.y, buf);
+        total += performance.now() - t;
+        probe.restore(m.body);
+        if (round === 0) {
+          const d = compare([...new Set(buf)].sort((a, b) => a - b), m.truth);
+          missing += d.missing;
+          extra += d.extra;
+          expected += m.truth.length;
+        }
+      }
+      per.push(total / s10.moves.length);
+    }
+    probe.dispose();
+    record({ case: 'b:move', n: 10000, contender: name, ms: median(per), found: expected - missing + extra, expected, missing, extra });
+  }
+
+  // (c) the CLI on a 10k-body file.
+  if (cliAvailable()) {
+    log('\ncollide check of a 10k-body file (whole process)');
+    const r = benchCheck(s10, quick ? 2 : 3);
+    if (r.error) mismatches.push(`c:check: ${r.error}`);
+    record({ case: 'c:check', n: 10000, contender: `node bin/collide.js check (exit ${r.exitCode})`, ms: median(r.ms), found: r.overlaps.length, expected: s10.truth.length, ...compare(r.overlaps, s10.truth) });
+  } else {
+    log('\n(c) skipped: dist/cli.js is not built');
+  }
+
+  // (d) the language server.
+  if (serverAvailable()) {
+    log('\nlanguage server: didChange → publishDiagnostics at 10k bodies');
+    const r = await benchLsp(s10, quick ? 10 : 40);
+    if (r.error) mismatches.push(`d:lsp: ${r.error}`);
+    rows.push({ case: 'd:lsp', n: 10000, contender: 'open → first diagnostics', ms: r.openMs, found: 0, expected: 0, missing: 0, extra: 0 });
+    rows.push({ case: 'd:lsp', n: 10000, contender: 'edit → diagnostics, median', ms: median(r.latencies), found: 0, expected: 0, missing: 0, extra: 0 });
+    rows.push({ case: 'd:lsp', n: 10000, contender: 'edit → diagnostics, p95', ms: quantile(r.latencies, 0.95), found: 0, expected: 0, missing: 0, extra: 0 });
+    log(`  open ${fmt(r.openMs)} ms, edit median ${fmt(median(r.latencies))} ms, p95 ${fmt(quantile(r.latencies, 0.95))} ms${r.error ? ` (${r.error})` : ''}`);
+    if (!quick) {
+      const big = scenes.get(100000) ?? generateScene(100000, 0);
+      const mem = await benchLspMemory(big);
+      if (mem.error) mismatches.push(`d:memory: ${mem.error}`);
+      rows.push({ case: 'd:memory', n: 100000, contender: 'server RSS (MB) with document open', ms: mem.rssMb, found: 0, expected: 0, missing: 0, extra: 0 });
+      log(`  server RSS with a 100k-body document: ${mem.rssMb.toFixed(0)} MB`);
+    }
+  } else {
+    log('\n(d) skipped: dist/server.js is not built');
+  }
+
+  printTable();
+  if (json) process.stdout.write(JSON.stringify({ version: 1, quick, narrowPhase: narrow.name, margin: MARGIN, rows, mismatches }, null, 2) + '\n');
+  if (mismatches.length > 0) {
+    log(`\n${mismatches.length} MISMATCH(ES):\n  ${mismatches.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+}
+
+function printTable(): void {
+  out('\n| case | n | contender | time (ms) | pairs | vs rapier | vs planck | vs detect-collisions |');
+  out('|---|---:|---|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const peer = (name: string) => rows.find((p) => p.case === (r.case === 'a:broad' ? 'a:pairs' : r.case) && p.n === r.n && p.contender === name);
+    const ratio = (name: string) => {
+      const p = peer(name);
+      return p && r.contender.startsWith('collide') ? `${(r.ms / p.ms).toFixed(3)}×` : '';
+    };
+    const status = r.missing || r.extra ? ` MISMATCH -${r.missing}/+${r.extra}` : '';
+    out(`| ${r.case} | ${r.n} | ${r.contender} | ${fmt(r.ms)} | ${r.found}${status} | ${ratio('rapier')} | ${ratio('planck')} | ${ratio('detect-collisions')} |`);
+  }
+  out('\nRatios are Collide time / peer time (below 1 means Collide is faster). Case b is per move.');
+}
+
+main().catch((e: unknown) => {
+  log(`bench failed: ${(e as Error).stack ?? String(e)}`);
+  process.exitCode = 2;
+});

@@ -1,0 +1,203 @@
+/**
+ * Whole-process cases: (c) `collide check` of a 10k-body file, and (d) the language server over
+ * a real stdio connection: time from `didChange` to `publishDiagnostics` after a one-body edit,
+ * and the server's resident memory with a 100k-body document open. Each runs only when its
+ * bundle exists (dist/cli.js, dist/server.js), so the bench works while those are being built.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as rpc from 'vscode-jsonrpc/node';
+import type { Scene } from './scenes';
+import { sceneText } from './scenes';
+
+const ROOT = join(__dirname, '..');
+const COLLIDE = join(ROOT, 'bin', 'collide.js');
+
+export interface CheckResult {
+  readonly ms: number[];
+  readonly exitCode: number | null;
+  /** Overlap findings as i * n + j keys, to compare with the ground truth. */
+  readonly overlaps: number[];
+  readonly error?: string;
+}
+
+export function cliAvailable(): boolean {
+  return existsSync(join(ROOT, 'dist', 'cli.js'));
+}
+
+export function serverAvailable(): boolean {
+  return existsSync(join(ROOT, 'dist', 'server.js'));
+}
+
+function tempScene(scene: Scene): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'collide-bench-'));
+  const file = join(dir, `scene-${scene.n}.collide`);
+  writeFileSync(file, sceneText(scene));
+  return { dir, file };
+}
+
+/** (c): `node bin/collide.js check --format json FILE`, wall time per run. */
+export function benchCheck(scene: Scene, runs: number): CheckResult {
+  const { dir, file } = tempScene(scene);
+  const ms: number[] = [];
+  let exitCode: number | null = null;
+  let stdout = '';
+  try {
+    for (let r = 0; r < runs; r++) {
+      const t0 = performance.now();
+      const res = spawnSync(process.execPath, [COLLIDE, 'check', '--format', 'json', file], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+      });
+      ms.push(performance.now() - t0);
+      exitCode = res.status;
+      stdout = res.stdout;
+      if (ms[0]! > 10_000) break; // far off the target already: one run tells enough
+    }
+    const out = JSON.parse(stdout) as { files: { findings: { kind: string; a: string; b: string }[] }[] };
+    const overlaps: number[] = [];
+    for (const f of out.files[0]?.findings ?? []) {
+      if (f.kind !== 'overlap') continue;
+      const i = Number(f.a.slice(1));
+      const j = Number(f.b.slice(1));
+      overlaps.push(i < j ? i * scene.n + j : j * scene.n + i);
+    }
+    overlaps.sort((a, b) => a - b);
+    return { ms, exitCode, overlaps };
+  } catch (e) {
+    return { ms, exitCode, overlaps: [], error: `could not read the CLI's JSON: ${(e as Error).message}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface LspResult {
+  /** didChange → publishDiagnostics, one per edit. */
+  readonly latencies: number[];
+  readonly openMs: number;
+  readonly error?: string;
+}
+
+interface Server {
+  readonly connection: rpc.MessageConnection;
+  readonly pid: number;
+  waitForDiagnostics(uri: string, version: number | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startServer(): Promise<Server> {
+  const child = spawn(process.execPath, [COLLIDE, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const connection = rpc.createMessageConnection(
+    new rpc.StreamMessageReader(child.stdout!),
+    new rpc.StreamMessageWriter(child.stdin!),
+  );
+  const waiters: { uri: string; version: number | null; resolve: () => void }[] = [];
+  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number }) => {
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      const w = waiters[i]!;
+      // Servers may omit the version; then the first publication after the change counts.
+      if (w.uri === p.uri && (w.version === null || p.version === undefined || p.version >= w.version)) {
+        waiters.splice(i, 1);
+        w.resolve();
+      }
+    }
+  });
+  connection.onRequest(() => null); // workspace/configuration and the like
+  connection.listen();
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+  await connection.sendNotification('initialized', {});
+  return {
+    connection,
+    pid: child.pid!,
+    waitForDiagnostics(uri, version) {
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no publishDiagnostics within 60 s')), 60_000);
+        waiters.push({
+          uri,
+          version,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+      });
+    },
+    async close() {
+      try {
+        await Promise.race([connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+        await connection.sendNotification('exit');
+      } catch {
+        // already gone
+      }
+      connection.dispose();
+      child.kill();
+    },
+  };
+}
+
+/** (d): open the document, then time `edits` one-body edits, each to its diagnostics. */
+export async function benchLsp(scene: Scene, edits: number): Promise<LspResult> {
+  const text = sceneText(scene);
+  const uri = pathToFileURL(join(tmpdir(), `collide-bench-${scene.n}.collide`)).href;
+  const server = await startServer();
+  const latencies: number[] = [];
+  try {
+    const t0 = performance.now();
+    const opened = server.waitForDiagnostics(uri, 1);
+    await server.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'collide', version: 1, text },
+    });
+    await opened;
+    const openMs = performance.now() - t0;
+    // Each edit rewrites one body's `at (x, y)` clause in place (a one-body drag in the preview).
+    const lines = text.split('\n');
+    for (let e = 0; e < edits; e++) {
+      const line = 1 + ((e * 7919) % scene.n);
+      const content = lines[line]!;
+      const at = content.indexOf(' at (');
+      const close = content.indexOf(')', at);
+      const b = scene.bodies[line - 1]!;
+      const replacement = ` at (${b.x + 0.001 * (e + 1)}, ${b.y})`;
+      const version = e + 2;
+      const done = server.waitForDiagnostics(uri, version);
+      const start = performance.now();
+      await server.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [
+          { range: { start: { line, character: at }, end: { line, character: close + 1 } }, text: replacement },
+        ],
+      });
+      await done;
+      latencies.push(performance.now() - start);
+      lines[line] = content.slice(0, at) + replacement + content.slice(close + 1);
+    }
+    return { latencies, openMs };
+  } catch (e) {
+    return { latencies, openMs: NaN, error: (e as Error).message };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Resident memory (MB) of the server with the scene's document open and analysed. */
+export async function benchLspMemory(scene: Scene): Promise<{ rssMb: number; error?: string }> {
+  const server = await startServer();
+  try {
+    const uri = pathToFileURL(join(tmpdir(), `collide-bench-${scene.n}.collide`)).href;
+    const opened = server.waitForDiagnostics(uri, 1);
+    await server.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'collide', version: 1, text: sceneText(scene) },
+    });
+    await opened;
+    const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+    return { rssMb: kb / 1024 };
+  } catch (e) {
+    return { rssMb: NaN, error: (e as Error).message };
+  } finally {
+    await server.close();
+  }
+}
