@@ -1,0 +1,65 @@
+// The VS Code side of Collide, kept thin: it starts the language server (where the language and
+// all analysis live), shows a status-bar summary, and registers the preview panel. Everything a
+// user sees about a scene comes from the server over LSP; the preview panel lives in ./preview.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { createLanguageClient } from './languageClient';
+import { registerStatusBar, countFindings, type FindingCounts } from './statusBar';
+import { registerPreview } from './preview/index';
+
+/** What `activate` returns: used by the end-to-end suite and by other extensions. */
+export interface CollideApi {
+  /** The running language client, or undefined when the server bundle is missing. */
+  readonly client: LanguageClient | undefined;
+  /** Resolves once the server has answered `initialize` (immediately when there is no client). */
+  readonly ready: Promise<void>;
+  countFindings(uri: vscode.Uri): FindingCounts;
+}
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<CollideApi> {
+  const output = vscode.window.createOutputChannel('Collide', { log: true });
+  context.subscriptions.push(output);
+  client = createLanguageClient(context, output);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('collide.showOutput', () => output.show(true)),
+    vscode.commands.registerCommand('collide.restartServer', async () => {
+      if (!client) {
+        void vscode.window.showErrorMessage('Collide: the language server is not installed with this extension; see the "Collide" output.');
+        return;
+      }
+      output.info('Restarting the language server on request.');
+      await client.restart();
+    }),
+  );
+  registerStatusBar(context);
+
+  // Start without awaiting: activation must not block on the server, and a failed start is
+  // reported by the client in the output channel rather than failing the whole extension.
+  const ready = client
+    ? client.start().catch((e: unknown) => {
+        output.error(`The language server failed to start: ${e instanceof Error ? e.message : String(e)}`);
+        void vscode.window.showErrorMessage('Collide: the language server failed to start; see the "Collide" output.', 'Show Output').then((pick) => {
+          if (pick) output.show(true);
+        });
+      })
+    : Promise.resolve();
+
+  // The preview asks the server for its scene model, and still opens (with an explanation) when
+  // there is no server, so it is registered either way.
+  context.subscriptions.push(registerPreview(context, client));
+
+  return {
+    client,
+    ready,
+    countFindings: (uri) => countFindings(vscode.languages.getDiagnostics(uri)),
+  };
+}
+
+export async function deactivate(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c) await c.stop();
+}

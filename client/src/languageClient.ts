@@ -1,0 +1,47 @@
+// Starts the Collide language server (dist/server.js, bundled from server/src/main.ts) as a
+// separate Node process talking over Node IPC, the transport VS Code's own language extensions
+// use: no port to allocate, and the process ends with the extension host.
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+
+/** The language id and the client id; `collide.trace.server` is read by vscode-languageclient from this id. */
+export const LANGUAGE_ID = 'collide';
+
+export function serverModulePath(context: vscode.ExtensionContext): string {
+  return context.asAbsolutePath('dist/server.js');
+}
+
+/**
+ * A configured, not yet started client, or `undefined` (with the reason logged) when the server
+ * bundle is missing, which happens only in a broken build: the grammar, snippets and everything
+ * else the extension contributes keep working without it.
+ */
+export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient | undefined {
+  const module = serverModulePath(context);
+  if (!fs.existsSync(module)) {
+    output.error(`The language server bundle is missing: ${module}. Run "npm run build" (or reinstall the extension).`);
+    return undefined;
+  }
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    // --nolazy so breakpoints bind on first run; port 6009 is the conventional LSP debug port.
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*.collide');
+  context.subscriptions.push(watcher);
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: LANGUAGE_ID },
+      { scheme: 'untitled', language: LANGUAGE_ID },
+      { scheme: 'vscode-remote', language: LANGUAGE_ID },
+    ],
+    // The server pulls its settings per document (workspace/configuration); this only makes the
+    // client send didChangeConfiguration so the server knows to pull again and re-check.
+    synchronize: { configurationSection: 'collide', fileEvents: watcher },
+    outputChannel: output,
+    traceOutputChannel: output,
+    diagnosticCollectionName: 'collide',
+  };
+  return new LanguageClient(LANGUAGE_ID, 'Collide Language Server', serverOptions, clientOptions);
+}

@@ -1,0 +1,183 @@
+// What a user of the installed extension sees, checked inside a real VS Code extension host.
+// The tests run in order and share the documents they open, like one editing session: the first
+// one proves that opening a scene is what activates the extension.
+//
+// Waiting is always on an event (languages.onDidChangeDiagnostics, tabGroups.onDidChangeTabs) with
+// a generous bound that turns a hang into a failure with the state at that moment; never a fixed
+// sleep.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'collide.collide';
+const BOUND_MS = 30_000;
+
+function workspaceUri(...parts: string[]): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the end-to-end run must open the fixture workspace');
+  return vscode.Uri.joinPath(folder.uri, ...parts);
+}
+
+function codeOf(d: vscode.Diagnostic): string | undefined {
+  return d.code === undefined ? undefined : typeof d.code === 'object' ? String(d.code.value) : String(d.code);
+}
+
+function describeDiagnostics(ds: readonly vscode.Diagnostic[]): string {
+  return ds.length === 0
+    ? '(none)'
+    : ds.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} [${codeOf(d)}] ${d.message}`).join('\n  ');
+}
+
+/** Resolves with the diagnostics of `uri` once `accept` holds for them. */
+function diagnosticsWhere(uri: vscode.Uri, accept: (ds: vscode.Diagnostic[]) => boolean, what: string): Promise<vscode.Diagnostic[]> {
+  return new Promise((resolve, reject) => {
+    const key = uri.toString();
+    const check = () => {
+      const ds = vscode.languages.getDiagnostics(uri).filter((d) => d.source?.toLowerCase() === 'collide');
+      if (!accept(ds)) return;
+      finish();
+      resolve(ds);
+    };
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === key)) check();
+    });
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`no ${what} within ${BOUND_MS} ms; diagnostics of ${uri.path}:\n  ${describeDiagnostics(vscode.languages.getDiagnostics(uri))}`));
+    }, BOUND_MS);
+    const finish = () => {
+      sub.dispose();
+      clearTimeout(timer);
+    };
+    check();
+  });
+}
+
+/** Resolves when `get` returns a value after a tab change (or at once if it already does). */
+function tabWhere<T>(get: () => T | undefined, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const now = get();
+    if (now !== undefined) return resolve(now);
+    const sub = vscode.window.tabGroups.onDidChangeTabs(() => {
+      const v = get();
+      if (v === undefined) return;
+      sub.dispose();
+      clearTimeout(timer);
+      resolve(v);
+    });
+    const timer = setTimeout(() => {
+      sub.dispose();
+      const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)).join(', ');
+      reject(new Error(`no ${what} within ${BOUND_MS} ms; open tabs: ${tabs}`));
+    }, BOUND_MS);
+  });
+}
+
+function hoverText(hovers: vscode.Hover[]): string {
+  return hovers
+    .flatMap((h) => h.contents)
+    .map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))
+    .join('\n');
+}
+
+function positionOf(doc: vscode.TextDocument, needle: string, offsetInNeedle = 0): vscode.Position {
+  const i = doc.getText().indexOf(needle);
+  assert.ok(i >= 0, `${JSON.stringify(needle)} not found in ${doc.uri.path}`);
+  return doc.positionAt(i + offsetInNeedle);
+}
+
+describe('Collide in VS Code (packaged extension)', function () {
+  this.timeout(BOUND_MS * 2);
+  let overlapDoc: vscode.TextDocument;
+
+  it('is installed and not active before a scene is opened', () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `extension ${EXTENSION_ID} is not installed`);
+    assert.equal(ext.isActive, false, 'the extension activated before any .collide file was opened');
+  });
+
+  it('opening an example activates the extension and colours it as collide', async () => {
+    const examples = await vscode.workspace.findFiles('examples/**/*.collide');
+    assert.ok(examples.length > 0, 'the workspace has no examples/*.collide');
+    const doc = await vscode.workspace.openTextDocument(examples.sort((a, b) => a.path.localeCompare(b.path))[0]!);
+    await vscode.window.showTextDocument(doc);
+    assert.equal(doc.languageId, 'collide');
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    // Activation from `onLanguage:collide` is already under way; awaiting activate() joins it.
+    const api = (await ext.activate()) as { client?: unknown; ready: Promise<void> } | undefined;
+    assert.ok(ext.isActive);
+    assert.ok(api?.client, 'the language client did not start (is dist/server.js in the package?)');
+    await api.ready;
+  });
+
+  it('publishes the overlap diagnostic for overlapping bodies', async () => {
+    overlapDoc = await vscode.workspace.openTextDocument(workspaceUri('e2e', 'overlap.collide'));
+    await vscode.window.showTextDocument(overlapDoc);
+    const ds = await diagnosticsWhere(overlapDoc.uri, (d) => d.some((x) => codeOf(x) === 'overlap'), 'overlap diagnostic');
+    const overlaps = ds.filter((d) => codeOf(d) === 'overlap');
+    assert.equal(overlaps.length, 1, describeDiagnostics(ds));
+    assert.equal(overlaps[0]!.severity, vscode.DiagnosticSeverity.Warning);
+    const named = overlapDoc.getText(overlaps[0]!.range);
+    assert.ok(named === 'a' || named === 'b', `the overlap is reported on ${JSON.stringify(named)}, not on a body of the pair`);
+    assert.ok(!ds.some((d) => codeOf(d) === 'overlap' && /floor/.test(d.message)), 'resting contact on the floor must not be an overlap');
+  });
+
+  it('publishes the tunnelling diagnostic for a shot through a thin wall', async () => {
+    const doc = await vscode.workspace.openTextDocument(workspaceUri('e2e', 'tunnelling.collide'));
+    await vscode.window.showTextDocument(doc);
+    const ds = await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'tunnelling'), 'tunnelling diagnostic');
+    const t = ds.filter((d) => codeOf(d) === 'tunnelling');
+    assert.equal(t.length, 1, describeDiagnostics(ds));
+    assert.equal(t[0]!.severity, vscode.DiagnosticSeverity.Warning);
+    assert.ok(!ds.some((d) => codeOf(d) === 'overlap'), describeDiagnostics(ds));
+    const api = vscode.extensions.getExtension(EXTENSION_ID)!.exports as { countFindings(u: vscode.Uri): { overlaps: number; tunnelling: number } };
+    assert.deepEqual(api.countFindings(doc.uri), { overlaps: 0, tunnelling: 1 });
+  });
+
+  it('hovering a body shows its shape and its finding', async () => {
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', overlapDoc.uri, positionOf(overlapDoc, 'body a ', 5));
+    const text = hoverText(hovers ?? []);
+    assert.match(text, /\bbox\b/i, `hover on body a:\n${text}`);
+    assert.match(text, /overlap/i, `hover on body a does not mention its overlap:\n${text}`);
+    assert.match(text, /\bb\b/, `hover on body a does not name the other body:\n${text}`);
+  });
+
+  it('completes statement keywords and shape constructors', async () => {
+    const doc = await vscode.workspace.openTextDocument({ language: 'collide', content: 'body floor static box(20, 1)\n\nbody ball ' });
+    const labels = async (pos: vscode.Position) => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, pos);
+      return (list?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    };
+    const atStatement = await labels(new vscode.Position(1, 0));
+    for (const k of ['body', 'shape', 'layer', 'let']) assert.ok(atStatement.includes(k), `no ${k} at a statement start; got ${atStatement.join(', ')}`);
+    const afterName = await labels(doc.positionAt(doc.getText().length));
+    for (const s of ['circle', 'box', 'polygon', 'capsule', 'segment', 'compound']) {
+      assert.ok(afterName.some((l) => l === s || l.startsWith(`${s}(`)), `no ${s} after a body name; got ${afterName.join(', ')}`);
+    }
+  });
+
+  it('a quick fix moves the body out of the overlap and its diagnostic goes away', async () => {
+    const overlap = vscode.languages.getDiagnostics(overlapDoc.uri).find((d) => codeOf(d) === 'overlap');
+    assert.ok(overlap, 'the overlap diagnostic is gone before the fix was applied');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', overlapDoc.uri, overlap.range, vscode.CodeActionKind.QuickFix.value, 10);
+    const fixes = (actions ?? []).filter((a) => a.diagnostics?.some((d) => codeOf(d) === 'overlap') && a.edit);
+    assert.ok(fixes.length > 0, `no quick fix carrying the overlap diagnostic; offered: ${(actions ?? []).map((a) => a.title).join(' | ') || '(nothing)'}`);
+    const fix = fixes.find((a) => a.isPreferred) ?? fixes[0]!;
+    const before = overlapDoc.getText();
+    assert.ok(await vscode.workspace.applyEdit(fix.edit!), `applying "${fix.title}" failed`);
+    if (fix.command) await vscode.commands.executeCommand(fix.command.command, ...(fix.command.arguments ?? []));
+    assert.notEqual(overlapDoc.getText(), before, `"${fix.title}" did not change the text`);
+    await diagnosticsWhere(overlapDoc.uri, (d) => !d.some((x) => codeOf(x) === 'overlap'), `removal of the overlap after "${fix.title}"`);
+  });
+
+  it('the preview command opens a webview panel that shows the scene', async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const commands = (ext.packageJSON.contributes?.commands ?? []) as { command: string; title: string }[];
+    const open = commands.find((c) => /preview to the side/i.test(c.title)) ?? commands.find((c) => /open preview/i.test(c.title));
+    assert.ok(open, `no preview command among ${commands.map((c) => c.command).join(', ')}`);
+    const doc = await vscode.workspace.openTextDocument(workspaceUri('e2e', 'tunnelling.collide'));
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand(open.command);
+    const tab = await tabWhere(() => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && /collide/i.test(t.input.viewType)), 'Collide preview tab');
+    assert.match(tab.label, /tunnelling|preview/i);
+  });
+});
