@@ -236,12 +236,32 @@ export function penetration(input: DistanceInput): PenetrationOutput {
   }
 
   // Witness points: the origin's projection on the closest edge, by its barycentric coordinate.
+  // Collinear polytope edges tie on distance (e.g. concentric aligned boxes, whose Minkowski
+  // difference has vertex pairs all along one side); the projection lies on one of them, so
+  // walk along the line to it rather than clamp to a wrong end.
+  const paramOn = (k: number) => {
+    const j = k + 1 === poly.count ? 0 : k + 1;
+    const ex = wx(poly, j) - wx(poly, k);
+    const ey = wy(poly, j) - wy(poly, k);
+    const ll = ex * ex + ey * ey;
+    return ll > 0 ? -(wx(poly, k) * ex + wy(poly, k) * ey) / ll : 0;
+  };
+  const lineDistance = (k: number) => {
+    const j = k + 1 === poly.count ? 0 : k + 1;
+    const ex = wx(poly, j) - wx(poly, k);
+    const ey = wy(poly, j) - wy(poly, k);
+    const l = Math.hypot(ex, ey);
+    return l > 0 ? (ey * wx(poly, k) - ex * wy(poly, k)) / l : Infinity;
+  };
+  for (let steps = 0; steps < poly.count; steps++) {
+    const t = paramOn(edge);
+    const next = t < 0 ? (edge + poly.count - 1) % poly.count : t > 1 ? (edge + 1) % poly.count : -1;
+    if (next < 0 || !(lineDistance(next) <= dist + tol)) break;
+    edge = next;
+  }
   const k0 = edge;
   const k1 = edge + 1 === poly.count ? 0 : edge + 1;
-  const ex = wx(poly, k1) - wx(poly, k0);
-  const ey = wy(poly, k1) - wy(poly, k0);
-  const ll = ex * ex + ey * ey;
-  const t = ll > 0 ? Math.min(1, Math.max(0, -(wx(poly, k0) * ex + wy(poly, k0) * ey) / ll)) : 0;
+  const t = Math.min(1, Math.max(0, paramOn(edge)));
   const d = poly.data;
   const lerp = (o: number) => d[k0 * PS + o]! + t * (d[k1 * PS + o]! - d[k0 * PS + o]!);
   // The closest boundary point is dist * n (n outward): B moves by -dist * n to separate, so the

@@ -150,6 +150,16 @@ export function minkowskiDifference(pair: ShapePair): MinkowskiDifference {
   let cx = wxs[0]!;
   let cy = wys[0]!;
   let inside = count >= 3;
+  // Unit direction from the core's nearest point towards the origin (outside the core), and
+  // whether it is an edge's normal (exact) rather than a vertex-to-origin direction.
+  let fromEdge = false;
+  let ux = count === 1 ? -cx : 0;
+  let uy = count === 1 ? -cy : 0;
+  if (count === 1) {
+    const l = Math.hypot(ux, uy);
+    ux = l > 0 ? ux / l : 0;
+    uy = l > 0 ? uy / l : 0;
+  }
   let inDepth = Infinity;
   let inNx = 0;
   let inNy = 0;
@@ -164,17 +174,34 @@ export function minkowskiDifference(pair: ShapePair): MinkowskiDifference {
     const ey = wys[k1]! - y0;
     const ll = ex * ex + ey * ey;
     if (!(ll > 0)) continue;
-    const t = Math.min(1, Math.max(0, -(x0 * ex + y0 * ey) / ll));
-    const qx = x0 + t * ex;
-    const qy = y0 + t * ey;
-    const dq = Math.hypot(qx, qy);
-    if (dq < best) {
-      best = dq;
-      cx = qx;
-      cy = qy;
-    }
     const l = Math.sqrt(ll);
     const s = -(x0 * ey - y0 * ex) / l; // signed distance of the origin past this edge's line
+    const t = -(x0 * ex + y0 * ey) / ll;
+    if (t > 0 && t < 1) {
+      // The origin's foot lies inside the edge: distance and direction from the edge's own
+      // normal, exact where the foot point's coordinates would drown a tiny distance in rounding.
+      if (Math.abs(s) < best) {
+        best = Math.abs(s);
+        const sign = s < 0 ? -1 : 1;
+        fromEdge = true;
+        ux = (sign * ey) / l;
+        uy = (sign * -ex) / l;
+        cx = -s * (ey / l);
+        cy = -s * (-ex / l);
+      }
+    } else {
+      const qx = t <= 0 ? x0 : wxs[k1]!;
+      const qy = t <= 0 ? y0 : wys[k1]!;
+      const dq = Math.hypot(qx, qy);
+      if (dq < best) {
+        best = dq;
+        cx = qx;
+        cy = qy;
+        fromEdge = false;
+        ux = dq > 0 ? -qx / dq : 0;
+        uy = dq > 0 ? -qy / dq : 0;
+      }
+    }
     if (s > 0) inside = false;
     if (-s < inDepth) {
       inDepth = -s;
@@ -196,11 +223,20 @@ export function minkowskiDifference(pair: ShapePair): MinkowskiDifference {
   } else {
     signed = best - r;
     // The rounded boundary point nearest the origin is r from the core's nearest point c, towards
-    // the origin (whether the origin is beyond it or within r of the core); with the origin on
-    // the core's boundary, outwards along that edge's normal.
-    const cl = Math.hypot(cx, cy);
-    clx = cl > 0 ? cx - (r * cx) / cl : cx + r * inNx;
-    cly = cl > 0 ? cy - (r * cy) / cl : cy + r * inNy;
+    // the origin (whether the origin is beyond it or within r of the core). With the origin on a
+    // vertex of the core (within rounding: 1e-16 of noise is no direction), outwards along an
+    // edge's normal instead.
+    if ((ux !== 0 || uy !== 0) && (fromEdge || best > tol)) {
+      clx = cx + r * ux;
+      cly = cy + r * uy;
+    } else if (count > 1) {
+      clx = cx + r * inNx;
+      cly = cy + r * inNy;
+    } else {
+      // Concentric discs: every direction is as short; world +y by convention (as contact does).
+      clx = cx + r * p.xfA.s;
+      cly = cy + r * p.xfA.c;
+    }
   }
   return {
     state: 'ok',

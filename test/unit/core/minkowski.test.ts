@@ -1,0 +1,101 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { makeTransform } from '../../../core/math/vec2';
+import { contact } from '../../../core/narrow/contact';
+import { minkowskiDifference } from '../../../core/narrow/minkowski';
+import { makeBox, makeCapsule, makeCircle, makeSegment } from '../../../core/shapes/factory';
+import { convexHull, removeDegenerate } from '../../../core/shapes/polygon';
+import { anyShapeArb, referenceSeparation } from './narrow-arbitraries';
+import { transformArb, worldVertices } from './reference';
+
+const near = (a: number, b: number, tol: number, what = '') => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b} (tol ${tol})`);
+const I = makeTransform(0, 0, 0);
+
+describe('core/narrow/minkowski', () => {
+  it('exactly aligned boxes: 8 vertices, parallel edges kept one per source, depth and translation', () => {
+    const md = minkowskiDifference({ shapeA: makeBox(2, 2), transformA: I, shapeB: makeBox(1, 1), transformB: makeTransform(1, 0, 0) });
+    assert.equal(md.state, 'ok');
+    assert.equal(md.vertices.length, 8);
+    assert.deepEqual(
+      md.edges.map((e) => e.source),
+      ['A', 'B', 'A', 'B', 'A', 'B', 'A', 'B'],
+    );
+    near(md.signedDistance, -0.5, 1e-15);
+    near(md.closest.x, -0.5, 1e-15);
+    near(md.closest.y, 0, 1e-15);
+  });
+
+  it('circle minus circle is a disc: one vertex, no edge, radius rA + rB', () => {
+    const md = minkowskiDifference({ shapeA: makeCircle({ x: 0, y: 0 }, 1), transformA: I, shapeB: makeCircle({ x: 0, y: 0 }, 2), transformB: makeTransform(5, 0, 0) });
+    assert.equal(md.vertices.length, 1);
+    assert.equal(md.edges.length, 0);
+    assert.equal(md.radius, 3);
+    near(md.signedDistance, 2, 1e-15);
+    near(md.closest.x, 2, 1e-15);
+  });
+
+  it('segment minus capsule core: a parallelogram with two edges from each', () => {
+    const md = minkowskiDifference({
+      shapeA: makeCapsule(2, 0.25),
+      transformA: I,
+      shapeB: makeSegment({ x: 0, y: 0 }, { x: 0, y: 1 }),
+      transformB: makeTransform(3, 0, 0),
+    });
+    assert.equal(md.vertices.length, 4);
+    assert.deepEqual(md.edges.map((e) => e.source).sort(), ['A', 'A', 'B', 'B']);
+    near(md.signedDistance, 2 - 0.25, 1e-15);
+  });
+
+  it('property: the vertices are the convex hull of all vertex differences, each made of its A and B vertex', () => {
+    fc.assert(
+      fc.property(anyShapeArb(1), anyShapeArb(1), transformArb(2), transformArb(2), (a, b, xa, xb) => {
+        const md = minkowskiDifference({ shapeA: a, transformA: xa, shapeB: b, transformB: xb });
+        const wa = worldVertices(a, xa);
+        const wb = worldVertices(b, xb);
+        for (const v of md.vertices) {
+          near(v.pointA.x, wa[v.indexA]!.x, 1e-12, 'pointA');
+          near(v.pointB.y, wb[v.indexB]!.y, 1e-12, 'pointB');
+          near(v.w.x, v.pointB.x - v.pointA.x, 1e-12, 'w');
+        }
+        // Each edge advances exactly one of the two shapes by one vertex.
+        const n = md.vertices.length;
+        md.edges.forEach((e, k) => {
+          const from = md.vertices[k]!;
+          const to = md.vertices[(k + 1) % n]!;
+          if (e.source === 'A') {
+            assert.equal(to.indexB, from.indexB);
+            assert.equal(e.edge, from.indexA);
+            assert.equal(to.indexA, (from.indexA + 1) % a.vertices.length);
+          } else {
+            assert.equal(to.indexA, from.indexA);
+            assert.equal(e.edge, from.indexB);
+            assert.equal(to.indexB, (from.indexB + 1) % b.vertices.length);
+          }
+        });
+        const diffs = wa.flatMap((p) => wb.map((q) => ({ x: q.x - p.x, y: q.y - p.y })));
+        // Both cleaned with the same tolerance: a flat difference turned by 1e-322 is flat.
+        const hull = removeDegenerate(convexHull(diffs)).points;
+        const mine = removeDegenerate(md.vertices.map((v) => v.w)).points;
+        if (hull.length >= 3 && mine.length >= 3) {
+          assert.equal(mine.length, hull.length, 'hull size');
+          for (const h of hull) assert.ok(mine.some((m) => Math.abs(m.x - h.x) <= 1e-9 && Math.abs(m.y - h.y) <= 1e-9), 'hull vertex');
+        }
+        near(md.signedDistance, referenceSeparation(a, xa, b, xb), 4e-9, 'signed distance');
+        near(Math.hypot(md.closest.x, md.closest.y), Math.abs(md.signedDistance), 4e-9, '|closest|');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('property: moving B by -closest makes the pair touch', () => {
+    fc.assert(
+      fc.property(anyShapeArb(1), anyShapeArb(1), transformArb(1), transformArb(1), (a, b, xa, xb) => {
+        const md = minkowskiDifference({ shapeA: a, transformA: xa, shapeB: b, transformB: xb });
+        const moved = makeTransform(xb.x - md.closest.x, xb.y - md.closest.y, Math.atan2(xb.s, xb.c));
+        const r = contact({ shapeA: a, transformA: xa, shapeB: b, transformB: moved });
+        near(r.separation, 0, 1e-8, 'touching after the least translation');
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
