@@ -157,7 +157,12 @@ describe('core/narrow/contact', () => {
           const tol = 1e-9 * 4;
           near(s.separation, r.separation, tol, 'separation');
           const flipped = Math.abs(s.normal.x + r.normal.x) <= 1e-9 && Math.abs(s.normal.y + r.normal.y) <= 1e-9;
-          if (!flipped) {
+          if (flipped) {
+            // The same contact points, whichever shape is A.
+            assert.equal(s.points.length, r.points.length, 'point count');
+            for (const q of r.points)
+              assert.ok(s.points.some((p) => Math.hypot(p.x - q.x, p.y - q.y) <= tol), `point ${JSON.stringify(q)} of ${JSON.stringify(s.points)}`);
+          } else {
             // A tie (both normals realise the same least translation) is the only excuse.
             assert.ok(r.separation < 0, `normals differ for a non-tie: ${JSON.stringify([r, s])}`);
             // Degenerate: concentric circles, whose normal is a convention in both orders.

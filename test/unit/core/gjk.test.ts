@@ -5,6 +5,7 @@ import { distance } from '../../../core/narrow/gjk';
 import { makeBox, makeCapsule, makeCircle, makePolygon, makeSegment } from '../../../core/shapes/factory';
 import type { ConvexShape } from '../../../core/shapes/shape';
 import { bruteDistance, convexPolygonArb, transformArb, worldVertices } from './reference';
+import { anyShapeArb, referenceSeparation } from './narrow-arbitraries';
 
 const near = (a: number, b: number, tol: number, what = '') => assert.ok(Math.abs(a - b) <= tol, `${what} ${a} vs ${b} (tol ${tol})`);
 
@@ -116,6 +117,22 @@ describe('core/narrow/gjk distance', () => {
         } else if (ref === 0) assert.ok(r.overlapping || r.distance <= tol);
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it('property: every kind (circles, capsules, segments, rounded polygons): distance with radii matches the reference', () => {
+    fc.assert(
+      fc.property(anyShapeArb(1), anyShapeArb(1), transformArb(3), transformArb(3), (a, b, xa, xb) => {
+        const r = gjk(a, xa, b, xb);
+        const ref = referenceSeparation(a, xa, b, xb);
+        const tol = 4e-9;
+        if (ref > tol) {
+          assert.equal(r.overlapping, false);
+          near(r.distance, ref, tol, 'distance');
+          near(r.pointB.x - r.pointA.x, r.distance * r.normal.x, tol, 'witness along the normal');
+        } else if (ref < -tol) assert.equal(r.overlapping, true);
+      }),
+      { numRuns: 2000 },
     );
   });
 
