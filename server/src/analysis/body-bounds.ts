@@ -1,0 +1,64 @@
+import type { AABB } from '../../../core/math/aabb';
+import { makeTransform } from '../../../core/math/vec2';
+import { sweptBounds } from '../../../core/ccd/swept-aabb';
+import type { Scene, SceneBody } from '../semantics/scene';
+
+/**
+ * The box a body enters the broad phase with: the union, over its parts, of the part's swept
+ * bounds over the whole look-ahead [0, frames × dt] — translation plus a bound on rotation
+ * (core/ccd/swept-aabb.ts `sweptBounds`), never the end poses alone, so a fast body's whole path
+ * is a candidate (Ericson, "Real-Time Collision Detection" §5.5.8; Catto's continuous broad phase
+ * in Box2D v3 enlarges a bullet's proxy the same way). A static or resting body's box is its
+ * t = 0 box, since its swept bounds collapse to it.
+ *
+ * Why this box loses no finding (scene-language.md, "Findings"):
+ * - `overlap` needs depth > slop >= 0 at t = 0, i.e. the shapes intersect, so their t = 0 boxes
+ *   (inside the swept ones) overlap. Touching within slop is resting contact and reports nothing,
+ *   so the boxes need no enlargement by slop.
+ * - `tunnelling` and `collision` need contact at some t in [0, T]; `impactPair` itself rejects a
+ *   part pair whose `sweptBounds` over [0, T] are disjoint, and this box is the union of exactly
+ *   those boxes. Broad-phase boxes are closed, so a touching contact counts.
+ * - The narrow phase counts separations within a tolerance of about 1e-9 of the query's scale
+ *   (shape extents, travel and distance between origins; core/ccd/conservative-advancement.ts) as
+ *   touching, and coordinates carry rounding of about 1e-16 of their magnitude. A guard band of
+ *   1e-7 of the box's extent plus its distance from the origin covers both with a wide margin,
+ *   and only ever adds candidates.
+ *
+ * The box is empty (NaN) for a body with no part, which the broad phase treats as overlapping
+ * nothing (core/broad/broad-phase.ts): such a body has nothing to collide with.
+ */
+export const BOUNDS_GUARD = 1e-7;
+
+/** Writes the body's broad-phase box into `out` and returns it. */
+export function bodyBounds(scene: Scene, body: SceneBody, out: AABB): AABB {
+  const horizon = scene.frames * scene.dt;
+  const t1 = horizon > 0 && Number.isFinite(horizon) ? horizon : 0;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  if (body.parts.length > 0) {
+    const xf = makeTransform(body.position.x, body.position.y, body.angle);
+    for (const part of body.parts) {
+      const b = sweptBounds(part.shape, xf, body.velocity, body.spin, 0, t1);
+      if (b.minX < minX) minX = b.minX;
+      if (b.minY < minY) minY = b.minY;
+      if (b.maxX > maxX) maxX = b.maxX;
+      if (b.maxY > maxY) maxY = b.maxY;
+    }
+  }
+  if (!(minX <= maxX && minY <= maxY)) {
+    out.minX = NaN;
+    out.minY = NaN;
+    out.maxX = NaN;
+    out.maxY = NaN;
+    return out;
+  }
+  const reach = Math.max(Math.abs(minX), Math.abs(maxX)) + Math.max(Math.abs(minY), Math.abs(maxY));
+  const guard = BOUNDS_GUARD * (maxX - minX + (maxY - minY) + reach);
+  out.minX = minX - guard;
+  out.minY = minY - guard;
+  out.maxX = maxX + guard;
+  out.maxY = maxY + guard;
+  return out;
+}

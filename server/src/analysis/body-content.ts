@@ -1,0 +1,58 @@
+import type { ConvexShape } from '../../../core/shapes/shape';
+import type { Scene, SceneBody } from '../semantics/scene';
+
+/**
+ * What a pair result depends on, split in two (incremental.ts relies on it):
+ *
+ * - a body's *content*: its geometry (parts), pose and motion, modifiers and layer name — every
+ *   input of `analyzePair` except the body's name, index and source ranges, which only label the
+ *   result and are re-applied from the current text;
+ * - the scene-wide *settings*: dt, frames, slop and the layer table, which every pair reads.
+ *
+ * Numbers compare with Object.is, so that -0 and 0 (which can give different signs in a result)
+ * count as different and NaN equals NaN: equal content then gives bit-identical results.
+ */
+export function sameBodyContent(a: SceneBody, b: SceneBody): boolean {
+  if (a === b) return true;
+  if (a.isStatic !== b.isStatic || a.isSensor !== b.isSensor || a.isBullet !== b.isBullet || a.layer !== b.layer) return false;
+  if (!Object.is(a.position.x, b.position.x) || !Object.is(a.position.y, b.position.y) || !Object.is(a.angle, b.angle)) return false;
+  if (!Object.is(a.velocity.x, b.velocity.x) || !Object.is(a.velocity.y, b.velocity.y) || !Object.is(a.spin, b.spin)) return false;
+  const pa = a.parts;
+  const pb = b.parts;
+  if (pa.length !== pb.length) return false;
+  for (let i = 0; i < pa.length; i++) {
+    if (pa[i]!.sourceKind !== pb[i]!.sourceKind || !sameShape(pa[i]!.shape, pb[i]!.shape)) return false;
+  }
+  return true;
+}
+
+function sameShape(a: ConvexShape, b: ConvexShape): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind || !Object.is(a.radius, b.radius)) return false;
+  const va = a.vertices;
+  const vb = b.vertices;
+  if (va.length !== vb.length) return false;
+  for (let i = 0; i < va.length; i++) {
+    if (!Object.is(va[i]!.x, vb[i]!.x) || !Object.is(va[i]!.y, vb[i]!.y)) return false;
+  }
+  // Normals are derived from the vertices, but compare them too: they are an input of SAT.
+  const na = a.normals;
+  const nb = b.normals;
+  if (na.length !== nb.length) return false;
+  for (let i = 0; i < na.length; i++) {
+    if (!Object.is(na[i]!.x, nb[i]!.x) || !Object.is(na[i]!.y, nb[i]!.y)) return false;
+  }
+  return true;
+}
+
+/** Whether two scenes agree on every scene-wide input of the pair results. */
+export function sameSceneSettings(a: Scene, b: Scene): boolean {
+  if (!Object.is(a.dt, b.dt) || !Object.is(a.frames, b.frames) || !Object.is(a.slop, b.slop)) return false;
+  if (a.layers.size !== b.layers.size) return false;
+  for (const [name, la] of a.layers) {
+    const lb = b.layers.get(name);
+    if (!lb || la.collides.length !== lb.collides.length) return false;
+    for (let i = 0; i < la.collides.length; i++) if (la.collides[i] !== lb.collides[i]) return false;
+  }
+  return true;
+}

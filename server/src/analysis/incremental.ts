@@ -1,0 +1,478 @@
+import type { AABB } from '../../../core/math/aabb';
+import { createBroadPhase, type BroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
+import type { Diagnostic } from '../common/diagnostic';
+import { analyzeSemantics } from '../semantics/check';
+import type { Scene, SceneBody } from '../semantics/scene';
+import { parse } from '../syntax/parser';
+import { analyzePair, compareFindings, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
+import { bodyBounds } from './body-bounds';
+import { sameBodyContent, sameSceneSettings } from './body-content';
+import { impactDiagnostic } from './continuous';
+import type { Finding } from './findings';
+import { overlapDiagnostic } from './overlap';
+import { MAX_SLOTS, PairCache } from './pair-cache';
+import type { DocumentAnalysis } from './pipeline';
+
+/**
+ * Incremental analysis of one document (issue 5, item 2). Each new text is parsed and evaluated
+ * again (cheap next to the pair tests), then compared with the previous scene body by body:
+ *
+ * - A body's identity is its name (the k-th body of a repeated name is its own identity), its
+ *   content everything a pair result depends on (body-content.ts). Each identity owns a *slot*:
+ *   its proxy id in a broad phase kept between runs, and its index in the pair cache.
+ * - An added, removed or changed body is inserted, removed or moved in the broad phase and its
+ *   slot is marked pending; only pairs with a pending slot are tested again, every other pair's
+ *   cached result is reused (pair-cache.ts). Most edits touch one body, so an edit costs one
+ *   broad-phase query and a handful of pair tests instead of a whole analysis.
+ * - A change to dt, frames, slop, the layer table or the options changes every pair: the state is
+ *   dropped and the run is a full one (all slots pending, candidate pairs from one traversal of the
+ *   broad phase).
+ * - Results name bodies by declaration index and carry source ranges, both of which shift with
+ *   edits elsewhere. Cached findings are therefore relabelled with the current names and indices
+ *   on every run, and all diagnostics are rebuilt from them against the current scene. A cached
+ *   pair whose two bodies swapped places in the file is tested again, since `a` is by definition
+ *   the one declared first.
+ *
+ * The outcome equals `analyzeDocument` on the same text, always (test/unit/analysis checks it over
+ * random edit sequences).
+ *
+ * Runs are cancellable between stages (architecture.md: a newer document version aborts the older
+ * run): `analyzeAsync` yields to the event loop after parsing, after semantics, after the broad
+ * phase and between chunks of pair tests, and gives up with `{ state: 'cancelled' }` when
+ * `isCancelled()` says so or when a newer run on the same analyzer has started. Every pause point
+ * leaves the state consistent (pending slots stay pending), so the next run simply carries on.
+ *
+ * Memory: per slot a few typed-array entries and one map entry for the name; per finding one cache
+ * entry; no per-body closure. The scene itself is shared with the returned analysis.
+ */
+
+/** The stage that has just finished when a run pauses. */
+export type IncrementalStage = 'syntax' | 'semantics' | 'broad-phase' | 'narrow-phase';
+
+export type AnalysisRun =
+  | { readonly state: 'done'; readonly analysis: DocumentAnalysis }
+  | { readonly state: 'cancelled' };
+
+export interface RunControl {
+  /** Polled at every pause: true abandons the run (a newer document version has arrived). */
+  readonly isCancelled?: () => boolean;
+  /**
+   * How to give the event loop a turn at each pause. Default: `setImmediate` where it exists
+   * (Node: pending I/O such as a newer didChange is read first), else a zero-delay timer.
+   */
+  readonly yieldControl?: () => Promise<void>;
+  /** Longest stretch of pair tests between two pauses, in milliseconds (default 8). */
+  readonly chunkMilliseconds?: number;
+}
+
+/** What the last completed run did (for logs and the benchmark). */
+export interface RunStats {
+  readonly mode: 'full' | 'incremental';
+  readonly bodies: number;
+  readonly added: number;
+  readonly removed: number;
+  readonly changed: number;
+  /** Slots re-tested because one of their cached pairs now has its two bodies in the other order. */
+  readonly reordered: number;
+  /** Pair tests run (narrow phase and, when on, continuous). */
+  readonly testedPairs: number;
+  readonly findings: number;
+}
+
+/** Default longest stretch of pair tests between two pauses of an asynchronous run, in milliseconds. */
+const CHUNK_MILLISECONDS = 8;
+/** The clock is read once per this many pair tests. */
+const CLOCK_EVERY = 16;
+/**
+ * Above this share of pending slots, candidate pairs come from one all-pairs traversal of the
+ * broad phase (a simultaneous tree descent costs far less than one query per body) rather than one
+ * query per pending slot.
+ */
+const SWEEP_SHARE = 0.125;
+
+const now: () => number =
+  typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
+
+function defaultYield(): Promise<void> {
+  const g = globalThis as { setImmediate?: (f: () => void) => unknown };
+  if (typeof g.setImmediate === 'function') {
+    const setImmediate = g.setImmediate;
+    return new Promise<void>((resolve) => void setImmediate(resolve));
+  }
+  return new Promise<void>((resolve) => void setTimeout(resolve, 0));
+}
+
+export class IncrementalAnalyzer {
+  private broad: BroadPhase | null = null;
+  private kind: BroadPhaseKind = DEFAULT_BROAD_PHASE;
+  private continuous = true;
+  /** The scene whose settings the state was built under (null: nothing built). */
+  private settings: Scene | null = null;
+
+  /** Per slot: the body whose box is in the broad phase, and its identity key. */
+  private bodyOf: (SceneBody | undefined)[] = [];
+  private keyOf: (string | undefined)[] = [];
+  private readonly slotByKey = new Map<string, number>();
+  private freeSlots: number[] = [];
+  private slotCount = 0;
+  /** Per slot: the diff stamp of the last run that saw it, pending flag, pair-test stamp, box. */
+  private seen = new Uint32Array(64);
+  private pending = new Uint8Array(64);
+  private tested = new Uint32Array(64);
+  private boxes = new Float64Array(64 * 4);
+  private readonly cache = new PairCache();
+
+  /** Incremented by every run; a paused run whose number is no longer current is abandoned. */
+  private runNumber = 0;
+  private diffStamp = 0;
+  private lastStats: RunStats | null = null;
+
+  // Scratch, reused across runs: no allocation per query or per pair.
+  private readonly box: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  private candidates = new Int32Array(256);
+  private candidateCount = 0;
+  private readonly collectCandidate = (id: number): void => {
+    if (this.candidateCount === this.candidates.length) this.candidates = grow(this.candidates, this.candidateCount + 1);
+    this.candidates[this.candidateCount++] = id;
+  };
+  private readonly collectPendingPair = (s: number, t: number): void => {
+    if (this.pending[s] === 0 && this.pending[t] === 0) return;
+    if (this.candidateCount + 2 > this.candidates.length) this.candidates = grow(this.candidates, this.candidateCount + 2);
+    this.candidates[this.candidateCount++] = s;
+    this.candidates[this.candidateCount++] = t;
+  };
+
+  /** What the last completed run did, or null before the first. */
+  get stats(): RunStats | null {
+    return this.lastStats;
+  }
+
+  /** Analyses `text`, reusing what the previous run on this analyzer found. */
+  analyze(text: string, options: AnalysisOptions = {}): DocumentAnalysis {
+    const run = this.stages(text, options);
+    for (;;) {
+      const step = run.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * The same as `analyze`, pausing at each stage; resolves to `cancelled` as soon as a pause finds
+   * `control.isCancelled()` true or a newer run started on this analyzer. Never rejects for bad
+   * input (a failure inside the analysis is an `analysis-internal-error` diagnostic).
+   */
+  async analyzeAsync(text: string, control: RunControl = {}, options: AnalysisOptions = {}): Promise<AnalysisRun> {
+    const pause = control.yieldControl ?? defaultYield;
+    const isCancelled = control.isCancelled;
+    if (isCancelled?.()) return { state: 'cancelled' };
+    const run = this.stages(text, options, control.chunkMilliseconds ?? CHUNK_MILLISECONDS);
+    // The first step runs synchronously and claims this run's number, superseding older runs.
+    let step = run.next();
+    const mine = this.runNumber;
+    while (!step.done) {
+      await pause();
+      if (this.runNumber !== mine || isCancelled?.()) {
+        run.return(undefined as never);
+        return { state: 'cancelled' };
+      }
+      step = run.next();
+    }
+    return { state: 'done', analysis: step.value };
+  }
+
+  /** Forgets everything; the next run is a full one. */
+  reset(): void {
+    this.runNumber++;
+    this.broad?.clear();
+    this.broad = null;
+    this.settings = null;
+    this.bodyOf = [];
+    this.keyOf = [];
+    this.slotByKey.clear();
+    this.freeSlots = [];
+    this.slotCount = 0;
+    this.seen = new Uint32Array(64);
+    this.pending = new Uint8Array(64);
+    this.tested = new Uint32Array(64);
+    this.boxes = new Float64Array(64 * 4);
+    this.candidates = new Int32Array(256);
+    this.candidateCount = 0;
+    this.cache.clear();
+  }
+
+  /** Releases the state (the document was closed); the analyzer stays usable. */
+  dispose(): void {
+    this.reset();
+    this.lastStats = null;
+  }
+
+  /**
+   * The run as a generator that pauses after each stage and between chunks of pair tests. Every
+   * pause leaves the state consistent; a paused run is dropped (never resumed) once a newer run
+   * has started, which `analyzeAsync` checks through `runNumber`.
+   */
+  private *stages(text: string, options: AnalysisOptions, chunk = Infinity): Generator<IncrementalStage, DocumentAnalysis, void> {
+    const mine = ++this.runNumber;
+    const syntax = parse(text);
+    yield 'syntax';
+    const semantics = analyzeSemantics(syntax);
+    yield 'semantics';
+    const scene = semantics.scene;
+    let findings: Finding[] = [];
+    const findingDiagnostics: Diagnostic[] = [];
+    try {
+      const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE);
+      yield 'broad-phase';
+      for (const _ of this.testPending(scene, mine, chunk)) yield 'narrow-phase';
+      findings = this.collectFindings();
+      findings.sort(compareFindings);
+      for (const f of findings) findingDiagnostics.push(f.kind === 'overlap' ? overlapDiagnostic(scene, f) : impactDiagnostic(scene, f));
+      this.lastStats = { ...diff, bodies: scene.bodies.length, testedPairs: this.lastTestCount, findings: findings.length };
+    } catch (e) {
+      // As pipeline.ts: a defect in the collision code must not take the editor down. The state
+      // may be half-updated, so it is dropped and the next run is a full one.
+      this.reset();
+      findings = [];
+      findingDiagnostics.length = 0;
+      findingDiagnostics.push({
+        range: { start: 0, end: 0 },
+        severity: 'error',
+        code: 'analysis-internal-error',
+        message: `The collision analysis failed on this scene (${e instanceof Error ? e.message : String(e)}); please report it.`,
+      });
+    }
+    // Assembled exactly as pipeline.ts `analyzeDocumentInStages` does, so that both agree.
+    const diagnostics = [...syntax.diagnostics, ...semantics.diagnostics, ...findingDiagnostics];
+    diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+    return { parse: syntax, semantics, findings, diagnostics };
+  }
+
+  private lastTestCount = 0;
+
+  /**
+   * Brings the broad phase and the slots up to date with `scene` and marks what must be tested
+   * again. Synchronous: the state is consistent before and after, never in between.
+   */
+  private update(scene: Scene, continuous: boolean, kind: BroadPhaseKind): Omit<RunStats, 'bodies' | 'testedPairs' | 'findings'> {
+    const full =
+      this.broad === null ||
+      this.settings === null ||
+      kind !== this.kind ||
+      continuous !== this.continuous ||
+      !sameSceneSettings(this.settings, scene);
+    if (full) {
+      const number = this.runNumber;
+      this.reset();
+      this.runNumber = number; // the reset must not abandon the run that asked for it
+      this.broad = createBroadPhase(kind);
+    }
+    this.kind = kind;
+    this.continuous = continuous;
+    this.settings = scene;
+    const broad = this.broad!;
+
+    const stamp = (this.diffStamp = (this.diffStamp + 1) >>> 0 || 1);
+    let added = 0;
+    let changed = 0;
+    let removed = 0;
+    for (const body of scene.bodies) {
+      let key = body.name;
+      let slot = this.slotByKey.get(key);
+      if (slot !== undefined && this.seen[slot] === stamp) {
+        // A repeated name (already an error): its k-th body is the identity `name` + k.
+        for (let k = 1; ; k++) {
+          key = `${body.name}\u0000${k}`;
+          slot = this.slotByKey.get(key);
+          if (slot === undefined || this.seen[slot] !== stamp) break;
+        }
+      }
+      if (slot === undefined) {
+        slot = this.allocate(key);
+        this.place(broad, scene, slot, body);
+        added++;
+      } else if (!sameBodyContent(this.bodyOf[slot]!, body)) {
+        this.place(broad, scene, slot, body);
+        changed++;
+      } else {
+        this.bodyOf[slot] = body;
+      }
+      this.seen[slot] = stamp;
+    }
+    for (let slot = 0; slot < this.slotCount; slot++) {
+      const key = this.keyOf[slot];
+      if (key === undefined || this.seen[slot] === stamp) continue;
+      broad.remove(slot);
+      this.cache.invalidate(slot);
+      this.slotByKey.delete(key);
+      this.keyOf[slot] = undefined;
+      this.bodyOf[slot] = undefined;
+      this.pending[slot] = 0;
+      this.freeSlots.push(slot);
+      removed++;
+    }
+    // A cached result names as `a` the body declared first when it was tested; if two unchanged
+    // bodies have since swapped places in the file, that pair is tested again.
+    let reordered = 0;
+    this.cache.forEachValid((e) => {
+      if (this.bodyOf[e.slotA]!.index > this.bodyOf[e.slotB]!.index) {
+        this.markPending(e.slotA);
+        reordered++;
+      }
+    });
+    return { mode: full ? 'full' : 'incremental', added, removed, changed, reordered };
+  }
+
+  /**
+   * Tests every pair that has a pending slot, storing findings in the cache; pauses between
+   * chunks. A slot stops being pending once all its pairs are in. The drivers never resume a run
+   * that a newer one has superseded, so the scratch lists stay this run's own while it lives.
+   */
+  private *testPending(scene: Scene, mine: number, chunk: number): Generator<void, void, void> {
+    const broad = this.broad!;
+    const continuous = this.continuous;
+    let pendingCount = 0;
+    let live = 0;
+    for (let slot = 0; slot < this.slotCount; slot++) {
+      if (this.keyOf[slot] === undefined) continue;
+      live++;
+      if (this.pending[slot] === 1) pendingCount++;
+    }
+    let tests = 0;
+    // A synchronous run (chunk = Infinity) never pauses and never reads the clock.
+    const timed = chunk !== Infinity;
+    let chunkStart = timed ? now() : 0;
+    this.lastTestCount = 0;
+    if (pendingCount === 0) return;
+
+    if (pendingCount > SWEEP_SHARE * live) {
+      this.candidateCount = 0;
+      broad.pairs(this.collectPendingPair);
+      const list = this.candidates;
+      const count = this.candidateCount;
+      for (let i = 0; i < count; i += 2) {
+        this.testPair(scene, list[i]!, list[i + 1]!, continuous);
+        tests++;
+        if (timed && tests % CLOCK_EVERY === 0 && now() - chunkStart >= chunk) {
+          yield;
+          chunkStart = now();
+        }
+      }
+      for (let slot = 0; slot < this.slotCount; slot++) this.pending[slot] = 0;
+      this.lastTestCount = tests;
+      return;
+    }
+
+    const order: number[] = [];
+    for (let slot = 0; slot < this.slotCount; slot++) if (this.pending[slot] === 1 && this.keyOf[slot] !== undefined) order.push(slot);
+    const box = this.box;
+    for (const s of order) {
+      box.minX = this.boxes[4 * s]!;
+      box.minY = this.boxes[4 * s + 1]!;
+      box.maxX = this.boxes[4 * s + 2]!;
+      box.maxY = this.boxes[4 * s + 3]!;
+      this.candidateCount = 0;
+      broad.query(box, this.collectCandidate);
+      for (let i = 0; i < this.candidateCount; i++) {
+        const o = this.candidates[i]!;
+        // A pair with a slot done earlier in this run was tested then.
+        if (o === s || this.tested[o] === mine) continue;
+        this.testPair(scene, s, o, continuous);
+        tests++;
+      }
+      this.tested[s] = mine;
+      this.pending[s] = 0;
+      if (timed && now() - chunkStart >= chunk) {
+        yield;
+        chunkStart = now();
+      }
+    }
+    this.lastTestCount = tests;
+  }
+
+  private testPair(scene: Scene, s: number, t: number, continuous: boolean): void {
+    const bs = this.bodyOf[s]!;
+    const bt = this.bodyOf[t]!;
+    const sFirst = bs.index < bt.index;
+    const f = sFirst ? analyzePair(scene, bs, bt, continuous) : analyzePair(scene, bt, bs, continuous);
+    if (!f) return;
+    // The cache outlives this text: keep no substring of it (see `detach`).
+    this.cache.set(sFirst ? s : t, sFirst ? t : s, { ...f, a: detach(f.a), b: detach(f.b) });
+  }
+
+  /** Every cached finding, relabelled with the current names and declaration indices. */
+  private collectFindings(): Finding[] {
+    const out: Finding[] = [];
+    this.cache.forEachValid((e) => {
+      const a = this.bodyOf[e.slotA]!;
+      const b = this.bodyOf[e.slotB]!;
+      const f = e.finding;
+      out.push(f.ia === a.index && f.ib === b.index && f.a === a.name && f.b === b.name ? f : { ...f, a: a.name, b: b.name, ia: a.index, ib: b.index });
+    });
+    return out;
+  }
+
+  private allocate(key: string): number {
+    let slot = this.freeSlots.pop();
+    if (slot === undefined) {
+      slot = this.slotCount++;
+      if (slot >= MAX_SLOTS) throw new RangeError(`incremental analysis: more than ${MAX_SLOTS} bodies`);
+      if (slot >= this.seen.length) this.growSlots(slot + 1);
+    }
+    const own = detach(key);
+    this.keyOf[slot] = own;
+    this.slotByKey.set(own, slot);
+    return slot;
+  }
+
+  /** Gives the slot its body and box, and marks it pending. */
+  private place(broad: BroadPhase, scene: Scene, slot: number, body: SceneBody): void {
+    this.bodyOf[slot] = body;
+    const b = bodyBounds(scene, body, this.box);
+    this.boxes[4 * slot] = b.minX;
+    this.boxes[4 * slot + 1] = b.minY;
+    this.boxes[4 * slot + 2] = b.maxX;
+    this.boxes[4 * slot + 3] = b.maxY;
+    broad.move(slot, b);
+    this.markPending(slot);
+  }
+
+  private markPending(slot: number): void {
+    this.cache.invalidate(slot);
+    this.pending[slot] = 1;
+  }
+
+  private growSlots(needed: number): void {
+    let n = this.seen.length;
+    while (n < needed) n *= 2;
+    const seen = new Uint32Array(n);
+    seen.set(this.seen);
+    this.seen = seen;
+    const pending = new Uint8Array(n);
+    pending.set(this.pending);
+    this.pending = pending;
+    const tested = new Uint32Array(n);
+    tested.set(this.tested);
+    this.tested = tested;
+    const boxes = new Float64Array(4 * n);
+    boxes.set(this.boxes);
+    this.boxes = boxes;
+  }
+}
+
+/**
+ * A copy of `s` that shares no memory with the string it came from. V8 represents a substring
+ * of 13 or more characters as a view into its parent, so a body name kept in the cache would keep
+ * that whole version of the document alive, one old text per edit. Concatenation then slicing
+ * flattens into a fresh string first.
+ */
+function detach(s: string): string {
+  return (s + '\u0000').slice(0, -1);
+}
+
+function grow(a: Int32Array<ArrayBuffer>, needed: number): Int32Array<ArrayBuffer> {
+  let n = a.length;
+  while (n < needed) n *= 2;
+  const b = new Int32Array(n);
+  b.set(a);
+  return b;
+}

@@ -1,0 +1,310 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { BROAD_PHASE_KINDS, type BroadPhaseKind } from '../../../core/broad/broad-phase';
+import type { AnalysisOptions } from '../../../server/src/analysis/analyze';
+import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
+import { analyzeDocument, type DocumentAnalysis } from '../../../server/src/analysis/pipeline';
+import { bodyArb, bodyLine, sceneArb, settingsArb, settingsLines, type BodySpec, type Settings } from './scenes';
+
+/** The incremental result must be the from-scratch result, findings and diagnostics alike. */
+function assertSame(actual: DocumentAnalysis, expected: DocumentAnalysis, what: string): void {
+  assert.deepStrictEqual(actual.findings, expected.findings, `findings after ${what}`);
+  assert.deepStrictEqual(actual.diagnostics, expected.diagnostics, `diagnostics after ${what}`);
+}
+
+/** Read through a function: assertions must not narrow the analyzer's stats between runs. */
+function modeOf(a: IncrementalAnalyzer): string | undefined {
+  return a.stats?.mode;
+}
+
+type Line = { readonly body: BodySpec } | { readonly raw: string };
+
+interface Doc {
+  settings: Settings;
+  lines: Line[];
+}
+
+function render(doc: Doc): string {
+  return [...settingsLines(doc.settings), ...doc.lines.map((l) => ('body' in l ? bodyLine(l.body) : l.raw))].join('\n');
+}
+
+const BROKEN = ['body broken circle(1 at (', 'body', ')) garbage ((', 'let = 3', 'body half box(1,', '/* unterminated'];
+
+/** One edit, drawn with its random parts; `apply` maps it onto whatever the document is then. */
+type Edit =
+  | { op: 'insert'; at: number; body: BodySpec; duplicateOf: number | null }
+  | { op: 'delete'; at: number }
+  | { op: 'replace'; at: number; body: BodySpec }
+  | { op: 'rename'; at: number; suffix: number }
+  | { op: 'velocity'; at: number; vx: number; vy: number }
+  | { op: 'nudge'; at: number; dx: number }
+  | { op: 'move'; from: number; to: number }
+  | { op: 'settings'; settings: Settings }
+  | { op: 'break'; at: number; text: string }
+  | { op: 'truncate'; at: number; keep: number }
+  | { op: 'options'; continuous: boolean; broadPhase: BroadPhaseKind };
+
+const index = fc.nat({ max: 1000 });
+const editArb: fc.Arbitrary<Edit> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('insert' as const), at: index, body: bodyArb('x'), duplicateOf: fc.option(index, { freq: 5 }) }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('delete' as const), at: index }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('replace' as const), at: index, body: bodyArb('x') }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('rename' as const), at: index, suffix: fc.nat({ max: 5 }) }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('velocity' as const), at: index, vx: fc.integer({ min: -700, max: 700 }), vy: fc.integer({ min: -30, max: 30 }) }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('nudge' as const), at: index, dx: fc.integer({ min: -20, max: 20 }).map((d) => d / 10) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('move' as const), from: index, to: index }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('settings' as const), settings: settingsArb }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('break' as const), at: index, text: fc.constantFrom(...BROKEN) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('truncate' as const), at: index, keep: fc.nat({ max: 40 }) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('options' as const), continuous: fc.boolean(), broadPhase: fc.constantFrom(...BROAD_PHASE_KINDS) }) },
+);
+
+let fresh = 0;
+
+function apply(doc: Doc, e: Edit, options: { continuous: boolean; broadPhase: BroadPhaseKind }): void {
+  const n = doc.lines.length;
+  const bodyAt = (at: number): number => {
+    const idx = doc.lines.map((l, i) => ('body' in l ? i : -1)).filter((i) => i >= 0);
+    return idx.length ? idx[at % idx.length]! : -1;
+  };
+  switch (e.op) {
+    case 'insert': {
+      const dup = e.duplicateOf !== null ? bodyAt(e.duplicateOf) : -1;
+      const name = dup >= 0 ? (doc.lines[dup] as { body: BodySpec }).body.name : `n${fresh++}`;
+      doc.lines.splice(e.at % (n + 1), 0, { body: { ...e.body, name } });
+      break;
+    }
+    case 'delete':
+      if (n) doc.lines.splice(e.at % n, 1);
+      break;
+    case 'replace': {
+      const i = bodyAt(e.at);
+      if (i >= 0) doc.lines[i] = { body: { ...e.body, name: (doc.lines[i] as { body: BodySpec }).body.name } };
+      break;
+    }
+    case 'rename': {
+      const i = bodyAt(e.at);
+      if (i >= 0) {
+        const b = (doc.lines[i] as { body: BodySpec }).body;
+        doc.lines[i] = { body: { ...b, name: e.suffix === 0 ? `r${fresh++}` : `${b.name}_${e.suffix}` } };
+      }
+      break;
+    }
+    case 'velocity':
+    case 'nudge': {
+      const i = bodyAt(e.at);
+      if (i >= 0) {
+        const b = (doc.lines[i] as { body: BodySpec }).body;
+        doc.lines[i] = { body: e.op === 'velocity' ? { ...b, vx: e.vx, vy: e.vy } : { ...b, x: Math.round((b.x + e.dx) * 10) / 10 } };
+      }
+      break;
+    }
+    case 'move':
+      if (n) {
+        const [l] = doc.lines.splice(e.from % n, 1);
+        doc.lines.splice(e.to % n, 0, l!);
+      }
+      break;
+    case 'settings':
+      doc.settings = e.settings;
+      break;
+    case 'break':
+      doc.lines.splice(e.at % (n + 1), 0, { raw: e.text });
+      break;
+    case 'truncate':
+      if (n) {
+        const i = e.at % n;
+        const l = doc.lines[i]!;
+        const text = 'body' in l ? bodyLine(l.body) : l.raw;
+        doc.lines[i] = { raw: text.slice(0, e.keep) };
+      }
+      break;
+    case 'options':
+      options.continuous = e.continuous;
+      options.broadPhase = e.broadPhase;
+      break;
+  }
+}
+
+describe('analysis/incremental: equal to a from-scratch analysis', () => {
+  it('after every step of random edit sequences (bodies, names, motion, order, settings, broken syntax, options)', () => {
+    let incrementalRuns = 0;
+    let withFindings = 0;
+    fc.assert(
+      fc.property(sceneArb(12), fc.array(editArb, { minLength: 1, maxLength: 12 }), ({ settings, bodies }, edits) => {
+        const doc: Doc = { settings, lines: bodies.map((body) => ({ body })) };
+        const options = { continuous: true, broadPhase: 'dynamic-tree' as BroadPhaseKind };
+        const analyzer = new IncrementalAnalyzer();
+        let text = render(doc);
+        assertSame(analyzer.analyze(text, options), analyzeDocument(text, options), 'the first text');
+        for (const e of edits) {
+          apply(doc, e, options);
+          text = render(doc);
+          const expected = analyzeDocument(text, options);
+          assertSame(analyzer.analyze(text, { ...options }), expected, `${e.op}:\n${text}`);
+          if (analyzer.stats?.mode === 'incremental') incrementalRuns++;
+          if (expected.findings.length > 0) withFindings++;
+        }
+      }),
+      { numRuns: 120 },
+    );
+    // Guard against a vacuous property: most runs must have been incremental, with findings.
+    assert.ok(incrementalRuns > 400, `${incrementalRuns} incremental runs`);
+    assert.ok(withFindings > 200, `${withFindings} steps with findings`);
+  });
+
+  it('re-tests only the pairs of the edited body and reuses the rest', () => {
+    const lines = Array.from({ length: 200 }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 1.5}, ${Math.floor(i / 20) * 1.5}) velocity (${i % 7 === 0 ? 40 : 0}, 0)`);
+    const analyzer = new IncrementalAnalyzer();
+    const first = analyzer.analyze(lines.join('\n'));
+    assert.equal(analyzer.stats?.mode, 'full');
+    assert.ok(first.findings.length > 0);
+    lines[105] = 'body b105 box(1, 1) at (7.9, 7.5) velocity (60, 0)';
+    const text = lines.join('\n');
+    const second = analyzer.analyze(text);
+    const s = analyzer.stats!;
+    assert.deepEqual([s.mode, s.added, s.removed, s.changed, s.reordered], ['incremental', 0, 0, 1, 0]);
+    assert.ok(s.testedPairs > 0 && s.testedPairs < 10, `${s.testedPairs} pair tests`);
+    assertSame(second, analyzeDocument(text), 'one body moved');
+  });
+
+  it('relabels cached findings with the current indices and ranges when lines above are inserted', () => {
+    const text = 'dt 1/60\nbody wall static box(0.1, 4) at (2, 0)\nbody shot circle(0.05) at (-1, 0) velocity (600, 0)';
+    const analyzer = new IncrementalAnalyzer();
+    const before = analyzer.analyze(text);
+    assert.deepEqual(before.findings.map((f) => [f.kind, f.ia, f.ib]), [['tunnelling', 0, 1]]);
+    const edited = '// a comment that shifts every range\nbody far circle(1) at (50, 50)\n' + text;
+    const after = analyzer.analyze(edited);
+    assert.equal(analyzer.stats?.testedPairs, 0, 'the new body has no candidate, the old pair is reused');
+    assert.deepEqual(after.findings.map((f) => [f.kind, f.ia, f.ib]), [['tunnelling', 1, 2]]);
+    assertSame(after, analyzeDocument(edited), 'an insertion above');
+  });
+
+  it('tests a cached pair again when its two bodies swap places in the file', () => {
+    const a = 'body a box(1, 1) at (0, 0) velocity (100, 0)';
+    const b = 'body b static box(0.05, 3) at (1, 0)';
+    const analyzer = new IncrementalAnalyzer();
+    const before = analyzer.analyze(`${a}\n${b}`);
+    assert.deepEqual(before.findings.map((f) => [f.a, f.b]), [['a', 'b']]);
+    const swapped = `${b}\n${a}`;
+    const after = analyzer.analyze(swapped);
+    assert.equal(analyzer.stats?.reordered, 1);
+    assert.deepEqual(after.findings.map((f) => [f.a, f.b]), [['b', 'a']]);
+    assertSame(after, analyzeDocument(swapped), 'a swap');
+  });
+
+  it('falls back to a full run when a scene-wide setting or an option changes', () => {
+    const body = 'body a circle(0.5) velocity (30, 0)\nbody b static box(0.1, 2) at (1, 0)';
+    const analyzer = new IncrementalAnalyzer();
+    analyzer.analyze(`dt 1/60\n${body}`);
+    const cases: [string, AnalysisOptions][] = [
+      [`dt 1/30\n${body}`, {}],
+      [`dt 1/30\nframes 3\n${body}`, {}],
+      [`dt 1/30\nframes 3\nslop 0\n${body}`, {}],
+      [`dt 1/30\nframes 3\nslop 0\nlayer x\n${body}`, {}],
+      [`dt 1/30\nframes 3\nslop 0\nlayer x\n${body}`, { continuous: false }],
+      [`dt 1/30\nframes 3\nslop 0\nlayer x\n${body}`, { continuous: false, broadPhase: 'grid' }],
+    ];
+    for (const [text, options] of cases) {
+      const r = analyzer.analyze(text, options);
+      assert.equal(modeOf(analyzer), 'full', text);
+      assertSame(r, analyzeDocument(text, options), text);
+    }
+    analyzer.analyze(cases[5]![0], cases[5]![1]);
+    assert.equal(modeOf(analyzer), 'incremental', 'nothing changed');
+  });
+
+  it('keeps each of several bodies with the same name apart (identity = name and occurrence)', () => {
+    const analyzer = new IncrementalAnalyzer();
+    const steps = [
+      'body a circle(1)\nbody a circle(1) at (1.5, 0)\nbody a circle(1) at (10, 0)',
+      'body a circle(1) at (10, 0)\nbody a circle(1)\nbody a circle(1) at (1.5, 0)',
+      'body a circle(1)\nbody a circle(1) at (1.5, 0)',
+      'body a circle(1) at (1.5, 0)',
+    ];
+    for (const text of steps) assertSame(analyzer.analyze(text), analyzeDocument(text), text);
+  });
+
+  it('survives text that breaks everything, and recovers', () => {
+    const analyzer = new IncrementalAnalyzer();
+    const good = 'body a box(1, 1) velocity (100, 0)\nbody b static box(0.1, 3) at (1, 0)';
+    for (const text of [good, '', '\u0000)))', 'body a compound(compound(', good, good.replace('100', '120')]) {
+      assertSame(analyzer.analyze(text), analyzeDocument(text), JSON.stringify(text));
+    }
+  });
+
+  it('is usable again after dispose, starting from scratch', () => {
+    const analyzer = new IncrementalAnalyzer();
+    const text = 'body a box(1, 1) velocity (100, 0)\nbody b static box(0.1, 3) at (1, 0)';
+    analyzer.analyze(text);
+    analyzer.dispose();
+    assert.equal(analyzer.stats, null);
+    assertSame(analyzer.analyze(text), analyzeDocument(text), 'dispose');
+    assert.equal(modeOf(analyzer), 'full');
+  });
+});
+
+describe('analysis/incremental: cancellation', () => {
+  const scene = (vx: number) =>
+    Array.from({ length: 60 }, (_, i) => `body b${i} box(1, 1) at (${(i % 10) * 0.9}, ${Math.floor(i / 10) * 0.9}) velocity (${i === 0 ? vx : 0}, 0)`).join('\n');
+
+  it('pauses between stages and chunks of pair tests, and stops with "cancelled" when asked', async () => {
+    for (let stopAfter = 0; stopAfter < 12; stopAfter++) {
+      const analyzer = new IncrementalAnalyzer();
+      let pauses = 0;
+      const run = await analyzer.analyzeAsync(scene(50), {
+        isCancelled: () => pauses > stopAfter,
+        yieldControl: async () => void pauses++,
+        chunkMilliseconds: 0, // pause at every chunk boundary
+      });
+      assert.equal(run.state, 'cancelled', `cancelled after ${stopAfter} pauses`);
+      assert.equal(pauses, stopAfter + 1);
+      // The state a cancelled run leaves behind is consistent: the next run is still exact.
+      const text = scene(70);
+      assertSame(analyzer.analyze(text), analyzeDocument(text), `a run after cancelling at pause ${stopAfter}`);
+    }
+  });
+
+  it('pauses after parsing, semantics and the broad phase at least, and completes when not cancelled', async () => {
+    const analyzer = new IncrementalAnalyzer();
+    let pauses = 0;
+    const run = await analyzer.analyzeAsync(scene(50), { yieldControl: async () => void pauses++ });
+    assert.equal(run.state, 'done');
+    assert.ok(pauses >= 3, `${pauses} pauses`);
+    if (run.state === 'done') assertSame(run.analysis, analyzeDocument(scene(50)), 'an async run');
+  });
+
+  it('abandons an older run as soon as a newer one starts on the same analyzer (real event loop)', async () => {
+    const analyzer = new IncrementalAnalyzer();
+    analyzer.analyze(scene(10));
+    const older = analyzer.analyzeAsync(scene(20));
+    const newer = analyzer.analyzeAsync(scene(30));
+    const [o, n] = await Promise.all([older, newer]);
+    assert.equal(o.state, 'cancelled');
+    assert.equal(n.state, 'done');
+    if (n.state === 'done') assertSame(n.analysis, analyzeDocument(scene(30)), 'the newer run');
+  });
+
+  it('equals a from-scratch analysis after random sequences of cancelled and completed runs', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ vx: fc.integer({ min: -200, max: 200 }), stopAfter: fc.option(fc.nat({ max: 6 })) }), { minLength: 1, maxLength: 8 }),
+        async (runs) => {
+          const analyzer = new IncrementalAnalyzer();
+          for (const { vx, stopAfter } of runs) {
+            let pauses = 0;
+            const r = await analyzer.analyzeAsync(scene(vx), {
+              isCancelled: () => stopAfter !== null && pauses > stopAfter,
+              yieldControl: async () => void pauses++,
+              chunkMilliseconds: 0,
+            });
+            if (r.state === 'done') assertSame(r.analysis, analyzeDocument(scene(vx)), `vx ${vx}`);
+          }
+          const text = scene(123);
+          assertSame(analyzer.analyze(text), analyzeDocument(text), 'the final run');
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
