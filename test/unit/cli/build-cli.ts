@@ -32,6 +32,7 @@ export function ensureCliBuilt(): void {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    external: ['@resvg/resvg-js'], // as in scripts/build.mjs: a native module loaded at run time
     sourcemap: 'linked',
     logLevel: 'error',
     legalComments: 'none',

@@ -159,6 +159,22 @@ describe('cli: collide (end to end, spawning bin/collide.js)', function () {
     assert.deepEqual(res.locations[0]!.physicalLocation.region.startColumn, 14);
   });
 
+  it('reports the findings each example is written to show', () => {
+    const r = run(['check', '--format', 'json', 'examples'], ROOT);
+    assert.equal(r.status, 1, 'concave-polygon.collide has errors on purpose');
+    const out = JSON.parse(r.stdout) as { files: { path: string; findings: { kind: string; a: string; b: string }[] }[] };
+    const got = Object.fromEntries(out.files.map((f) => [path.basename(f.path), f.findings.map((x) => `${x.kind} ${x.a} ${x.b}`)]));
+    assert.deepEqual(got, {
+      'bullet-through-a-wall.collide': ['tunnelling wall shot', 'tunnelling wall tracer', 'collision wall ball'],
+      'compound-car.collide': ['collision car1 crate'],
+      'concave-polygon.collide': [],
+      'crates-on-a-floor.collide': ['overlap floor sunk', 'overlap floor barrel', 'overlap sunk pushed'],
+      'exactly-aligned-boxes.collide': ['overlap plank crate', 'overlap left turned'],
+      'layers.collide': ['overlap ground hero', 'overlap orc goblin', 'overlap goblin crate'],
+      'spinning-bar.collide': ['tunnelling bar target'],
+    });
+  });
+
   it('refuses `collide lsp` without a transport (exit 2)', () => {
     const r = run(['lsp']);
     assert.equal(r.status, 2);
