@@ -38,6 +38,7 @@ const QUIET_SETTINGS = {
   'extensions.autoUpdate': false,
   'update.mode': 'none',
   'workbench.startupEditor': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
   'security.workspace.trust.enabled': false,

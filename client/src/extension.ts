@@ -34,7 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Collid
       await client.restart();
     }),
   );
-  registerStatusBar(context);
+  registerStatusBar(context, client);
 
   // Start without awaiting: activation must not block on the server, and a failed start is
   // reported by the client in the output channel rather than failing the whole extension.

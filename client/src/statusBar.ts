@@ -3,6 +3,7 @@
 // codes `overlap` / `tunnelling`), so it needs no custom protocol and honours the user's
 // severity settings: a code set to `off` is not published and so is not counted.
 import * as vscode from 'vscode';
+import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { LANGUAGE_ID } from './languageClient';
 
 export interface FindingCounts {
@@ -34,7 +35,11 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-export function registerStatusBar(context: vscode.ExtensionContext): vscode.StatusBarItem {
+/**
+ * `client` undefined means there is no server bundle; while the client is not running the item
+ * says so instead of showing a reassuring but meaningless zero.
+ */
+export function registerStatusBar(context: vscode.ExtensionContext, client: LanguageClient | undefined): vscode.StatusBarItem {
   const item = vscode.window.createStatusBarItem('collide.findings', vscode.StatusBarAlignment.Left, 50);
   item.name = 'Collide Findings';
   item.command = 'workbench.actions.view.problems';
@@ -43,6 +48,22 @@ export function registerStatusBar(context: vscode.ExtensionContext): vscode.Stat
     const doc = vscode.window.activeTextEditor?.document;
     if (!doc || doc.languageId !== LANGUAGE_ID) {
       item.hide();
+      return;
+    }
+    if (!client || client.state === State.Stopped) {
+      item.text = '$(error) Collide: no language server';
+      item.tooltip = 'The Collide language server is not running, so the scene is not checked. Click to see its output.';
+      item.command = 'collide.showOutput';
+      item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+      item.show();
+      return;
+    }
+    item.command = 'workbench.actions.view.problems';
+    if (client.state === State.Starting) {
+      item.text = '$(sync~spin) Collide';
+      item.tooltip = 'The Collide language server is starting.';
+      item.backgroundColor = undefined;
+      item.show();
       return;
     }
     const { overlaps, tunnelling } = countFindings(vscode.languages.getDiagnostics(doc.uri));
@@ -62,6 +83,7 @@ export function registerStatusBar(context: vscode.ExtensionContext): vscode.Stat
       const active = vscode.window.activeTextEditor?.document.uri.toString();
       if (active && e.uris.some((u) => u.toString() === active)) update();
     }),
+    ...(client ? [client.onDidChangeState(update)] : []),
     vscode.workspace.onDidOpenTextDocument((d) => {
       if (d === vscode.window.activeTextEditor?.document) update();
     }),

@@ -1,0 +1,146 @@
+// The UI check: what a user sees in code-server with the packaged extension installed, read from
+// the workbench's DOM and kept as screenshots (artifacts/e2e/, git-ignored, uploaded by CI).
+//   - opening the overlap fixture shows a warning squiggle and the status-bar count,
+//   - the Problems panel lists the overlap with its code,
+//   - "Collide: Open Preview to the Side" opens a webview whose page shows the scene's bodies and
+//     its findings (read inside the webview's frame).
+// Every wait is on a DOM condition with a bound; a missed bound fails with a screenshot.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, artifactsDir, installVsix, makeProfile, removeProfile, startCodeServer } from './e2e-codeserver.mjs';
+import { fixtureWorkspace } from './e2e.mjs';
+import { vsixPath } from './package.mjs';
+
+const BOUND_MS = 30_000;
+
+class Check {
+  constructor(page) {
+    this.page = page;
+    this.failures = [];
+  }
+  async step(name, fn) {
+    try {
+      await fn();
+      console.log(`  ✔ ${name}`);
+    } catch (e) {
+      const shot = join(artifactsDir, `failed-${this.failures.length + 1}.png`);
+      await this.page.screenshot({ path: shot }).catch(() => {});
+      console.log(`  ✘ ${name}\n    ${String(e instanceof Error ? e.message : e).split('\n').join('\n    ')}\n    (screenshot: ${shot})`);
+      this.failures.push(name);
+    }
+  }
+}
+
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: BOUND_MS });
+  await input.fill(`>${title}`);
+  // Wait until the list shows exactly this command before accepting it.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: BOUND_MS });
+  await page.keyboard.press('Enter');
+}
+
+async function openFile(page, name) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: BOUND_MS });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: BOUND_MS });
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: BOUND_MS });
+}
+
+/** The frame of the Collide preview's page: the innermost webview frame that has its status line. */
+async function previewFrame(page) {
+  const deadline = Date.now() + BOUND_MS;
+  while (Date.now() < deadline) {
+    for (const f of page.frames()) {
+      if (!/webview/i.test(f.url())) continue;
+      const text = await f.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+      if (/\bbodies\b/.test(text)) return { frame: f, text };
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no webview frame with the preview's status line within ${BOUND_MS} ms; frames: ${page.frames().map((f) => f.url()).join(', ')}`);
+}
+
+export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const profile = makeProfile('collide-e2e-ui-', { 'workbench.colorTheme': 'Default Dark Modern', 'editor.minimap.enabled': false });
+  let server;
+  let browser;
+  try {
+    installVsix(profile, vsix);
+    const workspace = fixtureWorkspace(profile);
+    server = await startCodeServer(profile);
+    browser = await chromium.launch({ ...CHROMIUM, headless: true });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+    page.setDefaultTimeout(BOUND_MS);
+    const check = new Check(page);
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // The explorer lists the folder once the workspace is ready for quick open.
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'e2e' }).first().waitFor({ timeout: 60_000 });
+
+    await check.step('the overlap fixture shows a warning squiggle and the status-bar count', async () => {
+      await openFile(page, 'overlap.collide');
+      await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: BOUND_MS });
+      const status = page.locator('.statusbar-item', { hasText: /overlap/ }).first();
+      await status.waitFor({ timeout: BOUND_MS });
+      const text = (await status.innerText()).trim();
+      if (!/\b1 overlap\b/.test(text)) throw new Error(`status bar says ${JSON.stringify(text)}, expected "1 overlap"`);
+      await page.screenshot({ path: join(artifactsDir, 'editor-squiggles.png') });
+    });
+
+    await check.step('the Problems panel lists the overlap with its code', async () => {
+      await runCommand(page, 'View: Focus Problems');
+      const row = page.locator('.markers-panel .monaco-list-row', { hasText: /overlap/i }).first();
+      await row.waitFor({ timeout: BOUND_MS });
+      const panel = await page.locator('.markers-panel').innerText();
+      writeFileSync(join(artifactsDir, 'problems.txt'), panel);
+      if (!/overlap\.collide/.test(panel)) throw new Error(`the Problems panel does not name the file:\n${panel}`);
+      if (!/\boverlap\b/.test(panel) || !/\ba\b[\s\S]*\bb\b/.test(panel)) throw new Error(`the Problems panel has no overlap of a and b:\n${panel}`);
+      await page.screenshot({ path: join(artifactsDir, 'problems-panel.png') });
+    });
+
+    await check.step('the preview shows the tunnelling scene with its finding', async () => {
+      await openFile(page, 'tunnelling.collide');
+      await runCommand(page, 'Collide: Open Preview to the Side');
+      const { frame } = await previewFrame(page);
+      // The status line is written when the scene message arrives; wait for its numbers.
+      await frame.waitForFunction(() => /2 bodies · 0 overlaps · 1 tunnelling/.test(document.body.innerText), null, { timeout: BOUND_MS });
+      const text = await frame.evaluate(() => document.body.innerText);
+      writeFileSync(join(artifactsDir, 'preview.txt'), text);
+      if (!/shot/.test(text) || !/wall/.test(text)) throw new Error(`the preview's findings do not name shot and wall:\n${text}`);
+      // Something is drawn: the scene canvas is not a single flat colour.
+      const distinct = await frame.evaluate(() => {
+        const c = document.querySelector('canvas#scene');
+        if (!(c instanceof HTMLCanvasElement) || c.width === 0) return 0;
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        const seen = new Set();
+        for (let i = 0; i < d.length && seen.size < 64; i += 4 * 97) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+        return seen.size;
+      });
+      if (distinct < 3) throw new Error(`the scene canvas looks empty (${distinct} distinct colours)`);
+      await page.screenshot({ path: join(artifactsDir, 'preview.png') });
+    });
+
+    if (check.failures.length > 0) writeFileSync(join(artifactsDir, 'ui-code-server.log'), server.log());
+    return check.failures.length === 0;
+  } finally {
+    await browser?.close().catch(() => {});
+    await server?.stop();
+    if (keep) console.log(`e2e-ui: kept ${profile.dir}`);
+    else removeProfile(profile);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runUiCheck({ keep: process.argv.includes('--keep') }).then((ok) => process.exit(ok ? 0 : 1), (e) => {
+    console.error(`e2e-ui: ${e instanceof Error ? e.stack ?? e.message : e}`);
+    process.exit(1);
+  });
+}
