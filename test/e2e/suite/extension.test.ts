@@ -169,6 +169,20 @@ describe('Collide in VS Code (packaged extension)', function () {
     await diagnosticsWhere(overlapDoc.uri, (d) => !d.some((x) => codeOf(x) === 'overlap'), `removal of the overlap after "${fix.title}"`);
   });
 
+  it('the collide.severity setting turns a code off and back on', async () => {
+    const doc = await vscode.workspace.openTextDocument(workspaceUri('e2e', 'tunnelling.collide'));
+    const config = vscode.workspace.getConfiguration('collide', doc.uri);
+    try {
+      await config.update('severity', { tunnelling: 'off' }, vscode.ConfigurationTarget.Workspace);
+      await diagnosticsWhere(doc.uri, (d) => !d.some((x) => codeOf(x) === 'tunnelling'), 'removal of tunnelling with collide.severity.tunnelling = off');
+      await config.update('severity', { tunnelling: 'error' }, vscode.ConfigurationTarget.Workspace);
+      await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'tunnelling' && x.severity === vscode.DiagnosticSeverity.Error), 'tunnelling as an error with collide.severity.tunnelling = error');
+    } finally {
+      await config.update('severity', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'tunnelling' && x.severity === vscode.DiagnosticSeverity.Warning), 'tunnelling back at its default severity');
+  });
+
   it('the preview command opens a webview panel that shows the scene', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     const commands = (ext.packageJSON.contributes?.commands ?? []) as { command: string; title: string }[];
