@@ -1,17 +1,14 @@
 import type { AABB } from '../../../core/math/aabb';
 import { createBroadPhase, type BroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
-import type { Diagnostic } from '../common/diagnostic';
 import { analyzeSemantics } from '../semantics/check';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { parse } from '../syntax/parser';
-import { analyzePair, compareFindings, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
+import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
 import { bodyBounds } from './body-bounds';
 import { sameBodyContent, sameSceneSettings } from './body-content';
-import { impactDiagnostic } from './continuous';
 import type { Finding } from './findings';
-import { overlapDiagnostic } from './overlap';
 import { MAX_SLOTS, PairCache } from './pair-cache';
-import type { DocumentAnalysis } from './pipeline';
+import { assembleAnalysis, failedAnalysis, type DocumentAnalysis } from './pipeline';
 
 /**
  * Incremental analysis of one document (issue 5, item 2). Each new text is parsed and evaluated
@@ -218,33 +215,20 @@ export class IncrementalAnalyzer {
     const semantics = analyzeSemantics(syntax);
     yield 'semantics';
     const scene = semantics.scene;
-    let findings: Finding[] = [];
-    const findingDiagnostics: Diagnostic[] = [];
+    let findings: Finding[];
     try {
       const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE);
       yield 'broad-phase';
       for (const _ of this.testPending(scene, mine, chunk)) yield 'narrow-phase';
       findings = this.collectFindings();
-      findings.sort(compareFindings);
-      for (const f of findings) findingDiagnostics.push(f.kind === 'overlap' ? overlapDiagnostic(scene, f) : impactDiagnostic(scene, f));
       this.lastStats = { ...diff, bodies: scene.bodies.length, testedPairs: this.lastTestCount, findings: findings.length };
     } catch (e) {
-      // As pipeline.ts: a defect in the collision code must not take the editor down. The state
-      // may be half-updated, so it is dropped and the next run is a full one.
+      // The state may be half-updated: drop it, so that the next run is a full one.
       this.reset();
-      findings = [];
-      findingDiagnostics.length = 0;
-      findingDiagnostics.push({
-        range: { start: 0, end: 0 },
-        severity: 'error',
-        code: 'analysis-internal-error',
-        message: `The collision analysis failed on this scene (${e instanceof Error ? e.message : String(e)}); please report it.`,
-      });
+      return failedAnalysis(syntax, semantics, e);
     }
-    // Assembled exactly as pipeline.ts `analyzeDocumentInStages` does, so that both agree.
-    const diagnostics = [...syntax.diagnostics, ...semantics.diagnostics, ...findingDiagnostics];
-    diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
-    return { parse: syntax, semantics, findings, diagnostics };
+    // The same last step as analyzeDocument's, so that both give identical results.
+    return assembleAnalysis(syntax, semantics, findings);
   }
 
   private lastTestCount = 0;

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../common/diagnostic';
 import { analyzeSemantics, type SemanticResult } from '../semantics/check';
 import { parse, type ParseResult } from '../syntax/parser';
-import { analyzeScene, type AnalysisOptions } from './analyze';
+import { analyzeScene, compareFindings, type AnalysisOptions } from './analyze';
 import { impactDiagnostic } from './continuous';
 import type { Finding } from './findings';
 import { overlapDiagnostic } from './overlap';
@@ -45,32 +45,51 @@ export function* analyzeDocumentInStages(text: string, options: AnalysisOptions 
   yield 'syntax';
   const semantics = analyzeSemantics(syntax);
   yield 'semantics';
+  let findings: Finding[];
+  try {
+    findings = analyzeScene(semantics.scene, options);
+  } catch (e) {
+    return failedAnalysis(syntax, semantics, e);
+  }
+  return assembleAnalysis(syntax, semantics, findings);
+}
+
+/**
+ * The last step of every pipeline (this one and the incremental analyzer's, analysis/incremental.ts):
+ * findings in their deterministic order, their diagnostics built against the current scene, and
+ * all diagnostics merged by position. Never throws (see `failedAnalysis`).
+ */
+export function assembleAnalysis(syntax: ParseResult, semantics: SemanticResult, findings: Finding[]): DocumentAnalysis {
   const scene = semantics.scene;
-  let findings: Finding[] = [];
   const findingDiagnostics: Diagnostic[] = [];
   try {
-    findings = analyzeScene(scene, options).slice();
     findings.sort(compareFindings);
     for (const f of findings) findingDiagnostics.push(f.kind === 'overlap' ? overlapDiagnostic(scene, f) : impactDiagnostic(scene, f));
   } catch (e) {
-    // A defect in the collision code must not take the editor or the CLI down with it.
-    findings = [];
-    findingDiagnostics.length = 0;
-    findingDiagnostics.push({
+    return failedAnalysis(syntax, semantics, e);
+  }
+  return merge(syntax, semantics, findings, findingDiagnostics);
+}
+
+/**
+ * The result when the collision analysis threw: the syntax and semantic results stand, and one
+ * diagnostic says what happened. A defect in the collision code must not take the editor or the
+ * CLI down with it.
+ */
+export function failedAnalysis(syntax: ParseResult, semantics: SemanticResult, error: unknown): DocumentAnalysis {
+  return merge(syntax, semantics, [], [
+    {
       range: { start: 0, end: 0 },
       severity: 'error',
       code: 'analysis-internal-error',
-      message: `The collision analysis failed on this scene (${e instanceof Error ? e.message : String(e)}); please report it.`,
-    });
-  }
+      message: `The collision analysis failed on this scene (${error instanceof Error ? error.message : String(error)}); please report it.`,
+    },
+  ]);
+}
+
+function merge(syntax: ParseResult, semantics: SemanticResult, findings: Finding[], findingDiagnostics: Diagnostic[]): DocumentAnalysis {
   const diagnostics = [...syntax.diagnostics, ...semantics.diagnostics, ...findingDiagnostics];
   // Stable: diagnostics at the same place keep the order syntax → semantics → findings.
   diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
   return { parse: syntax, semantics, findings, diagnostics };
-}
-
-const KIND_ORDER: Record<Finding['kind'], number> = { overlap: 0, tunnelling: 1, collision: 2 };
-
-function compareFindings(x: Finding, y: Finding): number {
-  return x.ia - y.ia || x.ib - y.ib || KIND_ORDER[x.kind] - KIND_ORDER[y.kind];
 }

@@ -40,7 +40,7 @@ describe('analysis/analyze: candidate pairs from the broad phase', () => {
           assert.deepStrictEqual(analyzeScene(scene, { broadPhase: kind, continuous }), expected, kind);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
     // The property only means something if the scenes produce findings.
     assert.ok(nonEmpty > 30, `only ${nonEmpty} scenes had findings`);
