@@ -43,6 +43,12 @@ export interface MinkowskiDifference {
   readonly signedDistance: number;
   /** Boundary point of the rounded difference closest to the origin (world orientation). */
   readonly closest: Vec2;
+  /**
+   * Unit normal of the least translation, from A towards B (world): closest = signedDistance ×
+   * normal, and it stays defined when the shapes just touch (signedDistance 0), where `closest`
+   * has no direction. Minus the rounded difference's outward normal at `closest`.
+   */
+  readonly normal: Vec2;
 }
 
 interface Loop {
@@ -76,7 +82,7 @@ function before(ax: number, ay: number, bx_: number, by_: number): boolean {
 
 export function minkowskiDifference(pair: ShapePair): MinkowskiDifference {
   if (!isWellFormed(pair)) {
-    return { state: 'degenerate', vertices: [], edges: [], radius: 0, signedDistance: 0, closest: { x: 0, y: 0 } };
+    return { state: 'degenerate', vertices: [], edges: [], radius: 0, signedDistance: 0, closest: { x: 0, y: 0 }, normal: { x: 0, y: 0 } };
   }
   const p = relativePair(pair);
   const tol = 1e-14 * p.scale;
@@ -212,14 +218,25 @@ export function minkowskiDifference(pair: ShapePair): MinkowskiDifference {
       inCy = -s * inNy;
     }
   }
+  // A difference with no area (parallel segment or capsule cores) has no inside: every edge's
+  // half-plane contains the line it lies on, so an origin on that line but beyond the ends passes
+  // the half-plane test. Inside a true convex polygon the nearest edge line's foot lies on that
+  // edge, so the distance to the boundary equals the least edge-line distance; when it is larger,
+  // the origin is outside (collinear segments 3 apart are 3 apart, not touching).
+  if (inside && best > inDepth + tol) inside = false;
   const r = pair.shapeA.radius + pair.shapeB.radius;
   let signed: number;
   let clx: number;
   let cly: number;
+  // Outward normal of the rounded difference at its closest point (A frame).
+  let ox: number;
+  let oy: number;
   if (inside) {
     signed = -inDepth - r;
     clx = inCx + r * inNx;
     cly = inCy + r * inNy;
+    ox = inNx;
+    oy = inNy;
   } else {
     signed = best - r;
     // The rounded boundary point nearest the origin is r from the core's nearest point c, towards
@@ -229,13 +246,20 @@ export function minkowskiDifference(pair: ShapePair): MinkowskiDifference {
     if ((ux !== 0 || uy !== 0) && (fromEdge || best > tol)) {
       clx = cx + r * ux;
       cly = cy + r * uy;
+      ox = ux;
+      oy = uy;
     } else if (count > 1) {
       clx = cx + r * inNx;
       cly = cy + r * inNy;
+      ox = inNx;
+      oy = inNy;
     } else {
-      // Concentric discs: every direction is as short; world +y by convention (as contact does).
-      clx = cx + r * p.xfA.s;
-      cly = cy + r * p.xfA.c;
+      // Concentric discs: every direction is as short; B is pushed along world +y by convention,
+      // as contact does (circle.ts), so the outward normal at `closest` is world -y.
+      ox = -p.xfA.s;
+      oy = -p.xfA.c;
+      clx = cx + r * ox;
+      cly = cy + r * oy;
     }
   }
   return {
@@ -245,5 +269,6 @@ export function minkowskiDifference(pair: ShapePair): MinkowskiDifference {
     radius: r,
     signedDistance: signed,
     closest: dirToWorld(p, clx, cly),
+    normal: dirToWorld(p, -ox, -oy),
   };
 }

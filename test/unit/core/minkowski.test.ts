@@ -5,7 +5,7 @@ import { contact } from '../../../core/narrow/contact';
 import { minkowskiDifference } from '../../../core/narrow/minkowski';
 import { makeBox, makeCapsule, makeCircle, makeSegment } from '../../../core/shapes/factory';
 import { convexHull, removeDegenerate } from '../../../core/shapes/polygon';
-import { anyShapeArb, referenceSeparation } from './narrow-arbitraries';
+import { anyShapeArb, referenceSeparation, separationAlong } from './narrow-arbitraries';
 import { transformArb, worldVertices } from './reference';
 
 const near = (a: number, b: number, tol: number, what = '') => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b} (tol ${tol})`);
@@ -96,6 +96,58 @@ describe('core/narrow/minkowski', () => {
         near(r.separation, 0, 1e-8, 'touching after the least translation');
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('collinear segments apart along their line: a flat difference does not contain the origin', () => {
+    // Regression: every edge half-plane of a flat B ⊖ A contains its whole line, so the origin on
+    // that line 3 beyond the ends counted as inside (signed distance -0 instead of 3).
+    const seg = makeSegment({ x: -1, y: 0 }, { x: 1, y: 0 });
+    const md = minkowskiDifference({ shapeA: seg, transformA: I, shapeB: seg, transformB: makeTransform(5, 0, 0) });
+    near(md.signedDistance, 3, 1e-15, 'segments');
+    near(md.closest.x, 3, 1e-15, 'closest');
+    assert.deepEqual([md.normal.x, md.normal.y], [1, 0]);
+    const cap = makeCapsule(2, 0.5);
+    const caps = minkowskiDifference({ shapeA: cap, transformA: I, shapeB: cap, transformB: makeTransform(5, 0, 0) });
+    near(caps.signedDistance, 2, 1e-15, 'capsules');
+  });
+
+  it('property: parallel segment and capsule cores on one line, at any angle, against the closed form', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+        fc.double({ min: 0.1, max: 2, noNaN: true }),
+        fc.double({ min: 0.1, max: 2, noNaN: true }),
+        fc.double({ min: -6, max: 6, noNaN: true }),
+        fc.constantFrom(0, 0.25),
+        fc.constantFrom(0, 0.5),
+        (angle, la, lb, offset, ra, rb) => {
+          const a = ra > 0 ? makeCapsule(la, ra) : makeSegment({ x: -la / 2, y: 0 }, { x: la / 2, y: 0 });
+          const b = rb > 0 ? makeCapsule(lb, rb) : makeSegment({ x: -lb / 2, y: 0 }, { x: lb / 2, y: 0 });
+          const xa = makeTransform(1, -2, angle);
+          const xb = makeTransform(1 + offset * Math.cos(angle), -2 + offset * Math.sin(angle), angle);
+          const md = minkowskiDifference({ shapeA: a, transformA: xa, shapeB: b, transformB: xb });
+          // Along the line the cores are |offset| - (la + lb)/2 apart; overlapping cores are pushed
+          // apart across the line, by the radii.
+          const gap = Math.abs(offset) - (la + lb) / 2;
+          near(md.signedDistance, Math.max(gap, 0) - ra - rb, 1e-9, 'signed distance');
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('property: the normal is a unit minimum-translation direction, closest = signedDistance × normal', () => {
+    fc.assert(
+      fc.property(anyShapeArb(1), anyShapeArb(1), transformArb(2), transformArb(2), (a, b, xa, xb) => {
+        const md = minkowskiDifference({ shapeA: a, transformA: xa, shapeB: b, transformB: xb });
+        near(Math.hypot(md.normal.x, md.normal.y), 1, 1e-12, '|normal|');
+        near(md.closest.x, md.signedDistance * md.normal.x, 1e-9, 'closest x');
+        near(md.closest.y, md.signedDistance * md.normal.y, 1e-9, 'closest y');
+        // Along the normal, B's extent starts exactly signedDistance beyond A's.
+        near(separationAlong(a, xa, b, xb, md.normal), md.signedDistance, 1e-8, 'separation along the normal');
+      }),
+      { numRuns: 2000 },
     );
   });
 });
