@@ -1,0 +1,46 @@
+import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import type { Diagnostic, TextRange } from '../common/diagnostic';
+import { replace } from './convert';
+import { effectiveSeverity, plainDiagnosticOf, toLspDiagnostic } from './diagnostics';
+import type { AnalyzedDocument } from './document';
+import { quickFixes } from './quick-fixes';
+
+/**
+ * Code actions (issue 6, item 4): the quick fixes for the diagnostics in the request's context,
+ * each carrying the diagnostic it fixes so the editor shows it in the light bulb of that problem.
+ * Clients that send no context diagnostics (some do not) get the fixes for every diagnostic of
+ * ours that touches the range.
+ */
+export function codeActions(
+  doc: AnalyzedDocument,
+  range: TextRange,
+  context: { readonly diagnostics: readonly LspDiagnostic[]; readonly only?: readonly string[] },
+): CodeAction[] {
+  if (context.only && !context.only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${k}.`) || k === CodeActionKind.Empty)) return [];
+  const pairs: { plain: Diagnostic; lsp: LspDiagnostic }[] = [];
+  for (const lsp of context.diagnostics) {
+    const plain = plainDiagnosticOf(doc, lsp);
+    if (plain) pairs.push({ plain, lsp });
+  }
+  if (context.diagnostics.length === 0) {
+    for (const d of doc.analysis.diagnostics) {
+      if (d.range.start > range.end || d.range.end < range.start) continue;
+      const severity = effectiveSeverity(doc, d);
+      if (severity !== null) pairs.push({ plain: d, lsp: toLspDiagnostic(doc, d, severity) });
+    }
+  }
+  const actions: CodeAction[] = [];
+  for (const { plain, lsp } of pairs) {
+    for (const fix of quickFixes(doc, plain)) {
+      const action: CodeAction = {
+        title: fix.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [lsp],
+        edit: { changes: { [doc.uri]: fix.edits.map((e) => replace(doc.lines, e.range, e.newText)) } },
+      };
+      if (fix.isPreferred) action.isPreferred = true;
+      actions.push(action);
+    }
+  }
+  return actions;
+}

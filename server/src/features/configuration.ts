@@ -1,0 +1,74 @@
+import { BROAD_PHASE_KINDS, type BroadPhaseKind } from '../../../core/broad/broad-phase';
+import type { AnalysisOptions } from '../analysis/pipeline';
+import type { Severity } from '../common/diagnostic';
+
+/**
+ * The server's settings (the `collide.*` contributions in package.json), as plain data. They are
+ * resource-scoped: the server asks the client for them per document (workspace/configuration
+ * with the document's URI as scope), so a folder can turn a code off for its own files only.
+ */
+export type SeveritySetting = Severity | 'off';
+
+export interface CollideSettings {
+  /** Overrides of the default severity, by diagnostic code; `off` drops the code. */
+  readonly severity: Readonly<Record<string, SeveritySetting>>;
+  /** Whether continuous detection (tunnelling, collision) runs. */
+  readonly continuous: boolean;
+  readonly broadPhase: BroadPhaseKind;
+}
+
+export const DEFAULT_SETTINGS: CollideSettings = Object.freeze({
+  severity: Object.freeze({}),
+  continuous: true,
+  broadPhase: 'dynamic-tree',
+});
+
+const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'information', 'hint', 'off']);
+
+/**
+ * The `collide` section as a client returned it, checked field by field: anything malformed (a
+ * hand-edited settings.json, an editor that answers null) falls back to the default for that
+ * field instead of failing the analysis. Unknown codes in `severity` are kept: a code added in a
+ * later version can be configured before the server knows it.
+ */
+export function parseSettings(raw: unknown): CollideSettings {
+  if (!raw || typeof raw !== 'object') return DEFAULT_SETTINGS;
+  const r = raw as Record<string, unknown>;
+  const severity: Record<string, SeveritySetting> = {};
+  const sev = r['severity'];
+  if (sev && typeof sev === 'object' && !Array.isArray(sev)) {
+    for (const [code, value] of Object.entries(sev as Record<string, unknown>)) {
+      if (typeof value === 'string' && SEVERITIES.has(value)) severity[code] = value as SeveritySetting;
+    }
+  }
+  // VS Code nests dotted keys (`collide.continuous.enabled` arrives as continuous: {enabled});
+  // other editors often send the flat spelling, so both are read.
+  let continuous = DEFAULT_SETTINGS.continuous;
+  const cont = r['continuous'];
+  if (cont && typeof cont === 'object' && typeof (cont as Record<string, unknown>)['enabled'] === 'boolean') {
+    continuous = (cont as Record<string, boolean>)['enabled']!;
+  } else if (typeof r['continuous.enabled'] === 'boolean') {
+    continuous = r['continuous.enabled'] as boolean;
+  } else if (typeof cont === 'boolean') {
+    continuous = cont;
+  }
+  const bp = r['broadPhase'];
+  const broadPhase = typeof bp === 'string' && (BROAD_PHASE_KINDS as readonly string[]).includes(bp) ? (bp as BroadPhaseKind) : DEFAULT_SETTINGS.broadPhase;
+  return { severity, continuous, broadPhase };
+}
+
+/** The analysis options that the settings select. */
+export function analysisOptions(settings: CollideSettings): AnalysisOptions {
+  // Built as a variable so that the broad-phase field travels even to an AnalysisOptions that
+  // does not declare it yet.
+  const options = { continuous: settings.continuous, broadPhase: settings.broadPhase };
+  return options;
+}
+
+/** Whether two settings records select the same analysis and the same presentation. */
+export function sameSettings(a: CollideSettings, b: CollideSettings): boolean {
+  if (a.continuous !== b.continuous || a.broadPhase !== b.broadPhase) return false;
+  const ka = Object.keys(a.severity);
+  if (ka.length !== Object.keys(b.severity).length) return false;
+  return ka.every((k) => a.severity[k] === b.severity[k]);
+}

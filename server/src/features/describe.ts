@@ -1,0 +1,132 @@
+import { aabbUnion, type AABB } from '../../../core/math/aabb';
+import { makeTransform } from '../../../core/math/vec2';
+import { shapeBounds } from '../../../core/shapes/bounds';
+import { shapeArea } from '../../../core/shapes/factory';
+import type { ConvexShape } from '../../../core/shapes/shape';
+import type { Finding } from '../analysis/findings';
+import { formatNumber } from '../semantics/evaluate';
+import type { Scene, SceneBody, ScenePart } from '../semantics/scene';
+
+/**
+ * Words and numbers about bodies and findings, shared by hover, inlay hints and code lenses so
+ * that they describe a scene the same way. Plain strings (Markdown where noted), no LSP types.
+ */
+
+export function fmt(n: number): string {
+  return formatNumber(Object.is(n, -0) ? 0 : n);
+}
+
+export function fmtVec(x: number, y: number): string {
+  return `(${fmt(x)}, ${fmt(y)})`;
+}
+
+export function fmtAngle(rad: number): string {
+  if (rad === 0) return '0';
+  return `${fmt(rad)} rad (${fmt((rad * 180) / Math.PI)}°)`;
+}
+
+/** World bounds of a body at t = 0, radii included. */
+export function bodyWorldBounds(body: SceneBody): AABB {
+  const xf = makeTransform(body.position.x, body.position.y, body.angle);
+  let box: AABB | undefined;
+  for (const p of body.parts) {
+    const b = shapeBounds(p.shape, xf);
+    box = box ? aabbUnion(box, b) : b;
+  }
+  return box ?? { minX: body.position.x, minY: body.position.y, maxX: body.position.x, maxY: body.position.y };
+}
+
+export function bodyArea(body: SceneBody): number {
+  let a = 0;
+  for (const p of body.parts) a += shapeArea(p.shape);
+  return a;
+}
+
+function localExtent(shape: ConvexShape): { w: number; h: number } {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const v of shape.vertices) {
+    minX = Math.min(minX, v.x);
+    minY = Math.min(minY, v.y);
+    maxX = Math.max(maxX, v.x);
+    maxY = Math.max(maxY, v.y);
+  }
+  return { w: maxX - minX, h: maxY - minY };
+}
+
+/** "box 1 × 2", "circle of radius 0.5", ... for one part (sizes as the author wrote them). */
+export function partSummary(part: ScenePart): string {
+  const s = part.shape;
+  switch (part.sourceKind) {
+    case 'circle':
+      return `circle of radius ${fmt(s.radius)}`;
+    case 'box': {
+      const { w, h } = localExtent(s);
+      return `box ${fmt(w)} × ${fmt(h)}`;
+    }
+    case 'capsule': {
+      const [a, b] = s.vertices;
+      const length = a && b ? Math.hypot(b.x - a.x, b.y - a.y) : 0;
+      return `capsule of length ${fmt(length)} and radius ${fmt(s.radius)}`;
+    }
+    case 'segment': {
+      const [a, b] = s.vertices;
+      return a && b ? `segment from ${fmtVec(a.x, a.y)} to ${fmtVec(b.x, b.y)} (length ${fmt(Math.hypot(b.x - a.x, b.y - a.y))})` : 'segment';
+    }
+    case 'polygon':
+      return `polygon of ${s.vertices.length} vertices`;
+  }
+}
+
+/** The shape of a body: its constructor and sizes, or a compound's parts. */
+export function shapeSummary(parts: readonly ScenePart[], sourceKind: SceneBody['sourceKind']): string {
+  if (sourceKind !== 'compound' && parts.length === 1) return partSummary(parts[0]!);
+  const kinds = new Map<string, number>();
+  for (const p of parts) kinds.set(p.sourceKind, (kinds.get(p.sourceKind) ?? 0) + 1);
+  const list = [...kinds].map(([k, n]) => `${n} ${k}${n === 1 ? '' : k === 'box' ? 'es' : 's'}`).join(', ');
+  return `compound of ${parts.length} part${parts.length === 1 ? '' : 's'} (${list})`;
+}
+
+export function bodyKind(body: SceneBody): string {
+  const mods = [body.isStatic ? 'static' : 'dynamic'];
+  if (body.isSensor) mods.push('sensor');
+  if (body.isBullet) mods.push('bullet');
+  return mods.join(', ');
+}
+
+/** The other body of a finding, seen from `body`. */
+export function otherOf(f: Finding, bodyIndex: number): string {
+  return f.ia === bodyIndex ? f.b : f.a;
+}
+
+/** Where in the steps a time falls: "0.29 of step 1". */
+export function stepPosition(scene: Scene, t: number): string {
+  const steps = t / scene.dt;
+  const k = Math.min(Math.floor(steps), scene.frames - 1);
+  return `${fmt(steps - k)} of step ${k + 1}`;
+}
+
+/** A time in seconds, with milliseconds when short: "0.00483 s (4.83 ms)". */
+export function fmtTime(t: number): string {
+  return t > 0 && t < 0.1 ? `${fmt(t)} s (${fmt(t * 1000)} ms)` : `${fmt(t)} s`;
+}
+
+/**
+ * One line (Markdown) about a finding, seen from `bodyIndex`: the numbers an author needs to act
+ * on it. For an overlap, the push-out vector is the move of *this* body that separates the pair
+ * by the least distance (normal points from a to b, so a moves by -depth·n and b by +depth·n).
+ */
+export function findingLine(scene: Scene, f: Finding, bodyIndex: number): string {
+  const other = otherOf(f, bodyIndex);
+  if (f.kind === 'overlap') {
+    const sign = f.ib === bodyIndex ? 1 : -1;
+    const px = sign * f.depth * f.normal.x;
+    const py = sign * f.depth * f.normal.y;
+    const pts = f.points.map((p) => fmtVec(p.x, p.y)).join(', ');
+    return `**overlap** with \`${other}\`: depth ${fmt(f.depth)}, push-out ${fmtVec(px, py)} (normal ${fmtVec(f.normal.x, f.normal.y)} from \`${f.a}\` to \`${f.b}\`)${pts ? `, contact ${pts}` : ''}`;
+  }
+  const substeps = f.kind === 'tunnelling' && f.substeps !== undefined ? `; a discrete engine needs ${f.substeps} substeps per step to see it` : '';
+  return `**${f.kind}** with \`${other}\`: first contact at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}, at ${fmtVec(f.point.x, f.point.y)} (normal ${fmtVec(f.normal.x, f.normal.y)})${substeps}`;
+}

@@ -1,0 +1,50 @@
+import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
+import { formatValue } from '../semantics/evaluate';
+import type { SymbolDefinition } from '../semantics/symbols';
+import { toRange } from './convert';
+import type { AnalyzedDocument } from './document';
+
+/**
+ * The outline (issue 6, item 6): settings, constants, shapes, layers and bodies in source order,
+ * each spanning its statement with its name as the selection.
+ */
+export const SYMBOL_KINDS: Record<SymbolDefinition['kind'], SymbolKind> = {
+  body: SymbolKind.Object,
+  shape: SymbolKind.Class,
+  let: SymbolKind.Constant,
+  layer: SymbolKind.Namespace,
+};
+
+export function documentSymbols(doc: AnalyzedDocument): DocumentSymbol[] {
+  const out: DocumentSymbol[] = [];
+  const { file } = doc.analysis.parse;
+  const defs = doc.analysis.semantics.symbols.definitions;
+  let d = 0;
+  for (const s of file.statements) {
+    if (s.kind === 'Setting') {
+      const source = doc.text.slice(s.value.range.start, s.value.range.end).replace(/\s+/g, ' ');
+      const value = doc.analysis.semantics.values.find((v) => v.range.start === s.value.range.start && v.range.end === s.value.range.end);
+      out.push({
+        name: s.keyword,
+        detail: `${source}${value && !value.plain ? ` = ${formatValue(value.value)}` : ''}`,
+        kind: SymbolKind.Property,
+        range: toRange(doc.lines, s.range),
+        selectionRange: toRange(doc.lines, s.keywordRange),
+      });
+      continue;
+    }
+    while (d < defs.length && defs[d]!.range.start < s.range.start) d++;
+    const def = defs[d];
+    if (!def || def.range.start !== s.range.start) continue;
+    d++;
+    if (def.name === '') continue;
+    out.push({
+      name: def.name,
+      detail: def.detail,
+      kind: SYMBOL_KINDS[def.kind],
+      range: toRange(doc.lines, def.range),
+      selectionRange: toRange(doc.lines, def.nameRange),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+import { analyzeDocument, type DocumentAnalysis } from '../analysis/pipeline';
+import type { Finding } from '../analysis/findings';
+import { impactDiagnostic } from '../analysis/continuous';
+import { overlapDiagnostic } from '../analysis/overlap';
+import type { Diagnostic } from '../common/diagnostic';
+import type { LineIndex } from '../syntax/positions';
+import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from './configuration';
+
+/**
+ * What every feature function works on: one version of one document, fully analysed, with the
+ * settings it was analysed under. Features are pure functions of this record and their request's
+ * parameters, so tests call them on inline fixtures without a connection.
+ */
+export interface AnalyzedDocument {
+  readonly uri: string;
+  readonly version: number;
+  readonly text: string;
+  readonly analysis: DocumentAnalysis;
+  /** Offsets ↔ LSP positions for `text`. */
+  readonly lines: LineIndex;
+  readonly settings: CollideSettings;
+}
+
+export function makeAnalyzedDocument(
+  uri: string,
+  version: number,
+  analysis: DocumentAnalysis,
+  settings: CollideSettings,
+): AnalyzedDocument {
+  return { uri, version, text: analysis.parse.text, analysis, lines: analysis.parse.lines, settings };
+}
+
+/** Analyses `text` in one go (tests, and features that check an edit by re-analysing). */
+export function analyzeText(text: string, uri = 'file:///scene.collide', settings: CollideSettings = DEFAULT_SETTINGS, version = 1): AnalyzedDocument {
+  return makeAnalyzedDocument(uri, version, analyzeDocument(text, analysisOptions(settings)), settings);
+}
+
+/** The diagnostic the pipeline made for a finding (same range, code and message). */
+export function findingDiagnostic(doc: AnalyzedDocument, f: Finding): Diagnostic {
+  const scene = doc.analysis.semantics.scene;
+  return f.kind === 'overlap' ? overlapDiagnostic(scene, f) : impactDiagnostic(scene, f);
+}
+
+/**
+ * The finding a diagnostic reports, or undefined for any other diagnostic. The finding
+ * diagnostics are rebuilt with the same functions the pipeline used, so the match is exact
+ * whichever body the collision code chose to put its diagnostic on.
+ */
+export function findingOf(doc: AnalyzedDocument, d: { readonly code: string; readonly range: { start: number; end: number }; readonly message: string }): Finding | undefined {
+  if (d.code !== 'overlap' && d.code !== 'tunnelling' && d.code !== 'collision') return undefined;
+  let fallback: Finding | undefined;
+  for (const f of doc.analysis.findings) {
+    if (f.kind !== d.code) continue;
+    const fd = findingDiagnostic(doc, f);
+    if (fd.range.start !== d.range.start || fd.range.end !== d.range.end) continue;
+    if (fd.message === d.message) return f;
+    fallback ??= f;
+  }
+  return fallback;
+}
+
+/** Findings that involve the body with index `index`, in the analysis order. */
+export function findingsOfBody(doc: AnalyzedDocument, index: number): Finding[] {
+  return doc.analysis.findings.filter((f) => f.ia === index || f.ib === index);
+}

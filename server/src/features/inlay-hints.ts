@@ -1,0 +1,93 @@
+import { InlayHintKind, type InlayHint } from 'vscode-languageserver';
+import type { TextRange } from '../common/diagnostic';
+import type { ImpactFinding } from '../analysis/findings';
+import { formatValue, isVector, type EvaluatedValue } from '../semantics/evaluate';
+import { fmt, fmtTime, otherOf, stepPosition } from './describe';
+import type { AnalyzedDocument } from './document';
+import { lastTokenBefore } from './tokens';
+
+/**
+ * Inlay hints (issue 6, item 7): the evaluated value after an expression whose value is not
+ * written out (`30deg` = 0.5236 rad, `1/60` = 0.01667, `w / 2`), and after a moving body's
+ * velocity (or spin) the first time it hits something. Literal numbers and vectors of literals
+ * get no hint: they already say their value.
+ */
+export function inlayHints(doc: AnalyzedDocument, range?: TextRange): InlayHint[] {
+  const hints: InlayHint[] = [];
+  const inRange = (offset: number) => !range || (offset >= range.start && offset <= range.end);
+  let lastRange: TextRange | undefined;
+  for (const v of doc.analysis.semantics.values) {
+    if (v.plain || !inRange(v.range.end)) continue;
+    if (lastRange && lastRange.start === v.range.start && lastRange.end === v.range.end) continue;
+    if (isLiteral(doc, v.range)) continue;
+    lastRange = v.range;
+    hints.push({
+      position: doc.lines.positionAt(v.range.end),
+      label: `= ${valueLabel(v)}`,
+      kind: InlayHintKind.Parameter,
+      paddingLeft: true,
+    });
+  }
+
+  // The first impact of each moving body, after the clause that makes it move.
+  const scene = doc.analysis.semantics.scene;
+  const first = new Map<number, ImpactFinding>();
+  for (const f of doc.analysis.findings) {
+    if (f.kind === 'overlap') continue;
+    for (const i of [f.ia, f.ib]) {
+      const best = first.get(i);
+      if (!best || f.toi < best.toi) first.set(i, f);
+    }
+  }
+  for (const [index, f] of first) {
+    const body = scene.bodies[index];
+    if (!body) continue;
+    const clause = body.props.velocity && (body.velocity.x !== 0 || body.velocity.y !== 0) ? body.props.velocity : body.props.spin && body.spin !== 0 ? body.props.spin : undefined;
+    if (!clause || !inRange(clause.range.end)) continue;
+    const verb = f.kind === 'tunnelling' ? 'tunnels through' : 'hits';
+    hints.push({
+      position: doc.lines.positionAt(clause.range.end),
+      label: `${verb} ${otherOf(f, index)} at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}`,
+      kind: InlayHintKind.Type,
+      paddingLeft: true,
+      tooltip: `First time of impact with ${otherOf(f, index)} (${f.kind}); contact at (${fmt(f.point.x)}, ${fmt(f.point.y)}).`,
+    });
+  }
+  hints.sort((a, b) => a.position.line - b.position.line || a.position.character - b.position.character);
+  return hints;
+}
+
+function valueLabel(v: EvaluatedValue): string {
+  if (isVector(v.value)) return formatValue(v.value);
+  switch (v.role) {
+    case 'angle':
+      return `${fmt(v.value)} rad`;
+    case 'spin':
+      return `${fmt(v.value)} rad/s`;
+    case 'time':
+      return `${fmt(v.value)} s`;
+    default:
+      return fmt(v.value);
+  }
+}
+
+/**
+ * Whether the text of `range` is only literal numbers without units, parentheses, commas and
+ * unary minus signs: `(1, -2)` states its value already.
+ */
+function isLiteral(doc: AnalyzedDocument, range: TextRange): boolean {
+  const tokens = doc.analysis.parse.tokens;
+  let i = lastTokenBefore(tokens, range.start + 1);
+  if (i < 0) return false;
+  let prev: string | undefined;
+  for (; i < tokens.length && tokens[i]!.start < range.end; i++) {
+    const t = tokens[i]!;
+    if (t.kind === 'number') {
+      if (t.unit !== null) return false;
+    } else if (t.kind === '-') {
+      if (prev !== undefined && prev !== '(' && prev !== ',') return false;
+    } else if (t.kind !== '(' && t.kind !== ')' && t.kind !== ',') return false;
+    prev = t.kind;
+  }
+  return true;
+}

@@ -1,0 +1,49 @@
+import type { SymbolInformation } from 'vscode-languageserver';
+import type { SymbolTable } from '../semantics/symbols';
+import type { LineIndex } from '../syntax/positions';
+import { toRange } from './convert';
+import { SYMBOL_KINDS } from './document-symbols';
+
+/**
+ * Workspace symbols (issue 6, item 6): every named body, shape, constant and layer of the given
+ * documents whose name matches the query as a case-insensitive subsequence (`cr1` finds
+ * `crate_1`), the way editors' symbol pickers filter. Results are ranked: exact, then prefix,
+ * then contiguous, then scattered matches, and capped so a huge workspace stays responsive.
+ */
+export const MAX_WORKSPACE_SYMBOLS = 500;
+
+/** The names of one file: an open document's analysis, or a file on disk read for its names. */
+export interface SymbolSource {
+  readonly uri: string;
+  readonly lines: LineIndex;
+  readonly symbols: SymbolTable;
+}
+
+export function workspaceSymbols(sources: Iterable<SymbolSource>, query: string): SymbolInformation[] {
+  const q = query.toLowerCase();
+  const scored: { score: number; info: SymbolInformation }[] = [];
+  for (const doc of sources) {
+    for (const def of doc.symbols.definitions) {
+      if (def.duplicate || def.name === '') continue;
+      const score = matchScore(def.name.toLowerCase(), q);
+      if (score < 0) continue;
+      scored.push({
+        score,
+        info: { name: def.name, kind: SYMBOL_KINDS[def.kind], location: { uri: doc.uri, range: toRange(doc.lines, def.nameRange) }, containerName: def.detail },
+      });
+    }
+  }
+  scored.sort((a, b) => a.score - b.score || a.info.name.localeCompare(b.info.name));
+  return scored.slice(0, MAX_WORKSPACE_SYMBOLS).map((s) => s.info);
+}
+
+/** -1 when `query` is not a subsequence of `name`; else lower is better. */
+export function matchScore(name: string, query: string): number {
+  if (query === '') return 3;
+  if (name === query) return 0;
+  if (name.startsWith(query)) return 1;
+  if (name.includes(query)) return 2;
+  let j = 0;
+  for (let i = 0; i < name.length && j < query.length; i++) if (name[i] === query[j]) j++;
+  return j === query.length ? 3 : -1;
+}
