@@ -1,4 +1,5 @@
 import type { Vec2 } from '../math/vec2';
+import { minkowskiDifference } from '../narrow/minkowski';
 import type { ToiInput, ToiOutput } from './types';
 import { maxRadius } from './motion';
 
@@ -10,192 +11,144 @@ import { maxRadius } from './motion';
  *
  * B moves relative to A with velocity v, so at time t the difference B ⊖ A has moved by v t and
  * contains the origin when −v t ∈ B ⊖ A: a ray from the origin along d = vA − vB (the relative
- * velocity of A with respect to B) against the static difference. Its edges are B's edges, each
- * shifted by the vertex of A deepest against that edge's normal, and A's edges reversed, each
- * shifted by B's deepest vertex (Minkowski sums of convex polygons: de Berg et al.,
- * "Computational Geometry", §13.3). The ray enters through a front-facing edge (normal against the
- * ray), so back-facing edges are skipped; the first front-facing edge it crosses gives the time,
- * the edge's origin gives the contact (a vertex of one shape on an edge of the other) and the
- * edge's normal the contact normal.
+ * velocity of A with respect to B) against the static difference, built once at tMin by the
+ * O(n + m) edge merge of core/narrow/minkowski.ts. The ray enters through a front-facing edge
+ * (normal against the ray), so back-facing edges are skipped; the first front-facing edge it
+ * crosses gives the time, the edge's origin gives the contact (an edge of B: A's vertex that made
+ * it; an edge of A: the point of that edge) and the edge's normal the contact normal. Whether the
+ * pair already touches at tMin is the difference's own signed distance.
  *
- * Work is in A's frame (see narrow/relative.ts). Spins are ignored: the dispatcher only calls this
- * for pairs whose surfaces do not turn. Both shapes must have radius 0 and at least 2 vertices.
+ * A difference with no area (parallel segments) has no front-facing edge for a ray along its
+ * line: such a ray meets it end-on, at the first vertex it passes within tolerance of.
+ *
+ * Spins are ignored: the dispatcher only calls this for pairs whose surfaces do not turn. Both
+ * shapes must have radius 0 and at least 2 vertices.
  */
 export function linearCast(input: ToiInput): ToiOutput {
   const { shapeA, shapeB, transformA: xa, transformB: xb, velocityA: va, velocityB: vb, tMin, tMax } = input;
-  const A = shapeA.vertices;
-  const B = shapeB.vertices;
-  const nA = A.length;
-  const nB = B.length;
-  // B's vertices in A's frame at t = 0.
-  const dx = xb.x - xa.x;
-  const dy = xb.y - xa.y;
-  const rc = xa.c * xb.c + xa.s * xb.s;
-  const rs = xa.c * xb.s - xa.s * xb.c;
-  const rx = xa.c * dx + xa.s * dy;
-  const ry = -xa.s * dx + xa.c * dy;
-  const Bx = new Float64Array(nB);
-  const By = new Float64Array(nB);
-  for (let i = 0; i < nB; i++) {
-    const b = B[i]!;
-    Bx[i] = rc * b.x - rs * b.y + rx;
-    By[i] = rs * b.x + rc * b.y + ry;
-  }
-  // Ray direction d = vA − vB in A's frame.
-  const wx = va.x - vb.x;
-  const wy = va.y - vb.y;
-  const ddx = xa.c * wx + xa.s * wy;
-  const ddy = -xa.s * wx + xa.c * wy;
+  // Both poses at tMin (translation only): the ray then starts at the origin.
+  const md = minkowskiDifference({
+    shapeA,
+    transformA: { x: xa.x + va.x * tMin, y: xa.y + va.y * tMin, c: xa.c, s: xa.s },
+    shapeB,
+    transformB: { x: xb.x + vb.x * tMin, y: xb.y + vb.y * tMin, c: xb.c, s: xb.s },
+  });
+  // Ray direction d = vA − vB (world).
+  const ddx = va.x - vb.x;
+  const ddy = va.y - vb.y;
   const tol =
     input.tolerance ??
-    1e-9 * (maxRadius(shapeA) + maxRadius(shapeB) + Math.hypot(rx, ry) + Math.hypot(ddx, ddy) * Math.abs(tMax - tMin));
-  // Ray start (the origin moved back to tMin).
-  const sx = ddx * tMin;
-  const sy = ddy * tMin;
-
-  // Best entry so far, and the largest signed distance of the start beyond any edge (SAT): the
-  // start is inside (or touching) the difference when that is <= tol.
-  let bestT = Infinity;
-  let bestNx = 0;
-  let bestNy = 0;
-  let bestPx = 0;
-  let bestPy = 0;
-  let sep = -Infinity;
-  let sepNx = 0;
-  let sepNy = 0;
-
-  // One edge P → Q of B ⊖ A with outward normal (nx, ny); the contact point in A's frame at the
-  // hit is `fixed` (when the edge comes from B, A's vertex; when from A, A's edge point).
-  const edge = (
-    px: number,
-    py: number,
-    qx: number,
-    qy: number,
-    nx: number,
-    ny: number,
-    fromB: boolean,
-    ax: number,
-    ay: number,
-    a2x: number,
-    a2y: number,
-  ): void => {
-    const h = nx * px + ny * py;
-    const beyond = nx * sx + ny * sy - h;
-    if (beyond > sep) {
-      sep = beyond;
-      sepNx = nx;
-      sepNy = ny;
-    }
-    const nd = nx * ddx + ny * ddy;
-    if (!(nd < 0)) return; // back-facing or parallel: the ray cannot enter here
-    const s = beyond / -nd; // ray parameter from tMin to the edge's line
-    if (s < 0 || tMin + s >= bestT) return;
-    // Where on the edge the ray crosses its line (u ∈ [0, 1] within rounding).
-    const ex = qx - px;
-    const ey = qy - py;
-    const l2 = ex * ex + ey * ey;
-    const hx = sx + ddx * s;
-    const hy = sy + ddy * s;
-    let u = l2 > 0 ? ((hx - px) * ex + (hy - py) * ey) / l2 : 0;
-    const slack = l2 > 0 ? tol / Math.sqrt(l2) : 0;
-    if (u < -slack || u > 1 + slack) return;
-    u = u < 0 ? 0 : u > 1 ? 1 : u;
-    bestT = tMin + s;
-    bestNx = nx;
-    bestNy = ny;
-    if (fromB) {
-      bestPx = ax;
-      bestPy = ay;
-    } else {
-      bestPx = ax + (a2x - ax) * u;
-      bestPy = ay + (a2y - ay) * u;
-    }
-  };
-
-  // Edges of B (each with A's vertex deepest against the edge normal: lowest n·a).
-  const edgesB = nB === 2 ? 2 : nB;
-  for (let i = 0; i < edgesB; i++) {
-    const j = (i + 1) % nB;
-    const ex = Bx[j]! - Bx[i]!;
-    const ey = By[j]! - By[i]!;
-    const l = Math.hypot(ex, ey);
-    if (!(l > 0)) continue;
-    const nx = ey / l;
-    const ny = -ex / l;
-    let k = 0;
-    let lowest = Infinity;
-    for (let m = 0; m < nA; m++) {
-      const p = A[m]!.x * nx + A[m]!.y * ny;
-      if (p < lowest) {
-        lowest = p;
-        k = m;
-      }
-    }
-    const a = A[k]!;
-    edge(Bx[i]! - a.x, By[i]! - a.y, Bx[j]! - a.x, By[j]! - a.y, nx, ny, true, a.x, a.y, 0, 0);
+    1e-9 *
+      (maxRadius(shapeA) + maxRadius(shapeB) + Math.hypot(xb.x - xa.x, xb.y - xa.y) + Math.hypot(ddx, ddy) * Math.abs(tMax - tMin));
+  const at = (s: number, p: Vec2): Vec2 => ({ x: p.x + va.x * s, y: p.y + va.y * s });
+  // A's origin at tMin: where the answer points when no contact point exists.
+  const originA: Vec2 = { x: xa.x + va.x * tMin, y: xa.y + va.y * tMin };
+  if (md.state !== 'ok') {
+    return { state: 'failed', t: tMin, point: { x: xa.x, y: xa.y }, normal: { x: 0, y: 0 }, separation: 0, iterations: 0, method: 'linear-cast' };
   }
-  // Edges of A reversed (B ⊖ A contains −A): normal −m, shifted by B's vertex deepest along −m.
-  const edgesA = nA === 2 ? 2 : nA;
-  for (let i = 0; i < edgesA; i++) {
-    const j = (i + 1) % nA;
-    const ai = A[i]!;
-    const aj = A[j]!;
-    const ex = aj.x - ai.x;
-    const ey = aj.y - ai.y;
-    const l = Math.hypot(ex, ey);
-    if (!(l > 0)) continue;
-    const mx = ey / l;
-    const my = -ex / l;
-    let k = 0;
-    let lowest = Infinity;
-    for (let m = 0; m < nB; m++) {
-      const p = Bx[m]! * mx + By[m]! * my;
-      if (p < lowest) {
-        lowest = p;
-        k = m;
-      }
-    }
-    // Edge of the difference: b − a_j → b − a_i (the reversed edge keeps the boundary CCW).
-    edge(Bx[k]! - aj.x, By[k]! - aj.y, Bx[k]! - ai.x, By[k]! - ai.y, -mx, -my, false, aj.x, aj.y, ai.x, ai.y);
-  }
-
-  const toWorld = (t: number, x: number, y: number): Vec2 => ({
-    x: xa.c * x - xa.s * y + xa.x + va.x * t,
-    y: xa.s * x + xa.c * y + xa.y + va.y * t,
-  });
-  const dirWorld = (x: number, y: number): Vec2 => ({ x: xa.c * x - xa.s * y, y: xa.s * x + xa.c * y });
-
-  if (sep <= tol) {
-    // Touching or overlapping at tMin. The contact normal from A to B is minus the difference's
-    // edge normal (the difference's edges face away from B ⊖ A's inside, i.e. from B towards A).
+  const W = md.vertices;
+  const n = W.length;
+  if (md.signedDistance <= tol) {
     return {
       state: 'overlapped',
       t: tMin,
-      point: toWorld(tMin, 0, 0),
-      normal: dirWorld(-sepNx, -sepNy),
-      separation: Math.max(0, sep),
+      point: originA,
+      normal: md.normal,
+      separation: Math.max(0, md.signedDistance),
       iterations: 0,
       method: 'linear-cast',
     };
   }
-  if (!(bestT <= tMax)) {
+
+  // Earliest entry: ray parameter s (time after tMin), the edge's outward normal, the contact.
+  let bestS = Infinity;
+  let bestNx = 0;
+  let bestNy = 0;
+  let bestPx = 0;
+  let bestPy = 0;
+  for (let k = 0; k < md.edges.length; k++) {
+    const P = W[k]!;
+    const Q = W[k + 1 === n ? 0 : k + 1]!;
+    const ex = Q.w.x - P.w.x;
+    const ey = Q.w.y - P.w.y;
+    const l2 = ex * ex + ey * ey;
+    if (!(l2 > 0)) continue;
+    const l = Math.sqrt(l2);
+    const nx = ey / l;
+    const ny = -ex / l;
+    const nd = nx * ddx + ny * ddy;
+    if (!(nd < 0)) continue; // back-facing or parallel: the ray cannot enter here
+    const s = (nx * P.w.x + ny * P.w.y) / nd; // ray parameter at the edge's line
+    if (s < 0 || s >= bestS) continue;
+    // Where on the edge the ray crosses its line (u ∈ [0, 1] within rounding).
+    let u = ((ddx * s - P.w.x) * ex + (ddy * s - P.w.y) * ey) / l2;
+    const slack = tol / l;
+    if (u < -slack || u > 1 + slack) continue;
+    u = u < 0 ? 0 : u > 1 ? 1 : u;
+    bestS = s;
+    bestNx = nx;
+    bestNy = ny;
+    // An edge of B is swept by one vertex of A; an edge of A (reversed) meets one vertex of B.
+    const a0 = P.pointA;
+    const a1 = md.edges[k]!.source === 'A' ? Q.pointA : a0;
+    bestPx = a0.x + (a1.x - a0.x) * u;
+    bestPy = a0.y + (a1.y - a0.y) * u;
+  }
+  const dl = Math.hypot(ddx, ddy);
+  if (bestS === Infinity && dl > 0 && isFlat(md.vertices, tol)) {
+    // A flat difference along the ray's line has no edge facing the ray: it is met end-on.
+    for (let k = 0; k < n; k++) {
+      const w = W[k]!.w;
+      const s = (w.x * ddx + w.y * ddy) / (dl * dl);
+      if (s < 0 || s >= bestS || Math.abs(w.x * ddy - w.y * ddx) / dl > tol) continue;
+      bestS = s;
+      // The contact normal from A to B is the direction of approach (the outward normal of the
+      // difference's end is −d).
+      bestNx = -ddx / dl;
+      bestNy = -ddy / dl;
+      bestPx = W[k]!.pointA.x;
+      bestPy = W[k]!.pointA.y;
+    }
+  }
+  if (!(tMin + bestS <= tMax)) {
     return {
       state: 'separated',
       t: tMax,
-      point: toWorld(tMax, 0, 0),
-      normal: dirWorld(-sepNx, -sepNy),
-      separation: sep,
+      point: at(tMax - tMin, originA),
+      normal: md.normal,
+      separation: md.signedDistance,
       iterations: 0,
       method: 'linear-cast',
     };
   }
   return {
     state: 'hit',
-    t: bestT,
-    point: toWorld(bestT, bestPx, bestPy),
-    normal: dirWorld(-bestNx, -bestNy),
+    t: tMin + bestS,
+    point: at(bestS, { x: bestPx, y: bestPy }),
+    // The difference's edges face away from its inside, i.e. from B towards A.
+    normal: { x: -bestNx, y: -bestNy },
     separation: 0,
     iterations: 0,
     method: 'linear-cast',
   };
+}
+
+/** Whether every vertex of the difference lies within `tol` of one line (it has no area). */
+function isFlat(W: readonly { readonly w: Vec2 }[], tol: number): boolean {
+  // The line through the vertex farthest from the first one: the longest extent of the set.
+  const o = W[0]!.w;
+  let far = o;
+  let farD = 0;
+  for (const v of W) {
+    const d = Math.hypot(v.w.x - o.x, v.w.y - o.y);
+    if (d > farD) {
+      farD = d;
+      far = v.w;
+    }
+  }
+  if (!(farD > 0)) return true;
+  const ux = (far.x - o.x) / farD;
+  const uy = (far.y - o.y) / farD;
+  for (const v of W) if (Math.abs((v.w.x - o.x) * uy - (v.w.y - o.y) * ux) > tol) return false;
+  return true;
 }

@@ -121,6 +121,26 @@ describe('core/ccd closed-form time-of-impact cases', () => {
     });
   });
 
+  describe('collinear segments meeting end-on (a flat B ⊖ A along the ray)', () => {
+    // Regression: B ⊖ A of two segments on one line has no area and no edge facing a ray along
+    // that line; the linear cast called the pair 3 apart 'overlapped'. They touch when the gap of
+    // 3 closes at 60 units/s, at x = 1.
+    const seg = makeSegment({ x: -1, y: 0 }, { x: 1, y: 0 });
+    const input = pair({ shape: seg, at: [0, 0] }, { shape: seg, at: [5, 0], velocity: [-60, 0] }, 1);
+    it('hits end-on at the closed-form time, by the linear cast and the GJK ray cast', () => {
+      const out = timeOfImpact(input);
+      assert.equal(out.method, 'linear-cast');
+      expectHit(out, 0.05, [1, 0], [1, 0]);
+      expectHit(gjkRaycast(input), 0.05, [1, 0], [1, 0]);
+    });
+    it('is separated, not overlapped, when moving across the line or apart along it', () => {
+      assert.equal(linearCast({ ...input, velocityB: { x: 0, y: 1 } }).state, 'separated');
+      assert.equal(linearCast({ ...input, velocityB: { x: 60, y: 0 } }).state, 'separated');
+      // ... and a line a hair above passes over the end.
+      assert.equal(linearCast({ ...input, transformB: makeTransform(5, 1e-6, 0) }).state, 'separated');
+    });
+  });
+
   describe('a box sliding past a corner it just misses', () => {
     // The moving box's top is at 0.5; the obstacle's bottom at 0.5 + 1e-6.
     const mover = { shape: makeBox(1, 1), at: [0, 0] as [number, number], velocity: [600, 0] as [number, number] };
