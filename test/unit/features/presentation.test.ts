@@ -1,0 +1,72 @@
+import { strict as assert } from 'node:assert';
+import { codeLenses } from '../../../server/src/features/code-lens';
+import { foldingRanges } from '../../../server/src/features/folding-ranges';
+import { inlayHints } from '../../../server/src/features/inlay-hints';
+import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from '../../../server/src/features/semantic-tokens';
+import { scene } from './fixture';
+
+/** Decodes LSP's relative token encoding back to [line, char, length, type, modifiers...]. */
+function decode(data: readonly number[]): string[] {
+  const out: string[] = [];
+  let line = 0;
+  let char = 0;
+  for (let i = 0; i < data.length; i += 5) {
+    line += data[i]!;
+    char = data[i]! === 0 ? char + data[i + 1]! : data[i + 1]!;
+    const mods = SEMANTIC_TOKENS_LEGEND.tokenModifiers.filter((_, k) => (data[i + 4]! >> k) & 1);
+    out.push(`${line}:${char}:${data[i + 2]} ${SEMANTIC_TOKENS_LEGEND.tokenTypes[data[i + 3]!]}${mods.length ? `.${mods.join('.')}` : ''}`);
+  }
+  return out;
+}
+
+describe('features/presentation', () => {
+  it('semantic tokens tell bodies, shapes, constants, layers and functions apart', () => {
+    const doc = scene('let r = sqrt(2)\nshape s = circle(r)\nlayer L\nbody b s layer L\nbody c box(q, 1)\n');
+    assert.deepEqual(decode(semanticTokens(doc).data), [
+      '0:4:1 variable.declaration.readonly',
+      '0:8:4 function.defaultLibrary',
+      '1:6:1 type.declaration',
+      '1:17:1 variable.readonly',
+      '2:6:1 namespace.declaration',
+      '3:5:1 class.declaration',
+      '3:7:1 type',
+      '3:15:1 namespace',
+      '4:5:1 class.declaration',
+    ]);
+    // A range request gets only the tokens of that range.
+    assert.deepEqual(decode(semanticTokens(doc, { start: doc.text.indexOf('body b'), end: doc.text.indexOf('body c') - 1 }).data), [
+      '3:5:1 class.declaration',
+      '3:7:1 type',
+      '3:15:1 namespace',
+    ]);
+  });
+
+  it('folds multi-line statements, block comments, comment runs and regions', () => {
+    const doc = scene(['// one', '// two', '// #region walls', 'body a compound(', '  box(1, 1),', '  circle(1)', ')', '/* a', '   b */', '// #endregion', 'body c circle(1) // alone'].join('\n'));
+    assert.deepEqual(
+      foldingRanges(doc).map((f) => `${f.startLine}-${f.endLine}${f.kind ? ` ${f.kind}` : ''}`),
+      ['0-1 comment', '2-9 region', '3-6', '7-8 comment'],
+    );
+  });
+
+  it('inlay hints give computed values and the first time of impact after a velocity', () => {
+    const doc = scene('dt 1/60\nlet w = 2 * 3\nbody wall static box(0.1, 4) at (2, 0) angle 30deg\nbody shot circle(0.05) at (-1, 0) velocity (600, 0)\n');
+    const hints = inlayHints(doc).map((h) => `${h.position.line}:${h.position.character} ${String(h.label)}`);
+    assert.deepEqual(hints.slice(0, 3), ['0:7 = 0.0166667 s', '1:13 = 6', '2:50 = 0.523599 rad']);
+    // The wall is turned by 30 degrees, so its corner is hit a little before 0.00483 s.
+    assert.match(hints[3]!, /^3:51 tunnels through wall at t = 0\.0048\d* s \(4\.8\d* ms\), 0\.28\d* of step 1$/);
+    assert.equal(hints.length, 4, 'no hint for literal numbers and vectors');
+    assert.equal(inlayHints(doc, { start: 0, end: 8 }).length, 1, 'only hints inside the requested range');
+  });
+
+  it('puts code lenses above bodies with findings, with the preview command and the pair', () => {
+    const doc = scene('body floor static box(20, 1) at (0, -0.5)\nbody sunk box(1, 1) at (0, 0.45)\nbody far circle(1) at (50, 0)\n');
+    const lenses = codeLenses(doc);
+    assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command!.title]), [
+      [0, '$(warning) overlaps sunk by 0.05 · show in preview'],
+      [1, '$(warning) overlaps floor by 0.05 · show in preview'],
+    ]);
+    assert.equal(lenses[0]!.command!.command, 'collide.showPairInPreview');
+    assert.deepEqual(lenses[0]!.command!.arguments, [{ uri: 'file:///test.collide', a: 'floor', b: 'sunk' }]);
+  });
+});
