@@ -6,7 +6,7 @@ import { documentSymbols } from '../../../server/src/features/document-symbols';
 import { references } from '../../../server/src/features/references';
 import { prepareRename, rename } from '../../../server/src/features/rename';
 import { workspaceSymbols, matchScore } from '../../../server/src/features/workspace-symbols';
-import { cursor, scene } from './fixture';
+import { scene } from './fixture';
 
 const TEXT = 'let r = 0.5\nshape wheel = circle(r)\nlayer world collides world\nbody a wheel at (r, 0) layer world\nbody b compound(wheel, wheel at (1, 0)) layer world\n';
 

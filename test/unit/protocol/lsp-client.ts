@@ -69,7 +69,9 @@ export class TestClient {
       this.published.push(p);
       for (const w of this.waiters.splice(0)) w();
     });
-    this.connection.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
+    this.connection.onNotification('window/logMessage', (p: { message: string }) => {
+      this.logs.push(p.message);
+    });
     this.connection.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => {
       this.configurationRequests++;
       return p.items.map(() => this.settings);
