@@ -1,7 +1,8 @@
-import type { Transform, Vec2 } from '../math/vec2';
-import { distance } from '../narrow/gjk';
+import type { Transform } from '../math/vec2';
+import { defaultGjkIterations, distanceLocal, emptyLocalDistance } from '../narrow/gjk';
+import { isFiniteTransform, isWellFormedShape, relativePairInto, type MutableRelativePair } from '../narrow/relative';
 import type { AdvanceStep, ToiInput, ToiOutput, ToiState } from './types';
-import { effectiveSpin, maxRadius, poseAt } from './motion';
+import { effectiveSpin, maxRadius } from './motion';
 
 /** Default cap on distance evaluations. */
 export const ADVANCEMENT_MAX_ITERATIONS = 1000;
@@ -30,6 +31,10 @@ export const ADVANCEMENT_MAX_ITERATIONS = 1000;
  *
  * Touching within `tolerance` at tMin is `overlapped`. With `trace`, each evaluation (pose pair,
  * distance, normal, closest points) is recorded for the preview.
+ *
+ * Each evaluation is one GJK distance query on the pair's poses at t, through gjk.ts's in-place
+ * entry (`distanceLocal` on a relative pair refilled in place): hundreds of evaluations a query
+ * allocate nothing unless a trace is asked for. Malformed shapes give `failed`.
  */
 export function conservativeAdvancement(input: ToiInput): ToiOutput {
   const { shapeA, shapeB, transformA, transformB, velocityA, velocityB, tMin, tMax } = input;
@@ -56,27 +61,72 @@ export function conservativeAdvancement(input: ToiInput): ToiOutput {
   const trace: AdvanceStep[] | undefined = input.trace ? [] : undefined;
 
   let iterations = 0;
-  // The last evaluation (reused for the output).
+  // The last evaluation (reused for the output), world frame.
   let evT = NaN;
   let evD = 0;
   let evNx = 0;
   let evNy = 0;
-  let evA: Vec2 = { x: 0, y: 0 };
-  let evB: Vec2 = { x: 0, y: 0 };
+  let evAx = 0;
+  let evAy = 0;
+  let evBx = 0;
+  let evBy = 0;
+
+  // Per-evaluation scratch: both poses, the relative pair and the distance, refilled in place.
+  const xa = { x: 0, y: 0, c: 1, s: 0 };
+  const xb = { x: 0, y: 0, c: 1, s: 0 };
+  const pair: MutableRelativePair = { shapeA, shapeB, c: 1, s: 0, x: 0, y: 0, xfA: xa, sizeA: 0, sizeB: 0, scale: 0 };
+  const dist = emptyLocalDistance();
+  const gjkCap = defaultGjkIterations(shapeA.vertices.length, shapeB.vertices.length);
+  const poseInto = (out: { x: number; y: number; c: number; s: number }, xf0: Transform, vx: number, vy: number, w: number, t: number) => {
+    // The motion model of motion.ts poseAt, written in place.
+    out.x = xf0.x + vx * t;
+    out.y = xf0.y + vy * t;
+    if (w === 0) {
+      out.c = xf0.c;
+      out.s = xf0.s;
+    } else {
+      const dc = Math.cos(w * t);
+      const ds = Math.sin(w * t);
+      out.c = xf0.c * dc - xf0.s * ds;
+      out.s = xf0.s * dc + xf0.c * ds;
+    }
+  };
 
   const evaluate = (t: number): number => {
     iterations++;
-    const xa: Transform = poseAt(transformA, velocityA, wA, t);
-    const xb: Transform = poseAt(transformB, velocityB, wB, t);
-    const out = distance({ shapeA, transformA: xa, shapeB, transformB: xb, useRadii: true });
+    poseInto(xa, transformA, velocityA.x, velocityA.y, wA, t);
+    poseInto(xb, transformB, velocityB.x, velocityB.y, wB, t);
     evT = t;
-    evD = out.overlapping ? 0 : out.distance;
-    evNx = out.normal.x;
-    evNy = out.normal.y;
-    evA = out.pointA;
-    evB = out.pointB;
+    if (!isFiniteTransform(xa) || !isFiniteTransform(xb)) {
+      // Poses beyond floating point (an overflowing t × v): nothing to measure, read as touching.
+      evD = 0;
+      evNx = evNy = 0;
+      evAx = xa.x;
+      evAy = xa.y;
+      evBx = xb.x;
+      evBy = xb.y;
+    } else {
+      const p = relativePairInto(pair, shapeA, xa, shapeB, xb);
+      const d = distanceLocal(p, true, gjkCap, null, dist);
+      evD = d.overlapping ? 0 : d.distance;
+      // A frame → world (Box2D's b2TransformPoint / b2RotateVector).
+      evNx = xa.c * d.nx - xa.s * d.ny;
+      evNy = xa.s * d.nx + xa.c * d.ny;
+      evAx = xa.c * d.ax - xa.s * d.ay + xa.x;
+      evAy = xa.s * d.ax + xa.c * d.ay + xa.y;
+      evBx = xa.c * d.bx - xa.s * d.by + xa.x;
+      evBy = xa.s * d.bx + xa.c * d.by + xa.y;
+    }
     if (trace) {
-      trace.push({ t, transformA: xa, transformB: xb, distance: evD, normal: out.normal, pointA: out.pointA, pointB: out.pointB });
+      trace.push({
+        t,
+        transformA: { ...xa },
+        transformB: { ...xb },
+        distance: evD,
+        normal: { x: evNx, y: evNy },
+        pointA: { x: evAx, y: evAy },
+        pointB: { x: evBx, y: evBy },
+      });
     }
     return evD;
   };
@@ -91,7 +141,7 @@ export function conservativeAdvancement(input: ToiInput): ToiOutput {
     return {
       state,
       t,
-      point: { x: (evA.x + evB.x) / 2, y: (evA.y + evB.y) / 2 },
+      point: { x: (evAx + evBx) / 2, y: (evAy + evBy) / 2 },
       normal: { x: evNx, y: evNy },
       separation: evD,
       iterations,
@@ -100,6 +150,9 @@ export function conservativeAdvancement(input: ToiInput): ToiOutput {
     };
   };
 
+  if (!isWellFormedShape(shapeA) || !isWellFormedShape(shapeB)) {
+    return { state: 'failed', t: tMin, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, separation: 0, iterations: 0, method: 'conservative-advancement', ...(trace ? { trace } : {}) };
+  }
   if (!(span >= 0)) return finish('failed', tMin);
   let t = tMin;
   let d = evaluate(t);

@@ -254,18 +254,21 @@ export function simplexWitness(count: number, out: Witness): Witness {
  * GJK on the cores of a relative pair (A frame). Leaves the final simplex in `simplexScratch`
  * with its barycentric weights. `trace`, when given, receives one step per iteration.
  */
-export function gjkLocal(p: RelativePair, maxIterations: number, trace: GjkStep[] | null): GjkLocalResult {
+export function gjkLocal(
+  p: RelativePair,
+  maxIterations: number,
+  trace: GjkStep[] | null,
+  result: GjkLocalResult = { count: 1, iterations: 0, overlap: false, capped: false, degenerate: false, vx: 0, vy: 0 },
+): GjkLocalResult {
   const vA = p.shapeA.vertices;
   const vB = p.shapeB.vertices;
-  const result: GjkLocalResult = {
-    count: 1,
-    iterations: 0,
-    overlap: false,
-    capped: false,
-    degenerate: false,
-    vx: 0,
-    vy: 0,
-  };
+  result.count = 1;
+  result.iterations = 0;
+  result.overlap = false;
+  result.capped = false;
+  result.degenerate = false;
+  result.vx = 0;
+  result.vy = 0;
   // Start from the vertices that support the centre-to-centre direction: usually one step from
   // the answer for separated shapes.
   {
@@ -387,6 +390,97 @@ function unique(values: number[]): number[] {
 }
 
 /**
+ * The numbers of a distance query, A's frame, written in place by `distanceLocal`: what an
+ * iterative caller (conservative advancement) needs from each of its many queries, without the
+ * allocations of the world-frame `DistanceOutput`.
+ */
+export interface LocalDistance {
+  state: QueryState;
+  overlapping: boolean;
+  /** Separation >= 0 (radii subtracted when asked); 0 when overlapping. */
+  distance: number;
+  /** Distance of the cores (0 when they overlap or touch): the normal is defined when > 0. */
+  coreDistance: number;
+  /** Closest points on A and on B, A's frame. */
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+  /** Unit normal from A towards B, A's frame; (0, 0) when the cores overlap. */
+  nx: number;
+  ny: number;
+  iterations: number;
+  /** Vertices of the final simplex, left in the scratch until the next query. */
+  count: number;
+}
+
+export function emptyLocalDistance(): LocalDistance {
+  return { state: 'ok', overlapping: false, distance: 0, coreDistance: 0, ax: 0, ay: 0, bx: 0, by: 0, nx: 0, ny: 0, iterations: 0, count: 0 };
+}
+
+const localScratch: GjkLocalResult = { count: 1, iterations: 0, overlap: false, capped: false, degenerate: false, vx: 0, vy: 0 };
+const witnessScratch: Witness = { ax: 0, ay: 0, bx: 0, by: 0 };
+
+/**
+ * GJK distance of a well-formed relative pair, with the radii applied when `useRadii`, into `out`
+ * (A's frame). Allocates nothing unless `trace` is given; `distance` is this plus the mapping to
+ * the world, the final simplex and the closest features.
+ */
+export function distanceLocal(p: RelativePair, useRadii: boolean, maxIterations: number, trace: GjkStep[] | null, out: LocalDistance): LocalDistance {
+  const r = gjkLocal(p, Math.max(1, maxIterations), trace, localScratch);
+  const wit = simplexWitness(r.count, witnessScratch);
+  let ax = wit.ax;
+  let ay = wit.ay;
+  let bxv = wit.bx;
+  let byv = wit.by;
+  let dist = r.overlap ? 0 : Math.hypot(r.vx, r.vy);
+  let nx = 0;
+  let ny = 0;
+  out.coreDistance = dist;
+  if (dist > 0) {
+    nx = r.vx / dist;
+    ny = r.vy / dist;
+  } else {
+    // Overlapping cores: the witness points coincide (pB - pA = Σ λ w = 0).
+    bxv = ax;
+    byv = ay;
+  }
+  let overlapping = r.overlap;
+  if (useRadii) {
+    const rA = p.shapeA.radius;
+    const rB = p.shapeB.radius;
+    const tol = GJK_TOLERANCE * p.scale;
+    if (dist > rA + rB + tol) {
+      ax += rA * nx;
+      ay += rA * ny;
+      bxv -= rB * nx;
+      byv -= rB * ny;
+      dist -= rA + rB;
+    } else if (dist > 0) {
+      // Overlapping rounded shapes: the witness is the middle of the two surfaces' overlap.
+      const mx = (ax + rA * nx + bxv - rB * nx) / 2;
+      const my = (ay + rA * ny + byv - rB * ny) / 2;
+      ax = bxv = mx;
+      ay = byv = my;
+      dist = 0;
+      overlapping = true;
+    }
+  }
+  out.state = r.capped ? 'not-converged' : r.degenerate ? 'degenerate' : 'ok';
+  out.overlapping = overlapping;
+  out.distance = dist;
+  out.ax = ax;
+  out.ay = ay;
+  out.bx = bxv;
+  out.by = byv;
+  out.nx = nx;
+  out.ny = ny;
+  out.iterations = r.iterations;
+  out.count = r.count;
+  return out;
+}
+
+/**
  * Distance between two shapes (cores, or true shapes when `useRadii`), with closest points,
  * closest features, the final simplex and, on request, the trace of simplices. Never throws:
  * malformed input (no vertices, non-finite numbers) gives state `degenerate`.
@@ -410,73 +504,35 @@ export function distance(input: DistanceInput): DistanceOutput {
   const p = relativePair(input);
   const trace: GjkStep[] | null = input.trace ? [] : null;
   const cap = input.maxIterations ?? defaultGjkIterations(p.shapeA.vertices.length, p.shapeB.vertices.length);
-  const r = gjkLocal(p, Math.max(1, cap), trace);
-
-  const wit = simplexWitness(r.count, { ax: 0, ay: 0, bx: 0, by: 0 });
-  let ax = wit.ax;
-  let ay = wit.ay;
-  let bxv = wit.bx;
-  let byv = wit.by;
-  const simplex = simplexToWorld(p, r.count);
-  let dist = r.overlap ? 0 : Math.hypot(r.vx, r.vy);
-  let nx = 0;
-  let ny = 0;
+  const d = distanceLocal(p, input.useRadii, cap, trace, emptyLocalDistance());
+  const simplex = simplexToWorld(p, d.count);
   let featureA: number[];
   let featureB: number[];
-  if (dist > 0) {
-    nx = r.vx / dist;
-    ny = r.vy / dist;
-    featureA = featureOf(p.shapeA.vertices, nx, ny);
-    featureB = featureOf(p.shapeB.vertices, -(p.c * nx + p.s * ny), -(-p.s * nx + p.c * ny));
+  if (d.coreDistance > 0) {
+    featureA = featureOf(p.shapeA.vertices, d.nx, d.ny);
+    featureB = featureOf(p.shapeB.vertices, -(p.c * d.nx + p.s * d.ny), -(-p.s * d.nx + p.c * d.ny));
   } else {
-    // Overlapping cores: the witness points coincide (pB - pA = Σ λ w = 0); report the simplex.
+    // Overlapping cores: no normal; report the simplex's vertices.
     const fa: number[] = [];
     const fb: number[] = [];
-    for (let k = 0; k < r.count; k++) {
+    for (let k = 0; k < d.count; k++) {
       fa.push(S[k * STRIDE + IA]!);
       fb.push(S[k * STRIDE + IB]!);
     }
     featureA = unique(fa);
     featureB = unique(fb);
-    bxv = ax;
-    byv = ay;
   }
-  let overlapping = r.overlap;
-  if (input.useRadii) {
-    const rA = p.shapeA.radius;
-    const rB = p.shapeB.radius;
-    const tol = GJK_TOLERANCE * p.scale;
-    if (dist > rA + rB + tol) {
-      ax += rA * nx;
-      ay += rA * ny;
-      bxv -= rB * nx;
-      byv -= rB * ny;
-      dist -= rA + rB;
-    } else if (dist > 0) {
-      // Overlapping rounded shapes: the witness is the middle of the two surfaces' overlap.
-      const mx = (ax + rA * nx + bxv - rB * nx) / 2;
-      const my = (ay + rA * ny + byv - rB * ny) / 2;
-      ax = bxv = mx;
-      ay = byv = my;
-      dist = 0;
-      overlapping = true;
-    }
-  }
-  let state: QueryState = 'ok';
-  if (r.capped) state = 'not-converged';
-  else if (r.degenerate) state = 'degenerate';
-  const out: DistanceOutput = {
-    state,
-    overlapping,
-    distance: dist,
-    pointA: toWorld(p, ax, ay),
-    pointB: toWorld(p, bxv, byv),
-    normal: nx === 0 && ny === 0 ? { x: 0, y: 0 } : dirToWorld(p, nx, ny),
-    iterations: r.iterations,
+  return {
+    state: d.state,
+    overlapping: d.overlapping,
+    distance: d.distance,
+    pointA: toWorld(p, d.ax, d.ay),
+    pointB: toWorld(p, d.bx, d.by),
+    normal: d.nx === 0 && d.ny === 0 ? { x: 0, y: 0 } : dirToWorld(p, d.nx, d.ny),
+    iterations: d.iterations,
     simplex,
     featureA,
     featureB,
     ...(trace ? { trace } : {}),
   };
-  return out;
 }

@@ -42,35 +42,67 @@ function coreSize(v: readonly Vec2[]): number {
 }
 
 export function relativePair(pair: ShapePair): RelativePair {
-  const a = pair.transformA;
-  const b = pair.transformB;
+  return relativePairInto(
+    { shapeA: pair.shapeA, shapeB: pair.shapeB, c: 1, s: 0, x: 0, y: 0, xfA: pair.transformA, sizeA: 0, sizeB: 0, scale: 0 },
+    pair.shapeA,
+    pair.transformA,
+    pair.shapeB,
+    pair.transformB,
+  );
+}
+
+/** A RelativePair that an iterative caller refills in place (conservative advancement). */
+export type MutableRelativePair = { -readonly [K in keyof RelativePair]: RelativePair[K] };
+
+/**
+ * relativePair written into `out` (no allocation). `out.xfA` keeps a reference to `transformA`,
+ * so a caller that mutates its transform between queries must refill the pair.
+ */
+export function relativePairInto(
+  out: MutableRelativePair,
+  shapeA: ConvexShape,
+  transformA: Transform,
+  shapeB: ConvexShape,
+  transformB: Transform,
+): RelativePair {
+  const a = transformA;
+  const b = transformB;
   const dx = b.x - a.x;
   const dy = b.y - a.y;
-  const sizeA = coreSize(pair.shapeA.vertices);
-  const sizeB = coreSize(pair.shapeB.vertices);
-  return {
-    shapeA: pair.shapeA,
-    shapeB: pair.shapeB,
-    c: a.c * b.c + a.s * b.s,
-    s: a.c * b.s - a.s * b.c,
-    x: a.c * dx + a.s * dy,
-    y: -a.s * dx + a.c * dy,
-    xfA: a,
-    sizeA,
-    sizeB,
-    scale: sizeA + sizeB + pair.shapeA.radius + pair.shapeB.radius,
-  };
+  const sizeA = coreSize(shapeA.vertices);
+  const sizeB = coreSize(shapeB.vertices);
+  out.shapeA = shapeA;
+  out.shapeB = shapeB;
+  out.c = a.c * b.c + a.s * b.s;
+  out.s = a.c * b.s - a.s * b.c;
+  out.x = a.c * dx + a.s * dy;
+  out.y = -a.s * dx + a.c * dy;
+  out.xfA = a;
+  out.sizeA = sizeA;
+  out.sizeB = sizeB;
+  out.scale = sizeA + sizeB + shapeA.radius + shapeB.radius;
+  return out;
 }
 
 /** Whether every number of the pair is finite and each shape has at least one vertex. */
 export function isWellFormed(pair: ShapePair): boolean {
-  const ok = (t: Transform) => Number.isFinite(t.x) && Number.isFinite(t.y) && Number.isFinite(t.c) && Number.isFinite(t.s);
-  const shapeOk = (s: ConvexShape) => {
-    if (s.vertices.length === 0 || !(s.radius >= 0) || !Number.isFinite(s.radius)) return false;
-    for (const v of s.vertices) if (!Number.isFinite(v.x) || !Number.isFinite(v.y)) return false;
-    return true;
-  };
-  return ok(pair.transformA) && ok(pair.transformB) && shapeOk(pair.shapeA) && shapeOk(pair.shapeB);
+  return (
+    isFiniteTransform(pair.transformA) &&
+    isFiniteTransform(pair.transformB) &&
+    isWellFormedShape(pair.shapeA) &&
+    isWellFormedShape(pair.shapeB)
+  );
+}
+
+export function isFiniteTransform(t: Transform): boolean {
+  return Number.isFinite(t.x) && Number.isFinite(t.y) && Number.isFinite(t.c) && Number.isFinite(t.s);
+}
+
+/** At least one vertex, finite coordinates, a finite radius >= 0. */
+export function isWellFormedShape(s: ConvexShape): boolean {
+  if (s.vertices.length === 0 || !(s.radius >= 0) || !Number.isFinite(s.radius)) return false;
+  for (const v of s.vertices) if (!Number.isFinite(v.x) || !Number.isFinite(v.y)) return false;
+  return true;
 }
 
 /** B's vertex i in A's frame, x coordinate. */
