@@ -1,6 +1,8 @@
 import type { BodyKind, PreviewBody, PreviewFinding, PreviewScene } from '../../../protocol/preview-model';
+import { BodyIndex } from './body-index';
 import { boundingRadius, convexHull, makePose, partToWorld, poseAt, Scratch, traceConvex, type Pose } from './geometry';
 import type { Painter } from './painter';
+import { PoseTable } from './pose-table';
 import type { Theme } from './theme';
 import { toScreenX, toScreenY, toWorldX, toWorldY, type Viewport } from './viewport';
 
@@ -22,7 +24,17 @@ export interface SceneDrawOptions {
   readonly caption?: string;
 }
 
+/** A rectangle of the screen in CSS pixels (y down): the part of the view being drawn. */
+export interface ScreenRect {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
 const KINDS: readonly BodyKind[] = ['static', 'dynamic', 'bullet', 'sensor'];
+/** Culling margin in pixels: a stroke's half width and its antialiasing stay inside it. */
+const CULL_MARGIN_PX = 2;
 /** Above this many findings, only the pair in the inspector gets its sweeps and arrows. */
 const MAX_DECORATED_FINDINGS = 500;
 const MAX_LABELS = 250;
@@ -38,13 +50,32 @@ export const HANDLE_RADIUS_PX = 6;
  * Draws an analysed scene on any Painter: grid and axes in scene units, bodies filled and
  * outlined by kind, overlaps with their push-out arrows and contact points, tunnelling pairs
  * with their swept areas and ghosts (start, time of impact, end). The per-scene work (kind
- * lists, bounding radii) is done once in the constructor; a frame culls by bounds and batches
- * one path per colour, allocating nothing per body.
+ * lists, bounding radii) is done once in the constructor; a frame asks a spatial index which
+ * bodies can be on screen, takes their poses from a table kept per scrubber time, and batches
+ * paths per colour, allocating nothing per body.
+ *
+ * A frame has three layers, drawn in this order by `draw`: the backdrop (background and grid,
+ * anchored to the screen), the world (swept areas, bodies, overlap outlines: anchored to the
+ * scene, and the same for every view at one zoom, so the preview can cache it as a bitmap and
+ * shift it while panning) and the overlay (emphasis, finding marks, labels, the rotation handle,
+ * the caption: cheap, and changed by hovering or selecting). The world layer can be drawn for a
+ * part of the screen only, and then draws exactly the pixels a whole-screen draw would have
+ * there: batches are formed from each body's place in declaration order, not from what happens
+ * to be visible.
  */
 export class ScenePainter {
   readonly radii: Float64Array;
   private readonly byKind: Record<BodyKind, Int32Array>;
+  /** KINDS index of each body, its place in its kind's list, and each kind's start in `bucket`. */
+  private readonly kindOf: Uint8Array;
+  private readonly kindPos: Int32Array;
+  private readonly kindStart = new Int32Array(KINDS.length);
+  private readonly kindCount = new Int32Array(KINDS.length);
+  /** Candidates of one frame grouped by kind, declaration order kept within each kind. */
+  private readonly bucket: Int32Array;
   private readonly overlapping: Uint8Array;
+  private readonly poses: PoseTable;
+  private index: BodyIndex | null = null;
   private readonly pose = makePose();
   private readonly pose2 = makePose();
   private readonly w = new Scratch();
@@ -68,6 +99,20 @@ export class ScenePainter {
       bullet: Int32Array.from(lists.bullet),
       sensor: Int32Array.from(lists.sensor),
     };
+    this.kindOf = new Uint8Array(n);
+    this.kindPos = new Int32Array(n);
+    this.bucket = new Int32Array(n);
+    let start = 0;
+    for (let kk = 0; kk < KINDS.length; kk++) {
+      const list = this.byKind[KINDS[kk]!];
+      this.kindStart[kk] = start;
+      start += list.length;
+      for (let k = 0; k < list.length; k++) {
+        this.kindOf[list[k]!] = kk;
+        this.kindPos[list[k]!] = k;
+      }
+    }
+    this.poses = new PoseTable(scene.bodies);
     this.overlapping = new Uint8Array(n);
     for (const f of scene.findings) {
       if (f.kind === 'overlap') {
@@ -92,15 +137,40 @@ export class ScenePainter {
       out.s = Math.sin(drag.angle);
       return out;
     }
-    return poseAt(this.scene.bodies[i]!, t, out);
+    return this.poses.get(i, t, out);
   }
 
-  /** Whether body i at `pose` can be on screen (bounding-circle test, margin in pixels). */
-  private visible(i: number, pose: Pose, v: Viewport, marginPx: number): boolean {
+  /**
+   * Whether body i at `pose` can be in the region (bounding-circle test, margin in pixels); the
+   * region is the whole screen unless given.
+   */
+  private visible(i: number, pose: Pose, v: Viewport, marginPx: number, region?: ScreenRect): boolean {
     const r = this.radii[i]! * v.zoom + marginPx;
     const sx = toScreenX(v, pose.x);
     const sy = toScreenY(v, pose.y);
+    if (region) return sx + r >= region.x0 && sx - r <= region.x1 && sy + r >= region.y0 && sy - r <= region.y1;
     return sx + r >= 0 && sx - r <= v.width && sy + r >= 0 && sy - r <= v.height;
+  }
+
+  /**
+   * Indices, ascending, of the bodies that may show in the region at the options' time: the
+   * index's candidates, plus the dragged body (drawn away from its own path). Reused by the
+   * next call.
+   */
+  private candidates(v: Viewport, region: ScreenRect | undefined, o: SceneDrawOptions): Int32Array {
+    this.index ??= new BodyIndex(this.scene.bodies, this.radii, this.duration);
+    const m = CULL_MARGIN_PX + 1;
+    const x0 = region ? region.x0 : 0;
+    const y0 = region ? region.y0 : 0;
+    const x1 = region ? region.x1 : v.width;
+    const y1 = region ? region.y1 : v.height;
+    const found = this.index.candidates(o.time, toWorldX(v, x0 - m), toWorldY(v, y1 + m), toWorldX(v, x1 + m), toWorldY(v, y0 - m));
+    const d = o.drag?.index ?? -1;
+    if (d < 0 || d >= this.scene.bodies.length || found.length === this.scene.bodies.length || binarySearch(found, d)) return found;
+    const merged = new Int32Array(found.length + 1);
+    merged.set(found);
+    merged[found.length] = d;
+    return merged.sort();
   }
 
   private traceBody(p: Painter, v: Viewport, body: PreviewBody, pose: Pose): void {
@@ -117,9 +187,25 @@ export class ScenePainter {
     }
   }
 
+  /** The whole frame: backdrop, world and overlay (what the SVG export and the CLI draw). */
   draw(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions): void {
+    this.drawBackdrop(p, v, theme);
+    this.drawWorld(p, v, theme, o);
+    this.drawOverlay(p, v, theme, o);
+  }
+
+  /** The background and the grid with its labels (anchored to the screen). */
+  drawBackdrop(p: Painter, v: Viewport, theme: Theme): void {
     p.clear(theme.background);
     drawGrid(p, v, theme);
+  }
+
+  /**
+   * Swept areas, bodies and overlap outlines, without clearing: everything that moves with the
+   * scene when the view pans. With `region`, only bodies that can reach that part of the screen
+   * are traced (the caller clips to it); the pixels inside are those of a whole-screen draw.
+   */
+  drawWorld(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions, region?: ScreenRect): void {
     const scene = this.scene;
     const bodies = scene.bodies;
     const pose = this.pose;
@@ -137,10 +223,20 @@ export class ScenePainter {
       this.drawSweeps(p, v, theme, o.pair[0], o.pair[1], null, undefined);
     }
 
+    const candidates = this.candidates(v, region, o);
+    const counts = this.kindCount;
+    counts.fill(0);
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k]!;
+      const kk = this.kindOf[i]!;
+      this.bucket[this.kindStart[kk]! + counts[kk]!++] = i;
+    }
     const batch = p.batchSize ?? Infinity;
-    for (const kind of KINDS) {
-      const list = this.byKind[kind];
-      if (list.length === 0) continue;
+    for (let kk = 0; kk < KINDS.length; kk++) {
+      const kind = KINDS[kk]!;
+      if (this.byKind[kind].length === 0) continue;
+      const start = this.kindStart[kk]!;
+      const count = counts[kk]!;
       const color = theme.bodies[kind];
       const fillAlpha = kind === 'sensor' ? 0.12 : 0.25;
       const dash = kind === 'sensor' ? [4, 3] : undefined;
@@ -150,22 +246,24 @@ export class ScenePainter {
       // software canvas); larger bodies are filled and outlined. The eye cannot tell the
       // difference at those sizes, and a 10k-body scene fitted to the view is mostly such bodies.
       for (let lod = 0; lod < 3; lod++) {
+        // A batch holds the bodies whose places in the kind's list fall in one block of
+        // `batch`: overlapping bodies of one batch are filled once (non-zero winding), so the
+        // blocks must not depend on the view for a partial draw to match a whole one.
         let inPath = 0;
+        let open = -1;
         p.beginPath();
-        const flush = (): void => {
-          if (lod === 0) {
-            p.fill(color, fillAlpha);
-            p.stroke(color, 1.25, 1, dash);
-          } else p.fill(color, lod === 1 ? 0.55 : 0.7);
-          p.beginPath();
-          inPath = 0;
-        };
-        for (let k = 0; k < list.length; k++) {
-          const i = list[k]!;
+        for (let m = 0; m < count; m++) {
+          const i = this.bucket[start + m]!;
           const r = this.radii[i]! * v.zoom;
           if ((lod === 0 && r < SMALL_PX) || (lod === 1 && (r < TINY_PX || r >= SMALL_PX)) || (lod === 2 && r >= TINY_PX)) continue;
           this.poseOf(i, o.time, o.drag, pose);
-          if (!this.visible(i, pose, v, 2)) continue;
+          if (!this.visible(i, pose, v, CULL_MARGIN_PX, region)) continue;
+          const block = batch === Infinity ? 0 : Math.floor(this.kindPos[i]! / batch);
+          if (inPath > 0 && block !== open) {
+            this.flushBodies(p, lod, color, fillAlpha, dash);
+            inPath = 0;
+          }
+          open = block;
           if (lod < 2) this.traceBody(p, v, bodies[i]!, pose);
           else {
             const h = Math.max(r, 0.75);
@@ -177,25 +275,43 @@ export class ScenePainter {
             p.lineTo(sx - h, sy + h);
             p.closePath();
           }
-          if (++inPath >= batch) flush();
+          inPath++;
         }
-        if (inPath > 0) flush();
+        if (inPath > 0) this.flushBodies(p, lod, color, fillAlpha, dash);
       }
     }
 
     // Bodies in an overlap: outlined in the warning colour.
     p.beginPath();
     let any = false;
-    for (let i = 0; i < bodies.length; i++) {
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k]!;
       if (!this.overlapping[i]) continue;
       this.poseOf(i, o.time, o.drag, pose);
-      if (!this.visible(i, pose, v, 2)) continue;
+      if (!this.visible(i, pose, v, CULL_MARGIN_PX, region)) continue;
       this.traceBody(p, v, bodies[i]!, pose);
       any = true;
     }
     if (any) p.stroke(theme.warning, 2);
+  }
 
-    // Highlight (editor cursor), hover and selection.
+  private flushBodies(p: Painter, lod: number, color: string, fillAlpha: number, dash: readonly number[] | undefined): void {
+    if (lod === 0) {
+      p.fill(color, fillAlpha);
+      p.stroke(color, 1.25, 1, dash);
+    } else p.fill(color, lod === 1 ? 0.55 : 0.7);
+    p.beginPath();
+  }
+
+  /**
+   * Highlight (editor cursor), hover and selection, the findings' marks, body labels, the
+   * rotation handle and the caption: drawn over the world layer every frame.
+   */
+  drawOverlay(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions): void {
+    const scene = this.scene;
+    const bodies = scene.bodies;
+    const pose = this.pose;
+    const decorateAll = scene.findings.length <= MAX_DECORATED_FINDINGS;
     const emphasise = (i: number, width: number, alpha: number): void => {
       if (i < 0 || i >= bodies.length) return;
       this.poseOf(i, o.time, o.drag, pose);
@@ -308,6 +424,19 @@ export class ScenePainter {
       count++;
     }
   }
+}
+
+function binarySearch(sorted: Int32Array, x: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const y = sorted[mid]!;
+    if (y === x) return true;
+    if (y < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 function drawCross(p: Painter, x: number, y: number, r: number, color: string): void {
