@@ -87,11 +87,16 @@ export class TestClient {
     return this.child.exitCode !== null;
   }
 
-  async initialize(): Promise<unknown> {
+  /** All diagnostics notifications received so far, in arrival order. */
+  get publishedSoFar(): readonly PublishDiagnosticsParams[] {
+    return this.published;
+  }
+
+  async initialize(workspaceFolders: { uri: string; name: string }[] | null = null): Promise<unknown> {
     const result = await this.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: null,
-      workspaceFolders: null,
+      workspaceFolders,
       capabilities: {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
         textDocument: {

@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   CodeAction,
@@ -8,7 +10,7 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
-import { ensureBundles, TestClient } from './lsp-client';
+import { ensureBundles, ROOT, TestClient } from './lsp-client';
 
 const URI = 'file:///work/scene.collide';
 
@@ -38,7 +40,8 @@ describe('protocol: the real server over stdio (collide lsp --stdio)', function 
   before(async function () {
     ensureBundles();
     client = new TestClient();
-    const init = (await client.initialize()) as { capabilities: Record<string, unknown> };
+    const examples = pathToFileURL(path.join(ROOT, 'examples')).toString();
+    const init = (await client.initialize([{ uri: examples, name: 'examples' }])) as { capabilities: Record<string, unknown> };
     assert.equal((init.capabilities['textDocumentSync'] as { change: number }).change, 2, 'incremental sync');
     doc = TextDocument.create(URI, 'collide', 1, SCENE);
     await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'collide', version: 1, text: SCENE } });
@@ -175,6 +178,39 @@ describe('protocol: the real server over stdio (collide lsp --stdio)', function 
     const h = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: position('left', 1) })) as Hover;
     assert.match((h.contents as { value: string }).value, /`left`/);
     assert.equal(client.exited, false);
+  });
+
+  it('finds workspace symbols in open documents and in files of the workspace folders', async () => {
+    const symbols = (await client.connection.sendRequest('workspace/symbol', { query: 'crate' })) as { name: string; location: { uri: string } }[];
+    const files = new Set(symbols.map((s) => path.basename(s.location.uri)));
+    assert.ok(files.has('crates-on-a-floor.collide') || files.has('compound-car.collide'), [...files].join(', '));
+    const own = (await client.connection.sendRequest('workspace/symbol', { query: 'sunk' })) as { name: string; location: { uri: string } }[];
+    assert.ok(own.some((s) => s.location.uri === URI));
+  });
+
+  it('drops analyses made stale by newer versions: the last diagnostics are for the last version', async () => {
+    const uri = 'file:///work/big.collide';
+    const lines: string[] = [];
+    for (let i = 0; i < 2000; i++) lines.push(`body b${i} box(1, 1) at (${(i % 50) * 1.5}, ${Math.floor(i / 50) * 1.5})`);
+    let text = lines.join('\n') + '\n';
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
+    let big = TextDocument.create(uri, 'collide', 1, text);
+    const first = client.publishedSoFar.length;
+    // Ten quick edits of one body, each moving it into its neighbour a little deeper.
+    for (let v = 2; v <= 11; v++) {
+      const line = 7;
+      const change = { range: { start: { line, character: 0 }, end: { line, character: big.getText().split('\n')[line]!.length } }, text: `body b${line} box(1, 1) at (${10.5 - v * 0.05}, 0)` };
+      big = TextDocument.update(big, [change], v);
+      await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [change] });
+    }
+    text = big.getText();
+    const last = await client.diagnostics(uri, 11);
+    assert.equal(last.filter((d) => d.code === 'overlap').length, 1, 'the moved body overlaps its neighbour');
+    await new Promise((r) => setTimeout(r, 300));
+    const versions = client.publishedSoFar.slice(first).filter((p) => p.uri === uri).map((p) => p.version!);
+    for (let i = 1; i < versions.length; i++) assert.ok(versions[i]! > versions[i - 1]!, `published in order: ${versions.join(', ')}`);
+    assert.equal(versions[versions.length - 1], 11);
+    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   });
 
   it('reads the settings per document again when the configuration changes (severity off)', async () => {
