@@ -1,10 +1,20 @@
 import { timeOfImpact } from '../../../core/ccd/toi';
 import { makeTransform, type Transform, type Vec2 } from '../../../core/math/vec2';
+import { penetration } from '../../../core/narrow/epa';
 import { distance } from '../../../core/narrow/gjk';
+import { minkowskiDifference } from '../../../core/narrow/minkowski';
 import type { MinkowskiVertex } from '../../../core/narrow/types';
-import type { PairDetail, Point, PreviewAdvancementStep, PreviewGjkStep, PreviewSimplexVertex } from '../../../protocol/preview-model';
+import type { ConvexShape } from '../../../core/shapes/shape';
+import type {
+  PairDetail,
+  Point,
+  PreviewAdvancementStep,
+  PreviewEpaStep,
+  PreviewGjkStep,
+  PreviewMinkowski,
+  PreviewSimplexVertex,
+} from '../../../protocol/preview-model';
 import type { SceneBody } from '../semantics/scene';
-import { minkowskiHull, originAgainst } from './minkowski-hull';
 import { buildPreviewScene, type PreviewSource } from './scene-model';
 
 /** Above this many conservative-advancement iterations only every k-th carries its B ⊖ A. */
@@ -13,9 +23,11 @@ const MAX_ADVANCEMENT_SHAPES = 64;
 /**
  * The pair inspector's data for bodies named `a` and `b` (either order; the answer names the
  * earlier-declared one `a`, as findings do): B ⊖ A of the part pair that matters (the finding's
- * parts, otherwise the closest pair), the origin's signed distance to it, the push-out vector,
- * the relative motion and its time of impact, and the traces of GJK (core/narrow/gjk.ts) and of
- * conservative advancement (core/ccd). Null when either body does not exist.
+ * parts, otherwise the closest pair) from core/narrow/minkowski.ts, the origin's signed distance
+ * to it, the push-out vector, the relative motion and its time of impact, and the traces the core
+ * records on request: GJK simplices (core/narrow/gjk.ts), EPA polytopes when the cores overlap
+ * (core/narrow/epa.ts) and conservative-advancement iterations (core/ccd/toi.ts). Null when either
+ * body does not exist.
  */
 export function buildPairDetail(uri: string, version: number, source: PreviewSource, nameA: string, nameB: string): PairDetail | null {
   const { scene } = source;
@@ -51,14 +63,14 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
 
   const gjk = distance({ shapeA, transformA: xfA, shapeB, transformB: xfB, useRadii: true, trace: true });
   if (gjk.state !== 'ok') notes.push(`GJK: ${gjk.state} after ${gjk.iterations} iterations.`);
-  const minkowski = minkowskiHull(shapeA, xfA, shapeB, xfB);
+  const md = minkowskiDifference({ shapeA, transformA: xfA, shapeB, transformB: xfB });
+  const minkowski = previewMinkowski(md);
   let signed = gjk.overlapping ? 0 : gjk.distance;
   let closest: Point = [gjk.pointB.x - gjk.pointA.x, gjk.pointB.y - gjk.pointA.y];
   if (minkowski) {
-    const o = originAgainst(minkowski);
-    signed = o.distance;
-    closest = o.closest;
-  }
+    signed = md.signedDistance;
+    closest = pt(md.closest);
+  } else notes.push('The Minkowski difference could not be built (malformed geometry).');
   let pushOut: Point | null = null;
   if (signed < 0) {
     // The overlap finding's depth and normal are the analysis' answer; the picture agrees with
@@ -67,6 +79,16 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
       finding && finding.kind === 'overlap' && finding.partA === partA && finding.partB === partB
         ? [finding.normal.x * finding.depth, finding.normal.y * finding.depth]
         : [-closest[0], -closest[1]];
+  }
+  // EPA runs where GJK's simplex encloses the origin: the cores overlap. Shapes that overlap only
+  // through their rounding need no polytope (the cores' distance gives the depth).
+  const epa: PreviewEpaStep[] = [];
+  if (signed < 0) {
+    const pen = penetration({ shapeA, transformA: xfA, shapeB, transformB: xfB, useRadii: true, trace: true });
+    if (pen.state !== 'ok') notes.push(`EPA: ${pen.state} after ${pen.iterations} iterations.`);
+    for (const step of pen.trace ?? []) {
+      epa.push({ polytope: step.polytope.map(vertex), closestEdge: step.closestEdge, distance: step.distance });
+    }
   }
 
   const T = scene.frames * scene.dt;
@@ -92,7 +114,7 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
     const rotating = A.spin !== 0 || B.spin !== 0;
     const every = Math.max(1, Math.ceil(steps.length / MAX_ADVANCEMENT_SHAPES));
     steps.forEach((s, k) => {
-      const md = rotating && (k % every === 0 || k === steps.length - 1) ? minkowskiHull(shapeA, s.transformA, shapeB, s.transformB) : null;
+      const md = rotating && (k % every === 0 || k === steps.length - 1) ? differenceAt(shapeA, s.transformA, shapeB, s.transformB) : null;
       advancement.push({ t: s.t, distance: s.distance, normal: pt(s.normal), ...(md ? { minkowski: md } : {}) });
     });
   }
@@ -104,9 +126,7 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
     pushOut,
     toi,
     gjk: (gjk.trace ?? []).map((s): PreviewGjkStep => ({ simplex: s.simplex.map(vertex), closest: pt(s.closest), direction: pt(s.direction) })),
-    // EPA traces join when core/narrow/epa.ts records them; until then the picture's depth
-    // comes from the explicit difference and the overlap finding.
-    epa: [],
+    epa,
     advancement,
     notes,
   };
@@ -136,4 +156,28 @@ function pt(v: Vec2): Point {
 
 function vertex(v: MinkowskiVertex): PreviewSimplexVertex {
   return { w: pt(v.w), indexA: v.indexA, indexB: v.indexB };
+}
+
+/**
+ * The core's B ⊖ A in the protocol's flat form: vertices (world difference coordinates), the A
+ * and B vertex of each, and each edge's source shape. Parallel edges of A and B arrive already
+ * split, one per source (minkowski.ts), so every edge has one colour; a lone vertex (two circles)
+ * has no edge, and its single entry says so with 'both'. Null for malformed geometry.
+ */
+function previewMinkowski(md: ReturnType<typeof minkowskiDifference>): PreviewMinkowski | null {
+  if (md.state !== 'ok' || md.vertices.length === 0) return null;
+  const vertices: number[] = [];
+  const vertexA: number[] = [];
+  const vertexB: number[] = [];
+  for (const v of md.vertices) {
+    vertices.push(v.w.x, v.w.y);
+    vertexA.push(v.indexA);
+    vertexB.push(v.indexB);
+  }
+  const edgeFrom: PreviewMinkowski['edgeFrom'] = md.edges.length === md.vertices.length ? md.edges.map((e) => e.source) : md.vertices.map(() => 'both');
+  return { vertices, vertexA, vertexB, edgeFrom, radius: md.radius };
+}
+
+function differenceAt(shapeA: ConvexShape, transformA: Transform, shapeB: ConvexShape, transformB: Transform): PreviewMinkowski | null {
+  return previewMinkowski(minkowskiDifference({ shapeA, transformA, shapeB, transformB }));
 }

@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { buildPreviewScene } from '../../../server/src/preview/scene-model';
 import { buildPairDetail } from '../../../server/src/preview/pair-detail';
-import { isPairDetail, isPreviewScene } from '../../../protocol/preview-model';
+import { isPairDetail, isPreviewScene, type PreviewMinkowski } from '../../../protocol/preview-model';
 
 function model(text: string) {
   const analysis = analyzeDocument(text);
@@ -16,6 +16,36 @@ function model(text: string) {
 }
 
 const close = (a: number, b: number, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
+
+function detailOf(text: string, a: string, b: string) {
+  const d = buildPairDetail('u', 1, model(text).source, a, b)!;
+  assert.ok(isPairDetail(d), 'the detail passes the protocol check the webview applies');
+  return d;
+}
+
+/**
+ * Distance from (px, py) to the core polygon of a preview B ⊖ A (brute force over its edges,
+ * independent of the core): negative inside. The rounded difference's boundary is where this
+ * equals md.radius.
+ */
+function coreDistance(md: PreviewMinkowski, px: number, py: number): number {
+  const v = md.vertices;
+  const n = v.length >> 1;
+  let best = Infinity;
+  let inside = n >= 3;
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    const ax = v[2 * i]!;
+    const ay = v[2 * i + 1]!;
+    const ex = v[2 * j]! - ax;
+    const ey = v[2 * j + 1]! - ay;
+    const l2 = ex * ex + ey * ey;
+    const u = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * ex + (py - ay) * ey) / l2)) : 0;
+    best = Math.min(best, Math.hypot(ax + u * ex - px, ay + u * ey - py));
+    if (ex * (py - ay) - ey * (px - ax) < 0) inside = false;
+  }
+  return inside ? -best : best;
+}
 
 describe('preview model (server)', () => {
   it('carries each body with its kind, local parts, pose, motion, world bounds and source ranges', () => {
@@ -59,13 +89,16 @@ describe('preview model (server)', () => {
     close(Math.min(...ys), -0.1, 1e-12);
     close(Math.max(...ys), 1.9, 1e-12);
     // Every edge of one box is parallel to an edge of the other (the exactly aligned case): each
-    // side of B ⊖ A is a crate edge followed by a floor edge, coloured by where it came from.
-    assert.deepEqual(d.minkowski!.edgeFrom, ['B', 'A', 'B', 'A', 'B', 'A', 'B', 'A']);
+    // side of B ⊖ A is a floor edge followed by a crate edge (core/narrow/minkowski.ts merges a
+    // parallel pair A first), coloured by where it came from, from the lowest vertex on.
+    assert.deepEqual(d.minkowski!.edgeFrom, ['A', 'B', 'A', 'B', 'A', 'B', 'A', 'B']);
     const m = d.minkowski!;
+    assert.equal(m.vertices[0], -5.5);
+    close(m.vertices[1]!, -0.1, 1e-12);
     for (let k = 0; k < 8; k++) {
       const l = (k + 1) % 8;
       const len = Math.hypot(m.vertices[2 * l]! - m.vertices[2 * k]!, m.vertices[2 * l + 1]! - m.vertices[2 * k + 1]!);
-      close(len, m.edgeFrom[k] === 'B' ? 1 : k % 4 === 1 ? 10 : 1, 1e-9);
+      close(len, m.edgeFrom[k] === 'B' ? 1 : k % 4 === 0 ? 10 : 1, 1e-9);
     }
     close(d.distance, -0.1, 1e-12);
     close(d.pushOut![0], 0, 1e-12);
@@ -102,6 +135,77 @@ describe('preview model (server)', () => {
     assert.ok(d.advancement.every((s) => s.minkowski !== undefined));
     assert.equal(d.toi!.method, 'conservative-advancement');
     assert.ok(isPairDetail(d));
+  });
+
+  it('overlapping pair: the EPA polytopes of core/narrow/epa.ts, the last one as deep as the finding', () => {
+    // Aligned boxes: the cores overlap by 0.1, and EPA's last closest edge is 0.1 from the origin.
+    const boxes = detailOf('body floor static box(10, 1) at (0, -0.5)\nbody crate box(1, 1) at (0, 0.4)\n', 'floor', 'crate');
+    assert.equal(boxes.finding?.kind, 'overlap');
+    assert.ok(boxes.epa.length >= 1, 'EPA steps are recorded');
+    close(boxes.epa.at(-1)!.distance, boxes.finding!.depth!, 1e-12);
+    // A rotated box against a capsule: the polytope is of the cores, so its last distance plus the
+    // capsule's radius is the depth; every polytope vertex is a point of B ⊖ A made of the vertices
+    // it names, and the closest edge is one of its edges.
+    const d = detailOf('body a box(2, 1) angle 30deg\nbody b capsule(1, 0.25) at (1, 0.6) angle -10deg\n', 'a', 'b');
+    assert.equal(d.finding?.kind, 'overlap');
+    assert.ok(d.epa.length >= 1);
+    close(d.epa.at(-1)!.distance + 0.25, d.finding!.depth!, 1e-12);
+    close(-d.distance, d.finding!.depth!, 1e-12);
+    const md = d.minkowski!;
+    for (const step of d.epa) {
+      assert.ok(step.closestEdge >= 0 && step.closestEdge < step.polytope.length);
+      for (const p of step.polytope) {
+        const k = md.vertexA.findIndex((ia, i) => ia === p.indexA && md.vertexB[i] === p.indexB);
+        if (k >= 0) {
+          close(p.w[0], md.vertices[2 * k]!, 1e-12);
+          close(p.w[1], md.vertices[2 * k + 1]!, 1e-12);
+        }
+        assert.ok(coreDistance(md, p.w[0], p.w[1]) <= 1e-12, 'inside or on the core difference');
+      }
+    }
+    assert.deepEqual(d.notes, []);
+  });
+
+  it('separated moving pair: no EPA, the GJK trace ends at the distance, the ray meets B ⊖ A at the time of impact', () => {
+    const d = detailOf('dt 1/60\nbody wall static box(0.1, 4) at (2, 0)\nbody shot circle(0.05) at (-1, 0.5) velocity (600, 60)\n', 'wall', 'shot');
+    assert.equal(d.epa.length, 0);
+    close(d.distance, 2.9, 1e-12);
+    const last = d.gjk.at(-1)!;
+    // The simplex's closest point is on the cores' difference: the distance plus the radius.
+    close(Math.hypot(...last.closest), d.distance + 0.05, 1e-12);
+    assert.equal(d.toi!.state, 'hit');
+    close(d.toi!.t, 2.9 / 600, 1e-4 / 60);
+    // B ⊖ A moves by v t: the point -v·toi of the t = 0 difference is on its rounded boundary.
+    const [vx, vy] = d.relativeVelocity;
+    close(coreDistance(d.minkowski!, -vx * d.toi!.t, -vy * d.toi!.t), d.minkowski!.radius, 1e-9);
+    // ... and not before: half-way there the ray is still outside.
+    assert.ok(coreDistance(d.minkowski!, (-vx * d.toi!.t) / 2, (-vy * d.toi!.t) / 2) > d.minkowski!.radius + 1);
+    close(d.toi!.point[0], 1.95, 1e-9);
+    close(d.toi!.point[1], 0.5 + 60 * d.toi!.t, 1e-9);
+    assert.deepEqual(d.advancement, [], 'translation is exact: no advancement iterations');
+  });
+
+  it('rotating pair: the conservative-advancement iterations close in on the time of impact', () => {
+    // A 4 × 0.05 bar spinning at 60 rad/s about its centre; the target 1.5 above it.
+    const d = detailOf('dt 1/60\nframes 4\nbody bar box(4, 0.05) spin 60\nbody target static circle(0.1) at (0, 1.5)\n', 'bar', 'target');
+    assert.equal(d.toi!.method, 'conservative-advancement');
+    assert.equal(d.toi!.state, 'hit');
+    // The bar's face (0.025 from its axis) meets the target's 0.1 radius at 1.5: sin θ = 0.125 / 1.5
+    // past the bar's angle that points at it... θ = π/2 − asin(0.125 / 1.5) after the start.
+    close(d.toi!.t, (Math.PI / 2 - Math.asin(0.125 / 1.5)) / 60, 1e-4 / 60);
+    const steps = d.advancement;
+    assert.equal(steps.length, d.toi!.iterations, 'one step per distance evaluation');
+    assert.equal(steps[0]!.t, 0);
+    close(steps[0]!.distance, 1.5 - 0.025 - 0.1, 1e-12);
+    for (const s of steps) {
+      assert.ok(s.t <= d.toi!.t + 1e-4 / 60 && s.distance >= 0, 'never past the contact');
+      // Each step's B ⊖ A is the pair at that time: the origin is the step's distance away (an
+      // iterate that overlaps, probing past the contact, reports 0).
+      close(Math.max(0, coreDistance(s.minkowski!, 0, 0) - s.minkowski!.radius), s.distance, 1e-9);
+    }
+    const last = steps.at(-1)!;
+    assert.equal(last.t, d.toi!.t);
+    assert.ok(last.distance < 1e-5, `${last.distance}`);
   });
 
   it('unknown names give null', () => {
