@@ -38,7 +38,15 @@ type Context =
 export function completion(doc: AnalyzedDocument, offset: number, options: CompletionOptions): CompletionItem[] {
   const context = completionContext(doc, offset);
   const items: CompletionItem[] = [];
-  const add = (list: CompletionItem[]) => items.push(...list);
+  const seen = new Set<string>();
+  // `layer` is both a statement and a body property: offer each word once.
+  const add = (list: CompletionItem[]) => {
+    for (const item of list) {
+      if (seen.has(item.label)) continue;
+      seen.add(item.label);
+      items.push(item);
+    }
+  };
   switch (context.kind) {
     case 'none':
       break;

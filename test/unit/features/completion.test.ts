@@ -13,7 +13,7 @@ const STATEMENTS = ['dt', 'frames', 'slop', 'let', 'shape', 'layer', 'body'];
 describe('features/completion', () => {
   it('offers statement keywords at the start of a line', () => {
     assert.deepEqual(labels('|'), STATEMENTS);
-    assert.deepEqual(labels('body a circle(1)\nbo|'), [...STATEMENTS, 'at', 'angle', 'velocity', 'spin', 'layer']);
+    assert.deepEqual(labels('body a circle(1)\nbo|'), [...STATEMENTS, 'at', 'angle', 'velocity', 'spin']);
   });
 
   it('offers modifiers and shapes (snippets with placeholders, named shapes) after a body name', () => {
