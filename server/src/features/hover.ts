@@ -1,4 +1,5 @@
 import type { Hover } from 'vscode-languageserver';
+import { shapeArea } from '../../../core/shapes/factory';
 import type { TextRange } from '../common/diagnostic';
 import { formatValue, isVector } from '../semantics/evaluate';
 import type { SceneBody } from '../semantics/scene';
@@ -67,11 +68,18 @@ function symbolHover(doc: AnalyzedDocument, def: SymbolDefinition): string | und
     case 'shape': {
       const users = scene.bodies.filter((b) => b.shapeName === def.name);
       const lines = [`**shape** \`${def.name}\``, '', '```collide', `shape ${sourceOf(doc, def.range).replace(/^shape\s+/, '')}`, '```'];
-      const sample = users[0];
-      if (sample) {
-        lines.push('', `${shapeSummary(sample.parts, sample.sourceKind)}, area ${fmt(bodyArea(sample))}`);
-        lines.push('', `Used by ${users.length} bod${users.length === 1 ? 'y' : 'ies'}: ${users.slice(0, 8).map((b) => `\`${b.name}\``).join(', ')}${users.length > 8 ? ', …' : ''}`);
+      const value = doc.analysis.semantics.shapes.get(def.name);
+      if (value) {
+        let area = 0;
+        for (const p of value.parts) area += shapeArea(p.shape);
+        lines.push('', `${shapeSummary(value.parts, value.sourceKind)}, area ${fmt(area)}`);
       }
+      lines.push(
+        '',
+        users.length
+          ? `Used by ${users.length} bod${users.length === 1 ? 'y' : 'ies'}: ${users.slice(0, 8).map((b) => `\`${b.name}\``).join(', ')}${users.length > 8 ? ', …' : ''}`
+          : 'No body uses it directly.',
+      );
       return lines.join('\n');
     }
     case 'layer': {

@@ -60,6 +60,14 @@ export interface SemanticResult {
   readonly values: readonly EvaluatedValue[];
   /** Value of each constant that evaluated (first definition of each name). */
   readonly constants: ReadonlyMap<string, Value>;
+  /** Geometry of each named shape that evaluated (first definition of each name), for hovers. */
+  readonly shapes: ReadonlyMap<string, NamedShapeValue>;
+}
+
+/** A named shape's evaluated geometry: its parts in the shape's own frame. */
+export interface NamedShapeValue {
+  readonly parts: readonly ScenePart[];
+  readonly sourceKind: SourceShapeKind;
 }
 
 interface PartValue {
@@ -123,6 +131,12 @@ class Checker {
       const v = this.letValues.get(entry.stmt);
       if (v !== undefined) constants.set(name, v);
     }
+    const shapes = new Map<string, NamedShapeValue>();
+    for (const [name, entry] of this.valueNames) {
+      if (entry.stmt.kind !== 'Shape') continue;
+      const v = this.shapeValues.get(entry.stmt);
+      if (v !== undefined) shapes.set(name, v);
+    }
     this.diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
     this.references.sort((a, b) => a.range.start - b.range.start);
     this.values.sort((a, b) => a.range.start - b.range.start || b.range.end - a.range.end);
@@ -132,6 +146,7 @@ class Checker {
       symbols: { definitions: this.definitions, references: this.references },
       values: this.values,
       constants,
+      shapes,
     };
   }
 

@@ -53,6 +53,10 @@ describe('features/hover', () => {
     const text = hoverText('shape cra|te = box(2, 1)\nbody a crate\n')!;
     assert.match(text, /shape crate = box\(2, 1\)/);
     assert.match(text, /box 2 × 1, area 2/);
+    assert.match(text, /Used by 1 body: `a`/);
+    const unused = hoverText('shape whe|el = circle(0.5)\nshape car = compound(box(2, 1), wheel at (1, 0))\n')!;
+    assert.match(unused, /circle of radius 0\.5, area 0\.785398/);
+    assert.match(hoverText('shape wheel = circle(0.5)\nshape c|ar = compound(box(2, 1), wheel at (1, 0))\n')!, /compound of 2 parts \(1 box, 1 circle\)/);
   });
 
   it('documents keywords and built-in functions in one line', () => {
