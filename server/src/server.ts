@@ -207,6 +207,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
 
   connection.onInitialized(() => {
+    // Not earlier: before the initialize result, a server may send nothing unasked (LSP 3.17).
+    log(`Collide language server ready (settings ${canPullConfiguration ? 'pulled per document' : 'pushed by the client'}).`);
     if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: CONFIGURATION_SECTION });
   });
 
@@ -336,7 +338,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   registerPreviewHandlers(connection, getAnalysis);
 
   documents.listen(connection);
-  log('Collide language server started.');
 }
 
 /** A request that cannot be answered for a reason the user should read (rename's checks). */
