@@ -8,7 +8,7 @@
  * The command a code lens above a body with findings runs: it opens the preview on that pair.
  * The client registers it (client/src/preview); the server only names it, with one argument.
  */
-export const SHOW_PAIR_IN_PREVIEW_COMMAND = 'collide.showPairInPreview';
+export const SHOW_PAIR_IN_PREVIEW_COMMAND = 'collide.preview.showPair';
 
 export interface ShowPairInPreviewArgs {
   /** The document's URI, as the client sent it. */

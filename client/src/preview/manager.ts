@@ -15,6 +15,7 @@ import {
   type WebviewToHost,
 } from '../../../protocol/preview-messages';
 import { isPairDetail, isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
+import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { bodiesAtOffset, poseEdits } from './edits';
 import { makeNonce, previewHtml } from './html';
 import { Throttle } from './throttle';
@@ -327,8 +328,10 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
     vscode.commands.registerCommand('collide.preview.openToSide', (uri?: unknown) => void open(vscode.ViewColumn.Beside, toUri(uri))),
     vscode.commands.registerCommand('collide.preview.exportSvg', () => current?.export('svg') ?? vscode.window.showInformationMessage('Collide: open the preview first.')),
     vscode.commands.registerCommand('collide.preview.exportPng', () => current?.export('png') ?? vscode.window.showInformationMessage('Collide: open the preview first.')),
-    // For code lenses ("Show in preview"): arguments (uri, a, b).
-    vscode.commands.registerCommand('collide.preview.showPair', (uri: unknown, a: unknown, b: unknown) => {
+    // For the server's code lenses ("Show in preview"): one ShowPairInPreviewArgs argument.
+    vscode.commands.registerCommand(SHOW_PAIR_IN_PREVIEW_COMMAND, (args: unknown) => {
+      if (typeof args !== 'object' || args === null) return;
+      const { uri, a, b } = args as Record<string, unknown>;
       if (typeof a !== 'string' || typeof b !== 'string' || a.length > 256 || b.length > 256) return;
       const p = open(vscode.ViewColumn.Beside, toUri(uri));
       p?.showPair(a, b);

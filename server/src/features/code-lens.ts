@@ -8,7 +8,7 @@ import type { AnalyzedDocument } from './document';
 /**
  * Code lenses (issue 6, item 7): above each body that has findings, one lens per finding that
  * names it with its key number and opens the pair in the preview (the client registers
- * `collide.showPairInPreview`). A body in many findings shows the first few and a count, so a
+ * `collide.preview.showPair`). A body in many findings shows the first few and a count, so a
  * crowded scene stays readable.
  */
 export const MAX_LENSES_PER_BODY = 4;

@@ -66,7 +66,7 @@ describe('features/presentation', () => {
       [0, '$(warning) overlaps sunk by 0.05 · show in preview'],
       [1, '$(warning) overlaps floor by 0.05 · show in preview'],
     ]);
-    assert.equal(lenses[0]!.command!.command, 'collide.showPairInPreview');
+    assert.equal(lenses[0]!.command!.command, 'collide.preview.showPair');
     assert.deepEqual(lenses[0]!.command!.arguments, [{ uri: 'file:///test.collide', a: 'floor', b: 'sunk' }]);
   });
 });
