@@ -1,5 +1,7 @@
+import type { AABB } from '../../../core/math/aabb';
 import type { Transform } from '../../../core/math/vec2';
 import { makeTransform } from '../../../core/math/vec2';
+import { sweptBounds } from '../../../core/ccd/swept-aabb';
 import { shapeBounds } from '../../../core/shapes/bounds';
 import type { BodyKind, PreviewBody, PreviewFinding, PreviewPart, PreviewScene } from '../../../protocol/preview-model';
 import { impactDiagnostic } from '../analysis/continuous';
@@ -29,29 +31,19 @@ export function buildPreviewScene(uri: string, version: number, source: PreviewS
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
+  const horizon = T > 0 && Number.isFinite(T) ? T : 0;
   for (const b of scene.bodies) {
     const body = previewBody(b);
     bodies.push(body);
-    // Bounds over [0, T]: the t = 0 box, the same box moved to t = T, and for a spinning body the
-    // circle its parts sweep about its origin (a conservative rotation bound, as Mirtich's).
-    const [x0, y0, x1, y1] = body.bounds;
-    const dx = b.velocity.x * T;
-    const dy = b.velocity.y * T;
-    minX = Math.min(minX, x0, x0 + dx);
-    minY = Math.min(minY, y0, y0 + dy);
-    maxX = Math.max(maxX, x1, x1 + dx);
-    maxY = Math.max(maxY, y1, y1 + dy);
-    if (b.spin !== 0) {
-      const r = boundingRadius(b);
-      for (const [px, py] of [
-        [b.position.x, b.position.y],
-        [b.position.x + dx, b.position.y + dy],
-      ] as const) {
-        minX = Math.min(minX, px - r);
-        minY = Math.min(minY, py - r);
-        maxX = Math.max(maxX, px + r);
-        maxY = Math.max(maxY, py + r);
-      }
+    // Bounds over [0, T]: each part's swept bounds from core/ccd (translation plus a bound on the
+    // rotation), the boxes the broad phase uses; a body with no part contributes its origin's path.
+    const xf = makeTransform(b.position.x, b.position.y, b.angle);
+    const boxes = b.parts.length > 0 ? b.parts.map((part) => sweptBounds(part.shape, xf, b.velocity, b.spin, 0, horizon)) : [pathBounds(b, horizon)];
+    for (const box of boxes) {
+      minX = Math.min(minX, box.minX);
+      minY = Math.min(minY, box.minY);
+      maxX = Math.max(maxX, box.maxX);
+      maxY = Math.max(maxY, box.maxY);
     }
   }
   const bounds: PreviewScene['bounds'] = Number.isFinite(minX) && Number.isFinite(maxX) ? [minX, minY, maxX, maxY] : null;
@@ -106,11 +98,11 @@ function previewBody(b: SceneBody): PreviewBody {
   };
 }
 
-/** Largest distance from a body's origin to any point of it (radii included). */
-export function boundingRadius(b: SceneBody): number {
-  let r = 0;
-  for (const part of b.parts) for (const v of part.shape.vertices) r = Math.max(r, Math.hypot(v.x, v.y) + part.shape.radius);
-  return r;
+/** The path of a body's origin over [0, t1]. */
+function pathBounds(b: SceneBody, t1: number): AABB {
+  const x1 = b.position.x + b.velocity.x * t1;
+  const y1 = b.position.y + b.velocity.y * t1;
+  return { minX: Math.min(b.position.x, x1), minY: Math.min(b.position.y, y1), maxX: Math.max(b.position.x, x1), maxY: Math.max(b.position.y, y1) };
 }
 
 function previewFinding(scene: Scene, f: Finding): PreviewFinding {

@@ -71,6 +71,17 @@ describe('preview model (server)', () => {
     assert.equal(scene.errorCount, 0);
   });
 
+  it('bounds over the interval are the parts\' swept bounds: a slowly turning bar spans its fan, not a disc', () => {
+    // A 4 × 0.05 bar turning 0.1 rad over the step: its corners reach y = ±(2 sin 0.1 + 0.025 cos 0.1).
+    const { scene } = model('dt 1/60\nbody bar box(4, 0.05) spin 6\n');
+    const [x0, y0, x1, y1] = scene.bounds!;
+    const reach = 2 * Math.sin(0.1) + 0.025 * Math.cos(0.1);
+    assert.ok(y1 >= reach && -y0 >= reach, `contains every pose: ${y0}..${y1}`);
+    assert.ok(y1 < 0.25 && -y0 < 0.25, `no whole disc of radius 2: ${y0}..${y1}`);
+    close(x1, Math.hypot(2, 0.025), 1e-3);
+    close(x0, -x1, 1e-12);
+  });
+
   it('counts error diagnostics and still previews what could be built', () => {
     const { scene } = model('body a box(1, 1)\nbody b polygon((0,0), (1,0))\nbody c circle(1) at (3, 0)\n');
     assert.ok(scene.errorCount >= 1);
