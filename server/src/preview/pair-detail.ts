@@ -1,5 +1,6 @@
 import { timeOfImpact } from '../../../core/ccd/toi';
 import { makeTransform, type Transform, type Vec2 } from '../../../core/math/vec2';
+import { contact } from '../../../core/narrow/contact';
 import { penetration } from '../../../core/narrow/epa';
 import { distance } from '../../../core/narrow/gjk';
 import { minkowskiDifference } from '../../../core/narrow/minkowski';
@@ -132,15 +133,16 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
   };
 }
 
-/** The part pair at the least distance (deepest overlap first), as analysis picks for findings. */
+/** The part pair at the least signed separation (deepest overlap first), as analysis picks for findings. */
 function closestParts(A: SceneBody, xfA: Transform, B: SceneBody, xfB: Transform): [number, number] {
   let best: [number, number] = [0, 0];
   let bestD = Infinity;
   if (A.parts.length === 1 && B.parts.length === 1) return best;
   A.parts.forEach((pa, i) => {
     B.parts.forEach((pb, j) => {
-      const d = distance({ shapeA: pa.shape, transformA: xfA, shapeB: pb.shape, transformB: xfB, useRadii: true });
-      const key = d.overlapping ? -1 : d.distance;
+      // The narrow phase's signed separation (analysis/overlap.ts ranks part pairs by it too):
+      // the deepest overlapping pair, else the nearest.
+      const key = contact({ shapeA: pa.shape, transformA: xfA, shapeB: pb.shape, transformB: xfB }).separation;
       if (key < bestD) {
         bestD = key;
         best = [i, j];

@@ -219,6 +219,16 @@ describe('preview model (server)', () => {
     assert.ok(last.distance < 1e-5, `${last.distance}`);
   });
 
+  it('a pair with no finding shows its deepest part pair (two static bodies are never a finding)', () => {
+    // The compound's left circle is 0.1 deep in the box, its right one 0.3.
+    const d = detailOf('body a static box(4, 1)\nbody b static compound(circle(0.5) at (-1, 0), circle(0.5) at (1, -0.2)) at (0, 0.9)\n', 'a', 'b');
+    assert.equal(d.finding, null);
+    assert.deepEqual([d.partA, d.partB], [0, 1]);
+    close(d.distance, -0.3, 1e-12);
+    // The circle's centre is outside the box: they overlap through its radius alone, so no EPA.
+    assert.deepEqual(d.epa, []);
+  });
+
   it('unknown names give null', () => {
     const { source } = model('body a circle(1)\n');
     assert.equal(buildPairDetail('u', 1, source, 'a', 'nope'), null);
