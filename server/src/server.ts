@@ -166,6 +166,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   documents.onDidOpen((e) => void analysisOfCurrent(e.document.uri));
   documents.onDidChangeContent((e) => void analysisOfCurrent(e.document.uri));
   documents.onDidClose((e) => {
+    // Frees the analyzer's caches now and abandons a run still in flight (analysis/incremental.ts).
+    states.get(e.document.uri)?.analyzer.dispose();
     states.delete(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
