@@ -12,6 +12,7 @@ export class CanvasPainter implements Painter {
   private lastAlpha = -1;
   private lastDash = '';
   readonly batchSize = 16;
+  readonly outlineBatchSize = 1;
 
   constructor(
     private readonly ctx: CanvasRenderingContext2D,

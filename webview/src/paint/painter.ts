@@ -29,6 +29,11 @@ export interface Painter {
    * no such limit and fewer elements make smaller files. Undefined: no limit.
    */
   readonly batchSize?: number;
+  /**
+   * The same for shapes that are filled and outlined (defaults to `batchSize`): stroking a path
+   * of many contours with round joins costs Chromium more than stroking them one by one.
+   */
+  readonly outlineBatchSize?: number;
   clear(color: string): void;
   beginPath(): void;
   moveTo(x: number, y: number): void;

@@ -74,6 +74,8 @@ export class ScenePainter {
   /** Candidates of one frame grouped by kind, declaration order kept within each kind. */
   private readonly bucket: Int32Array;
   private readonly overlapping: Uint8Array;
+  /** Indices of the bodies in `overlapping`, ascending. */
+  private readonly overlapList: Int32Array;
   private readonly poses: PoseTable;
   private index: BodyIndex | null = null;
   private readonly pose = makePose();
@@ -120,6 +122,9 @@ export class ScenePainter {
         this.overlapping[f.ib] = 1;
       }
     }
+    const overlapList: number[] = [];
+    for (let i = 0; i < n; i++) if (this.overlapping[i]) overlapList.push(i);
+    this.overlapList = Int32Array.from(overlapList);
   }
 
   /** The interval the scrubber covers: [0, frames dt]. */
@@ -232,9 +237,11 @@ export class ScenePainter {
       this.bucket[this.kindStart[kk]! + counts[kk]!++] = i;
     }
     const batch = p.batchSize ?? Infinity;
+    const outlineBatch = p.outlineBatchSize ?? batch;
     for (let kk = 0; kk < KINDS.length; kk++) {
       const kind = KINDS[kk]!;
-      if (this.byKind[kind].length === 0) continue;
+      const list = this.byKind[kind];
+      if (list.length === 0) continue;
       const start = this.kindStart[kk]!;
       const count = counts[kk]!;
       const color = theme.bodies[kind];
@@ -246,53 +253,93 @@ export class ScenePainter {
       // software canvas); larger bodies are filled and outlined. The eye cannot tell the
       // difference at those sizes, and a 10k-body scene fitted to the view is mostly such bodies.
       for (let lod = 0; lod < 3; lod++) {
-        // A batch holds the bodies whose places in the kind's list fall in one block of
-        // `batch`: overlapping bodies of one batch are filled once (non-zero winding), so the
-        // blocks must not depend on the view for a partial draw to match a whole one.
-        let inPath = 0;
-        let open = -1;
-        p.beginPath();
+        const size = lod === 0 ? outlineBatch : batch;
+        if (size === Infinity) {
+          // One path of every visible body (SVG: no limit on a path's size).
+          let inPath = 0;
+          p.beginPath();
+          for (let m = 0; m < count; m++) {
+            const i = this.bucket[start + m]!;
+            if (lodOf(this.radii[i]! * v.zoom) !== lod) continue;
+            this.poseOf(i, o.time, o.drag, pose);
+            if (!this.visible(i, pose, v, CULL_MARGIN_PX, region)) continue;
+            this.traceBodyAt(p, v, i, pose, lod);
+            inPath++;
+          }
+          if (inPath > 0) this.flushBodies(p, lod, color, fillAlpha, dash);
+          continue;
+        }
+        // Batches: the bodies of this level whose places in the kind's list fall in one block
+        // of `size`, one path each. A batch with a body in view is drawn whole, off-screen
+        // members too, so that its path never depends on the view: Chromium rasterises a
+        // contour differently depending on the path around it (one convex contour alone takes
+        // another route than the same contour among others), and a cached layer shifted by
+        // whole pixels and patched in strips must equal a whole-screen draw of the new view.
+        let last = -1;
         for (let m = 0; m < count; m++) {
           const i = this.bucket[start + m]!;
-          const r = this.radii[i]! * v.zoom;
-          if ((lod === 0 && r < SMALL_PX) || (lod === 1 && (r < TINY_PX || r >= SMALL_PX)) || (lod === 2 && r >= TINY_PX)) continue;
+          if (lodOf(this.radii[i]! * v.zoom) !== lod) continue;
+          const block = Math.floor(this.kindPos[i]! / size);
+          if (block === last) continue;
           this.poseOf(i, o.time, o.drag, pose);
           if (!this.visible(i, pose, v, CULL_MARGIN_PX, region)) continue;
-          const block = batch === Infinity ? 0 : Math.floor(this.kindPos[i]! / batch);
-          if (inPath > 0 && block !== open) {
-            this.flushBodies(p, lod, color, fillAlpha, dash);
-            inPath = 0;
+          last = block;
+          p.beginPath();
+          const end = Math.min(list.length, (block + 1) * size);
+          for (let k = block * size; k < end; k++) {
+            const j = list[k]!;
+            if (lodOf(this.radii[j]! * v.zoom) !== lod) continue;
+            this.traceBodyAt(p, v, j, this.poseOf(j, o.time, o.drag, pose), lod);
           }
-          open = block;
-          if (lod < 2) this.traceBody(p, v, bodies[i]!, pose);
-          else {
-            const h = Math.max(r, 0.75);
-            const sx = toScreenX(v, pose.x);
-            const sy = toScreenY(v, pose.y);
-            p.moveTo(sx - h, sy - h);
-            p.lineTo(sx + h, sy - h);
-            p.lineTo(sx + h, sy + h);
-            p.lineTo(sx - h, sy + h);
-            p.closePath();
-          }
-          inPath++;
+          this.flushBodies(p, lod, color, fillAlpha, dash);
         }
-        if (inPath > 0) this.flushBodies(p, lod, color, fillAlpha, dash);
       }
     }
 
-    // Bodies in an overlap: outlined in the warning colour.
-    p.beginPath();
-    let any = false;
-    for (let k = 0; k < candidates.length; k++) {
-      const i = candidates[k]!;
-      if (!this.overlapping[i]) continue;
-      this.poseOf(i, o.time, o.drag, pose);
-      if (!this.visible(i, pose, v, CULL_MARGIN_PX, region)) continue;
-      this.traceBody(p, v, bodies[i]!, pose);
-      any = true;
+    // Bodies in an overlap: outlined in the warning colour (in batches as above on a canvas).
+    const overlaps = this.overlapList;
+    if (batch === Infinity) {
+      p.beginPath();
+      let any = false;
+      for (let k = 0; k < candidates.length; k++) {
+        const i = candidates[k]!;
+        if (!this.overlapping[i]) continue;
+        this.poseOf(i, o.time, o.drag, pose);
+        if (!this.visible(i, pose, v, CULL_MARGIN_PX, region)) continue;
+        this.traceBody(p, v, bodies[i]!, pose);
+        any = true;
+      }
+      if (any) p.stroke(theme.warning, 2);
+    } else {
+      for (let b = 0; b < overlaps.length; b += batch) {
+        const end = Math.min(overlaps.length, b + batch);
+        let reaches = false;
+        for (let k = b; k < end && !reaches; k++) {
+          const i = overlaps[k]!;
+          reaches = this.visible(i, this.poseOf(i, o.time, o.drag, pose), v, CULL_MARGIN_PX, region);
+        }
+        if (!reaches) continue;
+        p.beginPath();
+        for (let k = b; k < end; k++) this.traceBody(p, v, bodies[overlaps[k]!]!, this.poseOf(overlaps[k]!, o.time, o.drag, pose));
+        p.stroke(theme.warning, 2);
+      }
     }
-    if (any) p.stroke(theme.warning, 2);
+  }
+
+  /** Body i at `pose` into the current path, at level of detail `lod` (0, 1: outline; 2: square). */
+  private traceBodyAt(p: Painter, v: Viewport, i: number, pose: Pose, lod: number): void {
+    if (lod < 2) {
+      this.traceBody(p, v, this.scene.bodies[i]!, pose);
+      return;
+    }
+    const h = Math.max(this.radii[i]! * v.zoom, 0.75);
+    const sx = toScreenX(v, pose.x);
+    const sy = toScreenY(v, pose.y);
+    p.moveTo(sx - h, sy - h);
+    p.lineTo(sx + h, sy - h);
+    p.lineTo(sx + h, sy + h);
+    p.lineTo(sx - h, sy + h);
+    p.closePath();
   }
 
   private flushBodies(p: Painter, lod: number, color: string, fillAlpha: number, dash: readonly number[] | undefined): void {
@@ -424,6 +471,11 @@ export class ScenePainter {
       count++;
     }
   }
+}
+
+/** Level of detail for a bounding radius of r pixels: 0 outlined, 1 filled, 2 a square. */
+function lodOf(r: number): number {
+  return r >= SMALL_PX ? 0 : r >= TINY_PX ? 1 : 2;
 }
 
 function binarySearch(sorted: Int32Array, x: number): boolean {

@@ -13,6 +13,7 @@ import { HANDLE_RADIUS_PX, ScenePainter, type SceneDrawOptions } from '../paint/
 import { SvgPainter } from '../paint/svg-painter';
 import type { Theme } from '../paint/theme';
 import { decimalsForZoom, fitBounds, panBy, toWorldX, toWorldY, zoomAbout, type Viewport } from '../paint/viewport';
+import { WorldLayer, type LayerFrame } from '../paint/world-layer';
 import { el } from './dom';
 import { hitBody } from './hit-test';
 import { Inspector } from './inspector';
@@ -29,6 +30,17 @@ export interface VsCodeApi {
 const MAX_LISTED_FINDINGS = 300;
 /** A press that moves less than this many pixels is a click, not a drag. */
 const CLICK_SLOP_PX = 3;
+/**
+ * From this many bodies the scene's world layer is cached as a bitmap (panning shifts it, a
+ * zoom gesture scales it until it settles); smaller scenes redraw everything every frame, which
+ * costs less than compositing a layer.
+ */
+export const LAYER_MIN_BODIES = 500;
+/** A zoom gesture has settled when no wheel event came for this long; then the frame is redrawn crisply. */
+const ZOOM_SETTLE_MS = 150;
+
+/** How a frame was drawn: on the canvas directly, through the cached world layer, or empty. */
+export type FrameKind = 'direct' | 'empty' | LayerFrame;
 
 type Gesture =
   | { kind: 'pan'; x: number; y: number; startX: number; startY: number; body: number; moved: boolean }
@@ -57,6 +69,12 @@ export class PreviewApp {
   private restored: PreviewViewState | null;
   private framePending = false;
   private readonly pose: Pose = makePose();
+  private readonly layer = new WorldLayer(() => this.theme.fontFamily);
+  /** A wheel zoom is in progress (until ZOOM_SETTLE_MS pass without a wheel event). */
+  private zooming = false;
+  private settleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How the last frame was drawn (for the tests and the benchmark). */
+  private lastFrame: FrameKind = 'empty';
 
   private readonly canvas: HTMLCanvasElement;
   private readonly tooltip: HTMLElement;
@@ -313,7 +331,7 @@ export class PreviewApp {
     this.framePending = true;
     requestAnimationFrame(() => {
       this.framePending = false;
-      this.drawNow();
+      this.drawNow('frame');
     });
   }
 
@@ -333,16 +351,37 @@ export class PreviewApp {
     };
   }
 
-  /** Draw the scene now (the benchmark and the tests call this through the debug hook). */
-  drawNow(): void {
+  /** A pan drag or a wheel zoom is in progress: frames may be approximate until it ends. */
+  private inGesture(): boolean {
+    return this.zooming || (this.gesture?.kind === 'pan' && this.gesture.moved);
+  }
+
+  /**
+   * Draw the scene now; the animation frame calls this with 'frame', the benchmark and the tests
+   * through the debug hook. 'frame' may show a shifted or scaled copy of the cached world layer
+   * while a gesture is in progress; 'exact' draws the current view crisply (still shifting the
+   * cached layer when that is exact); 'full' redraws the cached layer too.
+   */
+  drawNow(mode: 'frame' | 'exact' | 'full' = 'exact'): FrameKind {
+    this.lastFrame = this.draw(mode);
+    return this.lastFrame;
+  }
+
+  private draw(mode: 'frame' | 'exact' | 'full'): FrameKind {
     const ctx = this.canvas.getContext('2d');
-    if (!ctx) return;
-    const p = new CanvasPainter(ctx, this.view.width, this.view.height, this.theme.fontFamily, window.devicePixelRatio || 1);
+    if (!ctx) return 'empty';
+    const dpr = window.devicePixelRatio || 1;
     if (!this.painter) {
-      p.clear(this.theme.background);
-      return;
+      new CanvasPainter(ctx, this.view.width, this.view.height, this.theme.fontFamily, dpr).clear(this.theme.background);
+      return 'empty';
     }
-    this.painter.draw(p, this.view, this.theme, this.drawOptions());
+    if (this.painter.scene.bodies.length < LAYER_MIN_BODIES) {
+      const p = new CanvasPainter(ctx, this.view.width, this.view.height, this.theme.fontFamily, dpr);
+      this.painter.draw(p, this.view, this.theme, this.drawOptions());
+      return 'direct';
+    }
+    if (mode === 'full') this.layer.invalidate();
+    return this.layer.paint(ctx, this.view, dpr, this.painter, this.theme, this.drawOptions(), mode === 'frame' && this.inGesture()).frame;
   }
 
   /** The current view as SVG text or a PNG data URL, drawn by the same ScenePainter. */
@@ -478,6 +517,8 @@ export class PreviewApp {
       }
       if (g.kind === 'pan') {
         this.saveState();
+        // Frames during the pan may have been rounded to whole device pixels: draw it crisp.
+        this.invalidate();
         return;
       }
       const body = this.scene.bodies[g.body];
@@ -516,6 +557,12 @@ export class PreviewApp {
         const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
         zoomAbout(this.view, sx, sy, Math.exp(-e.deltaY * unit * 0.0015));
         this.saveState();
+        this.zooming = true;
+        clearTimeout(this.settleTimer);
+        this.settleTimer = setTimeout(() => {
+          this.zooming = false;
+          this.invalidate();
+        }, ZOOM_SETTLE_MS);
         this.invalidate();
       },
       { passive: false },
@@ -584,8 +631,16 @@ export class PreviewApp {
   }
 
   /** State for tests and the frame-time benchmark (read-only use). */
-  debugState(): { time: number; selected: number; pair: [string, string] | null; view: Viewport; version: number | null } {
-    return { time: this.time, selected: this.selected, pair: this.pair, view: { ...this.view }, version: this.scene?.version ?? null };
+  debugState(): { time: number; selected: number; pair: [string, string] | null; view: Viewport; version: number | null; frame: FrameKind; gesture: boolean } {
+    return {
+      time: this.time,
+      selected: this.selected,
+      pair: this.pair,
+      view: { ...this.view },
+      version: this.scene?.version ?? null,
+      frame: this.lastFrame,
+      gesture: this.inGesture(),
+    };
   }
 }
 
