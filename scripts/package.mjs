@@ -4,6 +4,9 @@
 // dependency into dist/, so vsce must not walk node_modules (which would also pull in the CLI-only
 // native dependencies). `--skip-license` only when there is no LICENSE file, since vsce would
 // otherwise stop at an interactive prompt; package.json's `license` field still says MIT.
+// `--no-rewrite-relative-links`: the repository URL is not a public GitHub one, so vsce cannot
+// turn the README's relative links into absolute ones; they stay relative and resolve inside the
+// installed extension, which ships the pictures and docs they point at (.vscodeignore).
 //
 // @vscode/vsce-sign (a vsce dependency whose postinstall is not in package.json's allowScripts) is
 // not needed here: it is called only to sign or verify a package for the Marketplace, never by
@@ -33,7 +36,7 @@ export function packageExtension() {
     if (!existsSync(join(root, 'dist', `${bundle}.js`))) throw new Error(`dist/${bundle}.js was not built; the extension cannot work without it`);
   }
   const out = vsixPath();
-  const args = [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--out', out];
+  const args = [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', out];
   if (!existsSync(join(root, 'LICENSE')) && !existsSync(join(root, 'LICENSE.md')) && !existsSync(join(root, 'LICENSE.txt'))) args.push('--skip-license');
   run(process.execPath, args);
   return out;
