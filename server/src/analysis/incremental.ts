@@ -259,16 +259,18 @@ export class IncrementalAnalyzer {
     let added = 0;
     let changed = 0;
     let removed = 0;
+    let repeats: Map<string, number> | undefined;
     for (const body of scene.bodies) {
       let key = body.name;
       let slot = this.slotByKey.get(key);
       if (slot !== undefined && this.seen[slot] === stamp) {
-        // A repeated name (already an error): its k-th body is the identity `name` + k.
-        for (let k = 1; ; k++) {
-          key = `${body.name}\u0000${k}`;
-          slot = this.slotByKey.get(key);
-          if (slot === undefined || this.seen[slot] !== stamp) break;
-        }
+        // A repeated name (already an error): its k-th repetition is the identity `name` + k,
+        // counted per run so that a thousand copies of one line cost a thousand lookups.
+        repeats ??= new Map();
+        const k = (repeats.get(key) ?? 0) + 1;
+        repeats.set(key, k);
+        key = `${body.name}\u0000${k}`;
+        slot = this.slotByKey.get(key);
       }
       if (slot === undefined) {
         slot = this.allocate(key);

@@ -223,6 +223,11 @@ describe('analysis/incremental: equal to a from-scratch analysis', () => {
       'body a circle(1) at (1.5, 0)',
     ];
     for (const text of steps) assertSame(analyzer.analyze(text), analyzeDocument(text), text);
+    // Many copies of one line (a paste without renaming), then one removed in the middle.
+    const copies = Array.from({ length: 300 }, (_, i) => `body a box(1, 1) at (${i * 0.8}, 0)`);
+    assertSame(analyzer.analyze(copies.join('\n')), analyzeDocument(copies.join('\n')), '300 copies');
+    copies.splice(150, 1);
+    assertSame(analyzer.analyze(copies.join('\n')), analyzeDocument(copies.join('\n')), '299 copies');
   });
 
   it('survives text that breaks everything, and recovers', () => {
