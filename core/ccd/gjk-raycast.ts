@@ -1,10 +1,25 @@
 import type { ToiInput, ToiOutput, ToiState } from './types';
 import { supportIndex } from '../shapes/support';
-import { solveSimplex } from './simplex';
+import { solveSimplex, SIMPLEX_PAYLOAD, SIMPLEX_WEIGHT, SIMPLEX_X, SIMPLEX_Y } from '../narrow/simplex';
 import { maxRadius } from './motion';
 
 /** Default iteration cap; polygonal cores converge in a handful of iterations, rounded ones fast. */
 const DEFAULT_MAX_ITERATIONS = 64;
+
+// Simplex rows in narrow/simplex.ts's layout: [x − y (x, y), weight, y = a − b (x, y), a (x, y),
+// b (x, y)], A's frame, B at t = 0. Module-level: a query allocates nothing per iteration, and
+// queries never re-enter.
+const STRIDE = 9;
+const QX = SIMPLEX_X;
+const QY = SIMPLEX_Y;
+const WT = SIMPLEX_WEIGHT;
+const YX = SIMPLEX_PAYLOAD;
+const YY = SIMPLEX_PAYLOAD + 1;
+const AX = SIMPLEX_PAYLOAD + 2;
+const AY = SIMPLEX_PAYLOAD + 3;
+const BX = SIMPLEX_PAYLOAD + 4;
+const BY = SIMPLEX_PAYLOAD + 5;
+const rows = new Float64Array(4 * STRIDE);
 
 /**
  * Time of impact of two translating convex shapes by GJK ray casting (van den Bergen, "Ray
@@ -47,31 +62,19 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
     input.tolerance ?? 1e-9 * (maxRadius(shapeA) + maxRadius(shapeB) + Math.hypot(rx, ry) + speed * Math.abs(tMax - tMin));
   const maxIterations = input.maxIterations ?? DEFAULT_MAX_ITERATIONS;
 
-  // Simplex: K points y = a − b, with the A point and the B point (B at t = 0, A frame).
-  const yx = new Float64Array(4);
-  const yy = new Float64Array(4);
-  const ax = new Float64Array(4);
-  const ay = new Float64Array(4);
-  const bx = new Float64Array(4);
-  const by = new Float64Array(4);
-  const qx = new Float64Array(4);
-  const qy = new Float64Array(4);
-  const w = new Float64Array(4);
-  const perm = new Int32Array(4);
-  const tmp = new Float64Array(6 * 3);
-
   let n = 0;
   const push = (ia: number, ib: number): void => {
     const a = vertsA[ia]!;
     const b = vertsB[ib]!;
+    const o = n * STRIDE;
     const bxx = rc * b.x - rs * b.y + rx;
     const byy = rs * b.x + rc * b.y + ry;
-    ax[n] = a.x;
-    ay[n] = a.y;
-    bx[n] = bxx;
-    by[n] = byy;
-    yx[n] = a.x - bxx;
-    yy[n] = a.y - byy;
+    rows[o + AX] = a.x;
+    rows[o + AY] = a.y;
+    rows[o + BX] = bxx;
+    rows[o + BY] = byy;
+    rows[o + YX] = a.x - bxx;
+    rows[o + YY] = a.y - byy;
     n++;
   };
   push(0, 0);
@@ -91,32 +94,17 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
   for (;;) {
     // Closest point z of conv{x − y} to the origin; keep only the vertices that support it.
     for (let i = 0; i < n; i++) {
-      qx[i] = px - yx[i]!;
-      qy[i] = py - yy[i]!;
+      rows[i * STRIDE + QX] = px - rows[i * STRIDE + YX]!;
+      rows[i * STRIDE + QY] = py - rows[i * STRIDE + YY]!;
     }
-    const m = solveSimplex(n, qx, qy, w, perm);
-    for (let i = 0; i < m; i++) {
-      const k = perm[i]!;
-      tmp[6 * i] = yx[k]!;
-      tmp[6 * i + 1] = yy[k]!;
-      tmp[6 * i + 2] = ax[k]!;
-      tmp[6 * i + 3] = ay[k]!;
-      tmp[6 * i + 4] = bx[k]!;
-      tmp[6 * i + 5] = by[k]!;
-    }
+    const m = solveSimplex(rows, STRIDE, n);
+    n = m < 0 ? -m : m;
     zx = 0;
     zy = 0;
-    for (let i = 0; i < m; i++) {
-      yx[i] = tmp[6 * i]!;
-      yy[i] = tmp[6 * i + 1]!;
-      ax[i] = tmp[6 * i + 2]!;
-      ay[i] = tmp[6 * i + 3]!;
-      bx[i] = tmp[6 * i + 4]!;
-      by[i] = tmp[6 * i + 5]!;
-      zx += w[i]! * (px - yx[i]!);
-      zy += w[i]! * (py - yy[i]!);
+    for (let i = 0; i < n; i++) {
+      zx += rows[i * STRIDE + WT]! * rows[i * STRIDE + QX]!;
+      zy += rows[i * STRIDE + WT]! * rows[i * STRIDE + QY]!;
     }
-    n = m;
     dist = n === 3 ? 0 : Math.hypot(zx, zy);
     if (dist - R <= tol) {
       state = lambda === tMin ? 'overlapped' : 'hit';
@@ -159,7 +147,7 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
     }
     // A support point already in the simplex means no further progress is possible.
     let repeated = false;
-    for (let i = 0; i < n; i++) if (yx[i] === sx && yy[i] === sy) repeated = true;
+    for (let i = 0; i < n; i++) if (rows[i * STRIDE + YX] === sx && rows[i * STRIDE + YY] === sy) repeated = true;
     if (repeated) {
       if (ahead - R > 0) continue; // the ray moved: re-solve with the same simplex
       break; // 'failed': stuck without convergence (degenerate input)
@@ -173,10 +161,11 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
   let pbx = 0;
   let pby = 0;
   for (let i = 0; i < n; i++) {
-    pax += w[i]! * ax[i]!;
-    pay += w[i]! * ay[i]!;
-    pbx += w[i]! * bx[i]!;
-    pby += w[i]! * by[i]!;
+    const o = i * STRIDE;
+    pax += rows[o + WT]! * rows[o + AX]!;
+    pay += rows[o + WT]! * rows[o + AY]!;
+    pbx += rows[o + WT]! * rows[o + BX]!;
+    pby += rows[o + WT]! * rows[o + BY]!;
   }
   pbx += vx * lambda;
   pby += vy * lambda;

@@ -1,5 +1,6 @@
 import { supportFeature, supportIndex, type SupportFeature } from '../shapes/support';
 import { bx, by, dirToWorld, isWellFormed, relativePair, toWorld, worldVertex, type RelativePair } from './relative';
+import { solveSimplex, SIMPLEX_PAYLOAD, SIMPLEX_WEIGHT, SIMPLEX_X, SIMPLEX_Y } from './simplex';
 import type { DistanceInput, DistanceOutput, GjkStep, MinkowskiVertex, QueryState } from './types';
 
 /**
@@ -23,18 +24,19 @@ export function defaultGjkIterations(nA: number, nB: number): number {
   return Math.max(20, 2 * (nA + nB));
 }
 
-// Simplex scratch: three vertices × [ax, ay, bx, by, wx, wy, weight, indexA, indexB] in A's frame.
+// Simplex scratch: three rows × [wx, wy, weight, ax, ay, bx, by, indexA, indexB] in A's frame, in
+// simplex.ts's row layout (w = b − a first, then the payload the solver carries along).
 // Module-level so that a query allocates nothing per iteration; queries never re-enter.
 const STRIDE = 9;
-const AX = 0;
-const AY = 1;
-const BX = 2;
-const BY = 3;
-const WX = 4;
-const WY = 5;
-const WT = 6;
-const IA = 7;
-const IB = 8;
+const WX = SIMPLEX_X;
+const WY = SIMPLEX_Y;
+const WT = SIMPLEX_WEIGHT;
+const AX = SIMPLEX_PAYLOAD;
+const AY = SIMPLEX_PAYLOAD + 1;
+const BX = SIMPLEX_PAYLOAD + 2;
+const BY = SIMPLEX_PAYLOAD + 3;
+const IA = SIMPLEX_PAYLOAD + 4;
+const IB = SIMPLEX_PAYLOAD + 5;
 /** The simplex left by the last `gjkLocal` call (EPA starts from it). */
 export const simplexScratch = new Float64Array(3 * STRIDE);
 const S = simplexScratch;
@@ -56,10 +58,6 @@ export interface GjkLocalResult {
   vy: number;
 }
 
-function copyVertex(from: number, to: number): void {
-  for (let k = 0; k < STRIDE; k++) S[to * STRIDE + k] = S[from * STRIDE + k]!;
-}
-
 function setVertex(p: RelativePair, slot: number, ia: number, ib: number): void {
   const o = slot * STRIDE;
   const a = p.shapeA.vertices[ia]!;
@@ -74,105 +72,6 @@ function setVertex(p: RelativePair, slot: number, ia: number, ib: number): void 
   S[o + WT] = 1;
   S[o + IA] = ia;
   S[o + IB] = ib;
-}
-
-/** Closest point of a segment simplex to the origin, by barycentric coordinates (Catto). */
-function solve2(): number {
-  const w1x = S[WX]!;
-  const w1y = S[WY]!;
-  const w2x = S[STRIDE + WX]!;
-  const w2y = S[STRIDE + WY]!;
-  const ex = w2x - w1x;
-  const ey = w2y - w1y;
-  const d12_2 = -(w1x * ex + w1y * ey);
-  if (d12_2 <= 0) {
-    S[WT] = 1;
-    return 1;
-  }
-  const d12_1 = w2x * ex + w2y * ey;
-  if (d12_1 <= 0) {
-    copyVertex(1, 0);
-    S[WT] = 1;
-    return 1;
-  }
-  const inv = 1 / (d12_1 + d12_2);
-  S[WT] = d12_1 * inv;
-  S[STRIDE + WT] = d12_2 * inv;
-  return 2;
-}
-
-/**
- * Closest point of a triangle simplex to the origin: Voronoi regions of its vertices, edges and
- * interior tested with signed areas (Catto, "Computing Distance"; Ericson, "Real-Time Collision
- * Detection", 5.1.5). Returns the new vertex count, or -1 when the triangle has no area and the
- * origin fell in none of its lower-dimensional regions.
- */
-function solve3(): number {
-  const w1x = S[WX]!;
-  const w1y = S[WY]!;
-  const w2x = S[STRIDE + WX]!;
-  const w2y = S[STRIDE + WY]!;
-  const w3x = S[2 * STRIDE + WX]!;
-  const w3y = S[2 * STRIDE + WY]!;
-  const e12x = w2x - w1x;
-  const e12y = w2y - w1y;
-  const d12_1 = w2x * e12x + w2y * e12y;
-  const d12_2 = -(w1x * e12x + w1y * e12y);
-  const e13x = w3x - w1x;
-  const e13y = w3y - w1y;
-  const d13_1 = w3x * e13x + w3y * e13y;
-  const d13_2 = -(w1x * e13x + w1y * e13y);
-  const e23x = w3x - w2x;
-  const e23y = w3y - w2y;
-  const d23_1 = w3x * e23x + w3y * e23y;
-  const d23_2 = -(w2x * e23x + w2y * e23y);
-  const n123 = e12x * e13y - e12y * e13x;
-  const d123_1 = n123 * (w2x * w3y - w2y * w3x);
-  const d123_2 = n123 * (w3x * w1y - w3y * w1x);
-  const d123_3 = n123 * (w1x * w2y - w1y * w2x);
-
-  if (d12_2 <= 0 && d13_2 <= 0) {
-    S[WT] = 1;
-    return 1;
-  }
-  if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) {
-    const inv = 1 / (d12_1 + d12_2);
-    S[WT] = d12_1 * inv;
-    S[STRIDE + WT] = d12_2 * inv;
-    return 2;
-  }
-  if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {
-    const inv = 1 / (d13_1 + d13_2);
-    copyVertex(2, 1);
-    S[WT] = d13_1 * inv;
-    S[STRIDE + WT] = d13_2 * inv;
-    return 2;
-  }
-  if (d12_1 <= 0 && d23_2 <= 0) {
-    copyVertex(1, 0);
-    S[WT] = 1;
-    return 1;
-  }
-  if (d13_1 <= 0 && d23_1 <= 0) {
-    copyVertex(2, 0);
-    S[WT] = 1;
-    return 1;
-  }
-  if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {
-    const inv = 1 / (d23_1 + d23_2);
-    copyVertex(2, 0);
-    // Now slot 0 = w3, slot 1 = w2: weights swap accordingly.
-    S[WT] = d23_2 * inv;
-    S[STRIDE + WT] = d23_1 * inv;
-    return 2;
-  }
-  const sum = d123_1 + d123_2 + d123_3;
-  if (!(sum > 0)) return -1;
-  const inv = 1 / sum;
-  S[WT] = d123_1 * inv;
-  S[STRIDE + WT] = d123_2 * inv;
-  S[2 * STRIDE + WT] = d123_3 * inv;
-  return 3;
 }
 
 function closestPoint(count: number, r: GjkLocalResult): void {
@@ -287,15 +186,10 @@ export function gjkLocal(
       savedA[k] = S[k * STRIDE + IA]!;
       savedB[k] = S[k * STRIDE + IB]!;
     }
-    if (count === 2) count = solve2();
-    else if (count === 3) {
-      const c = solve3();
-      if (c < 0) {
-        result.degenerate = true;
-        count = 2;
-        solve2();
-        count = 2;
-      } else count = c;
+    if (count > 1) {
+      const c = solveSimplex(S, STRIDE, count);
+      if (c < 0) result.degenerate = true;
+      count = c < 0 ? -c : c;
     }
     if (count === 3) {
       result.overlap = true;
@@ -366,10 +260,10 @@ export function gjkLocal(
   }
   if (!converged) {
     result.capped = true;
-    if (count === 2) count = solve2();
-    else if (count === 3) {
-      const c = solve3();
-      count = c < 0 ? (solve2(), 2) : c;
+    if (count > 1) {
+      const c = solveSimplex(S, STRIDE, count);
+      if (c < 0) result.degenerate = true;
+      count = c < 0 ? -c : c;
       if (count === 3) result.overlap = true;
     }
   }
