@@ -11,7 +11,7 @@ import type { Painter, TextStyle } from '../../../webview/src/paint/painter';
 import { ScenePainter, type SceneDrawOptions, type ScreenRect } from '../../../webview/src/paint/scene-painter';
 import { SvgPainter } from '../../../webview/src/paint/svg-painter';
 import { DARK_THEME } from '../../../webview/src/paint/theme';
-import { fitBounds, toScreenX, toScreenY, type Viewport } from '../../../webview/src/paint/viewport';
+import { fitBounds, type Viewport } from '../../../webview/src/paint/viewport';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
 import { largeScene } from './large-scene';
 
@@ -92,7 +92,7 @@ function viewOf(scene: PreviewScene, zoomFactor: number, fx: number, fy: number)
   const v: Viewport = { cx: 0, cy: 0, zoom: 1, width: 640, height: 400 };
   fitBounds(v, scene.bounds);
   v.zoom *= zoomFactor;
-  const [x0, y0, x1, y1] = scene.bounds;
+  const [x0, y0, x1, y1] = scene.bounds!;
   v.cx = x0 + fx * (x1 - x0);
   v.cy = y0 + fy * (y1 - y0);
   return v;
