@@ -64,10 +64,24 @@ function solveSegment(s: Float64Array, stride: number): number {
     s[SIMPLEX_WEIGHT] = 1;
     return 1;
   }
-  const inv = 1 / (d12_1 + d12_2);
-  s[SIMPLEX_WEIGHT] = d12_1 * inv;
-  s[stride + SIMPLEX_WEIGHT] = d12_2 * inv;
+  setWeights2(s, stride, d12_1, d12_2);
   return 2;
+}
+
+/**
+ * Normalised weights of two rows. A sum so small that its reciprocal overflows (points 1e-160
+ * apart) is divided by instead: slower, but never an infinite or NaN weight.
+ */
+function setWeights2(s: Float64Array, stride: number, u: number, v: number): void {
+  const sum = u + v;
+  const inv = 1 / sum;
+  if (inv < Infinity) {
+    s[SIMPLEX_WEIGHT] = u * inv;
+    s[stride + SIMPLEX_WEIGHT] = v * inv;
+  } else {
+    s[SIMPLEX_WEIGHT] = u / sum;
+    s[stride + SIMPLEX_WEIGHT] = v / sum;
+  }
 }
 
 /**
@@ -106,16 +120,12 @@ function solveTriangle(s: Float64Array, stride: number): number {
     return 1;
   }
   if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) {
-    const inv = 1 / (d12_1 + d12_2);
-    s[W] = d12_1 * inv;
-    s[stride + W] = d12_2 * inv;
+    setWeights2(s, stride, d12_1, d12_2);
     return 2;
   }
   if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {
-    const inv = 1 / (d13_1 + d13_2);
     copyRow(s, stride, 2, 1);
-    s[W] = d13_1 * inv;
-    s[stride + W] = d13_2 * inv;
+    setWeights2(s, stride, d13_1, d13_2);
     return 2;
   }
   if (d12_1 <= 0 && d23_2 <= 0) {
@@ -129,19 +139,24 @@ function solveTriangle(s: Float64Array, stride: number): number {
     return 1;
   }
   if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {
-    const inv = 1 / (d23_1 + d23_2);
     copyRow(s, stride, 2, 0);
     // Rows are now (3, 2): the weights follow.
-    s[W] = d23_2 * inv;
-    s[stride + W] = d23_1 * inv;
+    setWeights2(s, stride, d23_2, d23_1);
     return 2;
   }
   const sum = d123_1 + d123_2 + d123_3;
   if (sum > 0) {
     const inv = 1 / sum;
-    s[W] = d123_1 * inv;
-    s[stride + W] = d123_2 * inv;
-    s[2 * stride + W] = d123_3 * inv;
+    if (inv < Infinity) {
+      s[W] = d123_1 * inv;
+      s[stride + W] = d123_2 * inv;
+      s[2 * stride + W] = d123_3 * inv;
+    } else {
+      // The signed areas underflow for a triangle 1e-100 across (see setWeights2).
+      s[W] = d123_1 / sum;
+      s[stride + W] = d123_2 / sum;
+      s[2 * stride + W] = d123_3 / sum;
+    }
     return 3;
   }
   // No region claimed the origin and there is no area to normalise by: the closest point of a
