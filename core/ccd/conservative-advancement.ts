@@ -29,14 +29,21 @@ export const ADVANCEMENT_MAX_ITERATIONS = 1000;
  * least τ or stops, so it terminates, and the iteration cap stops pathological inputs with `failed`
  * and the time up to which separation is proven.
  *
- * Touching within `tolerance` at tMin is `overlapped`. With `trace`, each evaluation (pose pair,
- * distance, normal, closest points) is recorded for the preview.
+ * Touching within `tolerance` at tMin is `overlapped`. With `trace`, the iterates the search
+ * commits to are recorded for the preview (pose pair, distance, normal, closest points): tMin,
+ * each time advanced to, and last the reported t — so the trace runs forward in time and ends
+ * at the answer. The end game's look-ahead evaluations (at t + τ and the bisection's midpoints,
+ * which lie after the answer when it is a hit) are counted in `iterations` but are not steps.
+ *
+ * `searchUntil` (default tMax) lets the dispatcher stop the search early when the relative motion
+ * repeats (one shape spinning, no relative translation: nothing new happens after one turn); a
+ * `separated` answer still refers to tMax, where the separation is measured.
  *
  * Each evaluation is one GJK distance query on the pair's poses at t, through gjk.ts's in-place
  * entry (`distanceLocal` on a relative pair refilled in place): hundreds of evaluations a query
  * allocate nothing unless a trace is asked for. Malformed shapes give `failed`.
  */
-export function conservativeAdvancement(input: ToiInput): ToiOutput {
+export function conservativeAdvancement(input: ToiInput, searchUntil: number = input.tMax): ToiOutput {
   const { shapeA, shapeB, transformA, transformB, velocityA, velocityB, tMin, tMax } = input;
   const wA = effectiveSpin(shapeA, input.spinA);
   const wB = effectiveSpin(shapeB, input.spinB);
@@ -117,18 +124,21 @@ export function conservativeAdvancement(input: ToiInput): ToiOutput {
       evBx = xa.c * d.bx - xa.s * d.by + xa.x;
       evBy = xa.s * d.bx + xa.c * d.by + xa.y;
     }
-    if (trace) {
-      trace.push({
-        t,
-        transformA: { ...xa },
-        transformB: { ...xb },
-        distance: evD,
-        normal: { x: evNx, y: evNy },
-        pointA: { x: evAx, y: evAy },
-        pointB: { x: evBx, y: evBy },
-      });
-    }
     return evD;
+  };
+  // Records the last evaluation as a step of the search, once: callers commit only times the
+  // search has moved to, which never decrease.
+  const commit = (): void => {
+    if (!trace || (trace.length > 0 && trace[trace.length - 1]!.t === evT)) return;
+    trace.push({
+      t: evT,
+      transformA: { x: xa.x, y: xa.y, c: xa.c, s: xa.s },
+      transformB: { x: xb.x, y: xb.y, c: xb.c, s: xb.s },
+      distance: evD,
+      normal: { x: evNx, y: evNy },
+      pointA: { x: evAx, y: evAy },
+      pointB: { x: evBx, y: evBy },
+    });
   };
   // Forward and backward closing-speed bounds along the last evaluation's normal (Mirtich).
   const forwardBound = (): number =>
@@ -138,6 +148,7 @@ export function conservativeAdvancement(input: ToiInput): ToiOutput {
 
   const finish = (state: ToiState, t: number): ToiOutput => {
     if (evT !== t) evaluate(t);
+    commit();
     return {
       state,
       t,
@@ -154,8 +165,11 @@ export function conservativeAdvancement(input: ToiInput): ToiOutput {
     return { state: 'failed', t: tMin, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, separation: 0, iterations: 0, method: 'conservative-advancement', ...(trace ? { trace } : {}) };
   }
   if (!(span >= 0)) return finish('failed', tMin);
+  // Where the search may stop: tMax, or earlier when the caller knows the motion repeats.
+  const end = searchUntil >= tMin && searchUntil < tMax ? searchUntil : tMax;
   let t = tMin;
   let d = evaluate(t);
+  commit();
   if (d <= tol) return finish('overlapped', t);
 
   while (iterations < cap) {
@@ -174,15 +188,16 @@ export function conservativeAdvancement(input: ToiInput): ToiOutput {
     }
     if (step >= tau) {
       t += step;
-      if (t >= tMax) return finish('separated', tMax);
+      if (t >= end) return finish('separated', tMax);
       d = evaluate(t);
+      commit();
       if (d <= tol) return finish('hit', t);
       continue;
     }
     // Window [t, t + τ]: decide it with both ends.
     const dLo = d;
     const bLo = b;
-    const hi = Math.min(t + tau, tMax);
+    const hi = Math.min(t + tau, end);
     const dHi = evaluate(hi);
     if (dHi <= tol) return finish('hit', t);
     const bHi = backwardBound();
@@ -192,10 +207,11 @@ export function conservativeAdvancement(input: ToiInput): ToiOutput {
       if (r === 'contact') return finish('hit', t);
       if (r === 'capped') return finish('failed', t);
     }
-    if (hi >= tMax) return finish('separated', tMax);
+    if (hi >= end) return finish('separated', tMax);
     t = hi;
     d = dHi;
     if (evT !== t) d = evaluate(t);
+    commit();
   }
   return finish('failed', t);
 

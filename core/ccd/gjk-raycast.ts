@@ -2,6 +2,7 @@ import type { ToiInput, ToiOutput, ToiState } from './types';
 import { supportIndex } from '../shapes/support';
 import { solveSimplex, SIMPLEX_PAYLOAD, SIMPLEX_WEIGHT, SIMPLEX_X, SIMPLEX_Y } from '../narrow/simplex';
 import { maxRadius } from './motion';
+import { separatedAtEnd } from './separated';
 
 /** Default iteration cap; polygonal cores converge in a handful of iterations, rounded ones fast. */
 const DEFAULT_MAX_ITERATIONS = 64;
@@ -131,7 +132,6 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
       }
       lambda += (ahead - R) / closing;
       if (!(lambda <= tMax)) {
-        lambda = tMax;
         state = 'separated';
         break;
       }
@@ -155,6 +155,8 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
     push(ia, ib);
   }
 
+  // A miss says nothing about the pair at tMax, where `separated` is reported: measure it there.
+  if (state === 'separated') return separatedAtEnd(input, 'gjk-raycast', iterations);
   // Output in the world at time λ. Closest points from the barycentric weights (A frame).
   let pax = 0;
   let pay = 0;
@@ -191,7 +193,7 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
   const tya = xa.y + va.y * lambda;
   return {
     state,
-    t: state === 'separated' ? tMax : lambda,
+    t: lambda,
     point: { x: xa.c * cx - xa.s * cy + txa, y: xa.s * cx + xa.c * cy + tya },
     normal: { x: xa.c * ox - xa.s * oy, y: xa.s * ox + xa.c * oy },
     separation: Math.max(0, dist - R),

@@ -2,6 +2,7 @@ import type { Vec2 } from '../math/vec2';
 import { minkowskiDifference } from '../narrow/minkowski';
 import type { ToiInput, ToiOutput } from './types';
 import { maxRadius } from './motion';
+import { separatedAtEnd } from './separated';
 
 /**
  * Time of impact of two translating polygons (radius 0; segments count as two-sided polygons) by
@@ -110,17 +111,8 @@ export function linearCast(input: ToiInput): ToiOutput {
       bestPy = W[k]!.pointA.y;
     }
   }
-  if (!(tMin + bestS <= tMax)) {
-    return {
-      state: 'separated',
-      t: tMax,
-      point: at(tMax - tMin, originA),
-      normal: md.normal,
-      separation: md.signedDistance,
-      iterations: 0,
-      method: 'linear-cast',
-    };
-  }
+  // A miss: the separation, point and normal of a `separated` answer are those at tMax.
+  if (!(tMin + bestS <= tMax)) return separatedAtEnd(input, 'linear-cast', 0);
   return {
     state: 'hit',
     t: tMin + bestS,

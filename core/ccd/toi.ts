@@ -1,7 +1,7 @@
 import type { Transform, Vec2 } from '../math/vec2';
 import type { ConvexShape } from '../shapes/shape';
 import { distance } from '../narrow/gjk';
-import type { ToiInput, ToiOutput, ToiMethod } from './types';
+import type { AdvanceStep, ToiInput, ToiOutput, ToiMethod } from './types';
 import { effectiveSpin, poseAt } from './motion';
 import { circleTimeOfImpact } from './circle-toi';
 import { sweptAabb } from './swept-aabb';
@@ -24,10 +24,13 @@ export type { ToiInput, ToiOutput, ToiState, ToiMethod, AdvanceStep } from './ty
  * | no turning        | anything else (capsules, rounded, mixed) | GJK ray cast                |
  * | turning           | any                                      | conservative advancement    |
  *
- * Two exact shortcuts spare conservative advancement work that does not depend on the answer:
- * with no relative translation and equal spins the relative pose never changes (one distance
- * query decides); with no relative translation and one turning shape it repeats every 2π/|ω|, so
- * only the first turn can hold the first contact.
+ * Two exact shortcuts spare conservative advancement work that does not depend on the answer.
+ * With no relative translation, equal spins and the same rotation origin, the relative pose never
+ * changes: one distance query decides. With no relative translation and either one turning shape
+ * or equal spins about different origins, the relative pose repeats every 2π/|ω| (A⁻¹B turns
+ * B's offset by −ω t, and B's own turn by ω t − ωA t), so only the first turn can hold the first
+ * contact and the search stops there. (Equal spins about different origins do not freeze the
+ * pair: two spinning bodies carried side by side sweep into each other.)
  *
  * Never throws: non-finite input or an empty shape gives `failed`.
  */
@@ -57,13 +60,11 @@ export function timeOfImpact(input: ToiInput): ToiOutput {
     return gjkRaycast(input);
   }
   const still = input.velocityA.x === input.velocityB.x && input.velocityA.y === input.velocityB.y;
-  if (still && wA === wB) return frozen(input);
-  if (still && (wA === 0 || wB === 0)) {
-    const period = (2 * Math.PI) / Math.abs(wA === 0 ? wB : wA);
-    if (input.tMax - input.tMin > period) {
-      const r = conservativeAdvancement({ ...input, tMax: input.tMin + period });
-      return r.state === 'separated' ? { ...r, t: input.tMax } : r;
-    }
+  const sameOrigin = input.transformA.x === input.transformB.x && input.transformA.y === input.transformB.y;
+  if (still && wA === wB && sameOrigin) return frozen(input);
+  if (still && (wA === 0 || wB === 0 || wA === wB)) {
+    const period = (2 * Math.PI) / Math.max(Math.abs(wA), Math.abs(wB));
+    return conservativeAdvancement(input, input.tMin + period);
   }
   return conservativeAdvancement(input);
 }
@@ -143,7 +144,13 @@ function alignedBoxes(input: ToiInput): ToiOutput {
   const midY = (Math.max(ay0, by0) + Math.min(ay1, by1)) / 2;
   const point = { x: midX, y: midY };
   if (!h.hit) {
-    return { state: 'separated', t, point, normal: { x: 0, y: 0 }, separation: sep, iterations: 0, method };
+    // From A towards B across the gap at tMax: along each axis B is beyond (sign), weighted by
+    // that axis's gap (a corner-to-corner gap is diagonal).
+    const nx = gapX > 0 ? (bx0 - ax1 > 0 ? gapX : -gapX) : 0;
+    const ny = gapY > 0 ? (by0 - ay1 > 0 ? gapY : -gapY) : 0;
+    const l = Math.hypot(nx, ny);
+    const normal = l > 0 ? { x: nx / l, y: ny / l } : { x: 0, y: 0 };
+    return { state: 'separated', t, point, normal, separation: sep, iterations: 0, method };
   }
   return {
     state: h.tEntry <= tMin ? 'overlapped' : 'hit',
@@ -156,20 +163,28 @@ function alignedBoxes(input: ToiInput): ToiOutput {
   };
 }
 
-/** No relative motion at all: one distance query at tMin decides. */
+/**
+ * No relative motion at all: one distance query at tMin decides; a `separated` answer is measured
+ * at tMax like every other (the same distance up to rounding, in the world poses of tMax).
+ */
 function frozen(input: ToiInput): ToiOutput {
-  const xa = poseAt(input.transformA, input.velocityA, input.spinA, input.tMin);
-  const xb = poseAt(input.transformB, input.velocityB, input.spinB, input.tMin);
-  const d = distance({ shapeA: input.shapeA, transformA: xa, shapeB: input.shapeB, transformB: xb, useRadii: true });
-  const sep = d.overlapping ? 0 : d.distance;
-  const touching = sep <= (input.tolerance ?? 0);
+  const measure = (t: number): AdvanceStep => {
+    const transformA = poseAt(input.transformA, input.velocityA, input.spinA, t);
+    const transformB = poseAt(input.transformB, input.velocityB, input.spinB, t);
+    const d = distance({ shapeA: input.shapeA, transformA, shapeB: input.shapeB, transformB, useRadii: true });
+    return { t, transformA, transformB, distance: d.overlapping ? 0 : d.distance, normal: d.normal, pointA: d.pointA, pointB: d.pointB };
+  };
+  const first = measure(input.tMin);
+  const touching = first.distance <= (input.tolerance ?? 0);
+  const last = touching || !(input.tMax > input.tMin) ? first : measure(input.tMax);
   return {
     state: touching ? 'overlapped' : 'separated',
     t: touching ? input.tMin : input.tMax,
-    point: { x: (d.pointA.x + d.pointB.x) / 2, y: (d.pointA.y + d.pointB.y) / 2 },
-    normal: d.normal,
-    separation: sep,
-    iterations: 1,
+    point: { x: (last.pointA.x + last.pointB.x) / 2, y: (last.pointA.y + last.pointB.y) / 2 },
+    normal: last.normal,
+    separation: last.distance,
+    iterations: last === first ? 1 : 2,
     method: 'conservative-advancement',
+    ...(input.trace ? { trace: last === first ? [first] : [first, last] } : {}),
   };
 }

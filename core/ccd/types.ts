@@ -50,11 +50,19 @@ export interface ToiInput {
   readonly timeTolerance?: number;
   /** Iteration cap of the iterative methods (distance evaluations). Default 1000. */
   readonly maxIterations?: number;
-  /** Record each conservative-advancement iteration (for the preview). Off by default. */
+  /**
+   * Record conservative advancement's steps (for the preview's step slider): the times the search
+   * commits to, increasing, the last one the reported t. Off by default.
+   */
   readonly trace?: boolean;
 }
 
-/** One conservative-advancement iteration, recorded when `trace` is set. */
+/**
+ * One conservative-advancement step, recorded when `trace` is set: tMin, then each time the search
+ * advanced to (proven free of contact before it), and last the answer's t. Look-ahead evaluations
+ * of the end game are counted in ToiOutput.iterations but are not steps, so the trace never goes
+ * back in time.
+ */
 export interface AdvanceStep {
   readonly t: number;
   readonly transformA: Transform;
@@ -73,14 +81,17 @@ export interface ToiOutput {
   /** See ToiState for what `t` means in each state. */
   readonly t: number;
   /**
-   * Contact point (world) at `t`: midway between the two surfaces (they are within tolerance of
-   * each other for `hit`). For `separated` and `failed` it is the method's last estimate, for
-   * information only.
+   * Point (world) at `t` midway between the two surfaces' closest points: the contact point for
+   * `hit` and `overlapped` (the surfaces are within tolerance there); for `separated` the closest
+   * approach at tMax; for `failed` the method's last estimate, for information only.
    */
   readonly point: Vec2;
   /** Unit normal from A towards B at `t`; (0, 0) when undefined (deep overlap at tMin). */
   readonly normal: Vec2;
-  /** Separation of the surfaces at `t` (>= 0; 0 when overlapping). */
+  /**
+   * Separation of the surfaces at `t` (>= 0; 0 when overlapping): for `separated`, at t = tMax,
+   * whatever time the method settled the answer at.
+   */
   readonly separation: number;
   /** Distance evaluations / solver iterations spent. */
   readonly iterations: number;

@@ -1,0 +1,67 @@
+import { defaultGjkIterations, distanceLocal, emptyLocalDistance } from '../narrow/gjk';
+import { isFiniteTransform, relativePairInto, type MutableRelativePair } from '../narrow/relative';
+import { makeCircle } from '../shapes/factory';
+import type { ToiInput, ToiMethod, ToiOutput } from './types';
+
+/**
+ * The `separated` answer of a time-of-impact method, measured where types.ts says it is: at
+ * t = tMax. A method that settles "no contact" early (a ray that leaves the support plane, a
+ * ray entry past tMax, a linear cast that misses) knows nothing about the pair at tMax, so the
+ * pair is posed there under the motion model and measured by one GJK distance query with radii
+ * (gjk.ts `distanceLocal`, van den Bergen's core + margin), the same measure conservative
+ * advancement uses for each of its iterates.
+ *
+ * `spins`: pose the shapes with their spins (conservative advancement's frozen case) or, as the
+ * translation-only methods assume, without.
+ */
+
+const xa = { x: 0, y: 0, c: 1, s: 0 };
+const xb = { x: 0, y: 0, c: 1, s: 0 };
+const placeholder = makeCircle({ x: 0, y: 0 }, 0);
+const pair: MutableRelativePair = { shapeA: placeholder, shapeB: placeholder, c: 1, s: 0, x: 0, y: 0, xfA: xa, sizeA: 0, sizeB: 0, scale: 0 };
+const dist = emptyLocalDistance();
+
+function poseInto(out: typeof xa, input: ToiInput, ofA: boolean, t: number, spins: boolean): void {
+  const xf = ofA ? input.transformA : input.transformB;
+  const v = ofA ? input.velocityA : input.velocityB;
+  const w = spins ? (ofA ? input.spinA : input.spinB) : 0;
+  out.x = xf.x + v.x * t;
+  out.y = xf.y + v.y * t;
+  if (w === 0) {
+    out.c = xf.c;
+    out.s = xf.s;
+  } else {
+    // motion.ts poseAt, in place.
+    const dc = Math.cos(w * t);
+    const ds = Math.sin(w * t);
+    out.c = xf.c * dc - xf.s * ds;
+    out.s = xf.s * dc + xf.c * ds;
+  }
+}
+
+export function separatedAtEnd(input: ToiInput, method: ToiMethod, iterations: number, spins = false): ToiOutput {
+  const t = input.tMax;
+  poseInto(xa, input, true, t, spins);
+  poseInto(xb, input, false, t, spins);
+  if (!isFiniteTransform(xa) || !isFiniteTransform(xb)) {
+    // Poses beyond floating point (t × v overflows): nothing to measure.
+    return { state: 'separated', t, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, separation: 0, iterations, method };
+  }
+  const p = relativePairInto(pair, input.shapeA, xa, input.shapeB, xb);
+  const d = distanceLocal(p, true, defaultGjkIterations(input.shapeA.vertices.length, input.shapeB.vertices.length), null, dist);
+  // Midway between the closest points, A frame → world.
+  const mx = (d.ax + d.bx) / 2;
+  const my = (d.ay + d.by) / 2;
+  const out: ToiOutput = {
+    state: 'separated',
+    t,
+    point: { x: xa.c * mx - xa.s * my + xa.x, y: xa.s * mx + xa.c * my + xa.y },
+    normal: { x: xa.c * d.nx - xa.s * d.ny, y: xa.s * d.nx + xa.c * d.ny },
+    separation: d.overlapping ? 0 : d.distance,
+    iterations,
+    method,
+  };
+  // The shapes are the caller's: drop them so that the scratch does not keep them alive.
+  pair.shapeA = pair.shapeB = placeholder;
+  return out;
+}
