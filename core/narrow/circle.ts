@@ -23,6 +23,29 @@ export function circlesOverlap(a: Vec2, ra: number, b: Vec2, rb: number): boolea
   return dx * dx + dy * dy <= r * r;
 }
 
+const dir: MutableVec2 = { x: 0, y: 0 };
+
+/**
+ * Unit direction of (dx, dy), given its length d > 0, into `dir`. Tiny vectors are first scaled by
+ * 2^600, exactly, as a careful hypot does (Blue's algorithm; Higham, "Accuracy and Stability of
+ * Numerical Algorithms", §27.8): the length of subnormal components is rounded by up to √2
+ * (hypot(5e-324, 5e-324) is 5e-324) and a squared length below 1e-308 by more, which made
+ * directions of centres 1e-300 apart come out of unit length.
+ */
+function direction(dx: number, dy: number, d: number): MutableVec2 {
+  if (d < 1e-150) {
+    const x = dx * 2 ** 600;
+    const y = dy * 2 ** 600;
+    const l = Math.hypot(x, y);
+    dir.x = x / l;
+    dir.y = y / l;
+  } else {
+    dir.x = dx / d;
+    dir.y = dy / d;
+  }
+  return dir;
+}
+
 /** Point-core centre (vertex 0) of A or B, A frame. */
 function centreX(p: RelativePair, ofA: boolean): number {
   return ofA ? p.shapeA.vertices[0]!.x : bx(p, 0);
@@ -51,8 +74,9 @@ export function collideCircles(p: RelativePair, m: LocalManifold): LocalManifold
   m.method = 'circle-circle';
   m.separation = d - rA - rB;
   if (d > 0) {
-    m.nx = dx / d;
-    m.ny = dy / d;
+    const u = direction(dx, dy, d);
+    m.nx = u.x;
+    m.ny = u.y;
   } else {
     // Concentric: every direction separates equally; world +y by convention (A's frame: R_Aᵀ ŷ).
     m.nx = p.xfA.s;
@@ -126,8 +150,9 @@ export function collideCircleBox(p: RelativePair, boxIsA: boolean, m: LocalManif
     const dx = lx - kx;
     const dy = ly - ky;
     h = Math.hypot(dx, dy);
-    nlx = dx / h;
-    nly = dy / h;
+    const u = direction(dx, dy, h);
+    nlx = u.x;
+    nly = u.y;
     sx = kx;
     sy = ky;
   } else {
@@ -226,8 +251,9 @@ export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: Local
             h = -h;
           }
         } else {
-          nx = dx / d;
-          ny = dy / d;
+          const u = direction(dx, dy, d);
+          nx = u.x;
+          ny = u.y;
         }
       }
     }

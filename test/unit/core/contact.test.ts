@@ -62,6 +62,27 @@ describe('core/narrow/contact', () => {
       assert.deepEqual(k.normal, { x: 0, y: 1 });
     });
 
+    it('centres a subnormal distance apart still have a unit normal (circle and polygon-vertex paths)', () => {
+      // The property test's counterexample: centres (5e-324, -5e-324) apart gave a normal of
+      // length √2, hypot rounding the subnormal length down to 5e-324.
+      const small = makeCircle({ x: 0, y: 0 }, 0.05);
+      const tri = makePolygon([
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+        { x: 0, y: 1 },
+      ]);
+      const h = Math.SQRT1_2;
+      for (const [a, xb, nx, ny] of [
+        [small, at(5e-324, -5e-324), h, -h],
+        [small, at(3e-300, 4e-300), 0.6, 0.8],
+        [tri, at(-1e-160, -1e-160), -h, -h],
+      ] as const) {
+        const r = c(a, I, small, xb);
+        near(r.normal.x, nx, 1e-15, `normal x (${r.method})`);
+        near(r.normal.y, ny, 1e-15, `normal y (${r.method})`);
+      }
+    });
+
     it('circle against an AABB and an OBB by clamping: face, corner and centre-inside cases', () => {
       const face = c(makeBox(2, 2), I, makeCircle({ x: 0, y: 0 }, 0.5), at(1.3, 0.4));
       assert.equal(face.method, 'circle-aabb');
