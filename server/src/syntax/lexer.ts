@@ -103,21 +103,67 @@ function isIdentPart(c: number): boolean {
 function isWhitespace(c: number): boolean {
   return c === Ch.space || c === Ch.tab || c === Ch.lf || c === Ch.cr || c === Ch.vt || c === Ch.ff;
 }
-const PUNCTUATION: Record<string, TokenKind> = {
-  '(': '(',
-  ')': ')',
-  ',': ',',
-  '=': '=',
-  '+': '+',
-  '-': '-',
-  '*': '*',
-  '/': '/',
-};
+
+// ── Compact tokens ────────────────────────────────────────────────────────────────────────────
+//
+// The parser reads tokens from parallel typed arrays (kind, start, end, keyword or unit, value)
+// rather than from one object per token: a 100k-body file has millions of tokens, and objects
+// for them were both the largest allocation of a parse and the largest structure kept alive.
+// `Token` objects are made only on request (`lex`, `ParseResult.tokens`).
+
+/** Token kind codes of the compact stream; `TOKEN_KINDS[code]` is the kind's name. */
+export const TK_IDENTIFIER = 0;
+export const TK_KEYWORD = 1;
+export const TK_NUMBER = 2;
+export const TK_LPAREN = 3;
+export const TK_RPAREN = 4;
+export const TK_COMMA = 5;
+export const TK_EQUALS = 6;
+export const TK_PLUS = 7;
+export const TK_MINUS = 8;
+export const TK_STAR = 9;
+export const TK_SLASH = 10;
+export const TK_ERROR = 11;
+export const TK_EOF = 12;
+export const TOKEN_KINDS: readonly TokenKind[] = ['identifier', 'keyword', 'number', '(', ')', ',', '=', '+', '-', '*', '/', 'error', 'eof'];
+
+/** Every keyword once, in a fixed order: a keyword token's `extra` is its index here. */
+export const KEYWORD_LIST: readonly string[] = [...KEYWORDS];
+export const KEYWORD_ID: ReadonlyMap<string, number> = new Map(KEYWORD_LIST.map((k, i) => [k, i]));
+/** A number token's `extra`: no unit, `deg`, `rad`. */
+export const UNIT_NONE = 0;
+export const UNIT_DEG = 1;
+export const UNIT_RAD = 2;
+const UNIT_NAMES: readonly (AngleUnit | null)[] = [null, 'deg', 'rad'];
+
+/** Punctuation kind code by character code (-1: not punctuation). */
+const PUNCT = new Int8Array(128).fill(-1);
+PUNCT[40] = TK_LPAREN;
+PUNCT[41] = TK_RPAREN;
+PUNCT[44] = TK_COMMA;
+PUNCT[61] = TK_EQUALS;
+PUNCT[43] = TK_PLUS;
+PUNCT[45] = TK_MINUS;
+PUNCT[42] = TK_STAR;
+PUNCT[47] = TK_SLASH;
+
+/** Keywords by length then first character, so that recognising one allocates nothing. */
+const KEYWORDS_BY_LENGTH: (readonly number[])[] = [];
+for (let i = 0; i < KEYWORD_LIST.length; i++) (KEYWORDS_BY_LENGTH[KEYWORD_LIST[i]!.length] ??= [] as number[]);
+for (let i = 0; i < KEYWORD_LIST.length; i++) (KEYWORDS_BY_LENGTH[KEYWORD_LIST[i]!.length] as number[]).push(i);
+
+function keywordAt(text: string, start: number, end: number): number {
+  const candidates = KEYWORDS_BY_LENGTH[end - start];
+  if (candidates === undefined) return -1;
+  for (const k of candidates) if (text.startsWith(KEYWORD_LIST[k]!, start)) return k;
+  return -1;
+}
+
 /** Whether `c` can begin some token (so an error run stops before it). */
 function startsToken(c: number, next: number): boolean {
   if (isIdentStart(c) || isDigit(c) || isWhitespace(c)) return true;
   if (c === Ch.dot) return isDigit(next);
-  return String.fromCharCode(c) in PUNCTUATION;
+  return c < 128 && PUNCT[c]! >= 0;
 }
 
 function describeChar(text: string, at: number): string {
@@ -131,166 +177,300 @@ function describeChar(text: string, at: number): string {
   return `'${String.fromCodePoint(cp)}' (U+${hex})`;
 }
 
-export function lex(text: string): LexResult {
-  const tokens: Token[] = [];
-  const comments: Comment[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const n = text.length;
-  let i = 0;
-  // A byte-order mark at the very start is an encoding signature, not content.
-  if (n > 0 && text.charCodeAt(0) === Ch.bom) i = 1;
+/**
+ * A streaming lexer over `text` from an offset: tokens are scanned on demand (`fill`) into
+ * growable typed arrays, so that the parser can start at any token boundary, such as the first
+ * token of a statement, and stop once it is back in step with an earlier parse (incremental
+ * re-parsing, see parser.ts `parseWindow`). A token boundary is a lexer state of its own: from
+ * there on, the tokens depend only on the text that follows.
+ */
+export class Scanner {
+  /** Number of tokens scanned so far (the last is `eof` once `done`). */
+  count = 0;
+  kinds = new Uint8Array(256);
+  starts = new Int32Array(256);
+  ends = new Int32Array(256);
+  /** Keywords: index in KEYWORD_LIST; numbers: UNIT_*. */
+  extra = new Uint8Array(256);
+  /** Numbers: the digits' value before the unit (NaN for a malformed literal). */
+  values = new Float64Array(256);
+  readonly comments: Comment[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  /** Whether the eof token has been scanned. */
+  done = false;
+  private i: number;
+  private readonly n: number;
 
-  const push = (kind: TokenKind, start: number, end: number, value = 0, unit: AngleUnit | null = null): void => {
-    tokens.push({ kind, start, end, text: text.slice(start, end), value, unit });
-  };
+  constructor(
+    readonly text: string,
+    from = 0,
+  ) {
+    this.n = text.length;
+    // A byte-order mark at the very start is an encoding signature, not content.
+    this.i = from === 0 && this.n > 0 && text.charCodeAt(0) === Ch.bom ? 1 : from;
+  }
 
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (isWhitespace(c)) {
-      i++;
-      continue;
+  /** Scans until token `index` exists (or the text ends); returns whether it does. */
+  fill(index: number): boolean {
+    while (this.count <= index) {
+      if (this.done) return false;
+      this.scan();
     }
-    const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
+    return true;
+  }
 
-    // Comments: `//` to the end of the line, `/* ... */` not nested.
-    if (c === Ch.slash && next === Ch.slash) {
+  /** Scans the whole rest of the text. */
+  fillAll(): void {
+    while (!this.done) this.scan();
+  }
+
+  /** The token's text (allocates: for names and messages, not for the parser's decisions). */
+  tokenText(index: number): string {
+    return this.text.slice(this.starts[index]!, this.ends[index]!);
+  }
+
+  isKeyword(index: number, keyword: number): boolean {
+    return this.kinds[index] === TK_KEYWORD && this.extra[index] === keyword;
+  }
+
+  /** Token `index` as an object (tests, formatting, features that walk tokens). */
+  token(index: number): Token {
+    const kind = this.kinds[index]!;
+    const start = this.starts[index]!;
+    const end = this.ends[index]!;
+    return {
+      kind: TOKEN_KINDS[kind]!,
+      start,
+      end,
+      text: kind === TK_EOF ? '' : this.text.slice(start, end),
+      value: this.values[index]!,
+      unit: kind === TK_NUMBER ? UNIT_NAMES[this.extra[index]!]! : null,
+    };
+  }
+
+  private push(kind: number, start: number, end: number, extra: number, value: number): void {
+    const c = this.count;
+    if (c === this.kinds.length) this.grow();
+    this.kinds[c] = kind;
+    this.starts[c] = start;
+    this.ends[c] = end;
+    this.extra[c] = extra;
+    this.values[c] = value;
+    this.count = c + 1;
+  }
+
+  private grow(): void {
+    const size = this.kinds.length * 2;
+    const kinds = new Uint8Array(size);
+    kinds.set(this.kinds);
+    this.kinds = kinds;
+    const starts = new Int32Array(size);
+    starts.set(this.starts);
+    this.starts = starts;
+    const ends = new Int32Array(size);
+    ends.set(this.ends);
+    this.ends = ends;
+    const extra = new Uint8Array(size);
+    extra.set(this.extra);
+    this.extra = extra;
+    const values = new Float64Array(size);
+    values.set(this.values);
+    this.values = values;
+  }
+
+  /** Scans one token (skipping whitespace and comments before it). */
+  private scan(): void {
+    const text = this.text;
+    const n = this.n;
+    let i = this.i;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (isWhitespace(c)) {
+        i++;
+        continue;
+      }
+      const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
+
+      // Comments: `//` to the end of the line, `/* ... */` not nested.
+      if (c === Ch.slash && next === Ch.slash) {
+        const start = i;
+        i += 2;
+        while (i < n) {
+          const d = text.charCodeAt(i);
+          if (d === Ch.lf || d === Ch.cr) break;
+          i++;
+        }
+        this.comments.push({ kind: 'line', range: { start, end: i }, terminated: true });
+        continue;
+      }
+      if (c === Ch.slash && next === Ch.star) {
+        const start = i;
+        const close = text.indexOf('*/', i + 2);
+        if (close < 0) {
+          i = n;
+          this.comments.push({ kind: 'block', range: { start, end: n }, terminated: false });
+          this.diagnostics.push({
+            range: { start, end: start + 2 },
+            severity: 'error',
+            code: 'syntax-unterminated-comment',
+            message: "This block comment is never closed: add '*/' where it should end.",
+          });
+        } else {
+          i = close + 2;
+          this.comments.push({ kind: 'block', range: { start, end: i }, terminated: true });
+        }
+        continue;
+      }
+
+      if (isIdentStart(c)) {
+        const start = i;
+        i++;
+        while (i < n && isIdentPart(text.charCodeAt(i))) i++;
+        const k = keywordAt(text, start, i);
+        this.push(k >= 0 ? TK_KEYWORD : TK_IDENTIFIER, start, i, k >= 0 ? k : 0, 0);
+        this.i = i;
+        return;
+      }
+
+      if (isDigit(c) || (c === Ch.dot && isDigit(next))) {
+        this.i = this.number(i);
+        return;
+      }
+
+      const punct = c < 128 ? PUNCT[c]! : -1;
+      if (punct >= 0) {
+        this.push(punct, i, i + 1, 0, 0);
+        this.i = i + 1;
+        return;
+      }
+
+      // A run of characters the language does not use: one token, one diagnostic.
       const start = i;
-      i += 2;
       while (i < n) {
         const d = text.charCodeAt(i);
-        if (d === Ch.lf || d === Ch.cr) break;
-        i++;
+        if (i > start && startsToken(d, i + 1 < n ? text.charCodeAt(i + 1) : -1)) break;
+        // `/` only starts a token of its own; keep it out of the run.
+        if (i > start && d === Ch.slash) break;
+        const cp = text.codePointAt(i)!;
+        i += cp > 0xffff ? 2 : 1;
       }
-      comments.push({ kind: 'line', range: { start, end: i }, terminated: true });
-      continue;
+      this.push(TK_ERROR, start, i, 0, 0);
+      const what = describeChar(text, start);
+      this.diagnostics.push({
+        range: { start, end: i },
+        severity: 'error',
+        code: 'syntax-invalid-character',
+        message:
+          i - start > (text.codePointAt(start)! > 0xffff ? 2 : 1)
+            ? `Unexpected characters starting with ${what}: scene files use ASCII names, numbers, ( ) , = + - * / and comments.`
+            : `Unexpected character ${what}: scene files use ASCII names, numbers, ( ) , = + - * / and comments.`,
+      });
+      this.i = i;
+      return;
     }
-    if (c === Ch.slash && next === Ch.star) {
-      const start = i;
-      const close = text.indexOf('*/', i + 2);
-      if (close < 0) {
-        i = n;
-        comments.push({ kind: 'block', range: { start, end: n }, terminated: false });
-        diagnostics.push({
-          range: { start, end: start + 2 },
-          severity: 'error',
-          code: 'syntax-unterminated-comment',
-          message: "This block comment is never closed: add '*/' where it should end.",
-        });
-      } else {
-        i = close + 2;
-        comments.push({ kind: 'block', range: { start, end: i }, terminated: true });
-      }
-      continue;
-    }
-
-    if (isIdentStart(c)) {
-      const start = i;
-      while (i < n && isIdentPart(text.charCodeAt(i))) i++;
-      push(KEYWORDS.has(text.slice(start, i)) ? 'keyword' : 'identifier', start, i);
-      continue;
-    }
-
-    if (isDigit(c) || (c === Ch.dot && isDigit(next))) {
-      i = lexNumber(text, i, tokens, diagnostics);
-      continue;
-    }
-
-    const punct = PUNCTUATION[text[i]!];
-    if (punct !== undefined) {
-      push(punct, i, i + 1);
-      i++;
-      continue;
-    }
-
-    // A run of characters the language does not use: one token, one diagnostic.
-    const start = i;
-    while (i < n) {
-      const d = text.charCodeAt(i);
-      if (i > start && startsToken(d, i + 1 < n ? text.charCodeAt(i + 1) : -1)) break;
-      // `/` only starts a token of its own; keep it out of the run.
-      if (i > start && d === Ch.slash) break;
-      const cp = text.codePointAt(i)!;
-      i += cp > 0xffff ? 2 : 1;
-    }
-    push('error', start, i);
-    const what = describeChar(text, start);
-    diagnostics.push({
-      range: { start, end: i },
-      severity: 'error',
-      code: 'syntax-invalid-character',
-      message:
-        i - start > (text.codePointAt(start)! > 0xffff ? 2 : 1)
-          ? `Unexpected characters starting with ${what}: scene files use ASCII names, numbers, ( ) , = + - * / and comments.`
-          : `Unexpected character ${what}: scene files use ASCII names, numbers, ( ) , = + - * / and comments.`,
-    });
+    this.i = n;
+    this.push(TK_EOF, n, n, 0, 0);
+    this.done = true;
   }
-  tokens.push({ kind: 'eof', start: n, end: n, text: '', value: 0, unit: null });
-  return { tokens, comments, diagnostics };
+
+  /**
+   * Numbers: `12`, `1.5`, `.5`, `1.`, `1e-3`, `2.5E+4`, optionally glued to a unit `deg`/`rad`.
+   * Letters glued to a number that are not a unit are one malformed token rather than a number
+   * followed by a name, so `30dge` gets one clear message.
+   */
+  private number(i: number): number {
+    const text = this.text;
+    const n = this.n;
+    const start = i;
+    while (i < n && isDigit(text.charCodeAt(i))) i++;
+    if (i < n && text.charCodeAt(i) === Ch.dot) {
+      i++;
+      while (i < n && isDigit(text.charCodeAt(i))) i++;
+    }
+    let malformed = false;
+    const e = i < n ? text.charCodeAt(i) : -1;
+    if (e === 101 || e === 69 /* e E */) {
+      let j = i + 1;
+      const sign = j < n ? text.charCodeAt(j) : -1;
+      if (sign === 43 || sign === 45) j++;
+      if (j < n && isDigit(text.charCodeAt(j))) {
+        while (j < n && isDigit(text.charCodeAt(j))) j++;
+        i = j;
+      } else {
+        // `1e`, `1e+`: an exponent with no digits.
+        malformed = true;
+        i = j;
+      }
+    }
+    const digitsEnd = i;
+    let unit = UNIT_NONE;
+    if (i < n && isIdentStart(text.charCodeAt(i))) {
+      const suffixStart = i;
+      while (i < n && isIdentPart(text.charCodeAt(i))) i++;
+      const isDeg = i - suffixStart === 3 && text.startsWith('deg', suffixStart);
+      const isRad = i - suffixStart === 3 && text.startsWith('rad', suffixStart);
+      if (!malformed && (isDeg || isRad)) {
+        unit = isDeg ? UNIT_DEG : UNIT_RAD;
+      } else if (!malformed) {
+        const suffix = text.slice(suffixStart, i);
+        this.diagnostics.push({
+          range: { start: suffixStart, end: i },
+          severity: 'error',
+          code: 'syntax-invalid-number-suffix',
+          message: `'${suffix}' is not a unit: a number may end in 'deg' or 'rad' (angles), or nothing.`,
+        });
+      }
+    }
+    if (malformed) {
+      while (i < n && (isIdentPart(text.charCodeAt(i)) || text.charCodeAt(i) === Ch.dot)) i++;
+      this.diagnostics.push({
+        range: { start, end: i },
+        severity: 'error',
+        code: 'syntax-invalid-number',
+        message: `'${text.slice(start, i)}' is not a number: an exponent needs digits, as in 1e-3 or 2.5E+4.`,
+      });
+    }
+    // NaN marks a malformed literal that has been reported already (semantics stays quiet on it).
+    this.push(TK_NUMBER, start, i, unit, malformed ? NaN : numberValue(text, start, digitsEnd));
+    return i;
+  }
 }
 
 /**
- * Numbers: `12`, `1.5`, `.5`, `1.`, `1e-3`, `2.5E+4`, optionally glued to a unit `deg`/`rad`.
- * Letters glued to a number that are not a unit are one malformed token rather than a number
- * followed by a name, so `30dge` gets one clear message.
+ * The value of the decimal literal `text[start, end)` (digits, at most one dot, an optional
+ * exponent), exactly as `Number()` reads it. Literals of at most 15 significant digits and a small
+ * exponent take Clinger's fast path (W. D. Clinger, "How to read floating point numbers
+ * accurately", PLDI 1990): the digits are an exact integer below 2^53 and the power of ten is
+ * exact, so one IEEE division or multiplication is correctly rounded. Anything else goes through
+ * `Number()`, which is correctly rounded always.
  */
-function lexNumber(text: string, i: number, tokens: Token[], diagnostics: Diagnostic[]): number {
-  const n = text.length;
-  const start = i;
-  while (i < n && isDigit(text.charCodeAt(i))) i++;
-  if (i < n && text.charCodeAt(i) === Ch.dot) {
-    i++;
-    while (i < n && isDigit(text.charCodeAt(i))) i++;
-  }
-  let malformed = false;
-  const e = i < n ? text.charCodeAt(i) : -1;
-  if (e === 101 || e === 69 /* e E */) {
-    let j = i + 1;
-    const sign = j < n ? text.charCodeAt(j) : -1;
-    if (sign === 43 || sign === 45) j++;
-    if (j < n && isDigit(text.charCodeAt(j))) {
-      while (j < n && isDigit(text.charCodeAt(j))) j++;
-      i = j;
-    } else {
-      // `1e`, `1e+`: an exponent with no digits.
-      malformed = true;
-      i = j;
+function numberValue(text: string, start: number, end: number): number {
+  let mantissa = 0;
+  let digits = 0;
+  let scale = 0;
+  let i = start;
+  let dot = false;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === Ch.dot) {
+      dot = true;
+      continue;
     }
+    if (c < 48 || c > 57) break;
+    if (digits > 0 || c !== 48) digits++;
+    mantissa = mantissa * 10 + (c - 48);
+    if (dot) scale--;
   }
-  const digitsEnd = i;
-  const value = Number(text.slice(start, digitsEnd));
-  let unit: AngleUnit | null = null;
-  if (i < n && isIdentStart(text.charCodeAt(i))) {
-    const suffixStart = i;
-    while (i < n && isIdentPart(text.charCodeAt(i))) i++;
-    const suffix = text.slice(suffixStart, i);
-    if (!malformed && (suffix === 'deg' || suffix === 'rad')) {
-      unit = suffix;
-    } else if (!malformed) {
-      diagnostics.push({
-        range: { start: suffixStart, end: i },
-        severity: 'error',
-        code: 'syntax-invalid-number-suffix',
-        message: `'${suffix}' is not a unit: a number may end in 'deg' or 'rad' (angles), or nothing.`,
-      });
-    }
-  }
-  if (malformed) {
-    while (i < n && (isIdentPart(text.charCodeAt(i)) || text.charCodeAt(i) === Ch.dot)) i++;
-    diagnostics.push({
-      range: { start, end: i },
-      severity: 'error',
-      code: 'syntax-invalid-number',
-      message: `'${text.slice(start, i)}' is not a number: an exponent needs digits, as in 1e-3 or 2.5E+4.`,
-    });
-  }
-  tokens.push({
-    kind: 'number',
-    start,
-    end: i,
-    text: text.slice(start, i),
-    // NaN marks a malformed literal that has been reported already (semantics stays quiet on it).
-    value: malformed ? NaN : value,
-    unit,
-  });
-  return i;
+  if (i < end || digits > 15 || scale < -22) return Number(text.slice(start, end));
+  return scale === 0 ? mantissa : mantissa / POWERS_OF_TEN[-scale]!;
+}
+
+const POWERS_OF_TEN: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+
+export function lex(text: string): LexResult {
+  const scanner = new Scanner(text);
+  scanner.fillAll();
+  const tokens: Token[] = new Array<Token>(scanner.count);
+  for (let k = 0; k < scanner.count; k++) tokens[k] = scanner.token(k);
+  return { tokens, comments: scanner.comments, diagnostics: scanner.diagnostics };
 }

@@ -21,11 +21,27 @@ import type {
   Statement,
 } from './ast';
 import {
-  lex,
+  KEYWORD_ID,
+  Scanner,
   MODIFIER_KEYWORDS,
   PROPERTY_KEYWORDS,
   SHAPE_KEYWORDS,
   STATEMENT_KEYWORDS,
+  TK_COMMA,
+  TK_EOF,
+  TK_EQUALS,
+  TK_ERROR,
+  TK_IDENTIFIER,
+  TK_KEYWORD,
+  TK_LPAREN,
+  TK_MINUS,
+  TK_NUMBER,
+  TK_PLUS,
+  TK_RPAREN,
+  TK_SLASH,
+  TK_STAR,
+  UNIT_DEG,
+  UNIT_NONE,
   type Comment,
   type ModifierKeyword,
   type PropertyKeyword,
@@ -66,37 +82,144 @@ export interface ParseResult {
   readonly lines: LineIndex;
 }
 
-export function parse(text: string): ParseResult {
-  if (typeof text !== 'string') text = text == null ? '' : String(text);
-  const lines = new LineIndex(text);
-  const lexed = lex(text);
-  const diagnostics: Diagnostic[] = [...lexed.diagnostics];
-  let file: SourceFile;
-  try {
-    file = new Parser(lexed.tokens, lines, diagnostics).parseFile(text.length);
-  } catch (e) {
-    // Not expected to happen; if a bug ever gets here the editor keeps working and says so.
-    file = { kind: 'SourceFile', range: { start: 0, end: text.length }, statements: [] };
-    diagnostics.push({
-      range: { start: 0, end: 0 },
-      severity: 'error',
-      code: 'syntax-internal-error',
-      message: `The parser failed on this file (${e instanceof Error ? e.message : String(e)}); please report it.`,
-    });
+/**
+ * A whole-file parse. The tokens stay in the scanner's typed arrays; `tokens` makes the objects on
+ * first use (most callers never ask).
+ */
+class FullParse implements ParseResult {
+  private tokenObjects: Token[] | undefined;
+  constructor(
+    readonly text: string,
+    readonly file: SourceFile,
+    private readonly scanner: Scanner,
+    readonly comments: readonly Comment[],
+    readonly diagnostics: Diagnostic[],
+    readonly lines: LineIndex,
+  ) {}
+
+  get tokens(): readonly Token[] {
+    if (this.tokenObjects === undefined) {
+      const s = this.scanner;
+      s.fillAll();
+      const tokens = new Array<Token>(s.count);
+      for (let k = 0; k < s.count; k++) tokens[k] = s.token(k);
+      this.tokenObjects = tokens;
+    }
+    return this.tokenObjects;
   }
-  diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
-  return { text, file, tokens: lexed.tokens, comments: lexed.comments, diagnostics, lines };
 }
 
-const STATEMENT_SET: ReadonlySet<string> = new Set(STATEMENT_KEYWORDS);
-const MODIFIER_SET: ReadonlySet<string> = new Set(MODIFIER_KEYWORDS);
-const SHAPE_SET: ReadonlySet<string> = new Set(SHAPE_KEYWORDS);
-const PROPERTY_SET: ReadonlySet<string> = new Set(PROPERTY_KEYWORDS);
+export function parse(text: string, lines?: LineIndex): ParseResult {
+  if (typeof text !== 'string') text = text == null ? '' : String(text);
+  lines ??= new LineIndex(text);
+  const scanner = new Scanner(text);
+  const diagnostics: Diagnostic[] = [];
+  let statements: Statement[];
+  try {
+    statements = new Parser(scanner, lines, diagnostics, 0).parseStatements(null);
+  } catch (e) {
+    statements = [];
+    diagnostics.push(internalError(e));
+  }
+  scanner.fillAll();
+  const all = scanner.diagnostics.length > 0 ? [...scanner.diagnostics, ...diagnostics] : diagnostics;
+  all.sort(byPosition);
+  const file: SourceFile = { kind: 'SourceFile', range: { start: 0, end: text.length }, statements };
+  return new FullParse(text, file, scanner, scanner.comments, all, lines);
+}
+
+/** What `parseWindow` parsed: statements from `start` up to `end` (exclusive) of the text. */
+export interface WindowParse {
+  readonly statements: Statement[];
+  /** Lexical and syntax errors of the window, in source order. */
+  readonly diagnostics: Diagnostic[];
+  /** Where parsing stopped: the start of the statement `stopAt` accepted, or the end of the text. */
+  readonly end: number;
+}
+
+/**
+ * Parses statements starting at offset `start`, which must be the first token of a statement or
+ * lie between statements (incremental re-parsing, analysis/incremental.ts). Before each statement
+ * after the first, `stopAt(offset)` is asked whether the statement starting there is known
+ * already; parsing stops at the first one it accepts. Lexing is context-free at a token boundary
+ * and a statement's parse depends only on its own tokens and the few after it, so the result
+ * equals the corresponding part of a whole-file parse.
+ */
+export function parseWindow(text: string, lines: LineIndex, start: number, stopAt: (offset: number) => boolean): WindowParse {
+  const scanner = new Scanner(text, start);
+  const diagnostics: Diagnostic[] = [];
+  let statements: Statement[];
+  const parser = new Parser(scanner, lines, diagnostics, start);
+  try {
+    statements = parser.parseStatements(stopAt);
+  } catch (e) {
+    statements = [];
+    diagnostics.push(internalError(e));
+    parser.stoppedAt = text.length;
+  }
+  const end = parser.stoppedAt;
+  // Lexer first, as in `parse` (the sort is stable); what the lookahead scanned beyond the
+  // window belongs to the statements after it.
+  const all: Diagnostic[] = [];
+  for (const d of scanner.diagnostics) if (d.range.start < end) all.push(d);
+  for (const d of diagnostics) all.push(d);
+  all.sort(byPosition);
+  return { statements, diagnostics: all, end };
+}
+
+function internalError(e: unknown): Diagnostic {
+  // Not expected to happen; if a bug ever gets here the editor keeps working and says so.
+  return {
+    range: { start: 0, end: 0 },
+    severity: 'error',
+    code: 'syntax-internal-error',
+    message: `The parser failed on this file (${e instanceof Error ? e.message : String(e)}); please report it.`,
+  };
+}
+
+function byPosition(a: Diagnostic, b: Diagnostic): number {
+  return a.range.start - b.range.start || a.range.end - b.range.end;
+}
+
+const kw = (word: string): number => KEYWORD_ID.get(word)!;
+const KW_DT = kw('dt');
+const KW_FRAMES = kw('frames');
+const KW_SLOP = kw('slop');
+const KW_LET = kw('let');
+const KW_SHAPE = kw('shape');
+const KW_LAYER = kw('layer');
+const KW_BODY = kw('body');
+const KW_COLLIDES = kw('collides');
+const KW_COMPOUND = kw('compound');
+const KW_AT = kw('at');
+const KW_ANGLE = kw('angle');
+const KW_PI = kw('pi');
+
+/** Keyword id → membership in each class. */
+const keywordClass = (words: readonly string[]): Uint8Array => {
+  const set = new Uint8Array(KEYWORD_ID.size);
+  for (const w of words) set[kw(w)] = 1;
+  return set;
+};
+const IS_STATEMENT = keywordClass(STATEMENT_KEYWORDS);
+const IS_MODIFIER = keywordClass(MODIFIER_KEYWORDS);
+const IS_SHAPE = keywordClass(SHAPE_KEYWORDS);
+const IS_PROPERTY = keywordClass(PROPERTY_KEYWORDS);
 
 const SHAPE_HINT =
   'circle(r), box(w, h), polygon((x, y), ...), capsule(length, r), segment((x, y), (x, y)), compound(...) or the name of a shape';
 
+const BINARY_OPERATORS: readonly (BinaryOperator | undefined)[] = (() => {
+  const ops: (BinaryOperator | undefined)[] = [];
+  ops[TK_PLUS] = '+';
+  ops[TK_MINUS] = '-';
+  ops[TK_STAR] = '*';
+  ops[TK_SLASH] = '/';
+  return ops;
+})();
+
 class Parser {
+  /** Index of the next token in the scanner. */
   private pos = 0;
   /** Current nesting of parentheses, calls and compounds. */
   private depth = 0;
@@ -107,17 +230,29 @@ class Parser {
   /** Column of the `body` keyword of the body being parsed, or -1 outside a body. */
   private bodyColumn = -1;
   /** End offset of the last token consumed. */
-  private lastEnd = 0;
+  private lastEnd: number;
+  /** Where `parseStatements` stopped (see `parseWindow`). */
+  stoppedAt: number;
+  private readonly text: string;
 
   constructor(
-    private readonly tokens: readonly Token[],
+    private readonly s: Scanner,
     private readonly lines: LineIndex,
     private readonly diagnostics: Diagnostic[],
-  ) {}
+    start: number,
+  ) {
+    this.lastEnd = start;
+    this.stoppedAt = s.text.length;
+    this.text = s.text;
+  }
 
-  parseFile(length: number): SourceFile {
+  parseStatements(stopAt: ((offset: number) => boolean) | null): Statement[] {
     const statements: Statement[] = [];
-    while (this.peek().kind !== 'eof') {
+    while (this.kind() !== TK_EOF) {
+      if (stopAt !== null && statements.length > 0 && stopAt(this.start())) {
+        this.stoppedAt = this.start();
+        return statements;
+      }
       const before = this.pos;
       this.reported = false;
       this.bodyColumn = -1;
@@ -125,35 +260,65 @@ class Parser {
       statements.push(this.parseStatement());
       if (this.pos === before) this.next(); // cannot happen by construction; never loop forever
     }
-    return { kind: 'SourceFile', range: { start: 0, end: length }, statements };
+    this.stoppedAt = this.text.length;
+    return statements;
   }
 
   // ── Tokens ──────────────────────────────────────────────────────────────────────────────────
+  //
+  // Tokens are read by index from the scanner's arrays; `k` counts tokens ahead of `pos`. The
+  // scanner ends with one eof token, which every look past the end sees.
 
-  private peek(k = 0): Token {
+  private at(k: number): number {
     const i = this.pos + k;
-    return this.tokens[i < this.tokens.length ? i : this.tokens.length - 1]!;
+    const s = this.s;
+    if (i < s.count || s.fill(i)) return i;
+    return s.count - 1;
   }
 
-  private next(): Token {
-    const t = this.tokens[this.pos]!;
-    if (t.kind !== 'eof') {
-      this.pos++;
-      this.lastEnd = t.end;
+  // The index first: scanning ahead may replace the scanner's arrays.
+  private kind(k = 0): number {
+    const i = this.at(k);
+    return this.s.kinds[i]!;
+  }
+
+  private start(k = 0): number {
+    const i = this.at(k);
+    return this.s.starts[i]!;
+  }
+
+  /** Keyword id of the token, or -1 when it is not a keyword. */
+  private keyword(k = 0): number {
+    const i = this.at(k);
+    return this.s.kinds[i] === TK_KEYWORD ? this.s.extra[i]! : -1;
+  }
+
+  private textOf(i: number): string {
+    return this.text.slice(this.s.starts[i]!, this.s.ends[i]!);
+  }
+
+  /** Consumes the next token (never the eof) and returns its index. */
+  private next(): number {
+    const i = this.at(0);
+    if (this.s.kinds[i] !== TK_EOF) {
+      this.pos = i + 1;
+      this.lastEnd = this.s.ends[i]!;
     }
-    return t;
+    return i;
   }
 
-  private isKeyword(t: Token, word: string): boolean {
-    return t.kind === 'keyword' && t.text === word;
+  private rangeOf(i: number): TextRange {
+    return { start: this.s.starts[i]!, end: this.s.ends[i]! };
   }
 
   /** Whether the next token ends the current statement. */
   private atStatementStart(): boolean {
-    const t = this.peek();
-    if (t.kind === 'eof') return true;
-    if (t.kind !== 'keyword' || !STATEMENT_SET.has(t.text)) return false;
-    if (t.text === 'layer' && this.bodyColumn >= 0) return this.layerStartsStatement();
+    const k = this.kind();
+    if (k === TK_EOF) return true;
+    if (k !== TK_KEYWORD) return false;
+    const id = this.keyword();
+    if (IS_STATEMENT[id] !== 1) return false;
+    if (id === KW_LAYER && this.bodyColumn >= 0) return this.layerStartsStatement();
     return true;
   }
 
@@ -165,20 +330,20 @@ class Parser {
    * otherwise it is the property. docs/language.md states this rule.
    */
   private layerStartsStatement(): boolean {
-    const t = this.peek();
-    const afterName = this.peek(2);
-    if (this.peek(1).kind === 'identifier' && this.isKeyword(afterName, 'collides')) return true;
+    if (this.kind(1) === TK_IDENTIFIER && this.keyword(2) === KW_COLLIDES) return true;
     if (this.pos === 0) return true;
-    const prev = this.tokens[this.pos - 1]!;
-    const line = this.lines.lineAt(t.start);
-    if (this.lines.lineAt(prev.start) === line) return false;
-    return t.start - this.lines.lineStart(line) <= this.bodyColumn;
+    const start = this.start();
+    const line = this.lines.lineAt(start);
+    if (this.lines.lineAt(this.s.starts[this.pos - 1]!) === line) return false;
+    return start - this.lines.lineStart(line) <= this.bodyColumn;
   }
 
-  private describe(t: Token): string {
-    if (t.kind === 'eof') return 'the end of the file';
-    const text = t.text.length > 24 ? `${t.text.slice(0, 24)}…` : t.text;
-    if (t === this.peek() && this.atStatementStart()) return `'${text}', which starts the next statement`;
+  private describe(k = 0): string {
+    const i = this.at(k);
+    if (this.s.kinds[i] === TK_EOF) return 'the end of the file';
+    const raw = this.textOf(i);
+    const text = raw.length > 24 ? `${raw.slice(0, 24)}…` : raw;
+    if (k === 0 && this.atStatementStart()) return `'${text}', which starts the next statement`;
     return `'${text}'`;
   }
 
@@ -188,13 +353,10 @@ class Parser {
    * one, so that the error shows on the statement that is broken.
    */
   private foundRange(): TextRange {
-    const t = this.peek();
-    if (!this.atStatementStart()) return { start: t.start, end: t.end };
-    if (this.pos > 0) {
-      const prev = this.tokens[this.pos - 1]!;
-      return { start: prev.start, end: prev.end };
-    }
-    return { start: t.start, end: t.end };
+    const i = this.at(0);
+    if (!this.atStatementStart()) return this.rangeOf(i);
+    if (this.pos > 0) return this.rangeOf(this.pos - 1);
+    return this.rangeOf(i);
   }
 
   private error(range: TextRange, code: string, message: string): void {
@@ -204,9 +366,9 @@ class Parser {
   }
 
   /** The next token is wrong here: report it (error tokens were reported by the lexer). */
-  private unexpected(code: string, message: string): void {
-    if (this.peek().kind === 'error') this.reported = true;
-    else this.error(this.foundRange(), code, message);
+  private unexpected(code: string, message: () => string): void {
+    if (this.kind() === TK_ERROR) this.reported = true;
+    else if (!this.reported) this.error(this.foundRange(), code, message());
   }
 
   private missing(): MissingNode {
@@ -222,66 +384,62 @@ class Parser {
     if (!this.atStatementStart()) {
       this.unexpected(
         'syntax-unexpected-token',
-        `Unexpected ${this.describe(this.peek())}: the statement ends here, and the next one must start with dt, frames, slop, let, shape, layer or body.`,
+        () =>
+          `Unexpected ${this.describe()}: the statement ends here, and the next one must start with dt, frames, slop, let, shape, layer or body.`,
       );
       this.skipToStatementStart();
     }
     return { start, end: this.lastEnd };
   }
 
-  private expect(kind: Token['kind'], what: string): Token | undefined {
-    if (this.peek().kind === kind) return this.next();
-    this.unexpected('syntax-expected-token', `Expected ${what} but found ${this.describe(this.peek())}.`);
-    return undefined;
+  /** Consumes a token of `kind`, or reports what was found instead and returns -1. */
+  private expect(kind: number, what: string): number {
+    if (this.kind() === kind) return this.next();
+    this.unexpected('syntax-expected-token', () => `Expected ${what} but found ${this.describe()}.`);
+    return -1;
   }
 
-  private identifier(t: Token): Identifier {
-    return { kind: 'Identifier', range: { start: t.start, end: t.end }, name: t.text };
+  private identifier(i: number): Identifier {
+    return { kind: 'Identifier', range: this.rangeOf(i), name: this.textOf(i) };
   }
 
   /**
    * A declared name. A reserved word in a name's place is reported but kept as the name, so the
    * statement survives (`let angle = 3` declares something; it just cannot be referred to).
    */
-  private declaredName(what: string, keywordAllowed: (t: Token) => boolean): Identifier | undefined {
-    const t = this.peek();
-    if (t.kind === 'identifier') return this.identifier(this.next());
-    if (t.kind === 'keyword' && keywordAllowed(t)) {
-      this.error(
-        { start: t.start, end: t.end },
-        'syntax-reserved-word',
-        `'${t.text}' is a keyword and cannot name ${what}; choose another name.`,
-      );
+  private declaredName(what: string, keywordAllowed: (keyword: number) => boolean): Identifier | undefined {
+    const k = this.kind();
+    if (k === TK_IDENTIFIER) return this.identifier(this.next());
+    if (k === TK_KEYWORD && keywordAllowed(this.keyword())) {
+      const i = this.at(0);
+      this.error(this.rangeOf(i), 'syntax-reserved-word', `'${this.textOf(i)}' is a keyword and cannot name ${what}; choose another name.`);
       return this.identifier(this.next());
     }
-    this.unexpected('syntax-expected-name', `Expected a name for ${what} but found ${this.describe(t)}.`);
+    this.unexpected('syntax-expected-name', () => `Expected a name for ${what} but found ${this.describe()}.`);
     return undefined;
   }
 
   // ── Statements ──────────────────────────────────────────────────────────────────────────────
 
   private parseStatement(): Statement {
-    const t = this.peek();
-    if (t.kind === 'keyword') {
-      switch (t.text) {
-        case 'dt':
-        case 'frames':
-        case 'slop':
-          return this.parseSetting();
-        case 'let':
-          return this.parseLet();
-        case 'shape':
-          return this.parseShapeStatement();
-        case 'layer':
-          return this.parseLayer();
-        case 'body':
-          return this.parseBody();
-      }
+    switch (this.keyword()) {
+      case KW_DT:
+      case KW_FRAMES:
+      case KW_SLOP:
+        return this.parseSetting();
+      case KW_LET:
+        return this.parseLet();
+      case KW_SHAPE:
+        return this.parseShapeStatement();
+      case KW_LAYER:
+        return this.parseLayer();
+      case KW_BODY:
+        return this.parseBody();
     }
-    const start = t.start;
+    const start = this.start();
     this.unexpected(
       'syntax-expected-statement',
-      `Expected a statement (dt, frames, slop, let, shape, layer or body) but found ${this.describe(t)}.`,
+      () => `Expected a statement (dt, frames, slop, let, shape, layer or body) but found ${this.describe()}.`,
     );
     this.next();
     this.skipToStatementStart();
@@ -289,157 +447,152 @@ class Parser {
   }
 
   private parseSetting(): SettingStatement {
-    const kw = this.next();
-    const value = this.parseExpression(`a value for ${kw.text}`);
+    const k = this.next();
+    const keyword = this.textOf(k) as SettingStatement['keyword'];
+    const value = this.parseExpression(`a value for ${keyword}`);
     return {
       kind: 'Setting',
-      keyword: kw.text as SettingStatement['keyword'],
-      keywordRange: { start: kw.start, end: kw.end },
+      keyword,
+      keywordRange: this.rangeOf(k),
       value,
-      range: this.finish(kw.start),
+      range: this.finish(this.s.starts[k]!),
     };
   }
 
   private parseLet(): LetStatement {
-    const kw = this.next();
-    const name = this.declaredName('a constant', (t) => this.isKeywordFollowedByEquals(t));
-    this.expect('=', "'=' after the constant's name");
+    const k = this.next();
+    const name = this.declaredName('a constant', () => this.kind(1) === TK_EQUALS);
+    this.expect(TK_EQUALS, "'=' after the constant's name");
     const value = this.parseExpression('the value of the constant');
-    return { kind: 'Let', keywordRange: { start: kw.start, end: kw.end }, name, value, range: this.finish(kw.start) };
-  }
-
-  private isKeywordFollowedByEquals(t: Token): boolean {
-    return t === this.peek() && this.peek(1).kind === '=';
+    return { kind: 'Let', keywordRange: this.rangeOf(k), name, value, range: this.finish(this.s.starts[k]!) };
   }
 
   private parseShapeStatement(): ShapeStatement {
-    const kw = this.next();
-    const name = this.declaredName('a shape', (t) => this.isKeywordFollowedByEquals(t));
-    this.expect('=', "'=' after the shape's name");
+    const k = this.next();
+    const name = this.declaredName('a shape', () => this.kind(1) === TK_EQUALS);
+    this.expect(TK_EQUALS, "'=' after the shape's name");
     const shape = this.parseShape();
-    return { kind: 'Shape', keywordRange: { start: kw.start, end: kw.end }, name, shape, range: this.finish(kw.start) };
+    return { kind: 'Shape', keywordRange: this.rangeOf(k), name, shape, range: this.finish(this.s.starts[k]!) };
   }
 
   private parseLayer(): LayerStatement {
-    const kw = this.next();
-    const name = this.declaredName('a layer', (t) => !STATEMENT_SET.has(t.text) && t.text !== 'collides');
+    const k = this.next();
+    const name = this.declaredName('a layer', (id) => IS_STATEMENT[id] !== 1 && id !== KW_COLLIDES);
     let collidesRange: TextRange | undefined;
     const collides: Identifier[] = [];
-    if (this.isKeyword(this.peek(), 'collides')) {
-      const c = this.next();
-      collidesRange = { start: c.start, end: c.end };
-      while (this.peek().kind === 'identifier') collides.push(this.identifier(this.next()));
+    if (this.keyword() === KW_COLLIDES) {
+      collidesRange = this.rangeOf(this.next());
+      while (this.kind() === TK_IDENTIFIER) collides.push(this.identifier(this.next()));
       if (collides.length === 0) {
         this.unexpected(
           'syntax-expected-name',
-          `Expected the names of the layers this one collides with but found ${this.describe(this.peek())}.`,
+          () => `Expected the names of the layers this one collides with but found ${this.describe()}.`,
         );
       }
     }
     return {
       kind: 'Layer',
-      keywordRange: { start: kw.start, end: kw.end },
+      keywordRange: this.rangeOf(k),
       name,
       collidesRange,
       collides,
-      range: this.finish(kw.start),
+      range: this.finish(this.s.starts[k]!),
     };
   }
 
   private parseBody(): BodyStatement {
-    const kw = this.next();
-    this.bodyColumn = kw.start - this.lines.lineStart(this.lines.lineAt(kw.start));
+    const k = this.next();
+    const kwStart = this.s.starts[k]!;
+    this.bodyColumn = kwStart - this.lines.lineStart(this.lines.lineAt(kwStart));
     const name = this.declaredName(
       'a body',
-      (t) => !STATEMENT_SET.has(t.text) && !MODIFIER_SET.has(t.text) && !SHAPE_SET.has(t.text) && !PROPERTY_SET.has(t.text),
+      (id) => IS_STATEMENT[id] !== 1 && IS_MODIFIER[id] !== 1 && IS_SHAPE[id] !== 1 && IS_PROPERTY[id] !== 1,
     );
     const modifiers: Modifier[] = [];
-    while (this.peek().kind === 'keyword' && MODIFIER_SET.has(this.peek().text)) {
-      modifiers.push(this.modifier(this.next()));
-    }
+    while (IS_MODIFIER[this.keyword()] === 1) modifiers.push(this.modifier(this.next()));
     const shape = this.atStatementStart() ? this.expectedShape() : this.parseShape();
     const properties: Clause[] = [];
     while (!this.atStatementStart()) {
-      const t = this.peek();
-      if (t.kind === 'keyword' && PROPERTY_SET.has(t.text)) {
+      const id = this.keyword();
+      if (IS_PROPERTY[id] === 1) {
         properties.push(this.parseClause());
-      } else if (t.kind === 'keyword' && MODIFIER_SET.has(t.text)) {
+      } else if (IS_MODIFIER[id] === 1) {
+        const i = this.at(0);
         this.error(
-          { start: t.start, end: t.end },
+          this.rangeOf(i),
           'syntax-misplaced-modifier',
-          `Modifiers come between the body's name and its shape: body ${name?.name ?? 'name'} ${t.text} <shape> ...`,
+          `Modifiers come between the body's name and its shape: body ${name?.name ?? 'name'} ${this.textOf(i)} <shape> ...`,
         );
         modifiers.push(this.modifier(this.next()));
       } else {
         this.unexpected(
           'syntax-unexpected-token',
-          `Unexpected ${this.describe(t)} in a body: after the shape come its properties (at, angle, velocity, spin, layer).`,
+          () => `Unexpected ${this.describe()} in a body: after the shape come its properties (at, angle, velocity, spin, layer).`,
         );
         this.next();
-        while (!this.atStatementStart() && !(this.peek().kind === 'keyword' && PROPERTY_SET.has(this.peek().text))) {
-          this.next();
-        }
+        while (!this.atStatementStart() && IS_PROPERTY[this.keyword()] !== 1) this.next();
       }
     }
     return {
       kind: 'Body',
-      keywordRange: { start: kw.start, end: kw.end },
+      keywordRange: this.rangeOf(k),
       name,
       modifiers,
       shape,
       properties,
-      range: { start: kw.start, end: this.lastEnd },
+      range: { start: kwStart, end: this.lastEnd },
     };
   }
 
-  private modifier(t: Token): Modifier {
-    return { kind: 'Modifier', range: { start: t.start, end: t.end }, modifier: t.text as ModifierKeyword };
+  private modifier(i: number): Modifier {
+    return { kind: 'Modifier', range: this.rangeOf(i), modifier: this.textOf(i) as ModifierKeyword };
   }
 
   /** `at <expr>`, `angle <expr>`, `velocity <expr>`, `spin <expr>`, `layer <name>`. */
   private parseClause(): Clause {
-    const kw = this.next();
-    const keyword = kw.text as PropertyKeyword;
+    const k = this.next();
+    const keyword = this.textOf(k) as PropertyKeyword;
     let value: Expression;
     if (keyword === 'layer') {
-      if (this.peek().kind === 'identifier') value = this.identifier(this.next());
+      if (this.kind() === TK_IDENTIFIER) value = this.identifier(this.next());
       else {
-        this.unexpected('syntax-expected-name', `Expected a layer name after 'layer' but found ${this.describe(this.peek())}.`);
+        this.unexpected('syntax-expected-name', () => `Expected a layer name after 'layer' but found ${this.describe()}.`);
         value = this.missing();
       }
     } else {
       const what = keyword === 'at' ? 'a position (x, y)' : keyword === 'velocity' ? 'a velocity (vx, vy)' : `a value for ${keyword}`;
       value = this.parseExpression(what);
     }
+    const start = this.s.starts[k]!;
+    const end = this.s.ends[k]!;
     return {
       kind: 'Clause',
       keyword,
-      keywordRange: { start: kw.start, end: kw.end },
+      keywordRange: { start, end },
       value,
-      range: { start: kw.start, end: Math.max(kw.end, value.range.end) },
+      range: { start, end: Math.max(end, value.range.end) },
     };
   }
 
   // ── Shapes ──────────────────────────────────────────────────────────────────────────────────
 
   private expectedShape(): MissingNode {
-    this.unexpected('syntax-expected-shape', `Expected a shape (${SHAPE_HINT}) but found ${this.describe(this.peek())}.`);
+    this.unexpected('syntax-expected-shape', () => `Expected a shape (${SHAPE_HINT}) but found ${this.describe()}.`);
     return this.missing();
   }
 
   private parseShape(): ShapeExpression {
-    const t = this.peek();
-    if (t.kind === 'keyword' && SHAPE_SET.has(t.text)) {
-      return t.text === 'compound' ? this.parseCompound() : this.parseShapeCall();
-    }
-    if (t.kind === 'identifier') {
+    const k = this.kind();
+    const id = this.keyword();
+    if (IS_SHAPE[id] === 1) return id === KW_COMPOUND ? this.parseCompound() : this.parseShapeCall();
+    if (k === TK_IDENTIFIER) {
       const name = this.identifier(this.next());
       return { kind: 'ShapeRef', range: name.range, name };
     }
-    if (t.kind === 'error') {
-      this.next();
+    if (k === TK_ERROR) {
+      const i = this.next();
       this.reported = true;
-      return { kind: 'Error', range: { start: t.start, end: t.end } };
+      return { kind: 'Error', range: this.rangeOf(i) };
     }
     return this.expectedShape();
   }
@@ -456,66 +609,69 @@ class Parser {
 
   private parseShapeCall(): ShapeCall | ErrorNode {
     const ctor = this.next();
-    const constructorName = ctor.text as ShapeCall['constructorName'];
-    const constructorRange = { start: ctor.start, end: ctor.end };
-    if (this.peek().kind !== '(') {
-      this.unexpected('syntax-expected-token', `Expected '(' after '${ctor.text}' but found ${this.describe(this.peek())}.`);
+    const ctorText = this.textOf(ctor);
+    const constructorName = ctorText as ShapeCall['constructorName'];
+    const constructorRange = this.rangeOf(ctor);
+    if (this.kind() !== TK_LPAREN) {
+      this.unexpected('syntax-expected-token', () => `Expected '(' after '${ctorText}' but found ${this.describe()}.`);
       return { kind: 'ShapeCall', constructorName, constructorRange, args: [], range: constructorRange };
     }
     const open = this.next();
-    if (!this.enter({ start: open.start, end: open.end })) return { kind: 'Error', range: { start: ctor.start, end: this.lastEnd } };
+    const openParen = this.rangeOf(open);
+    if (!this.enter(openParen)) return { kind: 'Error', range: { start: constructorRange.start, end: this.lastEnd } };
     const args: Expression[] = [];
-    const close = this.parseList(() => args.push(this.parseExpression('an argument')), `'${ctor.text}(...)'`);
+    const close = this.parseList(() => args.push(this.parseExpression('an argument')), ctorText);
     this.depth--;
     return {
       kind: 'ShapeCall',
       constructorName,
       constructorRange,
-      openParen: { start: open.start, end: open.end },
-      closeParen: close && { start: close.start, end: close.end },
+      openParen,
+      closeParen: close >= 0 ? this.rangeOf(close) : undefined,
       args,
-      range: { start: ctor.start, end: this.lastEnd },
+      range: { start: constructorRange.start, end: this.lastEnd },
     };
   }
 
   /**
-   * A comma-separated list up to `)`, the `(` consumed already. Returns the `)` token, or
-   * undefined when the list had to be closed implicitly (reported).
+   * A comma-separated list up to `)`, the `(` consumed already. Returns the `)` token's index, or
+   * -1 when the list had to be closed implicitly (reported). `callee` names the list in messages.
    */
-  private parseList(item: () => void, what: string): Token | undefined {
-    if (this.peek().kind === ')') return this.next();
+  private parseList(item: () => void, callee: string): number {
+    if (this.kind() === TK_RPAREN) return this.next();
     for (;;) {
       item();
-      const t = this.peek();
-      if (t.kind === ',') {
+      const k = this.kind();
+      if (k === TK_COMMA) {
         this.next();
         continue;
       }
-      if (t.kind === ')') return this.next();
-      this.unexpected('syntax-expected-token', `Expected ',' or ')' in ${what} but found ${this.describe(this.peek())}.`);
-      return undefined;
+      if (k === TK_RPAREN) return this.next();
+      this.unexpected('syntax-expected-token', () => `Expected ',' or ')' in '${callee}(...)' but found ${this.describe()}.`);
+      return -1;
     }
   }
 
   private parseCompound(): CompoundShape | ErrorNode {
     const ctor = this.next();
-    const constructorRange = { start: ctor.start, end: ctor.end };
-    if (this.peek().kind !== '(') {
-      this.unexpected('syntax-expected-token', `Expected '(' after 'compound' but found ${this.describe(this.peek())}.`);
+    const constructorRange = this.rangeOf(ctor);
+    if (this.kind() !== TK_LPAREN) {
+      this.unexpected('syntax-expected-token', () => `Expected '(' after 'compound' but found ${this.describe()}.`);
       return { kind: 'Compound', constructorRange, parts: [], range: constructorRange };
     }
     const open = this.next();
-    if (!this.enter({ start: open.start, end: open.end })) return { kind: 'Error', range: { start: ctor.start, end: this.lastEnd } };
+    const openParen = this.rangeOf(open);
+    if (!this.enter(openParen)) return { kind: 'Error', range: { start: constructorRange.start, end: this.lastEnd } };
     const parts: CompoundPart[] = [];
-    const close = this.parseList(() => parts.push(this.parsePart()), "'compound(...)'");
+    const close = this.parseList(() => parts.push(this.parsePart()), 'compound');
     this.depth--;
     return {
       kind: 'Compound',
       constructorRange,
-      openParen: { start: open.start, end: open.end },
-      closeParen: close && { start: close.start, end: close.end },
+      openParen,
+      closeParen: close >= 0 ? this.rangeOf(close) : undefined,
       parts,
-      range: { start: ctor.start, end: this.lastEnd },
+      range: { start: constructorRange.start, end: this.lastEnd },
     };
   }
 
@@ -523,8 +679,8 @@ class Parser {
     const shape = this.parseShape();
     const clauses: Clause[] = [];
     for (;;) {
-      const t = this.peek();
-      if (t.kind === 'keyword' && (t.text === 'at' || t.text === 'angle')) clauses.push(this.parseClause());
+      const id = this.keyword();
+      if (id === KW_AT || id === KW_ANGLE) clauses.push(this.parseClause());
       else break;
     }
     const end = clauses.length > 0 ? clauses[clauses.length - 1]!.range.end : shape.range.end;
@@ -547,17 +703,17 @@ class Parser {
     let left = this.parseUnary(what);
     let leftHeight = this.height;
     for (;;) {
-      const t = this.peek();
-      const precedence = t.kind === '+' || t.kind === '-' ? 1 : t.kind === '*' || t.kind === '/' ? 2 : 0;
+      const k = this.kind();
+      const precedence = k === TK_PLUS || k === TK_MINUS ? 1 : k === TK_STAR || k === TK_SLASH ? 2 : 0;
       if (precedence === 0 || precedence < minPrecedence) break;
-      this.next();
+      const op = this.next();
       const right = this.parseBinary(precedence + 1, 'an operand');
       let height = Math.max(leftHeight, this.height) + 1;
       const range = { start: left.range.start, end: right.range.end };
       let node: Expression = {
         kind: 'Binary',
-        operator: t.kind as BinaryOperator,
-        operatorRange: { start: t.start, end: t.end },
+        operator: BINARY_OPERATORS[k]!,
+        operatorRange: this.rangeOf(op),
         left,
         right,
         range,
@@ -575,111 +731,111 @@ class Parser {
 
   private parseUnary(what: string): Expression {
     const first = this.pos;
-    while (this.peek().kind === '-') this.next();
+    while (this.kind() === TK_MINUS) this.next();
     const count = this.pos - first;
     let node = this.parsePrimary(what);
     let height = this.height;
     for (let i = count - 1; i >= 0; i--) {
-      const op = this.tokens[first + i]!;
-      const range = { start: op.start, end: node.range.end };
+      const op = first + i;
+      const operatorRange = this.rangeOf(op);
+      const range = { start: operatorRange.start, end: node.range.end };
       height++;
       if (height > MAX_NESTING) {
         node = this.tooDeep(range);
         height = 1;
         continue;
       }
-      node = { kind: 'Unary', operator: '-', operatorRange: { start: op.start, end: op.end }, operand: node, range };
+      node = { kind: 'Unary', operator: '-', operatorRange, operand: node, range };
     }
     this.height = height;
     return node;
   }
 
   private parsePrimary(what: string): Expression {
-    const t = this.peek();
+    const k = this.kind();
     this.height = 1;
-    switch (t.kind) {
-      case 'number': {
-        this.next();
-        const after = this.peek();
-        if (t.unit === null && after.kind === 'identifier' && (after.text === 'deg' || after.text === 'rad')) {
-          // `30 deg`: the unit must be glued to the number; take it anyway so the value is right.
-          this.error(
-            { start: t.start, end: after.end },
-            'syntax-detached-unit',
-            `Write the unit right after the number, with no space: ${t.text}${after.text}.`,
-          );
-          this.next();
-          return { kind: 'Number', value: t.value, unit: after.text, range: { start: t.start, end: after.end } };
+    switch (k) {
+      case TK_NUMBER: {
+        const t = this.next();
+        const s = this.s;
+        const unit = s.extra[t]!;
+        const value = s.values[t]!;
+        if (unit === UNIT_NONE && this.kind() === TK_IDENTIFIER) {
+          const after = this.at(0);
+          const word = this.textOf(after);
+          if (word === 'deg' || word === 'rad') {
+            // `30 deg`: the unit must be glued to the number; take it anyway so the value is right.
+            this.error(
+              { start: s.starts[t]!, end: s.ends[after]! },
+              'syntax-detached-unit',
+              `Write the unit right after the number, with no space: ${this.textOf(t)}${word}.`,
+            );
+            this.next();
+            return { kind: 'Number', value, unit: word, range: { start: s.starts[t]!, end: s.ends[after]! } };
+          }
         }
-        return { kind: 'Number', value: t.value, unit: t.unit, range: { start: t.start, end: t.end } };
+        return { kind: 'Number', value, unit: unit === UNIT_NONE ? null : unit === UNIT_DEG ? 'deg' : 'rad', range: this.rangeOf(t) };
       }
-      case 'keyword':
-        if (t.text === 'pi') {
-          this.next();
-          return { kind: 'Pi', range: { start: t.start, end: t.end } };
-        }
+      case TK_KEYWORD:
+        if (this.keyword() === KW_PI) return { kind: 'Pi', range: this.rangeOf(this.next()) };
         break;
-      case 'identifier': {
-        this.next();
-        const callee = this.identifier(t);
-        if (this.peek().kind === '(') return this.parseCall(callee);
+      case TK_IDENTIFIER: {
+        const callee = this.identifier(this.next());
+        if (this.kind() === TK_LPAREN) return this.parseCall(callee);
         return callee;
       }
-      case '(':
+      case TK_LPAREN:
         return this.parseParenthesised();
-      case 'error':
-        this.next();
+      case TK_ERROR: {
+        const i = this.next();
         this.reported = true;
-        return { kind: 'Error', range: { start: t.start, end: t.end } };
+        return { kind: 'Error', range: this.rangeOf(i) };
+      }
       default:
         break;
     }
-    this.unexpected('syntax-expected-expression', `Expected ${what} (a number, a name or '(') but found ${this.describe(t)}.`);
+    this.unexpected('syntax-expected-expression', () => `Expected ${what} (a number, a name or '(') but found ${this.describe()}.`);
     return this.missing();
   }
 
   private parseCall(callee: Identifier): CallExpression | ErrorNode {
     const open = this.next();
-    if (!this.enter({ start: open.start, end: open.end })) return { kind: 'Error', range: { start: callee.range.start, end: this.lastEnd } };
+    if (!this.enter(this.rangeOf(open))) return { kind: 'Error', range: { start: callee.range.start, end: this.lastEnd } };
     const args: Expression[] = [];
     let height = 0;
     const close = this.parseList(() => {
       args.push(this.parseExpression('an argument'));
       height = Math.max(height, this.height);
-    }, `'${callee.name}(...)'`);
+    }, callee.name);
     this.depth--;
     this.height = height + 1;
-    return { kind: 'Call', callee, args, closed: close !== undefined, range: { start: callee.range.start, end: this.lastEnd } };
+    return { kind: 'Call', callee, args, closed: close >= 0, range: { start: callee.range.start, end: this.lastEnd } };
   }
 
   /** `(expr)` or the vector `(x, y)`. */
   private parseParenthesised(): Expression {
     const open = this.next();
-    if (!this.enter({ start: open.start, end: open.end })) return { kind: 'Error', range: { start: open.start, end: this.lastEnd } };
+    const openStart = this.s.starts[open]!;
+    if (!this.enter(this.rangeOf(open))) return { kind: 'Error', range: { start: openStart, end: this.lastEnd } };
     const x = this.parseExpression('an expression');
     let height = this.height;
     let node: Expression;
-    if (this.peek().kind === ',') {
+    if (this.kind() === TK_COMMA) {
       this.next();
       const y = this.parseExpression('the y component');
       height = Math.max(height, this.height);
-      if (this.peek().kind === ',') {
-        const extra = this.peek();
-        this.error(
-          { start: extra.start, end: extra.end },
-          'syntax-unexpected-token',
-          'A vector has exactly two components: (x, y).',
-        );
-        while (this.peek().kind === ',') {
+      if (this.kind() === TK_COMMA) {
+        this.error(this.rangeOf(this.at(0)), 'syntax-unexpected-token', 'A vector has exactly two components: (x, y).');
+        while (this.kind() === TK_COMMA) {
           this.next();
           this.parseExpression('an expression');
         }
       }
-      const close = this.expect(')', "')' to close the vector");
-      node = { kind: 'Vector', x, y, closed: close !== undefined, range: { start: open.start, end: this.lastEnd } };
+      const close = this.expect(TK_RPAREN, "')' to close the vector");
+      node = { kind: 'Vector', x, y, closed: close >= 0, range: { start: openStart, end: this.lastEnd } };
     } else {
-      const close = this.expect(')', "')'");
-      node = { kind: 'Paren', expression: x, closed: close !== undefined, range: { start: open.start, end: this.lastEnd } };
+      const close = this.expect(TK_RPAREN, "')'");
+      node = { kind: 'Paren', expression: x, closed: close >= 0, range: { start: openStart, end: this.lastEnd } };
     }
     this.depth--;
     this.height = height + 1;
