@@ -1,6 +1,6 @@
 import type { Transform } from '../math/vec2';
 import { defaultGjkIterations, distanceLocal, emptyLocalDistance } from '../narrow/gjk';
-import { isFiniteTransform, isWellFormedShape, relativePairInto, type MutableRelativePair } from '../narrow/relative';
+import { isFiniteTransform, isWellFormedShape, emptyRelativePair, relativePairInto, type MutableRelativePair } from '../narrow/relative';
 import type { AdvanceStep, ToiInput, ToiOutput, ToiState } from './types';
 import { effectiveSpin, maxRadius } from './motion';
 
@@ -81,7 +81,7 @@ export function conservativeAdvancement(input: ToiInput, searchUntil: number = i
   // Per-evaluation scratch: both poses, the relative pair and the distance, refilled in place.
   const xa = { x: 0, y: 0, c: 1, s: 0 };
   const xb = { x: 0, y: 0, c: 1, s: 0 };
-  const pair: MutableRelativePair = { shapeA, shapeB, c: 1, s: 0, x: 0, y: 0, xfA: xa, sizeA: 0, sizeB: 0, scale: 0 };
+  const pair: MutableRelativePair = emptyRelativePair();
   const dist = emptyLocalDistance();
   const gjkCap = defaultGjkIterations(shapeA.vertices.length, shapeB.vertices.length);
   const poseInto = (out: { x: number; y: number; c: number; s: number }, xf0: Transform, vx: number, vy: number, w: number, t: number) => {

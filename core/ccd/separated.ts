@@ -1,5 +1,5 @@
 import { defaultGjkIterations, distanceLocal, emptyLocalDistance } from '../narrow/gjk';
-import { isFiniteTransform, relativePairInto, type MutableRelativePair } from '../narrow/relative';
+import { isFiniteTransform, emptyRelativePair, relativePairInto, type MutableRelativePair } from '../narrow/relative';
 import { makeCircle } from '../shapes/factory';
 import type { ToiInput, ToiMethod, ToiOutput } from './types';
 
@@ -18,7 +18,7 @@ import type { ToiInput, ToiMethod, ToiOutput } from './types';
 const xa = { x: 0, y: 0, c: 1, s: 0 };
 const xb = { x: 0, y: 0, c: 1, s: 0 };
 const placeholder = makeCircle({ x: 0, y: 0 }, 0);
-const pair: MutableRelativePair = { shapeA: placeholder, shapeB: placeholder, c: 1, s: 0, x: 0, y: 0, xfA: xa, sizeA: 0, sizeB: 0, scale: 0 };
+const pair: MutableRelativePair = emptyRelativePair();
 const dist = emptyLocalDistance();
 
 function poseInto(out: typeof xa, input: ToiInput, ofA: boolean, t: number, spins: boolean): void {

@@ -1,10 +1,10 @@
 import { supportFeature, type SupportFeature } from '../shapes/support';
 import { collideAabbs, isAxisAlignedBox } from './aabb';
 import { collideCircleBox, collideCirclePolygon, collideCircles, isRectangle } from './circle';
-import { defaultGjkIterations, gjkLocal, GJK_TOLERANCE, simplexWitness } from './gjk';
-import { addPoint, clipEdges, emptyManifold, manifoldNormal, manifoldPoints, type LocalManifold } from './manifold';
-import { bx, by, isPointCore, isWellFormed, relativePair, type RelativePair } from './relative';
-import { satLocal, type SatLocal } from './sat';
+import { defaultGjkIterations, gjkLocal, GJK_TOLERANCE, simplexWitness, type Witness } from './gjk';
+import { addPoint, clipEdges, emptyManifold, manifoldNormal, manifoldPoints, resetManifold, type LocalManifold } from './manifold';
+import { bx, by, emptyRelativePair, relativePairInto, type RelativePair } from './relative';
+import { satLocal, satSeparates, type SatLocal } from './sat';
 import type { ContactOutput, QueryState, ShapePair } from './types';
 
 /**
@@ -31,9 +31,13 @@ import type { ContactOutput, QueryState, ShapePair } from './types';
 /** Relative tolerance below which a clipped point counts as deep as the contact. */
 export const CONTACT_KEEP_TOLERANCE = 1e-9;
 
+// Query scratch, module-level: contact() allocates only its output (queries never re-enter).
 const sat: SatLocal = { separation: 0, nx: 0, ny: 0, referenceIsA: true, referenceEdge: 0 };
 const featA: SupportFeature = { first: -1, second: -1 };
 const featB: SupportFeature = { first: -1, second: -1 };
+const pairScratch = emptyRelativePair();
+const manifoldScratch = emptyManifold();
+const witness: Witness = { ax: 0, ay: 0, bx: 0, by: 0 };
 
 function degenerateOutput(): ContactOutput {
   return { state: 'degenerate', separation: 0, normal: { x: 0, y: 0 }, points: [], method: 'none', iterations: 0 };
@@ -43,10 +47,12 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
   const rA = p.shapeA.radius;
   const rB = p.shapeB.radius;
   const keepTol = CONTACT_KEEP_TOLERANCE * p.scale;
-  satLocal(p, sat);
   const touchTol = GJK_TOLERANCE * p.scale;
   let state: QueryState = 'ok';
-  if (sat.separation > touchTol) {
+  // The quick separating test first: the first SAT axis that clears the tolerance settles that
+  // the cores are apart, where the largest one (all n × m of SAT's work) is needed only when
+  // they touch or GJK cannot measure the gap.
+  if (satSeparates(p, touchTol)) {
     // Cores apart: GJK for the exact distance and the closest features.
     const g = gjkLocal(p, defaultGjkIterations(p.shapeA.vertices.length, p.shapeB.vertices.length), null);
     m.iterations = g.iterations;
@@ -66,7 +72,7 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
         clipEdges(p, true, featA.first, m.separation + keepTol, m);
       }
       if (m.count === 0) {
-        const w = simplexWitness(g.count, { ax: 0, ay: 0, bx: 0, by: 0 });
+        const w = simplexWitness(g.count, witness);
         const t = (rA + d - rB) / 2;
         addPoint(m, w.ax + t * nx, w.ay + t * ny);
       }
@@ -74,6 +80,7 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
     }
     // GJK sees the cores touching where SAT saw a sliver of a gap: rounding; SAT's axis stands.
   }
+  satLocal(p, sat);
   m.method = 'sat';
   m.separation = sat.separation - rA - rB;
   m.nx = sat.nx;
@@ -117,12 +124,13 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
  * the method used. Never throws: malformed input gives state `degenerate` and no points.
  */
 export function contact(pair: ShapePair): ContactOutput {
-  if (!isWellFormed(pair)) return degenerateOutput();
-  const p = relativePair(pair);
-  const m = emptyManifold();
+  const p = relativePairInto(pairScratch, pair.shapeA, pair.transformA, pair.shapeB, pair.transformB);
+  if (!p.wellFormed) return degenerateOutput();
+  const m = resetManifold(manifoldScratch);
+  // Point cores (relative.ts isPointCore, read off the pair's spreads).
   const tol = 1e-14 * p.scale;
-  const pointA = isPointCore(pair.shapeA, tol);
-  const pointB = isPointCore(pair.shapeB, tol);
+  const pointA = p.spreadA <= tol;
+  const pointB = p.spreadB <= tol;
   let state: QueryState = 'ok';
   if (pointA && pointB) collideCircles(p, m);
   else if (pointA) {

@@ -34,6 +34,19 @@ export function emptyManifold(): LocalManifold {
   return { separation: 0, nx: 0, ny: 0, count: 0, p0x: 0, p0y: 0, p1x: 0, p1y: 0, degenerate: false, iterations: 0, method: 'none' };
 }
 
+/** Empties a manifold for reuse (a query's scratch). */
+export function resetManifold(m: LocalManifold): LocalManifold {
+  m.separation = 0;
+  m.nx = 0;
+  m.ny = 0;
+  m.count = 0;
+  m.p0x = m.p0y = m.p1x = m.p1y = 0;
+  m.degenerate = false;
+  m.iterations = 0;
+  m.method = 'none';
+  return m;
+}
+
 export function addPoint(m: LocalManifold, x: number, y: number): void {
   if (m.count === 0) {
     m.p0x = x;

@@ -23,40 +23,101 @@ export interface RelativePair {
   readonly sizeA: number;
   readonly sizeB: number;
   readonly scale: number;
-}
-
-function coreSize(v: readonly Vec2[]): number {
-  if (v.length < 2) return 0;
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (let i = 0; i < v.length; i++) {
-    const p = v[i]!;
-    if (p.x < minX) minX = p.x;
-    if (p.y < minY) minY = p.y;
-    if (p.x > maxX) maxX = p.x;
-    if (p.y > maxY) maxY = p.y;
-  }
-  return Math.max(maxX - minX, maxY - minY);
-}
-
-export function relativePair(pair: ShapePair): RelativePair {
-  return relativePairInto(
-    { shapeA: pair.shapeA, shapeB: pair.shapeB, c: 1, s: 0, x: 0, y: 0, xfA: pair.transformA, sizeA: 0, sizeB: 0, scale: 0 },
-    pair.shapeA,
-    pair.transformA,
-    pair.shapeB,
-    pair.transformB,
-  );
+  /**
+   * B's core vertices in A's frame, interleaved (x0, y0, x1, y1, ...): what bx / by return,
+   * transformed once per pair instead of once per use (SAT and clipping visit each n × m times).
+   * May be longer than 2 × B's vertex count (a reused buffer).
+   */
+  readonly bv: Float64Array;
+  /**
+   * Largest coordinate difference of a core vertex from the core's vertex 0, per shape: the core
+   * is a point within tolerance t exactly when its spread is <= t (isPointCore, without a pass).
+   */
+  readonly spreadA: number;
+  readonly spreadB: number;
+  /** isWellFormed of the pair, found in the same pass: every number finite, shapes non-empty, radii >= 0. */
+  readonly wellFormed: boolean;
 }
 
 /** A RelativePair that an iterative caller refills in place (conservative advancement). */
 export type MutableRelativePair = { -readonly [K in keyof RelativePair]: RelativePair[K] };
 
+const NO_SHAPE: ConvexShape = { kind: 'circle', vertices: [{ x: 0, y: 0 }], radius: 0, normals: [] };
+const IDENTITY: Transform = { x: 0, y: 0, c: 1, s: 0 };
+
+/** An empty pair for relativePairInto to fill (its B buffer grows to the largest B seen). */
+export function emptyRelativePair(bVertices = 8): MutableRelativePair {
+  return {
+    shapeA: NO_SHAPE,
+    shapeB: NO_SHAPE,
+    c: 1,
+    s: 0,
+    x: 0,
+    y: 0,
+    xfA: IDENTITY,
+    sizeA: 0,
+    sizeB: 0,
+    scale: 0,
+    bv: new Float64Array(2 * bVertices),
+    spreadA: 0,
+    spreadB: 0,
+    wellFormed: false,
+  };
+}
+
+export function relativePair(pair: ShapePair): RelativePair {
+  const out = emptyRelativePair(pair.shapeB.vertices.length);
+  return relativePairInto(out, pair.shapeA, pair.transformA, pair.shapeB, pair.transformB);
+}
+
+// Per-shape results of the one pass over a core's vertices (module scratch: no allocation).
+let passSize = 0;
+let passSpread = 0;
+let passFinite = false;
+
 /**
- * relativePair written into `out` (no allocation). `out.xfA` keeps a reference to `transformA`,
- * so a caller that mutates its transform between queries must refill the pair.
+ * One pass over a core's vertices: its size (the larger side of its local bounding box, 0 for
+ * fewer than two vertices), its spread about vertex 0 and whether every coordinate is finite;
+ * with `into`, the vertices placed by (c, s, tx, ty) are written there, interleaved. Rounding is
+ * monotone, so max(maxX − x0, x0 − minX, ...) is exactly the largest |xi − x0| (or |yi − y0|).
+ */
+function scanCore(v: readonly Vec2[], into: Float64Array | null, c: number, s: number, tx: number, ty: number): void {
+  const n = v.length;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  // x − x is 0 for a finite x and NaN otherwise: the sum stays 0 exactly when all are finite.
+  let check = 0;
+  for (let i = 0; i < n; i++) {
+    const p = v[i]!;
+    const x = p.x;
+    const y = p.y;
+    check += x - x + (y - y);
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+    if (x > maxX) maxX = x;
+    if (y > maxY) maxY = y;
+    if (into !== null) {
+      into[2 * i] = c * x - s * y + tx;
+      into[2 * i + 1] = s * x + c * y + ty;
+    }
+  }
+  passFinite = n > 0 && check === 0;
+  passSize = n < 2 ? 0 : Math.max(maxX - minX, maxY - minY);
+  if (n === 0) {
+    passSpread = 0;
+    return;
+  }
+  const x0 = v[0]!.x;
+  const y0 = v[0]!.y;
+  passSpread = Math.max(maxX - x0, x0 - minX, maxY - y0, y0 - minY);
+}
+
+/**
+ * relativePair written into `out` (no allocation once its B buffer is large enough). `out.xfA`
+ * keeps a reference to `transformA`, so a caller that mutates its transform between queries must
+ * refill the pair.
  */
 export function relativePairInto(
   out: MutableRelativePair,
@@ -69,18 +130,37 @@ export function relativePairInto(
   const b = transformB;
   const dx = b.x - a.x;
   const dy = b.y - a.y;
-  const sizeA = coreSize(shapeA.vertices);
-  const sizeB = coreSize(shapeB.vertices);
   out.shapeA = shapeA;
   out.shapeB = shapeB;
-  out.c = a.c * b.c + a.s * b.s;
-  out.s = a.c * b.s - a.s * b.c;
-  out.x = a.c * dx + a.s * dy;
-  out.y = -a.s * dx + a.c * dy;
+  const c = a.c * b.c + a.s * b.s;
+  const s = a.c * b.s - a.s * b.c;
+  const x = a.c * dx + a.s * dy;
+  const y = -a.s * dx + a.c * dy;
+  out.c = c;
+  out.s = s;
+  out.x = x;
+  out.y = y;
   out.xfA = a;
+  scanCore(shapeA.vertices, null, 1, 0, 0, 0);
+  const sizeA = passSize;
+  const finiteA = passFinite;
+  out.spreadA = passSpread;
+  if (out.bv.length < 2 * shapeB.vertices.length) out.bv = new Float64Array(2 * shapeB.vertices.length);
+  scanCore(shapeB.vertices, out.bv, c, s, x, y);
+  const sizeB = passSize;
+  out.spreadB = passSpread;
   out.sizeA = sizeA;
   out.sizeB = sizeB;
   out.scale = sizeA + sizeB + shapeA.radius + shapeB.radius;
+  out.wellFormed =
+    finiteA &&
+    passFinite &&
+    isFiniteTransform(a) &&
+    isFiniteTransform(b) &&
+    shapeA.radius >= 0 &&
+    Number.isFinite(shapeA.radius) &&
+    shapeB.radius >= 0 &&
+    Number.isFinite(shapeB.radius);
   return out;
 }
 
@@ -107,13 +187,11 @@ export function isWellFormedShape(s: ConvexShape): boolean {
 
 /** B's vertex i in A's frame, x coordinate. */
 export function bx(p: RelativePair, i: number): number {
-  const v = p.shapeB.vertices[i]!;
-  return p.c * v.x - p.s * v.y + p.x;
+  return p.bv[2 * i]!;
 }
 /** B's vertex i in A's frame, y coordinate. */
 export function by(p: RelativePair, i: number): number {
-  const v = p.shapeB.vertices[i]!;
-  return p.s * v.x + p.c * v.y + p.y;
+  return p.bv[2 * i + 1]!;
 }
 
 /** A-frame point → world. */

@@ -48,38 +48,50 @@ const n1: MutableVec2 = { x: 0, y: 0 };
 
 /**
  * Largest separation of B's core from A's edges (A frame), or of A's core from B's edges when
- * `flip`: Catto's b2FindMaxSeparation with the second shape's vertices visited in place.
+ * `flip`: Catto's b2FindMaxSeparation, B's vertices read from the pair's A-frame buffer. Stops
+ * at the first edge that separates by more than `stopAbove` (Infinity: never), which is all a
+ * caller that only asks "apart?" needs; `out` then holds that edge.
  */
-function maxSeparation(p: RelativePair, flip: boolean, out: { sep: number; edge: number }): void {
+function maxSeparation(p: RelativePair, flip: boolean, out: { sep: number; edge: number }, stopAbove: number): void {
   const ref = flip ? p.shapeB : p.shapeA;
   const inc = flip ? p.shapeA : p.shapeB;
   const nr = ref.vertices.length;
   const ni = inc.vertices.length;
+  const bv = p.bv;
+  const iv = inc.vertices;
   let best = -Infinity;
   let bestEdge = 0;
   for (let i = 0; i < nr; i++) {
     edgeNormal(ref, i, n1);
     let nx = n1.x;
     let ny = n1.y;
-    let vx = ref.vertices[i]!.x;
-    let vy = ref.vertices[i]!.y;
+    let vx: number;
+    let vy: number;
+    let si = Infinity;
     if (flip) {
-      // B's edge normal and vertex in A's frame.
+      // B's edge normal and vertex in A's frame; A's vertices as they are.
       nx = p.c * n1.x - p.s * n1.y;
       ny = p.s * n1.x + p.c * n1.y;
-      vx = bx(p, i);
-      vy = by(p, i);
-    }
-    let si = Infinity;
-    for (let j = 0; j < ni; j++) {
-      const qx = flip ? inc.vertices[j]!.x : bx(p, j);
-      const qy = flip ? inc.vertices[j]!.y : by(p, j);
-      const d = nx * (qx - vx) + ny * (qy - vy);
-      if (d < si) si = d;
+      vx = bv[2 * i]!;
+      vy = bv[2 * i + 1]!;
+      for (let j = 0; j < ni; j++) {
+        const q = iv[j]!;
+        const d = nx * (q.x - vx) + ny * (q.y - vy);
+        if (d < si) si = d;
+      }
+    } else {
+      const v = ref.vertices[i]!;
+      vx = v.x;
+      vy = v.y;
+      for (let j = 0; j < ni; j++) {
+        const d = nx * (bv[2 * j]! - vx) + ny * (bv[2 * j + 1]! - vy);
+        if (d < si) si = d;
+      }
     }
     if (si > best) {
       best = si;
       bestEdge = i;
+      if (si > stopAbove) break;
     }
   }
   out.sep = best;
@@ -89,10 +101,30 @@ function maxSeparation(p: RelativePair, flip: boolean, out: { sep: number; edge:
 const sepA = { sep: 0, edge: 0 };
 const sepB = { sep: 0, edge: 0 };
 
+/**
+ * Whether some SAT axis of the cores (an edge normal of either, or for two two-sided cores a
+ * segment direction) separates them by more than `threshold`: the early-out of the narrow phase.
+ * Each axis is measured exactly as satLocal measures it, so this is true exactly when satLocal's
+ * separation would exceed `threshold`, found at the first such axis instead of the largest.
+ */
+export function satSeparates(p: RelativePair, threshold: number): boolean {
+  maxSeparation(p, false, sepA, threshold);
+  if (sepA.sep > threshold) return true;
+  // A's best is now complete and <= threshold: satLocal takes B's axis only when it beats A's by
+  // the tie tolerance, so B must clear both.
+  const needB = Math.max(threshold, sepA.sep + SAT_TIE_TOLERANCE * p.scale);
+  maxSeparation(p, true, sepB, needB);
+  if (sepB.sep > needB) return true;
+  if (p.shapeA.vertices.length === 2 && p.shapeB.vertices.length === 2) return satLocal(p, satScratch).separation > threshold;
+  return false;
+}
+
+const satScratch: SatLocal = { separation: 0, nx: 0, ny: 0, referenceIsA: true, referenceEdge: 0 };
+
 /** SAT on the cores of a relative pair (both with at least two distinct vertices). */
 export function satLocal(p: RelativePair, out: SatLocal): SatLocal {
-  maxSeparation(p, false, sepA);
-  maxSeparation(p, true, sepB);
+  maxSeparation(p, false, sepA, Infinity);
+  maxSeparation(p, true, sepB, Infinity);
   if (sepB.sep > sepA.sep + SAT_TIE_TOLERANCE * p.scale) {
     edgeNormal(p.shapeB, sepB.edge, n1);
     // B's outward normal points from B towards A: the axis from A to B is its opposite.
