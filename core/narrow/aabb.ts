@@ -1,7 +1,7 @@
 import type { AABB } from '../math/aabb';
 import type { Vec2 } from '../math/vec2';
 import { addPoint, type LocalManifold } from './manifold';
-import { bx, by, type RelativePair } from './relative';
+import type { RelativePair } from './relative';
 
 /**
  * AABB–AABB contact (Ericson, "Real-Time Collision Detection", 4.2 and 5.1.3; the Sacred
@@ -43,8 +43,8 @@ function boundsInto(p: RelativePair, ofA: boolean, out: AABB): void {
   out.minX = out.minY = Infinity;
   out.maxX = out.maxY = -Infinity;
   for (let i = 0; i < 4; i++) {
-    const x = ofA ? p.shapeA.vertices[i]!.x : bx(p, i);
-    const y = ofA ? p.shapeA.vertices[i]!.y : by(p, i);
+    const x = ofA ? p.av[2 * i]! : p.bv[2 * i]!;
+    const y = ofA ? p.av[2 * i + 1]! : p.bv[2 * i + 1]!;
     if (x < out.minX) out.minX = x;
     if (y < out.minY) out.minY = y;
     if (x > out.maxX) out.maxX = x;

@@ -1,6 +1,6 @@
 import type { Vec2 } from '../math/vec2';
 import { addPoint, type LocalManifold } from './manifold';
-import { bx, by, edgeNormal, type MutableVec2, type RelativePair } from './relative';
+import { edgeNormal, type MutableVec2, type RelativePair } from './relative';
 
 /**
  * Fast paths with a circle (any point core with a radius): closed forms instead of GJK/EPA.
@@ -48,10 +48,10 @@ function direction(dx: number, dy: number, d: number): MutableVec2 {
 
 /** Point-core centre (vertex 0) of A or B, A frame. */
 function centreX(p: RelativePair, ofA: boolean): number {
-  return ofA ? p.shapeA.vertices[0]!.x : bx(p, 0);
+  return ofA ? p.av[0]! : p.bv[0]!;
 }
 function centreY(p: RelativePair, ofA: boolean): number {
-  return ofA ? p.shapeA.vertices[0]!.y : by(p, 0);
+  return ofA ? p.av[1]! : p.bv[1]!;
 }
 
 /** Fixes a normal that points from the shape at `fromA` towards the other into A → B. */
@@ -120,19 +120,19 @@ const n1: MutableVec2 = { x: 0, y: 0 };
 export function collideCircleBox(p: RelativePair, boxIsA: boolean, m: LocalManifold): LocalManifold {
   const box = boxIsA ? p.shapeA : p.shapeB;
   const circle = boxIsA ? p.shapeB : p.shapeA;
-  const X = (i: number) => (boxIsA ? box.vertices[i]!.x : bx(p, i));
-  const Y = (i: number) => (boxIsA ? box.vertices[i]!.y : by(p, i));
-  const ox = (X(0) + X(2)) / 2;
-  const oy = (Y(0) + Y(2)) / 2;
-  let ux = X(1) - X(0);
-  let uy = Y(1) - Y(0);
+  // The box's core vertices in A's frame, interleaved (relative.ts).
+  const v = boxIsA ? p.av : p.bv;
+  const ox = (v[0]! + v[4]!) / 2;
+  const oy = (v[1]! + v[5]!) / 2;
+  let ux = v[2]! - v[0]!;
+  let uy = v[3]! - v[1]!;
   const hx = Math.hypot(ux, uy) / 2;
   ux /= 2 * hx;
   uy /= 2 * hx;
   // w = u turned +90°: the box is counter-clockwise, so v3 - v0 points along it.
   const wx = -uy;
   const wy = ux;
-  const hy = Math.abs((X(3) - X(0)) * wx + (Y(3) - Y(0)) * wy) / 2;
+  const hy = Math.abs((v[6]! - v[0]!) * wx + (v[7]! - v[1]!) * wy) / 2;
   const qx = centreX(p, !boxIsA);
   const qy = centreY(p, !boxIsA);
   const lx = (qx - ox) * ux + (qy - oy) * uy;
@@ -191,8 +191,8 @@ export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: Local
   const poly = polyIsA ? p.shapeA : p.shapeB;
   const circle = polyIsA ? p.shapeB : p.shapeA;
   const n = poly.vertices.length;
-  const X = (i: number) => (polyIsA ? poly.vertices[i]!.x : bx(p, i));
-  const Y = (i: number) => (polyIsA ? poly.vertices[i]!.y : by(p, i));
+  // The polygon's core vertices in A's frame, interleaved (relative.ts).
+  const v = polyIsA ? p.av : p.bv;
   const qx = centreX(p, !polyIsA);
   const qy = centreY(p, !polyIsA);
   // Largest face separation of the centre: > 0 outside the core, <= 0 inside (or on it).
@@ -207,7 +207,7 @@ export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: Local
       nx = p.c * n1.x - p.s * n1.y;
       ny = p.s * n1.x + p.c * n1.y;
     }
-    const s = nx * (qx - X(i)) + ny * (qy - Y(i));
+    const s = nx * (qx - v[2 * i]!) + ny * (qy - v[2 * i + 1]!);
     if (s > maxS) {
       maxS = s;
       fnx = nx;
@@ -225,10 +225,10 @@ export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: Local
     // Outside: the nearest point of the boundary, and the Voronoi region it lies in.
     let best = Infinity;
     for (let i = 0; i < n; i++) {
-      const ax = X(i);
-      const ay = Y(i);
-      const ex = X((i + 1) % n) - ax;
-      const ey = Y((i + 1) % n) - ay;
+      const ax = v[2 * i]!;
+      const ay = v[2 * i + 1]!;
+      const ex = v[2 * ((i + 1) % n)]! - ax;
+      const ey = v[2 * ((i + 1) % n) + 1]! - ay;
       const ll = ex * ex + ey * ey;
       const t = ll > 0 ? ((qx - ax) * ex + (qy - ay) * ey) / ll : 0;
       const dx = qx - (ax + Math.min(1, Math.max(0, t)) * ex);

@@ -3,7 +3,7 @@ import { collideAabbs, isAxisAlignedBox } from './aabb';
 import { collideCircleBox, collideCirclePolygon, collideCircles, isRectangle } from './circle';
 import { defaultGjkIterations, gjkLocal, GJK_TOLERANCE, simplexWitness, type Witness } from './gjk';
 import { addPoint, clipEdges, emptyManifold, manifoldNormal, manifoldPoints, resetManifold, type LocalManifold } from './manifold';
-import { bx, by, emptyRelativePair, relativePairInto, type RelativePair } from './relative';
+import { emptyRelativePair, relativePairInto, type RelativePair } from './relative';
 import { satLocal, satSeparates, type SatLocal } from './sat';
 import type { ContactOutput, QueryState, ShapePair } from './types';
 
@@ -99,8 +99,8 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
     let qx = 0;
     let qy = 0;
     for (let i = 0; i < inc.vertices.length; i++) {
-      const x = incIsA ? inc.vertices[i]!.x : bx(p, i);
-      const y = incIsA ? inc.vertices[i]!.y : by(p, i);
+      const x = incIsA ? p.av[2 * i]! : p.bv[2 * i]!;
+      const y = incIsA ? p.av[2 * i + 1]! : p.bv[2 * i + 1]!;
       const h = x * refNx + y * refNy;
       if (h < best) {
         best = h;

@@ -1,5 +1,5 @@
 import type { Vec2 } from '../math/vec2';
-import { bx, by, dirToWorld, edgeNormal, toWorld, type MutableVec2, type RelativePair } from './relative';
+import { dirToWorld, edgeNormal, toWorld, type MutableVec2, type RelativePair } from './relative';
 import { incidentEdge } from './sat';
 
 /**
@@ -74,10 +74,10 @@ export function manifoldNormal(p: RelativePair, m: LocalManifold): Vec2 {
 const nScratch: MutableVec2 = { x: 0, y: 0 };
 
 function vx(p: RelativePair, ofA: boolean, i: number): number {
-  return ofA ? p.shapeA.vertices[i]!.x : bx(p, i);
+  return ofA ? p.av[2 * i]! : p.bv[2 * i]!;
 }
 function vy(p: RelativePair, ofA: boolean, i: number): number {
-  return ofA ? p.shapeA.vertices[i]!.y : by(p, i);
+  return ofA ? p.av[2 * i + 1]! : p.bv[2 * i + 1]!;
 }
 
 /**

@@ -29,6 +29,8 @@ export interface RelativePair {
    * May be longer than 2 × B's vertex count (a reused buffer).
    */
   readonly bv: Float64Array;
+  /** A's core vertices, interleaved likewise (its own frame: a copy), so that code serving either side reads one layout. */
+  readonly av: Float64Array;
   /**
    * Largest coordinate difference of a core vertex from the core's vertex 0, per shape: the core
    * is a point within tolerance t exactly when its spread is <= t (isPointCore, without a pass).
@@ -46,7 +48,7 @@ const NO_SHAPE: ConvexShape = { kind: 'circle', vertices: [{ x: 0, y: 0 }], radi
 const IDENTITY: Transform = { x: 0, y: 0, c: 1, s: 0 };
 
 /** An empty pair for relativePairInto to fill (its B buffer grows to the largest B seen). */
-export function emptyRelativePair(bVertices = 8): MutableRelativePair {
+export function emptyRelativePair(bVertices = 8, aVertices = 8): MutableRelativePair {
   return {
     shapeA: NO_SHAPE,
     shapeB: NO_SHAPE,
@@ -59,6 +61,7 @@ export function emptyRelativePair(bVertices = 8): MutableRelativePair {
     sizeB: 0,
     scale: 0,
     bv: new Float64Array(2 * bVertices),
+    av: new Float64Array(2 * aVertices),
     spreadA: 0,
     spreadB: 0,
     wellFormed: false,
@@ -66,7 +69,7 @@ export function emptyRelativePair(bVertices = 8): MutableRelativePair {
 }
 
 export function relativePair(pair: ShapePair): RelativePair {
-  const out = emptyRelativePair(pair.shapeB.vertices.length);
+  const out = emptyRelativePair(pair.shapeB.vertices.length, pair.shapeA.vertices.length);
   return relativePairInto(out, pair.shapeA, pair.transformA, pair.shapeB, pair.transformB);
 }
 
@@ -78,10 +81,10 @@ let passFinite = false;
 /**
  * One pass over a core's vertices: its size (the larger side of its local bounding box, 0 for
  * fewer than two vertices), its spread about vertex 0 and whether every coordinate is finite;
- * with `into`, the vertices placed by (c, s, tx, ty) are written there, interleaved. Rounding is
+ * the vertices are copied into `into`, interleaved — placed by (c, s, tx, ty) when `place`. Rounding is
  * monotone, so max(maxX − x0, x0 − minX, ...) is exactly the largest |xi − x0| (or |yi − y0|).
  */
-function scanCore(v: readonly Vec2[], into: Float64Array | null, c: number, s: number, tx: number, ty: number): void {
+function scanCore(v: readonly Vec2[], into: Float64Array, place: boolean, c: number, s: number, tx: number, ty: number): void {
   const n = v.length;
   let minX = Infinity;
   let minY = Infinity;
@@ -98,9 +101,12 @@ function scanCore(v: readonly Vec2[], into: Float64Array | null, c: number, s: n
     if (y < minY) minY = y;
     if (x > maxX) maxX = x;
     if (y > maxY) maxY = y;
-    if (into !== null) {
+    if (place) {
       into[2 * i] = c * x - s * y + tx;
       into[2 * i + 1] = s * x + c * y + ty;
+    } else {
+      into[2 * i] = x;
+      into[2 * i + 1] = y;
     }
   }
   passFinite = n > 0 && check === 0;
@@ -141,12 +147,13 @@ export function relativePairInto(
   out.x = x;
   out.y = y;
   out.xfA = a;
-  scanCore(shapeA.vertices, null, 1, 0, 0, 0);
+  if (out.av.length < 2 * shapeA.vertices.length) out.av = new Float64Array(2 * shapeA.vertices.length);
+  scanCore(shapeA.vertices, out.av, false, 1, 0, 0, 0);
   const sizeA = passSize;
   const finiteA = passFinite;
   out.spreadA = passSpread;
   if (out.bv.length < 2 * shapeB.vertices.length) out.bv = new Float64Array(2 * shapeB.vertices.length);
-  scanCore(shapeB.vertices, out.bv, c, s, x, y);
+  scanCore(shapeB.vertices, out.bv, true, c, s, x, y);
   const sizeB = passSize;
   out.spreadB = passSpread;
   out.sizeA = sizeA;

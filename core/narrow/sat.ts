@@ -58,7 +58,7 @@ function maxSeparation(p: RelativePair, flip: boolean, out: { sep: number; edge:
   const nr = ref.vertices.length;
   const ni = inc.vertices.length;
   const bv = p.bv;
-  const iv = inc.vertices;
+  const av = p.av;
   let best = -Infinity;
   let bestEdge = 0;
   for (let i = 0; i < nr; i++) {
@@ -75,14 +75,12 @@ function maxSeparation(p: RelativePair, flip: boolean, out: { sep: number; edge:
       vx = bv[2 * i]!;
       vy = bv[2 * i + 1]!;
       for (let j = 0; j < ni; j++) {
-        const q = iv[j]!;
-        const d = nx * (q.x - vx) + ny * (q.y - vy);
+        const d = nx * (av[2 * j]! - vx) + ny * (av[2 * j + 1]! - vy);
         if (d < si) si = d;
       }
     } else {
-      const v = ref.vertices[i]!;
-      vx = v.x;
-      vy = v.y;
+      vx = av[2 * i]!;
+      vy = av[2 * i + 1]!;
       for (let j = 0; j < ni; j++) {
         const d = nx * (bv[2 * j]! - vx) + ny * (bv[2 * j + 1]! - vy);
         if (d < si) si = d;
