@@ -1,14 +1,13 @@
 import type { AABB } from '../../../core/math/aabb';
 import { createBroadPhase, type BroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
-import { analyzeSemantics } from '../semantics/check';
 import type { Scene, SceneBody } from '../semantics/scene';
-import { parse } from '../syntax/parser';
 import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
 import { bodyBounds } from './body-bounds';
 import { sameBodyContent, sameSceneSettings } from './body-content';
 import type { Finding } from './findings';
 import { MAX_SLOTS, PairCache } from './pair-cache';
 import { assembleAnalysis, failedAnalysis, type DocumentAnalysis } from './pipeline';
+import { IncrementalFrontEnd } from './statement-window';
 
 /**
  * Incremental analysis of one document (issue 5, item 2). Each new text is parsed and evaluated
@@ -118,6 +117,8 @@ export class IncrementalAnalyzer {
   private tested = new Uint32Array(64);
   private boxes = new Float64Array(64 * 4);
   private readonly cache = new PairCache();
+  /** Syntax and semantics, re-done only around each edit (statement-window.ts). */
+  private readonly frontEnd = new IncrementalFrontEnd();
 
   /** Incremented by every run; a paused run whose number is no longer current is abandoned. */
   private runNumber = 0;
@@ -200,6 +201,7 @@ export class IncrementalAnalyzer {
   /** Releases the state (the document was closed); the analyzer stays usable. */
   dispose(): void {
     this.reset();
+    this.frontEnd.reset();
     this.lastStats = null;
   }
 
@@ -210,9 +212,10 @@ export class IncrementalAnalyzer {
    */
   private *stages(text: string, options: AnalysisOptions, chunk = Infinity): Generator<IncrementalStage, DocumentAnalysis, void> {
     const mine = ++this.runNumber;
-    const syntax = parse(text);
+    // One step: the front end's state always describes the last text it was given, so a run
+    // abandoned after it leaves nothing half-done.
+    const { syntax, semantics } = this.frontEnd.update(text);
     yield 'syntax';
-    const semantics = analyzeSemantics(syntax);
     yield 'semantics';
     const scene = semantics.scene;
     let findings: Finding[];

@@ -16,6 +16,7 @@ import type {
 } from '../syntax/ast';
 import { forEachChild, type Node } from '../syntax/ast';
 import type { ParseResult } from '../syntax/parser';
+import { LineIndex } from '../syntax/positions';
 import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
@@ -92,12 +93,90 @@ export function analyzeSemantics(parse: ParseResult): SemanticResult {
   return new Checker(parse).run();
 }
 
+/**
+ * What the body statements of an edited window evaluate to against the unchanged rest of the
+ * file (see `SemanticSession.evaluateBodies`), each list in source order.
+ */
+export interface BodyWindowResult {
+  /** Bodies that enter the scene, indexed from the `firstIndex` given. */
+  readonly bodies: SceneBody[];
+  readonly diagnostics: Diagnostic[];
+  readonly definitions: SymbolDefinition[];
+  readonly references: SymbolReference[];
+  readonly values: EvaluatedValue[];
+}
+
+/**
+ * Semantics that can be re-run for a few body statements (incremental analysis): a whole-file
+ * run, after which the environment bodies are evaluated in (constants, named shapes, layers,
+ * settings) stays available. A body's result depends on that environment and on nothing else in
+ * the file except two whole-file facts the caller checks itself: whether its name is declared by
+ * another body too (`duplicate-definition`), and whether a definition it refers to is used by
+ * anything else (`unused-definition`, see `useCount`).
+ */
+export class SemanticSession {
+  private readonly checker: Checker;
+  readonly result: SemanticResult;
+
+  constructor(parse: ParseResult) {
+    this.checker = new Checker(parse);
+    this.result = this.checker.run();
+    this.checker.release();
+  }
+
+  /** How many body statements declare `name`. */
+  bodyNameCount(name: string): number {
+    return this.checker.bodyNameCount.get(name) ?? 0;
+  }
+
+  /** How many references from bodies resolve to `def`, and whether a non-body statement uses it. */
+  useCount(def: SymbolDefinition): number {
+    return (this.checker.bodyUses.get(def) ?? 0) + (this.checker.headerUsed.has(def) ? 1 : 0);
+  }
+
+  /** Records that bodies now refer to `def` `delta` more (or fewer) times. */
+  adjustUse(def: SymbolDefinition, delta: number): void {
+    this.checker.bodyUses.set(def, (this.checker.bodyUses.get(def) ?? 0) + delta);
+  }
+
+  /** Records a body name declared (+1) or gone (-1). */
+  adjustBodyName(name: string, delta: number): void {
+    const n = (this.checker.bodyNameCount.get(name) ?? 0) + delta;
+    if (n > 0) this.checker.bodyNameCount.set(name, n);
+    else this.checker.bodyNameCount.delete(name);
+  }
+
+  /** Evaluates body statements in the environment of the whole-file run; see BodyWindowResult. */
+  evaluateBodies(statements: readonly BodyStatement[], firstIndex: number): BodyWindowResult {
+    return this.checker.evaluateBodies(statements, firstIndex);
+  }
+}
+
+/** What a released Checker refers to instead of the whole file it checked (nothing reads it). */
+const RELEASED: ParseResult = {
+  text: '',
+  file: { kind: 'SourceFile', range: { start: 0, end: 0 }, statements: [] },
+  tokens: [],
+  comments: [],
+  diagnostics: [],
+  lines: new LineIndex(''),
+};
+
 class Checker {
-  private readonly diagnostics: Diagnostic[] = [];
-  private readonly definitions: MutableDefinition[] = [];
-  private readonly references: SymbolReference[] = [];
-  private readonly values: EvaluatedValue[] = [];
+  private diagnostics: Diagnostic[] = [];
+  private definitions: MutableDefinition[] = [];
+  private references: SymbolReference[] = [];
+  private values: EvaluatedValue[] = [];
   private readonly evaluator: Evaluator;
+  /** Body statements declaring each name. */
+  readonly bodyNameCount = new Map<string, number>();
+  /** References from bodies to each definition, and definitions used by other statements. */
+  readonly bodyUses = new Map<SymbolDefinition, number>();
+  readonly headerUsed = new Set<SymbolDefinition>();
+  /** Whether a body is being evaluated (for the use counts). */
+  private inBody = false;
+  /** Off while evaluating a window's bodies: the caller adjusts the counts once it commits. */
+  private countUses = true;
 
   /** First definition of each name, per namespace. */
   private readonly valueNames = new Map<string, ValueEntry>();
@@ -110,8 +189,43 @@ class Checker {
   /** Definition made for each declared name node. */
   private readonly definitionOf = new Map<Identifier, MutableDefinition>();
 
-  constructor(private readonly parse: ParseResult) {
+  constructor(private parse: ParseResult) {
     this.evaluator = new Evaluator((id) => this.resolveValue(id), this.diagnostics, this.values);
+  }
+
+  /** Drops what only the whole-file run needed (the name nodes of every statement). */
+  release(): void {
+    this.definitionOf.clear();
+    this.parse = RELEASED;
+  }
+
+  /** See SemanticSession.evaluateBodies. */
+  evaluateBodies(statements: readonly BodyStatement[], firstIndex: number): BodyWindowResult {
+    const saved = [this.diagnostics, this.definitions, this.references, this.values] as const;
+    const out: BodyWindowResult = { bodies: [], diagnostics: [], definitions: [], references: [], values: [] };
+    this.diagnostics = out.diagnostics;
+    this.definitions = out.definitions as MutableDefinition[];
+    this.references = out.references;
+    this.values = out.values;
+    this.evaluator.diagnostics = out.diagnostics;
+    this.evaluator.values = out.values;
+    this.countUses = false;
+    try {
+      for (const s of statements) {
+        if (s.name) this.define('body', s.name, s.range);
+        this.body(s, out.bodies, firstIndex);
+      }
+    } finally {
+      this.countUses = true;
+      [this.diagnostics, this.definitions, this.references, this.values] = saved;
+      this.evaluator.diagnostics = this.diagnostics;
+      this.evaluator.values = this.values;
+      this.definitionOf.clear();
+    }
+    out.diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+    out.references.sort((a, b) => a.range.start - b.range.start);
+    out.values.sort((a, b) => a.range.start - b.range.start || b.range.end - a.range.end);
+    return out;
   }
 
   run(): SemanticResult {
@@ -122,7 +236,7 @@ class Checker {
     const settings = this.settings();
     const layers = this.layers();
     const bodies: SceneBody[] = [];
-    for (const s of statements) if (s.kind === 'Body') this.body(s, bodies);
+    for (const s of statements) if (s.kind === 'Body') this.body(s, bodies, 0);
     this.reportUnused();
 
     const constants = new Map<string, Value>();
@@ -208,6 +322,13 @@ class Checker {
     return v;
   }
 
+  private use(def: SymbolDefinition): void {
+    this.used.add(def);
+    if (!this.countUses) return;
+    if (this.inBody) this.bodyUses.set(def, (this.bodyUses.get(def) ?? 0) + 1);
+    else this.headerUsed.add(def);
+  }
+
   // ── Definitions ─────────────────────────────────────────────────────────────────────────────
 
   private collectDefinitions(): void {
@@ -237,6 +358,7 @@ class Checker {
           const first = this.bodyNames.get(s.name.name);
           if (first) this.duplicate(def, first, 'a body');
           else this.bodyNames.set(s.name.name, def);
+          this.bodyNameCount.set(s.name.name, (this.bodyNameCount.get(s.name.name) ?? 0) + 1);
           break;
         }
         default:
@@ -254,7 +376,7 @@ class Checker {
       this.error(id.range, 'unknown-name', `Unknown name '${id.name}'.${guess ? ` Did you mean '${guess}'?` : ' Define it with let.'}`);
       return undefined;
     }
-    this.used.add(entry.def);
+    this.use(entry.def);
     if (entry.stmt.kind === 'Shape') {
       this.error(id.range, 'wrong-kind', `'${id.name}' is a shape, not a number or vector.`, {
         related: [{ range: entry.def.nameRange, message: `'${id.name}' is defined here.` }],
@@ -384,7 +506,7 @@ class Checker {
       );
       return undefined;
     }
-    this.used.add(entry.def);
+    this.use(entry.def);
     if (entry.stmt.kind === 'Let') {
       this.error(id.range, 'wrong-kind', `'${id.name}' is a constant, not a shape.`, {
         related: [{ range: entry.def.nameRange, message: `'${id.name}' is defined here.` }],
@@ -581,7 +703,7 @@ class Checker {
       this.error(id.range, 'unknown-layer', `Unknown layer '${id.name}'.${guess ? ` Did you mean '${guess}'?` : ` Declare it with: layer ${id.name}`}`);
       return false;
     }
-    this.used.add(entry.def);
+    this.use(entry.def);
     return true;
   }
 
@@ -598,7 +720,16 @@ class Checker {
 
   // ── Bodies ──────────────────────────────────────────────────────────────────────────────────
 
-  private body(s: BodyStatement, bodies: SceneBody[]): void {
+  private body(s: BodyStatement, bodies: SceneBody[], firstIndex: number): void {
+    this.inBody = true;
+    try {
+      this.bodyOf(s, bodies, firstIndex);
+    } finally {
+      this.inBody = false;
+    }
+  }
+
+  private bodyOf(s: BodyStatement, bodies: SceneBody[], firstIndex: number): void {
     let isStatic = false;
     let isSensor = false;
     let isBullet = false;
@@ -688,7 +819,7 @@ class Checker {
     }
     const parts: ScenePart[] = shape.parts.map((p) => ({ shape: p.shape, sourceKind: p.sourceKind, range: p.range }));
     bodies.push({
-      index: bodies.length,
+      index: firstIndex + bodies.length,
       name: s.name.name,
       nameRange: s.name.range,
       range: s.range,

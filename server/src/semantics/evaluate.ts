@@ -77,9 +77,10 @@ export class Evaluator {
 
   constructor(
     private readonly resolve: NameResolver,
-    private readonly diagnostics: Diagnostic[],
+    /** Where problems are reported (the caller may redirect it between evaluations). */
+    public diagnostics: Diagnostic[],
     /** Every literal with a unit is recorded here with its radian value. */
-    private readonly values: EvaluatedValue[],
+    public values: EvaluatedValue[],
   ) {}
 
   private report(range: TextRange, code: string, message: string): undefined {

@@ -140,12 +140,17 @@ export interface WindowParse {
 /**
  * Parses statements starting at offset `start`, which must be the first token of a statement or
  * lie between statements (incremental re-parsing, analysis/incremental.ts). Before each statement
- * after the first, `stopAt(offset)` is asked whether the statement starting there is known
- * already; parsing stops at the first one it accepts. Lexing is context-free at a token boundary
+ * after the first, `stopAt(offset, previousEnd)` (`previousEnd`: where the statement before it
+ * ended) is asked whether the statement starting there is known already; parsing stops at the first one it accepts. Lexing is context-free at a token boundary
  * and a statement's parse depends only on its own tokens and the few after it, so the result
  * equals the corresponding part of a whole-file parse.
  */
-export function parseWindow(text: string, lines: LineIndex, start: number, stopAt: (offset: number) => boolean): WindowParse {
+export function parseWindow(
+  text: string,
+  lines: LineIndex,
+  start: number,
+  stopAt: (offset: number, previousEnd: number) => boolean,
+): WindowParse {
   const scanner = new Scanner(text, start);
   const diagnostics: Diagnostic[] = [];
   let statements: Statement[];
@@ -246,10 +251,10 @@ class Parser {
     this.text = s.text;
   }
 
-  parseStatements(stopAt: ((offset: number) => boolean) | null): Statement[] {
+  parseStatements(stopAt: ((offset: number, previousEnd: number) => boolean) | null): Statement[] {
     const statements: Statement[] = [];
     while (this.kind() !== TK_EOF) {
-      if (stopAt !== null && statements.length > 0 && stopAt(this.start())) {
+      if (stopAt !== null && statements.length > 0 && stopAt(this.start(), this.lastEnd)) {
         this.stoppedAt = this.start();
         return statements;
       }

@@ -1,0 +1,385 @@
+import type { Diagnostic, TextRange } from '../common/diagnostic';
+import { SemanticSession, type SemanticResult } from '../semantics/check';
+import type { EvaluatedValue } from '../semantics/evaluate';
+import type { SceneBody } from '../semantics/scene';
+import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
+import type { BodyStatement, SourceFile } from '../syntax/ast';
+import type { Comment, Token } from '../syntax/lexer';
+import { parse, parseWindow, type ParseResult } from '../syntax/parser';
+import { LineIndex } from '../syntax/positions';
+
+/**
+ * The incremental front end (issue 5, item 2): syntax and semantics of a new version of a
+ * document, recomputed only for the statements an edit touched.
+ *
+ * The language resynchronises at statement keywords (scene-language.md, "Files"), so an edit can
+ * only change the statements around it. The edited region is found by comparing the new text
+ * with the previous one (common prefix and suffix). From the start of the statement before the
+ * first touched one, statements are re-lexed and re-parsed (syntax/parser.ts `parseWindow`) until
+ * one starts, after the edit and on a line of its own, exactly where a statement of the previous
+ * parse started (shifted by the edit's length change): from there on the token stream and the
+ * statements are the previous ones, shifted. This is the "re-parse the damaged region, reuse the
+ * rest" scheme of incremental parsers (Ghezzi and Mandrioli, "Incremental parsing", TOPLAS 1979;
+ * Wagner and Graham, "Efficient and flexible incremental parsing", TOPLAS 1998), with statement
+ * keywords as the only synchronising points, which keeps it small.
+ *
+ * Semantics follows the same window. When every statement in it, before and after the edit, is a
+ * body (or unparseable text), only those bodies are evaluated again, in the environment of the
+ * last whole-file run (constants, named shapes, layers and settings cannot have changed); every
+ * other result of the previous version is kept, shifted by the length change. Two whole-file
+ * facts are checked on the way: a window body whose name another body also declares, and a
+ * definition whose only (or first) use comes or goes with the window, change diagnostics
+ * elsewhere, so those edits take the whole-file path. So do edits of any other statement.
+ *
+ * Either way, the result equals `parse` + `analyzeSemantics` of the new text (the property test
+ * in test/unit/analysis/incremental.test.ts checks it on random edits at random offsets).
+ *
+ * Memory: no syntax tree or token is kept between versions. The tree, tokens and comments of a
+ * version are made on first request (`ParseResult.file` and friends parse the text once then).
+ */
+
+/** What the front end made of one version of the text. */
+export interface FrontEndResult {
+  readonly syntax: ParseResult;
+  readonly semantics: SemanticResult;
+  /** 'window' when only the statements around the edit were processed again. */
+  readonly mode: 'full' | 'window';
+}
+
+const STATEMENT_KIND = { Setting: 0, Let: 1, Shape: 2, Layer: 3, Body: 4, Error: 5 } as const;
+
+/**
+ * A version's syntax result when the tree was not kept: the text, its lines and its diagnostics
+ * are at hand, and the tree, tokens and comments come from one parse of the text on first use.
+ */
+class DeferredParse implements ParseResult {
+  private full: ParseResult | undefined;
+  constructor(
+    readonly text: string,
+    readonly lines: LineIndex,
+    readonly diagnostics: Diagnostic[],
+  ) {}
+
+  private get parsed(): ParseResult {
+    return (this.full ??= parse(this.text, this.lines));
+  }
+  get file(): SourceFile {
+    return this.parsed.file;
+  }
+  get tokens(): readonly Token[] {
+    return this.parsed.tokens;
+  }
+  get comments(): readonly Comment[] {
+    return this.parsed.comments;
+  }
+}
+
+export class IncrementalFrontEnd {
+  private text: string | null = null;
+  /** Per statement of the last version, in order: its range and kind. */
+  private starts: number[] = [];
+  private ends: number[] = [];
+  private kinds: number[] = [];
+  /** Index of the last statement that is neither a body nor unparseable text (-1: none). */
+  private lastHeader = -1;
+  private syntaxDiagnostics: Diagnostic[] = [];
+  private session: SemanticSession | null = null;
+  private semantics: SemanticResult | null = null;
+
+  /** Forgets the previous version; the next one is processed whole. */
+  reset(): void {
+    this.text = null;
+    this.starts = [];
+    this.ends = [];
+    this.kinds = [];
+    this.syntaxDiagnostics = [];
+    this.session = null;
+    this.semantics = null;
+  }
+
+  /** Syntax and semantics of `text`, reusing what is known of the previous version. */
+  update(text: string): FrontEndResult {
+    if (typeof text !== 'string') text = text == null ? '' : String(text);
+    const lines = new LineIndex(text);
+    if (this.text !== null && this.session !== null && this.semantics !== null) {
+      const windowed = this.tryWindow(text, lines);
+      if (windowed) return windowed;
+    }
+    return this.full(text, lines);
+  }
+
+  private full(text: string, lines: LineIndex): FrontEndResult {
+    const syntax = parse(text, lines);
+    this.lastHeader = -1;
+    const session = new SemanticSession(syntax);
+    const statements = syntax.file.statements;
+    const count = statements.length;
+    this.starts = new Array<number>(count);
+    this.ends = new Array<number>(count);
+    this.kinds = new Array<number>(count);
+    for (let k = 0; k < count; k++) {
+      const s = statements[k]!;
+      this.starts[k] = s.range.start;
+      this.ends[k] = s.range.end;
+      this.kinds[k] = STATEMENT_KIND[s.kind];
+      if (s.kind !== 'Body' && s.kind !== 'Error') this.lastHeader = k;
+    }
+    this.text = text;
+    this.syntaxDiagnostics = syntax.diagnostics;
+    this.session = session;
+    this.semantics = session.result;
+    // The tree is not kept: later requests for it parse the text again (DeferredParse).
+    return { syntax: new DeferredParse(text, lines, syntax.diagnostics), semantics: session.result, mode: 'full' };
+  }
+
+  /** The windowed update, or null when the edit needs the whole-file path. */
+  private tryWindow(text: string, lines: LineIndex): FrontEndResult | null {
+    const old = this.text!;
+    const session = this.session!;
+    const previous = this.semantics!;
+    // The edited region: old[prefix, old.length - suffix) became text[prefix, text.length - suffix).
+    const limit = Math.min(old.length, text.length);
+    let prefix = 0;
+    while (prefix < limit && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
+    let suffix = 0;
+    while (suffix < limit - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
+    const delta = text.length - old.length;
+    const newEditEnd = text.length - suffix;
+
+    const starts = this.starts;
+    const ends = this.ends;
+    const count = starts.length;
+    // First statement that ends at or after the edit (touching counts: the edit may extend it),
+    // then one more back, since a statement's extent depends on the first tokens of the next.
+    let first = lowerBound(ends, prefix);
+    first = Math.max(0, first - 1);
+    // Window boundaries sit in a gap between statements, so that every stored result belongs
+    // unambiguously to one side (a zero-width diagnostic at a statement's end, say).
+    while (first > 0 && ends[first - 1]! >= starts[first]!) first--;
+    const windowStart = first === 0 ? 0 : starts[first]!;
+
+    let syncIndex = count;
+    const stopAt = (offset: number, previousEnd: number): boolean => {
+      if (offset < newEditEnd || previousEnd >= offset) return false;
+      // The statement must start on a line the edit did not touch: its parse reads columns.
+      if (lines.lineStart(lines.lineAt(offset)) < newEditEnd) return false;
+      const j = lowerBound(starts, offset - delta);
+      if (j >= count || starts[j] !== offset - delta || j <= first) return false;
+      syncIndex = j;
+      return true;
+    };
+    const window = parseWindow(text, lines, windowStart, stopAt);
+    const oldWindowEnd = syncIndex < count ? starts[syncIndex]! : old.length + 1;
+
+    // Semantics: only bodies (and unparseable text) on both sides of the edit, and no other
+    // statement after it (results elsewhere then never point into the shifted part).
+    if (this.lastHeader >= first) return null;
+    for (let k = first; k < syncIndex; k++) {
+      if (this.kinds[k] !== STATEMENT_KIND.Body && this.kinds[k] !== STATEMENT_KIND.Error) return null;
+    }
+    const bodies: BodyStatement[] = [];
+    for (const s of window.statements) {
+      if (s.kind === 'Body') bodies.push(s);
+      else if (s.kind !== 'Error') return null;
+    }
+    const inOld = (item: { readonly range: TextRange }): boolean => item.range.start >= windowStart && item.range.start < oldWindowEnd;
+
+    // Whole-file facts the window could change: duplicate body names, uses of definitions.
+    const defs = previous.symbols.definitions;
+    const defFrom = lowerBoundBy(defs, windowStart, (d) => d.range.start);
+    const defTo = lowerBoundBy(defs, oldWindowEnd, (d) => d.range.start);
+    for (const s of bodies) if (s.name && session.bodyNameCount(s.name.name) > (hasName(defs, defFrom, defTo, s.name.name) ? 1 : 0)) return null;
+    for (let k = defFrom; k < defTo; k++) if (session.bodyNameCount(defs[k]!.name) > 1) return null;
+    const names = new Set<string>();
+    for (const s of bodies) {
+      if (!s.name) continue;
+      if (names.has(s.name.name)) return null;
+      names.add(s.name.name);
+    }
+
+    const bodyIndexFrom = lowerBoundBy(previous.scene.bodies, windowStart, (b) => b.range.start);
+    const bodyIndexTo = lowerBoundBy(previous.scene.bodies, oldWindowEnd, (b) => b.range.start);
+    const evaluated = session.evaluateBodies(bodies, bodyIndexFrom);
+
+    const refs = previous.symbols.references;
+    const refFrom = lowerBoundBy(refs, windowStart, (r) => r.range.start);
+    const refTo = lowerBoundBy(refs, oldWindowEnd, (r) => r.range.start);
+    if (!this.usesUnchanged(refs, refFrom, refTo, evaluated.references)) return null;
+
+    // From here on the window path is committed: update the whole-file facts.
+    for (let k = refFrom; k < refTo; k++) {
+      const d = refs[k]!.definition;
+      if (d) session.adjustUse(d, -1);
+    }
+    for (const r of evaluated.references) if (r.definition) session.adjustUse(r.definition, 1);
+    for (let k = defFrom; k < defTo; k++) session.adjustBodyName(defs[k]!.name, -1);
+    for (const d of evaluated.definitions) session.adjustBodyName(d.name, 1);
+
+    const scene = previous.scene;
+    const oldBodies = scene.bodies;
+    const newBodies: SceneBody[] = oldBodies.slice(0, bodyIndexFrom);
+    for (const b of evaluated.bodies) newBodies.push(b);
+    const indexShift = newBodies.length - bodyIndexTo;
+    for (let k = bodyIndexTo; k < oldBodies.length; k++) newBodies.push(shiftBody(oldBodies[k]!, oldWindowEnd, delta, k + indexShift));
+
+    const semantics: SemanticResult = {
+      scene: { dt: scene.dt, frames: scene.frames, slop: scene.slop, bodies: newBodies, layers: scene.layers },
+      diagnostics: splice(previous.diagnostics, inOld, oldWindowEnd, evaluated.diagnostics, delta, shiftDiagnostic),
+      symbols: {
+        definitions: splice(defs, inOld, oldWindowEnd, evaluated.definitions, delta, shiftDefinition),
+        references: splice(refs, inOld, oldWindowEnd, evaluated.references, delta, shiftReference),
+      },
+      values: splice(previous.values, inOld, oldWindowEnd, evaluated.values, delta, shiftValue),
+      constants: previous.constants,
+      shapes: previous.shapes,
+    };
+    const syntaxDiagnostics = splice(this.syntaxDiagnostics, inOld, oldWindowEnd, window.diagnostics, delta, shiftDiagnostic);
+
+    // The statement table: before the window as it was, the window's, then the rest shifted.
+    const newStarts = starts.slice(0, first);
+    const newEnds = ends.slice(0, first);
+    const newKinds = this.kinds.slice(0, first);
+    for (const s of window.statements) {
+      newStarts.push(s.range.start);
+      newEnds.push(s.range.end);
+      newKinds.push(STATEMENT_KIND[s.kind]);
+    }
+    for (let k = syncIndex; k < count; k++) {
+      newStarts.push(starts[k]! + delta);
+      newEnds.push(ends[k]! + delta);
+      newKinds.push(this.kinds[k]!);
+    }
+    let lastHeader = this.lastHeader;
+    for (let k = 0; k < window.statements.length; k++) {
+      const kind = window.statements[k]!.kind;
+      if (kind !== 'Body' && kind !== 'Error') lastHeader = first + k;
+    }
+    this.lastHeader = lastHeader;
+    this.starts = newStarts;
+    this.ends = newEnds;
+    this.kinds = newKinds;
+    this.text = text;
+    this.syntaxDiagnostics = syntaxDiagnostics;
+    this.semantics = semantics;
+    return { syntax: new DeferredParse(text, lines, syntaxDiagnostics), semantics, mode: 'window' };
+  }
+
+  /**
+   * Whether no definition goes from used to unused or back (its `unused-definition` hint would
+   * appear or disappear): the window's old references removed, its new ones added.
+   */
+  private usesUnchanged(refs: readonly SymbolReference[], from: number, to: number, added: readonly SymbolReference[]): boolean {
+    if (from === to && added.length === 0) return true;
+    const change = new Map<SymbolDefinition, number>();
+    for (let k = from; k < to; k++) {
+      const d = refs[k]!.definition;
+      if (d) change.set(d, (change.get(d) ?? 0) - 1);
+    }
+    for (const r of added) if (r.definition) change.set(r.definition, (change.get(r.definition) ?? 0) + 1);
+    for (const [d, c] of change) {
+      if (c === 0) continue;
+      const before = this.session!.useCount(d);
+      if ((before > 0) !== (before + c > 0)) return false;
+    }
+    return true;
+  }
+}
+
+function hasName(defs: readonly SymbolDefinition[], from: number, to: number, name: string): boolean {
+  for (let k = from; k < to; k++) if (defs[k]!.name === name) return true;
+  return false;
+}
+
+/** First index whose value is >= `x` in an ascending array. */
+function lowerBound(values: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function lowerBoundBy<T>(items: readonly T[], x: number, key: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(items[mid]!) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * A position-sorted list of the new version: the old items before the window, the window's new
+ * items, then the old items after the window shifted by `delta`. Items lie inside their statement,
+ * so position alone tells which side of the window an old item is on.
+ */
+function splice<T extends { readonly range: TextRange }>(
+  old: readonly T[],
+  inWindow: (item: T) => boolean,
+  windowEnd: number,
+  fresh: readonly T[],
+  delta: number,
+  shift: (item: T, from: number, delta: number) => T,
+): T[] {
+  const out: T[] = [];
+  let k = 0;
+  while (k < old.length && old[k]!.range.start < windowEnd && !inWindow(old[k]!)) out.push(old[k++]!);
+  while (k < old.length && inWindow(old[k]!)) k++;
+  for (const item of fresh) out.push(item);
+  for (; k < old.length; k++) out.push(delta === 0 ? old[k]! : shift(old[k]!, windowEnd, delta));
+  return out;
+}
+
+/**
+ * `r` in the new version: shifted when it lies after the window (at or after `from` in the old
+ * text), as it was when before it. An item after the window may point before it (a diagnostic's
+ * related definition, a named shape's part), never into it.
+ */
+function shiftRange(r: TextRange, from: number, delta: number): TextRange {
+  return r.start >= from ? { start: r.start + delta, end: r.end + delta } : r;
+}
+
+function shiftDiagnostic(d: Diagnostic, from: number, delta: number): Diagnostic {
+  const moved: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { ...d, range: shiftRange(d.range, from, delta) };
+  if (d.related) moved.related = d.related.map((r) => ({ ...r, range: shiftRange(r.range, from, delta) }));
+  return moved;
+}
+
+function shiftDefinition(d: SymbolDefinition, from: number, delta: number): SymbolDefinition {
+  return { ...d, nameRange: shiftRange(d.nameRange, from, delta), range: shiftRange(d.range, from, delta) };
+}
+
+function shiftReference(r: SymbolReference, from: number, delta: number): SymbolReference {
+  return { ...r, range: shiftRange(r.range, from, delta) };
+}
+
+function shiftValue(v: EvaluatedValue, from: number, delta: number): EvaluatedValue {
+  return { ...v, range: shiftRange(v.range, from, delta) };
+}
+
+/**
+ * The same body further down the text: new ranges and index, and the very same geometry, pose and
+ * motion objects, so that the incremental analysis sees unchanged content at a glance.
+ */
+function shiftBody(b: SceneBody, from: number, delta: number, index: number): SceneBody {
+  if (delta === 0 && index === b.index) return b;
+  const props: { -readonly [K in keyof SceneBody['props']]: SceneBody['props'][K] } = {};
+  for (const key of ['at', 'angle', 'velocity', 'spin', 'layer'] as const) {
+    const p = b.props[key];
+    if (p) props[key] = { range: shiftRange(p.range, from, delta), valueRange: shiftRange(p.valueRange, from, delta) };
+  }
+  return {
+    ...b,
+    index,
+    nameRange: shiftRange(b.nameRange, from, delta),
+    range: shiftRange(b.range, from, delta),
+    shapeRange: shiftRange(b.shapeRange, from, delta),
+    parts: delta === 0 ? b.parts : b.parts.map((p) => ({ shape: p.shape, sourceKind: p.sourceKind, range: shiftRange(p.range, from, delta) })),
+    props,
+  };
+}
