@@ -1,5 +1,13 @@
 import { DEFAULT_FONT, type Painter, type TextStyle } from './painter';
 
+/** Largest distance, in device pixels, between an arc and the chords that stroke it. */
+const FLATNESS = 0.03;
+/** Op codes of the recorded path. */
+const MOVE = 0;
+const LINE = 1;
+const ARC = 2;
+const CLOSE = 3;
+
 /**
  * The Canvas 2D backend of the preview. The canvas holds `width × height` CSS pixels at the
  * device pixel ratio; calls are forwarded as they are, with colour, width and opacity set only
@@ -19,7 +27,7 @@ export class CanvasPainter implements Painter {
     readonly width: number,
     readonly height: number,
     private readonly fontFamily: string = DEFAULT_FONT,
-    pixelRatio = 1,
+    private readonly pixelRatio = 1,
   ) {
     ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
     ctx.lineJoin = 'round';
@@ -37,19 +45,30 @@ export class CanvasPainter implements Painter {
 
   beginPath(): void {
     this.ctx.beginPath();
+    this.pathLength = 0;
+    this.pathHasArc = false;
+    this.pathFlat = false;
   }
   moveTo(x: number, y: number): void {
     this.ctx.moveTo(x, y);
+    this.record(MOVE, x, y);
   }
   lineTo(x: number, y: number): void {
     this.ctx.lineTo(x, y);
+    this.record(LINE, x, y);
   }
   arc(cx: number, cy: number, r: number, a0: number, a1: number, anticlockwise: boolean): void {
-    if (r > 0) this.ctx.arc(cx, cy, r, a0, a1, anticlockwise);
-    else this.ctx.lineTo(cx, cy);
+    if (!(r > 0)) {
+      this.lineTo(cx, cy);
+      return;
+    }
+    this.ctx.arc(cx, cy, r, a0, a1, anticlockwise);
+    this.record(ARC, cx, cy, r, a0, a1, anticlockwise ? 1 : 0);
+    this.pathHasArc = true;
   }
   closePath(): void {
     this.ctx.closePath();
+    this.record(CLOSE);
   }
 
   fill(color: string, alpha = 1): void {
@@ -76,7 +95,118 @@ export class CanvasPainter implements Painter {
       this.ctx.setLineDash(dash ? [...dash] : []);
       this.lastDash = key;
     }
+    if (this.pathHasArc && !this.pathFlat) this.rebuildFlattened();
     this.ctx.stroke();
+  }
+
+  /**
+   * The current path again, its arcs flattened into chords that stay within FLATNESS device
+   * pixels of the circle (sagitta r (1 - cos(θ/2))), the classic flattening of curves before
+   * scan conversion (Foley, van Dam et al., "Computer Graphics" §3.2). Only strokes need it:
+   * Skia's stroker fits offset curves with float tolerances, and the canvas's arc adds a line
+   * from the current point by a float32 tolerance test, so the same outline shifted by a few
+   * whole pixels strokes slightly differently (edge pixels up to 60 levels apart, measured) and
+   * a cached layer shifted by whole pixels would not equal a redraw. Chords offset exactly. Fills
+   * keep Skia's arcs, which are exact under such shifts and cheaper than many chords.
+   */
+  private rebuildFlattened(): void {
+    const ctx = this.ctx;
+    const d = this.path;
+    ctx.beginPath();
+    let has = false;
+    let px = 0;
+    let py = 0;
+    let sx = 0;
+    let sy = 0;
+    for (let k = 0; k < this.pathLength; ) {
+      const op = d[k]!;
+      if (op === MOVE || op === LINE) {
+        px = d[k + 1]!;
+        py = d[k + 2]!;
+        if (op === MOVE) {
+          ctx.moveTo(px, py);
+          sx = px;
+          sy = py;
+        } else ctx.lineTo(px, py);
+        has = true;
+        k += 3;
+      } else if (op === CLOSE) {
+        ctx.closePath();
+        px = sx;
+        py = sy;
+        k += 1;
+      } else {
+        const cx = d[k + 1]!;
+        const cy = d[k + 2]!;
+        const r = d[k + 3]!;
+        const a0 = d[k + 4]!;
+        const a1 = d[k + 5]!;
+        const dir = d[k + 6]! ? -1 : 1;
+        k += 7;
+        let sweep = dir < 0 ? a0 - a1 : a1 - a0;
+        if (sweep >= 2 * Math.PI) sweep = 2 * Math.PI;
+        else sweep = ((sweep % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
+        const x0 = cx + r * Math.cos(a0);
+        const y0 = cy + r * Math.sin(a0);
+        // A line to the arc's start, as the canvas's arc adds, unless it is the current point up
+        // to rounding (callers compute both with one expression).
+        if (!has) {
+          ctx.moveTo(x0, y0);
+          sx = x0;
+          sy = y0;
+          has = true;
+        } else if (!same(x0, px) || !same(y0, py)) ctx.lineTo(x0, y0);
+        px = x0;
+        py = y0;
+        // Largest chord angle with sagitta r (1 - cos(θ/2)) <= FLATNESS; at least 8 chords a turn.
+        const rd = r * this.pixelRatio;
+        const maxStep = rd <= FLATNESS ? Math.PI / 4 : Math.min(Math.PI / 4, 2 * Math.acos(1 - FLATNESS / rd));
+        const pieces = sweep === 0 ? 0 : Math.max(1, Math.ceil(sweep / maxStep - 1e-9));
+        for (let i = 1; i <= pieces; i++) {
+          const b = a0 + (dir * sweep * i) / pieces;
+          px = cx + r * Math.cos(b);
+          py = cy + r * Math.sin(b);
+          // An arc that closes its sub-path ends exactly at its start, so that closePath adds no
+          // sliver of a segment (whose direction, and so its join, rounding would decide).
+          if (i === pieces && same(px, sx) && same(py, sy)) {
+            px = sx;
+            py = sy;
+          }
+          ctx.lineTo(px, py);
+        }
+      }
+    }
+    this.pathFlat = true;
+  }
+
+  /** The current path's commands: op code, then its numbers (see rebuildFlattened). */
+  private path = new Float64Array(1024);
+  private pathLength = 0;
+  private pathHasArc = false;
+  /** The canvas's path is the flattened one already. */
+  private pathFlat = false;
+
+  private record(op: number, a = 0, b = 0, c = 0, d = 0, e = 0, f = 0): void {
+    const n = op === CLOSE ? 1 : op === ARC ? 7 : 3;
+    if (this.pathLength + n > this.path.length) {
+      const grown = new Float64Array(this.path.length * 2);
+      grown.set(this.path);
+      this.path = grown;
+    }
+    const p = this.path;
+    const k = this.pathLength;
+    p[k] = op;
+    if (n > 1) {
+      p[k + 1] = a;
+      p[k + 2] = b;
+    }
+    if (n > 3) {
+      p[k + 3] = c;
+      p[k + 4] = d;
+      p[k + 5] = e;
+      p[k + 6] = f;
+    }
+    this.pathLength = k + n;
   }
 
   text(s: string, x: number, y: number, style: TextStyle): void {
@@ -96,4 +226,9 @@ export class CanvasPainter implements Painter {
       this.lastAlpha = a;
     }
   }
+}
+
+/** Equal up to floating-point rounding of screen coordinates (far below what a pixel shows). */
+function same(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-7 * Math.max(1, Math.abs(a));
 }

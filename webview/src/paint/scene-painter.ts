@@ -65,6 +65,8 @@ export const HANDLE_RADIUS_PX = 6;
  */
 export class ScenePainter {
   readonly radii: Float64Array;
+  /** The largest finite bounding radius (0 for an empty scene). */
+  readonly maxRadius: number;
   private readonly byKind: Record<BodyKind, Int32Array>;
   /** KINDS index of each body, its place in its kind's list, and each kind's start in `bucket`. */
   private readonly kindOf: Uint8Array;
@@ -115,6 +117,9 @@ export class ScenePainter {
       }
     }
     this.poses = new PoseTable(scene.bodies);
+    let maxRadius = 0;
+    for (let i = 0; i < n; i++) if (this.radii[i]! > maxRadius && Number.isFinite(this.radii[i]!)) maxRadius = this.radii[i]!;
+    this.maxRadius = maxRadius;
     this.overlapping = new Uint8Array(n);
     for (const f of scene.findings) {
       if (f.kind === 'overlap') {

@@ -26,13 +26,16 @@ export interface LayerResult {
 }
 
 /**
- * Device pixels drawn around the screen on the layer's canvases. Chromium rasterises a shape
- * that crosses the canvas edge differently from the same shape inside it (strokes differ even
- * far from the edge), so a body drawn at the screen's edge and later shifted inwards would not
- * match a fresh draw; with this guard, bodies up to about this size never cross the canvas edge
- * where they meet the screen.
+ * Device pixels drawn around the screen on the layer's canvases (the guard). Chromium rasterises
+ * a shape that crosses the canvas edge differently from the same shape inside it (a route with
+ * clipping: edge pixels differ by up to about 60 levels, all along the shape, measured), so a
+ * body drawn at the screen's edge and later shifted inwards would not match a fresh draw. With a
+ * guard as wide as the largest body on screen, no body that reaches the screen crosses the canvas
+ * edge; the guard is capped, so only bodies larger than MAX_GUARD / 2 can differ, and then only
+ * in their antialiased edge pixels.
  */
-const GUARD = 64;
+const MIN_GUARD = 64;
+const MAX_GUARD = 256;
 /** A scaled frame is allowed only while the cached layer is between these scales of the view. */
 const MIN_SCALE = 0.5;
 const MAX_SCALE = 2;
@@ -49,7 +52,7 @@ const MAX_SCALE = 2;
  * gesture is in progress the caller may accept a scaled copy (blurred, with the strips that the
  * shrunken copy no longer covers drawn at the new zoom) and redraws crisply when it settles.
  *
- * The layer is transparent, GUARD device pixels larger than the screen on every side (only the
+ * The layer is transparent, a guard of device pixels larger than the screen on every side (only the
  * screen's part is ever shown or trusted), and composited over the backdrop (background and grid, which are
  * anchored to the screen); the overlay is drawn over it every frame.
  */
@@ -61,6 +64,8 @@ export class WorldLayer {
   /** The view the front canvas holds, or null when it holds nothing usable. */
   private held: Viewport | null = null;
   private dpr = 1;
+  /** The guard of the held layer, in device pixels. */
+  private guard = MIN_GUARD;
   private painter: ScenePainter | null = null;
   private theme: Theme | null = null;
   private time = NaN;
@@ -119,6 +124,7 @@ export class WorldLayer {
 
     if (frame === 'full') {
       this.dpr = dpr;
+      this.guard = Math.min(MAX_GUARD, Math.max(MIN_GUARD, Math.ceil(2 * painter.maxRadius * v.zoom * dpr) + 4));
       this.remember(painter, theme, o);
       this.render(this.front, v, W, H, painter, theme, o);
       this.held = { ...v };
@@ -132,7 +138,7 @@ export class WorldLayer {
     } else {
       target.setTransform(1, 0, 0, 1, 0, 0);
       target.globalAlpha = 1;
-      target.drawImage(this.front, GUARD, GUARD, W, H, 0, 0, W, H);
+      target.drawImage(this.front, this.guard, this.guard, W, H, 0, 0, W, H);
     }
     painter.drawOverlay(new CanvasPainter(target, shown.width, shown.height, this.fontFamily(), dpr), shown, theme, o);
     return { frame, view: shown, exact };
@@ -140,7 +146,7 @@ export class WorldLayer {
 
   /** The whole world layer for view v (W × H device pixels, plus the guard), on a cleared canvas. */
   private render(canvas: HTMLCanvasElement, v: Viewport, W: number, H: number, painter: ScenePainter, theme: Theme, o: SceneDrawOptions): void {
-    const ctx = this.prepare(canvas, W + 2 * GUARD, H + 2 * GUARD);
+    const ctx = this.prepare(canvas, W + 2 * this.guard, H + 2 * this.guard);
     painter.drawWorld(this.painterOn(ctx, v), v, theme, o);
   }
 
@@ -160,7 +166,7 @@ export class WorldLayer {
   /** A painter on a layer canvas: CSS pixels of the screen, placed inside the guard. */
   private painterOn(ctx: CanvasRenderingContext2D, v: Viewport): CanvasPainter {
     const p = new CanvasPainter(ctx, v.width, v.height, this.fontFamily(), this.dpr);
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, GUARD, GUARD);
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, this.guard, this.guard);
     return p;
   }
 
@@ -173,8 +179,8 @@ export class WorldLayer {
     const ctx = this.prepare(this.back, this.front.width, this.front.height);
     ctx.drawImage(this.front, kx, ky);
     // Strips in screen device pixels [0, W) × [0, H); the canvas has the guard around them.
-    const W = this.front.width - 2 * GUARD;
-    const H = this.front.height - 2 * GUARD;
+    const W = this.front.width - 2 * this.guard;
+    const H = this.front.height - 2 * this.guard;
     // The view whose drawing this now is: the old one moved by exactly (kx, ky) device pixels.
     const v: Viewport = { ...held, cx: held.cx - kx / z, cy: held.cy + ky / z };
     const y0 = ky > 0 ? 0 : H + ky;
@@ -205,8 +211,9 @@ export class WorldLayer {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = 1;
     // The shifted copy brought the old guard's partial drawing here: replace, do not blend.
-    ctx.clearRect(x0 + GUARD, y0 + GUARD, x1 - x0, y1 - y0);
-    ctx.drawImage(this.scratch, x0 + GUARD, y0 + GUARD, x1 - x0, y1 - y0, x0 + GUARD, y0 + GUARD, x1 - x0, y1 - y0);
+    const g = this.guard;
+    ctx.clearRect(x0 + g, y0 + g, x1 - x0, y1 - y0);
+    ctx.drawImage(this.scratch, x0 + g, y0 + g, x1 - x0, y1 - y0, x0 + g, y0 + g, x1 - x0, y1 - y0);
   }
 
   /**
@@ -224,7 +231,8 @@ export class WorldLayer {
     target.setTransform(dpr, 0, 0, dpr, 0, 0);
     target.globalAlpha = 1;
     target.imageSmoothingEnabled = true;
-    target.drawImage(this.front, GUARD, GUARD, this.front.width - 2 * GUARD, this.front.height - 2 * GUARD, dx, dy, w, h);
+    const g = this.guard;
+    target.drawImage(this.front, g, g, this.front.width - 2 * g, this.front.height - 2 * g, dx, dy, w, h);
     // Uncovered bands (CSS pixels): above, below, and left and right between them.
     const W = v.width;
     const H = v.height;
