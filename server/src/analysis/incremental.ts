@@ -6,7 +6,7 @@ import { bodyBounds } from './body-bounds';
 import { sameBodyContent, sameSceneSettings } from './body-content';
 import type { Finding } from './findings';
 import { MAX_SLOTS, PairCache } from './pair-cache';
-import { assembleAnalysis, failedAnalysis, type DocumentAnalysis } from './pipeline';
+import { assembleAnalysis, failedAnalysis, FindingDiagnostics, type DocumentAnalysis } from './pipeline';
 import { IncrementalFrontEnd } from './statement-window';
 
 /**
@@ -119,6 +119,8 @@ export class IncrementalAnalyzer {
   private readonly cache = new PairCache();
   /** Syntax and semantics, re-done only around each edit (statement-window.ts). */
   private readonly frontEnd = new IncrementalFrontEnd();
+  /** Finding diagnostics of the previous run, reused for findings whose bodies only moved in the text. */
+  private readonly findingDiagnostics = new FindingDiagnostics();
 
   /** Incremented by every run; a paused run whose number is no longer current is abandoned. */
   private runNumber = 0;
@@ -202,6 +204,7 @@ export class IncrementalAnalyzer {
   dispose(): void {
     this.reset();
     this.frontEnd.reset();
+    this.findingDiagnostics.clear();
     this.lastStats = null;
   }
 
@@ -231,7 +234,7 @@ export class IncrementalAnalyzer {
       return failedAnalysis(syntax, semantics, e);
     }
     // The same last step as analyzeDocument's, so that both give identical results.
-    return assembleAnalysis(syntax, semantics, findings);
+    return assembleAnalysis(syntax, semantics, findings, this.findingDiagnostics.diagnosticOf);
   }
 
   private lastTestCount = 0;
@@ -395,7 +398,14 @@ export class IncrementalAnalyzer {
       const a = this.bodyOf[e.slotA]!;
       const b = this.bodyOf[e.slotB]!;
       const f = e.finding;
-      out.push(f.ia === a.index && f.ib === b.index && f.a === a.name && f.b === b.name ? f : { ...f, a: a.name, b: b.name, ia: a.index, ib: b.index });
+      if (f.ia === a.index && f.ib === b.index && f.a === a.name && f.b === b.name) {
+        out.push(f);
+        return;
+      }
+      // Relabelled once, kept relabelled: the next run finds the same object (and its diagnostic).
+      const relabelled = { ...f, a: detach(a.name), b: detach(b.name), ia: a.index, ib: b.index };
+      e.finding = relabelled;
+      out.push(relabelled);
     });
     return out;
   }

@@ -18,7 +18,8 @@ export interface PairEntry {
   readonly slotB: number;
   readonly versionA: number;
   readonly versionB: number;
-  readonly finding: Finding;
+  /** Mutable so that a finding relabelled for the current text replaces the stale label. */
+  finding: Finding;
 }
 
 /**

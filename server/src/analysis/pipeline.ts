@@ -4,6 +4,7 @@ import { parse, type ParseResult } from '../syntax/parser';
 import { analyzeScene, compareFindings, type AnalysisOptions } from './analyze';
 import { impactDiagnostic } from './continuous';
 import type { Finding } from './findings';
+import type { Scene, SceneBody } from '../semantics/scene';
 import { overlapDiagnostic } from './overlap';
 
 /**
@@ -59,16 +60,96 @@ export function* analyzeDocumentInStages(text: string, options: AnalysisOptions 
  * findings in their deterministic order, their diagnostics built against the current scene, and
  * all diagnostics merged by position. Never throws (see `failedAnalysis`).
  */
-export function assembleAnalysis(syntax: ParseResult, semantics: SemanticResult, findings: Finding[]): DocumentAnalysis {
+export function assembleAnalysis(
+  syntax: ParseResult,
+  semantics: SemanticResult,
+  findings: Finding[],
+  diagnosticOf: (scene: Scene, f: Finding) => Diagnostic = findingDiagnostic,
+): DocumentAnalysis {
   const scene = semantics.scene;
   const findingDiagnostics: Diagnostic[] = [];
   try {
     findings.sort(compareFindings);
-    for (const f of findings) findingDiagnostics.push(f.kind === 'overlap' ? overlapDiagnostic(scene, f) : impactDiagnostic(scene, f));
+    for (const f of findings) findingDiagnostics.push(diagnosticOf(scene, f));
   } catch (e) {
     return failedAnalysis(syntax, semantics, e);
   }
   return merge(syntax, semantics, findings, findingDiagnostics);
+}
+
+/** The diagnostic of one finding, against the scene it was found in. */
+export function findingDiagnostic(scene: Scene, f: Finding): Diagnostic {
+  return f.kind === 'overlap' ? overlapDiagnostic(scene, f) : impactDiagnostic(scene, f);
+}
+
+interface CachedDiagnostic {
+  readonly a: SceneBody;
+  readonly b: SceneBody;
+  readonly dt: number;
+  readonly diagnostic: Diagnostic;
+  /** Which body's name range the diagnostic is on, and its related information's. */
+  readonly on: 'a' | 'b';
+  readonly relatedOn: 'a' | 'b' | null;
+}
+
+/**
+ * Finding diagnostics for successive versions of one document (the incremental analyzer's last
+ * step): a finding whose pair of bodies is unchanged but for their place in the text keeps its
+ * message and data, and only takes the bodies' current name ranges. Formatting thousands of
+ * messages was most of the time of an edit that changed one body.
+ *
+ * A diagnostic is a function of the finding, of dt, and of each body's name, name range, parts,
+ * motion and `bullet` modifier (overlap.ts, continuous.ts). Shifting a body in the text keeps its
+ * part shapes and its motion objects (analysis/statement-window.ts), which is what is compared.
+ */
+export class FindingDiagnostics {
+  private cache = new WeakMap<Finding, CachedDiagnostic>();
+
+  readonly diagnosticOf = (scene: Scene, f: Finding): Diagnostic => {
+    const a = scene.bodies[f.ia];
+    const b = scene.bodies[f.ib];
+    const hit = this.cache.get(f);
+    if (hit && a && b && hit.dt === scene.dt && sameLabel(hit.a, a) && sameLabel(hit.b, b)) {
+      const d = hit.diagnostic;
+      // Written out rather than spread (thousands per edit); the keys are the ones d has.
+      const out: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = {
+        range: (hit.on === 'a' ? a : b).nameRange,
+        severity: d.severity,
+        code: d.code,
+        message: d.message,
+      };
+      if (d.related !== undefined) {
+        out.related =
+          hit.relatedOn === null ? d.related : [{ range: (hit.relatedOn === 'a' ? a : b).nameRange, message: d.related[0]!.message }];
+      }
+      if ('data' in d) out.data = d.data;
+      if (d.tags !== undefined) out.tags = d.tags;
+      return out;
+    }
+    const d = findingDiagnostic(scene, f);
+    if (a && b) {
+      const on = d.range === a.nameRange ? 'a' : d.range === b.nameRange ? 'b' : null;
+      const r = d.related?.length === 1 ? d.related[0]!.range : undefined;
+      const relatedOn = r === undefined ? null : r === a.nameRange ? 'a' : r === b.nameRange ? 'b' : undefined;
+      if (on !== null && relatedOn !== undefined && (d.related === undefined || d.related.length <= 1)) {
+        this.cache.set(f, { a, b, dt: scene.dt, diagnostic: d, on, relatedOn });
+      }
+    }
+    return d;
+  };
+
+  clear(): void {
+    this.cache = new WeakMap();
+  }
+}
+
+/** Whether two versions of a body give its findings the same message (all but the place). */
+function sameLabel(x: SceneBody, y: SceneBody): boolean {
+  if (x === y) return true;
+  if (x.name !== y.name || x.velocity !== y.velocity || x.spin !== y.spin || x.isBullet !== y.isBullet) return false;
+  if (x.parts.length !== y.parts.length) return false;
+  for (let k = 0; k < x.parts.length; k++) if (x.parts[k]!.shape !== y.parts[k]!.shape) return false;
+  return true;
 }
 
 /**

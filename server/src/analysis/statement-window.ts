@@ -1,7 +1,7 @@
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 import { SemanticSession, type SemanticResult } from '../semantics/check';
 import type { EvaluatedValue } from '../semantics/evaluate';
-import type { SceneBody } from '../semantics/scene';
+import type { BodyProperty, SceneBody, ScenePart } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile } from '../syntax/ast';
 import type { Comment, Token } from '../syntax/lexer';
@@ -74,8 +74,43 @@ class DeferredParse implements ParseResult {
   }
 }
 
+/**
+ * The evaluated values of a version (hover and inlay hints read them; an edit does not), made on
+ * first request from the previous version's by the edit's splice. Shifting every value after an
+ * edit was a large share of an edit's cost, for a list few requests read. A chain of versions
+ * nobody asked about is collapsed every MAX_DEPTH edits, so a request never replays more.
+ */
+const MAX_DEPTH = 32;
+class DeferredValues {
+  private previous: DeferredValues | null;
+  private step: ((old: readonly EvaluatedValue[]) => readonly EvaluatedValue[]) | null;
+  private readonly depth: number;
+
+  constructor(
+    private values: readonly EvaluatedValue[] | null,
+    previous: DeferredValues | null,
+    step: ((old: readonly EvaluatedValue[]) => readonly EvaluatedValue[]) | null,
+  ) {
+    this.previous = previous;
+    this.step = step;
+    this.depth = previous === null || previous.values !== null ? 1 : previous.depth + 1;
+    if (this.depth >= MAX_DEPTH) this.get();
+  }
+
+  get(): readonly EvaluatedValue[] {
+    if (this.values === null) {
+      this.values = this.step!(this.previous!.get());
+      // Materialised: the older versions are no longer needed from here.
+      this.previous = null;
+      this.step = null;
+    }
+    return this.values;
+  }
+}
+
 export class IncrementalFrontEnd {
   private text: string | null = null;
+  private lines: LineIndex | null = null;
   /** Per statement of the last version, in order: its range and kind. */
   private starts: number[] = [];
   private ends: number[] = [];
@@ -85,27 +120,33 @@ export class IncrementalFrontEnd {
   private syntaxDiagnostics: Diagnostic[] = [];
   private session: SemanticSession | null = null;
   private semantics: SemanticResult | null = null;
+  private values: DeferredValues | null = null;
 
   /** Forgets the previous version; the next one is processed whole. */
   reset(): void {
     this.text = null;
+    this.lines = null;
     this.starts = [];
     this.ends = [];
     this.kinds = [];
     this.syntaxDiagnostics = [];
     this.session = null;
     this.semantics = null;
+    this.values = null;
   }
 
   /** Syntax and semantics of `text`, reusing what is known of the previous version. */
   update(text: string): FrontEndResult {
     if (typeof text !== 'string') text = text == null ? '' : String(text);
-    const lines = new LineIndex(text);
-    if (this.text !== null && this.session !== null && this.semantics !== null) {
-      const windowed = this.tryWindow(text, lines);
-      if (windowed) return windowed;
+    if (this.text !== null && this.lines !== null && this.session !== null && this.semantics !== null) {
+      const old = this.text;
+      // The edited region: old[prefix, old.length - suffix) became text[prefix, text.length - suffix).
+      const prefix = commonPrefix(old, text);
+      const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
+      const lines = LineIndex.edited(this.lines, text, prefix, old.length - suffix, text.length - suffix);
+      return this.tryWindow(text, lines, prefix, suffix) ?? this.full(text, lines);
     }
-    return this.full(text, lines);
+    return this.full(text, new LineIndex(text));
   }
 
   private full(text: string, lines: LineIndex): FrontEndResult {
@@ -125,24 +166,20 @@ export class IncrementalFrontEnd {
       if (s.kind !== 'Body' && s.kind !== 'Error') this.lastHeader = k;
     }
     this.text = text;
+    this.lines = lines;
     this.syntaxDiagnostics = syntax.diagnostics;
     this.session = session;
     this.semantics = session.result;
+    this.values = new DeferredValues(session.result.values, null, null);
     // The tree is not kept: later requests for it parse the text again (DeferredParse).
     return { syntax: new DeferredParse(text, lines, syntax.diagnostics), semantics: session.result, mode: 'full' };
   }
 
   /** The windowed update, or null when the edit needs the whole-file path. */
-  private tryWindow(text: string, lines: LineIndex): FrontEndResult | null {
+  private tryWindow(text: string, lines: LineIndex, prefix: number, suffix: number): FrontEndResult | null {
     const old = this.text!;
     const session = this.session!;
     const previous = this.semantics!;
-    // The edited region: old[prefix, old.length - suffix) became text[prefix, text.length - suffix).
-    const limit = Math.min(old.length, text.length);
-    let prefix = 0;
-    while (prefix < limit && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
-    let suffix = 0;
-    while (suffix < limit - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
     const delta = text.length - old.length;
     const newEditEnd = text.length - suffix;
 
@@ -222,6 +259,7 @@ export class IncrementalFrontEnd {
     const indexShift = newBodies.length - bodyIndexTo;
     for (let k = bodyIndexTo; k < oldBodies.length; k++) newBodies.push(shiftBody(oldBodies[k]!, oldWindowEnd, delta, k + indexShift));
 
+    const values = new DeferredValues(null, this.values, (old) => splice(old, inOld, oldWindowEnd, evaluated.values, delta, shiftValue));
     const semantics: SemanticResult = {
       scene: { dt: scene.dt, frames: scene.frames, slop: scene.slop, bodies: newBodies, layers: scene.layers },
       diagnostics: splice(previous.diagnostics, inOld, oldWindowEnd, evaluated.diagnostics, delta, shiftDiagnostic),
@@ -229,7 +267,9 @@ export class IncrementalFrontEnd {
         definitions: splice(defs, inOld, oldWindowEnd, evaluated.definitions, delta, shiftDefinition),
         references: splice(refs, inOld, oldWindowEnd, evaluated.references, delta, shiftReference),
       },
-      values: splice(previous.values, inOld, oldWindowEnd, evaluated.values, delta, shiftValue),
+      get values(): readonly EvaluatedValue[] {
+        return values.get();
+      },
       constants: previous.constants,
       shapes: previous.shapes,
     };
@@ -259,8 +299,10 @@ export class IncrementalFrontEnd {
     this.ends = newEnds;
     this.kinds = newKinds;
     this.text = text;
+    this.lines = lines;
     this.syntaxDiagnostics = syntaxDiagnostics;
     this.semantics = semantics;
+    this.values = values;
     return { syntax: new DeferredParse(text, lines, syntaxDiagnostics), semantics, mode: 'window' };
   }
 
@@ -283,6 +325,28 @@ export class IncrementalFrontEnd {
     }
     return true;
   }
+}
+
+/**
+ * Length of the longest common prefix. Blocks are compared as strings first (a substring of a
+ * flat string is a view, and string equality compares memory), then characters within the first
+ * differing block: a whole document costs a few memory compares rather than a loop per character.
+ */
+const BLOCK = 4096;
+function commonPrefix(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let i = 0;
+  while (i + BLOCK <= limit && a.substring(i, i + BLOCK) === b.substring(i, i + BLOCK)) i += BLOCK;
+  while (i < limit && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** Length of the longest common suffix, at most `limit` (so that it does not overlap the prefix). */
+function commonSuffix(a: string, b: string, limit: number): number {
+  let k = 0;
+  while (k + BLOCK <= limit && a.substring(a.length - k - BLOCK, a.length - k) === b.substring(b.length - k - BLOCK, b.length - k)) k += BLOCK;
+  while (k < limit && a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)) k++;
+  return k;
 }
 
 function hasName(defs: readonly SymbolDefinition[], from: number, to: number, name: string): boolean {
@@ -368,18 +432,49 @@ function shiftValue(v: EvaluatedValue, from: number, delta: number): EvaluatedVa
  */
 function shiftBody(b: SceneBody, from: number, delta: number, index: number): SceneBody {
   if (delta === 0 && index === b.index) return b;
-  const props: { -readonly [K in keyof SceneBody['props']]: SceneBody['props'][K] } = {};
-  for (const key of ['at', 'angle', 'velocity', 'spin', 'layer'] as const) {
-    const p = b.props[key];
-    if (p) props[key] = { range: shiftRange(p.range, from, delta), valueRange: shiftRange(p.valueRange, from, delta) };
+  const props = delta === 0 ? b.props : shiftProps(b.props, from, delta);
+  let parts = b.parts;
+  if (delta !== 0) {
+    const moved: ScenePart[] = new Array<ScenePart>(parts.length);
+    for (let k = 0; k < parts.length; k++) {
+      const p = parts[k]!;
+      moved[k] = { shape: p.shape, sourceKind: p.sourceKind, range: shiftRange(p.range, from, delta) };
+    }
+    parts = moved;
   }
-  return {
-    ...b,
+  // Written out rather than spread: one object shape for every body keeps this loop fast.
+  const body: { -readonly [K in keyof SceneBody]: SceneBody[K] } = {
     index,
+    name: b.name,
     nameRange: shiftRange(b.nameRange, from, delta),
     range: shiftRange(b.range, from, delta),
+    isStatic: b.isStatic,
+    isSensor: b.isSensor,
+    isBullet: b.isBullet,
+    sourceKind: b.sourceKind,
     shapeRange: shiftRange(b.shapeRange, from, delta),
-    parts: delta === 0 ? b.parts : b.parts.map((p) => ({ shape: p.shape, sourceKind: p.sourceKind, range: shiftRange(p.range, from, delta) })),
+    parts,
+    position: b.position,
+    angle: b.angle,
+    velocity: b.velocity,
+    spin: b.spin,
+    layer: b.layer,
     props,
   };
+  if (b.shapeName !== undefined) body.shapeName = b.shapeName;
+  return body;
+}
+
+function shiftProps(props: SceneBody['props'], from: number, delta: number): SceneBody['props'] {
+  const out: { -readonly [K in keyof SceneBody['props']]: SceneBody['props'][K] } = {};
+  if (props.at) out.at = shiftProperty(props.at, from, delta);
+  if (props.angle) out.angle = shiftProperty(props.angle, from, delta);
+  if (props.velocity) out.velocity = shiftProperty(props.velocity, from, delta);
+  if (props.spin) out.spin = shiftProperty(props.spin, from, delta);
+  if (props.layer) out.layer = shiftProperty(props.layer, from, delta);
+  return out;
+}
+
+function shiftProperty(p: BodyProperty, from: number, delta: number): BodyProperty {
+  return { range: shiftRange(p.range, from, delta), valueRange: shiftRange(p.valueRange, from, delta) };
 }

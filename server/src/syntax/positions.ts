@@ -21,25 +21,80 @@ export interface LineRange {
   readonly end: Position;
 }
 
+function scanLineStarts(text: string, from: number, to: number, starts: number[]): number[] {
+  const n = text.length;
+  for (let i = from; i < to; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 13 /* \r */) {
+      if (i + 1 < n && text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (ch === 10 /* \n */) {
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+function lowerBound(values: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class LineIndex {
   readonly text: string;
   /** Offset of the first character of each line; `lineStarts[0] === 0`. */
   private readonly lineStarts: number[];
+  /** The line `lineAt` found last (a hint only). */
+  private lastLine = 0;
 
-  constructor(text: string) {
+  constructor(text: string, lineStarts?: number[]) {
     this.text = text;
-    const starts = [0];
+    this.lineStarts = lineStarts ?? scanLineStarts(text, 0, text.length, [0]);
+  }
+
+  /**
+   * The index of `text`, made from `previous`'s by an edit that replaced `previous.text[from, oldEnd)`
+   * with `text[from, newEnd)` (everything else equal): line starts before the edit are kept,
+   * the edited stretch is scanned again, and the starts after it are shifted, so an edit costs
+   * O(lines) number moves instead of a scan of the whole text. A CR LF pair split or joined at
+   * either end of the edit is handled by rescanning from the line start before it and one
+   * character past it.
+   */
+  static edited(previous: LineIndex, text: string, from: number, oldEnd: number, newEnd: number): LineIndex {
+    const old = previous.lineStarts;
+    const delta = newEnd - oldEnd;
+    // Keep the starts at or before `from - 1` (a start at `from` may come from a CR just before it).
+    let keep = previous.lineAt(Math.max(0, from - 1));
+    const scanFrom = old[keep]!;
+    keep++;
+    // Rescan to one character past the edit, then resume with the old starts beyond that.
+    const scanTo = Math.min(text.length, newEnd + 1);
+    const starts = old.slice(0, keep);
+    let i = scanFrom;
     const n = text.length;
-    for (let i = 0; i < n; i++) {
+    for (; i < scanTo; i++) {
       const ch = text.charCodeAt(i);
-      if (ch === 13 /* \r */) {
+      if (ch === 13) {
         if (i + 1 < n && text.charCodeAt(i + 1) === 10) i++;
         starts.push(i + 1);
-      } else if (ch === 10 /* \n */) {
+      } else if (ch === 10) {
         starts.push(i + 1);
       }
     }
-    this.lineStarts = starts;
+    // `i` is now the first unscanned offset (new text); old starts past it shift by delta.
+    for (let k = lowerBound(old, i - delta + 1); k < old.length; k++) {
+      const start = old[k]! + delta;
+      if (start > i) starts.push(start);
+    }
+    // Starts recorded by the scan at exactly i were pushed already; an old start equal to i is
+    // the same line break, so it is skipped by the `> i` test above.
+    return new LineIndex(text, starts);
   }
 
   /** Number of lines; a text ending in a line break has an empty last line. */
@@ -75,6 +130,16 @@ export class LineIndex {
     const starts = this.lineStarts;
     if (!(offset > 0)) return 0;
     if (offset >= this.text.length) return starts.length - 1;
+    // Callers often ask in order (diagnostics sorted by position): try the last answer first.
+    const last = this.lastLine;
+    if (last < starts.length && starts[last]! <= offset && (last + 1 === starts.length || offset < starts[last + 1]!)) return last;
+    const line = this.searchLine(offset);
+    this.lastLine = line;
+    return line;
+  }
+
+  private searchLine(offset: number): number {
+    const starts = this.lineStarts;
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
