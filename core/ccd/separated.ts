@@ -11,8 +11,8 @@ import type { ToiInput, ToiMethod, ToiOutput } from './types';
  * (gjk.ts `distanceLocal`, van den Bergen's core + margin), the same measure conservative
  * advancement uses for each of its iterates.
  *
- * `spins`: pose the shapes with their spins (conservative advancement's frozen case) or, as the
- * translation-only methods assume, without.
+ * `spins`: pose the shapes with their spins, or without (default), as the translation-only
+ * methods that call this assume (a centred circle's spin moves nothing).
  */
 
 const xa = { x: 0, y: 0, c: 1, s: 0 };
