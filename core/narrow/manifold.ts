@@ -73,6 +73,9 @@ export function manifoldNormal(p: RelativePair, m: LocalManifold): Vec2 {
 
 const nScratch: MutableVec2 = { x: 0, y: 0 };
 
+/** Relative span along the reference face below which a clipped incident edge is one point. */
+const SINGLE_SPAN = 1e-12;
+
 function vx(p: RelativePair, ofA: boolean, i: number): number {
   return ofA ? p.av[2 * i]! : p.bv[2 * i]!;
 }
@@ -147,11 +150,18 @@ export function clipEdges(p: RelativePair, referenceIsA: boolean, refEdge: numbe
   const rR = ref.radius;
   const rI = inc.radius;
   let added = 0;
-  const single = !(span > 0) || (q1x === q2x && q1y === q2y);
-  for (let k = 0; k < (single ? 1 : 2); k++) {
+  // An incident edge perpendicular to the reference face (to rounding: a span of 1e-12 of the
+  // face) clips to one place along the face; its deeper end is the contact. Which end the edge
+  // starts with, and whether rounding left a 1e-16 span, depends on which shape is A, so neither
+  // may decide between one point and two.
+  const h1 = (q1x - r1x) * nx + (q1y - r1y) * ny;
+  const h2 = (q2x - r1x) * nx + (q2y - r1y) * ny;
+  const single = !(span > SINGLE_SPAN * len) || (q1x === q2x && q1y === q2y);
+  const first = single && h2 < h1 ? 1 : 0;
+  for (let k = first; k < (single ? first + 1 : 2); k++) {
     const qx = k === 0 ? q1x : q2x;
     const qy = k === 0 ? q1y : q2y;
-    const h = (qx - r1x) * nx + (qy - r1y) * ny;
+    const h = k === 0 ? h1 : h2;
     const sep = h - rR - rI;
     if (sep > keep) continue;
     // Midway between the incident surface (q - rI n) and the reference surface (q - (h - rR) n).

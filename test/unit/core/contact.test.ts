@@ -62,6 +62,20 @@ describe('core/narrow/contact', () => {
       assert.deepEqual(k.normal, { x: 0, y: 1 });
     });
 
+    it('a capsule across a thin box turned by π + 1e-15: the same contact points in either order', () => {
+      // The symmetry property's counterexample: the capsule's segment is perpendicular to the
+      // reference face, and rounding of the near-half-turn left its clipped span 0 in one order
+      // (one point) and 1e-16 in the other (two).
+      const box = makeBox(0.1, 1.002);
+      const capsule = makeCapsule(0.1, 0.05);
+      const turned = { x: 0, y: 0, c: -1, s: 1.0106430996148606e-15 };
+      const r = c(box, turned, capsule, I);
+      const s = c(capsule, I, box, turned);
+      near(r.separation, s.separation, 1e-15, 'separation');
+      assert.equal(r.points.length, s.points.length, 'point count');
+      for (const q of r.points) assert.ok(s.points.some((p) => Math.hypot(p.x - q.x, p.y - q.y) <= 1e-12), `point ${JSON.stringify(q)} of ${JSON.stringify(s.points)}`);
+    });
+
     it('centres a subnormal distance apart still have a unit normal (circle and polygon-vertex paths)', () => {
       // The property test's counterexample: centres (5e-324, -5e-324) apart gave a normal of
       // length √2, hypot rounding the subnormal length down to 5e-324.
