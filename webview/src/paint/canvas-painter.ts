@@ -43,6 +43,15 @@ export class CanvasPainter implements Painter {
     this.ctx.fillRect(0, 0, this.width, this.height);
   }
 
+  fillRect(x: number, y: number, w: number, h: number, color: string, alpha: number): void {
+    this.alpha(alpha);
+    if (color !== this.lastFill) {
+      this.ctx.fillStyle = color;
+      this.lastFill = color;
+    }
+    this.ctx.fillRect(x, y, w, h);
+  }
+
   beginPath(): void {
     this.ctx.beginPath();
     this.pathLength = 0;

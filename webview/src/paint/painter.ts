@@ -35,6 +35,11 @@ export interface Painter {
    */
   readonly outlineBatchSize?: number;
   clear(color: string): void;
+  /**
+   * Fill an axis-aligned rectangle at once (not part of the current path), where the backend has
+   * a cheaper way than a path; callers fall back to paths without it.
+   */
+  fillRect?(x: number, y: number, w: number, h: number, color: string, alpha: number): void;
   beginPath(): void;
   moveTo(x: number, y: number): void;
   lineTo(x: number, y: number): void;
