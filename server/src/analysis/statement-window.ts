@@ -208,22 +208,46 @@ export class IncrementalFrontEnd {
     const window = parseWindow(text, lines, windowStart, stopAt);
     const oldWindowEnd = syncIndex < count ? starts[syncIndex]! : old.length + 1;
 
+    // The statement re-parsed only for its extent usually comes out as it was (same range, all
+    // of it before the edit, so the same text): its results stand, and the semantic window
+    // starts after it, in the gap before the next statement.
+    let semFirst = first;
+    let semStart = windowStart;
+    let fresh = window.statements;
+    const w0 = fresh[0];
+    if (
+      w0 !== undefined &&
+      first < syncIndex &&
+      w0.range.start === starts[first] &&
+      w0.range.end === ends[first] &&
+      ends[first]! < prefix &&
+      (first + 1 >= count || ends[first]! + 1 <= starts[first + 1]!) &&
+      (fresh.length < 2 || ends[first]! + 1 <= fresh[1]!.range.start) &&
+      // Its messages may quote the token after it, which the edit may have changed.
+      sameDiagnostics(this.syntaxDiagnostics, window.diagnostics, starts[first]!, ends[first]! + 1)
+    ) {
+      semFirst = first + 1;
+      semStart = ends[first]! + 1;
+      fresh = fresh.slice(1);
+    }
+    const freshSyntax = semStart === windowStart ? window.diagnostics : window.diagnostics.filter((d) => d.range.start >= semStart);
+
     // Semantics: only bodies (and unparseable text) on both sides of the edit, and no other
     // statement after it (results elsewhere then never point into the shifted part).
-    if (this.lastHeader >= first) return null;
-    for (let k = first; k < syncIndex; k++) {
+    if (this.lastHeader >= semFirst) return null;
+    for (let k = semFirst; k < syncIndex; k++) {
       if (this.kinds[k] !== STATEMENT_KIND.Body && this.kinds[k] !== STATEMENT_KIND.Error) return null;
     }
     const bodies: BodyStatement[] = [];
-    for (const s of window.statements) {
+    for (const s of fresh) {
       if (s.kind === 'Body') bodies.push(s);
       else if (s.kind !== 'Error') return null;
     }
-    const inOld = (item: { readonly range: TextRange }): boolean => item.range.start >= windowStart && item.range.start < oldWindowEnd;
+    const inOld = (item: { readonly range: TextRange }): boolean => item.range.start >= semStart && item.range.start < oldWindowEnd;
 
     // Whole-file facts the window could change: duplicate body names, uses of definitions.
     const defs = previous.symbols.definitions;
-    const defFrom = lowerBoundBy(defs, windowStart, (d) => d.range.start);
+    const defFrom = lowerBoundBy(defs, semStart, (d) => d.range.start);
     const defTo = lowerBoundBy(defs, oldWindowEnd, (d) => d.range.start);
     for (const s of bodies) if (s.name && session.bodyNameCount(s.name.name) > (hasName(defs, defFrom, defTo, s.name.name) ? 1 : 0)) return null;
     for (let k = defFrom; k < defTo; k++) if (session.bodyNameCount(defs[k]!.name) > 1) return null;
@@ -234,12 +258,12 @@ export class IncrementalFrontEnd {
       names.add(s.name.name);
     }
 
-    const bodyIndexFrom = lowerBoundBy(previous.scene.bodies, windowStart, (b) => b.range.start);
+    const bodyIndexFrom = lowerBoundBy(previous.scene.bodies, semStart, (b) => b.range.start);
     const bodyIndexTo = lowerBoundBy(previous.scene.bodies, oldWindowEnd, (b) => b.range.start);
     const evaluated = session.evaluateBodies(bodies, bodyIndexFrom);
 
     const refs = previous.symbols.references;
-    const refFrom = lowerBoundBy(refs, windowStart, (r) => r.range.start);
+    const refFrom = lowerBoundBy(refs, semStart, (r) => r.range.start);
     const refTo = lowerBoundBy(refs, oldWindowEnd, (r) => r.range.start);
     if (!this.usesUnchanged(refs, refFrom, refTo, evaluated.references)) return null;
 
@@ -273,7 +297,7 @@ export class IncrementalFrontEnd {
       constants: previous.constants,
       shapes: previous.shapes,
     };
-    const syntaxDiagnostics = splice(this.syntaxDiagnostics, inOld, oldWindowEnd, window.diagnostics, delta, shiftDiagnostic);
+    const syntaxDiagnostics = splice(this.syntaxDiagnostics, inOld, oldWindowEnd, freshSyntax, delta, shiftDiagnostic);
 
     // The statement table: before the window as it was, the window's, then the rest shifted.
     const newStarts = starts.slice(0, first);
@@ -352,6 +376,20 @@ function commonSuffix(a: string, b: string, limit: number): number {
 function hasName(defs: readonly SymbolDefinition[], from: number, to: number, name: string): boolean {
   for (let k = from; k < to; k++) if (defs[k]!.name === name) return true;
   return false;
+}
+
+/** Whether two position-sorted diagnostic lists agree on the diagnostics starting in [from, to). */
+function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[], from: number, to: number): boolean {
+  let i = lowerBoundBy(a, from, (d) => d.range.start);
+  let j = lowerBoundBy(b, from, (d) => d.range.start);
+  for (;;) {
+    const x = i < a.length && a[i]!.range.start < to ? a[i] : undefined;
+    const y = j < b.length && b[j]!.range.start < to ? b[j] : undefined;
+    if (x === undefined || y === undefined) return x === y;
+    if (x.code !== y.code || x.message !== y.message || x.range.start !== y.range.start || x.range.end !== y.range.end) return false;
+    i++;
+    j++;
+  }
 }
 
 /** First index whose value is >= `x` in an ascending array. */

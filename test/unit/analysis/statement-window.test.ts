@@ -1,0 +1,203 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
+import { analyzeDocument } from '../../../server/src/analysis/pipeline';
+import { IncrementalFrontEnd, type FrontEndResult } from '../../../server/src/analysis/statement-window';
+import { analyzeSemantics } from '../../../server/src/semantics/check';
+import { parse } from '../../../server/src/syntax/parser';
+import { LineIndex } from '../../../server/src/syntax/positions';
+import { bodyLine, sceneArb, settingsLines } from './scenes';
+
+/**
+ * The incremental front end against a from-scratch parse and semantic analysis, after edits of
+ * raw text at random offsets: inside tokens, inside and across comments, across statements, line
+ * breaks (CRLF too) inserted or removed, block comments opened or closed by the edit.
+ */
+
+/** Text an edit inserts: fragments that make, break, join and split statements and comments. */
+const INSERTS = [
+  '',
+  ' ',
+  'x',
+  '7',
+  '.5',
+  '-',
+  '(',
+  ')',
+  ',',
+  '\n',
+  '\r\n',
+  '\r',
+  '/*',
+  '*/',
+  '//',
+  '// note\n',
+  '/* a\nb */',
+  'body ',
+  'body n circle(0.4) at (1, 1)\n',
+  '\nbody m box(1, 0.5) at (0.5, 0) velocity (300, 0)\n',
+  ' at (2, 2)',
+  ' velocity (500, 0)',
+  ' layer red',
+  'layer',
+  '\nlayer red collides blue\n',
+  'let k = 2\n',
+  'shape s = box(1, 1)\n',
+  'collides',
+  'static ',
+  'deg',
+  '@',
+  'é',
+];
+
+interface RawEdit {
+  readonly at: number;
+  readonly remove: number;
+  readonly insert: string;
+}
+
+const rawEditArb: fc.Arbitrary<RawEdit> = fc.record({
+  // Anywhere, or (more often) among the bodies that make up most of a real scene.
+  at: fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0.5, max: 1, noNaN: true }), fc.double({ min: 0.5, max: 1, noNaN: true })),
+  remove: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.nat({ max: 6 }) }, { weight: 1, arbitrary: fc.nat({ max: 80 }) }),
+  insert: fc.constantFrom(...INSERTS),
+});
+
+function applyRaw(text: string, e: RawEdit): string {
+  const at = Math.floor(e.at * text.length);
+  return text.slice(0, at) + e.insert + text.slice(Math.min(text.length, at + e.remove));
+}
+
+/** Extra statements that make bodies depend on the rest of the file. */
+const HEADERS = ['let k = 0.5', 'shape s = box(1, 0.2)', 'let unused = 3', '/* header\n comment */'];
+
+function assertSameFrontEnd(actual: FrontEndResult, text: string, what: string): void {
+  const syntax = parse(text);
+  const semantics = analyzeSemantics(syntax);
+  assert.deepStrictEqual(actual.syntax.diagnostics, syntax.diagnostics, `syntax diagnostics after ${what}`);
+  assert.equal(actual.syntax.text, text);
+  assert.deepStrictEqual(actual.semantics.scene, semantics.scene, `scene after ${what}`);
+  assert.deepStrictEqual(actual.semantics.diagnostics, semantics.diagnostics, `semantic diagnostics after ${what}`);
+  assert.deepStrictEqual(actual.semantics.symbols, semantics.symbols, `symbols after ${what}`);
+  assert.deepStrictEqual(actual.semantics.values, semantics.values, `values after ${what}`);
+  assert.deepStrictEqual(actual.semantics.constants, semantics.constants, `constants after ${what}`);
+  assert.deepStrictEqual(actual.semantics.shapes, semantics.shapes, `shapes after ${what}`);
+  for (let line = 0; line < syntax.lines.lineCount; line++) {
+    assert.equal(actual.syntax.lines.lineStart(line), syntax.lines.lineStart(line), `line ${line} after ${what}`);
+  }
+  assert.equal(actual.syntax.lines.lineCount, syntax.lines.lineCount);
+}
+
+type DocSpec = typeof documentArb extends fc.Arbitrary<infer T> ? T : never;
+
+const documentArb = fc.record({
+  scene: sceneArb(24),
+  headers: fc.subarray(HEADERS),
+  crlf: fc.boolean(),
+  usesK: fc.boolean(),
+});
+
+function render({ scene, headers, crlf, usesK }: DocSpec): string {
+  const bodies = scene.bodies.map((b, i) => {
+    const line = bodyLine(b);
+    // Some bodies use a constant or a named shape, so that uses come and go with edits.
+    if (usesK && i % 3 === 0 && headers.includes('let k = 0.5')) return line.replace(/at \(([-\d.]+),/, 'at ($1 + k,');
+    if (i % 4 === 1 && headers.includes('shape s = box(1, 0.2)')) return line.replace(/body (\w+) (static |sensor |bullet )?\S+\(.*?\)( at)/, 'body $1 $2s$3');
+    return line;
+  });
+  return [...settingsLines(scene.settings), ...headers, ...bodies].join(crlf ? '\r\n' : '\n');
+}
+
+describe('analysis/statement-window: the incremental front end equals a from-scratch analysis', () => {
+  it('after random edits of raw text at random offsets', () => {
+    let windowed = 0;
+    let steps = 0;
+    fc.assert(
+      fc.property(documentArb, fc.array(rawEditArb, { minLength: 1, maxLength: 10 }), (doc, edits) => {
+        const frontEnd = new IncrementalFrontEnd();
+        let text = render(doc);
+        assertSameFrontEnd(frontEnd.update(text), text, 'the first text');
+        for (const e of edits) {
+          text = applyRaw(text, e);
+          const r = frontEnd.update(text);
+          assertSameFrontEnd(r, text, `${JSON.stringify(e)}:\n${text}`);
+          steps++;
+          if (r.mode === 'window') windowed++;
+        }
+      }),
+      { numRuns: 200 },
+    );
+    // Not vacuous: most edits took the windowed path.
+    assert.ok(windowed > steps / 2, `${windowed} of ${steps} edits windowed`);
+  });
+
+  it('gives the tree, tokens and comments of the new text on request', () => {
+    const frontEnd = new IncrementalFrontEnd();
+    const before = 'dt 1/60\n// a comment\nbody a circle(1)\nbody b box(1, 1) at (0.5, 0)\n';
+    frontEnd.update(before);
+    const after = before.replace('box(1, 1)', '/* c */ box(2, 1)');
+    const r = frontEnd.update(after);
+    assert.equal(r.mode, 'window');
+    const fresh = parse(after);
+    assert.deepStrictEqual(r.syntax.file, fresh.file);
+    assert.deepStrictEqual(r.syntax.tokens, fresh.tokens);
+    assert.deepStrictEqual(r.syntax.comments, fresh.comments);
+  });
+
+  it('takes the whole-file path when a body name is shared, a use appears, or a definition changes', () => {
+    const frontEnd = new IncrementalFrontEnd();
+    const base = 'let k = 1\nbody a circle(1)\nbody b circle(1) at (3, 0)\nbody c circle(1) at (6, 0)\n';
+    assert.equal(frontEnd.update(base).mode, 'full');
+    const cases: [string, 'full' | 'window'][] = [
+      [base.replace('at (3, 0)', 'at (3.5, 0)'), 'window'],
+      [base.replace('body c', 'body a'), 'full'], // a duplicate name appears
+      [base.replace('body c', 'body d'), 'full'], // ... and goes (a was a duplicate)
+      [base.replace('body c', 'body d').replace('at (6, 0)', 'at (6 + k, 0)'), 'full'], // k's first use
+      [base.replace('body c', 'body d').replace('at (6, 0)', 'at (7 + k, 0)'), 'window'], // still used
+      [base.replace('let k = 1', 'let k = 2').replace('body c', 'body d').replace('at (6, 0)', 'at (7 + k, 0)'), 'full'],
+    ];
+    for (const [text, mode] of cases) {
+      const r = frontEnd.update(text);
+      assert.equal(r.mode, mode, text);
+      assertSameFrontEnd(r, text, text);
+    }
+  });
+
+  it('keeps whole-analysis results equal through the analyzer on raw edits', () => {
+    fc.assert(
+      fc.property(documentArb, fc.array(rawEditArb, { minLength: 1, maxLength: 6 }), (doc, edits) => {
+        const analyzer = new IncrementalAnalyzer();
+        let text = render(doc);
+        analyzer.analyze(text);
+        for (const e of edits) {
+          text = applyRaw(text, e);
+          const actual = analyzer.analyze(text);
+          const expected = analyzeDocument(text);
+          assert.deepStrictEqual(actual.findings, expected.findings, `findings after ${JSON.stringify(e)}`);
+          assert.deepStrictEqual(actual.diagnostics, expected.diagnostics, `diagnostics after ${JSON.stringify(e)}`);
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+});
+
+describe('syntax/positions: LineIndex.edited', () => {
+  it('equals a fresh index after any edit, line breaks of every kind included', () => {
+    const piece = fc.constantFrom('a', 'bc', '\n', '\r', '\r\n', ' ', 'xyz\r', '\nq');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.nat(), fc.nat({ max: 8 }), fc.array(piece, { maxLength: 4 }), (parts, at, remove, inserted) => {
+        const text = parts.join('');
+        const from = text.length === 0 ? 0 : at % (text.length + 1);
+        const oldEnd = Math.min(text.length, from + remove);
+        const insert = inserted.join('');
+        const next = text.slice(0, from) + insert + text.slice(oldEnd);
+        const edited = LineIndex.edited(new LineIndex(text), next, from, oldEnd, from + insert.length);
+        const fresh = new LineIndex(next);
+        assert.equal(edited.lineCount, fresh.lineCount, JSON.stringify([text, next]));
+        for (let line = 0; line < fresh.lineCount; line++) assert.equal(edited.lineStart(line), fresh.lineStart(line), JSON.stringify([text, next, line]));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
