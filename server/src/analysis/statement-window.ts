@@ -74,40 +74,6 @@ class DeferredParse implements ParseResult {
   }
 }
 
-/**
- * The evaluated values of a version (hover and inlay hints read them; an edit does not), made on
- * first request from the previous version's by the edit's splice. Shifting every value after an
- * edit was a large share of an edit's cost, for a list few requests read. A chain of versions
- * nobody asked about is collapsed every MAX_DEPTH edits, so a request never replays more.
- */
-const MAX_DEPTH = 32;
-class DeferredValues {
-  private previous: DeferredValues | null;
-  private step: ((old: readonly EvaluatedValue[]) => readonly EvaluatedValue[]) | null;
-  private readonly depth: number;
-
-  constructor(
-    private values: readonly EvaluatedValue[] | null,
-    previous: DeferredValues | null,
-    step: ((old: readonly EvaluatedValue[]) => readonly EvaluatedValue[]) | null,
-  ) {
-    this.previous = previous;
-    this.step = step;
-    this.depth = previous === null || previous.values !== null ? 1 : previous.depth + 1;
-    if (this.depth >= MAX_DEPTH) this.get();
-  }
-
-  get(): readonly EvaluatedValue[] {
-    if (this.values === null) {
-      this.values = this.step!(this.previous!.get());
-      // Materialised: the older versions are no longer needed from here.
-      this.previous = null;
-      this.step = null;
-    }
-    return this.values;
-  }
-}
-
 export class IncrementalFrontEnd {
   private text: string | null = null;
   private lines: LineIndex | null = null;
@@ -120,7 +86,6 @@ export class IncrementalFrontEnd {
   private syntaxDiagnostics: Diagnostic[] = [];
   private session: SemanticSession | null = null;
   private semantics: SemanticResult | null = null;
-  private values: DeferredValues | null = null;
 
   /** Forgets the previous version; the next one is processed whole. */
   reset(): void {
@@ -132,7 +97,6 @@ export class IncrementalFrontEnd {
     this.syntaxDiagnostics = [];
     this.session = null;
     this.semantics = null;
-    this.values = null;
   }
 
   /** Syntax and semantics of `text`, reusing what is known of the previous version. */
@@ -170,7 +134,6 @@ export class IncrementalFrontEnd {
     this.syntaxDiagnostics = syntax.diagnostics;
     this.session = session;
     this.semantics = session.result;
-    this.values = new DeferredValues(session.result.values, null, null);
     // The tree is not kept: later requests for it parse the text again (DeferredParse).
     return { syntax: new DeferredParse(text, lines, syntax.diagnostics), semantics: session.result, mode: 'full' };
   }
@@ -283,7 +246,7 @@ export class IncrementalFrontEnd {
     const indexShift = newBodies.length - bodyIndexTo;
     for (let k = bodyIndexTo; k < oldBodies.length; k++) newBodies.push(shiftBody(oldBodies[k]!, oldWindowEnd, delta, k + indexShift));
 
-    const values = new DeferredValues(null, this.values, (old) => splice(old, inOld, oldWindowEnd, evaluated.values, delta, shiftValue));
+    const valueTable = previous.valueTable.spliced(semStart, oldWindowEnd, evaluated.values, delta);
     const semantics: SemanticResult = {
       scene: { dt: scene.dt, frames: scene.frames, slop: scene.slop, bodies: newBodies, layers: scene.layers },
       diagnostics: splice(previous.diagnostics, inOld, oldWindowEnd, evaluated.diagnostics, delta, shiftDiagnostic),
@@ -292,8 +255,9 @@ export class IncrementalFrontEnd {
         references: splice(refs, inOld, oldWindowEnd, evaluated.references, delta, shiftReference),
       },
       get values(): readonly EvaluatedValue[] {
-        return values.get();
+        return valueTable.toArray();
       },
+      valueTable,
       constants: previous.constants,
       shapes: previous.shapes,
     };
@@ -326,7 +290,6 @@ export class IncrementalFrontEnd {
     this.lines = lines;
     this.syntaxDiagnostics = syntaxDiagnostics;
     this.semantics = semantics;
-    this.values = values;
     return { syntax: new DeferredParse(text, lines, syntaxDiagnostics), semantics, mode: 'window' };
   }
 
@@ -458,10 +421,6 @@ function shiftDefinition(d: SymbolDefinition, from: number, delta: number): Symb
 
 function shiftReference(r: SymbolReference, from: number, delta: number): SymbolReference {
   return { ...r, range: shiftRange(r.range, from, delta) };
-}
-
-function shiftValue(v: EvaluatedValue, from: number, delta: number): EvaluatedValue {
-  return { ...v, range: shiftRange(v.range, from, delta) };
 }
 
 /**

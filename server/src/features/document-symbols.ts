@@ -1,5 +1,6 @@
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
-import { formatValue } from '../semantics/evaluate';
+import type { TextRange } from '../common/diagnostic';
+import { formatValue, type EvaluatedValue } from '../semantics/evaluate';
 import type { SymbolDefinition } from '../semantics/symbols';
 import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
@@ -23,7 +24,7 @@ export function documentSymbols(doc: AnalyzedDocument): DocumentSymbol[] {
   for (const s of file.statements) {
     if (s.kind === 'Setting') {
       const source = doc.text.slice(s.value.range.start, s.value.range.end).replace(/\s+/g, ' ');
-      const value = doc.analysis.semantics.values.find((v) => v.range.start === s.value.range.start && v.range.end === s.value.range.end);
+      const value = valueOf(doc, s.value.range);
       out.push({
         name: s.keyword,
         detail: `${source}${value && !value.plain ? ` = ${formatValue(value.value)}` : ''}`,
@@ -47,4 +48,13 @@ export function documentSymbols(doc: AnalyzedDocument): DocumentSymbol[] {
     });
   }
   return out;
+}
+
+/** The value recorded for exactly `range`, if any (the first, as recorded). */
+function valueOf(doc: AnalyzedDocument, range: TextRange): EvaluatedValue | undefined {
+  const values = doc.analysis.semantics.valueTable;
+  for (let i = values.lowerBound(range.start); i < values.count && values.start(i) === range.start; i++) {
+    if (values.end(i) === range.end) return values.get(i);
+  }
+  return undefined;
 }

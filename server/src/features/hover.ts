@@ -131,9 +131,13 @@ export function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
 /** The innermost evaluated value under the cursor that is worth showing (not a bare number). */
 function valueAt(doc: AnalyzedDocument, offset: number): { text: string; range: TextRange } | undefined {
   let best: { text: string; range: TextRange } | undefined;
-  for (const v of doc.analysis.semantics.values) {
-    if (v.plain || v.range.start > offset || offset > v.range.end) continue;
-    if (best && v.range.end - v.range.start >= best.range.end - best.range.start) continue;
+  // The compact table, read in place up to the cursor: only the winner is made into an object.
+  const values = doc.analysis.semantics.valueTable;
+  const stop = values.lowerBound(offset + 1);
+  for (let i = 0; i < stop; i++) {
+    if (values.plain(i) || offset > values.end(i)) continue;
+    if (best && values.end(i) - values.start(i) >= best.range.end - best.range.start) continue;
+    const v = values.get(i);
     let text = `= ${formatValue(v.value)}`;
     if (!isVector(v.value)) {
       if (v.role === 'angle') text = `= ${fmtAngle(v.value)}`;

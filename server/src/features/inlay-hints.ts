@@ -4,7 +4,7 @@ import type { ImpactFinding } from '../analysis/findings';
 import { formatValue, isVector, type EvaluatedValue } from '../semantics/evaluate';
 import { fmt, fmtTime, otherOf, stepPosition } from './describe';
 import type { AnalyzedDocument } from './document';
-import { lastTokenBefore } from './tokens';
+import { Scanner, TK_COMMA, TK_EOF, TK_LPAREN, TK_MINUS, TK_NUMBER, TK_RPAREN, UNIT_NONE } from '../syntax/lexer';
 
 /**
  * Inlay hints (issue 6, item 7): the evaluated value after an expression whose value is not
@@ -15,15 +15,21 @@ import { lastTokenBefore } from './tokens';
 export function inlayHints(doc: AnalyzedDocument, range?: TextRange): InlayHint[] {
   const hints: InlayHint[] = [];
   const inRange = (offset: number) => !range || (offset >= range.start && offset <= range.end);
-  let lastRange: TextRange | undefined;
-  for (const v of doc.analysis.semantics.values) {
-    if (v.plain || !inRange(v.range.end)) continue;
-    if (lastRange && lastRange.start === v.range.start && lastRange.end === v.range.end) continue;
-    if (isLiteral(doc, v.range)) continue;
-    lastRange = v.range;
+  let lastStart = -1;
+  let lastEnd = -1;
+  // The compact table, read in place: only the values that become hints are made into objects.
+  const values = doc.analysis.semantics.valueTable;
+  for (let i = 0; i < values.count; i++) {
+    const start = values.start(i);
+    const end = values.end(i);
+    if (values.plain(i) || !inRange(end)) continue;
+    if (lastStart === start && lastEnd === end) continue;
+    if (isLiteral(doc, start, end)) continue;
+    lastStart = start;
+    lastEnd = end;
     hints.push({
-      position: doc.lines.positionAt(v.range.end),
-      label: `= ${valueLabel(v)}`,
+      position: doc.lines.positionAt(end),
+      label: `= ${valueLabel(values.get(i))}`,
       kind: InlayHintKind.Parameter,
       paddingLeft: true,
     });
@@ -75,19 +81,20 @@ function valueLabel(v: EvaluatedValue): string {
  * Whether the text of `range` is only literal numbers without units, parentheses, commas and
  * unary minus signs: `(1, -2)` states its value already.
  */
-function isLiteral(doc: AnalyzedDocument, range: TextRange): boolean {
-  const tokens = doc.analysis.parse.tokens;
-  let i = lastTokenBefore(tokens, range.start + 1);
-  if (i < 0) return false;
-  let prev: string | undefined;
-  for (; i < tokens.length && tokens[i]!.start < range.end; i++) {
-    const t = tokens[i]!;
-    if (t.kind === 'number') {
-      if (t.unit !== null) return false;
-    } else if (t.kind === '-') {
-      if (prev !== undefined && prev !== '(' && prev !== ',') return false;
-    } else if (t.kind !== '(' && t.kind !== ')' && t.kind !== ',') return false;
-    prev = t.kind;
+function isLiteral(doc: AnalyzedDocument, start: number, end: number): boolean {
+  // A value's range starts at a token, where lexing can begin (syntax/lexer.ts, Scanner): the
+  // few tokens of the expression are scanned here instead of the whole document's.
+  const scanner = new Scanner(doc.text, start);
+  let prev = -1;
+  for (let i = 0; scanner.fill(i) && scanner.starts[i]! < end; i++) {
+    const kind = scanner.kinds[i]!;
+    if (kind === TK_EOF) break;
+    if (kind === TK_NUMBER) {
+      if (scanner.extra[i] !== UNIT_NONE) return false;
+    } else if (kind === TK_MINUS) {
+      if (prev !== -1 && prev !== TK_LPAREN && prev !== TK_COMMA) return false;
+    } else if (kind !== TK_LPAREN && kind !== TK_RPAREN && kind !== TK_COMMA) return false;
+    prev = kind;
   }
   return true;
 }

@@ -20,6 +20,7 @@ import { LineIndex } from '../syntax/positions';
 import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
+import { ValueTable } from './value-table';
 import type { BodyProperty, Scene, SceneBody, SceneLayer, ScenePart, SourceShapeKind } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
@@ -57,8 +58,13 @@ export interface SemanticResult {
   /** Semantic diagnostics (syntax ones stay in the ParseResult), in source order. */
   readonly diagnostics: Diagnostic[];
   readonly symbols: SymbolTable;
-  /** Evaluated values of settings, constants, shape arguments, properties and angle literals. */
+  /**
+   * Evaluated values of settings, constants, shape arguments, properties and angle literals, as
+   * objects made on each read (for tests and small documents; features read `valueTable`).
+   */
   readonly values: readonly EvaluatedValue[];
+  /** The same values, compact (value-table.ts). */
+  readonly valueTable: ValueTable;
   /** Value of each constant that evaluated (first definition of each name). */
   readonly constants: ReadonlyMap<string, Value>;
   /** Geometry of each named shape that evaluated (first definition of each name), for hovers. */
@@ -103,7 +109,7 @@ export interface BodyWindowResult {
   readonly diagnostics: Diagnostic[];
   readonly definitions: SymbolDefinition[];
   readonly references: SymbolReference[];
-  readonly values: EvaluatedValue[];
+  readonly values: ValueTable;
 }
 
 /**
@@ -166,7 +172,7 @@ class Checker {
   private diagnostics: Diagnostic[] = [];
   private definitions: MutableDefinition[] = [];
   private references: SymbolReference[] = [];
-  private values: EvaluatedValue[] = [];
+  private values = new ValueTable(256);
   private readonly evaluator: Evaluator;
   /** Body statements declaring each name. */
   readonly bodyNameCount = new Map<string, number>();
@@ -202,7 +208,7 @@ class Checker {
   /** See SemanticSession.evaluateBodies. */
   evaluateBodies(statements: readonly BodyStatement[], firstIndex: number): BodyWindowResult {
     const saved = [this.diagnostics, this.definitions, this.references, this.values] as const;
-    const out: BodyWindowResult = { bodies: [], diagnostics: [], definitions: [], references: [], values: [] };
+    const out: BodyWindowResult = { bodies: [], diagnostics: [], definitions: [], references: [], values: new ValueTable() };
     this.diagnostics = out.diagnostics;
     this.definitions = out.definitions as MutableDefinition[];
     this.references = out.references;
@@ -224,7 +230,7 @@ class Checker {
     }
     out.diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
     out.references.sort((a, b) => a.range.start - b.range.start);
-    out.values.sort((a, b) => a.range.start - b.range.start || b.range.end - a.range.end);
+    out.values.sort();
     return out;
   }
 
@@ -253,12 +259,17 @@ class Checker {
     }
     this.diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
     this.references.sort((a, b) => a.range.start - b.range.start);
-    this.values.sort((a, b) => a.range.start - b.range.start || b.range.end - a.range.end);
+    this.values.sort();
+    this.values.compact();
+    const valueTable = this.values;
     return {
       scene: { ...settings, bodies, layers },
       diagnostics: this.diagnostics,
       symbols: { definitions: this.definitions, references: this.references },
-      values: this.values,
+      get values(): readonly EvaluatedValue[] {
+        return valueTable.toArray();
+      },
+      valueTable,
       constants,
       shapes,
     };
@@ -318,7 +329,7 @@ class Checker {
         return undefined;
       }
     }
-    if (v !== undefined) this.values.push({ range: e.range, value: v, role, plain: e.kind === 'Number' && e.unit === null });
+    if (v !== undefined) this.values.push(e.range, v, role, e.kind === 'Number' && e.unit === null);
     return v;
   }
 

@@ -1,6 +1,7 @@
 import type { Vec2 } from '../../../core/math/vec2';
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 import type { Expression, Identifier } from '../syntax/ast';
+import type { ValueTable } from './value-table';
 
 /**
  * Expression evaluation: numbers and 2D vectors in IEEE doubles, with every way to lose a value
@@ -80,7 +81,7 @@ export class Evaluator {
     /** Where problems are reported (the caller may redirect it between evaluations). */
     public diagnostics: Diagnostic[],
     /** Every literal with a unit is recorded here with its radian value. */
-    public values: EvaluatedValue[],
+    public values: ValueTable,
   ) {}
 
   private report(range: TextRange, code: string, message: string): undefined {
@@ -105,7 +106,7 @@ export class Evaluator {
         if (e.unit === null) return e.value;
         this.sawAngleUnit = true;
         const rad = e.unit === 'deg' ? (e.value * Math.PI) / 180 : e.value;
-        this.values.push({ range: e.range, value: rad, role: 'angle', plain: false });
+        this.values.push(e.range, rad, 'angle', false);
         return rad;
       }
       case 'Pi':
