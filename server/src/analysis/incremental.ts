@@ -198,6 +198,8 @@ export class IncrementalAnalyzer {
     this.candidates = new Int32Array(256);
     this.candidateCount = 0;
     this.cache.clear();
+    this.lastScene = null;
+    this.slotOfIndex = new Int32Array(0);
   }
 
   /** Releases the state (the document was closed); the analyzer stays usable. */
@@ -217,13 +219,14 @@ export class IncrementalAnalyzer {
     const mine = ++this.runNumber;
     // One step: the front end's state always describes the last text it was given, so a run
     // abandoned after it leaves nothing half-done.
-    const { syntax, semantics } = this.frontEnd.update(text);
+    const front = this.frontEnd.update(text);
+    const { syntax, semantics } = front;
     yield 'syntax';
     yield 'semantics';
     const scene = semantics.scene;
     let findings: Finding[];
     try {
-      const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE);
+      const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE, front.reused, front.previousScene);
       yield 'broad-phase';
       for (const _ of this.testPending(scene, mine, chunk)) yield 'narrow-phase';
       findings = this.collectFindings();
@@ -238,12 +241,21 @@ export class IncrementalAnalyzer {
   }
 
   private lastTestCount = 0;
+  /** The scene of the last update, and the slot of each of its bodies (by index). */
+  private lastScene: Scene | null = null;
+  private slotOfIndex = new Int32Array(0);
 
   /**
    * Brings the broad phase and the slots up to date with `scene` and marks what must be tested
    * again. Synchronous: the state is consistent before and after, never in between.
    */
-  private update(scene: Scene, continuous: boolean, kind: BroadPhaseKind): Omit<RunStats, 'bodies' | 'testedPairs' | 'findings'> {
+  private update(
+    scene: Scene,
+    continuous: boolean,
+    kind: BroadPhaseKind,
+    reused?: Int32Array,
+    previousScene?: Scene,
+  ): Omit<RunStats, 'bodies' | 'testedPairs' | 'findings'> {
     const full =
       this.broad === null ||
       this.settings === null ||
@@ -266,7 +278,42 @@ export class IncrementalAnalyzer {
     let changed = 0;
     let removed = 0;
     let repeats: Map<string, number> | undefined;
-    for (const body of scene.bodies) {
+    // The front end says which bodies are shifted copies of the scene this state was last
+    // updated with: those keep their slot and need no comparison (statement-window.ts).
+    const fast = !full && reused !== undefined && previousScene !== undefined && previousScene === this.lastScene;
+    const previousSlots = this.slotOfIndex;
+    let keptInWindow = false;
+    const slotOfIndex = new Int32Array(scene.bodies.length);
+    for (let k = 0; k < scene.bodies.length; k++) {
+      const body = scene.bodies[k]!;
+      if (fast) {
+        const from = reused![k]!;
+        if (from >= 0) {
+          const slot = previousSlots[from]!;
+          this.bodyOf[slot] = body;
+          this.seen[slot] = stamp;
+          slotOfIndex[k] = slot;
+          continue;
+        }
+        // A body of the window: its name is unique in the file (the front end checked), so the
+        // name is its key.
+        let slot = this.slotByKey.get(body.name);
+        if (slot === undefined) {
+          slot = this.allocate(body.name);
+          this.place(broad, scene, slot, body);
+          added++;
+        } else if (!sameBodyContent(this.bodyOf[slot]!, body)) {
+          this.place(broad, scene, slot, body);
+          changed++;
+        } else {
+          // Unchanged but re-evaluated: it may have changed places with another window body.
+          this.bodyOf[slot] = body;
+          keptInWindow = true;
+        }
+        this.seen[slot] = stamp;
+        slotOfIndex[k] = slot;
+        continue;
+      }
       let key = body.name;
       let slot = this.slotByKey.get(key);
       if (slot !== undefined && this.seen[slot] === stamp) {
@@ -289,7 +336,10 @@ export class IncrementalAnalyzer {
         this.bodyOf[slot] = body;
       }
       this.seen[slot] = stamp;
+      slotOfIndex[k] = slot;
     }
+    this.slotOfIndex = slotOfIndex;
+    this.lastScene = scene;
     for (let slot = 0; slot < this.slotCount; slot++) {
       const key = this.keyOf[slot];
       if (key === undefined || this.seen[slot] === stamp) continue;
@@ -305,7 +355,9 @@ export class IncrementalAnalyzer {
     // A cached result names as `a` the body declared first when it was tested; if two unchanged
     // bodies have since swapped places in the file, that pair is tested again.
     let reordered = 0;
-    this.cache.forEachValid((e) => {
+    // In the fast path the copies keep their order: only an unchanged window body can have
+    // changed places with another.
+    if (!fast || keptInWindow) this.cache.forEachValid((e) => {
       if (this.bodyOf[e.slotA]!.index > this.bodyOf[e.slotB]!.index) {
         this.markPending(e.slotA);
         reordered++;

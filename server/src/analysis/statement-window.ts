@@ -1,7 +1,7 @@
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 import { SemanticSession, type SemanticResult } from '../semantics/check';
 import type { EvaluatedValue } from '../semantics/evaluate';
-import type { BodyProperty, SceneBody, ScenePart } from '../semantics/scene';
+import type { BodyProperty, Scene, SceneBody, ScenePart } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile } from '../syntax/ast';
 import type { Comment, Token } from '../syntax/lexer';
@@ -44,6 +44,13 @@ export interface FrontEndResult {
   readonly semantics: SemanticResult;
   /** 'window' when only the statements around the edit were processed again. */
   readonly mode: 'full' | 'window';
+  /**
+   * Window mode: for each body of the new scene, the index in `previousScene` of the body it is
+   * a shifted copy of (same content, same declaration order among the copies), or -1 for a body
+   * of the window, evaluated afresh.
+   */
+  readonly reused?: Int32Array;
+  readonly previousScene?: Scene;
 }
 
 const STATEMENT_KIND = { Setting: 0, Let: 1, Shape: 2, Layer: 3, Body: 4, Error: 5 } as const;
@@ -245,6 +252,10 @@ export class IncrementalFrontEnd {
     for (const b of evaluated.bodies) newBodies.push(b);
     const indexShift = newBodies.length - bodyIndexTo;
     for (let k = bodyIndexTo; k < oldBodies.length; k++) newBodies.push(shiftBody(oldBodies[k]!, oldWindowEnd, delta, k + indexShift));
+    const reused = new Int32Array(newBodies.length);
+    for (let k = 0; k < newBodies.length; k++) {
+      reused[k] = k < bodyIndexFrom ? k : k < bodyIndexFrom + evaluated.bodies.length ? -1 : k - indexShift;
+    }
 
     const valueTable = previous.valueTable.spliced(semStart, oldWindowEnd, evaluated.values, delta);
     const semantics: SemanticResult = {
@@ -290,7 +301,7 @@ export class IncrementalFrontEnd {
     this.lines = lines;
     this.syntaxDiagnostics = syntaxDiagnostics;
     this.semantics = semantics;
-    return { syntax: new DeferredParse(text, lines, syntaxDiagnostics), semantics, mode: 'window' };
+    return { syntax: new DeferredParse(text, lines, syntaxDiagnostics), semantics, mode: 'window', reused, previousScene: scene };
   }
 
   /**
