@@ -5,7 +5,7 @@ import type { BodyProperty, Scene, SceneBody, ScenePart } from '../semantics/sce
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile } from '../syntax/ast';
 import type { Comment, Token } from '../syntax/lexer';
-import { parse, parseWindow, type ParseResult } from '../syntax/parser';
+import { ownString, parse, parseWindow, type ParseResult } from '../syntax/parser';
 import { LineIndex } from '../syntax/positions';
 
 /**
@@ -200,7 +200,7 @@ export class IncrementalFrontEnd {
       semStart = ends[first]! + 1;
       fresh = fresh.slice(1);
     }
-    const freshSyntax = semStart === windowStart ? window.diagnostics : window.diagnostics.filter((d) => d.range.start >= semStart);
+    const freshSyntax = ownMessages(semStart === windowStart ? window.diagnostics : window.diagnostics.filter((d) => d.range.start >= semStart));
 
     // Semantics: only bodies (and unparseable text) on both sides of the edit, and no other
     // statement after it (results elsewhere then never point into the shifted part).
@@ -260,7 +260,7 @@ export class IncrementalFrontEnd {
     const valueTable = previous.valueTable.spliced(semStart, oldWindowEnd, evaluated.values, delta);
     const semantics: SemanticResult = {
       scene: { dt: scene.dt, frames: scene.frames, slop: scene.slop, bodies: newBodies, layers: scene.layers },
-      diagnostics: splice(previous.diagnostics, inOld, oldWindowEnd, evaluated.diagnostics, delta, shiftDiagnostic),
+      diagnostics: splice(previous.diagnostics, inOld, oldWindowEnd, ownMessages(evaluated.diagnostics), delta, shiftDiagnostic),
       symbols: {
         definitions: splice(defs, inOld, oldWindowEnd, evaluated.definitions, delta, shiftDefinition),
         references: splice(refs, inOld, oldWindowEnd, evaluated.references, delta, shiftReference),
@@ -350,6 +350,18 @@ function commonSuffix(a: string, b: string, limit: number): number {
 function hasName(defs: readonly SymbolDefinition[], from: number, to: number, name: string): boolean {
   for (let k = from; k < to; k++) if (defs[k]!.name === name) return true;
   return false;
+}
+
+/**
+ * The diagnostics with messages that share no memory with this version's text (a message may
+ * quote a long slice of it): they are kept across later versions (see parser.ts `ownString`).
+ */
+function ownMessages(list: Diagnostic[]): Diagnostic[] {
+  for (let k = 0; k < list.length; k++) {
+    const d = list[k]!;
+    if (d.message.length >= 13) list[k] = { ...d, message: ownString(d.message) };
+  }
+  return list;
 }
 
 /** Whether two position-sorted diagnostic lists agree on the diagnostics starting in [from, to). */

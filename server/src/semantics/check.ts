@@ -15,7 +15,7 @@ import type {
   ShapeStatement,
 } from '../syntax/ast';
 import { forEachChild, type Node } from '../syntax/ast';
-import type { ParseResult } from '../syntax/parser';
+import { ownString, type ParseResult } from '../syntax/parser';
 import { LineIndex } from '../syntax/positions';
 import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
@@ -158,6 +158,27 @@ export class SemanticSession {
   }
 }
 
+/**
+ * Shared by every body that does not move (and every static one): a large scene's resting bodies
+ * need no velocity object each. Never mutated (Vec2 fields are read-only everywhere).
+ */
+const AT_REST: Vec2 = Object.freeze({ x: 0, y: 0 });
+
+/** The outward normals of every box (makeBox's), shared: a box's normals depend on nothing. */
+const BOX_NORMALS: readonly Vec2[] = Object.freeze([
+  Object.freeze({ x: 0, y: -1 }),
+  Object.freeze({ x: 1, y: 0 }),
+  Object.freeze({ x: 0, y: 1 }),
+  Object.freeze({ x: -1, y: 0 }),
+]);
+
+function shareBoxNormals(shape: ConvexShape): ConvexShape {
+  const n = shape.normals;
+  if (n.length !== 4) return shape;
+  for (let k = 0; k < 4; k++) if (n[k]!.x !== BOX_NORMALS[k]!.x || n[k]!.y !== BOX_NORMALS[k]!.y) return shape;
+  return { kind: shape.kind, vertices: shape.vertices, radius: shape.radius, normals: BOX_NORMALS };
+}
+
 /** What a released Checker refers to instead of the whole file it checked (nothing reads it). */
 const RELEASED: ParseResult = {
   text: '',
@@ -202,6 +223,8 @@ class Checker {
   /** Drops what only the whole-file run needed (the name nodes of every statement). */
   release(): void {
     this.definitionOf.clear();
+    this.bodyNames.clear();
+    this.details.clear();
     this.parse = RELEASED;
   }
 
@@ -287,7 +310,8 @@ class Checker {
 
   private source(range: TextRange, max = 60): string {
     const s = this.parse.text.slice(range.start, range.end).replace(/\s+/g, ' ').trim();
-    return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+    // Its own copy: a definition's detail may outlive this version of the text.
+    return ownString(s.length > max ? `${s.slice(0, max - 1)}…` : s);
   }
 
   private define(kind: SymbolDefinition['kind'], name: Identifier, range: TextRange): MutableDefinition {
@@ -331,6 +355,15 @@ class Checker {
     }
     if (v !== undefined) this.values.push(e.range, v, role, e.kind === 'Number' && e.unit === null);
     return v;
+  }
+
+  /** Body details repeat ('dynamic box' ...): one string each, not one per body. */
+  private readonly details = new Map<string, string>();
+  private intern(s: string): string {
+    const known = this.details.get(s);
+    if (known !== undefined) return known;
+    this.details.set(s, s);
+    return s;
   }
 
   private use(def: SymbolDefinition): void {
@@ -578,7 +611,7 @@ class Checker {
       case 'box': {
         const w = this.positive(a[0]!, 'the width');
         const h = this.positive(a[1]!, 'the height');
-        if (w !== undefined && h !== undefined) shape = makeBox(w, h);
+        if (w !== undefined && h !== undefined) shape = shareBoxNormals(makeBox(w, h));
         break;
       }
       case 'capsule': {
@@ -766,7 +799,7 @@ class Checker {
 
     let position: Vec2 = { x: 0, y: 0 };
     let angle = 0;
-    let velocity: Vec2 = { x: 0, y: 0 };
+    let velocity: Vec2 = AT_REST;
     let spin = 0;
     let layer: string | null = null;
     const at = clauses.get('at');
@@ -807,7 +840,7 @@ class Checker {
         if (!c) continue;
         this.warning(c.range, 'static-motion', `A static body never moves; its ${c.keyword} is ignored.`, { tags: ['unnecessary'] });
       }
-      velocity = { x: 0, y: 0 };
+      velocity = AT_REST;
       spin = 0;
     }
 
@@ -818,7 +851,7 @@ class Checker {
       const def = this.definitionOf.get(s.name);
       if (def) {
         const mods = s.modifiers.map((m) => m.modifier);
-        def.detail = [...(mods.length ? mods : ['dynamic']), s.shape.kind === 'ShapeRef' ? s.shape.name.name : sourceKind].join(' ');
+        def.detail = this.intern([...(mods.length ? mods : ['dynamic']), s.shape.kind === 'ShapeRef' ? s.shape.name.name : sourceKind].join(' '));
       }
     }
     if (failed || !shape || !s.name) return;

@@ -172,6 +172,16 @@ export function parseWindow(
   return { statements, diagnostics: all, end };
 }
 
+/**
+ * A copy of `s` that shares no memory with the text it was sliced from. V8 represents a substring
+ * of 13 or more characters as a view into its parent, so a long name kept in a scene that
+ * outlives its version of the text (incremental analysis reuses bodies across edits) would keep
+ * that whole text alive. Concatenation then slicing flattens into a fresh string first.
+ */
+export function ownString(s: string): string {
+  return s.length < 13 ? s : (s + '\u0000').slice(0, -1);
+}
+
 function internalError(e: unknown): Diagnostic {
   // Not expected to happen; if a bug ever gets here the editor keeps working and says so.
   return {
@@ -405,7 +415,7 @@ class Parser {
   }
 
   private identifier(i: number): Identifier {
-    return { kind: 'Identifier', range: this.rangeOf(i), name: this.textOf(i) };
+    return { kind: 'Identifier', range: this.rangeOf(i), name: ownString(this.textOf(i)) };
   }
 
   /**
