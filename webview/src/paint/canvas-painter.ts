@@ -1,7 +1,7 @@
 import { DEFAULT_FONT, type Painter, type TextStyle } from './painter';
 
 /** Largest distance, in device pixels, between an arc and the chords that stroke it. */
-const FLATNESS = 0.03;
+const FLATNESS = 0.1;
 /** Op codes of the recorded path. */
 const MOVE = 0;
 const LINE = 1;
