@@ -172,6 +172,16 @@ const BOX_NORMALS: readonly Vec2[] = Object.freeze([
   Object.freeze({ x: -1, y: 0 }),
 ]);
 
+/** A circle's core (its centre, the body origin) and its lack of normals, shared by every circle. */
+const CIRCLE_CENTRE: readonly Vec2[] = Object.freeze([Object.freeze({ x: 0, y: 0 })]);
+const NO_NORMALS: readonly Vec2[] = Object.freeze([]);
+
+function shareCircleCentre(shape: ConvexShape): ConvexShape {
+  const v = shape.vertices;
+  if (v.length !== 1 || v[0]!.x !== 0 || v[0]!.y !== 0 || !Object.is(v[0]!.x, 0) || !Object.is(v[0]!.y, 0) || shape.normals.length !== 0) return shape;
+  return { kind: shape.kind, vertices: CIRCLE_CENTRE, radius: shape.radius, normals: NO_NORMALS };
+}
+
 function shareBoxNormals(shape: ConvexShape): ConvexShape {
   const n = shape.normals;
   if (n.length !== 4) return shape;
@@ -605,7 +615,7 @@ class Checker {
     switch (node.constructorName) {
       case 'circle': {
         const r = this.positive(a[0]!, 'the radius');
-        if (r !== undefined) shape = makeCircle({ x: 0, y: 0 }, r);
+        if (r !== undefined) shape = shareCircleCentre(makeCircle({ x: 0, y: 0 }, r));
         break;
       }
       case 'box': {
