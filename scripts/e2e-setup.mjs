@@ -36,7 +36,9 @@ export function ensureCodeServer({ quiet = false } = {}) {
   }
   const log = (m) => { if (!quiet) console.log(`e2e-setup: ${m}`); };
   log(`installing code-server ${CODE_SERVER_VERSION} and ${NODE24_PACKAGE} into ${toolsDir} (first use only; a few minutes)`);
-  rmSync(stampFile, { force: true });
+  // Start from an empty folder: an interrupted or failed install leaves half-linked packages
+  // (bins without their execute bit) that a second npm install does not repair.
+  rmSync(toolsDir, { recursive: true, force: true });
   mkdirSync(toolsDir, { recursive: true });
   writeFileSync(join(toolsDir, 'package.json'), JSON.stringify({ name: 'collide-e2e-tools', private: true }, null, 2) + '\n');
 
@@ -47,11 +49,12 @@ export function ensureCodeServer({ quiet = false } = {}) {
   // Node 24 first: code-server's postinstall compiles native addons with node-gyp, which must see
   // Node 24 and its headers (npm_config_nodedir) to build offline.
   npm(['install', '--no-audit', '--no-fund', '--save-exact', NODE24_PACKAGE], process.env);
-  const env = {
-    ...process.env,
-    PATH: `${join(paths.nodeDir, 'bin')}:${process.env.PATH}`,
-    npm_config_nodedir: paths.nodeDir,
-  };
+  // Drop what an outer `npm run` put in the environment: npm reads npm_config_* variables as its
+  // own configuration, so the inner npm would inherit the outer one's user agent ("node/v20"),
+  // and code-server's postinstall reads its Node version from exactly that.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  env.PATH = `${join(paths.nodeDir, 'bin')}:${process.env.PATH}`;
+  env.npm_config_nodedir = paths.nodeDir;
   npm(['install', '--no-audit', '--no-fund', '--save-exact', '--foreground-scripts', `code-server@${CODE_SERVER_VERSION}`], env);
   if (!existsSync(paths.codeServer)) throw new Error(`code-server entry point missing after install: ${paths.codeServer}`);
   writeFileSync(stampFile, JSON.stringify(want) + '\n');
