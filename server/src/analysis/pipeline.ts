@@ -1,6 +1,8 @@
 import type { Diagnostic } from '../common/diagnostic';
-import { analyzeSemantics, type SemanticResult } from '../semantics/check';
-import { parse, type ParseResult } from '../syntax/parser';
+import type { SemanticResult } from '../semantics/check';
+import type { ParseResult } from '../syntax/parser';
+import { LineIndex } from '../syntax/positions';
+import { analyzeWholeText, DeferredParse } from './statement-window';
 import { analyzeScene, compareFindings, type AnalysisOptions } from './analyze';
 import { impactDiagnostic } from './continuous';
 import type { Finding } from './findings';
@@ -42,9 +44,14 @@ export type AnalysisStage = 'syntax' | 'semantics';
  * when a newer version has arrived. The result is identical to `analyzeDocument`'s.
  */
 export function* analyzeDocumentInStages(text: string, options: AnalysisOptions = {}): Generator<AnalysisStage, DocumentAnalysis, void> {
-  const syntax = parse(text);
+  if (typeof text !== 'string') text = text == null ? '' : String(text);
+  // Syntax and semantics in one pass that parses each body when semantics reaches it, so that
+  // the bodies' trees die young (statement-window.ts); the tree is parsed again only on request.
+  const lines = new LineIndex(text);
+  const whole = analyzeWholeText(text, lines);
+  const syntax = new DeferredParse(text, lines, whole.diagnostics);
+  const semantics = whole.semantics;
   yield 'syntax';
-  const semantics = analyzeSemantics(syntax);
   yield 'semantics';
   let findings: Finding[];
   try {

@@ -3,9 +3,9 @@ import { SemanticSession, type SemanticResult } from '../semantics/check';
 import type { EvaluatedValue } from '../semantics/evaluate';
 import type { BodyProperty, Scene, SceneBody, ScenePart } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
-import type { BodyStatement, SourceFile } from '../syntax/ast';
+import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
 import type { Comment, Token } from '../syntax/lexer';
-import { ownString, parse, parseWindow, type ParseResult } from '../syntax/parser';
+import { ownString, parse, parseWindow, skimFile, type ParseResult } from '../syntax/parser';
 import { LineIndex } from '../syntax/positions';
 
 /**
@@ -59,7 +59,7 @@ const STATEMENT_KIND = { Setting: 0, Let: 1, Shape: 2, Layer: 3, Body: 4, Error:
  * A version's syntax result when the tree was not kept: the text, its lines and its diagnostics
  * are at hand, and the tree, tokens and comments come from one parse of the text on first use.
  */
-class DeferredParse implements ParseResult {
+export class DeferredParse implements ParseResult {
   private full: ParseResult | undefined;
   constructor(
     readonly text: string,
@@ -121,14 +121,12 @@ export class IncrementalFrontEnd {
   }
 
   private full(text: string, lines: LineIndex): FrontEndResult {
-    const syntax = parse(text, lines);
-    this.lastHeader = -1;
-    const session = new SemanticSession(syntax);
-    const statements = syntax.file.statements;
+    const { statements, semantics, session, diagnostics } = analyzeWholeText(text, lines);
     const count = statements.length;
     this.starts = new Array<number>(count);
     this.ends = new Array<number>(count);
     this.kinds = new Array<number>(count);
+    this.lastHeader = -1;
     for (let k = 0; k < count; k++) {
       const s = statements[k]!;
       this.starts[k] = s.range.start;
@@ -138,11 +136,11 @@ export class IncrementalFrontEnd {
     }
     this.text = text;
     this.lines = lines;
-    this.syntaxDiagnostics = syntax.diagnostics;
+    this.syntaxDiagnostics = diagnostics;
     this.session = session;
-    this.semantics = session.result;
-    // The tree is not kept: later requests for it parse the text again (DeferredParse).
-    return { syntax: new DeferredParse(text, lines, syntax.diagnostics), semantics: session.result, mode: 'full' };
+    this.semantics = semantics;
+    // No tree is kept: later requests for it parse the text again (DeferredParse).
+    return { syntax: new DeferredParse(text, lines, diagnostics), semantics, mode: 'full' };
   }
 
   /** The windowed update, or null when the edit needs the whole-file path. */
@@ -362,6 +360,44 @@ function ownMessages(list: Diagnostic[]): Diagnostic[] {
     if (d.message.length >= 13) list[k] = { ...d, message: ownString(d.message) };
   }
   return list;
+}
+
+/**
+ * Syntax and semantics of a whole text, each body parsed only when semantics reaches it and
+ * dropped after (syntax/parser.ts `skimFile`): equal to `parse` + `analyzeSemantics`, without a
+ * tree of the whole file alive at once. The statements returned are the top level, bodies as
+ * stubs (ranges and names only).
+ */
+export function analyzeWholeText(
+  text: string,
+  lines: LineIndex,
+): { statements: readonly Statement[]; semantics: SemanticResult; session: SemanticSession; diagnostics: Diagnostic[] } {
+  const skim = skimFile(text, lines);
+  const bodyDiagnostics: Diagnostic[] = [];
+  const session = new SemanticSession({
+    text,
+    statements: skim.statements,
+    expandBody: (stub) => {
+      if (!skim.skimmed.has(stub)) return stub;
+      const { statement, diagnostics } = skim.parseBody(stub);
+      for (const d of diagnostics) bodyDiagnostics.push(d);
+      return statement;
+    },
+  });
+  // Both lists are in position order and cover disjoint stretches (bodies and the rest).
+  const diagnostics = mergeByPosition(skim.diagnostics, bodyDiagnostics);
+  return { statements: skim.statements, semantics: session.result, session, diagnostics };
+}
+
+function mergeByPosition(a: readonly Diagnostic[], b: readonly Diagnostic[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && (a[i]!.range.start - b[j]!.range.start || a[i]!.range.end - b[j]!.range.end) <= 0)) out.push(a[i++]!);
+    else out.push(b[j++]!);
+  }
+  return out;
 }
 
 /** Whether two position-sorted diagnostic lists agree on the diagnostics starting in [from, to). */

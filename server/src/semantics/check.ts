@@ -13,10 +13,10 @@ import type {
   ShapeCall,
   ShapeExpression,
   ShapeStatement,
+  Statement,
 } from '../syntax/ast';
 import { forEachChild, type Node } from '../syntax/ast';
 import { ownString, type ParseResult } from '../syntax/parser';
-import { LineIndex } from '../syntax/positions';
 import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
@@ -96,7 +96,18 @@ interface ValueEntry {
 }
 
 export function analyzeSemantics(parse: ParseResult): SemanticResult {
-  return new Checker(parse).run();
+  return new Checker({ text: parse.text, statements: parse.file.statements }).run();
+}
+
+/**
+ * What semantics reads: the text and its statements. Bodies may be stubs (syntax/parser.ts
+ * `skimFile`) that `expandBody` parses when their turn comes, so that their trees do not all
+ * live at once.
+ */
+export interface SemanticInput {
+  readonly text: string;
+  readonly statements: readonly Statement[];
+  readonly expandBody?: (stub: BodyStatement) => BodyStatement;
 }
 
 /**
@@ -124,8 +135,8 @@ export class SemanticSession {
   private readonly checker: Checker;
   readonly result: SemanticResult;
 
-  constructor(parse: ParseResult) {
-    this.checker = new Checker(parse);
+  constructor(input: SemanticInput) {
+    this.checker = new Checker(input);
     this.result = this.checker.run();
     this.checker.release();
   }
@@ -190,14 +201,7 @@ function shareBoxNormals(shape: ConvexShape): ConvexShape {
 }
 
 /** What a released Checker refers to instead of the whole file it checked (nothing reads it). */
-const RELEASED: ParseResult = {
-  text: '',
-  file: { kind: 'SourceFile', range: { start: 0, end: 0 }, statements: [] },
-  tokens: [],
-  comments: [],
-  diagnostics: [],
-  lines: new LineIndex(''),
-};
+const RELEASED: SemanticInput = { text: '', statements: [] };
 
 class Checker {
   private diagnostics: Diagnostic[] = [];
@@ -223,10 +227,10 @@ class Checker {
   private readonly letValues = new Map<LetStatement, Value | undefined>();
   private readonly shapeValues = new Map<ShapeStatement, ShapeValue | undefined>();
   private readonly used = new Set<SymbolDefinition>();
-  /** Definition made for each declared name node. */
-  private readonly definitionOf = new Map<Identifier, MutableDefinition>();
+  /** Definition made for each declared name, by the name's offset (a stub's name and its body's agree). */
+  private readonly definitionOf = new Map<number, MutableDefinition>();
 
-  constructor(private parse: ParseResult) {
+  constructor(private input: SemanticInput) {
     this.evaluator = new Evaluator((id) => this.resolveValue(id), this.diagnostics, this.values);
   }
 
@@ -235,7 +239,7 @@ class Checker {
     this.definitionOf.clear();
     this.bodyNames.clear();
     this.details.clear();
-    this.parse = RELEASED;
+    this.input = RELEASED;
   }
 
   /** See SemanticSession.evaluateBodies. */
@@ -268,14 +272,15 @@ class Checker {
   }
 
   run(): SemanticResult {
-    const statements = this.parse.file.statements;
+    const statements = this.input.statements;
     this.collectDefinitions();
     this.evaluateConstants();
     this.evaluateNamedShapes();
     const settings = this.settings();
     const layers = this.layers();
     const bodies: SceneBody[] = [];
-    for (const s of statements) if (s.kind === 'Body') this.body(s, bodies, 0);
+    const expand = this.input.expandBody;
+    for (const s of statements) if (s.kind === 'Body') this.body(expand ? expand(s) : s, bodies, 0);
     this.reportUnused();
 
     const constants = new Map<string, Value>();
@@ -319,7 +324,7 @@ class Checker {
   }
 
   private source(range: TextRange, max = 60): string {
-    const s = this.parse.text.slice(range.start, range.end).replace(/\s+/g, ' ').trim();
+    const s = this.input.text.slice(range.start, range.end).replace(/\s+/g, ' ').trim();
     // Its own copy: a definition's detail may outlive this version of the text.
     return ownString(s.length > max ? `${s.slice(0, max - 1)}…` : s);
   }
@@ -327,7 +332,7 @@ class Checker {
   private define(kind: SymbolDefinition['kind'], name: Identifier, range: TextRange): MutableDefinition {
     const def: MutableDefinition = { kind, name: name.name, nameRange: name.range, range, detail: '', duplicate: false };
     this.definitions.push(def);
-    this.definitionOf.set(name, def);
+    this.definitionOf.set(name.range.start, def);
     return def;
   }
 
@@ -386,7 +391,7 @@ class Checker {
   // ── Definitions ─────────────────────────────────────────────────────────────────────────────
 
   private collectDefinitions(): void {
-    for (const s of this.parse.file.statements) {
+    for (const s of this.input.statements) {
       switch (s.kind) {
         case 'Let':
         case 'Shape': {
@@ -462,7 +467,7 @@ class Checker {
   }
 
   private evaluateConstants(): void {
-    const lets = this.parse.file.statements.filter((s): s is LetStatement => s.kind === 'Let');
+    const lets = this.input.statements.filter((s): s is LetStatement => s.kind === 'Let');
     const { order, cycles } = dependencyOrder(lets, (s) => this.letDependencies(s));
     const inCycle = new Set<LetStatement>();
     for (const cycle of cycles) {
@@ -485,7 +490,7 @@ class Checker {
     }
     for (const s of lets) {
       if (!s.name) continue;
-      const def = this.definitionOf.get(s.name);
+      const def = this.definitionOf.get(s.name.range.start);
       const v = this.letValues.get(s);
       if (def) def.detail = v === undefined ? '(no value)' : formatValue(v);
     }
@@ -508,7 +513,7 @@ class Checker {
   }
 
   private evaluateNamedShapes(): void {
-    const shapes = this.parse.file.statements.filter((s): s is ShapeStatement => s.kind === 'Shape');
+    const shapes = this.input.statements.filter((s): s is ShapeStatement => s.kind === 'Shape');
     const { order, cycles } = dependencyOrder(shapes, (s) => this.shapeDependencies(s));
     const inCycle = new Set<ShapeStatement>();
     for (const cycle of cycles) {
@@ -529,7 +534,7 @@ class Checker {
     }
     for (const s of shapes) {
       if (!s.name) continue;
-      const def = this.definitionOf.get(s.name);
+      const def = this.definitionOf.get(s.name.range.start);
       if (def) def.detail = this.source(s.shape.range);
     }
   }
@@ -711,7 +716,7 @@ class Checker {
   private settings(): { dt: number; frames: number; slop: number } {
     const result = { dt: DEFAULT_DT, frames: DEFAULT_FRAMES, slop: DEFAULT_SLOP };
     const seen = new Map<string, TextRange>();
-    for (const s of this.parse.file.statements) {
+    for (const s of this.input.statements) {
       if (s.kind !== 'Setting') continue;
       const earlier = seen.get(s.keyword);
       if (earlier) {
@@ -763,7 +768,7 @@ class Checker {
 
   private layers(): Map<string, SceneLayer> {
     const layers = new Map<string, SceneLayer>();
-    for (const s of this.parse.file.statements) {
+    for (const s of this.input.statements) {
       if (s.kind !== 'Layer') continue;
       for (const c of s.collides) this.layerReference(c);
       if (!s.name || this.layerNames.get(s.name.name)?.stmt !== s) continue;
@@ -858,7 +863,7 @@ class Checker {
       shape?.sourceKind ??
       (s.shape.kind === 'ShapeCall' ? s.shape.constructorName : s.shape.kind === 'Compound' ? 'compound' : 'polygon');
     if (s.name) {
-      const def = this.definitionOf.get(s.name);
+      const def = this.definitionOf.get(s.name.range.start);
       if (def) {
         const mods = s.modifiers.map((m) => m.modifier);
         def.detail = this.intern([...(mods.length ? mods : ['dynamic']), s.shape.kind === 'ShapeRef' ? s.shape.name.name : sourceKind].join(' '));

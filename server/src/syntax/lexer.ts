@@ -210,6 +210,15 @@ export class Scanner {
     this.i = from === 0 && this.n > 0 && text.charCodeAt(0) === Ch.bom ? 1 : from;
   }
 
+  /** Starts again at `from`, keeping the arrays (one scanner for many short parses). */
+  reset(from: number): void {
+    this.count = 0;
+    this.done = false;
+    this.comments.length = 0;
+    this.diagnostics.length = 0;
+    this.i = from === 0 && this.n > 0 && this.text.charCodeAt(0) === Ch.bom ? 1 : from;
+  }
+
   /** Scans until token `index` exists (or the text ends); returns whether it does. */
   fill(index: number): boolean {
     while (this.count <= index) {

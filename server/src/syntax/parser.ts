@@ -182,6 +182,77 @@ export function ownString(s: string): string {
   return s.length < 13 ? s : (s + '\u0000').slice(0, -1);
 }
 
+/**
+ * A whole-file parse in two halves, for callers that need each body's tree only for a moment (the
+ * analysis pipeline: semantics evaluates a body, then keeps its Scene entry and not its tree).
+ * Every statement but the bodies is parsed; each body is found with its range and name only
+ * (`skimmed`, stubs without shape or properties), and `parseBody(stub)` parses it when asked,
+ * with its diagnostics. The bodies' trees then die young instead of all living until semantics
+ * ends, which is most of a large file's garbage-collection time and peak memory.
+ *
+ * The union of `diagnostics` and every body's diagnostics is `parse(text).diagnostics`.
+ */
+export interface SkimmedFile {
+  readonly statements: readonly Statement[];
+  /** The body stubs among `statements`, in order. */
+  readonly skimmed: ReadonlySet<Statement>;
+  /** Lexical and syntax errors outside the bodies, in source order. */
+  readonly diagnostics: Diagnostic[];
+  /** The full statement for a stub, and the diagnostics inside it (lexer's first, by position). */
+  parseBody(stub: BodyStatement): { readonly statement: BodyStatement; readonly diagnostics: Diagnostic[] };
+}
+
+export function skimFile(text: string, lines: LineIndex): SkimmedFile {
+  const scanner = new Scanner(text);
+  const diagnostics: Diagnostic[] = [];
+  const parser = new Parser(scanner, lines, diagnostics, 0);
+  parser.skimBodies = true;
+  let statements: Statement[];
+  try {
+    statements = parser.parseStatements(null);
+  } catch (e) {
+    statements = [];
+    diagnostics.push(internalError(e));
+  }
+  scanner.fillAll();
+  // Lexical errors inside a body are the body's (its own parse lexes it again).
+  const bodies = parser.skimmed;
+  const outside: Diagnostic[] = [];
+  let b = 0;
+  for (const d of scanner.diagnostics) {
+    while (b < bodies.length && bodies[b]!.range.end <= d.range.start) b++;
+    if (b < bodies.length && bodies[b]!.range.start <= d.range.start) continue;
+    outside.push(d);
+  }
+  for (const d of diagnostics) outside.push(d);
+  outside.sort(byPosition);
+  // One scanner for every body: its arrays are reused rather than made per statement.
+  const bodyScanner = new Scanner(text, 0);
+  return {
+    statements,
+    skimmed: new Set<Statement>(bodies),
+    diagnostics: outside,
+    parseBody(stub) {
+      bodyScanner.reset(stub.range.start);
+      const found: Diagnostic[] = [];
+      const p = new Parser(bodyScanner, lines, found, stub.range.start);
+      let statement: BodyStatement;
+      try {
+        const parsed = p.parseStatements((offset) => offset > stub.range.start);
+        statement = parsed.length === 1 && parsed[0]!.kind === 'Body' ? parsed[0] : stub;
+      } catch (e) {
+        found.push(internalError(e));
+        statement = stub;
+      }
+      const all: Diagnostic[] = [];
+      for (const d of bodyScanner.diagnostics) if (d.range.start < stub.range.end) all.push(d);
+      for (const d of found) all.push(d);
+      all.sort(byPosition);
+      return { statement, diagnostics: all };
+    },
+  };
+}
+
 function internalError(e: unknown): Diagnostic {
   // Not expected to happen; if a bug ever gets here the editor keeps working and says so.
   return {
@@ -248,6 +319,10 @@ class Parser {
   private lastEnd: number;
   /** Where `parseStatements` stopped (see `parseWindow`). */
   stoppedAt: number;
+  /** Body statements found but not parsed (see `skimFile`), in order. */
+  readonly skimmed: BodyStatement[] = [];
+  /** Whether body statements are skimmed: extent and name only. */
+  skimBodies = false;
   private readonly text: string;
 
   constructor(
@@ -272,7 +347,7 @@ class Parser {
       this.reported = false;
       this.bodyColumn = -1;
       this.depth = 0;
-      statements.push(this.parseStatement());
+      statements.push(this.skimBodies && this.keyword() === KW_BODY ? this.skimBody() : this.parseStatement());
       if (this.pos === before) this.next(); // cannot happen by construction; never loop forever
     }
     this.stoppedAt = this.text.length;
@@ -557,6 +632,36 @@ class Parser {
       properties,
       range: { start: kwStart, end: this.lastEnd },
     };
+  }
+
+  /**
+   * A body's extent and name, without its tree or diagnostics. A body runs to the next token at
+   * which `atStatementStart` holds: parseBody consumes every token before it, and none after it,
+   * whatever the tokens are (no statement keyword is ever taken inside a body), so skipping to
+   * that token gives exactly parseBody's range. The name is the token parseBody takes as one.
+   */
+  private skimBody(): BodyStatement {
+    const k = this.next();
+    const kwStart = this.s.starts[k]!;
+    this.bodyColumn = kwStart - this.lines.lineStart(this.lines.lineAt(kwStart));
+    let name: Identifier | undefined;
+    const kind = this.kind();
+    const id = this.keyword();
+    if (kind === TK_IDENTIFIER || (kind === TK_KEYWORD && IS_STATEMENT[id] !== 1 && IS_MODIFIER[id] !== 1 && IS_SHAPE[id] !== 1 && IS_PROPERTY[id] !== 1)) {
+      name = this.identifier(this.next());
+    }
+    while (!this.atStatementStart()) this.next();
+    const stub: BodyStatement = {
+      kind: 'Body',
+      keywordRange: this.rangeOf(k),
+      name,
+      modifiers: [],
+      shape: { kind: 'Missing', range: { start: this.lastEnd, end: this.lastEnd } },
+      properties: [],
+      range: { start: kwStart, end: this.lastEnd },
+    };
+    this.skimmed.push(stub);
+    return stub;
   }
 
   private modifier(i: number): Modifier {

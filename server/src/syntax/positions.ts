@@ -23,6 +23,11 @@ export interface LineRange {
 
 function scanLineStarts(text: string, from: number, to: number, starts: number[]): number[] {
   const n = text.length;
+  if (to === n && text.indexOf('\r', from) < 0) {
+    // No CR at all (the usual LF file): the line feeds, found by the engine's own search.
+    for (let j = text.indexOf('\n', from); j >= 0; j = text.indexOf('\n', j + 1)) starts.push(j + 1);
+    return starts;
+  }
   for (let i = from; i < to; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 13 /* \r */) {

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
-import { IncrementalFrontEnd, type FrontEndResult } from '../../../server/src/analysis/statement-window';
+import { analyzeWholeText, IncrementalFrontEnd, type FrontEndResult } from '../../../server/src/analysis/statement-window';
 import { analyzeSemantics } from '../../../server/src/semantics/check';
 import { parse } from '../../../server/src/syntax/parser';
 import { LineIndex } from '../../../server/src/syntax/positions';
@@ -198,6 +198,30 @@ describe('syntax/positions: LineIndex.edited', () => {
         for (let line = 0; line < fresh.lineCount; line++) assert.equal(edited.lineStart(line), fresh.lineStart(line), JSON.stringify([text, next, line]));
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe('analysis/statement-window: whole-text analysis with bodies parsed one at a time', () => {
+  it('equals parse + analyzeSemantics on random token soup', () => {
+    const piece = fc.constantFrom(
+      'body ', 'b', ' circle(1)', ' box(1, 2)', ' at (1, 2)', ' layer ', 'red', '\nlayer red collides red\n', 'let k = 1\n', 'shape s = circle(1)\n',
+      '(', ')', ',', '=', '-', '1e', '30deg', '/*', '*/', '//', '\n', '\r\n', ' ', '\t', '@', 'é', 'static ', 'dt ', 'frames ', 'polygon((0,0),(1,0),(0,1))', 'compound(', 'k',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        const lines = new LineIndex(text);
+        const whole = analyzeWholeText(text, lines);
+        const syntax = parse(text);
+        assert.deepStrictEqual(whole.diagnostics, syntax.diagnostics, JSON.stringify(text));
+        const semantics = analyzeSemantics(syntax);
+        assert.deepStrictEqual(whole.semantics.scene, semantics.scene, JSON.stringify(text));
+        assert.deepStrictEqual(whole.semantics.diagnostics, semantics.diagnostics, JSON.stringify(text));
+        assert.deepStrictEqual(whole.semantics.symbols, semantics.symbols, JSON.stringify(text));
+        assert.deepStrictEqual(whole.semantics.values, semantics.values, JSON.stringify(text));
+      }),
+      { numRuns: 2000 },
     );
   });
 });
