@@ -467,10 +467,12 @@ function numberValue(text: string, start: number, end: number): number {
     }
     if (c < 48 || c > 57) break;
     if (digits > 0 || c !== 48) digits++;
+    // Past 15 digits the fast path cannot hold: stop reading, Number() does it all.
+    if (digits > 15) break;
     mantissa = mantissa * 10 + (c - 48);
     if (dot) scale--;
   }
-  if (i < end || digits > 15 || scale < -22) return Number(text.slice(start, end));
+  if (i < end || scale < -22) return Number(text.slice(start, end));
   return scale === 0 ? mantissa : mantissa / POWERS_OF_TEN[-scale]!;
 }
 

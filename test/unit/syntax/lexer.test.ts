@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
 import { lex } from '../../../server/src/syntax/lexer';
 
 function kinds(text: string): string[] {
@@ -108,5 +109,23 @@ describe('syntax/lexer', () => {
       (x, y) => x[0]! - y[0]!,
     );
     for (let i = 1; i < spans.length; i++) assert.ok(spans[i]![0]! >= spans[i - 1]![1]!, `overlap at ${i}`);
+  });
+
+  it('reads every decimal literal exactly as Number() does (the short-literal fast path included)', () => {
+    const literal = fc.oneof(
+      fc.double({ noNaN: true, min: 0, max: 1e30 }).map(String),
+      fc.stringMatching(/^[0-9]{1,20}(\.[0-9]{0,25})?$/),
+      fc.stringMatching(/^\.[0-9]{1,25}$/),
+      fc.stringMatching(/^[0-9]{1,16}\.[0-9]{1,8}e[-+]?[0-9]{1,3}$/),
+    );
+    fc.assert(
+      fc.property(literal, (s) => {
+        const t = lex(s).tokens[0]!;
+        assert.equal(t.kind, 'number', s);
+        assert.equal(t.end, s.length, s);
+        assert.ok(Object.is(t.value, Number(s)), `${s}: ${t.value} vs ${Number(s)}`);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
