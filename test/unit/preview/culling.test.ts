@@ -28,7 +28,6 @@ class RecordingPainter implements Painter {
     readonly width: number,
     readonly height: number,
     readonly batchSize?: number,
-    readonly outlineBatchSize?: number,
   ) {}
   clear(color: string): void {
     this.calls.push(`clear ${color}`);
@@ -210,8 +209,8 @@ describe('preview culling', () => {
           fc.boolean(),
           (zoom, fx, fy, drag) => {
             const v = viewOf(scene, zoom, fx, fy);
-            const a = new RecordingPainter(v.width, v.height, 16, 1);
-            const b = new RecordingPainter(v.width, v.height, 16, 1);
+            const a = new RecordingPainter(v.width, v.height, 16);
+            const b = new RecordingPainter(v.width, v.height, 16);
             culled.draw(a, v, DARK_THEME, options(0.01, drag));
             reference.draw(b, v, DARK_THEME, options(0.01, drag));
             assert.deepEqual(a.calls, b.calls);
@@ -220,7 +219,7 @@ describe('preview culling', () => {
         { numRuns: 40 },
       );
       const v = viewOf(scene, 12, 0.5, 0.5);
-      const p = new RecordingPainter(v.width, v.height, 16, 1);
+      const p = new RecordingPainter(v.width, v.height, 16);
       culled.drawWorld(p, v, DARK_THEME, { ...NONE, pair: null, showSweeps: false });
       assert.ok(p.subpaths > 0 && p.subpaths < scene.bodies.length / 5, `${p.subpaths} subpaths for ${scene.bodies.length} bodies`);
     });
@@ -239,8 +238,8 @@ describe('preview culling', () => {
           (zoom, fx, fy, x0, y0, w, h) => {
             const v = viewOf(scene, zoom, fx, fy);
             const region: ScreenRect = { x0, y0, x1: Math.min(v.width, x0 + w), y1: Math.min(v.height, y0 + h) };
-            const whole = new RecordingPainter(v.width, v.height, 16, 1);
-            const part = new RecordingPainter(v.width, v.height, 16, 1);
+            const whole = new RecordingPainter(v.width, v.height, 16);
+            const part = new RecordingPainter(v.width, v.height, 16);
             const o = { ...NONE, pair: [0, 5] as const };
             painter.drawWorld(whole, v, DARK_THEME, o);
             painter.drawWorld(part, v, DARK_THEME, o, region);

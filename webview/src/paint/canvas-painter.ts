@@ -19,8 +19,7 @@ export class CanvasPainter implements Painter {
   private lastWidth = -1;
   private lastAlpha = -1;
   private lastDash = '';
-  readonly batchSize = 16;
-  readonly outlineBatchSize = 1;
+  readonly batchSize = 1;
 
   constructor(
     private readonly ctx: CanvasRenderingContext2D,

@@ -24,16 +24,12 @@ export interface Painter {
   readonly height: number;
   /**
    * How many shapes a caller should put in one path before filling it. Chromium's software
-   * canvas slows down sharply on paths of thousands of sub-paths (measured by
-   * bench/preview-frame.ts: 10k boxes in one path 1.3 s, in paths of 16 about 12 ms); SVG has
-   * no such limit and fewer elements make smaller files. Undefined: no limit.
+   * canvas slows down sharply on paths of thousands of sub-paths (10k boxes in one path took
+   * 1.3 s), and with tiny bodies drawn by `fillRect` it fills and strokes shapes one per path
+   * fastest (bench/preview-frame.ts: a zoomed-in 10k scene 6 ms against 8 to 10 ms in paths of
+   * 16); SVG has no such limit and fewer elements make smaller files. Undefined: no limit.
    */
   readonly batchSize?: number;
-  /**
-   * The same for shapes that are filled and outlined (defaults to `batchSize`): stroking a path
-   * of many contours with round joins costs Chromium more than stroking them one by one.
-   */
-  readonly outlineBatchSize?: number;
   clear(color: string): void;
   /**
    * Fill an axis-aligned rectangle at once (not part of the current path), where the backend has

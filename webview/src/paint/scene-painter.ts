@@ -242,7 +242,6 @@ export class ScenePainter {
       this.bucket[this.kindStart[kk]! + counts[kk]!++] = i;
     }
     const batch = p.batchSize ?? Infinity;
-    const outlineBatch = p.outlineBatchSize ?? batch;
     for (let kk = 0; kk < KINDS.length; kk++) {
       const kind = KINDS[kk]!;
       const list = this.byKind[kind];
@@ -258,8 +257,7 @@ export class ScenePainter {
       // software canvas); larger bodies are filled and outlined. The eye cannot tell the
       // difference at those sizes, and a 10k-body scene fitted to the view is mostly such bodies.
       for (let lod = 0; lod < 3; lod++) {
-        const size = lod === 0 ? outlineBatch : batch;
-        if (size === Infinity) {
+        if (batch === Infinity) {
           // One path of every visible body (SVG: no limit on a path's size).
           let inPath = 0;
           p.beginPath();
@@ -290,7 +288,7 @@ export class ScenePainter {
           continue;
         }
         // Batches: the bodies of this level whose places in the kind's list fall in one block
-        // of `size`, one path each. A batch with a body in view is drawn whole, off-screen
+        // of `batch`, one path each. A batch with a body in view is drawn whole, off-screen
         // members too, so that its path never depends on the view: Chromium rasterises a
         // contour differently depending on the path around it (one convex contour alone takes
         // another route than the same contour among others), and a cached layer shifted by
@@ -299,14 +297,14 @@ export class ScenePainter {
         for (let m = 0; m < count; m++) {
           const i = this.bucket[start + m]!;
           if (lodOf(this.radii[i]! * v.zoom) !== lod) continue;
-          const block = Math.floor(this.kindPos[i]! / size);
+          const block = Math.floor(this.kindPos[i]! / batch);
           if (block === last) continue;
           this.poseOf(i, o.time, o.drag, pose);
           if (!this.visible(i, pose, v, CULL_MARGIN_PX, region)) continue;
           last = block;
           p.beginPath();
-          const end = Math.min(list.length, (block + 1) * size);
-          for (let k = block * size; k < end; k++) {
+          const end = Math.min(list.length, (block + 1) * batch);
+          for (let k = block * batch; k < end; k++) {
             const j = list[k]!;
             if (lodOf(this.radii[j]! * v.zoom) !== lod) continue;
             this.traceBodyAt(p, v, j, this.poseOf(j, o.time, o.drag, pose), lod);
