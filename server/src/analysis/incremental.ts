@@ -517,7 +517,8 @@ export class IncrementalAnalyzer {
  * flattens into a fresh string first.
  */
 function detach(s: string): string {
-  return (s + '\u0000').slice(0, -1);
+  // Shorter substrings are copies already.
+  return s.length < 13 ? s : (s + '\u0000').slice(0, -1);
 }
 
 function grow(a: Int32Array<ArrayBuffer>, needed: number): Int32Array<ArrayBuffer> {
