@@ -1,4 +1,5 @@
 import type { ToiInput, ToiOutput } from './types';
+import { contactTolerance } from './motion';
 
 /**
  * Time of impact of two translating circles in closed form (Ericson, "Real-Time Collision
@@ -30,7 +31,7 @@ export function circleTimeOfImpact(input: ToiInput): ToiOutput {
   const vy = vb.y - va.y;
   const px = bx0 - ax0 + vx * tMin;
   const py = by0 - ay0 + vy * tMin;
-  const tol = input.tolerance ?? 1e-9 * (R + Math.hypot(px, py) + Math.hypot(vx, vy) * (tMax - tMin));
+  const tol = input.tolerance ?? contactTolerance(shapeA, shapeB);
 
   const output = (state: ToiOutput['state'], t: number): ToiOutput => {
     const ax = ax0 + va.x * t;

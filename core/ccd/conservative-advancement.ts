@@ -2,7 +2,7 @@ import type { Transform } from '../math/vec2';
 import { defaultGjkIterations, distanceLocal, emptyLocalDistance } from '../narrow/gjk';
 import { isFiniteTransform, isWellFormedShape, emptyRelativePair, relativePairInto, type MutableRelativePair } from '../narrow/relative';
 import type { AdvanceStep, ToiInput, ToiOutput, ToiState } from './types';
-import { effectiveSpin, maxRadius } from './motion';
+import { contactTolerance, effectiveSpin, maxRadius } from './motion';
 
 /** Default cap on distance evaluations. */
 export const ADVANCEMENT_MAX_ITERATIONS = 1000;
@@ -55,14 +55,9 @@ export function conservativeAdvancement(input: ToiInput, searchUntil: number = i
   const relSpeed = Math.hypot(rvx, rvy);
   const lipschitz = relSpeed + angular;
   const span = tMax - tMin;
-  const tol =
-    input.tolerance ??
-    1e-9 *
-      (maxRadius(shapeA) +
-        maxRadius(shapeB) +
-        Math.abs(transformA.x - transformB.x) +
-        Math.abs(transformA.y - transformB.y) +
-        lipschitz * span);
+  // Touching depends on the shapes' size only (motion.ts contactTolerance): a tolerance that grew
+  // with lipschitz × span would call a clear gap a touch once the search is long and fast enough.
+  const tol = input.tolerance ?? contactTolerance(shapeA, shapeB);
   const tau = input.timeTolerance ?? 1e-6 * span;
   const cap = input.maxIterations ?? ADVANCEMENT_MAX_ITERATIONS;
   const trace: AdvanceStep[] | undefined = input.trace ? [] : undefined;

@@ -1,7 +1,7 @@
 import type { ToiInput, ToiOutput, ToiState } from './types';
 import { supportIndex } from '../shapes/support';
 import { solveSimplex, SIMPLEX_PAYLOAD, SIMPLEX_WEIGHT, SIMPLEX_X, SIMPLEX_Y } from '../narrow/simplex';
-import { maxRadius } from './motion';
+import { contactTolerance } from './motion';
 import { separatedAtEnd } from './separated';
 
 /** Default iteration cap; polygonal cores converge in a handful of iterations, rounded ones fast. */
@@ -58,9 +58,7 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
   const wvy = vb.y - va.y;
   const vx = xa.c * wvx + xa.s * wvy;
   const vy = -xa.s * wvx + xa.c * wvy;
-  const speed = Math.hypot(vx, vy);
-  const tol =
-    input.tolerance ?? 1e-9 * (maxRadius(shapeA) + maxRadius(shapeB) + Math.hypot(rx, ry) + speed * Math.abs(tMax - tMin));
+  const tol = input.tolerance ?? contactTolerance(shapeA, shapeB);
   const maxIterations = input.maxIterations ?? DEFAULT_MAX_ITERATIONS;
 
   let n = 0;
@@ -105,6 +103,24 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
     for (let i = 0; i < n; i++) {
       zx += rows[i * STRIDE + WT]! * rows[i * STRIDE + QX]!;
       zy += rows[i * STRIDE + WT]! * rows[i * STRIDE + QY]!;
+    }
+    if (n === 2) {
+      // The closest point on an edge, as the edge's unit normal times the line's distance (the
+      // edge-normal direction of narrow/gjk.ts): the weighted sum rounds to the last bits of the
+      // edge's end points, which for a long edge (a 1e8 wall) tilts z by 1e-7 rad near contact,
+      // and the support plane through a vertex 5e7 away then misses x by units.
+      const q1x = rows[QX]!;
+      const q1y = rows[QY]!;
+      const ex = rows[STRIDE + QX]! - q1x;
+      const ey = rows[STRIDE + QY]! - q1y;
+      const el = Math.hypot(ex, ey);
+      if (el > 0) {
+        const ux = -ey / el;
+        const uy = ex / el;
+        const h = q1x * ux + q1y * uy;
+        zx = h * ux;
+        zy = h * uy;
+      }
     }
     dist = n === 3 ? 0 : Math.hypot(zx, zy);
     if (dist - R <= tol) {

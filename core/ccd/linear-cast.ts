@@ -1,7 +1,7 @@
 import type { Vec2 } from '../math/vec2';
 import { minkowskiDifference } from '../narrow/minkowski';
 import type { ToiInput, ToiOutput } from './types';
-import { maxRadius } from './motion';
+import { contactTolerance } from './motion';
 import { separatedAtEnd } from './separated';
 
 /**
@@ -37,10 +37,14 @@ export function linearCast(input: ToiInput): ToiOutput {
   // Ray direction d = vA − vB (world).
   const ddx = va.x - vb.x;
   const ddy = va.y - vb.y;
-  const tol =
-    input.tolerance ??
-    1e-9 *
-      (maxRadius(shapeA) + maxRadius(shapeB) + Math.hypot(xb.x - xa.x, xb.y - xa.y) + Math.hypot(ddx, ddy) * Math.abs(tMax - tMin));
+  const tol = input.tolerance ?? contactTolerance(shapeA, shapeB);
+  // The difference's vertices are world differences, rounded to the last bits of the world
+  // coordinates: the end-on and edge-end tests below must not be finer than that.
+  const rounding =
+    16 *
+    Number.EPSILON *
+    (Math.abs(xa.x + va.x * tMin) + Math.abs(xa.y + va.y * tMin) + Math.abs(xb.x + vb.x * tMin) + Math.abs(xb.y + vb.y * tMin));
+  const geomTol = Math.max(tol, rounding);
   const at = (s: number, p: Vec2): Vec2 => ({ x: p.x + va.x * s, y: p.y + va.y * s });
   // A's origin at tMin: where the answer points when no contact point exists.
   const originA: Vec2 = { x: xa.x + va.x * tMin, y: xa.y + va.y * tMin };
@@ -83,7 +87,7 @@ export function linearCast(input: ToiInput): ToiOutput {
     if (s < 0 || s >= bestS) continue;
     // Where on the edge the ray crosses its line (u ∈ [0, 1] within rounding).
     let u = ((ddx * s - P.w.x) * ex + (ddy * s - P.w.y) * ey) / l2;
-    const slack = tol / l;
+    const slack = geomTol / l;
     if (u < -slack || u > 1 + slack) continue;
     u = u < 0 ? 0 : u > 1 ? 1 : u;
     bestS = s;
@@ -96,12 +100,12 @@ export function linearCast(input: ToiInput): ToiOutput {
     bestPy = a0.y + (a1.y - a0.y) * u;
   }
   const dl = Math.hypot(ddx, ddy);
-  if (bestS === Infinity && dl > 0 && isFlat(md.vertices, tol)) {
+  if (bestS === Infinity && dl > 0 && isFlat(md.vertices, geomTol)) {
     // A flat difference along the ray's line has no edge facing the ray: it is met end-on.
     for (let k = 0; k < n; k++) {
       const w = W[k]!.w;
       const s = (w.x * ddx + w.y * ddy) / (dl * dl);
-      if (s < 0 || s >= bestS || Math.abs(w.x * ddy - w.y * ddx) / dl > tol) continue;
+      if (s < 0 || s >= bestS || Math.abs(w.x * ddy - w.y * ddx) / dl > geomTol) continue;
       bestS = s;
       // The contact normal from A to B is the direction of approach (the outward normal of the
       // difference's end is −d).

@@ -1,5 +1,6 @@
 import type { Transform, Vec2 } from '../math/vec2';
 import type { ConvexShape } from '../shapes/shape';
+import { shapeSize } from '../shapes/bounds';
 
 /**
  * Rigid motion helpers shared by the continuous queries: the pose of a shape at time t under the
@@ -50,15 +51,24 @@ export function effectiveSpin(shape: ConvexShape, spin: number): number {
   return isRotationInvariant(shape) ? 0 : spin;
 }
 
-/** Characteristic length of a query: shape extents plus the distance travelled over the range. */
-export function queryScale(
-  shapeA: ConvexShape,
-  xfA: Transform,
-  shapeB: ConvexShape,
-  xfB: Transform,
-  relSpeed: number,
-  duration: number,
-): number {
-  const spread = Math.abs(xfA.x - xfB.x) + Math.abs(xfA.y - xfB.y);
-  return maxRadius(shapeA) + maxRadius(shapeB) + spread + relSpeed * duration;
+/**
+ * Relative accuracy of "touching" in the time-of-impact queries: ten times the narrow phase's GJK
+ * tolerance (gjk.ts GJK_TOLERANCE, 1e-13 of the pair's size), so that a distance GJK still calls
+ * apart is never mistaken for a touch, and 1e-12 of the shapes' size, far below any gap an author
+ * draws (a 1e9-long wall and a 0.01 ball: 1e-3).
+ */
+export const TOI_CONTACT_TOLERANCE = 1e-12;
+
+/**
+ * Default separation at or below which the time-of-impact queries count two shapes as touching:
+ * TOI_CONTACT_TOLERANCE times the sum of the shapes' sizes (shapes/bounds.ts shapeSize, radii
+ * included). It depends on the shapes only: never on how far they travel, how fast they spin or
+ * how long the search is. A tolerance that grew with speed × look-ahead (as Bullet's and Box2D's
+ * per-step target distances may, over one step) turned a gap of half a unit into a "touch at
+ * tMin" for a bar spinning at 1000 rad/s over 1e5 steps, and the analysis read that as resting
+ * contact. Rounding of the poses themselves is not covered: it only moves a touch by the poses'
+ * last bits, which the methods' own end tests absorb.
+ */
+export function contactTolerance(shapeA: ConvexShape, shapeB: ConvexShape): number {
+  return TOI_CONTACT_TOLERANCE * (shapeSize(shapeA) + shapeSize(shapeB));
 }

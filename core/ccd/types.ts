@@ -42,8 +42,9 @@ export interface ToiInput {
   readonly tMin: number;
   readonly tMax: number;
   /**
-   * Separation (scene units) at or below which the shapes count as touching. Default: 1e-9 times
-   * the scale of the query (shape extents plus travel), i.e. touching up to rounding.
+   * Separation (scene units) at or below which the shapes count as touching. Default:
+   * motion.ts contactTolerance, 1e-12 times the shapes' sizes — never a function of speed, spin or
+   * the length of the interval.
    */
   readonly tolerance?: number;
   /** Accuracy of the reported time, seconds. Default: 1e-6 × (tMax − tMin). */
