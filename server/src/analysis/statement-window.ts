@@ -4,7 +4,7 @@ import type { EvaluatedValue } from '../semantics/evaluate';
 import type { BodyProperty, Scene, SceneBody, ScenePart } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
-import type { Comment, Token } from '../syntax/lexer';
+import { lex, type Comment, type Token } from '../syntax/lexer';
 import { ownString, parse, parseWindow, skimFile, type ParseResult } from '../syntax/parser';
 import { LineIndex } from '../syntax/positions';
 
@@ -61,23 +61,24 @@ const STATEMENT_KIND = { Setting: 0, Let: 1, Shape: 2, Layer: 3, Body: 4, Error:
  */
 export class DeferredParse implements ParseResult {
   private full: ParseResult | undefined;
+  private lexed: { readonly tokens: Token[]; readonly comments: Comment[] } | undefined;
   constructor(
     readonly text: string,
     readonly lines: LineIndex,
     readonly diagnostics: Diagnostic[],
   ) {}
 
-  private get parsed(): ParseResult {
-    return (this.full ??= parse(this.text, this.lines));
-  }
   get file(): SourceFile {
-    return this.parsed.file;
+    this.full ??= parse(this.text, this.lines);
+    return this.full.file;
   }
+  // Tokens and comments need only the lexer (completion, hover and signature help ask for them
+  // on every keystroke; the tree is for outline-like features).
   get tokens(): readonly Token[] {
-    return this.parsed.tokens;
+    return this.full?.tokens ?? (this.lexed ??= lex(this.text)).tokens;
   }
   get comments(): readonly Comment[] {
-    return this.parsed.comments;
+    return this.full?.comments ?? (this.lexed ??= lex(this.text)).comments;
   }
 }
 
