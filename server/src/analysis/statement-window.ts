@@ -116,7 +116,15 @@ export class IncrementalFrontEnd {
       const prefix = commonPrefix(old, text);
       const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
       const lines = LineIndex.edited(this.lines, text, prefix, old.length - suffix, text.length - suffix);
-      return this.tryWindow(text, lines, prefix, suffix) ?? this.full(text, lines);
+      try {
+        const windowed = this.tryWindow(text, lines, prefix, suffix);
+        if (windowed) return windowed;
+      } catch {
+        // Not expected; if a defect ever gets here, the whole-file path gives the right answer.
+        this.reset();
+        return this.full(text, new LineIndex(text));
+      }
+      return this.full(text, lines);
     }
     return this.full(text, new LineIndex(text));
   }
