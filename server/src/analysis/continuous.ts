@@ -3,7 +3,10 @@ import { makeTransform } from '../../../core/math/vec2';
 import { aabbOverlaps } from '../../../core/math/aabb';
 import type { ConvexShape } from '../../../core/shapes/shape';
 import { timeOfImpact } from '../../../core/ccd/toi';
-import type { ToiInput } from '../../../core/ccd/types';
+import { conservativeAdvancement } from '../../../core/ccd/conservative-advancement';
+import { contactExit, type ContactExitOutput } from '../../../core/ccd/contact-exit';
+import type { ToiInput, ToiOutput } from '../../../core/ccd/types';
+import { shapeSize } from '../../../core/shapes/bounds';
 import { sweptBounds } from '../../../core/ccd/swept-aabb';
 import { effectiveSpin, maxRadius, poseAt } from '../../../core/ccd/motion';
 import { signedDepth } from '../../../core/ccd/step-depth';
@@ -33,8 +36,25 @@ import type { ImpactFinding } from './findings';
 
 /** Time-of-impact accuracy asked of core/ccd, relative to dt (the spec's 1e-4, with margin). */
 const TIME_ACCURACY = 1e-5;
-/** Most step ends examined per part pair; beyond that the pair counts as seen by the engine. */
-const MAX_STEP_CHECKS = 4096;
+/**
+ * Most step ends examined per part pair: every step end of the longest look-ahead (MAX_FRAMES,
+ * 100 000), so that the walk always finishes on legal input; the cap only guards the loop.
+ */
+const MAX_STEP_CHECKS = 100_001;
+/**
+ * Distance evaluations a part pair may spend on resuming a time-of-impact search that reached its
+ * iteration cap (`failed`, with the time up to which the pair is proven apart) and on following a
+ * long contact to its end. Beyond it, what is still open is reported, not guessed.
+ */
+const SEARCH_BUDGET = 64_000;
+/** Cap of one time-of-impact query (conservative advancement's distance evaluations). */
+const QUERY_ITERATIONS = 4000;
+/**
+ * "Deeper than slop" up to the narrow phase's accuracy, as the overlap finding decides it at t = 0
+ * (overlap.ts, 1e-9 of the shapes' size): a pair resting exactly at slop and sliding along stays
+ * resting at every step end rather than flickering into a collision on rounding.
+ */
+const DEPTH_TOLERANCE = 1e-9;
 
 interface PartMotion {
   readonly shape: ConvexShape;
@@ -44,15 +64,15 @@ interface PartMotion {
 }
 
 interface PartResult {
-  /** 'resting': touching at t = 0; 'contact': first contact found. */
-  readonly kind: 'resting' | 'contact';
   readonly toi: number;
   readonly point: Vec2;
   readonly normal: Vec2;
-  /** Some step end sees depth > slop (or the check could not rule it out). */
+  /** Some step end sees depth > slop. */
   readonly deep: boolean;
-  /** Length of the first contact interval, seconds (for the substep advice). */
+  /** Length of the first contact (from `toi` to the first separation after it), seconds. */
   readonly duration: number;
+  /** What the search could not settle (see ImpactFinding.undecided); the rest is the cautious reading. */
+  readonly undecided?: string;
 }
 
 function bodyMotion(body: SceneBody, shape: ConvexShape): PartMotion {
@@ -70,6 +90,7 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
   if (!(dt > 0) || !(T > 0) || a.parts.length === 0 || b.parts.length === 0) return null;
   let best: (PartResult & { partA: number; partB: number }) | null = null;
   let deep = false;
+  let undecided: string | undefined;
   for (let i = 0; i < a.parts.length; i++) {
     const ma = bodyMotion(a, a.parts[i]!.shape);
     const boundsA = sweptBounds(ma.shape, ma.xf, ma.velocity, ma.spin, 0, T);
@@ -78,13 +99,13 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
       if (!aabbOverlaps(boundsA, sweptBounds(mb.shape, mb.xf, mb.velocity, mb.spin, 0, T))) continue;
       const r = partPair(ma, mb, dt, scene.frames, scene.slop);
       if (!r) continue;
-      if (r.kind === 'resting') return null; // touching at t = 0: resting contact, no diagnostic
       deep ||= r.deep;
+      undecided ??= r.undecided;
       if (!best || r.toi < best.toi) best = { ...r, partA: i, partB: j };
     }
   }
   if (!best) return null;
-  if (!deep && !(best.toi < T)) return null; // first touch exactly at the end: not in (0, T)
+  if (!deep && !undecided && !(best.toi < T)) return null; // first touch exactly at the end: not in (0, T)
   const base = {
     a: a.name,
     b: b.name,
@@ -95,17 +116,36 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
     normal: best.normal,
     partA: best.partA,
     partB: best.partB,
+    ...(undecided !== undefined ? { undecided } : {}),
   };
   if (deep) return { kind: 'collision', ...base };
-  return { kind: 'tunnelling', ...base, substeps: substepsFor(best.duration, dt) };
+  return { kind: 'tunnelling', ...base, substeps: substepsFor(best.duration, dt), contactDuration: best.duration };
 }
 
-/** Substeps per step so that samples dt/n apart cannot straddle a contact lasting `duration`. */
+/**
+ * Substeps per step so that samples dt/n apart cannot straddle a contact lasting `duration`:
+ * n = ceil(dt / duration), at least 2 (one substep is the step itself, which missed it).
+ */
 function substepsFor(duration: number, dt: number): number {
   if (!(duration > 0)) return Infinity;
   return Math.max(2, Math.ceil(dt / duration));
 }
 
+/**
+ * One part pair over [0, T]. In order:
+ * 1. Touching at t = 0 (within the time-of-impact tolerance; the overlap finding has already
+ *    ruled out depth > slop) is resting contact, not an impact. It is followed to its end
+ *    (core/ccd/contact-exit.ts): a step end inside it deeper than slop is a collision at t = 0
+ *    (the pair was not overlapping at t = 0, and is at a step end: the spec's collision); else the
+ *    search goes on from where the contact ends, and a pair that rests and moves apart gives
+ *    nothing.
+ * 2. The first contact (after the resting one, if any) by core/ccd's time of impact; then the
+ *    step ends that can see overlap (`walk`). Deep at one: collision; else tunnelling, with the
+ *    length of the first contact for the substep advice.
+ * A query that reaches its cap is resumed from where it stopped, within SEARCH_BUDGET; what stays
+ * open is reported as `undecided`, with the cautious reading (a contact a discrete engine may
+ * miss) as the finding.
+ */
 function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, slop: number): PartResult | null {
   const T = frames * dt;
   const wA = effectiveSpin(ma.shape, ma.spin);
@@ -113,6 +153,7 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
   const rvx = mb.velocity.x - ma.velocity.x;
   const rvy = mb.velocity.y - ma.velocity.y;
   const L = Math.hypot(rvx, rvy) + Math.abs(wA) * maxRadius(ma.shape) + Math.abs(wB) * maxRadius(mb.shape);
+  const deepBeyond = slop + DEPTH_TOLERANCE * (shapeSize(ma.shape) + shapeSize(mb.shape));
   const input: ToiInput = {
     shapeA: ma.shape,
     transformA: ma.xf,
@@ -125,69 +166,167 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
     tMin: 0,
     tMax: T,
     timeTolerance: TIME_ACCURACY * dt,
-    maxIterations: 4000,
+    maxIterations: QUERY_ITERATIONS,
   };
-  const first = timeOfImpact(input);
-  if (first.state === 'overlapped') return { kind: 'resting', toi: 0, point: first.point, normal: first.normal, deep: false, duration: 0 };
-  if (first.state !== 'hit') return null;
+  let budget = SEARCH_BUDGET;
 
+  /** Time of impact from `from`, resumed while it stops at its cap and the budget lasts. */
+  const toiFrom = (from: number): ToiOutput => {
+    let r = timeOfImpact({ ...input, tMin: from });
+    budget -= r.iterations;
+    if (r.state === 'failed' && r.method !== 'conservative-advancement') {
+      // A translation method that could not settle the geometry: the general method instead.
+      r = conservativeAdvancement({ ...input, tMin: from });
+      budget -= r.iterations;
+    }
+    while (r.state === 'failed' && budget > 0 && r.t > from) {
+      // Apart up to r.t (ToiState `failed`): carry on from there.
+      const resumed = r.t;
+      r = conservativeAdvancement({ ...input, tMin: resumed });
+      budget -= r.iterations;
+      if (r.state === 'overlapped') r = { ...r, state: 'hit' }; // apart just before: an impact
+      from = resumed;
+    }
+    return r;
+  };
+  /** Where the contact touching at `from` ends (state `failed`: followed up to t, budget spent). */
+  const exitFrom = (from: number): ContactExitOutput => {
+    let e = contactExit({ ...input, tMin: from, maxIterations: undefined });
+    budget -= e.iterations;
+    while (e.state === 'failed' && budget > 0 && e.t > from) {
+      from = e.t;
+      e = contactExit({ ...input, tMin: from, maxIterations: undefined });
+      budget -= e.iterations;
+    }
+    return e;
+  };
   const depthAt = (t: number): number =>
     signedDepth(ma.shape, poseAt(ma.xf, ma.velocity, wA, t), mb.shape, poseAt(mb.xf, mb.velocity, wB, t));
 
-  // Walk the step ends that can matter (see the file comment).
-  let deep = false;
-  let duration = NaN;
-  let k = Math.max(1, Math.ceil(first.t / dt - 1e-12));
-  let checks = 0;
-  while (k <= frames) {
-    if (++checks > MAX_STEP_CHECKS) {
-      deep = true; // undecided after many shallow step ends: a discrete engine sees this contact
-      break;
+  /**
+   * Whether a step end k in [kFrom, kTo] sees depth > slop, visiting only the step ends that can
+   * (see the file comment): in shallow contact at t_k with depth δ, none before t_k + (slop − δ)/L;
+   * apart by g, none before t_k + g/L, and none before the next contact, which a time-of-impact
+   * query finds. Where contacts come every step (a fast spin), that query cannot skip anything, so
+   * after one that advanced a single step the walk checks the next step ends directly for a
+   * doubling while (the check itself is one narrow-phase query).
+   */
+  const walk = (kFrom: number, kTo: number): { deep: boolean; undecided?: string } => {
+    let k = kFrom;
+    let checks = 0;
+    let backoff = 0;
+    let direct = 0;
+    while (k <= kTo) {
+      if (++checks > MAX_STEP_CHECKS) return { deep: false, undecided: `step ends after t = ${fmt(k * dt)} s were not examined` };
+      const tk = k * dt;
+      const depth = depthAt(tk);
+      if (depth > deepBeyond) return { deep: true };
+      if (depth >= 0) {
+        // In shallow contact: no step end before the depth could have grown past slop.
+        k = L > 0 ? Math.max(k + 1, Math.ceil((tk + (deepBeyond - depth) / L) / dt - 1e-12)) : kTo + 1;
+        continue;
+      }
+      const bySpeed = L > 0 ? Math.ceil((tk - depth / L) / dt - 1e-12) : kTo + 1;
+      if (bySpeed > k + 1) {
+        k = bySpeed;
+        continue;
+      }
+      if (direct > 0) {
+        direct--;
+        k += 1;
+        continue;
+      }
+      const next = toiFrom(tk);
+      if (next.state === 'separated') return { deep: false };
+      if (next.state === 'failed') return { deep: false, undecided: `the search for contacts after t = ${fmt(tk)} s stopped at t = ${fmt(next.t)} s` };
+      const kNext = next.state === 'hit' ? Math.max(k + 1, Math.ceil(next.t / dt - 1e-12)) : k + 1;
+      if (kNext === k + 1) {
+        backoff = Math.min(backoff === 0 ? 1 : 2 * backoff, 1024);
+        direct = backoff;
+      } else backoff = 0;
+      k = kNext;
     }
-    const tk = k * dt;
-    const depth = depthAt(tk);
-    if (Number.isNaN(duration)) duration = contactDuration(input, first.t, tk, depth);
-    if (depth > slop) {
-      deep = true;
-      break;
+    return { deep: false };
+  };
+
+  /**
+   * From a time the pair is apart, conservative advancement steps without an end game (no contact
+   * before t + gap/L) until the gap is 4 L τ, wide enough for the time-of-impact search's first
+   * window, or the pair touches again (a new contact: returned as is).
+   */
+  const pastContactTail = (t: number): number => {
+    const tau = input.timeTolerance!;
+    for (let i = 0; i < 64 && t < T && L > 0; i++) {
+      const gap = -depthAt(t);
+      if (!(gap > 0) || gap >= 4 * L * tau) break;
+      t = Math.min(T, t + gap / L);
     }
-    if (depth < 0) {
-      // Apart at this step end: the next step end that can matter follows the next contact.
-      const next = timeOfImpact({ ...input, tMin: tk });
-      if (next.state === 'hit') k = Math.max(k + 1, Math.ceil(next.t / dt - 1e-12));
-      else if (next.state === 'overlapped') k += 1;
-      else break;
-      continue;
+    return t;
+  };
+
+  let first = toiFrom(0);
+  if (first.state === 'overlapped') {
+    // Resting contact at t = 0 (scene-language.md): not an impact, unless a step end inside it
+    // is deeper than slop.
+    const rest = exitFrom(0);
+    const kEnd = rest.state === 'exit' ? Math.min(frames, Math.floor(rest.t / dt)) : rest.state === 'stays' ? frames : Math.floor(rest.t / dt);
+    const w = walk(1, kEnd);
+    if (w.deep) return { toi: 0, point: first.point, normal: first.normal, deep: true, duration: NaN };
+    if (rest.state === 'stays') {
+      return w.undecided ? { toi: 0, point: first.point, normal: first.normal, deep: false, duration: T, undecided: w.undecided } : null;
     }
-    // In shallow contact: no step end before the depth could have grown past slop.
-    k = L > 0 ? Math.max(k + 1, Math.ceil((tk + (slop - depth) / L) / dt - 1e-12)) : frames + 1;
+    if (rest.state === 'failed') {
+      return {
+        toi: rest.t,
+        point: first.point,
+        normal: first.normal,
+        deep: false,
+        duration: NaN,
+        undecided: `the resting contact at t = 0 was followed up to t = ${fmt(rest.t)} s without finding where it ends`,
+      };
+    }
+    // Without turning, the times of contact form one interval (contact-exit.ts): it has ended.
+    if (wA === 0 && wB === 0) return null;
+    // The next contact, searched from where the pair was found apart, once past the tail of this
+    // one: just after a contact ends, a time-of-impact window of the time tolerance cannot yet be
+    // proven clear (Mirtich's bound is loose against the real separating speed), so the search
+    // would report the tail as a new touch.
+    const from = pastContactTail(rest.apartAt ?? rest.t);
+    first = toiFrom(from);
+    if (first.state === 'overlapped') first = { ...first, state: 'hit' }; // apart just before: an impact
   }
-  if (Number.isNaN(duration)) duration = contactDuration(input, first.t, T, depthAt(T));
-  return { kind: 'contact', toi: first.t, point: first.point, normal: first.normal, deep, duration };
+  if (first.state === 'separated') return null;
+  if (first.state === 'failed') {
+    return {
+      toi: first.t,
+      point: first.point,
+      normal: first.normal,
+      deep: false,
+      duration: NaN,
+      undecided: `no contact up to t = ${fmt(first.t)} s, where the time-of-impact search stopped after ${SEARCH_BUDGET} distance evaluations`,
+    };
+  }
+  const t0 = first.t;
+  const w = walk(Math.max(1, Math.ceil(t0 / dt - 1e-12)), frames);
+  if (w.deep) return { toi: t0, point: first.point, normal: first.normal, deep: true, duration: NaN };
+  return {
+    toi: t0,
+    point: first.point,
+    normal: first.normal,
+    deep: false,
+    duration: firstContactDuration(exitFrom(t0)),
+    ...(w.undecided ? { undecided: w.undecided } : {}),
+  };
 }
 
 /**
- * How long the first contact lasts: from its start t0 to the last separation before `tEnd`, found
- * by a time-of-impact query run backwards from tEnd (motion reversed). If the pair still touches
- * at tEnd, the contact lasts at least until then.
+ * How long the first contact lasts, from its start to the first separation after it
+ * (core/ccd/contact-exit.ts); a contact still going on at the end of the look-ahead, or followed
+ * only part of the way, counts for as long as it is known to last (a lower bound: the substeps it
+ * gives are enough).
  */
-function contactDuration(input: ToiInput, t0: number, tEnd: number, depthAtEnd: number): number {
-  if (depthAtEnd >= 0 || !(tEnd > t0)) return Math.max(0, tEnd - t0);
-  const xa = poseAt(input.transformA, input.velocityA, input.spinA, tEnd);
-  const xb = poseAt(input.transformB, input.velocityB, input.spinB, tEnd);
-  const back = timeOfImpact({
-    ...input,
-    transformA: xa,
-    velocityA: { x: -input.velocityA.x, y: -input.velocityA.y },
-    spinA: -input.spinA,
-    transformB: xb,
-    velocityB: { x: -input.velocityB.x, y: -input.velocityB.y },
-    spinB: -input.spinB,
-    tMin: 0,
-    tMax: tEnd - t0,
-  });
-  if (back.state !== 'hit') return 0;
-  return Math.max(0, tEnd - back.t - t0);
+function firstContactDuration(e: ContactExitOutput): number {
+  return Math.max(0, e.t - e.start);
 }
 
 /** Fastest surface speed of a body: |v| plus |spin| times its largest radius over its parts. */
@@ -226,6 +365,16 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
   const when = `t = ${fmt(f.toi)} s (${stepFraction(f.toi, dt)} of ${fmt(dt)} s)`;
   const related = other ? [{ range: other.nameRange, message: `${otherName} is the other body of this ${f.kind}.` }] : [];
   const range = fast?.nameRange ?? { start: 0, end: 0 };
+  if (f.undecided !== undefined) {
+    return {
+      range,
+      severity: 'information',
+      code: 'analysis-not-converged',
+      message: `Continuous detection could not settle ${fastName} and ${otherName}: ${f.undecided}. Reported as a possible ${f.kind} at ${when}.`,
+      related,
+      data: { toi: f.toi, point: f.point, normal: f.normal },
+    };
+  }
   if (f.kind === 'collision') {
     return {
       range,
@@ -238,12 +387,6 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
   }
   const bullet = !!(ba?.isBullet || bb?.isBullet);
   const n = f.substeps ?? Infinity;
-  const speed = pathSpeed(ba, bb);
-  // n = ceil(dt / D) for a contact lasting D, so the path crosses the other body in about
-  // speed × dt / n units: the thinness along the path.
-  const advice = Number.isFinite(n)
-    ? `the path crosses it in about ${fmt((speed * dt) / n)} units at ${fmt(speed)} units/s, so a discrete engine needs ${n} substeps per step (every ${fmt(dt / n)} s) to see the contact`
-    : 'they only graze, so no number of substeps is sure to see the contact';
   const fix = bullet
     ? 'continuous detection (bullet) is expected to handle it.'
     : `mark ${fastName} as a bullet, slow it down, or thicken ${otherName}.`;
@@ -251,10 +394,26 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
     range,
     severity: bullet ? 'information' : 'warning',
     code: 'tunnelling',
-    message: `${fastName} passes through ${otherName} between two step ends: first contact at ${when}, but no step end sees them overlap; ${advice}. ${bullet ? 'Reported for information: ' : 'To fix: '}${fix}`,
+    message: `${fastName} passes through ${otherName} between two step ends: first contact at ${when}, but no step end sees them overlap; ${substepAdvice(ba, bb, n, f.contactDuration, dt)}. ${bullet ? 'Reported for information: ' : 'To fix: '}${fix}`,
     related,
     data: { toi: f.toi, point: f.point, normal: f.normal, substeps: Number.isFinite(n) ? n : null },
   };
+}
+
+/**
+ * The substep advice of a tunnelling message, from the first contact's length D (n = ceil(dt/D)).
+ * When translation carries the bodies through each other, D reads best as a distance: the path
+ * crosses the other body in about speed × D units. When spin dominates the surface speed, a path
+ * length and a "speed" of |ω| × r_max mean little to the author, so the advice is in time: each
+ * contact lasts about D seconds.
+ */
+function substepAdvice(a: SceneBody | undefined, b: SceneBody | undefined, n: number, duration: number | undefined, dt: number): string {
+  if (!Number.isFinite(n)) return 'they only graze, so no number of substeps is sure to see the contact';
+  const D = duration !== undefined && duration > 0 ? duration : dt / n;
+  const needs = `a discrete engine needs ${n} substeps per step (every ${fmt(dt / n)} s) to see it`;
+  const linear = a && b ? Math.hypot(b.velocity.x - a.velocity.x, b.velocity.y - a.velocity.y) : 0;
+  if (pathSpeed(a, b) - linear > linear) return `the contact lasts about ${fmt(D)} s as the spin sweeps one through the other, so ${needs}`;
+  return `the path crosses it in about ${fmt(linear * D)} units at ${fmt(linear)} units/s, so ${needs}`;
 }
 
 /** Relative surface speed of the pair: relative translation plus each spin times its reach. */

@@ -37,6 +37,17 @@ export interface ImpactFinding {
   readonly normal: Vec2;
   /** Tunnelling only: how many substeps per step a discrete engine would need to catch it. */
   readonly substeps?: number;
+  /**
+   * Tunnelling only: how long the first contact lasts, seconds (from `toi` to the first
+   * separation after it; a lower bound when it could only be followed part of the way).
+   */
+  readonly contactDuration?: number;
+  /**
+   * Set when the continuous search could not settle part of the question (an iteration or work
+   * cap): says what was not decided. The finding is then the cautious reading — a contact a
+   * discrete engine may miss — and its diagnostic is `analysis-not-converged` (information).
+   */
+  readonly undecided?: string;
   readonly partA: number;
   readonly partB: number;
 }
