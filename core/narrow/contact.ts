@@ -85,7 +85,11 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
   m.separation = sat.separation - rA - rB;
   m.nx = sat.nx;
   m.ny = sat.ny;
-  if (sat.referenceEdge >= 0) {
+  if (p.shapeA.vertices.length === 2 && p.shapeB.vertices.length === 2 && crossingPoint(p, m)) {
+    // Two-sided cores (segments, capsule cores) that cross: the contact is where they cross.
+    // Clipping would place it midway between the surfaces along the normal, on neither core
+    // (crossing segments (0,0)-(21,0) and (10.5,-1)-(10.5,1) got (10.5, 0.5)).
+  } else if (sat.referenceEdge >= 0) {
     clipEdges(p, sat.referenceIsA, sat.referenceEdge, Math.max(m.separation, 0) + keepTol, m);
   }
   if (m.count === 0) {
@@ -157,4 +161,29 @@ export function contact(pair: ShapePair): ContactOutput {
     method: m.method,
     iterations: m.iterations,
   };
+}
+
+/**
+ * Where two segment cores (A frame) cross properly — each one's end points strictly on opposite
+ * sides of the other's line (Ericson, "Real-Time Collision Detection", §5.1.9.1, the signed-area
+ * test) — added to `m` as its one contact point. False when they do not cross (touching at an
+ * end or collinear: the clipping path handles those).
+ */
+function crossingPoint(p: RelativePair, m: LocalManifold): boolean {
+  const a0x = p.av[0]!;
+  const a0y = p.av[1]!;
+  const a1x = p.av[2]!;
+  const a1y = p.av[3]!;
+  const b0x = p.bv[0]!;
+  const b0y = p.bv[1]!;
+  const b1x = p.bv[2]!;
+  const b1y = p.bv[3]!;
+  const d1 = (a1x - a0x) * (b0y - a0y) - (a1y - a0y) * (b0x - a0x);
+  const d2 = (a1x - a0x) * (b1y - a0y) - (a1y - a0y) * (b1x - a0x);
+  const d3 = (b1x - b0x) * (a0y - b0y) - (b1y - b0y) * (a0x - b0x);
+  const d4 = (b1x - b0x) * (a1y - b0y) - (b1y - b0y) * (a1x - b0x);
+  if (!((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) || !((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return false;
+  const u = d1 / (d1 - d2);
+  addPoint(m, b0x + u * (b1x - b0x), b0y + u * (b1y - b0y));
+  return true;
 }

@@ -245,3 +245,33 @@ describe('core/narrow/contact', () => {
     });
   });
 });
+
+describe('core/narrow contact: crossing two-sided cores (code review)', () => {
+  const id = makeTransform(0, 0, 0);
+  it('crossing segments: the point is where they cross (10.5, 0), not midway between witness points', () => {
+    const a = makeSegment({ x: 0, y: 0 }, { x: 21, y: 0 });
+    const b = makeSegment({ x: 10.5, y: -1 }, { x: 10.5, y: 1 });
+    for (const [sa, sb] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const r = contact({ shapeA: sa, transformA: id, shapeB: sb, transformB: id });
+      assert.equal(r.points.length, 1);
+      assert.ok(Math.abs(r.points[0]!.x - 10.5) < 1e-12 && Math.abs(r.points[0]!.y) < 1e-12, JSON.stringify(r.points));
+    }
+  });
+  it('crossing capsule cores, turned and placed anywhere: the cores\' intersection', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e3, max: 1e3, noNaN: true }), fc.double({ min: -1e3, max: 1e3, noNaN: true }), fc.double({ min: 0.2, max: 3, noNaN: true }), fc.double({ min: -0.9, max: 0.9, noNaN: true }), (x, y, angle, along) => {
+        // A capsule of core length 4 and a crossing one whose core passes through A's at `along`.
+        const xa = makeTransform(x, y, 0.3);
+        const hit = { x: x + Math.cos(0.3) * 2 * along, y: y + Math.sin(0.3) * 2 * along };
+        const xb = makeTransform(hit.x, hit.y, 0.3 + angle);
+        const r = contact({ shapeA: makeCapsule(4, 0.2), transformA: xa, shapeB: makeCapsule(1, 0.1), transformB: xb });
+        assert.equal(r.points.length, 1);
+        assert.ok(Math.hypot(r.points[0]!.x - hit.x, r.points[0]!.y - hit.y) < 1e-9 * (1 + Math.abs(x) + Math.abs(y)), JSON.stringify(r.points));
+      }),
+      { numRuns: 300, seed: 31 },
+    );
+  });
+});
