@@ -31,7 +31,8 @@ import type { ImpactFinding } from './findings';
  * from the previous step end), and inside a contact it skips every step end the depth cannot reach
  * slop by — depth changes no faster than the pair's largest relative surface speed L (relative
  * speed plus each spin times its largest radius), so from depth δ at t no step end before
- * t + (slop − δ)/L can be deep. Work grows with the number of contacts, not with `frames`.
+ * t + (slop − δ)/L can be deep. Work grows with the number of contacts, not with `frames`; where
+ * contacts come every step (a fast spin), with the number of step ends up to the first deep one.
  */
 
 /** Time-of-impact accuracy asked of core/ccd, relative to dt (the spec's 1e-4, with margin). */
