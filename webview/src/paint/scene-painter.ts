@@ -1,8 +1,10 @@
 import type { BodyKind, PreviewBody, PreviewFinding, PreviewScene } from '../../../protocol/preview-model';
 import { BodyIndex } from './body-index';
+import { LabelPlacer } from './label-placement';
 import { boundingRadius, convexHull, makePose, partToWorld, poseAt, Scratch, traceConvex, type Pose } from './geometry';
 import type { Painter } from './painter';
 import { PoseTable } from './pose-table';
+import { estimateTextWidth, textBottom, textTop } from './text-metrics';
 import type { Theme } from './theme';
 import { toScreenX, toScreenY, toWorldX, toWorldY, type Viewport } from './viewport';
 
@@ -38,6 +40,18 @@ const CULL_MARGIN_PX = 2;
 /** Above this many findings, only the pair in the inspector gets its sweeps and arrows. */
 const MAX_DECORATED_FINDINGS = 500;
 const MAX_LABELS = 250;
+/** Bodies whose bounding radius is below this many pixels get no label. */
+const LABEL_MIN_PX = 18;
+const LABEL_SIZE = 11;
+const CAPTION_SIZE = 12;
+const CAPTION_AT = 8;
+const TICK_SIZE = 10;
+/** Sizes of the findings' marks in pixels: contact dots' radius, crosses' half size, arrow heads. */
+const DOT_PX = 3.5;
+const CROSS_PX = 5;
+const ARROW_HEAD_PX = 8;
+/** A push-out arrow is drawn at least this long, so that a shallow overlap's stays visible. */
+const MIN_ARROW_PX = 14;
 /** Bodies whose bounding radius is below this many pixels are drawn as small squares. */
 const TINY_PX = 3;
 /** Bodies whose bounding radius is below this many pixels are filled but not outlined. */
@@ -87,10 +101,16 @@ export class ScenePainter {
   private readonly hull = new Scratch();
   private readonly order = new Scratch();
   private readonly both = new Scratch();
+  private readonly labels = new LabelPlacer();
+  /** A push-out arrow's ends on screen (x0, y0, x1, y1). */
+  private readonly arrow = new Float64Array(4);
+  /** Each body's name's estimated width at a font size of 1 px (NaN until first needed). */
+  private readonly labelEm: Float64Array;
 
   constructor(readonly scene: PreviewScene) {
     const n = scene.bodies.length;
     this.radii = new Float64Array(n);
+    this.labelEm = new Float64Array(n).fill(NaN);
     const lists: Record<BodyKind, number[]> = { static: [], dynamic: [], bullet: [], sensor: [] };
     for (let i = 0; i < n; i++) {
       const b = scene.bodies[i]!;
@@ -199,15 +219,19 @@ export class ScenePainter {
 
   /** The whole frame: backdrop, world and overlay (what the SVG export and the CLI draw). */
   draw(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions): void {
-    this.drawBackdrop(p, v, theme);
+    // The grid leaves the caption's band free of its labels.
+    this.drawBackdrop(p, v, theme, o.caption ? CAPTION_AT + textBottom(CAPTION_SIZE, 'top') : 0);
     this.drawWorld(p, v, theme, o);
     this.drawOverlay(p, v, theme, o);
   }
 
-  /** The background and the grid with its labels (anchored to the screen). */
-  drawBackdrop(p: Painter, v: Viewport, theme: Theme): void {
+  /**
+   * The background and the grid with its labels (anchored to the screen); no grid label reaches
+   * above `topInset` pixels.
+   */
+  drawBackdrop(p: Painter, v: Viewport, theme: Theme, topInset = 0): void {
     p.clear(theme.background);
-    drawGrid(p, v, theme);
+    drawGrid(p, v, theme, topInset);
   }
 
   /**
@@ -390,13 +414,11 @@ export class ScenePainter {
 
     // Findings' marks at t = 0: push-out arrows and contact points.
     for (const f of scene.findings) {
-      const isPair = o.pair !== null && f.ia === o.pair[0] && f.ib === o.pair[1];
-      if (!isPair && !decorateAll) continue;
-      if (f.kind === 'overlap') {
-        if (o.time === 0 || isPair) drawOverlapMarks(p, v, theme, f);
-      } else if (f.point && (isPair || f.kind === 'tunnelling')) {
+      const mark = markOf(f, o, decorateAll);
+      if (mark === 'overlap') drawOverlapMarks(p, v, theme, f, this.arrow);
+      else if (mark === 'cross') {
         const color = f.kind === 'tunnelling' ? theme.warning : theme.info;
-        drawCross(p, toScreenX(v, f.point[0]), toScreenY(v, f.point[1]), 5, color);
+        drawCross(p, toScreenX(v, f.point![0]), toScreenY(v, f.point![1]), CROSS_PX, color);
       }
     }
 
@@ -413,7 +435,7 @@ export class ScenePainter {
       p.fill(theme.background, 1);
       p.stroke(theme.highlight, 2);
     }
-    if (o.caption) p.text(o.caption, 8, 8, { color: theme.foreground, size: 12, baseline: 'top' });
+    if (o.caption) p.text(o.caption, CAPTION_AT, CAPTION_AT, { color: theme.foreground, size: CAPTION_SIZE, baseline: 'top' });
   }
 
   /**
@@ -473,21 +495,87 @@ export class ScenePainter {
     }
   }
 
+  /**
+   * Body names, placed greedily (label-placement.ts) so that no two meet: the hovered body's
+   * label first, then the selected one's, the highlighted ones' and the rest in declaration
+   * order; the caption and the grid's labels are reserved before any. The same code serves the
+   * canvas and SVG, with widths estimated from font metrics rather than measured, so an export
+   * shows the labels the panel showed.
+   */
   private drawLabels(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions): void {
-    let count = 0;
-    const bodies = this.scene.bodies;
-    for (let i = 0; i < bodies.length && count < MAX_LABELS; i++) {
-      if (this.radii[i]! * v.zoom < 18) continue;
-      this.poseOf(i, o.time, o.drag, this.pose);
-      if (!this.visible(i, this.pose, v, 0)) continue;
-      p.text(bodies[i]!.name, toScreenX(v, this.pose.x), toScreenY(v, this.pose.y), {
-        color: theme.foreground,
-        size: 11,
-        align: 'center',
-        baseline: 'middle',
-      });
-      count++;
+    const placer = this.labels;
+    placer.reset();
+    if (o.caption) {
+      const x1 = CAPTION_AT + estimateTextWidth(o.caption, CAPTION_SIZE);
+      placer.reserve(CAPTION_AT, CAPTION_AT + textTop(CAPTION_SIZE, 'top'), x1, CAPTION_AT + textBottom(CAPTION_SIZE, 'top'));
     }
+    forEachTickLabel(v, o.caption ? CAPTION_AT + textBottom(CAPTION_SIZE, 'top') : 0, (s, x, y) => {
+      placer.reserve(x, y + textTop(TICK_SIZE, 'bottom'), x + estimateTextWidth(s, TICK_SIZE), y + textBottom(TICK_SIZE, 'bottom'));
+    });
+    // The findings' marks on screen, as drawOverlay drew them.
+    const decorateAll = this.scene.findings.length <= MAX_DECORATED_FINDINGS;
+    const a = this.arrow;
+    for (const f of this.scene.findings) {
+      const mark = markOf(f, o, decorateAll);
+      if (mark === 'overlap') {
+        for (const q of f.points ?? []) avoidOnScreen(placer, v, toScreenX(v, q[0]), toScreenY(v, q[1]), DOT_PX, DOT_PX);
+        if (pushOutArrow(v, f, a)) {
+          const h = ARROW_HEAD_PX / 2;
+          placer.avoid(Math.min(a[0]!, a[2]!) - h, Math.min(a[1]!, a[3]!) - h, Math.max(a[0]!, a[2]!) + h, Math.max(a[1]!, a[3]!) + h);
+        }
+      } else if (mark === 'cross') avoidOnScreen(placer, v, toScreenX(v, f.point![0]), toScreenY(v, f.point![1]), CROSS_PX, CROSS_PX);
+    }
+    const n = this.scene.bodies.length;
+    let count = 0;
+    const first = o.hovered >= 0 && o.hovered < n ? o.hovered : -1;
+    const second = o.selected >= 0 && o.selected < n && o.selected !== first ? o.selected : -1;
+    if (first >= 0 && this.drawLabel(p, v, theme, o, first)) count++;
+    if (second >= 0 && this.drawLabel(p, v, theme, o, second)) count++;
+    for (const i of o.highlighted) {
+      if (count >= MAX_LABELS) return;
+      if (i !== first && i !== second && i >= 0 && i < n && this.drawLabel(p, v, theme, o, i)) count++;
+    }
+    for (let i = 0; i < n && count < MAX_LABELS; i++) {
+      if (i === first || i === second || o.highlighted.has(i)) continue;
+      if (this.drawLabel(p, v, theme, o, i)) count++;
+    }
+  }
+
+  /**
+   * Body i's name at its origin, or shifted up or down while it stays inside the body's screen
+   * bounds, wherever it meets no label placed before; false when it is not drawn (too small,
+   * off screen or crowded out).
+   */
+  private drawLabel(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions, i: number): boolean {
+    if (!(this.radii[i]! * v.zoom >= LABEL_MIN_PX)) return false;
+    const pose = this.poseOf(i, o.time, o.drag, this.pose);
+    if (!this.visible(i, pose, v, 0)) return false;
+    const body = this.scene.bodies[i]!;
+    let em = this.labelEm[i]!;
+    if (Number.isNaN(em)) em = this.labelEm[i] = estimateTextWidth(body.name, 1);
+    const sx = toScreenX(v, pose.x);
+    const sy = toScreenY(v, pose.y);
+    const half = (em * LABEL_SIZE) / 2;
+    const top = textTop(LABEL_SIZE, 'middle');
+    const bottom = textBottom(LABEL_SIZE, 'middle');
+    // How far the label may move and still lie inside the body's vertical extent on screen.
+    let minY = Infinity;
+    let maxY = -Infinity;
+    for (const part of body.parts) {
+      const m = partToWorld(part, pose, this.w);
+      const w = this.w.buf;
+      for (let k = 0; k < m; k++) {
+        const y = w[2 * k + 1]!;
+        if (y - part.radius < minY) minY = y - part.radius;
+        if (y + part.radius > maxY) maxY = y + part.radius;
+      }
+    }
+    const up = sy - toScreenY(v, maxY) + top;
+    const down = toScreenY(v, minY) - sy - bottom;
+    const dy = this.labels.place(sx - half, sy + top, sx + half, sy + bottom, Math.max(0, Math.min(up, down)));
+    if (Number.isNaN(dy)) return false;
+    p.text(body.name, sx, sy + dy, { color: theme.foreground, size: LABEL_SIZE, align: 'center', baseline: 'middle' });
+    return true;
   }
 }
 
@@ -538,32 +626,60 @@ export function drawArrow(p: Painter, x0: number, y0: number, x1: number, y1: nu
 }
 
 /**
- * An overlap's contact points and its push-out vector: moving b by depth × normal separates the
- * pair by the least distance, so the arrow starts at the contacts' midpoint and points along the
- * normal. A depth shorter than 14 px is drawn 14 px long so it stays visible; its true length is
- * in the hover and the inspector.
+ * Which mark a finding gets in the overlay: an overlap its contact points and push-out arrow (at
+ * t = 0, where they hold, or always for the pair in the inspector), a tunnelling (or the
+ * inspected collision) a cross at its contact point. Above MAX_DECORATED_FINDINGS only the
+ * inspected pair is marked.
  */
-function drawOverlapMarks(p: Painter, v: Viewport, theme: Theme, f: PreviewFinding): void {
+function markOf(f: PreviewFinding, o: SceneDrawOptions, decorateAll: boolean): 'overlap' | 'cross' | null {
+  const isPair = o.pair !== null && f.ia === o.pair[0] && f.ib === o.pair[1];
+  if (!isPair && !decorateAll) return null;
+  if (f.kind === 'overlap') return o.time === 0 || isPair ? 'overlap' : null;
+  return f.point && (isPair || f.kind === 'tunnelling') ? 'cross' : null;
+}
+
+/** Keep labels off a mark of half size (rx, ry) at (x, y), when it is on screen. */
+function avoidOnScreen(placer: LabelPlacer, v: Viewport, x: number, y: number, rx: number, ry: number): void {
+  if (x + rx < 0 || x - rx > v.width || y + ry < 0 || y - ry > v.height) return;
+  placer.avoid(x - rx, y - ry, x + rx, y + ry);
+}
+
+/**
+ * An overlap's push-out arrow on screen into `out` (x0, y0, x1, y1): moving b by depth × normal
+ * separates the pair by the least distance, so the arrow starts at the contacts' midpoint and
+ * points along the normal. A depth shorter than MIN_ARROW_PX is drawn that long so it stays
+ * visible; its true length is in the hover and the inspector. False without contact points.
+ */
+function pushOutArrow(v: Viewport, f: PreviewFinding, out: Float64Array): boolean {
   const pts = f.points ?? [];
-  if (pts.length === 0) return;
+  if (pts.length === 0) return false;
   let mx = 0;
   let my = 0;
   for (const q of pts) {
     mx += q[0];
     my += q[1];
-    p.beginPath();
-    const sx = toScreenX(v, q[0]);
-    const sy = toScreenY(v, q[1]);
-    p.moveTo(sx + 3.5, sy);
-    p.arc(sx, sy, 3.5, 0, 2 * Math.PI, false);
-    p.fill(theme.warning, 1);
   }
   mx /= pts.length;
   my /= pts.length;
-  const len = Math.max((f.depth ?? 0) * v.zoom, 14);
-  const x0 = toScreenX(v, mx);
-  const y0 = toScreenY(v, my);
-  drawArrow(p, x0, y0, x0 + f.normal[0] * len, y0 - f.normal[1] * len, theme.warning, 2);
+  const len = Math.max((f.depth ?? 0) * v.zoom, MIN_ARROW_PX);
+  out[0] = toScreenX(v, mx);
+  out[1] = toScreenY(v, my);
+  out[2] = out[0] + f.normal[0] * len;
+  out[3] = out[1] - f.normal[1] * len;
+  return true;
+}
+
+/** An overlap's contact points and its push-out arrow (pushOutArrow). */
+function drawOverlapMarks(p: Painter, v: Viewport, theme: Theme, f: PreviewFinding, arrow: Float64Array): void {
+  for (const q of f.points ?? []) {
+    p.beginPath();
+    const sx = toScreenX(v, q[0]);
+    const sy = toScreenY(v, q[1]);
+    p.moveTo(sx + DOT_PX, sy);
+    p.arc(sx, sy, DOT_PX, 0, 2 * Math.PI, false);
+    p.fill(theme.warning, 1);
+  }
+  if (pushOutArrow(v, f, arrow)) drawArrow(p, arrow[0]!, arrow[1]!, arrow[2]!, arrow[3]!, theme.warning, 2, ARROW_HEAD_PX);
 }
 
 /** Grid step in world units for about `targetPx` pixels: 1, 2 or 5 times a power of ten. */
@@ -581,8 +697,11 @@ export function formatTick(value: number, step: number): string {
   return s === '-0' || /^-0\.0*$/.test(s) ? s.slice(1) : s;
 }
 
-/** Grid lines every `gridStep`, the axes through the origin, and labels in scene units. */
-export function drawGrid(p: Painter, v: Viewport, theme: Theme): void {
+/**
+ * Grid lines every `gridStep`, the axes through the origin, and labels in scene units (none
+ * reaching above `topInset` pixels, where a caption goes).
+ */
+export function drawGrid(p: Painter, v: Viewport, theme: Theme, topInset = 0): void {
   const step = gridStep(v.zoom);
   const x0 = toWorldX(v, 0);
   const x1 = toWorldX(v, v.width);
@@ -617,15 +736,32 @@ export function drawGrid(p: Painter, v: Viewport, theme: Theme): void {
     p.lineTo(v.width, Math.round(ay) + 0.5);
   }
   p.stroke(theme.axis, 1);
-  const label = { color: theme.axis, size: 10 };
+  const label = { color: theme.axis, size: TICK_SIZE, align: 'left', baseline: 'bottom' } as const;
+  forEachTickLabel(v, topInset, (s, x, y) => p.text(s, x, y, label));
+}
+
+/**
+ * Every grid label with its anchor (left end of its bottom baseline): x values along the bottom
+ * edge, y values along the left edge, none in the bottom-left corner where they would meet, and
+ * none reaching above `topInset`. The grid draws them and the label placement keeps clear of
+ * them.
+ */
+function forEachTickLabel(v: Viewport, topInset: number, visit: (text: string, x: number, y: number) => void): void {
+  const step = gridStep(v.zoom);
+  const i0 = Math.ceil(toWorldX(v, 0) / step);
+  const i1 = Math.floor(toWorldX(v, v.width) / step);
+  const j0 = Math.ceil(toWorldY(v, v.height) / step);
+  const j1 = Math.floor(toWorldY(v, 0) / step);
+  if (i1 - i0 > 2000 || j1 - j0 > 2000) return;
   for (let i = i0; i <= i1; i++) {
     const sx = toScreenX(v, i * step);
     if (sx < 24) continue;
-    p.text(formatTick(i * step, step), sx + 2, v.height - 4, { ...label, align: 'left', baseline: 'bottom' });
+    visit(formatTick(i * step, step), sx + 2, v.height - 4);
   }
+  const rise = textTop(TICK_SIZE, 'bottom');
   for (let j = j0; j <= j1; j++) {
     const sy = toScreenY(v, j * step);
-    if (sy > v.height - 16) continue;
-    p.text(formatTick(j * step, step), 3, sy - 2, { ...label, align: 'left', baseline: 'bottom' });
+    if (sy > v.height - 16 || sy - 2 + rise < topInset) continue;
+    visit(formatTick(j * step, step), 3, sy - 2);
   }
 }
