@@ -108,7 +108,10 @@ async function setView(view: PreviewPage, zoomFactor: number, fx: number, fy: nu
       v.zoom *= zoomFactor;
       v.cx = b[0] + fx * (b[2] - b[0]);
       v.cy = b[1] + fy * (b[3] - b[1]);
-      return app.drawNow('exact');
+      // A fresh layer at this view, whatever the last one was: with 'exact', a new centre that
+      // happens to lie whole pixels from the fitted one (it depends on the panel's height down to
+      // the toolbar's last pixel) would be drawn as a shift instead.
+      return app.drawNow('full');
     },
     { zoomFactor, fx, fy },
   );

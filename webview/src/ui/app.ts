@@ -121,7 +121,7 @@ export class PreviewApp {
     root.replaceChildren(
       el('div', { class: 'toolbar' }, [
         fit,
-        el('label', { title: 'Show the swept area of tunnelling pairs' }, [sweeps, ' Swept paths']),
+        el('label', { title: 'Show the swept area of tunnelling pairs' }, [sweeps, 'Swept paths']),
         el('span', { class: 'time' }, [this.timeSlider, this.timeLabel]),
         this.status,
       ]),
@@ -132,10 +132,7 @@ export class PreviewApp {
     );
 
     this.attachPointer();
-    new ResizeObserver(() => {
-      this.resize();
-      this.inspector.redraw();
-    }).observe(this.canvas.parentElement!);
+    new ResizeObserver(() => this.resize()).observe(this.canvas.parentElement!);
     watchTheme(document, () => {
       this.theme = readTheme(document);
       this.inspector.setTheme(this.theme);
@@ -184,7 +181,7 @@ export class PreviewApp {
         this.byName.clear();
         this.empty.textContent = m.reason;
         this.empty.hidden = false;
-        this.status.textContent = '';
+        setText(this.status, '');
         this.findingsList.replaceChildren();
         this.inspector.close();
         this.invalidate();
@@ -234,9 +231,11 @@ export class PreviewApp {
     this.renderFindings();
     const counts = { overlap: 0, tunnelling: 0, collision: 0 };
     for (const f of scene.findings) counts[f.kind]++;
-    this.status.textContent =
+    setText(
+      this.status,
       `${scene.bodies.length} bodies · ${counts.overlap} overlaps · ${counts.tunnelling} tunnelling · ${counts.collision} collisions` +
-      (scene.errorCount > 0 ? ` · ${scene.errorCount} errors` : '');
+        (scene.errorCount > 0 ? ` · ${scene.errorCount} errors` : ''),
+    );
     // The inspector follows the text: ask again for the open pair, if both bodies still exist.
     if (this.pair) {
       if (this.byName.has(this.pair[0]) && this.byName.has(this.pair[1])) this.openPair(this.pair[0], this.pair[1]);
@@ -300,7 +299,7 @@ export class PreviewApp {
   private updateTimeLabel(): void {
     const T = this.painter?.duration ?? 0;
     const dt = this.scene?.dt ?? 1;
-    this.timeLabel.textContent = `t = ${fmt(this.time)} s (${fmt(this.time / dt)} steps of ${fmt(T / dt)})`;
+    setText(this.timeLabel, `t = ${fmt(this.time)} s (${fmt(this.time / dt)} steps of ${fmt(T / dt)})`);
   }
 
   fit(): void {
@@ -642,6 +641,15 @@ export class PreviewApp {
       gesture: this.inGesture(),
     };
   }
+}
+
+/**
+ * A toolbar text that may be cut short with an ellipsis in a narrow panel (preview.css): its
+ * title carries the whole text, so hovering it always shows what was cut.
+ */
+function setText(e: HTMLElement, text: string): void {
+  e.textContent = text;
+  e.title = text;
 }
 
 function describeFinding(f: PreviewFinding): string {

@@ -48,6 +48,8 @@ export class Inspector {
       this.numbers,
       this.stepNumbers,
     ]);
+    // Its size follows the panel's layout (beside the scene or below it), not the scene's.
+    new ResizeObserver(() => this.redraw()).observe(this.canvas);
   }
 
   get visible(): boolean {
