@@ -12,6 +12,7 @@ import { effectiveSpin, maxRadius, poseAt } from '../../../core/ccd/motion';
 import { signedDepth } from '../../../core/ccd/step-depth';
 import type { Scene, SceneBody } from '../semantics/scene';
 import type { Diagnostic } from '../common/diagnostic';
+import { formatNumber } from '../../../protocol/format';
 import type { ImpactFinding } from './findings';
 
 /**
@@ -218,7 +219,7 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
     let backoff = 0;
     let direct = 0;
     while (k <= kTo) {
-      if (++checks > MAX_STEP_CHECKS) return { deep: false, undecided: `step ends after t = ${fmt(k * dt)} s were not examined` };
+      if (++checks > MAX_STEP_CHECKS) return { deep: false, undecided: `step ends after t = ${formatNumber(k * dt)} s were not examined` };
       const tk = k * dt;
       const depth = depthAt(tk);
       if (depth > deepBeyond) return { deep: true };
@@ -239,7 +240,7 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
       }
       const next = toiFrom(tk);
       if (next.state === 'separated') return { deep: false };
-      if (next.state === 'failed') return { deep: false, undecided: `the search for contacts after t = ${fmt(tk)} s stopped at t = ${fmt(next.t)} s` };
+      if (next.state === 'failed') return { deep: false, undecided: `the search for contacts after t = ${formatNumber(tk)} s stopped at t = ${formatNumber(next.t)} s` };
       const kNext = next.state === 'hit' ? Math.max(k + 1, Math.ceil(next.t / dt - 1e-12)) : k + 1;
       if (kNext === k + 1) {
         backoff = Math.min(backoff === 0 ? 1 : 2 * backoff, 1024);
@@ -283,7 +284,7 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
         normal: first.normal,
         deep: false,
         duration: NaN,
-        undecided: `the resting contact at t = 0 was followed up to t = ${fmt(rest.t)} s without finding where it ends`,
+        undecided: `the resting contact at t = 0 was followed up to t = ${formatNumber(rest.t)} s without finding where it ends`,
       };
     }
     // Without turning, the times of contact form one interval (contact-exit.ts): it has ended.
@@ -304,7 +305,7 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
       normal: first.normal,
       deep: false,
       duration: NaN,
-      undecided: `no contact up to t = ${fmt(first.t)} s, where the time-of-impact search stopped after ${SEARCH_BUDGET} distance evaluations`,
+      undecided: `no contact up to t = ${formatNumber(first.t)} s, where the time-of-impact search stopped after ${SEARCH_BUDGET} distance evaluations`,
     };
   }
   const t0 = first.t;
@@ -337,15 +338,9 @@ function surfaceSpeed(body: SceneBody): number {
   return Math.hypot(body.velocity.x, body.velocity.y) + Math.abs(body.spin) * r;
 }
 
-function fmt(x: number): string {
-  if (!Number.isFinite(x)) return String(x);
-  if (x !== 0 && (Math.abs(x) < 1e-4 || Math.abs(x) >= 1e6)) return x.toExponential(3).replace(/\.?0+e/, 'e');
-  return String(Number(x.toPrecision(4)));
-}
-
 function stepFraction(toi: number, dt: number): string {
   const f = toi / dt;
-  return f < 1 ? `${fmt(f)} of a step` : `${fmt(f)} steps`;
+  return f < 1 ? `${formatNumber(f)} of a step` : `${formatNumber(f)} steps`;
 }
 
 /**
@@ -363,7 +358,7 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
   const fastName = fast?.name ?? f.b;
   const otherName = fast === ba ? f.b : f.a;
   const dt = scene.dt;
-  const when = `t = ${fmt(f.toi)} s (${stepFraction(f.toi, dt)} of ${fmt(dt)} s)`;
+  const when = `t = ${formatNumber(f.toi)} s (${stepFraction(f.toi, dt)} of ${formatNumber(dt)} s)`;
   const related = other ? [{ range: other.nameRange, message: `${otherName} is the other body of this ${f.kind}.` }] : [];
   const range = fast?.nameRange ?? { start: 0, end: 0 };
   if (f.undecided !== undefined) {
@@ -411,10 +406,10 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
 function substepAdvice(a: SceneBody | undefined, b: SceneBody | undefined, n: number, duration: number | undefined, dt: number): string {
   if (!Number.isFinite(n)) return 'they only graze, so no number of substeps is sure to see the contact';
   const D = duration !== undefined && duration > 0 ? duration : dt / n;
-  const needs = `a discrete engine needs ${n} substeps per step (every ${fmt(dt / n)} s) to see it`;
+  const needs = `a discrete engine needs ${n} substeps per step (every ${formatNumber(dt / n)} s) to see it`;
   const linear = a && b ? Math.hypot(b.velocity.x - a.velocity.x, b.velocity.y - a.velocity.y) : 0;
-  if (pathSpeed(a, b) - linear > linear) return `the contact lasts about ${fmt(D)} s as the spin sweeps one through the other, so ${needs}`;
-  return `the path crosses it in about ${fmt(linear * D)} units at ${fmt(linear)} units/s, so ${needs}`;
+  if (pathSpeed(a, b) - linear > linear) return `the contact lasts about ${formatNumber(D)} s as the spin sweeps one through the other, so ${needs}`;
+  return `the path crosses it in about ${formatNumber(linear * D)} units at ${formatNumber(linear)} units/s, so ${needs}`;
 }
 
 /** Relative surface speed of the pair: relative translation plus each spin times its reach. */

@@ -5,7 +5,7 @@ import type { ContactOutput } from '../../../core/narrow/types';
 import { shapeBounds, shapeSize } from '../../../core/shapes/bounds';
 import type { Diagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
-import { formatNumber } from '../semantics/evaluate';
+import { formatNumber } from '../../../protocol/format';
 import type { OverlapFinding } from './findings';
 
 /**

@@ -4,7 +4,7 @@ import { shapeBounds } from '../../../core/shapes/bounds';
 import { shapeArea } from '../../../core/shapes/factory';
 import type { ConvexShape } from '../../../core/shapes/shape';
 import type { Finding } from '../analysis/findings';
-import { formatNumber } from '../semantics/evaluate';
+import { formatNumber as fmt, formatVector as fmtVec } from '../../../protocol/format';
 import type { Scene, SceneBody, ScenePart } from '../semantics/scene';
 
 /**
@@ -12,13 +12,8 @@ import type { Scene, SceneBody, ScenePart } from '../semantics/scene';
  * that they describe a scene the same way. Plain strings (Markdown where noted), no LSP types.
  */
 
-export function fmt(n: number): string {
-  return formatNumber(Object.is(n, -0) ? 0 : n);
-}
-
-export function fmtVec(x: number, y: number): string {
-  return `(${fmt(x)}, ${fmt(y)})`;
-}
+/** Numbers and points as everything else writes them (protocol/format.ts), under the features' short names. */
+export { fmt, fmtVec };
 
 export function fmtAngle(rad: number): string {
   if (rad === 0) return '0';

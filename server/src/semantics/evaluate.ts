@@ -1,4 +1,5 @@
 import type { Vec2 } from '../../../core/math/vec2';
+import { formatNumber, formatVector } from '../../../protocol/format';
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 import type { Expression, Identifier } from '../syntax/ast';
 import type { ValueTable } from './value-table';
@@ -20,17 +21,9 @@ export function isVector(v: Value): v is Vec2 {
   return typeof v !== 'number';
 }
 
-/** Formats a value for messages, hovers and inlay hints (at most 6 significant digits). */
+/** Formats a value for messages, hovers and inlay hints (protocol/format.ts: 6 significant digits). */
 export function formatValue(v: Value): string {
-  return isVector(v) ? `(${formatNumber(v.x)}, ${formatNumber(v.y)})` : formatNumber(v);
-}
-
-export function formatNumber(n: number): string {
-  if (!Number.isFinite(n)) return String(n);
-  if (n === 0) return '0';
-  const a = Math.abs(n);
-  if (a >= 1e6 || a < 1e-4) return n.toExponential(4).replace(/\.?0+e/, 'e');
-  return String(Number(n.toPrecision(6)));
+  return isVector(v) ? formatVector(v.x, v.y) : formatNumber(v);
 }
 
 /** What a name in an expression resolves to; `undefined` when the resolver has reported why not. */

@@ -1,9 +1,13 @@
 import type { PairDetail, PreviewMinkowski, PreviewSimplexVertex } from '../../../protocol/preview-model';
+import { formatNumber as fmt } from '../../../protocol/format';
 import { traceConvex } from './geometry';
 import type { Painter } from './painter';
 import { drawArrow, drawGrid } from './scene-painter';
 import type { Theme } from './theme';
 import { fitBounds, toScreenX, toScreenY, type Viewport } from './viewport';
+
+/** Numbers as the diagnostics and hovers write them (protocol/format.ts); re-exported for the inspector and the CLI's renderer. */
+export { fmt };
 
 export type StepKind = 'gjk' | 'epa' | 'advancement';
 
@@ -223,12 +227,4 @@ export function pairBounds(pair: PairDetail): [number, number, number, number] {
   // A little room around a scene that is only the origin and a point.
   const pad = Math.max(maxX - minX, maxY - minY) * 0.08 || 1;
   return [minX - pad, minY - pad, maxX + pad, maxY + pad];
-}
-
-/** Four significant digits, without exponent noise for ordinary scene numbers. */
-export function fmt(x: number): string {
-  if (x === 0) return '0';
-  const a = Math.abs(x);
-  if (a >= 1e-3 && a < 1e6) return String(Number(x.toPrecision(4)));
-  return x.toExponential(3);
 }
