@@ -1,5 +1,5 @@
 import type { AABB } from '../../../core/math/aabb';
-import { createBroadPhase, type BroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
+import { createBroadPhase, growInt32, type BroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
 import { bodyBounds } from './body-bounds';
@@ -132,12 +132,12 @@ export class IncrementalAnalyzer {
   private candidates = new Int32Array(256);
   private candidateCount = 0;
   private readonly collectCandidate = (id: number): void => {
-    if (this.candidateCount === this.candidates.length) this.candidates = grow(this.candidates, this.candidateCount + 1);
+    if (this.candidateCount === this.candidates.length) this.candidates = growInt32(this.candidates, this.candidateCount + 1);
     this.candidates[this.candidateCount++] = id;
   };
   private readonly collectPendingPair = (s: number, t: number): void => {
     if (this.pending[s] === 0 && this.pending[t] === 0) return;
-    if (this.candidateCount + 2 > this.candidates.length) this.candidates = grow(this.candidates, this.candidateCount + 2);
+    if (this.candidateCount + 2 > this.candidates.length) this.candidates = growInt32(this.candidates, this.candidateCount + 2);
     this.candidates[this.candidateCount++] = s;
     this.candidates[this.candidateCount++] = t;
   };
@@ -493,7 +493,8 @@ export class IncrementalAnalyzer {
   }
 
   private growSlots(needed: number): void {
-    let n = this.seen.length;
+    // Doubling from at least 16, as core's growInt32: never stuck at an empty array.
+    let n = Math.max(16, this.seen.length);
     while (n < needed) n *= 2;
     const seen = new Uint32Array(n);
     seen.set(this.seen);
@@ -519,12 +520,4 @@ export class IncrementalAnalyzer {
 function detach(s: string): string {
   // Shorter substrings are copies already.
   return s.length < 13 ? s : (s + '\u0000').slice(0, -1);
-}
-
-function grow(a: Int32Array<ArrayBuffer>, needed: number): Int32Array<ArrayBuffer> {
-  let n = a.length;
-  while (n < needed) n *= 2;
-  const b = new Int32Array(n);
-  b.set(a);
-  return b;
 }

@@ -6,7 +6,7 @@ import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
 import { lex, type Comment, type Token } from '../syntax/lexer';
 import { ownString, parse, parseWindow, skimFile, type ParseResult } from '../syntax/parser';
-import { LineIndex } from '../syntax/positions';
+import { LineIndex, lowerBound } from '../syntax/positions';
 
 /**
  * The incremental front end (issue 5, item 2): syntax and semantics of a new version of a
@@ -421,18 +421,6 @@ function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[], fro
     i++;
     j++;
   }
-}
-
-/** First index whose value is >= `x` in an ascending array. */
-function lowerBound(values: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function lowerBoundBy<T>(items: readonly T[], x: number, key: (item: T) => number): number {

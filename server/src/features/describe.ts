@@ -84,7 +84,12 @@ export function shapeSummary(parts: readonly ScenePart[], sourceKind: SceneBody[
   return `compound of ${parts.length} part${parts.length === 1 ? '' : 's'} (${list})`;
 }
 
-export function bodyKind(body: SceneBody): string {
+/**
+ * The body's motion class and modifiers as words for hovers: "dynamic", "static, sensor". Not
+ * the preview's colour class (preview/scene-model.ts `bodyKind`, one of them by precedence):
+ * a hover lists every modifier.
+ */
+export function bodyModifiers(body: SceneBody): string {
   const mods = [body.isStatic ? 'static' : 'dynamic'];
   if (body.isSensor) mods.push('sensor');
   if (body.isBullet) mods.push('bullet');

@@ -1,7 +1,5 @@
-import { analyzeDocument, type DocumentAnalysis } from '../analysis/pipeline';
+import { analyzeDocument, findingDiagnostic as sceneFindingDiagnostic, type DocumentAnalysis } from '../analysis/pipeline';
 import type { Finding } from '../analysis/findings';
-import { impactDiagnostic } from '../analysis/continuous';
-import { overlapDiagnostic } from '../analysis/overlap';
 import type { Diagnostic } from '../common/diagnostic';
 import type { LineIndex } from '../syntax/positions';
 import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from './configuration';
@@ -37,8 +35,7 @@ export function analyzeText(text: string, uri = 'file:///scene.collide', setting
 
 /** The diagnostic the pipeline made for a finding (same range, code and message). */
 export function findingDiagnostic(doc: AnalyzedDocument, f: Finding): Diagnostic {
-  const scene = doc.analysis.semantics.scene;
-  return f.kind === 'overlap' ? overlapDiagnostic(scene, f) : impactDiagnostic(scene, f);
+  return sceneFindingDiagnostic(doc.analysis.semantics.scene, f);
 }
 
 /**

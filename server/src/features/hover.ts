@@ -7,7 +7,7 @@ import { symbolAt, type SymbolDefinition } from '../semantics/symbols';
 import { toRange } from './convert';
 import {
   bodyArea,
-  bodyKind,
+  bodyModifiers,
   bodyWorldBounds,
   findingLine,
   fmt,
@@ -106,7 +106,7 @@ export function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
   const bounds = bodyWorldBounds(body);
   const moving = body.velocity.x !== 0 || body.velocity.y !== 0 || body.spin !== 0;
   const lines = [
-    `**body** \`${body.name}\` · ${bodyKind(body)}`,
+    `**body** \`${body.name}\` · ${bodyModifiers(body)}`,
     '',
     `- shape: ${body.shapeName ? `\`${body.shapeName}\`, ` : ''}${shapeSummary(body.parts, body.sourceKind)}`,
     `- area: ${fmt(bodyArea(body))}`,

@@ -60,6 +60,7 @@ export function buildPreviewScene(uri: string, version: number, source: PreviewS
   };
 }
 
+/** How the preview classes a body (protocol/preview-model.ts `BodyKind`): its one colour, by precedence. */
 export function bodyKind(b: SceneBody): BodyKind {
   return b.isSensor ? 'sensor' : b.isStatic ? 'static' : b.isBullet ? 'bullet' : 'dynamic';
 }

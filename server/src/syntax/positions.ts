@@ -40,7 +40,8 @@ function scanLineStarts(text: string, from: number, to: number, starts: number[]
   return starts;
 }
 
-function lowerBound(values: readonly number[], x: number): number {
+/** First index whose value is >= `x` in an ascending array (binary search; `values.length` when none is). */
+export function lowerBound(values: readonly number[], x: number): number {
   let lo = 0;
   let hi = values.length;
   while (lo < hi) {
