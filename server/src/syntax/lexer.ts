@@ -166,15 +166,59 @@ function startsToken(c: number, next: number): boolean {
   return c < 128 && PUNCT[c]! >= 0;
 }
 
-function describeChar(text: string, at: number): string {
-  const cp = text.codePointAt(at)!;
-  const hex = cp.toString(16).toUpperCase().padStart(4, '0');
-  if (cp === 0) return 'a NUL byte (U+0000)';
-  if (cp < 32 || cp === 127) return `a control character (U+${hex})`;
-  if (cp === 0xa0) return 'a non-breaking space (U+00A0)';
-  if (cp === 0xfeff) return 'a byte-order mark (U+FEFF) inside the text';
-  if (cp >= 0xd800 && cp <= 0xdfff) return `an unpaired surrogate (U+${hex})`;
-  return `'${String.fromCodePoint(cp)}' (U+${hex})`;
+/**
+ * The message for a run of characters the language does not use, `text[start, end)`: what the
+ * first one is, named so that an invisible one can be found (a NUL byte, a non-breaking space),
+ * and what to write instead. Printable ASCII is quoted as it is; anything else also gets its
+ * code point.
+ */
+function invalidCharacterMessage(text: string, start: number, end: number): string {
+  const cp = text.codePointAt(start)!;
+  const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  const printableAscii = (c: number): boolean => c > 32 && c < 127;
+  let noun: string;
+  let advice: string;
+  if (cp === 0) {
+    noun = `NUL byte (${hex})`;
+    advice = 'scene files are plain text, and a NUL byte usually means that this one is not';
+  } else if (cp < 32 || cp === 127) {
+    noun = `control character ${hex}`;
+    advice = 'scene files are plain text; remove it';
+  } else if (cp === 0xa0) {
+    noun = `non-breaking space (${hex})`;
+    advice = 'use an ordinary space';
+  } else if (cp === 0xfeff) {
+    noun = `byte-order mark (${hex})`;
+    advice = 'one is allowed only at the very start of the file';
+  } else if (cp >= 0xd800 && cp <= 0xdfff) {
+    noun = `unpaired surrogate ${hex}`;
+    advice = 'the text is not valid Unicode here';
+  } else if (printableAscii(cp)) {
+    const c = String.fromCharCode(cp);
+    noun = `character '${c}'`;
+    advice =
+      c === '[' || c === ']' || c === '{' || c === '}'
+        ? 'vectors and argument lists are written with parentheses, as in (x, y)'
+        : c === ';'
+          ? 'statements need no separator: each one starts with its keyword'
+          : c === '#'
+            ? 'comments start with // or /*'
+            : 'outside comments a scene file has only names, numbers, ( ) , = + - * / and spaces';
+  } else {
+    noun = `character '${String.fromCodePoint(cp)}' (${hex})`;
+    advice = 'names are made of ASCII letters, digits and _, and other characters may appear only in comments';
+  }
+  const first = cp > 0xffff ? 2 : 1;
+  if (end - start === first) return `Unexpected ${noun}: ${advice}.`;
+  let ascii = true;
+  for (let i = start; i < end && ascii; i++) ascii = printableAscii(text.charCodeAt(i));
+  if (ascii) {
+    const run = end - start > 24 ? `${text.slice(start, start + 24)}…` : text.slice(start, end);
+    return `Unexpected characters '${run}': ${advice}.`;
+  }
+  let more = 0;
+  for (let i = start + first; i < end; i += text.codePointAt(i)! > 0xffff ? 2 : 1) more++;
+  return `Unexpected ${noun} and ${more} more character${more === 1 ? '' : 's'} the language does not use: ${advice}.`;
 }
 
 /**
@@ -364,15 +408,11 @@ export class Scanner {
         i += cp > 0xffff ? 2 : 1;
       }
       this.push(TK_ERROR, start, i, 0, 0);
-      const what = describeChar(text, start);
       this.diagnostics.push({
         range: { start, end: i },
         severity: 'error',
         code: 'syntax-invalid-character',
-        message:
-          i - start > (text.codePointAt(start)! > 0xffff ? 2 : 1)
-            ? `Unexpected characters starting with ${what}: scene files use ASCII names, numbers, ( ) , = + - * / and comments.`
-            : `Unexpected character ${what}: scene files use ASCII names, numbers, ( ) , = + - * / and comments.`,
+        message: invalidCharacterMessage(text, start, i),
       });
       this.i = i;
       return;

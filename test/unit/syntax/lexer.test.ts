@@ -96,6 +96,43 @@ describe('syntax/lexer', () => {
     assert.match(emoji.diagnostics[0]!.message, /U\+1F697/);
   });
 
+  describe('invalid-character messages read as sentences (code review)', () => {
+    const message = (text: string): string => lex(text).diagnostics[0]!.message;
+
+    it("a NUL byte: 'Unexpected NUL byte (U+0000)', not 'Unexpected character a NUL byte'", () => {
+      const m = message('body\u0000a');
+      assert.match(m, /^Unexpected NUL byte \(U\+0000\): scene files are plain text/);
+      assert.doesNotMatch(m, /character a /);
+    });
+
+    it("an unpaired surrogate: 'Unexpected unpaired surrogate U+D83D', not 'Unexpected character an unpaired surrogate'", () => {
+      const m = message('let a = \uD83D 1');
+      assert.match(m, /^Unexpected unpaired surrogate U\+D83D: the text is not valid Unicode here\.$/);
+      assert.doesNotMatch(m, /character an /);
+    });
+
+    it("'[' is named as it is and not blamed on ASCII (it is ASCII): vectors use parentheses", () => {
+      const m = message('body a circle(1) at [1, 2]');
+      assert.equal(m, "Unexpected character '[': vectors and argument lists are written with parentheses, as in (x, y).");
+      assert.doesNotMatch(m, /ASCII/);
+    });
+
+    it('other ASCII symbols say what a scene file is made of; a run quotes the run', () => {
+      assert.equal(message('body a @ circle(1)'), "Unexpected character '@': outside comments a scene file has only names, numbers, ( ) , = + - * / and spaces.");
+      assert.equal(message('body a @#$ circle(1)'), "Unexpected characters '@#$': outside comments a scene file has only names, numbers, ( ) , = + - * / and spaces.");
+      assert.match(message('dt 1;'), /^Unexpected character ';': statements need no separator/);
+      assert.match(message('# note'), /^Unexpected character '#': comments start with \/\/ or \/\*\.$/);
+    });
+
+    it('non-ASCII letters and invisible characters are named with their code points', () => {
+      assert.match(message('let é = 1'), /^Unexpected character 'é' \(U\+00E9\): names are made of ASCII letters, digits and _/);
+      assert.match(message('dt\u00A01'), /^Unexpected non-breaking space \(U\+00A0\): use an ordinary space\.$/);
+      assert.match(message('dt \uFEFF1'), /^Unexpected byte-order mark \(U\+FEFF\): one is allowed only at the very start of the file\.$/);
+      assert.match(message('dt \u0007 1'), /^Unexpected control character U\+0007: /);
+      assert.equal(message('body a £€ circle(1)'), "Unexpected character '£' (U+00A3) and 1 more character the language does not use: names are made of ASCII letters, digits and _, and other characters may appear only in comments.");
+    });
+  });
+
   it('skips a byte-order mark at the start but reports one inside the text', () => {
     assert.deepEqual(kinds('\uFEFFdt 1'), ['keyword:dt', 'number:1', 'eof']);
     assert.equal(lex('\uFEFFdt 1').diagnostics.length, 0);
