@@ -347,7 +347,8 @@ function stepFraction(toi: number, dt: number): string {
  * The diagnostic for an impact finding. Range: the name of the faster body (largest surface
  * speed, the later-declared one on a tie) — the body whose speed, spin, `bullet` modifier or
  * thickness the author would change, which is where the quick fixes belong. Related information
- * points at the other body.
+ * points at the other body. No `data`: the quick fixes find the finding again from the analysis
+ * (features/document.ts, findingOf), which keeps every publication smaller.
  */
 export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
   const ba = scene.bodies[f.ia];
@@ -368,7 +369,6 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
       code: 'analysis-not-converged',
       message: `Continuous detection could not settle ${fastName} and ${otherName}: ${f.undecided}. Reported as a possible ${f.kind} at ${when}.`,
       related,
-      data: { toi: f.toi, point: f.point, normal: f.normal },
     };
   }
   if (f.kind === 'collision') {
@@ -378,7 +378,6 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
       code: 'collision',
       message: `${fastName} hits ${otherName} at ${when}; a step end sees them overlap, so a discrete engine catches it.`,
       related,
-      data: { toi: f.toi, point: f.point, normal: f.normal },
     };
   }
   const bullet = !!(ba?.isBullet || bb?.isBullet);
@@ -392,7 +391,6 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
     code: 'tunnelling',
     message: `${fastName} passes through ${otherName} between two step ends: first contact at ${when}, but no step end sees them overlap; ${substepAdvice(ba, bb, n, f.contactDuration, dt)}. ${bullet ? 'Reported for information: ' : 'To fix: '}${fix}`,
     related,
-    data: { toi: f.toi, point: f.point, normal: f.normal, substeps: Number.isFinite(n) ? n : null },
   };
 }
 

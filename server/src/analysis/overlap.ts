@@ -85,7 +85,9 @@ export function overlapPushOut(f: OverlapFinding): Vec2 {
 /**
  * The diagnostic for an overlap finding (code `overlap`, warning) on the later-declared body's
  * name: whom it overlaps, by how much, and the least move that separates it. Related information
- * points at the other body. `data` carries the numbers a quick fix needs.
+ * points at the other body. No `data`: the quick fixes find the finding again from the analysis
+ * (features/document.ts, findingOf), and a copy of its numbers in each of thousands of published
+ * diagnostics was a third of every publication's size.
  */
 export function overlapDiagnostic(scene: Scene, f: OverlapFinding): Diagnostic {
   const later = scene.bodies[f.ib] ?? scene.bodies[f.ia]!;
@@ -103,7 +105,6 @@ export function overlapDiagnostic(scene: Scene, f: OverlapFinding): Diagnostic {
       `${f.b} overlaps ${f.a} by ${formatNumber(f.depth)}${parts}: ` +
       `move it by (${formatNumber(move.x)}, ${formatNumber(move.y)}) to separate`,
     ...(other ? { related: [{ range: other.nameRange, message: `${f.a} is the body it overlaps` }] } : {}),
-    data: { kind: 'overlap', a: f.a, b: f.b, depth: f.depth, normal: f.normal, move },
   };
 }
 
