@@ -43,6 +43,8 @@ const MAX_LABELS = 250;
 /** Bodies whose bounding radius is below this many pixels get no label. */
 const LABEL_MIN_PX = 18;
 const LABEL_SIZE = 11;
+/** A label shifted off its body's middle stays this far inside the body's top and bottom. */
+const LABEL_INSET_PX = 2;
 const CAPTION_SIZE = 12;
 const CAPTION_AT = 8;
 const TICK_SIZE = 10;
@@ -570,8 +572,8 @@ export class ScenePainter {
         if (y + part.radius > maxY) maxY = y + part.radius;
       }
     }
-    const up = sy - toScreenY(v, maxY) + top;
-    const down = toScreenY(v, minY) - sy - bottom;
+    const up = sy - toScreenY(v, maxY) + top - LABEL_INSET_PX;
+    const down = toScreenY(v, minY) - sy - bottom - LABEL_INSET_PX;
     const dy = this.labels.place(sx - half, sy + top, sx + half, sy + bottom, Math.max(0, Math.min(up, down)));
     if (Number.isNaN(dy)) return false;
     p.text(body.name, sx, sy + dy, { color: theme.foreground, size: LABEL_SIZE, align: 'center', baseline: 'middle' });
