@@ -39,7 +39,7 @@ describe('collide render', () => {
     assert.match(svg, /<svg x="600" y="0" width="420" height="400"/);
     assert.equal(pair!.a, 'wall');
     assert.match(svg, />shot ⊖ wall</);
-    assert.match(svg, /time of impact 0\.004833 s/);
+    assert.match(svg, /time of impact 0\.00483333 s/);
     assert.throws(() => renderSceneSvg(SCENE, { pair: ['shot', 'ghost'] }), UsageError);
   });
 
