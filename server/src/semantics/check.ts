@@ -34,7 +34,10 @@ import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
  *
  * A body enters the Scene only when its shape and every pose/motion value it wrote evaluated
  * cleanly: analysing a body whose position failed to evaluate would report overlaps that are not
- * there. Its definition, references and diagnostics are still recorded.
+ * there. Its definition, references and diagnostics are still recorded. The same holds for a body
+ * that repeats an earlier body's name (the first definition is the body of that name), and for a
+ * statement the parser recovered from (ast.ts `Recoverable`): it reports its syntax error and
+ * nothing else, since checks on a guessed tree would only add errors that the fix removes.
  */
 
 /** Defaults of the settings (scene-language.md). */
@@ -229,6 +232,10 @@ class Checker {
   private readonly used = new Set<SymbolDefinition>();
   /** Definition made for each declared name, by the name's offset (a stub's name and its body's agree). */
   private readonly definitionOf = new Map<number, MutableDefinition>();
+  /** Definitions made by broken statements: never reported as unused (the statement said enough). */
+  private readonly brokenDefinitions = new Set<SymbolDefinition>();
+  /** Where the diagnostics of a broken statement go: checked, then dropped. */
+  private readonly dropped: Diagnostic[] = [];
 
   constructor(private input: SemanticInput) {
     this.evaluator = new Evaluator((id) => this.resolveValue(id), this.diagnostics, this.values);
@@ -237,6 +244,7 @@ class Checker {
   /** Drops what only the whole-file run needed (the name nodes of every statement). */
   release(): void {
     this.definitionOf.clear();
+    this.brokenDefinitions.clear();
     this.bodyNames.clear();
     this.details.clear();
     this.input = RELEASED;
@@ -314,6 +322,25 @@ class Checker {
   }
 
   // ── Helpers ─────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Runs `check` with its diagnostics dropped when `statement` is broken, so that a statement the
+   * parser recovered from reports only its syntax error, while its names still resolve (references
+   * for navigation) and its values are still recorded (hovers).
+   */
+  private quietlyIf<T>(broken: boolean | undefined, check: () => T): T {
+    if (!broken) return check();
+    const saved = this.diagnostics;
+    this.diagnostics = this.dropped;
+    this.evaluator.diagnostics = this.dropped;
+    try {
+      return check();
+    } finally {
+      this.diagnostics = saved;
+      this.evaluator.diagnostics = saved;
+      this.dropped.length = 0;
+    }
+  }
 
   private error(range: TextRange, code: string, message: string, extra?: Partial<Diagnostic>): void {
     this.diagnostics.push({ range, severity: 'error', code, message, ...extra });
@@ -393,10 +420,13 @@ class Checker {
   private collectDefinitions(): void {
     for (const s of this.input.statements) {
       switch (s.kind) {
+        // A broken statement's name is still reported when it repeats one: the name is no guess,
+        // and a body stub (parser.ts skimFile) cannot tell whether its statement is broken.
         case 'Let':
         case 'Shape': {
           if (!s.name) break;
           const def = this.define(s.kind === 'Let' ? 'let' : 'shape', s.name, s.range);
+          if (s.broken) this.brokenDefinitions.add(def);
           const first = this.valueNames.get(s.name.name);
           if (first) this.duplicate(def, first.def, first.stmt.kind === 'Let' ? 'a constant' : 'a shape');
           else this.valueNames.set(s.name.name, { def, stmt: s });
@@ -405,6 +435,7 @@ class Checker {
         case 'Layer': {
           if (!s.name) break;
           const def = this.define('layer', s.name, s.range);
+          if (s.broken) this.brokenDefinitions.add(def);
           const first = this.layerNames.get(s.name.name);
           if (first) this.duplicate(def, first.def, 'a layer');
           else this.layerNames.set(s.name.name, { def, stmt: s });
@@ -475,18 +506,19 @@ class Checker {
       for (const s of cycle) {
         if (inCycle.has(s)) continue;
         inCycle.add(s);
-        if (s.name) this.error(s.name.range, 'let-cycle', `'${s.name.name}' is defined in terms of itself: ${names}.`);
+        if (s.name && !s.broken) this.error(s.name.range, 'let-cycle', `'${s.name.name}' is defined in terms of itself: ${names}.`);
       }
     }
     for (const s of order) {
       if (inCycle.has(s)) {
         // Still resolve the names inside (references for navigation), without a value.
-        this.evaluator.evaluate(s.value);
+        this.quietlyIf(s.broken, () => this.evaluator.evaluate(s.value));
         this.letValues.set(s, undefined);
         continue;
       }
-      const v = this.slot(s.value, 'constant', 'any', 'a constant');
-      this.letValues.set(s, v);
+      // A broken constant has no value: what uses it is left out quietly, as after any error.
+      const v = this.quietlyIf(s.broken, () => this.slot(s.value, 'constant', 'any', 'a constant'));
+      this.letValues.set(s, s.broken ? undefined : v);
     }
     for (const s of lets) {
       if (!s.name) continue;
@@ -521,16 +553,17 @@ class Checker {
       for (const s of cycle) {
         if (inCycle.has(s)) continue;
         inCycle.add(s);
-        if (s.name) this.error(s.name.range, 'shape-cycle', `Shape '${s.name.name}' is made of itself: ${names}.`);
+        if (s.name && !s.broken) this.error(s.name.range, 'shape-cycle', `Shape '${s.name.name}' is made of itself: ${names}.`);
       }
     }
     for (const s of order) {
       if (inCycle.has(s)) {
-        this.recordShapeReferences(s.shape);
+        this.quietlyIf(s.broken, () => this.recordShapeReferences(s.shape));
         this.shapeValues.set(s, undefined);
         continue;
       }
-      this.shapeValues.set(s, this.shape(s.shape));
+      const value = this.quietlyIf(s.broken, () => this.shape(s.shape));
+      this.shapeValues.set(s, s.broken ? undefined : value);
     }
     for (const s of shapes) {
       if (!s.name) continue;
@@ -718,6 +751,11 @@ class Checker {
     const seen = new Map<string, TextRange>();
     for (const s of this.input.statements) {
       if (s.kind !== 'Setting') continue;
+      if (s.broken) {
+        // Not applied: the setting keeps its earlier value (or default) until this one parses.
+        this.quietlyIf(true, () => this.slot(s.value, s.keyword === 'dt' ? 'time' : s.keyword === 'frames' ? 'count' : 'length', 'number', s.keyword));
+        continue;
+      }
       const earlier = seen.get(s.keyword);
       if (earlier) {
         this.warning(s.keywordRange, 'duplicate-setting', `'${s.keyword}' is set more than once; this later value is the one used.`, {
@@ -770,8 +808,12 @@ class Checker {
     const layers = new Map<string, SceneLayer>();
     for (const s of this.input.statements) {
       if (s.kind !== 'Layer') continue;
-      for (const c of s.collides) this.layerReference(c);
-      if (!s.name || this.layerNames.get(s.name.name)?.stmt !== s) continue;
+      this.quietlyIf(s.broken, () => {
+        for (const c of s.collides) this.layerReference(c);
+      });
+      // A broken layer declares its name but no relation: its bodies collide with everything
+      // (scene.ts `layersCollide`), which hides no finding while the list is being written.
+      if (!s.name || s.broken || this.layerNames.get(s.name.name)?.stmt !== s) continue;
       layers.set(s.name.name, { name: s.name.name, collides: s.collides.map((c) => c.name), range: s.range, nameRange: s.name.range });
     }
     return layers;
@@ -782,7 +824,7 @@ class Checker {
   private body(s: BodyStatement, bodies: SceneBody[], firstIndex: number): void {
     this.inBody = true;
     try {
-      this.bodyOf(s, bodies, firstIndex);
+      this.quietlyIf(s.broken, () => this.bodyOf(s, bodies, firstIndex));
     } finally {
       this.inBody = false;
     }
@@ -862,14 +904,14 @@ class Checker {
     const sourceKind: SourceShapeKind =
       shape?.sourceKind ??
       (s.shape.kind === 'ShapeCall' ? s.shape.constructorName : s.shape.kind === 'Compound' ? 'compound' : 'polygon');
-    if (s.name) {
-      const def = this.definitionOf.get(s.name.range.start);
-      if (def) {
-        const mods = s.modifiers.map((m) => m.modifier);
-        def.detail = this.intern([...(mods.length ? mods : ['dynamic']), s.shape.kind === 'ShapeRef' ? s.shape.name.name : sourceKind].join(' '));
-      }
+    const def = s.name ? this.definitionOf.get(s.name.range.start) : undefined;
+    if (def) {
+      const mods = s.modifiers.map((m) => m.modifier);
+      def.detail = this.intern([...(mods.length ? mods : ['dynamic']), s.shape.kind === 'ShapeRef' ? s.shape.name.name : sourceKind].join(' '));
     }
-    if (failed || !shape || !s.name) return;
+    // Out of the Scene: a failed value, a broken statement, or a second body of the same name
+    // (the first definition is the body of that name; analysing both would pair them).
+    if (failed || !shape || !s.name || s.broken || def?.duplicate) return;
 
     const props: { -readonly [K in keyof SceneBody['props']]: SceneBody['props'][K] } = {};
     for (const k of ['at', 'angle', 'velocity', 'spin', 'layer'] as const) {
@@ -900,7 +942,7 @@ class Checker {
 
   private reportUnused(): void {
     for (const d of this.definitions) {
-      if (d.duplicate || d.kind === 'body' || this.used.has(d)) continue;
+      if (d.duplicate || d.kind === 'body' || this.used.has(d) || this.brokenDefinitions.has(d)) continue;
       const what = d.kind === 'let' ? 'Constant' : d.kind === 'shape' ? 'Shape' : 'Layer';
       this.diagnostics.push({
         range: d.nameRange,

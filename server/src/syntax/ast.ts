@@ -163,8 +163,21 @@ export interface Modifier {
   readonly modifier: ModifierKeyword;
 }
 
+/**
+ * Whether a statement is `broken`: the parser reported a syntax error inside it, or a
+ * lexical error in one of its tokens, and the tree is its best reading of the rest. Semantics
+ * checks nothing in such a statement but whether its name repeats another (one error per broken
+ * statement, issue 2): its names are still defined and its references resolved for navigation,
+ * but its values are not used and a broken body stays out of the Scene. Not set for the three errors the parser corrects exactly
+ * (a keyword as a name, a misplaced modifier, a detached unit), where the tree is what the author
+ * meant.
+ */
+export interface Recoverable {
+  readonly broken?: true;
+}
+
 /** `dt <expr>`, `frames <expr>`, `slop <expr>`. */
-export interface SettingStatement {
+export interface SettingStatement extends Recoverable {
   readonly kind: 'Setting';
   readonly range: TextRange;
   readonly keyword: 'dt' | 'frames' | 'slop';
@@ -172,7 +185,7 @@ export interface SettingStatement {
   readonly value: Expression;
 }
 
-export interface LetStatement {
+export interface LetStatement extends Recoverable {
   readonly kind: 'Let';
   readonly range: TextRange;
   readonly keywordRange: TextRange;
@@ -180,7 +193,7 @@ export interface LetStatement {
   readonly value: Expression;
 }
 
-export interface ShapeStatement {
+export interface ShapeStatement extends Recoverable {
   readonly kind: 'Shape';
   readonly range: TextRange;
   readonly keywordRange: TextRange;
@@ -188,7 +201,7 @@ export interface ShapeStatement {
   readonly shape: ShapeExpression;
 }
 
-export interface LayerStatement {
+export interface LayerStatement extends Recoverable {
   readonly kind: 'Layer';
   readonly range: TextRange;
   readonly keywordRange: TextRange;
@@ -197,7 +210,7 @@ export interface LayerStatement {
   readonly collides: readonly Identifier[];
 }
 
-export interface BodyStatement {
+export interface BodyStatement extends Recoverable {
   readonly kind: 'Body';
   readonly range: TextRange;
   readonly keywordRange: TextRange;

@@ -292,6 +292,11 @@ const IS_MODIFIER = keywordClass(MODIFIER_KEYWORDS);
 const IS_SHAPE = keywordClass(SHAPE_KEYWORDS);
 const IS_PROPERTY = keywordClass(PROPERTY_KEYWORDS);
 
+/** Whether a number token ending in this character has letters after its digits (a suffix). */
+function isSuffixEnd(c: number): boolean {
+  return c !== 46 /* . */ && (c < 48 || c > 57) /* not a digit */;
+}
+
 const SHAPE_HINT =
   'circle(r), box(w, h), polygon((x, y), ...), capsule(length, r), segment((x, y), (x, y)), compound(...) or the name of a shape';
 
@@ -313,6 +318,8 @@ class Parser {
   private height = 0;
   /** Whether the current statement has reported its error already (panic mode). */
   private reported = false;
+  /** Whether the current statement is broken (ast.ts `Recoverable`), reported or not. */
+  private broken = false;
   /** Column of the `body` keyword of the body being parsed, or -1 outside a body. */
   private bodyColumn = -1;
   /** End offset of the last token consumed. */
@@ -345,9 +352,12 @@ class Parser {
       }
       const before = this.pos;
       this.reported = false;
+      this.broken = false;
       this.bodyColumn = -1;
       this.depth = 0;
-      statements.push(this.skimBodies && this.keyword() === KW_BODY ? this.skimBody() : this.parseStatement());
+      const statement = this.skimBodies && this.keyword() === KW_BODY ? this.skimBody() : this.parseStatement();
+      // Copied only when broken (rare), so that whole statements keep one object shape.
+      statements.push(this.broken && statement.kind !== 'Error' ? { ...statement, broken: true } : statement);
       if (this.pos === before) this.next(); // cannot happen by construction; never loop forever
     }
     this.stoppedAt = this.text.length;
@@ -449,7 +459,21 @@ class Parser {
     return this.rangeOf(i);
   }
 
+  /** A syntax error that leaves the statement broken: the tree past it is a guess. */
   private error(range: TextRange, code: string, message: string): void {
+    this.broken = true;
+    this.report(range, code, message);
+  }
+
+  /**
+   * A mistake the tree repairs exactly (a keyword as a name, a misplaced modifier, a detached
+   * unit): reported, but the statement reads as the author meant it and is checked as usual.
+   */
+  private corrected(range: TextRange, code: string, message: string): void {
+    this.report(range, code, message);
+  }
+
+  private report(range: TextRange, code: string, message: string): void {
     if (this.reported) return;
     this.reported = true;
     this.diagnostics.push({ range, severity: 'error', code, message });
@@ -457,8 +481,9 @@ class Parser {
 
   /** The next token is wrong here: report it (error tokens were reported by the lexer). */
   private unexpected(code: string, message: () => string): void {
+    this.broken = true;
     if (this.kind() === TK_ERROR) this.reported = true;
-    else if (!this.reported) this.error(this.foundRange(), code, message());
+    else if (!this.reported) this.report(this.foundRange(), code, message());
   }
 
   private missing(): MissingNode {
@@ -502,7 +527,7 @@ class Parser {
     if (k === TK_IDENTIFIER) return this.identifier(this.next());
     if (k === TK_KEYWORD && keywordAllowed(this.keyword())) {
       const i = this.at(0);
-      this.error(this.rangeOf(i), 'syntax-reserved-word', `'${this.textOf(i)}' is a keyword and cannot name ${what}; choose another name.`);
+      this.corrected(this.rangeOf(i), 'syntax-reserved-word', `'${this.textOf(i)}' is a keyword and cannot name ${what}; choose another name.`);
       return this.identifier(this.next());
     }
     this.unexpected('syntax-expected-name', () => `Expected a name for ${what} but found ${this.describe()}.`);
@@ -608,7 +633,7 @@ class Parser {
         properties.push(this.parseClause());
       } else if (IS_MODIFIER[id] === 1) {
         const i = this.at(0);
-        this.error(
+        this.corrected(
           this.rangeOf(i),
           'syntax-misplaced-modifier',
           `Modifiers come between the body's name and its shape: body ${name?.name ?? 'name'} ${this.textOf(i)} <shape> ...`,
@@ -712,6 +737,7 @@ class Parser {
     if (k === TK_ERROR) {
       const i = this.next();
       this.reported = true;
+      this.broken = true;
       return { kind: 'Error', range: this.rangeOf(i) };
     }
     return this.expectedShape();
@@ -880,12 +906,15 @@ class Parser {
         const s = this.s;
         const unit = s.extra[t]!;
         const value = s.values[t]!;
+        // A literal the lexer reported (NaN: `1e+`; letters after the digits that are no unit:
+        // `30dge`) breaks its statement as a syntax error does.
+        if (Number.isNaN(value) || (unit === UNIT_NONE && isSuffixEnd(this.text.charCodeAt(s.ends[t]! - 1)))) this.broken = true;
         if (unit === UNIT_NONE && this.kind() === TK_IDENTIFIER) {
           const after = this.at(0);
           const word = this.textOf(after);
           if (word === 'deg' || word === 'rad') {
             // `30 deg`: the unit must be glued to the number; take it anyway so the value is right.
-            this.error(
+            this.corrected(
               { start: s.starts[t]!, end: s.ends[after]! },
               'syntax-detached-unit',
               `Write the unit right after the number, with no space: ${this.textOf(t)}${word}.`,
@@ -909,6 +938,7 @@ class Parser {
       case TK_ERROR: {
         const i = this.next();
         this.reported = true;
+        this.broken = true;
         return { kind: 'Error', range: this.rangeOf(i) };
       }
       default:

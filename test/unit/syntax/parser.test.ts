@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { parse, MAX_NESTING } from '../../../server/src/syntax/parser';
+import { parse, parseWindow, skimFile, MAX_NESTING } from '../../../server/src/syntax/parser';
+import { LineIndex } from '../../../server/src/syntax/positions';
 import { forEachChild, nodePathAt, type BodyStatement, type Node } from '../../../server/src/syntax/ast';
 
 /** A compact s-expression of the tree: node kinds with the interesting bits, no ranges. */
@@ -227,6 +228,46 @@ describe('syntax/parser: error recovery', () => {
     const text = 'body b box(1, 1) at';
     const d = parse(text).diagnostics[0]!;
     assert.equal(textOf(text, d.range), 'at');
+  });
+});
+
+describe('syntax/parser: broken statements (what semantics leaves alone)', () => {
+  const brokenOf = (text: string): (boolean | undefined)[] => parse(text).file.statements.map((s) => (s.kind === 'Error' ? undefined : s.broken === true));
+
+  it('marks the statement an error is in, and only that one', () => {
+    for (const line of [
+      'body b box(1,, at (3',
+      'body b box(1, 1) at (1 2)',
+      'body b box(1 1)',
+      'body b polygon((0,0),(1,0)',
+      'body b circle at (1, 2)',
+      'body b circle(1) at (1, 2, 3)',
+      'body b circle(1) @',
+      'body b circle(1e+)',
+      'body b circle(3dge)',
+      'let q = 1 +',
+      'let q = 2 3',
+      'dt',
+      'layer l collides',
+      'shape = box(1, 1)',
+    ]) {
+      assert.deepEqual(brokenOf(`body a circle(1)\n${line}\nbody c circle(1)\n`), [false, true, false], line);
+    }
+  });
+
+  it('leaves whole the statements it corrects exactly: a keyword as a name, a misplaced modifier, a detached unit', () => {
+    assert.deepEqual(brokenOf('let angle = 3\nbody b circle(1) static\nbody c circle(1) spin 30 deg\n'), [false, false, false]);
+    assert.deepEqual(brokenOf('body b circle(3deg) at (1.5, .5) spin 1e-3rad\n'), [false]);
+  });
+
+  it('marks a body the same whether parsed whole, in a window or skimmed then expanded', () => {
+    const text = 'let k = 1\nbody a circle(1 at (1, 0\nbody b circle(k)\n';
+    const whole = parse(text).file.statements;
+    const lines = new LineIndex(text);
+    const window = parseWindow(text, lines, text.indexOf('body a'), () => false).statements;
+    const skim = skimFile(text, lines);
+    const expanded = skim.statements.map((s) => (skim.skimmed.has(s) ? skim.parseBody(s as BodyStatement).statement : s));
+    for (const list of [whole.slice(1), window, expanded.slice(1)]) assert.deepEqual(list.map((s) => s.kind === 'Body' && s.broken === true), [true, false]);
   });
 });
 
