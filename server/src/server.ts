@@ -24,7 +24,7 @@ import { completion } from './features/completion';
 import { analysisOptions, DEFAULT_SETTINGS, parseSettings, type CollideSettings } from './features/configuration';
 import { toOffsetRange } from './features/convert';
 import { definition } from './features/definition';
-import { publishedDiagnostics } from './features/diagnostics';
+import { PublishedDiagnostics } from './features/published-diagnostics';
 import { makeAnalyzedDocument, type AnalyzedDocument } from './features/document';
 import { documentHighlights } from './features/document-highlights';
 import { documentSymbols } from './features/document-symbols';
@@ -68,6 +68,8 @@ export interface ServerOptions {
 
 interface DocumentState {
   readonly analyzer: IncrementalAnalyzer;
+  /** The last publication's LSP diagnostics, reused where unchanged (published-diagnostics.ts). */
+  readonly published: PublishedDiagnostics;
   settings?: Promise<CollideSettings>;
   latest?: AnalyzedDocument;
   pending?: { readonly version: number; readonly generation: number; readonly promise: Promise<AnalyzedDocument | undefined> };
@@ -112,7 +114,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   function stateOf(uri: string): DocumentState {
     let st = states.get(uri);
-    if (!st) states.set(uri, (st = { analyzer: new IncrementalAnalyzer(), generation: 0 }));
+    if (!st) states.set(uri, (st = { analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(), generation: 0 }));
     return st;
   }
 
@@ -135,7 +137,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const analyzed = makeAnalyzedDocument(uri, version, run.analysis, settings);
       st.latest = analyzed;
       st.latestGeneration = generation;
-      void connection.sendDiagnostics({ uri, version, diagnostics: publishedDiagnostics(analyzed) });
+      void connection.sendDiagnostics({ uri, version, diagnostics: st.published.publish(analyzed) });
       return analyzed;
     })().catch((e: unknown) => {
       logError(`Analysing ${uri}`, e);

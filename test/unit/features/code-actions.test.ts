@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { codeActions } from '../../../server/src/features/code-actions';
-import { applyOffsetEdits, applyTextEdits } from '../../../server/src/features/convert';
-import { toLspDiagnostic } from '../../../server/src/features/diagnostics';
+import { applyOffsetEdits, applyTextEdits, toOffsetRange } from '../../../server/src/features/convert';
+import { publishedDiagnostics, toLspDiagnostic } from '../../../server/src/features/diagnostics';
 import type { AnalyzedDocument } from '../../../server/src/features/document';
 import { quickFixes, type QuickFix } from '../../../server/src/features/quick-fixes';
 import type { Diagnostic } from '../../../server/src/common/diagnostic';
@@ -137,6 +137,36 @@ describe('features/code-actions: quick fixes', () => {
     const doc = scene('let width = 2\nbody a box(widt, 1)\n');
     const d = diagnostic(doc, 'unknown-name');
     applyAndCheck(doc, d, fix(doc, d, /Change to 'width'/));
+  });
+
+  it('offers every fix from the diagnostic as the editor sends it back (through JSON; finding diagnostics carry no data)', () => {
+    const doc = scene(
+      [
+        'body floor static box(20, 1) at (0, -0.5)',
+        'body sunk box(1, 1) at (0, 0.45)',
+        'body wall static box(0.1, 4) at (2, 3)',
+        'body shot circle(0.05) at (-1, 3) velocity (600, 0)',
+        'body cup polygon((0, 0), (1, 0), (0.5, 0.2), (1, 1), (0, 1)) at (9, 9)',
+        'body cw polygon((0, 0), (0, 1), (1, 1), (1, 0)) at (20, 20)',
+        'body typo box(1, 1) at (flor, 40)',
+        '',
+      ].join('\n'),
+    );
+    const published = publishedDiagnostics(doc);
+    const codes = new Set(published.map((d) => d.code));
+    for (const code of ['overlap', 'tunnelling', 'polygon-not-convex', 'polygon-winding']) assert.ok(codes.has(code), `a ${code} diagnostic among ${[...codes].join(', ')}`);
+    let offered = 0;
+    for (const lsp of published) {
+      if (lsp.code === 'overlap' || lsp.code === 'tunnelling') assert.equal(lsp.data, undefined, `${lsp.code} carries no data`);
+      const wire = JSON.parse(JSON.stringify(lsp)) as typeof lsp;
+      const range = toOffsetRange(doc.lines, wire.range);
+      const expected = codeActions(doc, range, { diagnostics: [lsp] }).map((a) => [a.title, a.edit]);
+      assert.deepEqual(codeActions(doc, range, { diagnostics: [wire] }).map((a) => [a.title, a.edit]), expected, `${lsp.code}: ${lsp.message}`);
+      const plain = doc.analysis.diagnostics.find((d) => d.code === lsp.code && d.message === lsp.message)!;
+      assert.equal(expected.length, quickFixes(doc, plain).length, `every fix of ${lsp.code} offered`);
+      offered += expected.length;
+    }
+    assert.ok(offered >= 7, `fixes offered: ${offered}`);
   });
 
   it('wraps fixes as LSP quick fixes carrying the diagnostic they fix', () => {
