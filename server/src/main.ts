@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures, StreamMessageWriter, type Connection, type MessageReader } from 'vscode-languageserver/node';
-import { messageJson } from './features/diagnostics-json';
+import { encodeMessage } from './features/diagnostics-json';
 import { startServer, type WorkspaceFiles } from './server';
 
 /**
@@ -27,12 +27,9 @@ const connection = transport === '--stdio' ? stdioConnection() : createConnectio
  * here, as the library does for `--stdio`: stdout belongs to the protocol.
  */
 function stdioConnection(): Connection {
-  // TextEncoder (UTF-8 only, which is the charset set here) encodes a 2.7 MB publication in about
-  // a third of Buffer.from's time.
-  const utf8 = new TextEncoder();
   const writer = new StreamMessageWriter(process.stdout, {
-    charset: 'utf-8',
-    contentTypeEncoder: { name: 'application/json', encode: (message) => Promise.resolve(utf8.encode(messageJson(message))) },
+    charset: 'utf-8', // the only charset encodeMessage writes
+    contentTypeEncoder: { name: 'application/json', encode: (message) => Promise.resolve(encodeMessage(message)) },
   });
   const c = createConnection(ProposedFeatures.all, process.stdin as unknown as MessageReader, writer);
   const log = (...args: unknown[]) => c.console.log(format(...args));

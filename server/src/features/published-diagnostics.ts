@@ -17,26 +17,37 @@ import type { AnalyzedDocument } from './document';
  * location's positions and message, the tags, the data (by identity) and the document's URI.
  * Objects handed out are never modified afterwards, here or by the encoder.
  *
- * Candidates are found by message: the finding diagnostics of an unchanged pair keep their
- * message (analysis/pipeline.ts, FindingDiagnostics) while their range objects may be new.
+ * Candidates are found by walking the previous publication alongside the new one (both are in
+ * position order): the next previous entry, else one a little further on (diagnostics removed
+ * before this one), compared by message first. The finding diagnostics of an unchanged pair keep
+ * their message (analysis/pipeline.ts, FindingDiagnostics) while their range objects may be new.
+ * A diagnostic found neither way (new, changed, or moved far in the list) is converted afresh.
  */
 export class PublishedDiagnostics {
-  private previous = new Map<string, Entry | Entry[]>();
+  private previous: Entry[] = [];
 
   /** The document's diagnostics as publishedDiagnostics(doc) gives them, unchanged ones reused. */
   publish(doc: AnalyzedDocument): LspDiagnostic[] {
+    const old = this.previous;
+    const next: Entry[] = [];
     const out: LspDiagnostic[] = [];
-    const next = new Map<string, Entry | Entry[]>();
+    let j = 0;
     for (const d of doc.analysis.diagnostics) {
       const severity = effectiveSeverity(doc, d);
       if (severity === null) continue;
-      let entry = this.reusable(doc, d, severity);
+      let entry: Entry | undefined;
+      const stop = Math.min(old.length, j + LOOK_AHEAD);
+      for (let i = j; i < stop; i++) {
+        const e = old[i]!;
+        if (e.lsp.message === d.message && matches(doc, d, severity, e)) {
+          entry = e;
+          j = i + 1;
+          break;
+        }
+      }
       entry ??= { code: d.code, severity, data: d.data, tags: d.tags, uri: doc.uri, lsp: toLspDiagnostic(doc, d, severity) };
+      next.push(entry);
       out.push(entry.lsp);
-      const there = next.get(d.message);
-      if (there === undefined) next.set(d.message, entry);
-      else if (Array.isArray(there)) there.push(entry);
-      else if (there !== entry) next.set(d.message, [there, entry]);
     }
     this.previous = next;
     return out;
@@ -44,17 +55,12 @@ export class PublishedDiagnostics {
 
   /** Forgets the previous publication (document closed, or its diagnostics cleared). */
   clear(): void {
-    this.previous = new Map();
-  }
-
-  private reusable(doc: AnalyzedDocument, d: Diagnostic, severity: Severity): Entry | undefined {
-    const there = this.previous.get(d.message);
-    if (there === undefined) return undefined;
-    if (!Array.isArray(there)) return matches(doc, d, severity, there) ? there : undefined;
-    for (const e of there) if (matches(doc, d, severity, e)) return e;
-    return undefined;
+    this.previous = [];
   }
 }
+
+/** How far past the expected place a diagnostic of the previous publication is looked for. */
+const LOOK_AHEAD = 32;
 
 interface Entry {
   readonly code: string;
@@ -82,15 +88,14 @@ function matches(doc: AnalyzedDocument, d: Diagnostic, severity: Severity, e: En
 }
 
 /**
- * Whether `offset` is at `p` in the current text: LineIndex.positionAt without making the
- * position (four per diagnostic, thousands per publication).
+ * Whether LineIndex.positionAt(offset) is `p` in the current text, in constant time: `p`'s line
+ * must start at offset - character and reach offset before its line break (then it is the line
+ * of `offset`, and the character is not clamped). A position positionAt clamped (an offset inside
+ * a CR LF) fails the test and is converted afresh, which is only slower.
  */
 function at(lines: LineIndex, offset: number, p: Position): boolean {
-  if (!(offset > 0)) offset = 0;
-  if (offset > lines.text.length) offset = lines.text.length;
-  offset = Math.floor(offset);
-  const line = lines.lineAt(offset);
-  return line === p.line && Math.min(offset, lines.lineEnd(line)) - lines.lineStart(line) === p.character;
+  const start = offset - p.character;
+  return p.line >= 0 && p.line < lines.lineCount && lines.lineStart(p.line) === start && start <= offset && offset <= lines.lineEnd(p.line);
 }
 
 function sameTags(x: Diagnostic['tags'], y: Diagnostic['tags']): boolean {

@@ -4,7 +4,7 @@ import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import { analysisOptions, DEFAULT_SETTINGS, parseSettings, type CollideSettings } from '../../../server/src/features/configuration';
 import { publishedDiagnostics } from '../../../server/src/features/diagnostics';
-import { messageJson } from '../../../server/src/features/diagnostics-json';
+import { encodeMessage, messageJson } from '../../../server/src/features/diagnostics-json';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../../../server/src/features/document';
 import { PublishedDiagnostics } from '../../../server/src/features/published-diagnostics';
 
@@ -146,23 +146,31 @@ describe('features/published-diagnostics: reusing unchanged LSP diagnostics', ()
   });
 });
 
-describe('features/diagnostics-json: the wire text of a message', () => {
-  it('is JSON.stringify of any message, publications included', () => {
+describe('features/diagnostics-json: the wire bytes of a message', () => {
+  const bytesOf = (message: unknown) => Buffer.from(JSON.stringify(message), 'utf8');
+
+  it('are the UTF-8 of JSON.stringify, for any message, publications included', () => {
+    // Full UTF-16 units (surrogate pairs and lone halves, control characters): the encoder sizes
+    // its buffer from each fragment's UTF-8 length.
+    const text = fc.string({ unit: 'binary' });
     const json = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, fc.string(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(tie('value')), fc.dictionary(fc.string(), tie('value'))),
+      value: fc.oneof({ depthSize: 'small' }, text, fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(tie('value')), fc.dictionary(text, tie('value'))),
     })).value;
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), json), fc.array(fc.oneof(fc.dictionary(fc.string(), json), json)), fc.boolean(), (params, diagnostics, publication) => {
+      fc.property(fc.dictionary(text, json), fc.array(fc.oneof(fc.dictionary(text, json), json)), fc.boolean(), (params, diagnostics, publication) => {
         const message = { jsonrpc: '2.0', method: publication ? 'textDocument/publishDiagnostics' : 'window/logMessage', params: { ...params, diagnostics } };
-        assert.equal(messageJson(message), JSON.stringify(message));
+        assert.deepEqual(Buffer.from(encodeMessage(message)), bytesOf(message));
         // Twice: the second time from the fragments kept the first time.
+        assert.deepEqual(Buffer.from(encodeMessage(message)), bytesOf(message));
         assert.equal(messageJson(message), JSON.stringify(message));
       }),
       { numRuns: 300 },
     );
     for (const odd of [null, 'text', 42, [], { method: 'textDocument/publishDiagnostics' }, { method: 'textDocument/publishDiagnostics', params: { diagnostics: 'x' } }]) {
-      assert.equal(messageJson(odd), JSON.stringify(odd));
+      assert.deepEqual(Buffer.from(encodeMessage(odd)), bytesOf(odd));
     }
+    const unicode = { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///é.collide', diagnostics: [{ message: 'ä → 😀 \u0000 \ud800' }, { message: '' }] } };
+    assert.deepEqual(Buffer.from(encodeMessage(unicode)), bytesOf(unicode));
   });
 
   it('serialises a new diagnostic object anew, whatever an equal-looking one was', () => {
