@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -116,10 +117,13 @@ export function collectSceneFiles(args: readonly string[], cwd: string): Collect
 /**
  * Reads a scene file as UTF-8 (malformed bytes become U+FFFD, which the lexer reports) and drops
  * a leading byte-order mark, as VS Code does when it opens a file, so that positions agree.
+ * A file of ASCII bytes only (most scenes) is the same text read as Latin-1, which is a plain
+ * copy: a third of the time of UTF-8 decoding for a 10k-body file.
  */
 export function readSceneFile(file: SceneFile): { text: string } | { error: string } {
   try {
-    const text = fs.readFileSync(file.absolute, 'utf8');
+    const bytes = fs.readFileSync(file.absolute);
+    const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
     return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   } catch (e) {
     return { error: reasonOf(e) };
