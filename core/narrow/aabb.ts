@@ -2,6 +2,7 @@ import type { AABB } from '../math/aabb';
 import type { Vec2 } from '../math/vec2';
 import { addPoint, type LocalManifold } from './manifold';
 import type { RelativePair } from './relative';
+import { precedes, tieTolerance } from './tie-break';
 
 /**
  * AABB–AABB contact (Ericson, "Real-Time Collision Detection", 4.2 and 5.1.3; the Sacred
@@ -70,12 +71,38 @@ export function collideAabbs(p: RelativePair, m: LocalManifold): LocalManifold {
   const my = b.maxY - a.minY;
   const ox = Math.min(px, mx);
   const oy = Math.min(py, my);
-  const sx = px <= mx ? 1 : -1;
-  const sy = py <= my ? 1 : -1;
+  let sx = px <= mx ? 1 : -1;
+  let sy = py <= my ? 1 : -1;
   if (ox >= 0 && oy >= 0) {
-    // Overlapping (or touching): the axis with the least push; x on a tie.
-    const onX = ox <= oy;
-    m.separation = -(onX ? ox : oy);
+    // Overlapping (or touching): the axis with the least push; x on a tie when touching, and
+    // the conventional one of the tied pushes when overlapping (tie-break.ts).
+    let onX = ox <= oy;
+    const least = onX ? ox : oy;
+    if (least > 0) {
+      let nx = onX ? sx : 0;
+      let ny = onX ? 0 : sy;
+      const most = least + tieTolerance(p);
+      if (px <= most && precedes(p, 1, 0, nx, ny)) {
+        nx = 1;
+        ny = 0;
+      }
+      if (mx <= most && precedes(p, -1, 0, nx, ny)) {
+        nx = -1;
+        ny = 0;
+      }
+      if (py <= most && precedes(p, 0, 1, nx, ny)) {
+        nx = 0;
+        ny = 1;
+      }
+      if (my <= most && precedes(p, 0, -1, nx, ny)) {
+        nx = 0;
+        ny = -1;
+      }
+      onX = nx !== 0;
+      if (onX) sx = nx;
+      else sy = ny;
+    }
+    m.separation = -least;
     m.nx = onX ? sx : 0;
     m.ny = onX ? 0 : sy;
     if (onX) {

@@ -1,6 +1,7 @@
 import type { Vec2 } from '../math/vec2';
 import { addPoint, type LocalManifold } from './manifold';
 import { edgeNormal, type MutableVec2, type RelativePair } from './relative';
+import { precedes, tieTolerance } from './tie-break';
 
 /**
  * Fast paths with a circle (any point core with a radius): closed forms instead of GJK/EPA.
@@ -78,7 +79,8 @@ export function collideCircles(p: RelativePair, m: LocalManifold): LocalManifold
     m.nx = u.x;
     m.ny = u.y;
   } else {
-    // Concentric: every direction separates equally; world +y by convention (A's frame: R_Aᵀ ŷ).
+    // Concentric: every direction separates equally; world +y by convention (tie-break.ts; in
+    // A's frame R_Aᵀ ŷ).
     m.nx = p.xfA.s;
     m.ny = p.xfA.c;
     m.degenerate = true;
@@ -115,7 +117,8 @@ const n1: MutableVec2 = { x: 0, y: 0 };
 /**
  * Circle against a rectangle core (radius allowed on both): the circle's centre in the box frame
  * (centre, unit axes u and w, half extents) is clamped to the box; outside, the clamped point is
- * the closest point; inside, the nearer face along the axis of least penetration (x on a tie).
+ * the closest point; inside, the nearer face along the axis of least penetration (of faces that
+ * tie, the conventional one: tie-break.ts).
  */
 export function collideCircleBox(p: RelativePair, boxIsA: boolean, m: LocalManifold): LocalManifold {
   const box = boxIsA ? p.shapeA : p.shapeB;
@@ -162,15 +165,31 @@ export function collideCircleBox(p: RelativePair, boxIsA: boolean, m: LocalManif
       nlx = lx < 0 ? -1 : 1;
       nly = 0;
       h = -px;
-      sx = nlx * hx;
-      sy = ly;
     } else {
       nlx = 0;
       nly = ly < 0 ? -1 : 1;
       h = -py;
-      sx = lx;
-      sy = nly * hy;
     }
+    if (rK + rC - h > 0) {
+      // Overlapping: of the faces whose push ties with the least, the conventional one
+      // (tie-break.ts), compared as the normal from A to B.
+      const most = -h + tieTolerance(p);
+      const toB = boxIsA ? 1 : -1;
+      for (let k = 0; k < 4; k++) {
+        const fx = k === 0 ? 1 : k === 1 ? -1 : 0;
+        const fy = k === 2 ? 1 : k === 3 ? -1 : 0;
+        const depth = fx !== 0 ? hx - fx * lx : hy - fy * ly;
+        if (!(depth <= most)) continue;
+        const cx = toB * (fx * ux + fy * wx);
+        const cy = toB * (fx * uy + fy * wy);
+        if (!precedes(p, cx, cy, toB * (nlx * ux + nly * wx), toB * (nlx * uy + nly * wy))) continue;
+        // The separation stays the least push's; the tied face differs from it by rounding.
+        nlx = fx;
+        nly = fy;
+      }
+    }
+    sx = nlx !== 0 ? nlx * hx : lx;
+    sy = nlx !== 0 ? ly : nly * hy;
   }
   // An AABB is a box whose axes are the world's: the same clamp, named for the report.
   const worldUy = p.xfA.s * ux + p.xfA.c * uy;
@@ -216,6 +235,27 @@ export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: Local
   }
   const rP = poly.radius;
   const rC = circle.radius;
+  const toB = polyIsA ? 1 : -1;
+  if (maxS <= 0 && n > 2 && rP + rC - maxS > 0) {
+    // Centre inside the core: of the faces that tie for the least push, the conventional one
+    // (tie-break.ts), compared as the normal from A to B.
+    // The separation stays the largest face separation; a tied face differs from it by rounding.
+    const least = maxS - tieTolerance(p);
+    for (let i = 0; i < n; i++) {
+      edgeNormal(poly, i, n1);
+      let ex = n1.x;
+      let ey = n1.y;
+      if (!polyIsA) {
+        ex = p.c * n1.x - p.s * n1.y;
+        ey = p.s * n1.x + p.c * n1.y;
+      }
+      const s = ex * (qx - v[2 * i]!) + ey * (qy - v[2 * i + 1]!);
+      if (s >= least && precedes(p, toB * ex, toB * ey, toB * fnx, toB * fny)) {
+        fnx = ex;
+        fny = ey;
+      }
+    }
+  }
   let h = maxS;
   let nx = fnx;
   let ny = fny;
@@ -249,6 +289,11 @@ export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: Local
             nx = -nx;
             ny = -ny;
             h = -h;
+          }
+          if (n === 2 && h <= tieTolerance(p) && rP + rC - h > 0 && precedes(p, -toB * nx, -toB * ny, toB * nx, toB * ny)) {
+            // Centre on a two-sided core: both sides push out equally; the conventional one.
+            nx = -nx;
+            ny = -ny;
           }
         } else {
           const u = direction(dx, dy, d);

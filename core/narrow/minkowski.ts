@@ -1,5 +1,6 @@
 import type { Vec2 } from '../math/vec2';
 import { bx, by, dirToWorld, isPointCore, isWellFormed, relativePair, worldVertex } from './relative';
+import { precedes, tieTolerance } from './tie-break';
 import type { MinkowskiVertex, QueryState, ShapePair } from './types';
 
 /**
@@ -225,6 +226,33 @@ export function minkowskiDifference(pair: ShapePair): MinkowskiDifference {
   // the origin is outside (collinear segments 3 apart are 3 apart, not touching).
   if (inside && best > inDepth + tol) inside = false;
   const r = pair.shapeA.radius + pair.shapeB.radius;
+  const tie = tieTolerance(p);
+  if (inside && r + inDepth > 0) {
+    // Of the edges that tie for the least push, the conventional one (tie-break.ts); B is pushed
+    // against the edge's outward normal.
+    for (let k = 0; k < count; k++) {
+      const k1 = k + 1 === count ? 0 : k + 1;
+      const ex = wxs[k1]! - wxs[k]!;
+      const ey = wys[k1]! - wys[k]!;
+      const l = Math.hypot(ex, ey);
+      if (!(l > 0)) continue;
+      const nx = ey / l;
+      const ny = -ex / l;
+      const depth = (wxs[k]! * ey - wys[k]! * ex) / l; // minus the signed distance above
+      if (depth <= inDepth + tie && precedes(p, -nx, -ny, -inNx, -inNy)) {
+        // The depth stays the least; the tied edge's own differs from it by rounding.
+        inNx = nx;
+        inNy = ny;
+        inCx = depth * nx;
+        inCy = depth * ny;
+      }
+    }
+  } else if (count === 2 && fromEdge && best <= tie && r > best && precedes(p, ux, uy, -ux, -uy)) {
+    // The origin on a flat difference (parallel capsule cores on one line): both sides push out
+    // equally; the conventional one (tie-break.ts). The push is against the outward direction u.
+    ux = -ux;
+    uy = -uy;
+  }
   let signed: number;
   let clx: number;
   let cly: number;
@@ -254,8 +282,8 @@ export function minkowskiDifference(pair: ShapePair): MinkowskiDifference {
       ox = inNx;
       oy = inNy;
     } else {
-      // Concentric discs: every direction is as short; B is pushed along world +y by convention,
-      // as contact does (circle.ts), so the outward normal at `closest` is world -y.
+      // Concentric discs: every direction is as short; B is pushed along world +y by convention
+      // (tie-break.ts), as contact does, so the outward normal at `closest` is world -y.
       ox = -p.xfA.s;
       oy = -p.xfA.c;
       clx = cx + r * ox;

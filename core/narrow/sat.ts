@@ -1,5 +1,6 @@
 import type { Vec2 } from '../math/vec2';
 import { bx, by, dirToWorld, edgeNormal, isPointCore, isWellFormed, relativePair, type MutableVec2, type RelativePair } from './relative';
+import { precedes, tieTolerance } from './tie-break';
 import type { QueryState, ShapePair } from './types';
 
 /**
@@ -46,19 +47,28 @@ export interface SatLocal {
 
 const n1: MutableVec2 = { x: 0, y: 0 };
 
+interface EdgeSeparations {
+  sep: number;
+  edge: number;
+  /** Separation along each edge's normal, [0, edges measured): what the tie-break reads. */
+  each: Float64Array;
+}
+
 /**
  * Largest separation of B's core from A's edges (A frame), or of A's core from B's edges when
  * `flip`: Catto's b2FindMaxSeparation, B's vertices read from the pair's A-frame buffer. Stops
  * at the first edge that separates by more than `stopAbove` (Infinity: never), which is all a
  * caller that only asks "apart?" needs; `out` then holds that edge.
  */
-function maxSeparation(p: RelativePair, flip: boolean, out: { sep: number; edge: number }, stopAbove: number): void {
+function maxSeparation(p: RelativePair, flip: boolean, out: EdgeSeparations, stopAbove: number): void {
   const ref = flip ? p.shapeB : p.shapeA;
   const inc = flip ? p.shapeA : p.shapeB;
   const nr = ref.vertices.length;
   const ni = inc.vertices.length;
   const bv = p.bv;
   const av = p.av;
+  if (out.each.length < nr) out.each = new Float64Array(Math.max(2 * out.each.length, nr));
+  const each = out.each;
   let best = -Infinity;
   let bestEdge = 0;
   for (let i = 0; i < nr; i++) {
@@ -86,6 +96,7 @@ function maxSeparation(p: RelativePair, flip: boolean, out: { sep: number; edge:
         if (d < si) si = d;
       }
     }
+    each[i] = si;
     if (si > best) {
       best = si;
       bestEdge = i;
@@ -96,8 +107,8 @@ function maxSeparation(p: RelativePair, flip: boolean, out: { sep: number; edge:
   out.edge = bestEdge;
 }
 
-const sepA = { sep: 0, edge: 0 };
-const sepB = { sep: 0, edge: 0 };
+const sepA: EdgeSeparations = { sep: 0, edge: 0, each: new Float64Array(16) };
+const sepB: EdgeSeparations = { sep: 0, edge: 0, each: new Float64Array(16) };
 
 /**
  * Whether some SAT axis of the cores (an edge normal of either, or for two two-sided cores a
@@ -169,7 +180,43 @@ export function satLocal(p: RelativePair, out: SatLocal): SatLocal {
       }
     }
   }
+  // Cores that touch or overlap, and shapes that overlap: SAT's axis is then the push-out.
+  if (out.referenceEdge >= 0 && out.separation <= 0 && out.separation < p.shapeA.radius + p.shapeB.radius) conventionalAxis(p, out);
   return out;
+}
+
+/**
+ * Overlapping shapes whose push-out ties between several edge normals (a shape centred on its
+ * twin: every axis ties with its opposite) take the conventional one (tie-break.ts). Reads the
+ * separations maxSeparation recorded, so the tie-break costs one pass over the edges. The
+ * separation stays the largest one, so that satSeparates still decides exactly as satLocal.
+ */
+function conventionalAxis(p: RelativePair, out: SatLocal): void {
+  const floor = out.separation - tieTolerance(p);
+  const nA = p.shapeA.vertices.length;
+  const nB = p.shapeB.vertices.length;
+  for (let i = 0; i < nA; i++) {
+    const si = sepA.each[i]!;
+    if (!(si >= floor)) continue;
+    edgeNormal(p.shapeA, i, n1);
+    if (!precedes(p, n1.x, n1.y, out.nx, out.ny)) continue;
+    out.nx = n1.x;
+    out.ny = n1.y;
+    out.referenceIsA = true;
+    out.referenceEdge = i;
+  }
+  for (let i = 0; i < nB; i++) {
+    const si = sepB.each[i]!;
+    if (!(si >= floor)) continue;
+    edgeNormal(p.shapeB, i, n1);
+    const nx = -(p.c * n1.x - p.s * n1.y);
+    const ny = -(p.s * n1.x + p.c * n1.y);
+    if (!precedes(p, nx, ny, out.nx, out.ny)) continue;
+    out.nx = nx;
+    out.ny = ny;
+    out.referenceIsA = false;
+    out.referenceEdge = i;
+  }
 }
 
 /**

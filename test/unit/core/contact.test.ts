@@ -66,11 +66,14 @@ describe('core/narrow/contact', () => {
       // The symmetry property's counterexample: the capsule's segment is perpendicular to the
       // reference face, and rounding of the near-half-turn left its clipped span 0 in one order
       // (one point) and 1e-16 in the other (two).
+      // The capsule sits 0.01 off the box's centre: centred, the push to either side ties and the
+      // convention (tie-break.ts) pushes whichever is B to the right in both orders.
       const box = makeBox(0.1, 1.002);
       const capsule = makeCapsule(0.1, 0.05);
       const turned = { x: 0, y: 0, c: -1, s: 1.0106430996148606e-15 };
-      const r = c(box, turned, capsule, I);
-      const s = c(capsule, I, box, turned);
+      const r = c(box, turned, capsule, at(0.01, 0));
+      const s = c(capsule, at(0.01, 0), box, turned);
+      near(r.normal.x, 1, 1e-15, 'normal');
       near(r.separation, s.separation, 1e-15, 'separation');
       assert.equal(r.points.length, s.points.length, 'point count');
       for (const q of r.points) assert.ok(s.points.some((p) => Math.hypot(p.x - q.x, p.y - q.y) <= 1e-12), `point ${JSON.stringify(q)} of ${JSON.stringify(s.points)}`);
