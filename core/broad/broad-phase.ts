@@ -4,6 +4,9 @@ import { DynamicTree } from './dynamic-tree';
 import { LooseGrid } from './loose-grid';
 import { SortAndSweep } from './sort-and-sweep';
 
+// The id and box rules of the contract live with ProxyMap, which enforces them for every kind.
+export { checkProxyId, MAX_COORDINATE, MAX_PROXY_ID, storeBox } from './proxy-map';
+
 /**
  * The broad phase: which of many axis-aligned boxes overlap, without testing every pair
  * (Ericson, "Real-Time Collision Detection", ch. 7; Catto, Box2D's b2DynamicTree / b2BroadPhase).
@@ -51,11 +54,6 @@ export type BroadPhaseKind = 'dynamic-tree' | 'sort-and-sweep' | 'grid' | 'brute
 
 export const BROAD_PHASE_KINDS: readonly BroadPhaseKind[] = ['dynamic-tree', 'sort-and-sweep', 'grid', 'brute-force'];
 
-/** Coordinates saturate here so that perimeters, sums and cell arithmetic stay finite. */
-export const MAX_COORDINATE = 1e300;
-
-export const MAX_PROXY_ID = 0x7fffffff;
-
 export function isBroadPhaseKind(value: unknown): value is BroadPhaseKind {
   return typeof value === 'string' && (BROAD_PHASE_KINDS as readonly string[]).includes(value);
 }
@@ -71,39 +69,6 @@ export function createBroadPhase(kind: BroadPhaseKind): BroadPhase {
     case 'brute-force':
       return new BruteForce();
   }
-}
-
-/** Throws a RangeError for an id the typed-array stores cannot hold. */
-export function checkProxyId(id: number): void {
-  if (!(id >= 0 && id <= MAX_PROXY_ID && Math.floor(id) === id)) {
-    throw new RangeError(`broad phase: proxy id ${id} is not an integer in [0, ${MAX_PROXY_ID}]`);
-  }
-}
-
-/**
- * Copies `box` into `out[offset .. offset + 3]` as (minX, minY, maxX, maxY), saturated to
- * ±MAX_COORDINATE. Returns false (and writes nothing) for an empty box: a NaN or min > max.
- */
-export function storeBox(box: AABB, out: Float64Array, offset: number): boolean {
-  let minX = box.minX;
-  let minY = box.minY;
-  let maxX = box.maxX;
-  let maxY = box.maxY;
-  // Written so that NaN fails the test: NaN compares false with everything.
-  if (!(minX <= maxX && minY <= maxY)) return false;
-  if (minX < -MAX_COORDINATE) minX = -MAX_COORDINATE;
-  else if (minX > MAX_COORDINATE) minX = MAX_COORDINATE;
-  if (minY < -MAX_COORDINATE) minY = -MAX_COORDINATE;
-  else if (minY > MAX_COORDINATE) minY = MAX_COORDINATE;
-  if (maxX < -MAX_COORDINATE) maxX = -MAX_COORDINATE;
-  else if (maxX > MAX_COORDINATE) maxX = MAX_COORDINATE;
-  if (maxY < -MAX_COORDINATE) maxY = -MAX_COORDINATE;
-  else if (maxY > MAX_COORDINATE) maxY = MAX_COORDINATE;
-  out[offset] = minX;
-  out[offset + 1] = minY;
-  out[offset + 2] = maxX;
-  out[offset + 3] = maxY;
-  return true;
 }
 
 /** Doubles a typed array's capacity until it holds `needed` elements, keeping its contents. */

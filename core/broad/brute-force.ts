@@ -1,67 +1,37 @@
 import type { AABB } from '../math/aabb';
-import { type BroadPhase, type BroadPhaseKind, checkProxyId, growFloat64, growInt32, storeBox } from './broad-phase';
+import { type BroadPhaseKind, growFloat64, growInt32 } from './broad-phase';
+import { ProxyMap } from './proxy-map';
 
 /**
  * The reference broad phase: every pair tested, O(n²) (Ericson §7.1's starting point). Tests
  * compare the other broad phases with it, and for a few dozen boxes it is also the fastest.
  *
  * Proxies live densely in typed arrays (removal swaps the last one into the hole), so a query
- * is one linear pass over contiguous numbers.
+ * is one linear pass over contiguous numbers; the id map is ProxyMap's.
  */
-export class BruteForce implements BroadPhase {
+export class BruteForce extends ProxyMap {
   readonly kind: BroadPhaseKind = 'brute-force';
-  /** id → dense slot, or -1 for an id whose box is empty. */
-  private readonly slots = new Map<number, number>();
   private ids = new Int32Array(16);
-  /** (minX, minY, maxX, maxY) per slot. */
+  /** (minX, minY, maxX, maxY) per dense slot. */
   private boxes = new Float64Array(64);
   private count = 0;
 
-  get size(): number {
-    return this.slots.size;
+  protected add(id: number, box: Float64Array): number {
+    const slot = this.count++;
+    this.boxes = growFloat64(this.boxes, 4 * (slot + 1));
+    this.boxes.set(box, 4 * slot);
+    this.ids = growInt32(this.ids, slot + 1);
+    this.ids[slot] = id;
+    return slot;
   }
 
-  has(id: number): boolean {
-    return this.slots.has(id);
-  }
-
-  insert(id: number, box: AABB): void {
-    this.move(id, box);
-  }
-
-  move(id: number, box: AABB): boolean {
-    checkProxyId(id);
-    let slot = this.slots.get(id);
-    if (slot === undefined || slot < 0) {
-      slot = this.count;
-      this.boxes = growFloat64(this.boxes, 4 * (slot + 1));
-      if (!storeBox(box, this.boxes, 4 * slot)) {
-        this.slots.set(id, -1);
-        return false;
-      }
-      this.ids = growInt32(this.ids, slot + 1);
-      this.ids[slot] = id;
-      this.count++;
-      this.slots.set(id, slot);
-      return true;
-    }
-    if (!storeBox(box, this.boxes, 4 * slot)) {
-      this.removeSlot(slot);
-      this.slots.set(id, -1);
-      return true;
-    }
+  protected update(slot: number, box: Float64Array): boolean {
+    this.boxes.set(box, 4 * slot);
     return false;
   }
 
-  remove(id: number): boolean {
-    const slot = this.slots.get(id);
-    if (slot === undefined) return false;
-    if (slot >= 0) this.removeSlot(slot);
-    this.slots.delete(id);
-    return true;
-  }
-
-  private removeSlot(slot: number): void {
+  /** The last proxy fills the hole, so the slots stay dense. */
+  protected drop(slot: number): void {
     const last = --this.count;
     if (slot !== last) {
       const movedId = this.ids[last]!;
@@ -69,6 +39,10 @@ export class BruteForce implements BroadPhase {
       this.boxes.copyWithin(4 * slot, 4 * last, 4 * last + 4);
       this.slots.set(movedId, slot);
     }
+  }
+
+  protected reset(): void {
+    this.count = 0;
   }
 
   query(box: AABB, visit: (id: number) => boolean | void): void {
@@ -107,10 +81,5 @@ export class BruteForce implements BroadPhase {
         }
       }
     }
-  }
-
-  clear(): void {
-    this.slots.clear();
-    this.count = 0;
   }
 }

@@ -1,12 +1,6 @@
 import type { AABB } from '../math/aabb';
-import {
-  type BroadPhase,
-  type BroadPhaseKind,
-  checkProxyId,
-  growFloat64,
-  growInt32,
-  storeBox,
-} from './broad-phase';
+import { type BroadPhaseKind, growFloat64, growInt32 } from './broad-phase';
+import { ProxyMap } from './proxy-map';
 
 /**
  * A dynamic AABB tree in the style of Box2D's b2DynamicTree (Catto, "Dynamic Bounding Volume
@@ -45,13 +39,12 @@ const NULL = -1;
 /** `parent` of a leaf waiting in the staging list rather than in the tree. */
 const STAGED = -2;
 
-export class DynamicTree implements BroadPhase {
+export class DynamicTree extends ProxyMap {
   readonly kind: BroadPhaseKind = 'dynamic-tree';
   private readonly marginFraction: number;
   private readonly marginAbsolute: number;
 
-  /** id → leaf node, or -1 for an id whose box is empty. */
-  private readonly slots = new Map<number, number>();
+  // ProxyMap's slot of an id is its leaf node.
   private capacity = 0;
   /** Fat box per node: (minX, minY, maxX, maxY). */
   private fat = new Float64Array(0);
@@ -83,17 +76,13 @@ export class DynamicTree implements BroadPhase {
   private heapCost = new Float64Array(64);
   /** Scratch for the top-down build. */
   private buildLeaves = new Int32Array(0);
-  private readonly box = new Float64Array(4);
 
   constructor(options: DynamicTreeOptions = {}) {
+    super();
     const f = options.marginFraction ?? 0.1;
     const a = options.marginAbsolute ?? 0;
     this.marginFraction = f >= 0 && Number.isFinite(f) ? f : 0.1;
     this.marginAbsolute = a >= 0 && Number.isFinite(a) ? a : 0;
-  }
-
-  get size(): number {
-    return this.slots.size;
   }
 
   /** Height of the tree (0 for a single leaf, -1 when empty), after pending insertions. */
@@ -107,41 +96,19 @@ export class DynamicTree implements BroadPhase {
     return this.leavesInTree + this.stagedCount + this.internalCount;
   }
 
-  has(id: number): boolean {
-    return this.slots.has(id);
+  protected add(id: number, b: Float64Array): number {
+    const leaf = this.allocateNode();
+    this.userId[leaf] = id;
+    this.height[leaf] = 0;
+    this.child1[leaf] = NULL;
+    this.moved[leaf] = 0;
+    this.setTight(leaf, b);
+    this.setFat(leaf, b[0]!, b[1]!, b[2]!, b[3]!);
+    this.stage(leaf);
+    return leaf;
   }
 
-  insert(id: number, box: AABB): void {
-    this.move(id, box);
-  }
-
-  move(id: number, box: AABB): boolean {
-    checkProxyId(id);
-    const node = this.slots.get(id);
-    const b = this.box;
-    const valid = storeBox(box, b, 0);
-    if (node === undefined || node < 0) {
-      if (!valid) {
-        this.slots.set(id, -1);
-        return false;
-      }
-      const leaf = this.allocateNode();
-      this.userId[leaf] = id;
-      this.height[leaf] = 0;
-      this.child1[leaf] = NULL;
-      this.moved[leaf] = 0;
-      this.setTight(leaf, b);
-      this.setFat(leaf, b[0]!, b[1]!, b[2]!, b[3]!);
-      this.stage(leaf);
-      this.slots.set(id, leaf);
-      return true;
-    }
-    if (!valid) {
-      this.detach(node);
-      this.freeNode(node);
-      this.slots.set(id, -1);
-      return true;
-    }
+  protected update(node: number, b: Float64Array): boolean {
     this.setTight(node, b);
     if (this.parent[node] === STAGED) {
       this.setFat(node, b[0]!, b[1]!, b[2]!, b[3]!);
@@ -171,19 +138,12 @@ export class DynamicTree implements BroadPhase {
     return true;
   }
 
-  remove(id: number): boolean {
-    const node = this.slots.get(id);
-    if (node === undefined) return false;
-    if (node >= 0) {
-      this.detach(node);
-      this.freeNode(node);
-    }
-    this.slots.delete(id);
-    return true;
+  protected drop(node: number): void {
+    this.detach(node);
+    this.freeNode(node);
   }
 
-  clear(): void {
-    this.slots.clear();
+  protected reset(): void {
     this.root = NULL;
     this.leavesInTree = 0;
     this.internalCount = 0;

@@ -1,5 +1,6 @@
 import type { AABB } from '../math/aabb';
-import { type BroadPhase, type BroadPhaseKind, checkProxyId, growFloat64, growInt32, storeBox } from './broad-phase';
+import { type BroadPhaseKind, growFloat64, growInt32 } from './broad-phase';
+import { ProxyMap } from './proxy-map';
 
 /**
  * A loose uniform grid (Ericson, "Real-Time Collision Detection" §7.1, loose grids after Ulrich's
@@ -29,10 +30,8 @@ const PERCENTILE = 0.95;
 /** No regular cell coordinate reaches this (|coordinate| < MAX_ABS_CELLS). */
 const CELL_LIMIT = MAX_ABS_CELLS + 2;
 
-export class LooseGrid implements BroadPhase {
+export class LooseGrid extends ProxyMap {
   readonly kind: BroadPhaseKind = 'grid';
-  /** id → slot, or -1 for an id whose box is empty. */
-  private readonly slots = new Map<number, number>();
   private slotCount = 0;
   private freeSlots = new Int32Array(16);
   private freeCount = 0;
@@ -68,11 +67,6 @@ export class LooseGrid implements BroadPhase {
   private cellCount = 0;
 
   private scratch = new Float64Array(16);
-  private readonly box = new Float64Array(4);
-
-  get size(): number {
-    return this.slots.size;
-  }
 
   /** Current cell side (0 before the first layout), for tests and diagnostics. */
   get cellSize(): number {
@@ -80,41 +74,20 @@ export class LooseGrid implements BroadPhase {
     return this.cell;
   }
 
-  has(id: number): boolean {
-    return this.slots.has(id);
+  protected add(id: number, box: Float64Array): number {
+    const slot = this.allocateSlot();
+    this.userId[slot] = id;
+    this.boxes.set(box, 4 * slot);
+    this.cellOf[slot] = NONE;
+    this.overPos[slot] = NONE;
+    if (this.cell > 0) this.place(slot);
+    else this.needsLayout = true;
+    if (this.live > 2 * this.laidOut + 64) this.needsLayout = true;
+    return slot;
   }
 
-  insert(id: number, box: AABB): void {
-    this.move(id, box);
-  }
-
-  move(id: number, box: AABB): boolean {
-    checkProxyId(id);
-    let slot = this.slots.get(id);
-    const valid = storeBox(box, this.box, 0);
-    if (slot === undefined || slot < 0) {
-      if (!valid) {
-        this.slots.set(id, -1);
-        return false;
-      }
-      slot = this.allocateSlot();
-      this.slots.set(id, slot);
-      this.userId[slot] = id;
-      this.boxes.set(this.box, 4 * slot);
-      this.cellOf[slot] = NONE;
-      this.overPos[slot] = NONE;
-      if (this.cell > 0) this.place(slot);
-      else this.needsLayout = true;
-      if (this.live > 2 * this.laidOut + 64) this.needsLayout = true;
-      return true;
-    }
-    if (!valid) {
-      this.unplace(slot);
-      this.freeSlot(slot);
-      this.slots.set(id, -1);
-      return true;
-    }
-    this.boxes.set(this.box, 4 * slot);
+  protected update(slot: number, box: Float64Array): boolean {
+    this.boxes.set(box, 4 * slot);
     if (this.cell === 0) return false;
     const target = this.targetCell(slot);
     const current = this.cellOf[slot]!;
@@ -130,19 +103,12 @@ export class LooseGrid implements BroadPhase {
     return true;
   }
 
-  remove(id: number): boolean {
-    const slot = this.slots.get(id);
-    if (slot === undefined) return false;
-    if (slot >= 0) {
-      this.unplace(slot);
-      this.freeSlot(slot);
-    }
-    this.slots.delete(id);
-    return true;
+  protected drop(slot: number): void {
+    this.unplace(slot);
+    this.freeSlot(slot);
   }
 
-  clear(): void {
-    this.slots.clear();
+  protected reset(): void {
     this.slotCount = 0;
     this.freeCount = 0;
     this.live = 0;

@@ -1,6 +1,7 @@
 import type { AABB } from '../math/aabb';
-import { type BroadPhase, type BroadPhaseKind, checkProxyId, growFloat64, growInt32, storeBox } from './broad-phase';
+import { type BroadPhaseKind, growFloat64, growInt32 } from './broad-phase';
 import { sortIndicesByKey } from './index-sort';
+import { ProxyMap } from './proxy-map';
 
 /**
  * Sort and sweep (sweep and prune) along one axis (Ericson, "Real-Time Collision Detection"
@@ -22,10 +23,9 @@ import { sortIndicesByKey } from './index-sort';
  */
 const HYSTERESIS = 1.25;
 
-export class SortAndSweep implements BroadPhase {
+export class SortAndSweep extends ProxyMap {
   readonly kind: BroadPhaseKind = 'sort-and-sweep';
-  /** id → slot (stable handle), or -1 for an id whose box is empty. */
-  private readonly slots = new Map<number, number>();
+  // ProxyMap's slots are stable handles here; `pos` finds each one's place in the sweep order.
   /** Position in the sweep order of each slot. */
   private pos = new Int32Array(16);
   private freeSlots = new Int32Array(16);
@@ -53,11 +53,6 @@ export class SortAndSweep implements BroadPhase {
   private slotAt2 = new Int32Array(16);
   private idAt2 = new Int32Array(16);
   private perm = new Int32Array(16);
-  private readonly box = new Float64Array(4);
-
-  get size(): number {
-    return this.slots.size;
-  }
 
   /** The current sweep axis (0 = x, 1 = y), for tests and diagnostics. */
   get axis(): number {
@@ -65,34 +60,13 @@ export class SortAndSweep implements BroadPhase {
     return this.sweepAxis;
   }
 
-  has(id: number): boolean {
-    return this.slots.has(id);
+  protected add(id: number, box: Float64Array): number {
+    const s = this.allocateSlot();
+    this.append(s, id, box);
+    return s;
   }
 
-  insert(id: number, box: AABB): void {
-    this.move(id, box);
-  }
-
-  move(id: number, box: AABB): boolean {
-    checkProxyId(id);
-    const slot = this.slots.get(id);
-    const b = this.box;
-    const valid = storeBox(box, b, 0);
-    if (slot === undefined || slot < 0) {
-      if (!valid) {
-        this.slots.set(id, -1);
-        return false;
-      }
-      const s = this.allocateSlot();
-      this.slots.set(id, s);
-      this.append(s, id, b);
-      return true;
-    }
-    if (!valid) {
-      this.removeSlot(slot);
-      this.slots.set(id, -1);
-      return true;
-    }
+  protected update(slot: number, b: Float64Array): boolean {
     const p = this.pos[slot]!;
     const a = this.sweepAxis;
     const lo = b[a]!;
@@ -107,16 +81,7 @@ export class SortAndSweep implements BroadPhase {
     return this.restoreOrder(p);
   }
 
-  remove(id: number): boolean {
-    const slot = this.slots.get(id);
-    if (slot === undefined) return false;
-    if (slot >= 0) this.removeSlot(slot);
-    this.slots.delete(id);
-    return true;
-  }
-
-  clear(): void {
-    this.slots.clear();
+  protected reset(): void {
     this.count = 0;
     this.sorted = 0;
     this.slotCount = 0;
@@ -236,7 +201,7 @@ export class SortAndSweep implements BroadPhase {
     this.perm = new Int32Array(cap);
   }
 
-  private removeSlot(slot: number): void {
+  protected drop(slot: number): void {
     const p = this.pos[slot]!;
     const last = this.count - 1;
     if (p >= this.sorted) {

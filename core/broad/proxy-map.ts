@@ -1,0 +1,121 @@
+import type { AABB } from '../math/aabb';
+// Types only: broad-phase.ts imports every kind, and every kind extends ProxyMap, so a value
+// import from there would make ProxyMap's definition wait on the kinds that extend it.
+import type { BroadPhase, BroadPhaseKind } from './broad-phase';
+
+/** Coordinates saturate here so that perimeters, sums and cell arithmetic stay finite. */
+export const MAX_COORDINATE = 1e300;
+
+export const MAX_PROXY_ID = 0x7fffffff;
+
+/** Throws a RangeError for an id the typed-array stores cannot hold. */
+export function checkProxyId(id: number): void {
+  if (!(id >= 0 && id <= MAX_PROXY_ID && Math.floor(id) === id)) {
+    throw new RangeError(`broad phase: proxy id ${id} is not an integer in [0, ${MAX_PROXY_ID}]`);
+  }
+}
+
+/**
+ * Copies `box` into `out[offset .. offset + 3]` as (minX, minY, maxX, maxY), saturated to
+ * ±MAX_COORDINATE. Returns false (and writes nothing) for an empty box: a NaN or min > max.
+ */
+export function storeBox(box: AABB, out: Float64Array, offset: number): boolean {
+  let minX = box.minX;
+  let minY = box.minY;
+  let maxX = box.maxX;
+  let maxY = box.maxY;
+  // Written so that NaN fails the test: NaN compares false with everything.
+  if (!(minX <= maxX && minY <= maxY)) return false;
+  if (minX < -MAX_COORDINATE) minX = -MAX_COORDINATE;
+  else if (minX > MAX_COORDINATE) minX = MAX_COORDINATE;
+  if (minY < -MAX_COORDINATE) minY = -MAX_COORDINATE;
+  else if (minY > MAX_COORDINATE) minY = MAX_COORDINATE;
+  if (maxX < -MAX_COORDINATE) maxX = -MAX_COORDINATE;
+  else if (maxX > MAX_COORDINATE) maxX = MAX_COORDINATE;
+  if (maxY < -MAX_COORDINATE) maxY = -MAX_COORDINATE;
+  else if (maxY > MAX_COORDINATE) maxY = MAX_COORDINATE;
+  out[offset] = minX;
+  out[offset + 1] = minY;
+  out[offset + 2] = maxX;
+  out[offset + 3] = maxY;
+  return true;
+}
+
+/**
+ * The bookkeeping every broad phase shares, so that each one's file holds only its algorithm:
+ * the id → slot map and the BroadPhase contract's rules for it (ids checked, boxes copied and
+ * saturated by storeBox, an id with an empty box stays registered with slot -1, insert is move,
+ * a box turning empty leaves the structure but keeps the id). A slot is whatever handle the
+ * subclass gives a proxy: a dense index, a sweep slot, a grid slot, a tree leaf.
+ *
+ * Only the updates pass through here (one call to the subclass per update); query() and
+ * pairs() are the subclasses' own, so their inner loops have no added call or indirection.
+ */
+export abstract class ProxyMap implements BroadPhase {
+  abstract readonly kind: BroadPhaseKind;
+  /** id → the subclass's slot for it, or -1 for an id whose box is empty. */
+  protected readonly slots = new Map<number, number>();
+  /** The box of the update in progress, as storeBox wrote it: (minX, minY, maxX, maxY). */
+  protected readonly box = new Float64Array(4);
+
+  get size(): number {
+    return this.slots.size;
+  }
+
+  has(id: number): boolean {
+    return this.slots.has(id);
+  }
+
+  insert(id: number, box: AABB): void {
+    this.move(id, box);
+  }
+
+  move(id: number, box: AABB): boolean {
+    checkProxyId(id);
+    const slot = this.slots.get(id);
+    const b = this.box;
+    const valid = storeBox(box, b, 0);
+    if (slot === undefined || slot < 0) {
+      if (!valid) {
+        this.slots.set(id, -1);
+        return false;
+      }
+      this.slots.set(id, this.add(id, b));
+      return true;
+    }
+    if (!valid) {
+      this.drop(slot);
+      this.slots.set(id, -1);
+      return true;
+    }
+    return this.update(slot, b);
+  }
+
+  remove(id: number): boolean {
+    const slot = this.slots.get(id);
+    if (slot === undefined) return false;
+    if (slot >= 0) this.drop(slot);
+    this.slots.delete(id);
+    return true;
+  }
+
+  clear(): void {
+    this.slots.clear();
+    this.reset();
+  }
+
+  abstract query(box: AABB, visit: (id: number) => boolean | void): void;
+  abstract pairs(visit: (a: number, b: number) => void): void;
+
+  /** Stores a new proxy with a non-empty box; returns its slot (>= 0). */
+  protected abstract add(id: number, box: Float64Array): number;
+  /**
+   * Gives the proxy in `slot` a new non-empty box; true when the structure had to change (the
+   * BroadPhase.move result).
+   */
+  protected abstract update(slot: number, box: Float64Array): boolean;
+  /** Takes the proxy in `slot` out of the structure; a subclass that relocates another proxy's slot updates `slots` for it. */
+  protected abstract drop(slot: number): void;
+  /** Empties the structure (the id map is already clear). */
+  protected abstract reset(): void;
+}
