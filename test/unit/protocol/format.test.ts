@@ -3,14 +3,12 @@ import fc from 'fast-check';
 import { formatNumber, formatVector, SIGNIFICANT_DIGITS } from '../../../protocol/format';
 import { formatValue } from '../../../server/src/semantics/evaluate';
 import { fmt } from '../../../server/src/features/describe';
-import { fmt as painterFmt } from '../../../webview/src/paint/pair-painter';
 
 describe('protocol/format: the one number formatter', () => {
   it('a time of impact reads the same in a diagnostic and an inlay hint (0.000161658 s, not 0.0001617 s)', () => {
     const t = 0.00016165794;
     assert.equal(formatNumber(t), '0.000161658');
     assert.equal(fmt(t), formatNumber(t));
-    assert.equal(painterFmt(t), formatNumber(t));
     assert.equal(formatValue(t), formatNumber(t));
   });
 

@@ -1,13 +1,12 @@
 import type { PairDetail, PreviewMinkowski, PreviewSimplexVertex } from '../../../protocol/preview-model';
-import { formatNumber as fmt } from '../../../protocol/format';
+import { formatNumber } from '../../../protocol/format';
 import { traceConvex } from './geometry';
+import { LabelPlacer } from './label-placement';
 import type { Painter } from './painter';
-import { drawArrow, drawGrid } from './scene-painter';
+import { drawArrow, drawGrid, forEachTickLabel, TICK_SIZE } from './scene-painter';
+import { estimateTextWidth, textBottom, textTop } from './text-metrics';
 import type { Theme } from './theme';
 import { fitBounds, toScreenX, toScreenY, type Viewport } from './viewport';
-
-/** Numbers as the diagnostics and hovers write them (protocol/format.ts); re-exported for the inspector and the CLI's renderer. */
-export { fmt };
 
 export type StepKind = 'gjk' | 'epa' | 'advancement';
 
@@ -18,6 +17,35 @@ export interface PairDrawOptions {
   readonly caption?: readonly string[];
 }
 
+// Text layout, in CSS pixels.
+const TITLE_SIZE = 12;
+const TEXT_SIZE = 11;
+/** Text's distance from the view's edges, and the advance from one line to the next. */
+const EDGE = 8;
+const LINE = 14;
+/** The least room between the caption (left) and the legend (right) before the legend goes under it. */
+const HEADER_GAP = 16;
+/**
+ * Room around the plot: on the left and at the bottom the grid's numbers (10 px text a few
+ * characters long, at the left edge and along the bottom edge), elsewhere the marks' own size
+ * (dots of 4.5 px, arrow heads); at the top, below the title, legend and caption.
+ */
+const PLOT_LEFT = 44;
+const PLOT_BOTTOM = 28;
+const PLOT_RIGHT = 20;
+const PLOT_TOP = 16;
+/** Bold text is wider than the regular-weight metrics of text-metrics.ts; DejaVu Sans Bold by up to about this much. */
+const BOLD_WIDTH = 1.15;
+
+/**
+ * One frame's text placement: the title, legend and caption are laid out first and reserved, the
+ * grid's numbers reserved, every mark (dots, arrows) recorded, and the labels inside the plot
+ * ('O', the time of impact) placed last, off the marks when any candidate place is.
+ */
+const placer = new LabelPlacer();
+/** The marks drawn so far this frame, boxes (x0, y0, x1, y1) in pixels: what labels keep off. */
+const marks = { b: new Float64Array(4 * 64), n: 0 };
+
 /**
  * The configuration-space view of one pair (the tutorials' central picture): B ⊖ A with each
  * edge coloured by the shape it came from, the origin, and
@@ -27,13 +55,24 @@ export interface PairDrawOptions {
  * - when they move, the ray from the origin along -(v_B - v_A): B ⊖ A translates by the relative
  *   velocity, so the first contact is where that ray enters it (van den Bergen's ray cast);
  * - the GJK simplex, EPA polytope or conservative-advancement iterate of the chosen step.
+ * Text never meets other text or a mark (the greedy placement of label-placement.ts, with the
+ * text metrics of text-metrics.ts, so the canvas and the SVG lay out alike): the title, legend
+ * and caption take a band at the top that the plot is fitted below, the grid's numbers stay out
+ * of that band, and the labels inside the plot take the first place around their point that
+ * covers no mark.
  * Returns the viewport it chose, so callers can map its numbers to pixels (hover, tests).
  */
 export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDrawOptions): Viewport {
+  placer.reset();
+  marks.n = 0;
+  const header = layoutHeader(p.width, pair, theme, o.caption ?? []);
   const v: Viewport = { cx: 0, cy: 0, zoom: 1, width: p.width, height: p.height };
-  fitBounds(v, pairBounds(pair), 28);
+  fitInto(v, pairBounds(pair), PLOT_LEFT, header.bottom + PLOT_TOP, p.width - PLOT_RIGHT, p.height - PLOT_BOTTOM);
   p.clear(theme.background);
-  drawGrid(p, v, theme);
+  drawGrid(p, v, theme, header.bottom);
+  forEachTickLabel(v, header.bottom, (s, x, y) => {
+    placer.reserve(x, y + textTop(TICK_SIZE, 'bottom'), x + estimateTextWidth(s, TICK_SIZE), y + textBottom(TICK_SIZE, 'bottom'));
+  });
 
   const md = pair.minkowski;
   const rounded = md !== null && md.radius * v.zoom >= 0.25;
@@ -57,6 +96,7 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
 
   // Relative-velocity ray and its hit.
   const [rvx, rvy] = pair.relativeVelocity;
+  let hit: { x: number; y: number; text: string } | null = null;
   if (rvx !== 0 || rvy !== 0) {
     const T = pair.toi && pair.toi.state === 'hit' ? pair.toi.t : undefined;
     const rayLen = Math.max(Math.hypot(v.width, v.height), 1);
@@ -68,9 +108,9 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
     if (T !== undefined) {
       const hx = toScreenX(v, -rvx * T);
       const hy = toScreenY(v, -rvy * T);
-      drawArrow(p, ox, oy, hx, hy, theme.info, 2.5);
+      arrow(p, ox, oy, hx, hy, theme.info, 2.5);
       dot(p, hx, hy, 4.5, theme.info);
-      p.text(`t = ${fmt(T)} s`, hx + 8, hy - 8, { color: theme.info, size: 11 });
+      hit = { x: hx, y: hy, text: `t = ${formatNumber(T)} s` };
     }
   }
 
@@ -83,7 +123,7 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
     p.lineTo(cx, cy);
     p.stroke(theme.warning, 1.5, 0.9, [3, 3]);
     dot(p, cx, cy, 4, theme.warning);
-    drawArrow(p, ox, oy, toScreenX(v, pair.pushOut[0]), toScreenY(v, pair.pushOut[1]), theme.warning, 2.5);
+    arrow(p, ox, oy, toScreenX(v, pair.pushOut[0]), toScreenY(v, pair.pushOut[1]), theme.warning, 2.5);
   } else if (md) {
     p.beginPath();
     p.moveTo(ox, oy);
@@ -100,21 +140,140 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
   p.arc(ox, oy, 4, 0, 2 * Math.PI, false);
   p.fill(theme.background, 1);
   p.stroke(theme.foreground, 2);
-  p.text('O', ox - 7, oy + 7, { color: theme.foreground, size: 11, align: 'right', baseline: 'top', bold: true });
+  addMark(ox - 5, oy - 5, ox + 5, oy + 5);
 
-  const title = `${pair.b} ⊖ ${pair.a}`;
-  p.text(title, p.width - 8, 8, { color: theme.foreground, size: 12, align: 'right', baseline: 'top', bold: true });
-  const legendY = 26;
-  p.text(`edges of ${pair.a}`, p.width - 8, legendY, { color: theme.shapeA, size: 11, align: 'right', baseline: 'top' });
-  p.text(`edges of ${pair.b}`, p.width - 8, legendY + 14, { color: theme.shapeB, size: 11, align: 'right', baseline: 'top' });
-  if (o.caption) {
-    let y = 8;
-    for (const line of o.caption) {
-      p.text(line, 8, y, { color: theme.foreground, size: 11, baseline: 'top' });
-      y += 14;
+  for (const line of header.lines) {
+    p.text(line.text, line.x, line.y, { color: line.color, size: line.size, align: line.align, baseline: 'top', bold: line.bold });
+  }
+  pointLabel(p, 'O', ox, oy, 7, { color: theme.foreground, size: TEXT_SIZE, bold: true });
+  if (hit) pointLabel(p, hit.text, hit.x, hit.y, 8, { color: theme.info, size: TEXT_SIZE, bold: false });
+  return v;
+}
+
+interface HeaderLine {
+  readonly text: string;
+  readonly size: number;
+  readonly bold: boolean;
+  readonly color: string;
+  readonly align: 'left' | 'right';
+  /** Anchor: the left or right end, and the top of the line (baseline 'top'). */
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * The title and legend right-aligned in the top-right corner and the caption left-aligned in the
+ * top-left one, or, when the two would come closer than HEADER_GAP (a narrow view, a long
+ * caption), the legend under the caption. Every line is reserved for the placer; `bottom` is
+ * where the band ends.
+ */
+function layoutHeader(width: number, pair: PairDetail, theme: Theme, caption: readonly string[]): { lines: HeaderLine[]; bottom: number } {
+  const right: { text: string; size: number; bold: boolean; color: string }[] = [
+    { text: `${pair.b} ⊖ ${pair.a}`, size: TITLE_SIZE, bold: true, color: theme.foreground },
+    { text: `edges of ${pair.a}`, size: TEXT_SIZE, bold: false, color: theme.shapeA },
+    { text: `edges of ${pair.b}`, size: TEXT_SIZE, bold: false, color: theme.shapeB },
+  ];
+  const widthOf = (t: { text: string; size: number; bold: boolean }): number => estimateTextWidth(t.text, t.size) * (t.bold ? BOLD_WIDTH : 1);
+  let leftWidth = 0;
+  for (const line of caption) leftWidth = Math.max(leftWidth, estimateTextWidth(line, TEXT_SIZE));
+  let rightWidth = 0;
+  for (const t of right) rightWidth = Math.max(rightWidth, widthOf(t));
+  const lines: HeaderLine[] = [];
+  let bottom = 0;
+  const add = (line: HeaderLine, w: number): void => {
+    lines.push(line);
+    const x0 = line.align === 'left' ? line.x : line.x - w;
+    const y1 = line.y + textBottom(line.size, 'top');
+    placer.reserve(x0, line.y + textTop(line.size, 'top'), x0 + w, y1);
+    bottom = Math.max(bottom, y1);
+  };
+  let y = EDGE;
+  for (const text of caption) {
+    add({ text, size: TEXT_SIZE, bold: false, color: theme.foreground, align: 'left', x: EDGE, y }, estimateTextWidth(text, TEXT_SIZE));
+    y += LINE;
+  }
+  const besideCaption = caption.length === 0 || EDGE + leftWidth + HEADER_GAP <= width - EDGE - rightWidth;
+  if (besideCaption) y = EDGE;
+  else y += 4;
+  right.forEach((t, k) => {
+    add({ ...t, align: 'right', x: width - EDGE, y }, widthOf(t));
+    // The title is larger: a little more room under it.
+    y += k === 0 ? LINE + 4 : LINE;
+  });
+  return { lines, bottom };
+}
+
+/**
+ * Centres `bounds` in the screen rectangle (x0, y0)–(x1, y1) at the largest zoom that fits it
+ * (fitBounds on a view of the rectangle's size, then moved to the rectangle).
+ */
+function fitInto(v: Viewport, bounds: [number, number, number, number], x0: number, y0: number, x1: number, y1: number): void {
+  const inner: Viewport = { cx: 0, cy: 0, zoom: 1, width: Math.max(x1 - x0, 16), height: Math.max(y1 - y0, 16) };
+  fitBounds(inner, bounds, 0);
+  v.zoom = inner.zoom;
+  v.cx = inner.cx - ((x0 + x1) / 2 - v.width / 2) / v.zoom;
+  v.cy = inner.cy + ((y0 + y1) / 2 - v.height / 2) / v.zoom;
+}
+
+/**
+ * A label beside a point: below-left, below-right, above-left, above-right of it at `offset`
+ * pixels, the first place that meets no text and covers no mark; when every place covers a
+ * mark, the first that meets no text. Left out only when every place meets text.
+ */
+function pointLabel(p: Painter, text: string, x: number, y: number, offset: number, style: { color: string; size: number; bold: boolean }): void {
+  const w = estimateTextWidth(text, style.size) * (style.bold ? BOLD_WIDTH : 1);
+  const up = textTop(style.size, 'top');
+  const down = textBottom(style.size, 'top');
+  for (let pass = 0; pass < 2; pass++) {
+    for (let k = 0; k < 4; k++) {
+      // The line's top-left anchor (baseline 'top') on the chosen side of the point.
+      const lx = k % 2 === 0 ? x - offset - w : x + offset;
+      const ly = k >= 2 ? y - offset - down : y + offset - up;
+      if (pass === 0 && coversMark(lx, ly + up, lx + w, ly + down)) continue;
+      // The placer keeps it off all text (and commits it only where it fits).
+      if (Number.isNaN(placer.place(lx, ly + up, lx + w, ly + down, 0))) continue;
+      p.text(text, lx, ly, { color: style.color, size: style.size, align: 'left', baseline: 'top', bold: style.bold });
+      return;
     }
   }
-  return v;
+}
+
+function addMark(x0: number, y0: number, x1: number, y1: number): void {
+  if (4 * (marks.n + 1) > marks.b.length) {
+    const grown = new Float64Array(marks.b.length * 2);
+    grown.set(marks.b);
+    marks.b = grown;
+  }
+  const k = 4 * marks.n++;
+  marks.b[k] = x0;
+  marks.b[k + 1] = y0;
+  marks.b[k + 2] = x1;
+  marks.b[k + 3] = y1;
+}
+
+/** Whether the box, grown by a pixel, meets a mark. */
+function coversMark(x0: number, y0: number, x1: number, y1: number): boolean {
+  const b = marks.b;
+  for (let k = 0; k < 4 * marks.n; k += 4) {
+    if (x0 - 1 < b[k + 2]! && x1 + 1 > b[k]! && y0 - 1 < b[k + 3]! && y1 + 1 > b[k + 1]!) return true;
+  }
+  return false;
+}
+
+/** drawArrow, with its head and shaft recorded as marks (the shaft as a box every few pixels). */
+function arrow(p: Painter, x0: number, y0: number, x1: number, y1: number, color: string, width: number): void {
+  drawArrow(p, x0, y0, x1, y1, color, width);
+  const len = Math.hypot(x1 - x0, y1 - y0);
+  const steps = Math.min(64, Math.ceil(len / 6));
+  const h = width / 2 + 1;
+  for (let k = 1; k <= steps; k++) {
+    const t = k / steps;
+    const x = x0 + t * (x1 - x0);
+    const y = y0 + t * (y1 - y0);
+    addMark(x - h, y - h, x + h, y + h);
+  }
+  // The head reaches 8 px back from the tip, whichever way the arrow points.
+  addMark(x1 - 8, y1 - 8, x1 + 8, y1 + 8);
 }
 
 function drawStep(p: Painter, v: Viewport, pair: PairDetail, theme: Theme, kind: StepKind, index: number): void {
@@ -197,7 +356,9 @@ function drawMinkowskiEdges(p: Painter, v: Viewport, md: PreviewMinkowski, theme
   for (let i = 0; i < n; i++) dot(p, toScreenX(v, md.vertices[2 * i]!), toScreenY(v, md.vertices[2 * i + 1]!), 2.5, theme.foreground);
 }
 
+/** A filled dot, recorded as a mark. */
 function dot(p: Painter, x: number, y: number, r: number, color: string): void {
+  addMark(x - r, y - r, x + r, y + r);
   p.beginPath();
   p.moveTo(x + r, y);
   p.arc(x, y, r, 0, 2 * Math.PI, false);

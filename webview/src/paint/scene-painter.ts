@@ -47,7 +47,8 @@ const LABEL_SIZE = 11;
 const LABEL_INSET_PX = 2;
 const CAPTION_SIZE = 12;
 const CAPTION_AT = 8;
-const TICK_SIZE = 10;
+/** The grid's numbers' font size (the pair view keeps its text off them too). */
+export const TICK_SIZE = 10;
 /** Sizes of the findings' marks in pixels: contact dots' radius, crosses' half size, arrow heads. */
 const DOT_PX = 3.5;
 const CROSS_PX = 5;
@@ -748,7 +749,7 @@ export function drawGrid(p: Painter, v: Viewport, theme: Theme, topInset = 0): v
  * none reaching above `topInset`. The grid draws them and the label placement keeps clear of
  * them.
  */
-function forEachTickLabel(v: Viewport, topInset: number, visit: (text: string, x: number, y: number) => void): void {
+export function forEachTickLabel(v: Viewport, topInset: number, visit: (text: string, x: number, y: number) => void): void {
   const step = gridStep(v.zoom);
   const i0 = Math.ceil(toWorldX(v, 0) / step);
   const i1 = Math.floor(toWorldX(v, v.width) / step);

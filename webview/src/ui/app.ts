@@ -5,10 +5,10 @@ import {
   type PreviewViewState,
   type WebviewToHost,
 } from '../../../protocol/preview-messages';
+import { formatNumber as fmt } from '../../../protocol/format';
 import type { PairDetail, PreviewFinding, PreviewScene } from '../../../protocol/preview-model';
 import { CanvasPainter } from '../paint/canvas-painter';
 import { makePose, type Pose } from '../paint/geometry';
-import { fmt } from '../paint/pair-painter';
 import { HANDLE_RADIUS_PX, ScenePainter, type SceneDrawOptions } from '../paint/scene-painter';
 import { SvgPainter } from '../paint/svg-painter';
 import type { Theme } from '../paint/theme';

@@ -1,6 +1,7 @@
 import type { PairDetail } from '../../../protocol/preview-model';
 import { CanvasPainter } from '../paint/canvas-painter';
-import { drawPair, fmt, type StepKind } from '../paint/pair-painter';
+import { formatNumber as fmt } from '../../../protocol/format';
+import { drawPair, type StepKind } from '../paint/pair-painter';
 import type { Theme } from '../paint/theme';
 import { el, fillTable } from './dom';
 
