@@ -11,7 +11,7 @@ import { startServer, type WorkspaceFiles } from './server';
  * vscode-languageserver reads it: `--node-ipc` when the VS Code client starts it (IPC channel of
  * a forked Node process), `--stdio` for every other editor (`collide lsp --stdio` loads this
  * bundle in its own process), `--socket=N` or `--pipe=NAME` also work. In stdio mode stdout
- * belongs to the protocol: the library routes console output to the client's log.
+ * belongs to the protocol: console output goes to the client's log (stdioConnection).
  */
 // The first transport argument decides, as in the library's own reading of the command line.
 const transport = process.argv.slice(2).find((a) => a === '--stdio' || a === '--node-ipc' || /^--(socket|pipe)\b/.test(a));

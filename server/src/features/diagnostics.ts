@@ -52,8 +52,9 @@ export function toLspDiagnostic(doc: AnalyzedDocument, d: Diagnostic, severity: 
     }));
   }
   if (d.tags?.length) lsp.tags = d.tags.map((t) => (t === 'unnecessary' ? DiagnosticTag.Unnecessary : DiagnosticTag.Deprecated));
-  // The quick fixes recompute what they need from the analysis; `data` travels for clients
-  // that resolve code actions lazily and for third-party tools reading the diagnostics.
+  // Only the polygon diagnostics carry data (the vertex lists their fixes write); finding
+  // diagnostics leave it out, since their fixes find the finding again from the analysis and
+  // thousands of copies of its numbers made every publication a third larger.
   if (d.data !== undefined) lsp.data = d.data;
   return lsp;
 }
