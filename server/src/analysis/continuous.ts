@@ -90,6 +90,10 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
   const dt = scene.dt;
   const T = scene.frames * dt;
   if (!(dt > 0) || !(T > 0) || a.parts.length === 0 || b.parts.length === 0) return null;
+  // Without spin and with equal velocities the pair's relative pose never changes, so whatever
+  // holds at t = 0 (apart, or resting within slop; deeper is an overlap, decided before this)
+  // holds over the whole interval: no search needed. Most bodies of a level are at rest.
+  if (a.spin === 0 && b.spin === 0 && a.velocity.x === b.velocity.x && a.velocity.y === b.velocity.y) return null;
   let best: (PartResult & { partA: number; partB: number }) | null = null;
   let deep = false;
   let undecided: string | undefined;
