@@ -1,0 +1,19 @@
+/**
+ * Property tests and CI. Locally every run draws new random cases (fast-check prints the seed
+ * and path of any failure, so it can be replayed with FC_SEED). CI is a gate, so there the cases
+ * are the same on every run: a failure means the change broke something, not that the dice
+ * found an old corner. FC_SEED=<integer> pins a seed anywhere; FC_SEED=random draws anew in CI.
+ */
+import fc from 'fast-check';
+
+const CI_SEED = 20261121;
+
+const requested = process.env.FC_SEED;
+const seed =
+  requested === 'random' ? undefined : requested !== undefined ? Number(requested) : process.env.CI ? CI_SEED : undefined;
+
+if (seed !== undefined) {
+  if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be an integer or 'random', not '${requested}'`);
+  fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
+  console.log(`fast-check: seed ${seed} for every property (FC_SEED=random to draw new cases)`);
+}
