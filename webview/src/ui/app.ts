@@ -73,6 +73,8 @@ export class PreviewApp {
   /** A wheel zoom is in progress (until ZOOM_SETTLE_MS pass without a wheel event). */
   private zooming = false;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set by the tests through holdZoomSettle: a zoom gesture stays open until released. */
+  private settleHeld = false;
   /** How the last frame was drawn (for the tests and the benchmark). */
   private lastFrame: FrameKind = 'empty';
 
@@ -557,11 +559,7 @@ export class PreviewApp {
         zoomAbout(this.view, sx, sy, Math.exp(-e.deltaY * unit * 0.0015));
         this.saveState();
         this.zooming = true;
-        clearTimeout(this.settleTimer);
-        this.settleTimer = setTimeout(() => {
-          this.zooming = false;
-          this.invalidate();
-        }, ZOOM_SETTLE_MS);
+        this.armZoomSettle();
         this.invalidate();
       },
       { passive: false },
@@ -627,6 +625,29 @@ export class PreviewApp {
     const w = this.view.width;
     this.tooltip.style.left = `${Math.min(sx + 14, Math.max(0, w - 260))}px`;
     this.tooltip.style.top = `${sy + 14}px`;
+  }
+
+  /** (Re)start the wait after which a wheel zoom counts as settled and is redrawn crisply. */
+  private armZoomSettle(): void {
+    clearTimeout(this.settleTimer);
+    this.settleTimer = undefined;
+    if (this.settleHeld) return;
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = undefined;
+      this.zooming = false;
+      this.invalidate();
+    }, ZOOM_SETTLE_MS);
+  }
+
+  /**
+   * Debug hook for the tests: while held, a wheel zoom does not settle, so what a test reads
+   * between wheel events and frames does not depend on whether a loaded machine took longer
+   * than ZOOM_SETTLE_MS between them. Releasing restarts the wait as a last wheel event would,
+   * so the settle itself still runs through the timer.
+   */
+  holdZoomSettle(hold: boolean): void {
+    this.settleHeld = hold;
+    if (this.zooming) this.armZoomSettle();
   }
 
   /** State for tests and the frame-time benchmark (read-only use). */
