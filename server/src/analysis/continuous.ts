@@ -71,6 +71,8 @@ interface PartResult {
   readonly normal: Vec2;
   /** Some step end sees depth > slop. */
   readonly deep: boolean;
+  /** When `deep`: the first such step end k (t = k·dt). */
+  readonly deepStep?: number;
   /** Length of the first contact (from `toi` to the first separation after it), seconds. */
   readonly duration: number;
   /** What the search could not settle (see ImpactFinding.undecided); the rest is the cautious reading. */
@@ -96,6 +98,7 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
   if (a.spin === 0 && b.spin === 0 && a.velocity.x === b.velocity.x && a.velocity.y === b.velocity.y) return null;
   let best: (PartResult & { partA: number; partB: number }) | null = null;
   let deep = false;
+  let deepStep: number | undefined;
   let undecided: string | undefined;
   for (let i = 0; i < a.parts.length; i++) {
     const ma = bodyMotion(a, a.parts[i]!.shape);
@@ -106,6 +109,8 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
       const r = partPair(ma, mb, dt, scene.frames, scene.slop);
       if (!r) continue;
       deep ||= r.deep;
+      // A compound is deeper than slop as soon as one part pair is: the earliest over the parts.
+      if (r.deepStep !== undefined && !(deepStep !== undefined && deepStep <= r.deepStep)) deepStep = r.deepStep;
       undecided ??= r.undecided;
       if (!best || r.toi < best.toi) best = { ...r, partA: i, partB: j };
     }
@@ -124,7 +129,7 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
     partB: best.partB,
     ...(undecided !== undefined ? { undecided } : {}),
   };
-  if (deep) return { kind: 'collision', ...base };
+  if (deep) return { kind: 'collision', ...base, ...(deepStep !== undefined ? { deepStep } : {}) };
   return { kind: 'tunnelling', ...base, substeps: substepsFor(best.duration, dt), contactDuration: best.duration };
 }
 
@@ -217,7 +222,7 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
    * after one that advanced a single step the walk checks the next step ends directly for a
    * doubling while (the check itself is one narrow-phase query).
    */
-  const walk = (kFrom: number, kTo: number): { deep: boolean; undecided?: string } => {
+  const walk = (kFrom: number, kTo: number): { deep: boolean; step?: number; undecided?: string } => {
     let k = kFrom;
     let checks = 0;
     let backoff = 0;
@@ -226,7 +231,7 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
       if (++checks > MAX_STEP_CHECKS) return { deep: false, undecided: `step ends after t = ${formatNumber(k * dt)} s were not examined` };
       const tk = k * dt;
       const depth = depthAt(tk);
-      if (depth > deepBeyond) return { deep: true };
+      if (depth > deepBeyond) return { deep: true, step: k };
       if (depth >= 0) {
         // In shallow contact: no step end before the depth could have grown past slop.
         k = L > 0 ? Math.max(k + 1, Math.ceil((tk + (deepBeyond - depth) / L) / dt - 1e-12)) : kTo + 1;
@@ -277,7 +282,7 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
     const rest = exitFrom(0);
     const kEnd = rest.state === 'exit' ? Math.min(frames, Math.floor(rest.t / dt)) : rest.state === 'stays' ? frames : Math.floor(rest.t / dt);
     const w = walk(1, kEnd);
-    if (w.deep) return { toi: 0, point: first.point, normal: first.normal, deep: true, duration: NaN };
+    if (w.deep) return { toi: 0, point: first.point, normal: first.normal, deep: true, deepStep: w.step, duration: NaN };
     if (rest.state === 'stays') {
       return w.undecided ? { toi: 0, point: first.point, normal: first.normal, deep: false, duration: T, undecided: w.undecided } : null;
     }
@@ -314,7 +319,7 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
   }
   const t0 = first.t;
   const w = walk(Math.max(1, Math.ceil(t0 / dt - 1e-12)), frames);
-  if (w.deep) return { toi: t0, point: first.point, normal: first.normal, deep: true, duration: NaN };
+  if (w.deep) return { toi: t0, point: first.point, normal: first.normal, deep: true, deepStep: w.step, duration: NaN };
   return {
     toi: t0,
     point: first.point,
@@ -376,13 +381,17 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
     };
   }
   if (f.kind === 'collision') {
-    return {
-      range,
-      severity: 'information',
-      code: 'collision',
-      message: `${fastName} hits ${otherName} at ${when}; a step end sees them overlap, so a discrete engine catches it.`,
-      related,
-    };
+    const seen =
+      f.deepStep !== undefined
+        ? `the end of step ${f.deepStep} (t = ${formatNumber(f.deepStep * dt)} s) is the first to see them overlap deeper than slop`
+        : 'a step end sees them overlap deeper than slop';
+    // A first contact at t = 0 is resting contact (deeper would be an overlap finding): nothing
+    // hits at the start; the collision is the contact deepening until a step end sees it.
+    const message =
+      f.toi === 0
+        ? `${fastName} starts in resting contact with ${otherName} (touching within slop at t = 0) and the contact deepens: ${seen}, so a discrete engine sees a collision there.`
+        : `${fastName} hits ${otherName} at ${when}; ${seen}, so a discrete engine catches it.`;
+    return { range, severity: 'information', code: 'collision', message, related };
   }
   const bullet = !!(ba?.isBullet || bb?.isBullet);
   const n = f.substeps ?? Infinity;

@@ -43,6 +43,12 @@ export interface ImpactFinding {
    */
   readonly contactDuration?: number;
   /**
+   * Collision only: the first step end k ≥ 1 (at t = k·dt) where the analysis found the pair
+   * deeper than slop, the frame in which a discrete engine first sees the collision. With
+   * `toi` = 0 (a collision that grows out of resting contact) it is the only moment worth naming.
+   */
+  readonly deepStep?: number;
+  /**
    * Set when the continuous search could not settle part of the question (an iteration or work
    * cap): says what was not decided. The finding is then the cautious reading — a contact a
    * discrete engine may miss — and its diagnostic is `analysis-not-converged` (information).

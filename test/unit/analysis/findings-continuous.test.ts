@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import type { ImpactFinding } from '../../../server/src/analysis/findings';
+import { formatNumber } from '../../../protocol/format';
 
 function analyze(text: string) {
   const r = analyzeDocument(text);
@@ -167,6 +168,70 @@ describe('analysis/continuous: review cases', function () {
     it('resting within slop (0.003 deep), then pushed deeper: a collision', () => {
       const r = analyze(`${floor}body crate box(1, 1) at (0, 0.497) velocity (0, -3)\n`);
       assert.equal(r.impacts[0]?.kind, 'collision');
+      // 0.003 + 3 × (1/60) = 0.053 deep at the first step end.
+      assert.equal(r.impacts[0]?.deepStep, 1);
+    });
+    it('the review\'s sink: worded as resting contact that deepens, naming the first deep step end', () => {
+      // 1e-5 units/s from touching: deeper than slop (0.005) once t > 500 s, i.e. k / 60 > 500.
+      const r = analyze('frames 100000\nbody floor static box(100, 1) at (0, -0.5)\nbody sink circle(0.5) at (30, 0.5) velocity (0, -0.00001)\n');
+      assert.equal(r.impacts.length, 1);
+      const f = r.impacts[0]!;
+      assert.equal(f.kind, 'collision');
+      assert.equal(f.toi, 0);
+      assert.equal(f.deepStep, 30001);
+      const d = r.diagnostics.find((x) => x.code === 'collision')!;
+      assert.equal(
+        d.message,
+        'sink starts in resting contact with floor (touching within slop at t = 0) and the contact deepens: the end of step 30001 (t = 500.017 s) is the first to see them overlap deeper than slop, so a discrete engine sees a collision there.',
+      );
+      assert.equal(r.text.slice(d.range.start, d.range.end), 'sink');
+    });
+    it('an ordinary collision keeps "hits" at its time of impact and names the first deep step end', () => {
+      // The ball's face (x = 1.8) meets the wall (x = 1.95) at 0.15 / 12 = 0.0125 s, and is
+      // 12 / 60 − 0.15 = 0.05 deep at the first step end.
+      const r = analyze('body wall static box(0.1, 4) at (2, 0)\nbody ball circle(0.2) at (1.6, 0) velocity (12, 0)\n');
+      assert.equal(r.impacts[0]?.deepStep, 1);
+      assert.equal(
+        r.diagnostics.find((x) => x.code === 'collision')?.message,
+        'ball hits wall at t = 0.0125 s (0.75 of a step of 0.0166667 s); the end of step 1 (t = 0.0166667 s) is the first to see them overlap deeper than slop, so a discrete engine catches it.',
+      );
+    });
+    it('a compound reports the earliest deep step end over its parts, whichever part is declared first', () => {
+      // Part 1 starts 0.003 deep and passes slop after 0.002 / 1e-4 = 20 s (step 1201); part 0
+      // starts touching and passes it after 50 s (step 3001).
+      const r = analyze(`frames 5000\n${floor}body crate compound(box(1, 1), box(1, 1) at (3, -0.003)) at (0, 0.5) velocity (0, -0.0001)\n`);
+      assert.equal(r.impacts[0]?.kind, 'collision');
+      assert.equal(r.impacts[0]?.toi, 0);
+      assert.equal(r.impacts[0]?.deepStep, 1201);
+    });
+    it('property: deepStep is the first step end deeper than slop, from resting contact or from a gap', () => {
+      const dt = 1 / 60;
+      const slop = 0.005;
+      fc.assert(
+        fc.property(
+          // Start depth: resting within slop, or a gap of 1e-5 to 1 to close first.
+          fc.oneof(fc.double({ min: 0, max: 0.0045, noNaN: true }), fc.double({ min: 1e-5, max: 1, noNaN: true }).map((g) => -g)),
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          (d0, u) => {
+            // Speeds from the slowest that still gets deep by step 50 000 (of 100 000) up to 10 units/s.
+            const vMin = (slop - d0) / (dt * 50000);
+            const v = vMin * Math.pow(Math.max(10 / vMin, 1), u);
+            const k = Math.floor((slop - d0) / (v * dt)) + 1;
+            const depth = (j: number) => d0 + v * j * dt;
+            // Away from the border: exactly slop deep at a step end.
+            fc.pre(Math.abs(depth(k) - slop) > 1e-7 && Math.abs(depth(k - 1) - slop) > 1e-7);
+            const r = analyze(`frames 100000\n${floor}body crate box(1, 1) at (0, ${0.5 - d0}) velocity (0, ${-v})\n`);
+            assert.equal(r.impacts.length, 1, `d0 ${d0}, v ${v}`);
+            const f = r.impacts[0]!;
+            assert.equal(f.kind, 'collision');
+            assert.equal(f.deepStep, k, `d0 ${d0}, v ${v}`);
+            const message = r.diagnostics.find((x) => x.code === 'collision')!.message;
+            assert.ok(message.includes(`the end of step ${k} (t = ${formatNumber(k * dt)} s) is the first`), message);
+            assert.equal(message.startsWith('crate starts in resting contact with floor'), d0 >= 0, message);
+          },
+        ),
+        { numRuns: 300, seed: 2121 },
+      );
     });
     it('resting and moving apart, or sliding along: nothing', () => {
       for (const v of ['(0, 3)', '(3, 0)', '(3, 0.5)']) {
