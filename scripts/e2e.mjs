@@ -81,8 +81,12 @@ export async function runInCodeServer({ vsix, testsIndex, keep = false }) {
     page.on('pageerror', (e) => console.error(`e2e: workbench page error: ${e.message}`));
     console.log(`e2e: code-server ${server.url} running the suite on ${extFolder}`);
     await page.goto(url);
-    const timeout = new Promise((r) => setTimeout(() => r('timeout'), SUITE_TIMEOUT_MS));
+    let timer;
+    const timeout = new Promise((r) => { timer = setTimeout(() => r('timeout'), SUITE_TIMEOUT_MS); });
     const code = await Promise.race([exited, timeout]);
+    // The suite's own end settles the race; a pending timer would hold the process open for the
+    // rest of SUITE_TIMEOUT_MS after "all passed".
+    clearTimeout(timer);
     if (code === 'timeout') {
       mkdirSync(artifactsDir, { recursive: true });
       await page.screenshot({ path: join(artifactsDir, 'host-suite-timeout.png') }).catch(() => {});
