@@ -48,5 +48,6 @@ function lensTitle(f: Finding, bodyIndex: number): string {
   const other = otherOf(f, bodyIndex);
   if (f.kind === 'overlap') return `$(warning) overlaps ${other} by ${fmt(f.depth)} · show in preview`;
   if (f.kind === 'tunnelling') return `$(warning) tunnels through ${other} at t = ${fmtTime(f.toi)} · show in preview`;
+  if (f.toi === 0 && f.deepStep !== undefined) return `$(info) in resting contact with ${other}, deeper than slop at step ${f.deepStep} · show in preview`;
   return `$(info) hits ${other} at t = ${fmtTime(f.toi)} · show in preview`;
 }

@@ -51,9 +51,15 @@ export function inlayHints(doc: AnalyzedDocument, range?: TextRange): InlayHint[
     const clause = body.props.velocity && (body.velocity.x !== 0 || body.velocity.y !== 0) ? body.props.velocity : body.props.spin && body.spin !== 0 ? body.props.spin : undefined;
     if (!clause || !inRange(clause.range.end)) continue;
     const verb = f.kind === 'tunnelling' ? 'tunnels through' : 'hits';
+    // A collision found at t = 0 started as resting contact; "hits at t = 0" would read as an
+    // impact at the start, so name the step end where it first gets deeper than slop.
+    const label =
+      f.kind === 'collision' && f.toi === 0 && f.deepStep !== undefined
+        ? `in resting contact with ${otherOf(f, index)}, deeper than slop at step ${f.deepStep} (t = ${fmtTime(f.deepStep * scene.dt)})`
+        : `${verb} ${otherOf(f, index)} at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}`;
     hints.push({
       position: doc.lines.positionAt(clause.range.end),
-      label: `${verb} ${otherOf(f, index)} at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}`,
+      label,
       kind: InlayHintKind.Type,
       paddingLeft: true,
       tooltip: `First time of impact with ${otherOf(f, index)} (${f.kind}); contact at (${fmt(f.point.x)}, ${fmt(f.point.y)}).`,

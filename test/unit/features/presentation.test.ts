@@ -59,6 +59,17 @@ describe('features/presentation', () => {
     assert.equal(inlayHints(doc, { start: 0, end: 8 }).length, 1, 'only hints inside the requested range');
   });
 
+  it('words a collision that starts from resting contact by the step that first sees it deeper than slop', () => {
+    // The review's case: resting on the floor at t = 0, sinking slowly; step 30001 is the first end deeper than slop.
+    const doc = scene('frames 100000\nbody floor static box(100, 1) at (0, -0.5)\nbody sink circle(0.5) at (30, 0.5) velocity (0, -0.00001)\n');
+    const hint = inlayHints(doc).map((h) => String(h.label)).find((l) => l.includes('floor'));
+    assert.equal(hint, 'in resting contact with floor, deeper than slop at step 30001 (t = 500.017 s)');
+    assert.deepEqual(codeLenses(doc).map((l) => [l.range.start.line, l.command!.title]), [
+      [1, '$(info) in resting contact with sink, deeper than slop at step 30001 · show in preview'],
+      [2, '$(info) in resting contact with floor, deeper than slop at step 30001 · show in preview'],
+    ]);
+  });
+
   it('puts code lenses above bodies with findings, with the preview command and the pair', () => {
     const doc = scene('body floor static box(20, 1) at (0, -0.5)\nbody sunk box(1, 1) at (0, 0.45)\nbody far circle(1) at (50, 0)\n');
     const lenses = codeLenses(doc);
