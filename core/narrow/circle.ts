@@ -1,7 +1,7 @@
 import type { Vec2 } from '../math/vec2';
 import { addPoint, type LocalManifold } from './manifold';
 import { edgeNormal, type MutableVec2, type RelativePair } from './relative';
-import { precedes, tieTolerance } from './tie-break';
+import { conventionalNormalX, conventionalNormalY, precedes, tieTolerance } from './tie-break';
 
 /**
  * Fast paths with a circle (any point core with a radius): closed forms instead of GJK/EPA.
@@ -79,10 +79,10 @@ export function collideCircles(p: RelativePair, m: LocalManifold): LocalManifold
     m.nx = u.x;
     m.ny = u.y;
   } else {
-    // Concentric: every direction separates equally; world +y by convention (tie-break.ts; in
-    // A's frame R_Aᵀ ŷ).
-    m.nx = p.xfA.s;
-    m.ny = p.xfA.c;
+    // Concentric: every direction separates equally; the caller's B goes along world +y by
+    // convention (tie-break.ts).
+    m.nx = conventionalNormalX(p);
+    m.ny = conventionalNormalY(p);
     m.degenerate = true;
   }
   // Midway between A's surface point (a + rA n) and B's (b - rB n).

@@ -1,5 +1,6 @@
 import { supportFeature, type SupportFeature } from '../shapes/support';
 import { collideAabbs, isAxisAlignedBox } from './aabb';
+import { inCanonicalOrder } from './canonical-order';
 import { collideCircleBox, collideCirclePolygon, collideCircles, isRectangle } from './circle';
 import { defaultGjkIterations, gjkLocal, GJK_TOLERANCE, simplexWitness, type Witness } from './gjk';
 import { addPoint, clipEdges, emptyManifold, manifoldNormal, manifoldPoints, resetManifold, type LocalManifold } from './manifold';
@@ -86,9 +87,10 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
   m.nx = sat.nx;
   m.ny = sat.ny;
   if (p.shapeA.vertices.length === 2 && p.shapeB.vertices.length === 2 && crossingPoint(p, m)) {
-    // Two-sided cores (segments, capsule cores) that cross: the contact is where they cross.
-    // Clipping would place it midway between the surfaces along the normal, on neither core
-    // (crossing segments (0,0)-(21,0) and (10.5,-1)-(10.5,1) got (10.5, 0.5)).
+    // Two-sided cores (segments, capsule cores) that cross: the contact is where they cross,
+    // midway between the surfaces there. Clipping would take the deeper end of the incident core
+    // instead, away from where the cores meet (crossing segments (0,0)-(21,0) and
+    // (10.5,-1)-(10.5,1) got (10.5, 0.5)).
   } else if (sat.referenceEdge >= 0) {
     clipEdges(p, sat.referenceIsA, sat.referenceEdge, Math.max(m.separation, 0) + keepTol, m);
   }
@@ -128,7 +130,12 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
  * the method used. Never throws: malformed input gives state `degenerate` and no points.
  */
 export function contact(pair: ShapePair): ContactOutput {
-  const p = relativePairInto(pairScratch, pair.shapeA, pair.transformA, pair.shapeB, pair.transformB);
+  // One order for both orders of a pair (canonical-order.ts): the answer for (B, A) is the one
+  // for (A, B) with the normal turned, bit for bit.
+  const swap = !inCanonicalOrder(pair.shapeA, pair.transformA, pair.shapeB, pair.transformB);
+  const p = swap
+    ? relativePairInto(pairScratch, pair.shapeB, pair.transformB, pair.shapeA, pair.transformA, true)
+    : relativePairInto(pairScratch, pair.shapeA, pair.transformA, pair.shapeB, pair.transformB, false);
   if (!p.wellFormed) return degenerateOutput();
   const m = resetManifold(manifoldScratch);
   // Point cores (relative.ts isPointCore, read off the pair's spreads).
@@ -138,21 +145,25 @@ export function contact(pair: ShapePair): ContactOutput {
   let state: QueryState = 'ok';
   if (pointA && pointB) collideCircles(p, m);
   else if (pointA) {
-    if (isRectangle(pair.shapeB.vertices)) collideCircleBox(p, false, m);
+    if (isRectangle(p.shapeB.vertices)) collideCircleBox(p, false, m);
     else collideCirclePolygon(p, false, m);
   } else if (pointB) {
-    if (isRectangle(pair.shapeA.vertices)) collideCircleBox(p, true, m);
+    if (isRectangle(p.shapeA.vertices)) collideCircleBox(p, true, m);
     else collideCirclePolygon(p, true, m);
   } else if (
-    pair.shapeA.radius === 0 &&
-    pair.shapeB.radius === 0 &&
+    p.shapeA.radius === 0 &&
+    p.shapeB.radius === 0 &&
     (p.s === 0 || p.c === 0) &&
-    isAxisAlignedBox(pair.shapeA.vertices) &&
-    isAxisAlignedBox(pair.shapeB.vertices)
+    isAxisAlignedBox(p.shapeA.vertices) &&
+    isAxisAlignedBox(p.shapeB.vertices)
   ) {
     collideAabbs(p, m);
   } else state = collidePolygons(p, m);
   if (m.degenerate && state === 'ok') state = 'degenerate';
+  if (swap) {
+    m.nx = -m.nx;
+    m.ny = -m.ny;
+  }
   return {
     state,
     separation: m.separation,
@@ -166,8 +177,17 @@ export function contact(pair: ShapePair): ContactOutput {
 /**
  * Where two segment cores (A frame) cross properly — each one's end points strictly on opposite
  * sides of the other's line (Ericson, "Real-Time Collision Detection", §5.1.9.1, the signed-area
- * test) — added to `m` as its one contact point. False when they do not cross (touching at an
- * end or collinear: the clipping path handles those).
+ * test) — added to `m` as its one contact point, moved along m's normal to midway between the
+ * surfaces there (A's at X + rA n, B's at X − rB n; Box2D's b2CollideCapsules places its point
+ * the same way). False when they do not cross (touching at an end or collinear: the clipping
+ * path handles those).
+ *
+ * The midway point keeps the contact continuous as a core slides through the other's end point:
+ * there the crossing X is that end point, which is also the incident end clipping keeps, and
+ * clipping puts it at X + (rA − rB)/2 n too. The crossing itself (a segment against capsule(0.1,
+ * 0.05) whose core passed 1e-9 from the segment's end) jumped by rB/2 = 0.025 when the end
+ * touched, and by rounding of the exact-sign test that step fell on one side in one order and on
+ * the other in the other.
  */
 function crossingPoint(p: RelativePair, m: LocalManifold): boolean {
   const a0x = p.av[0]!;
@@ -184,6 +204,7 @@ function crossingPoint(p: RelativePair, m: LocalManifold): boolean {
   const d4 = (b1x - b0x) * (a1y - b0y) - (b1y - b0y) * (a1x - b0x);
   if (!((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) || !((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return false;
   const u = d1 / (d1 - d2);
-  addPoint(m, b0x + u * (b1x - b0x), b0y + u * (b1y - b0y));
+  const lift = (p.shapeA.radius - p.shapeB.radius) / 2;
+  addPoint(m, b0x + u * (b1x - b0x) + lift * m.nx, b0y + u * (b1y - b0y) + lift * m.ny);
   return true;
 }

@@ -39,6 +39,13 @@ export interface RelativePair {
   readonly spreadB: number;
   /** isWellFormed of the pair, found in the same pass: every number finite, shapes non-empty, radii >= 0. */
   readonly wellFormed: boolean;
+  /**
+   * The query runs with the caller's shapes swapped (contact's canonical order,
+   * canonical-order.ts): the caller's B is this pair's A, and it moves along the opposite of
+   * this pair's normal. Only the push-out convention reads it (tie-break.ts), so that it still
+   * speaks of the caller's B.
+   */
+  readonly swapped: boolean;
 }
 
 /** A RelativePair that an iterative caller refills in place (conservative advancement). */
@@ -65,6 +72,7 @@ export function emptyRelativePair(bVertices = 8, aVertices = 8): MutableRelative
     spreadA: 0,
     spreadB: 0,
     wellFormed: false,
+    swapped: false,
   };
 }
 
@@ -123,7 +131,7 @@ function scanCore(v: readonly Vec2[], into: Float64Array, place: boolean, c: num
 /**
  * relativePair written into `out` (no allocation once its B buffer is large enough). `out.xfA`
  * keeps a reference to `transformA`, so a caller that mutates its transform between queries must
- * refill the pair.
+ * refill the pair. `swapped`: the caller passed these shapes in the other order (see the field).
  */
 export function relativePairInto(
   out: MutableRelativePair,
@@ -131,6 +139,7 @@ export function relativePairInto(
   transformA: Transform,
   shapeB: ConvexShape,
   transformB: Transform,
+  swapped = false,
 ): RelativePair {
   const a = transformA;
   const b = transformB;
@@ -147,6 +156,7 @@ export function relativePairInto(
   out.x = x;
   out.y = y;
   out.xfA = a;
+  out.swapped = swapped;
   if (out.av.length < 2 * shapeA.vertices.length) out.av = new Float64Array(2 * shapeA.vertices.length);
   scanCore(shapeA.vertices, out.av, false, 1, 0, 0, 0);
   const sizeA = passSize;

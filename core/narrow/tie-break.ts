@@ -33,13 +33,25 @@ export function tieTolerance(p: RelativePair): number {
 
 /**
  * Whether pushing B along (ux, uy) comes before pushing it along (vx, vy) in the convention; both
- * are unit directions in A's frame, compared as world directions (A's rotation applied).
+ * are unit normals from the pair's A to its B in A's frame, compared as world directions (A's
+ * rotation applied). When the pair runs swapped (relative.ts `swapped`), the caller's B is the
+ * pair's A and moves along the opposite of each normal: the convention is about the caller's B.
  */
 export function precedes(p: RelativePair, ux: number, uy: number, vx: number, vy: number): boolean {
-  const c = p.xfA.c;
-  const s = p.xfA.s;
+  const k = p.swapped ? -1 : 1;
+  const c = k * p.xfA.c;
+  const s = k * p.xfA.s;
   const dy = s * ux + c * uy - (s * vx + c * vy);
   if (dy > DIRECTION_TOLERANCE) return true;
   if (dy < -DIRECTION_TOLERANCE) return false;
   return c * ux - s * uy - (c * vx - s * vy) > DIRECTION_TOLERANCE;
+}
+
+/** x of the conventional normal from the pair's A to its B (A frame) when every direction ties. */
+export function conventionalNormalX(p: RelativePair): number {
+  return p.swapped ? -p.xfA.s : p.xfA.s;
+}
+/** y of the conventional normal (world +y for the caller's B, in A's frame R_Aᵀ ŷ). */
+export function conventionalNormalY(p: RelativePair): number {
+  return p.swapped ? -p.xfA.c : p.xfA.c;
 }

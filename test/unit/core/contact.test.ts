@@ -79,6 +79,99 @@ describe('core/narrow/contact', () => {
       for (const q of r.points) assert.ok(s.points.some((p) => Math.hypot(p.x - q.x, p.y - q.y) <= 1e-12), `point ${JSON.stringify(q)} of ${JSON.stringify(s.points)}`);
     });
 
+    it('the thin box centred on the capsule: a tie, and B goes the conventional way (world +x) in both orders', () => {
+      // Centred, the capsule leaves the box as cheaply to either side; of the tied pushes the
+      // convention (tie-break.ts) moves whichever shape is B along the most upward, then the
+      // rightmost, direction: here +x, the turned box's face normal (1, -s).
+      const box = makeBox(0.1, 1.002);
+      const capsule = makeCapsule(0.1, 0.05);
+      const turned = { x: 0, y: 0, c: -1, s: 1.0106430996148606e-15 };
+      const r = c(box, turned, capsule, I);
+      const s = c(capsule, I, box, turned);
+      assert.deepEqual(r.normal, { x: 1, y: -turned.s });
+      assert.deepEqual(s.normal, { x: 1, y: -turned.s });
+      assert.equal(r.separation, -0.15000000000000002);
+      assert.equal(s.separation, r.separation);
+    });
+
+    describe('swapping A and B mirrors the answer exactly (symmetry counterexamples)', () => {
+      /** The reverse order gives the same separation and points and the opposite normal, to the bit. */
+      function mirrored(a: ConvexShape, xa: Transform, b: ConvexShape, xb: Transform) {
+        const r = c(a, xa, b, xb);
+        const s = c(b, xb, a, xa);
+        assert.equal(s.separation, r.separation, 'separation');
+        // (+ 0 reads -0 as 0: the sign of a zero component is no part of the answer.)
+        assert.deepEqual({ x: s.normal.x + 0, y: s.normal.y + 0 }, { x: -r.normal.x + 0, y: -r.normal.y + 0 }, 'normal');
+        assert.deepEqual(s.points, r.points, 'points');
+        return r;
+      }
+
+      it('a capsule core sliding through a segment end: one contact point, continuous through the end', () => {
+        // The segment's end (0, 0) lies on the capsule's core line when y = 0: the exact-sign
+        // crossing test said "crossing" in one order and "touching at the end" in the other at
+        // y = 2.5e-323 (points (0, 2.5e-323) and (0, 0.025)), and the point jumped by rB/2 as
+        // the core passed the end. Now it is midway between the surfaces on either side.
+        const seg = makeSegment({ x: 0, y: 0.051 }, { x: 0, y: 0 });
+        const cap = makeCapsule(0.1, 0.05);
+        for (const y of [1e-9, 2.5e-323, 0, -2.5e-323, -1e-9]) {
+          const r = mirrored(seg, I, cap, { x: 0, y, c: 1, s: -9.3e-308 });
+          near(r.separation, -0.05 - y, 1e-15, `separation at y = ${y}`);
+          assert.equal(r.points.length, 1);
+          near(r.points[0]!.x, 0, 1e-300, `x at y = ${y}`);
+          // Crossing: the core's crossing lifted by (rA - rB)/2 along (0, -1); not crossing: midway
+          // between the segment's end and the capsule's top. Both are 0.025 at y = 0.
+          near(r.points[0]!.y, y > 0 ? 0.025 + y : 0.025 + y / 2, 1e-15, `y at y = ${y}`);
+        }
+      });
+
+      it('nearly parallel capsule cores 1e-10 apart in angle: the same reference face in both orders', () => {
+        // SAT favours A's face over B's within 1e-10 of the pair's size (Catto's bias), so near
+        // a tie each order took its own A's face: (0, 1) with two points against (1e-10, -1)
+        // with one, or SAT in one order and GJK in the other.
+        const cases: [ConvexShape, Transform, ConvexShape, Transform][] = [
+          [makeCapsule(0.1, 0.05), I, makeCapsule(0.1, 0.05), { x: -0.0502598, y: 0, c: 1, s: 1.1545e-10 }],
+          [makeCapsule(0.1, 0.05), { x: 0, y: 5.030200000000002e-12, c: 1, s: 1.0000000000000002e-10 }, makeCapsule(0.102, 0.05), I],
+          [makeCapsule(0.102, 0.05), I, makeCapsule(0.1, 0.05), { x: 0, y: 5.03e-12, c: 1, s: 1e-10 }],
+        ];
+        for (const [a, xa, b, xb] of cases) {
+          const r = mirrored(a, xa, b, xb);
+          near(r.separation, referenceSeparation(a, xa, b, xb), 1e-12, 'separation');
+          near(Math.abs(r.normal.y), 1, 1e-15, 'normal');
+        }
+      });
+
+      it('collinear capsules overlapping end to end: a tie, each order pushes its B up', () => {
+        const a = makeCapsule(0.1, 0.05);
+        const b = makeCapsule(0.216, 0.05);
+        const xb = at(0.108416, 0);
+        for (const r of [c(a, I, b, xb), c(b, xb, a, I)]) {
+          assert.equal(r.normal.x + 0, 0);
+          assert.equal(r.normal.y, 1);
+          assert.equal(r.separation, -0.1);
+        }
+      });
+
+      it('touching at zero separation: one normal of the cone of valid ones, the same in both orders', () => {
+        // Segments meeting at the origin: any normal between (0.02, 0.9998) and (0, 1) separates
+        // them; each order reported its own A's face.
+        const r = mirrored(makeSegment({ x: 0, y: 0 }, { x: 0.05, y: -0.001 }), I, makeSegment({ x: 0.051, y: 0 }, { x: 0, y: 0 }), I);
+        assert.equal(r.separation, 0);
+        assert.ok(r.normal.y > 0.9998 && r.normal.x >= 0 && r.normal.x <= 0.02, JSON.stringify(r.normal));
+        const e = mirrored(makeCapsule(2, 0.05), I, makeSegment({ x: 1, y: 0.001 }, { x: 1, y: -0.05 }), I);
+        near(e.separation, -0.05, 1e-15, 'capsule end on the segment');
+        assert.equal(e.normal.x, 1);
+        assert.equal(e.normal.y + 0, 0);
+        // The same pairs turned and moved: rounding differs in either frame, the answers do not.
+        for (const [xa, xb] of [
+          [at(3, -2, 0.7), at(3, -2, 0.7)],
+          [at(1e3, 1e3, -2), at(1e3, 1e3, -2)],
+        ] as const) {
+          mirrored(makeSegment({ x: 0, y: 0 }, { x: 0.05, y: -0.001 }), xa, makeSegment({ x: 0.051, y: 0 }, { x: 0, y: 0 }), xb);
+          mirrored(makeCapsule(2, 0.05), xa, makeSegment({ x: 1, y: 0.001 }, { x: 1, y: -0.05 }), xb);
+        }
+      });
+    });
+
     it('centres a subnormal distance apart still have a unit normal (circle and polygon-vertex paths)', () => {
       // The property test's counterexample: centres (5e-324, -5e-324) apart gave a normal of
       // length √2, hypot rounding the subnormal length down to 5e-324.
@@ -263,7 +356,7 @@ describe('core/narrow contact: crossing two-sided cores (code review)', () => {
       assert.ok(Math.abs(r.points[0]!.x - 10.5) < 1e-12 && Math.abs(r.points[0]!.y) < 1e-12, JSON.stringify(r.points));
     }
   });
-  it('crossing capsule cores, turned and placed anywhere: the cores\' intersection', () => {
+  it('crossing capsule cores, turned and placed anywhere: midway between the surfaces at the cores\' intersection', () => {
     fc.assert(
       fc.property(fc.double({ min: -1e3, max: 1e3, noNaN: true }), fc.double({ min: -1e3, max: 1e3, noNaN: true }), fc.double({ min: 0.2, max: 3, noNaN: true }), fc.double({ min: -0.9, max: 0.9, noNaN: true }), (x, y, angle, along) => {
         // A capsule of core length 4 and a crossing one whose core passes through A's at `along`.
@@ -272,7 +365,9 @@ describe('core/narrow contact: crossing two-sided cores (code review)', () => {
         const xb = makeTransform(hit.x, hit.y, 0.3 + angle);
         const r = contact({ shapeA: makeCapsule(4, 0.2), transformA: xa, shapeB: makeCapsule(1, 0.1), transformB: xb });
         assert.equal(r.points.length, 1);
-        assert.ok(Math.hypot(r.points[0]!.x - hit.x, r.points[0]!.y - hit.y) < 1e-9 * (1 + Math.abs(x) + Math.abs(y)), JSON.stringify(r.points));
+        // A's surface at hit + 0.2 n, B's at hit - 0.1 n: midway is hit + 0.05 n.
+        const mid = { x: hit.x + 0.05 * r.normal.x, y: hit.y + 0.05 * r.normal.y };
+        assert.ok(Math.hypot(r.points[0]!.x - mid.x, r.points[0]!.y - mid.y) < 1e-9 * (1 + Math.abs(x) + Math.abs(y)), JSON.stringify(r.points));
       }),
       { numRuns: 300, seed: 31 },
     );

@@ -1,0 +1,42 @@
+import type { Transform } from '../math/vec2';
+import type { ConvexShape } from '../shapes/shape';
+
+/**
+ * A canonical order of two placed shapes, so that contact(B, A) is contact(A, B) mirrored to the
+ * last bit. The narrow phase computes in A's frame and every exact method makes choices at
+ * rounding level that read the pair's coordinates in that frame: which face SAT takes as the
+ * reference when two nearly parallel faces separate almost equally (Catto's relative bias in
+ * b2FindMaxSeparation favours A, whichever A is), whether an end point lies exactly on the other
+ * core's line (Ericson, "Real-Time Collision Detection" §5.1.9.1: the signed areas are rounded
+ * differently in either frame), which of a cone of normals a zero-separation contact reports.
+ * Each is a valid answer, but the two orders could disagree on it (one contact point or two, a
+ * normal 0.02 apart), so a scene's diagnostic depended on which body the file named first.
+ * Computing every pair in one order removes all of them at once, at the cost of one comparison.
+ *
+ * The shape with more core vertices comes first, so that the query runs in its frame and only
+ * the smaller core is placed: a polygon's edges stay exactly as authored and only the circle's
+ * centre is rounded into its frame (Box2D likewise collides polygon against circle in the
+ * polygon's frame). A triangle 1e-160 from a disc kept the centre's offset exactly; placed in the
+ * disc's frame, 1 + 1e-160 rounds to 1 and the corner's normal came out along -x, not the
+ * diagonal. Then lexicographic on the placement (x, y, cosine, sine), the radius and the
+ * vertices: any strict total order would do, and poses differ in all but contrived cases. Placed
+ * shapes equal in every number are the same placed shape: either order then runs the very same
+ * computation.
+ */
+export function inCanonicalOrder(shapeA: ConvexShape, xfA: Transform, shapeB: ConvexShape, xfB: Transform): boolean {
+  const va = shapeA.vertices;
+  const vb = shapeB.vertices;
+  if (va.length !== vb.length) return va.length > vb.length;
+  if (xfA.x !== xfB.x) return xfA.x < xfB.x;
+  if (xfA.y !== xfB.y) return xfA.y < xfB.y;
+  if (xfA.c !== xfB.c) return xfA.c < xfB.c;
+  if (xfA.s !== xfB.s) return xfA.s < xfB.s;
+  if (shapeA.radius !== shapeB.radius) return shapeA.radius < shapeB.radius;
+  for (let i = 0; i < va.length; i++) {
+    const a = va[i]!;
+    const b = vb[i]!;
+    if (a.x !== b.x) return a.x < b.x;
+    if (a.y !== b.y) return a.y < b.y;
+  }
+  return true;
+}
