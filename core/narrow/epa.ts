@@ -88,6 +88,65 @@ function polytopeToWorld(p: RelativePair, poly: Poly): MinkowskiVertex[] {
   return out;
 }
 
+/** The point q is outside (or on the line of) the counter-clockwise polytope edge i→j: not to its left. */
+function sees(poly: Poly, i: number, j: number, qx: number, qy: number): boolean {
+  return (wx(poly, j) - wx(poly, i)) * (qy - wy(poly, i)) - (wy(poly, j) - wy(poly, i)) * (qx - wx(poly, i)) <= 0;
+}
+
+/**
+ * Makes the polytope conv(polytope ∪ {w}) for the support point w = B[ib] − A[ia] found beyond
+ * edge `edge`. This is van den Bergen's expansion step (GDC 2001; "Collision Detection in
+ * Interactive 3D Environments", 4.3.9): the new point replaces every face it can see, not just the
+ * one it was found through, and is joined to the horizon (in 2D, the two ends of the visible
+ * chain). Inserting w next to the closest edge alone is only right when w sees that edge and no
+ * other, which holds while every polytope vertex is on the boundary of B ⊖ A. Seed vertices need
+ * not be: GJK starts from the pair supporting the centre-to-centre direction, and when the
+ * origins coincide (two shapes at identity) that direction is zero and the pair is vertex 0 of
+ * each, an arbitrary interior point. The closest edge can then be a chord whose neighbouring chord
+ * faces w too; keeping their shared vertex then leaves a reflex vertex, an edge with the origin on
+ * its outer side, a negative "closest" distance and a depth of 0 for two triangles that overlap by
+ * 0.22.
+ *
+ * The visible edges form one contiguous chain containing `edge` (a point outside a convex polygon
+ * sees a connected part of its boundary), and never all of them while the origin is inside, so
+ * the walk stops; the guard only protects against rounding. A vertex exactly in line between its
+ * neighbour and w is dropped too, which keeps the polygon strictly convex. Shifts in place: no
+ * allocation.
+ */
+function insertSupport(poly: Poly, p: RelativePair, edge: number, ia: number, ib: number): void {
+  const count = poly.count;
+  const a = p.shapeA.vertices[ia]!;
+  const qx = bx(p, ib) - a.x;
+  const qy = by(p, ib) - a.y;
+  let lo = edge; // last vertex kept before w
+  let hi = edge + 1 === count ? 0 : edge + 1; // first vertex kept after w
+  let removed = 0;
+  while (removed < count - 2) {
+    const prev = lo === 0 ? count - 1 : lo - 1;
+    if (!sees(poly, prev, lo, qx, qy)) break;
+    lo = prev;
+    removed++;
+  }
+  while (removed < count - 2) {
+    const next = hi + 1 === count ? 0 : hi + 1;
+    if (!sees(poly, hi, next, qx, qy)) break;
+    hi = next;
+    removed++;
+  }
+  if (lo < hi) {
+    // Removed slots lo+1 .. hi-1 (possibly none): move the tail to just after w's slot.
+    poly.data.copyWithin((lo + 2) * PS, hi * PS, count * PS);
+    poly.count = lo + 1;
+    pushVertex(poly, p, ia, ib);
+    poly.count = count - removed + 1;
+  } else {
+    // The removed run wraps past the last slot: the kept run hi .. lo moves to the front, w last.
+    poly.data.copyWithin(0, hi * PS, (lo + 1) * PS);
+    poly.count = lo - hi + 1;
+    pushVertex(poly, p, ia, ib);
+  }
+}
+
 function addSupport(poly: Poly, p: RelativePair, dx: number, dy: number): void {
   const ia = supportIndex(p.shapeA.vertices, -dx, -dy);
   const ib = supportIndex(p.shapeB.vertices, p.c * dx + p.s * dy, -p.s * dx + p.c * dy);
@@ -226,13 +285,7 @@ export function penetration(input: DistanceInput): PenetrationOutput {
       converged = true;
       break;
     }
-    // Insert after `edge`, shifting the rest up one slot.
-    const at = (edge + 1) * PS;
-    poly.data.copyWithin(at + PS, at, poly.count * PS);
-    const count = poly.count;
-    poly.count = edge + 1;
-    pushVertex(poly, p, ia, ib);
-    poly.count = count + 1;
+    insertSupport(poly, p, edge, ia, ib);
   }
 
   // Witness points: the origin's projection on the closest edge, by its barycentric coordinate.

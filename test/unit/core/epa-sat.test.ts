@@ -70,6 +70,33 @@ describe('core/narrow/epa penetration', () => {
     assert.ok(last.polytope.every((v) => v.indexA >= 0 && v.indexB >= 0));
   });
 
+  it('two triangles at identity: EPA must agree with SAT', () => {
+    // FC_SEED=643441108, shrunk. Coincident origins give GJK no start direction, so its simplex
+    // (EPA's seed) keeps vertex pair (0, 0), a point inside B ⊖ A just behind A's short edge; the
+    // support point found through the closest chord also sees the neighbouring chord. Inserted
+    // next to the closest edge only, it left a reflex vertex and EPA reported depth 0.
+    const a = makePolygon([{ x: 0, y: -0.118 }, { x: 0.004, y: -0.113 }, { x: 0, y: 0.633 }]);
+    const b = makePolygon([{ x: -0.834, y: -0.805 }, { x: 0.481, y: 0.711 }, { x: -0.195, y: 0 }]);
+    const s = sat({ shapeA: a, transformA: I, shapeB: b, transformB: I });
+    const r = penetration({ shapeA: a, transformA: I, shapeB: b, transformB: I, useRadii: true, trace: true });
+    assert.equal(r.state, 'ok');
+    near(s.separation, referenceSeparation(a, I, b, I), 1e-12, 'SAT vs reference');
+    near(r.depth, -s.separation, 1e-12, 'EPA vs SAT');
+    near(separationAlong(a, I, b, I, r.normal), s.separation, 1e-12, 'EPA normal');
+    // Every expansion keeps the polytope convex, counter-clockwise and around the origin.
+    for (const step of r.trace!) {
+      const w = step.polytope.map((v) => v.w);
+      assert.ok(step.distance >= 0, `closest edge at ${step.distance}`);
+      for (let k = 0; k < w.length; k++) {
+        const p0 = w[k]!;
+        const p1 = w[(k + 1) % w.length]!;
+        const p2 = w[(k + 2) % w.length]!;
+        assert.ok((p1.x - p0.x) * (p2.y - p1.y) - (p1.y - p0.y) * (p2.x - p1.x) > 0, `reflex vertex ${k + 1}`);
+        assert.ok((p1.x - p0.x) * -p0.y - (p1.y - p0.y) * -p0.x >= 0, `origin outside edge ${k}`);
+      }
+    }
+  });
+
   it('malformed input is a degenerate state', () => {
     const empty: ConvexShape = { kind: 'polygon', vertices: [], radius: 0, normals: [] };
     assert.equal(penetration({ shapeA: empty, transformA: I, shapeB: makeBox(1, 1), transformB: I, useRadii: true }).state, 'degenerate');
