@@ -1,5 +1,6 @@
 import { BROAD_PHASE_KINDS, type BroadPhaseKind } from '../../../core/broad/broad-phase';
 import type { AnalysisOptions } from '../analysis/pipeline';
+import { DEFAULT_BROAD_PHASE } from '../analysis/analyze';
 import type { Severity } from '../common/diagnostic';
 
 /**
@@ -20,7 +21,7 @@ export interface CollideSettings {
 export const DEFAULT_SETTINGS: CollideSettings = Object.freeze({
   severity: Object.freeze({}),
   continuous: true,
-  broadPhase: 'dynamic-tree',
+  broadPhase: DEFAULT_BROAD_PHASE,
 });
 
 const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'information', 'hint', 'off']);

@@ -203,7 +203,7 @@ describe('analysis/incremental: equal to a from-scratch analysis', () => {
       [`dt 1/30\nframes 3\nslop 0\n${body}`, {}],
       [`dt 1/30\nframes 3\nslop 0\nlayer x\n${body}`, {}],
       [`dt 1/30\nframes 3\nslop 0\nlayer x\n${body}`, { continuous: false }],
-      [`dt 1/30\nframes 3\nslop 0\nlayer x\n${body}`, { continuous: false, broadPhase: 'grid' }],
+      [`dt 1/30\nframes 3\nslop 0\nlayer x\n${body}`, { continuous: false, broadPhase: 'sort-and-sweep' }], // not the default (grid)
     ];
     for (const [text, options] of cases) {
       const r = analyzer.analyze(text, options);
