@@ -18,7 +18,8 @@ import { SvgPainter } from '../../../webview/src/paint/svg-painter';
 import { ASCENT_EM, DESCENT_EM, estimateTextWidth } from '../../../webview/src/paint/text-metrics';
 import { LIGHT_THEME } from '../../../webview/src/paint/theme';
 import { fitBounds, type Viewport } from '../../../webview/src/paint/viewport';
-import { BROWSER_ARGS, CHROMIUM, chromiumAvailable } from '../../browser/harness';
+import { BROWSER_ARGS, CHROMIUM } from '../../browser/harness';
+import { skipWithoutChromium } from '../../browser/suite';
 
 const root = join(__dirname, '..', '..', '..');
 const CRATES = readFileSync(join(root, 'examples', 'crates-on-a-floor.collide'), 'utf8');
@@ -232,10 +233,7 @@ describe('label placement', () => {
 
   describe('against the real font (headless Chromium)', function () {
     before(function () {
-      if (!chromiumAvailable()) {
-        console.warn(`      skipped: ${CHROMIUM} not found (CI installs Debian's chromium through .ci/run)`);
-        this.skip();
-      }
+      skipWithoutChromium(this);
     });
 
     it('the rendered <text> boxes of the crates picture do not overlap, and each is within its estimate', async () => {

@@ -5,9 +5,8 @@
  * beside it in a wide one.
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { BrowserHost, chromiumAvailable, CHROMIUM, type PreviewPage } from '../../browser/harness';
+import type { PreviewPage } from '../../browser/harness';
+import { usePreviewBrowser } from '../../browser/suite';
 import { samplePair, sampleScene } from '../../browser/fixtures';
 
 interface Box {
@@ -84,27 +83,8 @@ function longScene(version = 1) {
 const HEIGHT = 560;
 
 describe('preview layout (headless Chromium)', function () {
-  let host: BrowserHost;
+  const browser = usePreviewBrowser();
   let view: PreviewPage;
-
-  before(async function () {
-    if (!chromiumAvailable()) {
-      console.warn(`      skipped: ${CHROMIUM} not found (CI installs Debian's chromium through .ci/run)`);
-      this.skip();
-    }
-    mkdirSync(join(__dirname, '..', '..', '..', 'artifacts'), { recursive: true });
-    host = await BrowserHost.launch();
-  });
-  after(async () => {
-    await host?.close();
-  });
-  afterEach(async function () {
-    if (!view) return;
-    if (this.currentTest?.state === 'failed') await view.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-')}`);
-    const errors = view.errors;
-    await view.close();
-    assert.deepEqual(errors, [], 'no page errors and no CSP violations');
-  });
 
   /** The checks every width must pass, with the inspector closed and open. */
   async function check(width: number, narrow: boolean): Promise<void> {
@@ -151,12 +131,12 @@ describe('preview layout (headless Chromium)', function () {
     [1200, false],
   ] as const) {
     it(`at ${width} px: no toolbar items overlap, cut texts carry a title, the scene keeps a usable size`, async () => {
-      view = await host.open({ size: [width, HEIGHT] });
+      view = await browser.open({ size: [width, HEIGHT] });
       await view.send({ type: 'scene', scene: sampleScene() });
       await check(width, narrow);
       // The longest texts: the status with errors, the time label half way through many steps.
       await view.close();
-      view = await host.open({ size: [width, HEIGHT] });
+      view = await browser.open({ size: [width, HEIGHT] });
       await view.send({ type: 'scene', scene: longScene() });
       await view.page.locator('#time').fill('517');
       await check(width, narrow);
@@ -165,14 +145,14 @@ describe('preview layout (headless Chromium)', function () {
   }
 
   it('in a wide panel the toolbar is one line; in a narrow one it wraps, and nothing is cut that fits', async () => {
-    view = await host.open({ size: [1200, HEIGHT] });
+    view = await browser.open({ size: [1200, HEIGHT] });
     await view.send({ type: 'scene', scene: sampleScene() });
     let l = await layout(view);
     const tops = new Set(l.items.map((b) => Math.round((b.y0 + b.y1) / 2)));
     assert.equal(tops.size, 1, `one line at 1200 px: ${[...tops]}`);
     assert.deepEqual(l.cut, [], 'nothing cut at 1200 px');
     await view.close();
-    view = await host.open({ size: [360, HEIGHT] });
+    view = await browser.open({ size: [360, HEIGHT] });
     await view.send({ type: 'scene', scene: sampleScene() });
     l = await layout(view);
     assert.ok(l.items.some((b) => b.y0 >= l.items[0]!.y1), 'some group moved to a second line at 360 px');
@@ -181,7 +161,7 @@ describe('preview layout (headless Chromium)', function () {
   });
 
   it('follows the panel when it is resized from wide to narrow and back', async () => {
-    view = await host.open({ size: [1200, HEIGHT] });
+    view = await browser.open({ size: [1200, HEIGHT] });
     await view.send({ type: 'scene', scene: sampleScene() });
     await view.page.setViewportSize({ width: 360, height: HEIGHT });
     await view.frame();

@@ -13,7 +13,8 @@ import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { renderCommand } from '../../../server/src/cli/render';
 import { buildPairDetail } from '../../../server/src/preview/pair-detail';
 import { buildPreviewScene } from '../../../server/src/preview/scene-model';
-import { BrowserHost, chromiumAvailable, CHROMIUM } from '../../browser/harness';
+import { BrowserHost } from '../../browser/harness';
+import { skipWithoutChromium } from '../../browser/suite';
 
 const root = join(__dirname, '..', '..', '..');
 const UPDATE = process.env.COLLIDE_UPDATE_DOCS_IMAGES === '1';
@@ -62,10 +63,7 @@ describe('README pictures', function () {
     // A browser launch and a few wheel frames: more than mocha's default 2 s without a config.
     this.timeout(30_000);
     before(function () {
-      if (!chromiumAvailable()) {
-        console.warn(`      skipped: ${CHROMIUM} not found (CI installs Debian's chromium through .ci/run)`);
-        this.skip();
-      }
+      skipWithoutChromium(this);
     });
 
     it('the panel at 1280 × 720 with the overlap sunk – pushed selected and its B ⊖ A', async () => {

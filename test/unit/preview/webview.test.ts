@@ -4,9 +4,8 @@
  * pose edits, exports), and that malformed or stale messages change nothing.
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { BrowserHost, blend, chromiumAvailable, CHROMIUM, DARK_VARS, hex, near, type PreviewPage } from '../../browser/harness';
+import { blend, DARK_VARS, hex, near, type PreviewPage } from '../../browser/harness';
+import { usePreviewBrowser } from '../../browser/suite';
 import { samplePair, sampleScene } from '../../browser/fixtures';
 import { isWebviewToHost } from '../../../protocol/preview-messages';
 
@@ -14,28 +13,10 @@ const BG = DARK_VARS['--vscode-editor-background']!;
 const DYNAMIC = DARK_VARS['--vscode-charts-blue']!;
 
 describe('preview webview (headless Chromium)', function () {
-  let host: BrowserHost;
+  const browser = usePreviewBrowser();
   let view: PreviewPage;
-
-  before(async function () {
-    if (!chromiumAvailable()) {
-      console.warn(`      skipped: ${CHROMIUM} not found (CI installs Debian's chromium through .ci/run)`);
-      this.skip();
-    }
-    mkdirSync(join(__dirname, '..', '..', '..', 'artifacts'), { recursive: true });
-    host = await BrowserHost.launch();
-  });
-  after(async () => {
-    await host?.close();
-  });
   beforeEach(async () => {
-    view = await host.open();
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await view.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-')}`);
-    const errors = view.errors;
-    await view.close();
-    assert.deepEqual(errors, [], 'no page errors and no CSP violations');
+    view = await browser.open();
   });
 
   it('asks for the scene when loaded under the strict CSP', async () => {
@@ -278,7 +259,7 @@ describe('preview webview (headless Chromium)', function () {
 
   it('restores the saved view for the same document after a reload', async () => {
     await view.close();
-    view = await host.open({ state: { uri: 'file:///work/scene.collide', center: [1.5, 2], zoom: 77, time: 0.01, pair: ['floor', 'crate'] } });
+    view = await browser.open({ state: { uri: 'file:///work/scene.collide', center: [1.5, 2], zoom: 77, time: 0.01, pair: ['floor', 'crate'] } });
     await view.send({ type: 'scene', scene: sampleScene() });
     const d = await view.debug();
     assert.deepEqual([d.view.cx, d.view.cy, d.view.zoom, d.time, d.pair], [1.5, 2, 77, 0.01, ['floor', 'crate']]);

@@ -5,9 +5,8 @@
  * within antialiasing tolerance.
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { BrowserHost, chromiumAvailable, CHROMIUM, type PreviewPage } from '../../browser/harness';
+import type { PreviewPage } from '../../browser/harness';
+import { usePreviewBrowser } from '../../browser/suite';
 import { sampleScene } from '../../browser/fixtures';
 import { largeScene } from './large-scene';
 
@@ -122,28 +121,10 @@ async function frameKind(view: PreviewPage): Promise<string> {
 }
 
 describe('preview cached world layer (headless Chromium)', function () {
-  let host: BrowserHost;
+  const browser = usePreviewBrowser();
   let view: PreviewPage;
-
-  before(async function () {
-    if (!chromiumAvailable()) {
-      console.warn(`      skipped: ${CHROMIUM} not found (CI installs Debian's chromium through .ci/run)`);
-      this.skip();
-    }
-    mkdirSync(join(__dirname, '..', '..', '..', 'artifacts'), { recursive: true });
-    host = await BrowserHost.launch();
-  });
-  after(async () => {
-    await host?.close();
-  });
   beforeEach(async () => {
-    view = await host.open();
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await view.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-')}`);
-    const errors = view.errors;
-    await view.close();
-    assert.deepEqual(errors, [], 'no page errors and no CSP violations');
+    view = await browser.open();
   });
 
   it('draws a small scene directly, and a large one through the cached layer', async () => {
