@@ -134,7 +134,9 @@ export const KEYWORD_ID: ReadonlyMap<string, number> = new Map(KEYWORD_LIST.map(
 export const UNIT_NONE = 0;
 export const UNIT_DEG = 1;
 export const UNIT_RAD = 2;
-const UNIT_NAMES: readonly (AngleUnit | null)[] = [null, 'deg', 'rad'];
+/** Letters after the digits that are no unit (`30dge`, `1x2`): the lexer reported them. */
+export const UNIT_INVALID = 3;
+const UNIT_NAMES: readonly (AngleUnit | null)[] = [null, 'deg', 'rad', null];
 
 /** Punctuation kind code by character code (-1: not punctuation). */
 const PUNCT = new Int8Array(128).fill(-1);
@@ -461,6 +463,7 @@ export class Scanner {
       if (!malformed && (isDeg || isRad)) {
         unit = isDeg ? UNIT_DEG : UNIT_RAD;
       } else if (!malformed) {
+        unit = UNIT_INVALID;
         const suffix = text.slice(suffixStart, i);
         this.diagnostics.push({
           range: { start: suffixStart, end: i },

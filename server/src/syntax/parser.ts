@@ -41,7 +41,9 @@ import {
   TK_SLASH,
   TK_STAR,
   UNIT_DEG,
+  UNIT_INVALID,
   UNIT_NONE,
+  UNIT_RAD,
   type Comment,
   type ModifierKeyword,
   type PropertyKeyword,
@@ -291,11 +293,6 @@ const IS_STATEMENT = keywordClass(STATEMENT_KEYWORDS);
 const IS_MODIFIER = keywordClass(MODIFIER_KEYWORDS);
 const IS_SHAPE = keywordClass(SHAPE_KEYWORDS);
 const IS_PROPERTY = keywordClass(PROPERTY_KEYWORDS);
-
-/** Whether a number token ending in this character has letters after its digits (a suffix). */
-function isSuffixEnd(c: number): boolean {
-  return c !== 46 /* . */ && (c < 48 || c > 57) /* not a digit */;
-}
 
 const SHAPE_HINT =
   'circle(r), box(w, h), polygon((x, y), ...), capsule(length, r), segment((x, y), (x, y)), compound(...) or the name of a shape';
@@ -908,7 +905,7 @@ class Parser {
         const value = s.values[t]!;
         // A literal the lexer reported (NaN: `1e+`; letters after the digits that are no unit:
         // `30dge`) breaks its statement as a syntax error does.
-        if (Number.isNaN(value) || (unit === UNIT_NONE && isSuffixEnd(this.text.charCodeAt(s.ends[t]! - 1)))) this.broken = true;
+        if (Number.isNaN(value) || unit === UNIT_INVALID) this.broken = true;
         if (unit === UNIT_NONE && this.kind() === TK_IDENTIFIER) {
           const after = this.at(0);
           const word = this.textOf(after);
@@ -923,7 +920,7 @@ class Parser {
             return { kind: 'Number', value, unit: word, range: { start: s.starts[t]!, end: s.ends[after]! } };
           }
         }
-        return { kind: 'Number', value, unit: unit === UNIT_NONE ? null : unit === UNIT_DEG ? 'deg' : 'rad', range: this.rangeOf(t) };
+        return { kind: 'Number', value, unit: unit === UNIT_DEG ? 'deg' : unit === UNIT_RAD ? 'rad' : null, range: this.rangeOf(t) };
       }
       case TK_KEYWORD:
         if (this.keyword() === KW_PI) return { kind: 'Pi', range: this.rangeOf(this.next()) };

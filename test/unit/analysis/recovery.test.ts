@@ -42,6 +42,9 @@ const BROKEN: readonly (readonly [string, string])[] = [
   ['body b circle(1) @ at (2, 2)', 'syntax-invalid-character'],
   ['body b circle(1e+) at (1, 2)', 'syntax-invalid-number'],
   ['body b box(3dge, 1) at (1, 2)', 'syntax-invalid-number-suffix'],
+  // A suffix that ends in a digit is just as much no unit (review: `1x2` was read as 1).
+  ['body b circle(1x2) at (1, 2)', 'syntax-invalid-number-suffix'],
+  ['body b circle(1e5q7) at (1, 2)', 'syntax-invalid-number-suffix'],
   ['body b box(1, 1) at (1, 2) wobble', 'syntax-unexpected-token'],
   ['dt 1/', 'syntax-expected-expression'],
   ['frames 0 0', 'syntax-unexpected-token'],
