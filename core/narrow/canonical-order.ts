@@ -3,7 +3,7 @@ import type { ConvexShape } from '../shapes/shape';
 
 /**
  * A canonical order of two placed shapes, so that contact(B, A) is contact(A, B) mirrored to the
- * last bit. The narrow phase computes in A's frame and every exact method makes choices at
+ * last bit (exact push-out ties aside: tie-break.ts picks a direction for the caller's B). The narrow phase computes in A's frame and every exact method makes choices at
  * rounding level that read the pair's coordinates in that frame: which face SAT takes as the
  * reference when two nearly parallel faces separate almost equally (Catto's relative bias in
  * b2FindMaxSeparation favours A, whichever A is), whether an end point lies exactly on the other

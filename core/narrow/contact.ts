@@ -131,7 +131,8 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
  */
 export function contact(pair: ShapePair): ContactOutput {
   // One order for both orders of a pair (canonical-order.ts): the answer for (B, A) is the one
-  // for (A, B) with the normal turned, bit for bit.
+  // for (A, B) with the normal turned, bit for bit, except for exact push-out ties, where the
+  // convention of tie-break.ts is about the caller's B and so gives the same normal both ways.
   const swap = !inCanonicalOrder(pair.shapeA, pair.transformA, pair.shapeB, pair.transformB);
   const p = swap
     ? relativePairInto(pairScratch, pair.shapeB, pair.transformB, pair.shapeA, pair.transformA, true)
