@@ -8,9 +8,9 @@ import fc from 'fast-check';
 
 const CI_SEED = 20261121;
 
-const requested = process.env.FC_SEED;
-const seed =
-  requested === 'random' ? undefined : requested !== undefined ? Number(requested) : process.env.CI ? CI_SEED : undefined;
+const requested = process.env.FC_SEED?.trim() || undefined;
+const inCi = /^(1|true|yes)$/i.test(process.env.CI ?? '');
+const seed = requested === 'random' ? undefined : requested !== undefined ? Number(requested) : inCi ? CI_SEED : undefined;
 
 if (seed !== undefined) {
   if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be an integer or 'random', not '${requested}'`);
