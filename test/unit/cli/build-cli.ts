@@ -4,7 +4,8 @@ import { buildSync } from 'esbuild';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 export const BIN = path.join(ROOT, 'bin', 'collide.js');
-const CLI = path.join(ROOT, 'dist', 'cli.js');
+
+const ENTRIES = { cli: 'server/src/cli/main.ts', server: 'server/src/main.ts' } as const;
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -17,24 +18,33 @@ function newestSource(dir: string): number {
 }
 
 /**
- * The CLI tests run the real `bin/collide.js`, which loads dist/cli.js. When that bundle is
- * missing or older than the sources (a test run without `npm run build` first), rebuild just
- * the CLI entry, with the options scripts/build.mjs uses.
+ * The CLI, protocol and Neovim tests run the real bundles (`bin/collide.js` loads dist/cli.js,
+ * which loads dist/server.js for `collide lsp`). When one is missing or older than the sources
+ * (a mocha run without `npm run build` first), it is rebuilt with the options scripts/build.mjs
+ * uses.
  */
+export function ensureBundles(names: readonly (keyof typeof ENTRIES)[] = ['cli', 'server']): void {
+  const sources = Math.max(...['server/src', 'core', 'protocol'].map((d) => newestSource(path.join(ROOT, d))));
+  for (const name of names) {
+    const out = path.join(ROOT, 'dist', `${name}.js`);
+    const built = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
+    if (built >= sources) continue;
+    buildSync({
+      entryPoints: [path.join(ROOT, ENTRIES[name])],
+      outfile: out,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['@resvg/resvg-js'], // as in scripts/build.mjs: a native module loaded at run time
+      sourcemap: 'linked',
+      logLevel: 'error',
+      legalComments: 'none',
+    });
+  }
+}
+
+/** The CLI bundle alone (check and render need no server). */
 export function ensureCliBuilt(): void {
-  const built = fs.existsSync(CLI) ? fs.statSync(CLI).mtimeMs : 0;
-  const sources = Math.max(newestSource(path.join(ROOT, 'server', 'src')), newestSource(path.join(ROOT, 'core')));
-  if (built >= sources) return;
-  buildSync({
-    entryPoints: [path.join(ROOT, 'server', 'src', 'cli', 'main.ts')],
-    outfile: CLI,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['@resvg/resvg-js'], // as in scripts/build.mjs: a native module loaded at run time
-    sourcemap: 'linked',
-    logLevel: 'error',
-    legalComments: 'none',
-  });
+  ensureBundles(['cli']);
 }

@@ -3,7 +3,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { BIN, ROOT, ensureCliBuilt } from './build-cli';
+import { BIN, ROOT, ensureBundles, ensureCliBuilt } from './build-cli';
 
 interface Run {
   readonly status: number | null;
@@ -182,7 +182,7 @@ describe('cli: collide (end to end, spawning bin/collide.js)', function () {
   });
 
   it('starts the language server with `collide lsp --stdio` and answers initialize', async function () {
-    if (!fs.existsSync(path.join(ROOT, 'dist', 'server.js'))) this.skip(); // built by `npm run build` with the server
+    ensureBundles(['cli', 'server']); // `collide lsp` loads dist/server.js beside dist/cli.js
     const child = spawn(process.execPath, [BIN, 'lsp', '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
     try {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });

@@ -1,51 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { buildSync } from 'esbuild';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { BIN, ROOT, ensureBundles } from '../cli/build-cli';
 
-export const ROOT = path.resolve(__dirname, '..', '..', '..');
-const BIN = path.join(ROOT, 'bin', 'collide.js');
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(p));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/**
- * The protocol tests run the real bundles through `collide lsp --stdio` (dist/cli.js loading
- * dist/server.js). When a bundle is missing or older than the sources (mocha run without
- * `npm run build`), it is rebuilt with the options scripts/build.mjs uses.
- */
-export function ensureBundles(): void {
-  const sources = Math.max(newestSource(path.join(ROOT, 'server', 'src')), newestSource(path.join(ROOT, 'core')), newestSource(path.join(ROOT, 'protocol')));
-  for (const [name, entry] of [
-    ['server', 'server/src/main.ts'],
-    ['cli', 'server/src/cli/main.ts'],
-  ] as const) {
-    const out = path.join(ROOT, 'dist', `${name}.js`);
-    const built = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
-    if (built >= sources) continue;
-    buildSync({
-      entryPoints: [path.join(ROOT, entry)],
-      outfile: out,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      sourcemap: 'linked',
-      external: ['@resvg/resvg-js'],
-      logLevel: 'error',
-      legalComments: 'none',
-    });
-  }
-}
+export { ROOT, ensureBundles };
 
 /**
  * A minimal LSP client over a real stdio connection: it answers the server's requests
