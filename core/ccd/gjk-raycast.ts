@@ -1,6 +1,6 @@
 import type { ToiInput, ToiOutput, ToiState } from './types';
 import { supportIndex } from '../shapes/support';
-import { solveSimplex, SIMPLEX_PAYLOAD, SIMPLEX_WEIGHT, SIMPLEX_X, SIMPLEX_Y } from '../narrow/simplex';
+import { edgeClosestToOrigin, solveSimplex, SIMPLEX_PAYLOAD, SIMPLEX_WEIGHT, SIMPLEX_X, SIMPLEX_Y } from '../narrow/simplex';
 import { contactTolerance } from './motion';
 import { separatedAtEnd } from './separated';
 
@@ -21,6 +21,8 @@ const AY = SIMPLEX_PAYLOAD + 3;
 const BX = SIMPLEX_PAYLOAD + 4;
 const BY = SIMPLEX_PAYLOAD + 5;
 const rows = new Float64Array(4 * STRIDE);
+/** Scratch for the closest point of an edge simplex (edgeClosestToOrigin). */
+const foot = new Float64Array(2);
 
 /**
  * Time of impact of two translating convex shapes by GJK ray casting (van den Bergen, "Ray
@@ -104,23 +106,10 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
       zx += rows[i * STRIDE + WT]! * rows[i * STRIDE + QX]!;
       zy += rows[i * STRIDE + WT]! * rows[i * STRIDE + QY]!;
     }
-    if (n === 2) {
-      // The closest point on an edge, as the edge's unit normal times the line's distance (the
-      // edge-normal direction of narrow/gjk.ts): the weighted sum rounds to the last bits of the
-      // edge's end points, which for a long edge (a 1e8 wall) tilts z by 1e-7 rad near contact,
-      // and the support plane through a vertex 5e7 away then misses x by units.
-      const q1x = rows[QX]!;
-      const q1y = rows[QY]!;
-      const ex = rows[STRIDE + QX]! - q1x;
-      const ey = rows[STRIDE + QY]! - q1y;
-      const el = Math.hypot(ex, ey);
-      if (el > 0) {
-        const ux = -ey / el;
-        const uy = ex / el;
-        const h = q1x * ux + q1y * uy;
-        zx = h * ux;
-        zy = h * uy;
-      }
+    // On an edge, the weighted sum tilts z for a long edge (a 1e8 wall): take the edge's normal.
+    if (n === 2 && edgeClosestToOrigin(rows[QX]!, rows[QY]!, rows[STRIDE + QX]!, rows[STRIDE + QY]!, foot)) {
+      zx = foot[0]!;
+      zy = foot[1]!;
     }
     dist = n === 3 ? 0 : Math.hypot(zx, zy);
     if (dist - R <= tol) {

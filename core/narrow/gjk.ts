@@ -1,6 +1,6 @@
 import { supportFeature, supportIndex, type SupportFeature } from '../shapes/support';
 import { bx, by, dirToWorld, isWellFormed, relativePair, toWorld, worldVertex, type RelativePair } from './relative';
-import { solveSimplex, SIMPLEX_PAYLOAD, SIMPLEX_WEIGHT, SIMPLEX_X, SIMPLEX_Y } from './simplex';
+import { edgeClosestToOrigin, solveSimplex, SIMPLEX_PAYLOAD, SIMPLEX_WEIGHT, SIMPLEX_X, SIMPLEX_Y } from './simplex';
 import type { DistanceInput, DistanceOutput, GjkStep, MinkowskiVertex, QueryState } from './types';
 
 /**
@@ -74,25 +74,13 @@ function setVertex(p: RelativePair, slot: number, ia: number, ib: number): void 
   S[o + IB] = ib;
 }
 
+const FOOT = new Float64Array(2);
+
 function closestPoint(count: number, r: GjkLocalResult): void {
-  if (count === 2) {
-    // Foot of the perpendicular from the origin to the edge's line, along the edge's unit normal
-    // m: v = (w1·m) m. Its direction is exact to rounding of the edge (length ~ the shapes'
-    // size), where Σ λk wk loses it when the distance is tiny next to the coordinates — two
-    // nearly touching parallel capsules would get a normal tilted by 1e-4.
-    const w1x = S[WX]!;
-    const w1y = S[WY]!;
-    const ex = S[STRIDE + WX]! - w1x;
-    const ey = S[STRIDE + WY]! - w1y;
-    const l = Math.hypot(ex, ey);
-    if (l > 0) {
-      const mx = -ey / l;
-      const my = ex / l;
-      const h = w1x * mx + w1y * my;
-      r.vx = h * mx;
-      r.vy = h * my;
-      return;
-    }
+  if (count === 2 && edgeClosestToOrigin(S[WX]!, S[WY]!, S[STRIDE + WX]!, S[STRIDE + WY]!, FOOT)) {
+    r.vx = FOOT[0]!;
+    r.vy = FOOT[1]!;
+    return;
   }
   let x = 0;
   let y = 0;

@@ -180,3 +180,25 @@ function segmentDistance2(x1: number, y1: number, x2: number, y2: number): numbe
   const py = y1 + ey * u;
   return px * px + py * py;
 }
+
+/**
+ * The point of the line through w1 and w2 closest to the origin, as the edge's unit normal m
+ * times the line's distance: v = (w1·m) m, written to out[0], out[1]. Its direction is exact to
+ * the rounding of the edge (length ~ the shapes' size), where the barycentric sum Σ λk wk keeps
+ * only the last bits of the end points: for two nearly touching parallel capsules that tilts the
+ * normal by 1e-4, and on a 1e8-long wall it tilts a ray cast's support plane enough to miss by
+ * units. Returns false (out untouched) for a zero-length edge, where the sum is the answer.
+ * Shared by GJK distance (gjk.ts) and the GJK ray cast (ccd/gjk-raycast.ts).
+ */
+export function edgeClosestToOrigin(w1x: number, w1y: number, w2x: number, w2y: number, out: Float64Array): boolean {
+  const ex = w2x - w1x;
+  const ey = w2y - w1y;
+  const l = Math.hypot(ex, ey);
+  if (!(l > 0)) return false;
+  const mx = -ey / l;
+  const my = ex / l;
+  const h = w1x * mx + w1y * my;
+  out[0] = h * mx;
+  out[1] = h * my;
+  return true;
+}
