@@ -90,7 +90,7 @@ export class LabelPlacer {
 }
 
 /** A growable flat list of boxes; checks are linear, which a few hundred labels a frame afford. */
-class BoxList {
+export class BoxList {
   b = new Float64Array(4 * 64);
   n = 0;
 

@@ -1,7 +1,7 @@
 import type { PairDetail, PreviewMinkowski, PreviewSimplexVertex } from '../../../protocol/preview-model';
 import { formatNumber } from '../../../protocol/format';
 import { traceConvex } from './geometry';
-import { LabelPlacer } from './label-placement';
+import { BoxList, LabelPlacer } from './label-placement';
 import type { Painter } from './painter';
 import { drawArrow, drawGrid, forEachTickLabel, TICK_SIZE } from './scene-painter';
 import { estimateTextWidth, textBottom, textTop } from './text-metrics';
@@ -44,7 +44,7 @@ const BOLD_WIDTH = 1.15;
  */
 const placer = new LabelPlacer();
 /** The marks drawn so far this frame, boxes (x0, y0, x1, y1) in pixels: what labels keep off. */
-const marks = { b: new Float64Array(4 * 64), n: 0 };
+const marks = new BoxList();
 
 /**
  * The configuration-space view of one pair (the tutorials' central picture): B ⊖ A with each
@@ -140,7 +140,7 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
   p.arc(ox, oy, 4, 0, 2 * Math.PI, false);
   p.fill(theme.background, 1);
   p.stroke(theme.foreground, 2);
-  addMark(ox - 5, oy - 5, ox + 5, oy + 5);
+  marks.push(ox - 5, oy - 5, ox + 5, oy + 5);
 
   for (const line of header.lines) {
     p.text(line.text, line.x, line.y, { color: line.color, size: line.size, align: line.align, baseline: 'top', bold: line.bold });
@@ -238,26 +238,9 @@ function pointLabel(p: Painter, text: string, x: number, y: number, offset: numb
   }
 }
 
-function addMark(x0: number, y0: number, x1: number, y1: number): void {
-  if (4 * (marks.n + 1) > marks.b.length) {
-    const grown = new Float64Array(marks.b.length * 2);
-    grown.set(marks.b);
-    marks.b = grown;
-  }
-  const k = 4 * marks.n++;
-  marks.b[k] = x0;
-  marks.b[k + 1] = y0;
-  marks.b[k + 2] = x1;
-  marks.b[k + 3] = y1;
-}
-
 /** Whether the box, grown by a pixel, meets a mark. */
 function coversMark(x0: number, y0: number, x1: number, y1: number): boolean {
-  const b = marks.b;
-  for (let k = 0; k < 4 * marks.n; k += 4) {
-    if (x0 - 1 < b[k + 2]! && x1 + 1 > b[k]! && y0 - 1 < b[k + 3]! && y1 + 1 > b[k + 1]!) return true;
-  }
-  return false;
+  return !marks.clear(x0, y0, x1, y1, 1);
 }
 
 /** drawArrow, with its head and shaft recorded as marks (the shaft as a box every few pixels). */
@@ -270,10 +253,10 @@ function arrow(p: Painter, x0: number, y0: number, x1: number, y1: number, color
     const t = k / steps;
     const x = x0 + t * (x1 - x0);
     const y = y0 + t * (y1 - y0);
-    addMark(x - h, y - h, x + h, y + h);
+    marks.push(x - h, y - h, x + h, y + h);
   }
   // The head reaches 8 px back from the tip, whichever way the arrow points.
-  addMark(x1 - 8, y1 - 8, x1 + 8, y1 + 8);
+  marks.push(x1 - 8, y1 - 8, x1 + 8, y1 + 8);
 }
 
 function drawStep(p: Painter, v: Viewport, pair: PairDetail, theme: Theme, kind: StepKind, index: number): void {
@@ -358,7 +341,7 @@ function drawMinkowskiEdges(p: Painter, v: Viewport, md: PreviewMinkowski, theme
 
 /** A filled dot, recorded as a mark. */
 function dot(p: Painter, x: number, y: number, r: number, color: string): void {
-  addMark(x - r, y - r, x + r, y + r);
+  marks.push(x - r, y - r, x + r, y + r);
   p.beginPath();
   p.moveTo(x + r, y);
   p.arc(x, y, r, 0, 2 * Math.PI, false);
