@@ -105,10 +105,16 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
     await check.step('the overlap fixture shows a warning squiggle and the status-bar count', async () => {
       await openFile(page, 'overlap.collide');
       await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: BOUND_MS });
-      const status = page.locator('.statusbar-item', { hasText: /overlap/ }).first();
-      await status.waitFor({ timeout: BOUND_MS });
-      const text = (await status.innerText()).trim();
-      if (!/\b1 overlap\b/.test(text)) throw new Error(`status bar says ${JSON.stringify(text)}, expected "1 overlap"`);
+      // The summary says "checking" until the server's first publish reaches the extension host,
+      // which may be a moment after the editor has drawn the squiggle; wait for the count itself.
+      const status = page.locator('.statusbar-item', { hasText: /\b1 overlap\b/ }).first();
+      try {
+        await status.waitFor({ timeout: BOUND_MS });
+      } catch {
+        const items = await page.locator('.statusbar-item').allInnerTexts();
+        const ours = items.map((t) => t.trim()).filter((t) => /collide|overlap|tunnell/i.test(t));
+        throw new Error(`the status bar never said "1 overlap"; it says ${JSON.stringify(ours)}`);
+      }
       await page.screenshot({ path: join(artifactsDir, 'editor-squiggles.png') });
     });
 

@@ -6,6 +6,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient } from './languageClient';
 import { registerStatusBar, countFindings, type FindingCounts } from './statusBar';
 import { registerPreview } from './preview/index';
+import { CheckedDocuments } from './checkedDocuments';
 
 /** What `activate` returns: used by the end-to-end suite and by other extensions. */
 export interface CollideApi {
@@ -14,6 +15,8 @@ export interface CollideApi {
   /** Resolves once the server has answered `initialize` (immediately when there is no client). */
   readonly ready: Promise<void>;
   countFindings(uri: vscode.Uri): FindingCounts;
+  /** The status-bar summary as the user sees it (codicons included), or '' when it is hidden. */
+  statusBarText(): string;
 }
 
 let client: LanguageClient | undefined;
@@ -21,7 +24,9 @@ let client: LanguageClient | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<CollideApi> {
   const output = vscode.window.createOutputChannel('Collide', { log: true });
   context.subscriptions.push(output);
-  client = createLanguageClient(context, output);
+  const checked = new CheckedDocuments();
+  context.subscriptions.push(checked);
+  client = createLanguageClient(context, output, checked);
 
   context.subscriptions.push(
     vscode.commands.registerCommand('collide.showOutput', () => output.show(true)),
@@ -34,7 +39,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Collid
       await client.restart();
     }),
   );
-  registerStatusBar(context, client);
+  const statusBar = registerStatusBar(context, client, checked);
 
   // Start without awaiting: activation must not block on the server, and a failed start is
   // reported by the client in the output channel rather than failing the whole extension.
@@ -55,6 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Collid
     client,
     ready,
     countFindings: (uri) => countFindings(vscode.languages.getDiagnostics(uri)),
+    statusBarText: () => statusBar.shownText(),
   };
 }
 

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { CheckedDocuments } from './checkedDocuments';
 
 /** The language id and the client id; `collide.trace.server` is read by vscode-languageclient from this id. */
 export const LANGUAGE_ID = 'collide';
@@ -17,7 +18,7 @@ export function serverModulePath(context: vscode.ExtensionContext): string {
  * bundle is missing, which happens only in a broken build: the grammar, snippets and everything
  * else the extension contributes keep working without it.
  */
-export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient | undefined {
+export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel, checked?: CheckedDocuments): LanguageClient | undefined {
   const module = serverModulePath(context);
   if (!fs.existsSync(module)) {
     output.error(`The language server bundle is missing: ${module}. Run "npm run build" (or reinstall the extension).`);
@@ -42,6 +43,18 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     outputChannel: output,
     traceOutputChannel: output,
     diagnosticCollectionName: 'collide',
+    middleware: {
+      // Recorded before the collection is set, so the status bar's diagnostics listener already
+      // sees the document as checked.
+      handleDiagnostics: (uri, diagnostics, next) => {
+        checked?.published(uri);
+        next(uri, diagnostics);
+      },
+      didClose: (document, next) => {
+        checked?.closed(document.uri);
+        return next(document);
+      },
+    },
   };
   return new LanguageClient(LANGUAGE_ID, 'Collide Language Server', serverOptions, clientOptions);
 }

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { LANGUAGE_ID } from './languageClient';
+import type { CheckedDocuments } from './checkedDocuments';
 
 export interface FindingCounts {
   /** Overlap diagnostics: one per overlapping pair. */
@@ -35,45 +36,60 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+export interface StatusBarSummary {
+  /** What the item shows now (codicons included), or '' while it is hidden. */
+  shownText(): string;
+}
+
 /**
- * `client` undefined means there is no server bundle; while the client is not running the item
- * says so instead of showing a reassuring but meaningless zero.
+ * `client` undefined means there is no server bundle; while the client is not running, or the
+ * server has not yet checked the active scene, the item says so instead of showing a reassuring
+ * but meaningless zero.
  */
-export function registerStatusBar(context: vscode.ExtensionContext, client: LanguageClient | undefined): vscode.StatusBarItem {
+export function registerStatusBar(context: vscode.ExtensionContext, client: LanguageClient | undefined, checked: CheckedDocuments): StatusBarSummary {
   const item = vscode.window.createStatusBarItem('collide.findings', vscode.StatusBarAlignment.Left, 50);
+  let shown = false;
   item.name = 'Collide Findings';
-  item.command = 'workbench.actions.view.problems';
+
+  const present = (text: string, tooltip: string, background?: string, command = 'workbench.actions.view.problems') => {
+    item.text = text;
+    item.tooltip = tooltip;
+    item.command = command;
+    item.backgroundColor = background ? new vscode.ThemeColor(background) : undefined;
+    shown = true;
+    item.show();
+  };
 
   const update = () => {
     const doc = vscode.window.activeTextEditor?.document;
     if (!doc || doc.languageId !== LANGUAGE_ID) {
+      shown = false;
       item.hide();
       return;
     }
     if (!client || client.state === State.Stopped) {
-      item.text = '$(error) Collide: no language server';
-      item.tooltip = 'The Collide language server is not running, so the scene is not checked. Click to see its output.';
-      item.command = 'collide.showOutput';
-      item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
-      item.show();
-      return;
+      present(
+        '$(error) Collide: no language server',
+        'The Collide language server is not running, so the scene is not checked. Click to see its output.',
+        'statusBarItem.errorBackground',
+        'collide.showOutput',
+      );
+    } else if (client.state === State.Starting) {
+      present('$(sync~spin) Collide', 'The Collide language server is starting.');
+    } else if (!checked.has(doc.uri)) {
+      present('$(sync~spin) Collide: checking', 'The Collide language server is checking this scene.');
+    } else {
+      const { overlaps, tunnelling } = countFindings(vscode.languages.getDiagnostics(doc.uri));
+      if (overlaps === 0 && tunnelling === 0) {
+        present('$(check) Collide: no overlaps', 'No overlapping pairs and no tunnelling bodies in this scene. Click to open the Problems panel.');
+      } else {
+        present(
+          `$(warning) ${plural(overlaps, 'overlap', 'overlaps')}, ${plural(tunnelling, 'tunnelling body', 'tunnelling bodies')}`,
+          `${plural(overlaps, 'overlapping pair', 'overlapping pairs')} and ${plural(tunnelling, 'body that tunnels', 'bodies that tunnel')} in this scene. Click to open the Problems panel.`,
+          'statusBarItem.warningBackground',
+        );
+      }
     }
-    item.command = 'workbench.actions.view.problems';
-    if (client.state === State.Starting) {
-      item.text = '$(sync~spin) Collide';
-      item.tooltip = 'The Collide language server is starting.';
-      item.backgroundColor = undefined;
-      item.show();
-      return;
-    }
-    const { overlaps, tunnelling } = countFindings(vscode.languages.getDiagnostics(doc.uri));
-    const clean = overlaps === 0 && tunnelling === 0;
-    item.text = clean ? '$(check) Collide: no overlaps' : `$(warning) ${plural(overlaps, 'overlap', 'overlaps')}, ${plural(tunnelling, 'tunnelling body', 'tunnelling bodies')}`;
-    item.tooltip = clean
-      ? 'No overlapping pairs and no tunnelling bodies in this scene. Click to open the Problems panel.'
-      : `${plural(overlaps, 'overlapping pair', 'overlapping pairs')} and ${plural(tunnelling, 'body that tunnels', 'bodies that tunnel')} in this scene. Click to open the Problems panel.`;
-    item.backgroundColor = clean ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');
-    item.show();
   };
 
   context.subscriptions.push(
@@ -83,11 +99,21 @@ export function registerStatusBar(context: vscode.ExtensionContext, client: Lang
       const active = vscode.window.activeTextEditor?.document.uri.toString();
       if (active && e.uris.some((u) => u.toString() === active)) update();
     }),
-    ...(client ? [client.onDidChangeState(update)] : []),
+    checked.onDidCheck((uri) => {
+      if (uri.toString() === vscode.window.activeTextEditor?.document.uri.toString()) update();
+    }),
+    ...(client
+      ? [
+          client.onDidChangeState((e) => {
+            if (e.newState !== State.Running) checked.clear();
+            update();
+          }),
+        ]
+      : []),
     vscode.workspace.onDidOpenTextDocument((d) => {
       if (d === vscode.window.activeTextEditor?.document) update();
     }),
   );
   update();
-  return item;
+  return { shownText: () => (shown ? item.text : '') };
 }

@@ -52,6 +52,17 @@ function diagnosticsWhere(uri: vscode.Uri, accept: (ds: vscode.Diagnostic[]) => 
   });
 }
 
+/** Polls `get` every 50 ms until it returns a value, for state that has no change event. */
+async function until<T>(get: () => T | undefined, what: string, now?: () => string): Promise<T> {
+  const deadline = Date.now() + BOUND_MS;
+  for (;;) {
+    const v = get();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${BOUND_MS} ms${now ? `; now: ${now()}` : ''}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Resolves when `get` returns a value after a tab change (or at once if it already does). */
 function tabWhere<T>(get: () => T | undefined, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -119,6 +130,9 @@ describe('Collide in VS Code (packaged extension)', function () {
     const named = overlapDoc.getText(overlaps[0]!.range);
     assert.ok(named === 'a' || named === 'b', `the overlap is reported on ${JSON.stringify(named)}, not on a body of the pair`);
     assert.ok(!ds.some((d) => codeOf(d) === 'overlap' && /floor/.test(d.message)), 'resting contact on the floor must not be an overlap');
+    const api = vscode.extensions.getExtension(EXTENSION_ID)!.exports as { statusBarText(): string };
+    const text = await until(() => (/\boverlap/.test(api.statusBarText()) ? api.statusBarText() : undefined), 'status-bar count', () => JSON.stringify(api.statusBarText()));
+    assert.match(text, /\$\(warning\) 1 overlap, 0 tunnelling bodies/);
   });
 
   it('publishes the tunnelling diagnostic for a shot through a thin wall', async () => {
