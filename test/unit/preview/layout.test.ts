@@ -157,7 +157,7 @@ describe('preview layout (headless Chromium)', function () {
     l = await layout(view);
     assert.ok(l.items.some((b) => b.y0 >= l.items[0]!.y1), 'some group moved to a second line at 360 px');
     assert.deepEqual(l.cut, [], 'at 360 px the sample scene\'s status and time fit on their own lines');
-    assert.match((await view.page.locator('#status').getAttribute('title'))!, /^5 bodies · 1 overlaps · 1 tunnelling · 0 collisions$/);
+    assert.match((await view.page.locator('#status').getAttribute('title'))!, /^5 bodies · 1 overlap · 1 tunnelling · 0 collisions$/);
   });
 
   it('follows the panel when it is resized from wide to narrow and back', async () => {

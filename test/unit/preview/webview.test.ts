@@ -51,7 +51,28 @@ describe('preview webview (headless Chromium)', function () {
     assert.equal(items.length, 2);
     assert.match(items[0]!, /overlap floor – crate: depth 0\.1/);
     assert.match(items[1]!, /tunnelling wall – shot: t = 0\.0113333 s$/);
-    assert.match((await view.page.locator('#status').textContent())!, /5 bodies · 1 overlaps · 1 tunnelling · 0 collisions/);
+    assert.match((await view.page.locator('#status').textContent())!, /5 bodies · 1 overlap · 1 tunnelling · 0 collisions/);
+  });
+
+  it('words a collision that grows out of resting contact instead of a bare t = 0 s', async () => {
+    const scene = sampleScene();
+    scene.findings.push({
+      kind: 'collision',
+      severity: 'information',
+      a: 'floor',
+      b: 'crate',
+      ia: 0,
+      ib: 1,
+      normal: [0, 1],
+      toi: 0,
+      point: [0, -0.05],
+      message: 'crate starts in resting contact with floor (touching within slop at t = 0) and the contact deepens',
+    });
+    await view.send({ type: 'scene', scene });
+    const items = await view.page.locator('#findings-list button').allTextContents();
+    assert.equal(items.length, 3);
+    assert.match(items[2]!, /^collision floor – crate: from resting contact at t = 0 s$/);
+    assert.match((await view.page.locator('#status').textContent())!, /5 bodies · 1 overlap · 1 tunnelling · 1 collision\b/);
   });
 
   it('moves every body with the time scrubber', async () => {

@@ -235,8 +235,9 @@ export class PreviewApp {
     for (const f of scene.findings) counts[f.kind]++;
     setText(
       this.status,
-      `${scene.bodies.length} bodies · ${counts.overlap} overlaps · ${counts.tunnelling} tunnelling · ${counts.collision} collisions` +
-        (scene.errorCount > 0 ? ` · ${scene.errorCount} errors` : ''),
+      `${count(scene.bodies.length, 'body', 'bodies')} · ${count(counts.overlap, 'overlap', 'overlaps')} · ${counts.tunnelling} tunnelling · ` +
+        count(counts.collision, 'collision', 'collisions') +
+        (scene.errorCount > 0 ? ` · ${count(scene.errorCount, 'error', 'errors')}` : ''),
     );
     // The inspector follows the text: ask again for the open pair, if both bodies still exist.
     if (this.pair) {
@@ -673,9 +674,16 @@ function setText(e: HTMLElement, text: string): void {
   e.title = text;
 }
 
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 function describeFinding(f: PreviewFinding): string {
   if (f.kind === 'overlap') return `overlap ${f.a} – ${f.b}: depth ${fmt(f.depth ?? 0)}`;
-  return `${f.kind} ${f.a} – ${f.b}: t = ${fmt(f.toi ?? 0)} s`;
+  // A time of impact of 0 without an overlap is a contact that starts at rest and deepens
+  // (scene-language.md, "Findings"): "t = 0 s" alone would read as a bug.
+  if ((f.toi ?? 0) === 0) return `${f.kind} ${f.a} – ${f.b}: from resting contact at t = 0 s`;
+  return `${f.kind} ${f.a} – ${f.b}: t = ${fmt(f.toi!)} s`;
 }
 
 function round(x: number, decimals: number): number {
