@@ -154,6 +154,10 @@ const KEYWORDS_BY_LENGTH: (readonly number[])[] = [];
 for (let i = 0; i < KEYWORD_LIST.length; i++) (KEYWORDS_BY_LENGTH[KEYWORD_LIST[i]!.length] ??= [] as number[]);
 for (let i = 0; i < KEYWORD_LIST.length; i++) (KEYWORDS_BY_LENGTH[KEYWORD_LIST[i]!.length] as number[]).push(i);
 
+/** Keyword id → 1 when the keyword starts a statement (STATEMENT_KEYWORDS). */
+export const STARTS_STATEMENT = new Uint8Array(KEYWORD_LIST.length);
+for (const k of STATEMENT_KEYWORDS) STARTS_STATEMENT[KEYWORD_ID.get(k)!] = 1;
+
 function keywordAt(text: string, start: number, end: number): number {
   const candidates = KEYWORDS_BY_LENGTH[end - start];
   if (candidates === undefined) return -1;
@@ -401,14 +405,7 @@ export class Scanner {
 
       // A run of characters the language does not use: one token, one diagnostic.
       const start = i;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (i > start && startsToken(d, i + 1 < n ? text.charCodeAt(i + 1) : -1)) break;
-        // `/` only starts a token of its own; keep it out of the run.
-        if (i > start && d === Ch.slash) break;
-        const cp = text.codePointAt(i)!;
-        i += cp > 0xffff ? 2 : 1;
-      }
+      i = errorRunEnd(text, start);
       this.push(TK_ERROR, start, i, 0, 0);
       this.diagnostics.push({
         range: { start, end: i },
@@ -429,10 +426,51 @@ export class Scanner {
    * Letters glued to a number that are not a unit are one malformed token rather than a number
    * followed by a name, so `30dge` gets one clear message.
    */
-  private number(i: number): number {
+  private number(start: number): number {
+    const text = this.text;
+    const end = this.numberExtent(start);
+    const digitsEnd = this.digitsEnd;
+    const malformed = this.malformed;
+    let unit = UNIT_NONE;
+    if (malformed) {
+      this.diagnostics.push({
+        range: { start, end },
+        severity: 'error',
+        code: 'syntax-invalid-number',
+        message: `'${text.slice(start, end)}' is not a number: an exponent needs digits, as in 1e-3 or 2.5E+4.`,
+      });
+    } else if (end > digitsEnd) {
+      if (end - digitsEnd === 3 && text.startsWith('deg', digitsEnd)) unit = UNIT_DEG;
+      else if (end - digitsEnd === 3 && text.startsWith('rad', digitsEnd)) unit = UNIT_RAD;
+      else {
+        unit = UNIT_INVALID;
+        const suffix = text.slice(digitsEnd, end);
+        this.diagnostics.push({
+          range: { start: digitsEnd, end },
+          severity: 'error',
+          code: 'syntax-invalid-number-suffix',
+          message: `'${suffix}' is not a unit: a number may end in 'deg' or 'rad' (angles), or nothing.`,
+        });
+      }
+    }
+    // NaN marks a malformed literal that has been reported already (semantics stays quiet on it).
+    this.push(TK_NUMBER, start, end, unit, malformed ? NaN : numberValue(text, start, digitsEnd));
+    return end;
+  }
+
+  /** Set by `numberExtent`: where the numeric part ends, and whether its exponent has no digits. */
+  private digitsEnd = 0;
+  private malformed = false;
+
+  /**
+   * The end of the number literal at `i` (shared by `number` and `skipToStatementKeyword`, so that
+   * both see the same token boundaries): digits, at most one dot, an optional exponent, then any
+   * letters and digits glued to it (a unit, or a mistake); after an exponent with no digits
+   * (`1e+`, reported as malformed), dots too, so that the whole run is one token.
+   */
+  private numberExtent(i: number): number {
     const text = this.text;
     const n = this.n;
-    const start = i;
     while (i < n && isDigit(text.charCodeAt(i))) i++;
     if (i < n && text.charCodeAt(i) === Ch.dot) {
       i++;
@@ -446,46 +484,107 @@ export class Scanner {
       if (sign === 43 || sign === 45) j++;
       if (j < n && isDigit(text.charCodeAt(j))) {
         while (j < n && isDigit(text.charCodeAt(j))) j++;
-        i = j;
       } else {
-        // `1e`, `1e+`: an exponent with no digits.
-        malformed = true;
-        i = j;
+        malformed = true; // `1e`, `1e+`: an exponent with no digits
       }
+      i = j;
     }
-    const digitsEnd = i;
-    let unit = UNIT_NONE;
+    this.digitsEnd = i;
+    this.malformed = malformed;
     if (i < n && isIdentStart(text.charCodeAt(i))) {
-      const suffixStart = i;
+      i++;
       while (i < n && isIdentPart(text.charCodeAt(i))) i++;
-      const isDeg = i - suffixStart === 3 && text.startsWith('deg', suffixStart);
-      const isRad = i - suffixStart === 3 && text.startsWith('rad', suffixStart);
-      if (!malformed && (isDeg || isRad)) {
-        unit = isDeg ? UNIT_DEG : UNIT_RAD;
-      } else if (!malformed) {
-        unit = UNIT_INVALID;
-        const suffix = text.slice(suffixStart, i);
-        this.diagnostics.push({
-          range: { start: suffixStart, end: i },
-          severity: 'error',
-          code: 'syntax-invalid-number-suffix',
-          message: `'${suffix}' is not a unit: a number may end in 'deg' or 'rad' (angles), or nothing.`,
-        });
-      }
     }
     if (malformed) {
-      while (i < n && (isIdentPart(text.charCodeAt(i)) || text.charCodeAt(i) === Ch.dot)) i++;
-      this.diagnostics.push({
-        range: { start, end: i },
-        severity: 'error',
-        code: 'syntax-invalid-number',
-        message: `'${text.slice(start, i)}' is not a number: an exponent needs digits, as in 1e-3 or 2.5E+4.`,
-      });
+      while (i < n) {
+        const c = text.charCodeAt(i);
+        if (!isIdentPart(c) && c !== Ch.dot) break;
+        i++;
+      }
     }
-    // NaN marks a malformed literal that has been reported already (semantics stays quiet on it).
-    this.push(TK_NUMBER, start, i, unit, malformed ? NaN : numberValue(text, start, digitsEnd));
     return i;
   }
+
+  /**
+   * Moves past the tokens before the next keyword that starts a statement (or the end of the
+   * text) without recording them: what skimming a body needs (syntax/parser.ts `skimFile`), whose
+   * tokens are lexed again, and reported, when the body itself is parsed. The token boundaries
+   * are the ones `scan` finds (same rules for comments, numbers, names and runs of unknown
+   * characters), so the keyword found is the token `scan` would reach. The last token skipped is
+   * then scanned as usual and recorded, so that the parser sees the right token before the
+   * keyword (its end ends the body; its line decides a `layer`, see parser.ts). Returns whether
+   * any token was skipped; no comment or diagnostic of the skipped stretch is recorded.
+   */
+  skipToStatementKeyword(): boolean {
+    const text = this.text;
+    const n = this.n;
+    let i = this.i;
+    let last = -1;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (isWhitespace(c)) {
+        i++;
+        continue;
+      }
+      const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
+      if (c === Ch.slash && next === Ch.slash) {
+        i += 2;
+        while (i < n) {
+          const d = text.charCodeAt(i);
+          if (d === Ch.lf || d === Ch.cr) break;
+          i++;
+        }
+        continue;
+      }
+      if (c === Ch.slash && next === Ch.star) {
+        const close = text.indexOf('*/', i + 2);
+        if (close < 0) break; // unterminated: `scan` reports it after the last token
+        i = close + 2;
+        continue;
+      }
+      const start = i;
+      if (isIdentStart(c)) {
+        i++;
+        while (i < n && isIdentPart(text.charCodeAt(i))) i++;
+        const k = keywordAt(text, start, i);
+        if (k >= 0 && STARTS_STATEMENT[k] === 1) {
+          i = start;
+          break;
+        }
+      } else if (isDigit(c) || (c === Ch.dot && isDigit(next))) {
+        i = this.numberExtent(i);
+      } else if (c < 128 && PUNCT[c]! >= 0) {
+        i++;
+      } else {
+        i = errorRunEnd(text, start);
+      }
+      last = start;
+    }
+    if (last < 0) {
+      this.i = i;
+      return false;
+    }
+    this.i = last;
+    this.scan();
+    return true;
+  }
+}
+
+/**
+ * The end of a run of characters the language does not use, starting at `start`: it stops before
+ * anything that starts a token, and before a `/`, which only ever starts a token of its own.
+ */
+function errorRunEnd(text: string, start: number): number {
+  const n = text.length;
+  let i = start;
+  while (i < n) {
+    const d = text.charCodeAt(i);
+    if (i > start && startsToken(d, i + 1 < n ? text.charCodeAt(i + 1) : -1)) break;
+    if (i > start && d === Ch.slash) break;
+    const cp = text.codePointAt(i)!;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return i;
 }
 
 /**
@@ -497,6 +596,9 @@ export class Scanner {
  * `Number()`, which is correctly rounded always.
  */
 function numberValue(text: string, start: number, end: number): number {
+  // More than 16 characters cannot be 15 digits and a dot: straight to Number(), rather than
+  // reading 15 digits first only to find out (a generated scene writes 17 significant digits).
+  if (end - start > 16) return Number(text.slice(start, end));
   let mantissa = 0;
   let digits = 0;
   let scale = 0;

@@ -672,7 +672,13 @@ class Parser {
     if (kind === TK_IDENTIFIER || (kind === TK_KEYWORD && IS_STATEMENT[id] !== 1 && IS_MODIFIER[id] !== 1 && IS_SHAPE[id] !== 1 && IS_PROPERTY[id] !== 1)) {
       name = this.identifier(this.next());
     }
-    while (!this.atStatementStart()) this.next();
+    // Past the tokens scanned already one by one, then the lexer skips to the next statement
+    // keyword without recording what it passes (the body's own parse lexes it).
+    for (;;) {
+      if (this.pos === this.s.count && this.s.skipToStatementKeyword()) this.next();
+      if (this.atStatementStart()) break;
+      this.next();
+    }
     const stub: BodyStatement = {
       kind: 'Body',
       keywordRange: this.rangeOf(k),

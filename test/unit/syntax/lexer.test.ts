@@ -148,6 +148,66 @@ describe('syntax/lexer', () => {
     for (let i = 1; i < spans.length; i++) assert.ok(spans[i]![0]! >= spans[i - 1]![1]!, `overlap at ${i}`);
   });
 
+  it('reads the edge forms of a number: leading and trailing dot, exponents, huge digit runs, overflow', () => {
+    const one = (text: string) => {
+      const r = lex(text);
+      assert.equal(r.tokens.length, 2, `${text}: one token then eof`);
+      assert.deepEqual(r.diagnostics, [], text);
+      return r.tokens[0]!;
+    };
+    assert.equal(one('.5').value, 0.5);
+    assert.equal(one('.000').value, 0);
+    assert.equal(one('5.').value, 5);
+    assert.equal(one('1.e3').value, 1000);
+    assert.equal(one('.5E-1').value, 0.05);
+    assert.equal(one('007').value, 7);
+    assert.equal(one('2.5E+4').value, 25000);
+    // Past the double range: Infinity and 0, exactly as Number() (semantics reports the first).
+    assert.equal(one('1e309').value, Infinity);
+    assert.equal(one('1e-400').value, 0);
+    // Seventeen significant digits and more: correctly rounded, not read digit by digit.
+    assert.equal(one('208.94185809518638').value, 208.94185809518638);
+    assert.equal(one('0.1000000000000000055511151231257827').value, 0.1);
+    const long = `${'9'.repeat(400)}.${'1'.repeat(400)}`;
+    assert.equal(one(long).value, Number(long));
+    assert.equal(one(long).end, long.length);
+    // The unit goes on every form, and is no part of the value.
+    assert.deepEqual([one('1e1rad').value, one('1e1rad').unit], [10, 'rad']);
+    assert.deepEqual([one('.5deg').value, one('.5deg').unit], [0.5, 'deg']);
+    assert.deepEqual([one('7.deg').value, one('7.deg').unit, one('7.deg').text], [7, 'deg', '7.deg']);
+  });
+
+  it('ends a number where its form ends: a second dot or an exponent starts the next token', () => {
+    assert.deepEqual(kinds('1.2.3'), ['number:1.2', 'number:.3', 'eof']);
+    assert.deepEqual(kinds('1e5.5'), ['number:1e5', 'number:.5', 'eof']);
+    assert.deepEqual(kinds('2-1'), ['number:2', '-', 'number:1', 'eof']);
+    assert.deepEqual(kinds('2e-1-1'), ['number:2e-1', '-', 'number:1', 'eof']);
+  });
+
+  it('takes letters glued to a number into it, reported unless they are a unit', () => {
+    const text = '30degx 1e2e 1x2 2_ 1e+x.y 3 deg';
+    const r = lex(text);
+    assert.deepEqual(r.tokens.map((t) => [t.kind, t.text]), [
+      ['number', '30degx'],
+      ['number', '1e2e'],
+      ['number', '1x2'],
+      ['number', '2_'],
+      ['number', '1e+x.y'],
+      ['number', '3'],
+      ['identifier', 'deg'],
+      ['eof', ''],
+    ]);
+    assert.deepEqual(r.diagnostics.map((d) => [d.code, text.slice(d.range.start, d.range.end)]), [
+      ['syntax-invalid-number-suffix', 'degx'],
+      ['syntax-invalid-number-suffix', 'e'],
+      ['syntax-invalid-number-suffix', 'x2'],
+      ['syntax-invalid-number-suffix', '_'],
+      ['syntax-invalid-number', '1e+x.y'],
+    ]);
+    assert.ok(Number.isNaN(r.tokens[4]!.value), 'a malformed exponent has no value');
+    assert.equal(r.tokens[5]!.unit, null);
+  });
+
   it('reads every decimal literal exactly as Number() does (the short-literal fast path included)', () => {
     const literal = fc.oneof(
       fc.double({ noNaN: true, min: 0, max: 1e30 }).map(String),

@@ -271,6 +271,60 @@ describe('syntax/parser: broken statements (what semantics leaves alone)', () =>
   });
 });
 
+describe('syntax/parser: skimming bodies', () => {
+  /**
+   * skimFile passes over a body's tokens without recording them (lexer.ts
+   * `skipToStatementKeyword`); the statement list, each body's range and name, and the
+   * diagnostics outside bodies must still be exactly the full parse's.
+   */
+  function assertSkimEqualsParse(text: string): void {
+    const full = parse(text);
+    const skim = skimFile(text, new LineIndex(text));
+    const what = JSON.stringify(text);
+    assert.deepEqual(
+      skim.statements.map((s) => [s.kind, s.range.start, s.range.end, s.kind === 'Body' ? s.name?.name : '']),
+      full.file.statements.map((s) => [s.kind, s.range.start, s.range.end, s.kind === 'Body' ? s.name?.name : '']),
+      what,
+    );
+    const expanded: typeof full.diagnostics = [...skim.diagnostics];
+    for (const s of skim.statements) if (skim.skimmed.has(s)) expanded.push(...skim.parseBody(s as BodyStatement).diagnostics);
+    expanded.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+    assert.deepEqual(expanded, full.diagnostics, what);
+  }
+
+  it('ends a body where the full parse does, whatever its tokens', () => {
+    for (const text of [
+      'body a circle(1) at (1, 2)\nbody b box(1, 1)',
+      'body a circle(1) 1e+ body b circle(1)',
+      'body a circle(1) 30body layer x',
+      'body a circle(1) x.body\nbody b circle(1)',
+      'body a circle(1) /* body */ at (1, 1) // body\nlet k = 1',
+      'body a circle(1) at (1, 1) /* never closed\nbody b circle(1)',
+      'body a circle(1) @@ body b circle(1) é',
+      'body a circle(1)\n  layer red\nlayer red collides red',
+      'body a circle(1) layer red collides blue',
+      'body a circle(1)\nlayer\n',
+      'body a circle(1) at (1, 1) layer',
+      'body layer',
+      'body\nbody',
+      'body a',
+    ]) {
+      assertSkimEqualsParse(text);
+    }
+  });
+
+  it('equals the full parse on random token soup', () => {
+    const piece = fc.constantFrom(
+      'body ', 'b', ' circle(1)', ' at (1, 2)', ' layer ', 'layer', 'red', ' collides ', '\n', '\n  ', '\r\n', ' ', '\t', '1e', '1e+', '30deg', '30dge',
+      '.5', '1.', '2body', 'x.5', '/*', '*/', '//', '@', 'é', '😀', '\uD83D', '/', '(', ')', ',', 'let k = 1', 'shape', 'dt', 'static', 'compound(',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => assertSkimEqualsParse(parts.join(''))),
+      { numRuns: 3000 },
+    );
+  });
+});
+
 describe('syntax/parser: limits and hostile input', () => {
   it(`caps parenthesis nesting at ${MAX_NESTING} with one error`, () => {
     const ok = `let a = ${'('.repeat(MAX_NESTING - 1)}1${')'.repeat(MAX_NESTING - 1)}\nlet b = 2`;
