@@ -21,7 +21,7 @@ import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { ValueTable } from './value-table';
-import type { BodyProperty, Scene, SceneBody, SceneLayer, ScenePart, SourceShapeKind } from './scene';
+import type { Scene, SceneBody, SceneLayer, ScenePart, SourceShapeKind } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
@@ -203,6 +203,18 @@ function shareBoxNormals(shape: ConvexShape): ConvexShape {
   return { kind: shape.kind, vertices: shape.vertices, radius: shape.radius, normals: BOX_NORMALS };
 }
 
+/** Where a body without `at` is, shared like AT_REST. */
+const ORIGIN: Vec2 = Object.freeze({ x: 0, y: 0 });
+
+/** A body's or a part's clauses by keyword (the last of each; see `clausesByKeyword`). */
+class ClauseSlots {
+  at: Clause | undefined = undefined;
+  angle: Clause | undefined = undefined;
+  velocity: Clause | undefined = undefined;
+  spin: Clause | undefined = undefined;
+  layer: Clause | undefined = undefined;
+}
+
 /** What a released Checker refers to instead of the whole file it checked (nothing reads it). */
 const RELEASED: SemanticInput = { text: '', statements: [] };
 
@@ -247,6 +259,7 @@ class Checker {
     this.brokenDefinitions.clear();
     this.bodyNames.clear();
     this.details.clear();
+    this.dynamicDetails.clear();
     this.input = RELEASED;
   }
 
@@ -401,6 +414,8 @@ class Checker {
 
   /** Body details repeat ('dynamic box' ...): one string each, not one per body. */
   private readonly details = new Map<string, string>();
+  /** The detail of a body without modifiers, by its shape's name or kind. */
+  private readonly dynamicDetails = new Map<string, string>();
   private intern(s: string): string {
     const known = this.details.get(s);
     if (known !== undefined) return known;
@@ -702,19 +717,24 @@ class Checker {
     return { parts: [{ shape, sourceKind: node.constructorName, range: node.range }], sourceKind: node.constructorName };
   }
 
-  /** Reports a clause written twice (the later one wins) and returns the clauses by keyword. */
-  private clausesByKeyword(clauses: readonly Clause[], where: string): Map<string, Clause> {
-    const byKeyword = new Map<string, Clause>();
+  /**
+   * Reports a clause written twice (the later one wins) and returns the clauses by keyword.
+   * `owner` names what the clauses belong to in that message: a body's name, `undefined` for a
+   * body without one, or 'part'.
+   */
+  private clausesByKeyword(clauses: readonly Clause[], owner: Identifier | undefined | 'part'): ClauseSlots {
+    const slots = new ClauseSlots();
     for (const c of clauses) {
-      const first = byKeyword.get(c.keyword);
+      const first = slots[c.keyword];
       if (first) {
+        const where = owner === 'part' ? 'this part' : owner ? `body '${owner.name}'` : 'this body';
         this.error(c.keywordRange, 'duplicate-property', `'${c.keyword}' is given twice for ${where}; the later one is used.`, {
           related: [{ range: first.range, message: `The earlier '${c.keyword}'.` }],
         });
       }
-      byKeyword.set(c.keyword, c);
+      slots[c.keyword] = c;
     }
-    return byKeyword;
+    return slots;
   }
 
   private compound(node: CompoundShape): ShapeValue | undefined {
@@ -726,9 +746,9 @@ class Checker {
     let failed = false;
     for (const part of node.parts) {
       const sub = this.shape(part.shape);
-      const clauses = this.clausesByKeyword(part.clauses, 'this part');
-      const at = clauses.get('at');
-      const angle = clauses.get('angle');
+      const clauses = this.clausesByKeyword(part.clauses, 'part');
+      const at = clauses.at;
+      const angle = clauses.angle;
       const offset = at ? this.slot(at.value, 'position', 'vector', "the part's position") : { x: 0, y: 0 };
       const turn = angle ? this.slot(angle.value, 'angle', 'number', "the part's angle") : 0;
       if (!sub || offset === undefined || turn === undefined) {
@@ -822,11 +842,22 @@ class Checker {
   // ── Bodies ──────────────────────────────────────────────────────────────────────────────────
 
   private body(s: BodyStatement, bodies: SceneBody[], firstIndex: number): void {
+    // quietlyIf written out: a closure per body was a visible share of a large file's semantics.
+    const saved = this.diagnostics;
+    if (s.broken) {
+      this.diagnostics = this.dropped;
+      this.evaluator.diagnostics = this.dropped;
+    }
     this.inBody = true;
     try {
-      this.quietlyIf(s.broken, () => this.bodyOf(s, bodies, firstIndex));
+      this.bodyOf(s, bodies, firstIndex);
     } finally {
       this.inBody = false;
+      if (s.broken) {
+        this.diagnostics = saved;
+        this.evaluator.diagnostics = saved;
+        this.dropped.length = 0;
+      }
     }
   }
 
@@ -834,56 +865,48 @@ class Checker {
     let isStatic = false;
     let isSensor = false;
     let isBullet = false;
-    const seenModifiers = new Set<string>();
     for (const m of s.modifiers) {
-      if (seenModifiers.has(m.modifier)) {
-        this.warning(m.range, 'duplicate-modifier', `'${m.modifier}' is written twice.`, { tags: ['unnecessary'] });
-      }
-      seenModifiers.add(m.modifier);
+      const seen = m.modifier === 'static' ? isStatic : m.modifier === 'sensor' ? isSensor : isBullet;
+      if (seen) this.warning(m.range, 'duplicate-modifier', `'${m.modifier}' is written twice.`, { tags: ['unnecessary'] });
       if (m.modifier === 'static') isStatic = true;
       else if (m.modifier === 'sensor') isSensor = true;
       else isBullet = true;
     }
 
     const shape = this.shape(s.shape);
-    const where = s.name ? `body '${s.name.name}'` : 'this body';
-    const clauses = this.clausesByKeyword(s.properties, where);
+    const clauses = this.clausesByKeyword(s.properties, s.name);
     let failed = !shape || !s.name;
-    const prop = (k: string): BodyProperty | undefined => {
-      const c = clauses.get(k);
-      return c && { range: c.range, valueRange: c.value.range };
-    };
 
-    let position: Vec2 = { x: 0, y: 0 };
+    let position: Vec2 = ORIGIN;
     let angle = 0;
     let velocity: Vec2 = AT_REST;
     let spin = 0;
     let layer: string | null = null;
-    const at = clauses.get('at');
+    const at = clauses.at;
     if (at) {
       const v = this.slot(at.value, 'position', 'vector', 'the position');
       if (v === undefined) failed = true;
       else position = v;
     }
-    const angleClause = clauses.get('angle');
+    const angleClause = clauses.angle;
     if (angleClause) {
       const v = this.slot(angleClause.value, 'angle', 'number', 'the angle');
       if (v === undefined) failed = true;
       else angle = v;
     }
-    const velocityClause = clauses.get('velocity');
+    const velocityClause = clauses.velocity;
     if (velocityClause) {
       const v = this.slot(velocityClause.value, 'velocity', 'vector', 'the velocity');
       if (v === undefined) failed = true;
       else velocity = v;
     }
-    const spinClause = clauses.get('spin');
+    const spinClause = clauses.spin;
     if (spinClause) {
       const v = this.slot(spinClause.value, 'spin', 'number', 'the spin');
       if (v === undefined) failed = true;
       else spin = v;
     }
-    const layerClause = clauses.get('layer');
+    const layerClause = clauses.layer;
     if (layerClause && layerClause.value.kind === 'Identifier') {
       this.layerReference(layerClause.value);
       // An unknown layer is reported; the body keeps the name so that it still collides with
@@ -892,11 +915,8 @@ class Checker {
     }
 
     if (isStatic) {
-      const moving = [velocityClause && (velocity.x !== 0 || velocity.y !== 0) ? velocityClause : undefined, spinClause && spin !== 0 ? spinClause : undefined];
-      for (const c of moving) {
-        if (!c) continue;
-        this.warning(c.range, 'static-motion', `A static body never moves; its ${c.keyword} is ignored.`, { tags: ['unnecessary'] });
-      }
+      if (velocityClause && (velocity.x !== 0 || velocity.y !== 0)) this.staticMotion(velocityClause);
+      if (spinClause && spin !== 0) this.staticMotion(spinClause);
       velocity = AT_REST;
       spin = 0;
     }
@@ -905,21 +925,19 @@ class Checker {
       shape?.sourceKind ??
       (s.shape.kind === 'ShapeCall' ? s.shape.constructorName : s.shape.kind === 'Compound' ? 'compound' : 'polygon');
     const def = s.name ? this.definitionOf.get(s.name.range.start) : undefined;
-    if (def) {
-      const mods = s.modifiers.map((m) => m.modifier);
-      def.detail = this.intern([...(mods.length ? mods : ['dynamic']), s.shape.kind === 'ShapeRef' ? s.shape.name.name : sourceKind].join(' '));
-    }
+    if (def) def.detail = this.bodyDetail(s, sourceKind);
     // Out of the Scene: a failed value, a broken statement, or a second body of the same name
     // (the first definition is the body of that name; analysing both would pair them).
     if (failed || !shape || !s.name || s.broken || def?.duplicate) return;
 
     const props: { -readonly [K in keyof SceneBody['props']]: SceneBody['props'][K] } = {};
-    for (const k of ['at', 'angle', 'velocity', 'spin', 'layer'] as const) {
-      const p = prop(k);
-      if (p) props[k] = p;
-    }
-    const parts: ScenePart[] = shape.parts.map((p) => ({ shape: p.shape, sourceKind: p.sourceKind, range: p.range }));
-    bodies.push({
+    if (at) props.at = { range: at.range, valueRange: at.value.range };
+    if (angleClause) props.angle = { range: angleClause.range, valueRange: angleClause.value.range };
+    if (velocityClause) props.velocity = { range: velocityClause.range, valueRange: velocityClause.value.range };
+    if (spinClause) props.spin = { range: spinClause.range, valueRange: spinClause.value.range };
+    if (layerClause) props.layer = { range: layerClause.range, valueRange: layerClause.value.range };
+    // Written out in one order, shapeName after (rare): one object shape for every body.
+    const body: { -readonly [K in keyof SceneBody]: SceneBody[K] } = {
       index: firstIndex + bodies.length,
       name: s.name.name,
       nameRange: s.name.range,
@@ -928,16 +946,39 @@ class Checker {
       isSensor,
       isBullet,
       sourceKind,
-      ...(s.shape.kind === 'ShapeRef' ? { shapeName: s.shape.name.name } : {}),
       shapeRange: s.shape.range,
-      parts,
+      // The evaluated parts themselves: a named shape's are shared by every body that uses it.
+      parts: shape.parts,
       position,
       angle,
       velocity,
       spin,
       layer,
       props,
-    });
+    };
+    if (s.shape.kind === 'ShapeRef') body.shapeName = s.shape.name.name;
+    bodies.push(body);
+  }
+
+  private staticMotion(c: Clause): void {
+    this.warning(c.range, 'static-motion', `A static body never moves; its ${c.keyword} is ignored.`, { tags: ['unnecessary'] });
+  }
+
+  /** A body's outline detail: its modifiers ('dynamic' when none) and its shape's name or kind. */
+  private bodyDetail(s: BodyStatement, sourceKind: SourceShapeKind): string {
+    const shapeWord = s.shape.kind === 'ShapeRef' ? s.shape.name.name : sourceKind;
+    let detail: string;
+    if (s.modifiers.length === 0) {
+      // Body details repeat ('dynamic box' ...): one string each, found without building it.
+      const known = this.dynamicDetails.get(shapeWord);
+      if (known !== undefined) return known;
+      detail = this.intern(`dynamic ${shapeWord}`);
+      this.dynamicDetails.set(shapeWord, detail);
+      return detail;
+    } else {
+      detail = `${s.modifiers.map((m) => m.modifier).join(' ')} ${shapeWord}`;
+    }
+    return this.intern(detail);
   }
 
   private reportUnused(): void {
