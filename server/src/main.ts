@@ -8,10 +8,10 @@ import { startServer, type WorkspaceFiles } from './server';
 
 /**
  * Entry point of dist/server.js. The transport comes from the command line, as
- * vscode-languageserver reads it: `--node-ipc` when the VS Code client starts it (IPC channel of
- * a forked Node process), `--stdio` for every other editor (`collide lsp --stdio` loads this
- * bundle in its own process), `--socket=N` or `--pipe=NAME` also work. In stdio mode stdout
- * belongs to the protocol: console output goes to the client's log (stdioConnection).
+ * vscode-languageserver reads it: `--stdio` for the VS Code client (client/src/languageClient.ts)
+ * and every other editor (`collide lsp --stdio` loads this bundle in its own process);
+ * `--node-ipc`, `--socket=N` and `--pipe=NAME` also work, with the library's own writer. In stdio
+ * mode stdout belongs to the protocol: console output goes to the client's log (stdioConnection).
  */
 // The first transport argument decides, as in the library's own reading of the command line.
 const transport = process.argv.slice(2).find((a) => a === '--stdio' || a === '--node-ipc' || /^--(socket|pipe)\b/.test(a));
@@ -19,8 +19,8 @@ const connection = transport === '--stdio' ? stdioConnection() : createConnectio
 
 /**
  * Over stdio, the connection the library would make, with one change: messages are written by
- * features/diagnostics-json.ts, which serialises each published diagnostic once rather than on
- * every publication. The library takes a stream or a reader on each side independently
+ * features/diagnostics-json.ts, which copies a publication's diagnostics from the bytes the
+ * publisher kept rather than serialising them from objects on every publication. The library takes a stream or a reader on each side independently
  * (vscode-jsonrpc's createMessageConnection); stdin stays a stream so that it still ends the
  * process when the editor goes away (exit code 1 unless shutdown came first). Because the
  * connection is not built from the command line, console output is routed to the client's log

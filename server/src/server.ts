@@ -7,6 +7,7 @@ import {
   TextDocuments,
   type CancellationToken,
   type Connection,
+  type Diagnostic,
   type InitializeParams,
   type InitializeResult,
   type SymbolInformation,
@@ -68,7 +69,7 @@ export interface ServerOptions {
 
 interface DocumentState {
   readonly analyzer: IncrementalAnalyzer;
-  /** The last publication's LSP diagnostics, reused where unchanged (published-diagnostics.ts). */
+  /** The last publication's diagnostics as JSON, reused where unchanged (published-diagnostics.ts). */
   readonly published: PublishedDiagnostics;
   settings?: Promise<CollideSettings>;
   latest?: AnalyzedDocument;
@@ -137,7 +138,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const analyzed = makeAnalyzedDocument(uri, version, run.analysis, settings);
       st.latest = analyzed;
       st.latestGeneration = generation;
-      void connection.sendDiagnostics({ uri, version, diagnostics: st.published.publish(analyzed) });
+      // The list goes as its JSON bytes (published-diagnostics.ts), which stand in for the array:
+      // main.ts's writer copies them into the message, any other serialiser calls their toJSON.
+      const diagnostics = st.published.publish(analyzed) as unknown as Diagnostic[];
+      void connection.sendDiagnostics({ uri, version, diagnostics });
       return analyzed;
     })().catch((e: unknown) => {
       logError(`Analysing ${uri}`, e);

@@ -1,61 +1,59 @@
 /**
  * The UTF-8 JSON of an outgoing JSON-RPC message, byte for byte what encoding
- * `JSON.stringify(message)` gives, but with each diagnostic of a `textDocument/publishDiagnostics`
- * notification serialised once and its text kept for as long as the object lives. With
- * published-diagnostics.ts handing back the same object for every diagnostic an edit left alone,
- * publishing the ~6k diagnostics of a 10k-body scene after a one-body edit copies cached texts
- * into one buffer instead of serialising 2.6 MB of objects again. The texts are written straight
- * into the message's buffer (TextEncoder.encodeInto): joining them into one string first and
- * encoding that costs four times as much, in copies of the whole message.
+ * `JSON.stringify(message)` gives. A `textDocument/publishDiagnostics` notification whose
+ * diagnostics are an `EncodedDiagnostics` (what published-diagnostics.ts makes) is written by
+ * copying that list's bytes between the envelope's: the publisher has kept the bytes of every
+ * diagnostic an edit left alone, so publishing the ~6k diagnostics of a 10k-body scene after a
+ * one-body edit is a few block copies instead of serialising 2.6 MB of objects again (what
+ * vscode-jsonrpc's own writer does for every message: JSON.stringify, then encode).
  *
- * The cache is keyed by object identity, which holds because published diagnostics are never
- * modified once made (PublishedDiagnostics and toLspDiagnostic build new objects for any change).
  * Every other message is serialised by JSON.stringify. No Node API here, so that a browser
  * transport can use it too.
  */
-interface Fragment {
-  readonly text: string;
-  /** Length of `text` in UTF-8. */
-  readonly bytes: number;
-}
-
-const fragments = new WeakMap<object, Fragment>();
 const utf8 = new TextEncoder();
 
 export const PUBLISH_DIAGNOSTICS_METHOD = 'textDocument/publishDiagnostics';
 
 /**
- * Stands for the diagnostics array while the rest of a publication is written by
- * JSON.stringify, which never writes a raw control character (it escapes them), so the one
- * occurrence in its output is this one.
+ * A publication's diagnostics as the UTF-8 bytes of their JSON array. It stands where the
+ * notification's `diagnostics` array goes. Writers that know it (encodeMessage) copy the bytes;
+ * any other serialiser (the Node IPC channel, the library's message tracing) calls `toJSON` and
+ * gets the same diagnostics as plain objects, so every transport stays correct and only this
+ * writer is fast. `json` is never modified after construction.
+ */
+export class EncodedDiagnostics {
+  constructor(
+    /** `[d0,d1,…]`: the JSON text of the list, UTF-8. */
+    readonly json: Uint8Array,
+    /** How many diagnostics the list holds. */
+    readonly length: number,
+  ) {}
+
+  /** The diagnostics as objects (JSON.parse of the bytes): what JSON.stringify writes for this. */
+  toJSON(): unknown[] {
+    return JSON.parse(new TextDecoder().decode(this.json)) as unknown[];
+  }
+}
+
+/**
+ * Stands for the diagnostics while the rest of a publication is written by JSON.stringify, which
+ * never writes a raw control character (it escapes them), so the one occurrence in its output is
+ * this one.
  */
 const HOLE = '\u0000';
 
 export function encodeMessage(message: unknown): Uint8Array {
-  if (!isPublication(message)) return utf8.encode(JSON.stringify(message));
-  const m = message as Record<string, unknown> & { params: Record<string, unknown> & { diagnostics: readonly unknown[] } };
+  const list = encodedList(message);
+  if (list === undefined) return utf8.encode(JSON.stringify(message));
+  const m = message as Record<string, unknown> & { params: Record<string, unknown> };
   const envelope = objectJson(m, (key, value) => (key === 'params' ? objectJson(value as Record<string, unknown>, (k) => (k === 'diagnostics' ? HOLE : undefined)) : undefined));
   const hole = envelope.indexOf(HOLE);
-  const head = utf8.encode(`${envelope.slice(0, hole)}[`);
-  const tail = utf8.encode(`]${envelope.slice(hole + 1)}`);
-  const list = m.params.diagnostics;
-  const parts = new Array<Fragment>(list.length);
-  let size = head.length + tail.length + Math.max(0, list.length - 1);
-  for (let k = 0; k < list.length; k++) {
-    const part = fragmentOf(list[k]);
-    parts[k] = part;
-    size += part.bytes;
-  }
-  const out = new Uint8Array(size);
+  const head = utf8.encode(envelope.slice(0, hole));
+  const tail = utf8.encode(envelope.slice(hole + 1));
+  const out = new Uint8Array(head.length + list.json.length + tail.length);
   out.set(head, 0);
-  let at = head.length;
-  for (let k = 0; k < parts.length; k++) {
-    if (k > 0) out[at++] = 0x2c; // ','
-    const part = parts[k]!;
-    utf8.encodeInto(part.text, out.subarray(at, at + part.bytes));
-    at += part.bytes;
-  }
-  out.set(tail, at);
+  out.set(list.json, head.length);
+  out.set(tail, head.length + list.json.length);
   return out;
 }
 
@@ -64,27 +62,14 @@ export function messageJson(message: unknown): string {
   return new TextDecoder().decode(encodeMessage(message));
 }
 
-function isPublication(message: unknown): boolean {
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return false;
+/** The encoded diagnostics of a publication written without any other toJSON in the way. */
+function encodedList(message: unknown): EncodedDiagnostics | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   const m = message as { method?: unknown; params?: unknown; toJSON?: unknown };
-  if (m.method !== PUBLISH_DIAGNOSTICS_METHOD || m.toJSON !== undefined) return false;
+  if (m.method !== PUBLISH_DIAGNOSTICS_METHOD || m.toJSON !== undefined) return undefined;
   const p = m.params as { diagnostics?: unknown; toJSON?: unknown } | null | undefined;
-  return typeof p === 'object' && p !== null && !Array.isArray(p) && p.toJSON === undefined && Array.isArray(p.diagnostics);
-}
-
-function fragmentOf(d: unknown): Fragment {
-  if (typeof d !== 'object' || d === null) {
-    // Not a diagnostic object: as JSON.stringify writes it in an array (null for undefined).
-    const text = JSON.stringify(d) ?? 'null';
-    return { text, bytes: utf8Length(text) };
-  }
-  let f = fragments.get(d);
-  if (f === undefined) {
-    const text = JSON.stringify(d) ?? 'null';
-    f = { text, bytes: utf8Length(text) };
-    fragments.set(d, f);
-  }
-  return f;
+  if (typeof p !== 'object' || p === null || Array.isArray(p) || p.toJSON !== undefined) return undefined;
+  return p.diagnostics instanceof EncodedDiagnostics ? p.diagnostics : undefined;
 }
 
 /**
@@ -106,10 +91,11 @@ function objectJson(object: Record<string, unknown>, special: (key: string, valu
 }
 
 /**
- * Bytes of `text` in UTF-8. JSON.stringify escapes lone surrogates (well-formed JSON.stringify,
- * ES2019), so every surrogate here is half of a pair: four bytes for the pair.
+ * Bytes of `text` in UTF-8, as TextEncoder writes it: a lone surrogate becomes U+FFFD (3 bytes).
+ * JSON.stringify escapes lone surrogates (well-formed JSON.stringify, ES2019), so in its output
+ * every surrogate is half of a pair: four bytes for the pair.
  */
-function utf8Length(text: string): number {
+export function utf8Length(text: string): number {
   let n = text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -120,7 +106,7 @@ function utf8Length(text: string): number {
       if (next >= 0xdc00 && next <= 0xdfff) {
         n += 2; // 2 code units, 4 bytes
         i++;
-      } else n += 2; // a lone surrogate: U+FFFD, 3 bytes (not written by JSON.stringify)
+      } else n += 2;
     } else n += 2;
   }
   return n;

@@ -37,6 +37,12 @@ export function publishedDiagnostics(doc: AnalyzedDocument): LspDiagnostic[] {
   return out;
 }
 
+/**
+ * One diagnostic in LSP terms. No `data`: the quick fixes find the plain diagnostic, data and
+ * all, in the analysis of the version they are asked about (plainDiagnosticOf, by code, range
+ * and message), so nothing a fix needs travels to the editor and back; shipping the vertex lists
+ * of every polygon diagnostic on every publication bought nothing.
+ */
 export function toLspDiagnostic(doc: AnalyzedDocument, d: Diagnostic, severity: Severity = d.severity): LspDiagnostic {
   const lsp: LspDiagnostic = {
     range: toRange(doc.lines, d.range),
@@ -52,10 +58,6 @@ export function toLspDiagnostic(doc: AnalyzedDocument, d: Diagnostic, severity: 
     }));
   }
   if (d.tags?.length) lsp.tags = d.tags.map((t) => (t === 'unnecessary' ? DiagnosticTag.Unnecessary : DiagnosticTag.Deprecated));
-  // Only the polygon diagnostics carry data (the vertex lists their fixes write); finding
-  // diagnostics leave it out, since their fixes find the finding again from the analysis and
-  // thousands of copies of its numbers made every publication a third larger.
-  if (d.data !== undefined) lsp.data = d.data;
   return lsp;
 }
 

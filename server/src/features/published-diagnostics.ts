@@ -2,100 +2,251 @@ import type { Diagnostic as LspDiagnostic, Position } from 'vscode-languageserve
 import type { Diagnostic, Severity } from '../common/diagnostic';
 import type { LineIndex } from '../syntax/positions';
 import { effectiveSeverity, toLspDiagnostic } from './diagnostics';
+import { EncodedDiagnostics, utf8Length } from './diagnostics-json';
 import type { AnalyzedDocument } from './document';
 
 /**
- * The diagnostics of successive versions of one document as published, reusing the LSP object of
- * every diagnostic that reads the same as in the previous publication. An edit of one body in a
- * 10k-body scene changes a handful of its ~6k diagnostics; the rest are the same objects again,
- * so the wire encoder (diagnostics-json.ts) serialises only the new ones.
+ * The diagnostics of successive versions of one document as published, kept as the UTF-8 bytes
+ * of their JSON list (an EncodedDiagnostics, which diagnostics-json.ts writes into the message as
+ * it is). An edit of one body in a 10k-body scene changes a handful of its ~6k diagnostics: the
+ * rest are copied from the previous publication's bytes, whole runs of neighbours at a time, and
+ * only the new ones are converted (toLspDiagnostic) and serialised. No LSP object is made or kept
+ * for a diagnostic that did not change, and the cache is one byte array plus one small record per
+ * diagnostic rather than an object graph and a string each.
  *
- * A reused object is exactly what a fresh conversion would give, by construction: it is taken
- * only when everything toLspDiagnostic reads is equal — code, effective severity, message, the
- * start and end positions (line and character, recomputed from the current text: a line inserted
- * above moves a diagnostic whose offsets did not change, and the reverse), each related
- * location's positions and message, the tags, the data (by identity) and the document's URI.
- * Objects handed out are never modified afterwards, here or by the encoder.
+ * A diagnostic's bytes are reused only when everything toLspDiagnostic reads is equal, so the
+ * result is byte for byte JSON.stringify(publishedDiagnostics(doc)) (tests check it): the code,
+ * the effective severity, the message, the start and end positions (line and character,
+ * recomputed from the current text: a line inserted above moves a diagnostic whose offsets did
+ * not change, and the reverse), each related location's positions and message, the tags and the
+ * document's URI.
  *
  * Candidates are found by walking the previous publication alongside the new one (both are in
  * position order): the next previous entry, else one a little further on (diagnostics removed
  * before this one), compared by message first. The finding diagnostics of an unchanged pair keep
- * their message (analysis/pipeline.ts, FindingDiagnostics) while their range objects may be new.
- * A diagnostic found neither way (new, changed, or moved far in the list) is converted afresh.
+ * their message string (analysis/pipeline.ts, FindingDiagnostics), so that comparison is mostly
+ * one pointer test. A diagnostic found neither way (new, changed, or moved far in the list) is
+ * converted afresh.
  */
 export class PublishedDiagnostics {
-  private previous: Entry[] = [];
+  private previous: Snapshot = EMPTY;
+  private counts = { reused: 0, converted: 0 };
 
-  /** The document's diagnostics as publishedDiagnostics(doc) gives them, unchanged ones reused. */
-  publish(doc: AnalyzedDocument): LspDiagnostic[] {
+  /** How many diagnostics the last publication copied from the one before, and how many it converted. */
+  get stats(): { readonly reused: number; readonly converted: number } {
+    return this.counts;
+  }
+
+  /** The document's diagnostics as publishedDiagnostics(doc) gives them, as JSON bytes. */
+  publish(doc: AnalyzedDocument): EncodedDiagnostics {
     const old = this.previous;
-    const next: Entry[] = [];
-    const out: LspDiagnostic[] = [];
+    const oldCount = old.sameUri(doc.uri) ? old.count : 0;
+    const lines = doc.lines;
+    const diagnostics = doc.analysis.diagnostics;
+    const next = new Snapshot(doc.uri, diagnostics.length);
+    // Per published diagnostic: the previous one whose bytes it reuses, or -1 and its new JSON text.
+    const from = new Int32Array(diagnostics.length);
+    const texts: string[] = [];
+    let size = 2;
+    let n = 0;
     let j = 0;
-    for (const d of doc.analysis.diagnostics) {
+    for (const d of diagnostics) {
       const severity = effectiveSeverity(doc, d);
       if (severity === null) continue;
-      let entry: Entry | undefined;
-      const stop = Math.min(old.length, j + LOOK_AHEAD);
+      let reused = -1;
+      const stop = Math.min(oldCount, j + LOOK_AHEAD);
       for (let i = j; i < stop; i++) {
-        const e = old[i]!;
-        if (e.lsp.message === d.message && matches(doc, d, severity, e)) {
-          entry = e;
+        if (old.messages[i] === d.message && old.matches(i, lines, d, severity)) {
+          reused = i;
           j = i + 1;
           break;
         }
       }
-      entry ??= { code: d.code, severity, data: d.data, tags: d.tags, uri: doc.uri, lsp: toLspDiagnostic(doc, d, severity) };
-      next.push(entry);
-      out.push(entry.lsp);
+      if (n > 0) size++; // the comma before it
+      if (reused >= 0) {
+        next.copy(n, old, reused);
+        size += old.ends[reused]! - old.starts[reused]!;
+      } else {
+        const lsp = toLspDiagnostic(doc, d, severity);
+        const text = JSON.stringify(lsp);
+        next.set(n, d, severity, lsp);
+        texts.push(text);
+        size += utf8Length(text);
+      }
+      from[n++] = reused;
     }
+    next.count = n;
+
+    const json = (next.json = new Uint8Array(size));
+    const starts = next.starts;
+    const ends = next.ends;
+    json[0] = 0x5b; // '['
+    let at = 1;
+    let t = 0;
+    for (let k = 0; k < n; ) {
+      if (k > 0) json[at++] = 0x2c; // ','
+      const i = from[k]!;
+      if (i < 0) {
+        starts[k] = at;
+        at += UTF8.encodeInto(texts[t++]!, json.subarray(at)).written;
+        ends[k] = at;
+        k++;
+        continue;
+      }
+      // A run of diagnostics that were neighbours before too is one copy, commas included.
+      let m = k;
+      while (m + 1 < n && from[m + 1] === from[m]! + 1) m++;
+      const base = old.starts[i]!;
+      const end = old.ends[from[m]!]!;
+      json.set(old.json.subarray(base, end), at);
+      for (let q = k; q <= m; q++) {
+        starts[q] = at + old.starts[from[q]!]! - base;
+        ends[q] = at + old.ends[from[q]!]! - base;
+      }
+      at += end - base;
+      k = m + 1;
+    }
+    json[at++] = 0x5d; // ']'
     this.previous = next;
-    return out;
+    this.counts = { reused: n - texts.length, converted: texts.length };
+    return new EncodedDiagnostics(json, n);
   }
 
   /** Forgets the previous publication (document closed, or its diagnostics cleared). */
   clear(): void {
-    this.previous = [];
+    this.previous = EMPTY;
+    this.counts = { reused: 0, converted: 0 };
   }
 }
 
 /** How far past the expected place a diagnostic of the previous publication is looked for. */
 const LOOK_AHEAD = 32;
 
-interface Entry {
-  readonly code: string;
-  readonly severity: Severity;
-  readonly data: unknown;
-  readonly tags: Diagnostic['tags'];
-  readonly uri: string;
-  readonly lsp: LspDiagnostic;
+const UTF8 = new TextEncoder();
+
+/**
+ * One publication: its bytes, where each diagnostic's JSON lies in them, and what each was made
+ * from, positions as lines and characters. Column-wise in flat arrays rather than one record per
+ * diagnostic: checking thousands of diagnostics after every edit then walks a few arrays in order
+ * instead of chasing a few scattered objects each, which is what that check's time went to.
+ */
+class Snapshot {
+  count = 0;
+  json: Uint8Array = EMPTY_LIST;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly codes: string[];
+  readonly severities: Severity[];
+  readonly messages: string[];
+  readonly tags: Diagnostic['tags'][];
+  /** Per diagnostic, 8 numbers: start line and character, end line and character; the same for its one related location. */
+  readonly positions: Int32Array;
+  /** The message of its one related location (undefined: none, or several). */
+  readonly relatedMessages: (string | undefined)[];
+  /** All its related locations when it has more than one (rare: nothing in the pipeline makes them today). */
+  readonly relatedLists: (readonly RelatedEntry[] | undefined)[];
+
+  constructor(
+    readonly uri: string,
+    capacity: number,
+  ) {
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+    this.positions = new Int32Array(8 * capacity);
+    this.codes = new Array<string>(capacity);
+    this.severities = new Array<Severity>(capacity);
+    this.messages = new Array<string>(capacity);
+    this.tags = new Array<Diagnostic['tags']>(capacity);
+    this.relatedMessages = new Array<string | undefined>(capacity);
+    this.relatedLists = new Array<readonly RelatedEntry[] | undefined>(capacity);
+  }
+
+  sameUri(uri: string): boolean {
+    return this.uri === uri;
+  }
+
+  /** Records diagnostic k as converted: `lsp` is toLspDiagnostic(doc, d, severity). */
+  set(k: number, d: Diagnostic, severity: Severity, lsp: LspDiagnostic): void {
+    this.codes[k] = d.code;
+    this.severities[k] = severity;
+    this.messages[k] = d.message;
+    this.tags[k] = d.tags;
+    const p = this.positions;
+    const { start, end } = lsp.range;
+    p[8 * k] = start.line;
+    p[8 * k + 1] = start.character;
+    p[8 * k + 2] = end.line;
+    p[8 * k + 3] = end.character;
+    const related = lsp.relatedInformation;
+    if (related?.length === 1) {
+      const r = related[0]!.location.range;
+      p[8 * k + 4] = r.start.line;
+      p[8 * k + 5] = r.start.character;
+      p[8 * k + 6] = r.end.line;
+      p[8 * k + 7] = r.end.character;
+      this.relatedMessages[k] = related[0]!.message;
+    } else {
+      this.relatedMessages[k] = undefined;
+      this.relatedLists[k] = related?.map((r) => ({ message: r.message, start: r.location.range.start, end: r.location.range.end }));
+    }
+  }
+
+  /** Records diagnostic k as the same as diagnostic i of `old`. */
+  copy(k: number, old: Snapshot, i: number): void {
+    this.codes[k] = old.codes[i]!;
+    this.severities[k] = old.severities[i]!;
+    this.messages[k] = old.messages[i]!;
+    this.tags[k] = old.tags[i];
+    this.positions.set(old.positions.subarray(8 * i, 8 * i + 8), 8 * k);
+    this.relatedMessages[k] = old.relatedMessages[i];
+    this.relatedLists[k] = old.relatedLists[i];
+  }
+
+  /** Whether `d`, published with `severity`, would be written exactly as diagnostic i was (its message already compared). */
+  matches(i: number, lines: LineIndex, d: Diagnostic, severity: Severity): boolean {
+    if (this.codes[i] !== d.code || this.severities[i] !== severity || !sameTags(this.tags[i], d.tags)) return false;
+    const p = this.positions;
+    if (!at(lines, d.range.start, p[8 * i]!, p[8 * i + 1]!) || !at(lines, d.range.end, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
+    const related = d.related?.length ? d.related : undefined;
+    const message = this.relatedMessages[i];
+    if (message !== undefined) {
+      if (related?.length !== 1) return false;
+      const r = related[0]!;
+      return r.message === message && at(lines, r.range.start, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, r.range.end, p[8 * i + 6]!, p[8 * i + 7]!);
+    }
+    const was = this.relatedLists[i];
+    if (related === undefined || was === undefined) return related === was;
+    if (related.length !== was.length) return false;
+    for (let k = 0; k < related.length; k++) {
+      const r = related[k]!;
+      const w = was[k]!;
+      if (r.message !== w.message || !at(lines, r.range.start, w.start.line, w.start.character) || !at(lines, r.range.end, w.end.line, w.end.character)) return false;
+    }
+    return true;
+  }
 }
 
-function matches(doc: AnalyzedDocument, d: Diagnostic, severity: Severity, e: Entry): boolean {
-  if (e.code !== d.code || e.severity !== severity || e.data !== d.data || e.uri !== doc.uri || !sameTags(e.tags, d.tags)) return false;
-  const lsp = e.lsp;
-  if (!at(doc.lines, d.range.start, lsp.range.start) || !at(doc.lines, d.range.end, lsp.range.end)) return false;
-  const related = d.related?.length ? d.related : undefined;
-  const was = lsp.relatedInformation;
-  if (related === undefined || was === undefined) return related === was;
-  if (related.length !== was.length) return false;
-  for (let k = 0; k < related.length; k++) {
-    const r = related[k]!;
-    const w = was[k]!;
-    if (r.message !== w.message || !at(doc.lines, r.range.start, w.location.range.start) || !at(doc.lines, r.range.end, w.location.range.end)) return false;
-  }
-  return true;
+const EMPTY_LIST = new Uint8Array([0x5b, 0x5d]);
+const EMPTY = new Snapshot('', 0);
+
+interface RelatedEntry {
+  readonly message: string;
+  readonly start: Position;
+  readonly end: Position;
 }
 
 /**
- * Whether LineIndex.positionAt(offset) is `p` in the current text, in constant time: `p`'s line
- * must start at offset - character and reach offset before its line break (then it is the line
- * of `offset`, and the character is not clamped). A position positionAt clamped (an offset inside
- * a CR LF) fails the test and is converted afresh, which is only slower.
+ * Whether LineIndex.positionAt(offset) is (line, character) in the current text, in constant
+ * time: the line must start at offset - character and reach offset before its line break (then
+ * it is the line of `offset`, and the character is not clamped). A position positionAt clamped
+ * (an offset inside a CR LF) fails the test and is converted afresh, which is only slower.
  */
-function at(lines: LineIndex, offset: number, p: Position): boolean {
-  const start = offset - p.character;
-  return p.line >= 0 && p.line < lines.lineCount && lines.lineStart(p.line) === start && start <= offset && offset <= lines.lineEnd(p.line);
+function at(lines: LineIndex, offset: number, line: number, character: number): boolean {
+  const start = offset - character;
+  if (!(line >= 0 && line < lines.lineCount) || lines.lineStart(line) !== start || start > offset) return false;
+  // Two characters before the next line's start is before any line break (CR LF at most), so the
+  // text need not be read: the common case, since diagnostics sit on names inside their line.
+  return (line + 1 < lines.lineCount && offset + 2 <= lines.lineStart(line + 1)) || offset <= lines.lineEnd(line);
 }
 
 function sameTags(x: Diagnostic['tags'], y: Diagnostic['tags']): boolean {
