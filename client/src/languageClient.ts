@@ -1,6 +1,9 @@
 // Starts the Collide language server (dist/server.js, bundled from server/src/main.ts) as a
-// separate Node process talking over Node IPC, the transport VS Code's own language extensions
-// use: no port to allocate, and the process ends with the extension host.
+// separate Node process talking over its stdin and stdout: no port to allocate, the process ends
+// with the extension host (its stdin closes), and it is the transport on which the server writes
+// its diagnostics from the bytes it kept (server/src/features/diagnostics-json.ts). Over Node IPC
+// every publication would be serialised from objects again (the channel JSON.stringifies each
+// message), several milliseconds per edit in a large scene.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
@@ -25,9 +28,9 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     return undefined;
   }
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
+    run: { module, transport: TransportKind.stdio },
     // --nolazy so breakpoints bind on first run; port 6009 is the conventional LSP debug port.
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.collide');
   context.subscriptions.push(watcher);
