@@ -169,6 +169,21 @@ describe('features/code-actions: quick fixes', () => {
     assert.ok(offered >= 7, `fixes offered: ${offered}`);
   });
 
+  it('fixes a polygon from a diagnostic without data, and offers nothing for one the document no longer has', () => {
+    const doc = scene('body cup polygon((0, 0), (1, 0), (0.5, 0.2), (1, 1), (0, 1)) at (9, 9)\n');
+    const plain = diagnostic(doc, 'polygon-not-convex');
+    assert.notEqual(plain.data, undefined);
+    const lsp = toLspDiagnostic(doc, plain);
+    assert.equal('data' in lsp, false, 'published without data');
+    const titles = codeActions(doc, plain.range, { diagnostics: [lsp] }).map((a) => a.title);
+    assert.deepEqual(titles, quickFixes(doc, plain).map((f) => f.title));
+    assert.ok(titles.some((t) => /compound of 2 convex parts/.test(t)), titles.join('; '));
+    // The editor still shows the previous version's diagnostic after the polygon became convex
+    // (and shorter): its range matches nothing in the current analysis, so there is no fix.
+    const next = scene('body cup polygon((0, 0), (1, 0), (1, 1), (0, 1)) at (9, 9)\n');
+    assert.deepEqual(codeActions(next, toOffsetRange(next.lines, lsp.range), { diagnostics: [lsp] }), []);
+  });
+
   it('wraps fixes as LSP quick fixes carrying the diagnostic they fix', () => {
     const doc = scene('body floor static box(20, 1) at (0, -0.5)\nbody sunk box(1, 1) at (0, 0.45)\n');
     const d = diagnostic(doc, 'overlap');
