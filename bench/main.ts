@@ -245,7 +245,9 @@ async function main(): Promise<void> {
       const mem = await benchLspMemory(big);
       if (mem.error) mismatches.push(`d:memory: ${mem.error}`);
       rows.push({ case: 'd:memory', n: 100000, contender: 'server RSS (MB) with document open', ms: mem.rssMb, found: 0, expected: 0, missing: 0, extra: 0 });
-      log(`  server RSS with a 100k-body document: ${mem.rssMb.toFixed(0)} MB`);
+      rows.push({ case: 'd:memory', n: 100000, contender: 'server RSS (MB) after 1 s idle', ms: mem.settledRssMb, found: 0, expected: 0, missing: 0, extra: 0 });
+      rows.push({ case: 'd:memory', n: 100000, contender: 'server peak RSS (MB) while opening', ms: mem.peakRssMb, found: 0, expected: 0, missing: 0, extra: 0 });
+      log(`  server RSS with a 100k-body document: ${mem.rssMb.toFixed(0)} MB after the first publication, ${mem.settledRssMb.toFixed(0)} MB settled, peak ${mem.peakRssMb.toFixed(0)} MB`);
     }
   } else {
     log('\n(d) skipped: dist/server.js is not built');
