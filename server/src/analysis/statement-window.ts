@@ -1,7 +1,7 @@
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 import { SemanticSession, type SemanticResult } from '../semantics/check';
 import type { EvaluatedValue } from '../semantics/evaluate';
-import type { BodyProperty, Scene, SceneBody, ScenePart } from '../semantics/scene';
+import { BodyProperty, type Scene, type SceneBody, type ScenePart } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
 import { lex, type Comment, type Token } from '../syntax/lexer';
@@ -529,5 +529,5 @@ function shiftProps(props: SceneBody['props'], from: number, delta: number): Sce
 }
 
 function shiftProperty(p: BodyProperty, from: number, delta: number): BodyProperty {
-  return { range: shiftRange(p.range, from, delta), valueRange: shiftRange(p.valueRange, from, delta) };
+  return p.start >= from ? new BodyProperty(p.start + delta, p.valueStart + delta, p.end + delta) : p;
 }

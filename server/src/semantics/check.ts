@@ -21,7 +21,7 @@ import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { ValueTable } from './value-table';
-import type { Scene, SceneBody, SceneLayer, ScenePart, SourceShapeKind } from './scene';
+import { BodyProperty, type Scene, type SceneBody, type SceneLayer, type ScenePart, type SourceShapeKind } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
@@ -215,6 +215,11 @@ class ClauseSlots {
   layer: Clause | undefined = undefined;
 }
 
+function propertyOf(c: Clause): BodyProperty {
+  // A clause ends with its value (a Missing value sits at the keyword's end): one end for both.
+  return new BodyProperty(c.range.start, c.value.range.start, c.value.range.end);
+}
+
 /** What a released Checker refers to instead of the whole file it checked (nothing reads it). */
 const RELEASED: SemanticInput = { text: '', statements: [] };
 
@@ -244,6 +249,8 @@ class Checker {
   private readonly used = new Set<SymbolDefinition>();
   /** Definition made for each declared name, by the name's offset (a stub's name and its body's agree). */
   private readonly definitionOf = new Map<number, MutableDefinition>();
+  /** The definition of each body statement in order (undefined: no name), until the bodies are checked. */
+  private readonly bodyDefinitions: (MutableDefinition | undefined)[] = [];
   /** Definitions made by broken statements: never reported as unused (the statement said enough). */
   private readonly brokenDefinitions = new Set<SymbolDefinition>();
   /** Where the diagnostics of a broken statement go: checked, then dropped. */
@@ -275,10 +282,7 @@ class Checker {
     this.evaluator.values = out.values;
     this.countUses = false;
     try {
-      for (const s of statements) {
-        if (s.name) this.define('body', s.name, s.range);
-        this.body(s, out.bodies, firstIndex);
-      }
+      for (const s of statements) this.body(s, s.name ? this.defineBody(s.name, s.range) : undefined, out.bodies, firstIndex);
     } finally {
       this.countUses = true;
       [this.diagnostics, this.definitions, this.references, this.values] = saved;
@@ -301,7 +305,13 @@ class Checker {
     const layers = this.layers();
     const bodies: SceneBody[] = [];
     const expand = this.input.expandBody;
-    for (const s of statements) if (s.kind === 'Body') this.body(expand ? expand(s) : s, bodies, 0);
+    // Body definitions were made in statement order (collectDefinitions): the k-th is the k-th body's.
+    let k = 0;
+    for (let i = 0; i < statements.length; i++) {
+      const s = statements[i]!;
+      if (s.kind === 'Body') this.body(expand ? expand(s) : s, this.bodyDefinitions[k++], bodies, 0);
+    }
+    this.bodyDefinitions.length = 0;
     this.reportUnused();
 
     const constants = new Map<string, Value>();
@@ -367,6 +377,16 @@ class Checker {
     const s = this.input.text.slice(range.start, range.end).replace(/\s+/g, ' ').trim();
     // Its own copy: a definition's detail may outlive this version of the text.
     return ownString(s.length > max ? `${s.slice(0, max - 1)}…` : s);
+  }
+
+  /**
+   * A body's definition. Not in `definitionOf`: each body statement is handed its own, and a large
+   * scene's bodies need no map by offset. The scene body shares its ranges (see `bodyOf`).
+   */
+  private defineBody(name: Identifier, range: TextRange): MutableDefinition {
+    const def: MutableDefinition = { kind: 'body', name: name.name, nameRange: name.range, range, detail: '', duplicate: false };
+    this.definitions.push(def);
+    return def;
   }
 
   private define(kind: SymbolDefinition['kind'], name: Identifier, range: TextRange): MutableDefinition {
@@ -458,8 +478,12 @@ class Checker {
           break;
         }
         case 'Body': {
-          if (!s.name) break;
-          const def = this.define('body', s.name, s.range);
+          if (!s.name) {
+            this.bodyDefinitions.push(undefined);
+            break;
+          }
+          const def = this.defineBody(s.name, s.range);
+          this.bodyDefinitions.push(def);
           const first = this.bodyNames.get(s.name.name);
           if (first) this.duplicate(def, first, 'a body');
           else this.bodyNames.set(s.name.name, def);
@@ -841,7 +865,7 @@ class Checker {
 
   // ── Bodies ──────────────────────────────────────────────────────────────────────────────────
 
-  private body(s: BodyStatement, bodies: SceneBody[], firstIndex: number): void {
+  private body(s: BodyStatement, def: MutableDefinition | undefined, bodies: SceneBody[], firstIndex: number): void {
     // quietlyIf written out: a closure per body was a visible share of a large file's semantics.
     const saved = this.diagnostics;
     if (s.broken) {
@@ -850,7 +874,7 @@ class Checker {
     }
     this.inBody = true;
     try {
-      this.bodyOf(s, bodies, firstIndex);
+      this.bodyOf(s, def, bodies, firstIndex);
     } finally {
       this.inBody = false;
       if (s.broken) {
@@ -861,7 +885,7 @@ class Checker {
     }
   }
 
-  private bodyOf(s: BodyStatement, bodies: SceneBody[], firstIndex: number): void {
+  private bodyOf(s: BodyStatement, def: MutableDefinition | undefined, bodies: SceneBody[], firstIndex: number): void {
     let isStatic = false;
     let isSensor = false;
     let isBullet = false;
@@ -924,24 +948,24 @@ class Checker {
     const sourceKind: SourceShapeKind =
       shape?.sourceKind ??
       (s.shape.kind === 'ShapeCall' ? s.shape.constructorName : s.shape.kind === 'Compound' ? 'compound' : 'polygon');
-    const def = s.name ? this.definitionOf.get(s.name.range.start) : undefined;
     if (def) def.detail = this.bodyDetail(s, sourceKind);
     // Out of the Scene: a failed value, a broken statement, or a second body of the same name
     // (the first definition is the body of that name; analysing both would pair them).
-    if (failed || !shape || !s.name || s.broken || def?.duplicate) return;
+    if (failed || !shape || !s.name || !def || s.broken || def.duplicate) return;
 
     const props: { -readonly [K in keyof SceneBody['props']]: SceneBody['props'][K] } = {};
-    if (at) props.at = { range: at.range, valueRange: at.value.range };
-    if (angleClause) props.angle = { range: angleClause.range, valueRange: angleClause.value.range };
-    if (velocityClause) props.velocity = { range: velocityClause.range, valueRange: velocityClause.value.range };
-    if (spinClause) props.spin = { range: spinClause.range, valueRange: spinClause.value.range };
-    if (layerClause) props.layer = { range: layerClause.range, valueRange: layerClause.value.range };
+    if (at) props.at = propertyOf(at);
+    if (angleClause) props.angle = propertyOf(angleClause);
+    if (velocityClause) props.velocity = propertyOf(velocityClause);
+    if (spinClause) props.spin = propertyOf(spinClause);
+    if (layerClause) props.layer = propertyOf(layerClause);
     // Written out in one order, shapeName after (rare): one object shape for every body.
     const body: { -readonly [K in keyof SceneBody]: SceneBody[K] } = {
       index: firstIndex + bodies.length,
       name: s.name.name,
-      nameRange: s.name.range,
-      range: s.range,
+      // The definition's range objects (equal: a body stub's are its statement's), not a second pair.
+      nameRange: def.nameRange,
+      range: def.range,
       isStatic,
       isSensor,
       isBullet,
