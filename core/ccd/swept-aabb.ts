@@ -205,13 +205,20 @@ export function sweepAndSlide(
 
 /** AABB of the shape (radius included) at a pose, written into `out`. */
 function shapeBoundsInto(shape: ConvexShape, xf: Transform, out: AABB): AABB {
+  return boundsAt(shape, xf.x, xf.y, xf.c, xf.s, out);
+}
+
+/** shapeBoundsInto at the pose (x, y, c, s), without a Transform record. */
+function boundsAt(shape: ConvexShape, tx: number, ty: number, c: number, s: number, out: AABB): AABB {
+  const v = shape.vertices;
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (const v of shape.vertices) {
-    const x = xf.c * v.x - xf.s * v.y + xf.x;
-    const y = xf.s * v.x + xf.c * v.y + xf.y;
+  for (let i = 0; i < v.length; i++) {
+    const p = v[i]!;
+    const x = c * p.x - s * p.y + tx;
+    const y = s * p.x + c * p.y + ty;
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;
@@ -247,41 +254,79 @@ export function sweptBounds(
   t0: number,
   t1: number,
 ): AABB {
+  return sweptBoundsInto(shape, xf0, velocity, spin, t0, t1, { minX: 0, minY: 0, maxX: 0, maxY: 0 });
+}
+
+/**
+ * sweptBounds written into `out` (and returned). Without spin it allocates nothing, which is what
+ * the analysis meets for almost every body of a level (once per body per run, the broad phase's
+ * box).
+ */
+export function sweptBoundsInto(
+  shape: ConvexShape,
+  xf0: Transform,
+  velocity: Vec2,
+  spin: number,
+  t0: number,
+  t1: number,
+  out: AABB,
+): AABB {
   const ta = Math.min(t0, t1);
   const tb = Math.max(t0, t1);
   const w = effectiveSpin(shape, spin);
-  const out: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
-  const tmp: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  const vx = velocity.x;
+  const vy = velocity.y;
   if (shape.vertices.length === 0) {
-    const x0 = xf0.x + velocity.x * ta;
-    const y0 = xf0.y + velocity.y * ta;
-    const x1 = xf0.x + velocity.x * tb;
-    const y1 = xf0.y + velocity.y * tb;
-    return { minX: Math.min(x0, x1), minY: Math.min(y0, y1), maxX: Math.max(x0, x1), maxY: Math.max(y0, y1) };
-  }
-  if (w === 0) {
-    shapeBoundsInto(shape, poseAt(xf0, velocity, 0, ta), out);
-    shapeBoundsInto(shape, poseAt(xf0, velocity, 0, tb), tmp);
-    growInto(out, tmp);
+    const x0 = xf0.x + vx * ta;
+    const y0 = xf0.y + vy * ta;
+    const x1 = xf0.x + vx * tb;
+    const y1 = xf0.y + vy * tb;
+    out.minX = Math.min(x0, x1);
+    out.minY = Math.min(y0, y1);
+    out.maxX = Math.max(x0, x1);
+    out.maxY = Math.max(y0, y1);
     return out;
   }
+  if (w === 0) {
+    // The poses at the two ends (poseAt without spin), unrotated from t = 0. At rest they are the
+    // same pose to the bit (0 · ta and 0 · tb are the same zero), so one box is the union.
+    boundsAt(shape, xf0.x + vx * ta, xf0.y + vy * ta, xf0.c, xf0.s, out);
+    if (vx !== 0 || vy !== 0) {
+      const minX = out.minX;
+      const minY = out.minY;
+      const maxX = out.maxX;
+      const maxY = out.maxY;
+      boundsAt(shape, xf0.x + vx * tb, xf0.y + vy * tb, xf0.c, xf0.s, out);
+      // growInto(first, second), with the second already in `out`.
+      if (!(out.minX < minX)) out.minX = minX;
+      if (!(out.minY < minY)) out.minY = minY;
+      if (!(out.maxX > maxX)) out.maxX = maxX;
+      if (!(out.maxY > maxY)) out.maxY = maxY;
+    }
+    return out;
+  }
+  const tmp: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
   let coreR2 = 0;
   for (const v of shape.vertices) coreR2 = Math.max(coreR2, v.x * v.x + v.y * v.y);
   const coreR = Math.sqrt(coreR2);
   const reach = coreR + shape.radius;
   // Disc bound: the origin's path grown by the largest radius.
-  const ox0 = xf0.x + velocity.x * ta;
-  const oy0 = xf0.y + velocity.y * ta;
-  const ox1 = xf0.x + velocity.x * tb;
-  const oy1 = xf0.y + velocity.y * tb;
-  const disc: AABB = {
-    minX: Math.min(ox0, ox1) - reach,
-    minY: Math.min(oy0, oy1) - reach,
-    maxX: Math.max(ox0, ox1) + reach,
-    maxY: Math.max(oy0, oy1) + reach,
-  };
+  const ox0 = xf0.x + vx * ta;
+  const oy0 = xf0.y + vy * ta;
+  const ox1 = xf0.x + vx * tb;
+  const oy1 = xf0.y + vy * tb;
+  const discMinX = Math.min(ox0, ox1) - reach;
+  const discMinY = Math.min(oy0, oy1) - reach;
+  const discMaxX = Math.max(ox0, ox1) + reach;
+  const discMaxY = Math.max(oy0, oy1) + reach;
   const sweep = Math.abs(w) * (tb - ta);
-  if (!(sweep < 2 * Math.PI)) return disc;
+  if (!(sweep < 2 * Math.PI)) {
+    out.minX = discMinX;
+    out.minY = discMinY;
+    out.maxX = discMaxX;
+    out.maxY = discMaxY;
+    return out;
+  }
   const cells = Math.max(1, Math.ceil(sweep / CELL_ANGLE));
   const h = sweep / cells;
   const chord = 2 * coreR * Math.sin(h / 4);
@@ -296,18 +341,18 @@ export function sweptBounds(
     shapeBoundsInto(shape, mid, tmp);
     // Translate the frozen middle pose back to the cell's start and on to its end.
     const half = dt / 2;
-    const ex = Math.abs(velocity.x) * half;
-    const ey = Math.abs(velocity.y) * half;
+    const ex = Math.abs(vx) * half;
+    const ey = Math.abs(vy) * half;
     tmp.minX -= ex + chord;
     tmp.maxX += ex + chord;
     tmp.minY -= ey + chord;
     tmp.maxY += ey + chord;
     growInto(out, tmp);
   }
-  out.minX = Math.max(out.minX, disc.minX);
-  out.minY = Math.max(out.minY, disc.minY);
-  out.maxX = Math.min(out.maxX, disc.maxX);
-  out.maxY = Math.min(out.maxY, disc.maxY);
+  out.minX = Math.max(out.minX, discMinX);
+  out.minY = Math.max(out.minY, discMinY);
+  out.maxX = Math.min(out.maxX, discMaxX);
+  out.maxY = Math.min(out.maxY, discMaxY);
   return out;
 }
 

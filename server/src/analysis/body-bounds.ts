@@ -1,6 +1,6 @@
 import type { AABB } from '../../../core/math/aabb';
-import { makeTransform } from '../../../core/math/vec2';
-import { sweptBounds } from '../../../core/ccd/swept-aabb';
+import type { Transform } from '../../../core/math/vec2';
+import { sweptBoundsInto } from '../../../core/ccd/swept-aabb';
 import type { Scene, SceneBody } from '../semantics/scene';
 
 /**
@@ -29,6 +29,10 @@ import type { Scene, SceneBody } from '../semantics/scene';
  */
 export const BOUNDS_GUARD = 1e-7;
 
+// Scratch (bodyBounds never re-enters): the body's pose at t = 0 and one part's swept box.
+const pose: { -readonly [K in keyof Transform]: Transform[K] } = { x: 0, y: 0, c: 1, s: 0 };
+const partBox: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+
 /** Writes the body's broad-phase box into `out` and returns it. */
 export function bodyBounds(scene: Scene, body: SceneBody, out: AABB): AABB {
   const horizon = scene.frames * scene.dt;
@@ -37,10 +41,15 @@ export function bodyBounds(scene: Scene, body: SceneBody, out: AABB): AABB {
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  if (body.parts.length > 0) {
-    const xf = makeTransform(body.position.x, body.position.y, body.angle);
-    for (const part of body.parts) {
-      const b = sweptBounds(part.shape, xf, body.velocity, body.spin, 0, t1);
+  const parts = body.parts;
+  if (parts.length > 0) {
+    const xf = pose;
+    xf.x = body.position.x;
+    xf.y = body.position.y;
+    xf.c = Math.cos(body.angle);
+    xf.s = Math.sin(body.angle);
+    for (let k = 0; k < parts.length; k++) {
+      const b = sweptBoundsInto(parts[k]!.shape, xf, body.velocity, body.spin, 0, t1, partBox);
       if (b.minX < minX) minX = b.minX;
       if (b.minY < minY) minY = b.minY;
       if (b.maxX > maxX) maxX = b.maxX;

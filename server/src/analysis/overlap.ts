@@ -1,12 +1,13 @@
-import { aabbOverlaps, type AABB } from '../../../core/math/aabb';
-import { makeTransform, type Transform, type Vec2 } from '../../../core/math/vec2';
+import type { Transform, Vec2 } from '../../../core/math/vec2';
 import { contact } from '../../../core/narrow/contact';
-import type { ContactOutput } from '../../../core/narrow/types';
-import { shapeBounds, shapeSize } from '../../../core/shapes/bounds';
+import type { ContactOutput, ShapePair } from '../../../core/narrow/types';
+import { shapeSize } from '../../../core/shapes/bounds';
+import type { ConvexShape } from '../../../core/shapes/shape';
 import type { Diagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { formatNumber } from '../../../protocol/format';
 import type { OverlapFinding } from './findings';
+import { flatText } from './flat-text';
 
 /**
  * Overlap at t = 0 for one pair of bodies (scene-language.md, "Findings"): the deepest contact
@@ -23,19 +24,30 @@ const DEPTH_TOLERANCE = 1e-9;
 
 export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFinding | null {
   if (a.index > b.index) return overlapPair(scene, b, a);
-  const xa = poseAtStart(a);
-  const xb = poseAtStart(b);
+  const partsA = a.parts;
+  const partsB = b.parts;
+  const nB = partsB.length;
+  if (partsA.length === 0 || nB === 0) return null;
+  const xa = poseAtStart(a, poseA);
+  const xb = poseAtStart(b, poseB);
   const slop = scene.slop > 0 ? scene.slop : 0;
-  const boundsB: AABB[] = b.parts.map((p) => grow(shapeBounds(p.shape, xb), slop));
+  if (boundsB.length < 4 * nB) boundsB = new Float64Array(4 * nB);
+  for (let j = 0; j < nB; j++) partBounds(partsB[j]!.shape, xb, slop, boundsB, 4 * j);
+  const q = query;
+  q.transformA = xa;
+  q.transformB = xb;
   let best: ContactOutput | null = null;
   let partA = -1;
   let partB = -1;
-  for (let i = 0; i < a.parts.length; i++) {
-    const shapeA = a.parts[i]!.shape;
-    const boundsA = shapeBounds(shapeA, xa);
-    for (let j = 0; j < b.parts.length; j++) {
-      if (!aabbOverlaps(boundsA, boundsB[j]!)) continue;
-      const r = contact({ shapeA, transformA: xa, shapeB: b.parts[j]!.shape, transformB: xb });
+  for (let i = 0; i < partsA.length; i++) {
+    const shapeA = partsA[i]!.shape;
+    partBounds(shapeA, xa, 0, boundsA, 0);
+    for (let j = 0; j < nB; j++) {
+      const o = 4 * j;
+      if (!(boundsA[0]! <= boundsB[o + 2]! && boundsB[o]! <= boundsA[2]! && boundsA[1]! <= boundsB[o + 3]! && boundsB[o + 1]! <= boundsA[3]!)) continue;
+      q.shapeA = shapeA;
+      q.shapeB = partsB[j]!.shape;
+      const r = contact(q);
       if (r.points.length === 0 || !Number.isFinite(r.separation)) continue;
       if (!best || r.separation < best.separation) {
         best = r;
@@ -47,7 +59,7 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   if (!best) return null;
   // "Deeper than slop" up to the narrow phase's accuracy: decimal input such as 1 - 0.99 lands
   // 1e-17 above a slop of 0.01, and the author meant "exactly at slop".
-  const size = shapeSize(a.parts[partA]!.shape) + shapeSize(b.parts[partB]!.shape);
+  const size = shapeSize(partsA[partA]!.shape) + shapeSize(partsB[partB]!.shape);
   if (!(-best.separation > slop + DEPTH_TOLERANCE * size)) return null;
   return {
     kind: 'overlap',
@@ -63,14 +75,61 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   };
 }
 
-function poseAtStart(body: SceneBody): Transform {
-  const x = Number.isFinite(body.position.x) ? body.position.x : 0;
-  const y = Number.isFinite(body.position.y) ? body.position.y : 0;
-  return makeTransform(x, y, Number.isFinite(body.angle) ? body.angle : 0);
+// Scratch of overlapPair, which never re-enters: the two poses, the query record handed to
+// contact() (read during the call only) and the part boxes, so that a pair test allocates
+// nothing but contact()'s output and the finding (architecture.md, "Performance habits").
+type MutableTransform = { -readonly [K in keyof Transform]: Transform[K] };
+const EMPTY_SHAPE: ConvexShape = { kind: 'circle', vertices: [], radius: 0, normals: [] };
+const poseA: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
+const poseB: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
+const query: { -readonly [K in keyof ShapePair]: ShapePair[K] } = { shapeA: EMPTY_SHAPE, transformA: poseA, shapeB: EMPTY_SHAPE, transformB: poseB };
+const boundsA = new Float64Array(4);
+let boundsB = new Float64Array(16);
+
+/** The body's pose at t = 0 written into `out`; a non-finite coordinate or angle reads as 0. */
+function poseAtStart(body: SceneBody, out: MutableTransform): MutableTransform {
+  const p = body.position;
+  const angle = Number.isFinite(body.angle) ? body.angle : 0;
+  out.x = Number.isFinite(p.x) ? p.x : 0;
+  out.y = Number.isFinite(p.y) ? p.y : 0;
+  out.c = Math.cos(angle);
+  out.s = Math.sin(angle);
+  return out;
 }
 
-function grow(box: AABB, margin: number): AABB {
-  return { minX: box.minX - margin, minY: box.minY - margin, maxX: box.maxX + margin, maxY: box.maxY + margin };
+/**
+ * shapeBounds (core/shapes/bounds.ts) grown by `margin`, written into `out` at `o` as minX,
+ * minY, maxX, maxY, with the same arithmetic: rotated offsets first, translation added once.
+ */
+function partBounds(shape: ConvexShape, xf: Transform, margin: number, out: Float64Array, o: number): void {
+  const v = shape.vertices;
+  if (v.length === 0) {
+    out[o] = xf.x - margin;
+    out[o + 1] = xf.y - margin;
+    out[o + 2] = xf.x + margin;
+    out[o + 3] = xf.y + margin;
+    return;
+  }
+  const c = xf.c;
+  const s = xf.s;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < v.length; i++) {
+    const p = v[i]!;
+    const x = c * p.x - s * p.y;
+    const y = s * p.x + c * p.y;
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+    if (x > maxX) maxX = x;
+    if (y > maxY) maxY = y;
+  }
+  const r = shape.radius;
+  out[o] = xf.x + minX - r - margin;
+  out[o + 1] = xf.y + minY - r - margin;
+  out[o + 2] = xf.x + maxX + r + margin;
+  out[o + 3] = xf.y + maxY + r + margin;
 }
 
 /**
@@ -101,9 +160,7 @@ export function overlapDiagnostic(scene: Scene, f: OverlapFinding): Diagnostic {
     range: later.nameRange,
     severity: 'warning',
     code: 'overlap',
-    message:
-      `${f.b} overlaps ${f.a} by ${formatNumber(f.depth)}${parts}: ` +
-      `move it by (${formatNumber(move.x)}, ${formatNumber(move.y)}) to separate`,
+    message: flatText(f.b, ' overlaps ', f.a, ' by ', formatNumber(f.depth), parts, ': move it by (', formatNumber(move.x), ', ', formatNumber(move.y), ') to separate'),
     ...(other ? { related: [{ range: other.nameRange, message: `${f.a} is the body it overlaps` }] } : {}),
   };
 }
