@@ -14,6 +14,7 @@ import type { Scene, SceneBody } from '../semantics/scene';
 import type { Diagnostic } from '../common/diagnostic';
 import { formatNumber } from '../../../protocol/format';
 import type { ImpactFinding } from './findings';
+import { flatText } from './flat-text';
 
 /**
  * Continuous detection for one pair of bodies over [0, T], T = frames × dt (scene-language.md,
@@ -376,7 +377,7 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
       range,
       severity: 'information',
       code: 'analysis-not-converged',
-      message: `Continuous detection could not settle ${fastName} and ${otherName}: ${f.undecided}. Reported as a possible ${f.kind} at ${when}.`,
+      message: flatText('Continuous detection could not settle ', fastName, ' and ', otherName, ': ', f.undecided, '. Reported as a possible ', f.kind, ' at ', when, '.'),
       related,
     };
   }
@@ -389,8 +390,8 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
     // hits at the start; the collision is the contact deepening until a step end sees it.
     const message =
       f.toi === 0
-        ? `${fastName} starts in resting contact with ${otherName} (touching within slop at t = 0) and the contact deepens: ${seen}, so a discrete engine sees a collision there.`
-        : `${fastName} hits ${otherName} at ${when}; ${seen}, so a discrete engine catches it.`;
+        ? flatText(fastName, ' starts in resting contact with ', otherName, ' (touching within slop at t = 0) and the contact deepens: ', seen, ', so a discrete engine sees a collision there.')
+        : flatText(fastName, ' hits ', otherName, ' at ', when, '; ', seen, ', so a discrete engine catches it.');
     return { range, severity: 'information', code: 'collision', message, related };
   }
   const bullet = !!(ba?.isBullet || bb?.isBullet);
@@ -402,7 +403,17 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
     range,
     severity: bullet ? 'information' : 'warning',
     code: 'tunnelling',
-    message: `${fastName} passes through ${otherName} between two step ends: first contact at ${when}, but no step end sees them overlap; ${substepAdvice(ba, bb, n, f.contactDuration, dt)}. ${bullet ? 'Reported for information: ' : 'To fix: '}${fix}`,
+    message: flatText(
+      fastName,
+      ' passes through ',
+      otherName,
+      ' between two step ends: first contact at ',
+      when,
+      ', but no step end sees them overlap; ',
+      substepAdvice(ba, bb, n, f.contactDuration, dt),
+      bullet ? '. Reported for information: ' : '. To fix: ',
+      fix,
+    ),
     related,
   };
 }
