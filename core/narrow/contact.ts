@@ -53,7 +53,8 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
   // The quick separating test first: the first SAT axis that clears the tolerance settles that
   // the cores are apart, where the largest one (all n × m of SAT's work) is needed only when
   // they touch or GJK cannot measure the gap.
-  if (satSeparates(p, touchTol)) {
+  const apart = satSeparates(p, touchTol);
+  if (apart) {
     // Cores apart: GJK for the exact distance and the closest features.
     const g = gjkLocal(p, defaultGjkIterations(p.shapeA.vertices.length, p.shapeB.vertices.length), null);
     m.iterations = g.iterations;
@@ -81,7 +82,8 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
     }
     // GJK sees the cores touching where SAT saw a sliver of a gap: rounding; SAT's axis stands.
   }
-  satLocal(p, sat);
+  // Not apart: satSeparates measured every axis, and satLocal takes its axis from those passes.
+  satLocal(p, sat, !apart);
   m.method = 'sat';
   m.separation = sat.separation - rA - rB;
   m.nx = sat.nx;

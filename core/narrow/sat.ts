@@ -130,10 +130,19 @@ export function satSeparates(p: RelativePair, threshold: number): boolean {
 
 const satScratch: SatLocal = { separation: 0, nx: 0, ny: 0, referenceIsA: true, referenceEdge: 0 };
 
-/** SAT on the cores of a relative pair (both with at least two distinct vertices). */
-export function satLocal(p: RelativePair, out: SatLocal): SatLocal {
-  maxSeparation(p, false, sepA, Infinity);
-  maxSeparation(p, true, sepB, Infinity);
+/**
+ * SAT on the cores of a relative pair (both with at least two distinct vertices).
+ *
+ * `measured`: satSeparates has just answered false for this very pair, which leaves both passes
+ * over the edges complete (neither stopped early: a pass stops only at an axis that would have
+ * made the answer true), so their separations are reused instead of measured again. Overlapping
+ * pairs, the ones that need SAT's axis, are exactly those, and their SAT work halves.
+ */
+export function satLocal(p: RelativePair, out: SatLocal, measured = false): SatLocal {
+  if (!measured) {
+    maxSeparation(p, false, sepA, Infinity);
+    maxSeparation(p, true, sepB, Infinity);
+  }
   if (sepB.sep > sepA.sep + SAT_TIE_TOLERANCE * p.scale) {
     edgeNormal(p.shapeB, sepB.edge, n1);
     // B's outward normal points from B towards A: the axis from A to B is its opposite.

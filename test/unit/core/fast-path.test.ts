@@ -52,6 +52,23 @@ describe('core/narrow fast paths agree with the exact paths', () => {
     );
   });
 
+  it('satLocal after satSeparates answered false reuses its passes and gives the full SAT, field for field', () => {
+    fc.assert(
+      fc.property(anyShapeArb(1), anyShapeArb(1), transformArb(2), transformArb(2), fc.double({ min: -2, max: 2, noNaN: true }), (a, b, xa, xb, t) => {
+        if (a.vertices.length < 2 || b.vertices.length < 2) return;
+        const p = relativePair({ shapeA: a, transformA: xa, shapeB: b, transformB: xb });
+        const full = satLocal(p, scratch());
+        // Another pair's passes in between, so that nothing of p's is left over from `full`.
+        satLocal(relativePair({ shapeA: makeBox(3, 1), transformA: makeTransform(0, 0, 0.3), shapeB: makeBox(1, 2), transformB: makeTransform(0.5, 0.2, 1) }), scratch());
+        // A threshold at or above the separation makes the quick test run both passes to the end.
+        const threshold = Math.max(t, full.separation);
+        assert.equal(satSeparates(p, threshold), false);
+        assert.deepStrictEqual(satLocal(p, scratch(), true), full);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('satSeparates near the touching tolerance: pairs placed within 1e-14..1 of touching', () => {
     fc.assert(
       fc.property(nearTouchingArb(), ([a, xa, b, xb]) => {
