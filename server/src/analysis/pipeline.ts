@@ -119,57 +119,81 @@ export function findingDiagnostic(scene: Scene, f: Finding): Diagnostic {
   return f.kind === 'overlap' ? overlapDiagnostic(scene, f) : impactDiagnostic(scene, f);
 }
 
+/** Which of its pair's bodies a cached diagnostic sits on, and its related information's. */
+const ON_A = 0;
+const ON_B = 1;
+const RELATED_NONE = 0;
+const RELATED_A = 2;
+const RELATED_B = 4;
+
 interface CachedDiagnostic {
-  readonly a: SceneBody;
-  readonly b: SceneBody;
-  readonly dt: number;
-  readonly diagnostic: Diagnostic;
-  /** Which body's name range the diagnostic is on, and its related information's. */
-  readonly on: 'a' | 'b';
-  readonly relatedOn: 'a' | 'b' | null;
+  /** The bodies the diagnostic was last placed against (their names, motion and parts label it). */
+  a: SceneBody;
+  b: SceneBody;
+  /** The diagnostic as last handed out: the one the current analysis holds. */
+  diagnostic: Diagnostic;
+  /** ON_A or ON_B, plus RELATED_NONE, RELATED_A or RELATED_B. */
+  readonly placement: number;
 }
 
 /**
  * Finding diagnostics for successive versions of one document (the incremental analyzer's last
  * step): a finding whose pair of bodies is unchanged but for their place in the text keeps its
- * message and data, and only takes the bodies' current name ranges. Formatting thousands of
- * messages was most of the time of an edit that changed one body.
+ * message, and only takes the bodies' current name ranges. Formatting thousands of messages was
+ * most of the time of an edit that changed one body.
  *
  * A diagnostic is a function of the finding, of dt, and of each body's name, name range, parts,
  * motion and `bullet` modifier (overlap.ts, continuous.ts). Shifting a body in the text keeps its
  * part shapes and its motion objects (analysis/statement-window.ts), which is what is compared.
+ *
+ * Memory: the cache holds the very diagnostic the current analysis holds. A finding whose ranges
+ * did not move gets the same object back; one whose bodies moved gets a new object, which replaces
+ * the cached one, so that after an edit above a 100k-body level's findings the old diagnostics
+ * are garbage instead of a second copy kept for the next run. dt, the one scene-wide input, is
+ * kept once: a different dt empties the cache.
  */
 export class FindingDiagnostics {
   private cache = new WeakMap<Finding, CachedDiagnostic>();
+  private dt = NaN;
 
   readonly diagnosticOf = (scene: Scene, f: Finding): Diagnostic => {
+    // As compared before per entry: === (a NaN dt never matches, so nothing is reused).
+    if (scene.dt !== this.dt) {
+      this.cache = new WeakMap();
+      this.dt = scene.dt;
+    }
     const a = scene.bodies[f.ia];
     const b = scene.bodies[f.ib];
     const hit = this.cache.get(f);
-    if (hit && a && b && hit.dt === scene.dt && sameLabel(hit.a, a) && sameLabel(hit.b, b)) {
+    if (hit && a && b && sameLabel(hit.a, a) && sameLabel(hit.b, b)) {
       const d = hit.diagnostic;
+      const range = (hit.placement & ON_B ? b : a).nameRange;
+      const related = hit.placement & RELATED_A ? a : hit.placement & RELATED_B ? b : null;
+      hit.a = a;
+      hit.b = b;
+      if (range === d.range && (related === null || related.nameRange === d.related![0]!.range)) return d;
       // Written out rather than spread (thousands per edit); the keys are the ones d has.
       const out: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = {
-        range: (hit.on === 'a' ? a : b).nameRange,
+        range,
         severity: d.severity,
         code: d.code,
         message: d.message,
       };
       if (d.related !== undefined) {
-        out.related =
-          hit.relatedOn === null ? d.related : [{ range: (hit.relatedOn === 'a' ? a : b).nameRange, message: d.related[0]!.message }];
+        out.related = related === null ? d.related : [{ range: related.nameRange, message: d.related[0]!.message }];
       }
       if ('data' in d) out.data = d.data;
       if (d.tags !== undefined) out.tags = d.tags;
+      hit.diagnostic = out;
       return out;
     }
     const d = findingDiagnostic(scene, f);
     if (a && b) {
-      const on = d.range === a.nameRange ? 'a' : d.range === b.nameRange ? 'b' : null;
+      const on = d.range === a.nameRange ? ON_A : d.range === b.nameRange ? ON_B : -1;
       const r = d.related?.length === 1 ? d.related[0]!.range : undefined;
-      const relatedOn = r === undefined ? null : r === a.nameRange ? 'a' : r === b.nameRange ? 'b' : undefined;
-      if (on !== null && relatedOn !== undefined && (d.related === undefined || d.related.length <= 1)) {
-        this.cache.set(f, { a, b, dt: scene.dt, diagnostic: d, on, relatedOn });
+      const relatedOn = r === undefined ? RELATED_NONE : r === a.nameRange ? RELATED_A : r === b.nameRange ? RELATED_B : -1;
+      if (on >= 0 && relatedOn >= 0 && (d.related === undefined || d.related.length <= 1)) {
+        this.cache.set(f, { a, b, diagnostic: d, placement: on | relatedOn });
       }
     }
     return d;
@@ -177,6 +201,7 @@ export class FindingDiagnostics {
 
   clear(): void {
     this.cache = new WeakMap();
+    this.dt = NaN;
   }
 }
 

@@ -180,6 +180,30 @@ describe('analysis/incremental: equal to a from-scratch analysis', () => {
     assertSame(after, analyzeDocument(edited), 'an insertion above');
   });
 
+  it('hands back the same finding diagnostic while its bodies stay put, and one new copy once they move', () => {
+    const lines = ['body floor static box(20, 1) at (0, -0.5)', 'body crate box(1, 1) at (0, 0.4)', 'body shot circle(0.05) at (-5, 3) velocity (600, 0)', 'body wall static box(0.1, 4) at (2, 3)', 'body tail circle(1) at (50, 50)'];
+    const analyzer = new IncrementalAnalyzer();
+    const first = analyzer.analyze(lines.join('\n'));
+    assert.deepEqual(first.findings.map((f) => f.kind), ['overlap', 'tunnelling']);
+    const [overlap, tunnel] = first.diagnostics.filter((d) => d.code === 'overlap' || d.code === 'tunnelling');
+    // An edit below both pairs (after `tail`, which the edit re-reads): nothing of theirs moved,
+    // the very objects come back.
+    const below = analyzer.analyze([...lines, 'body far circle(1) at (90, 90)'].join('\n'));
+    assert.ok(below.diagnostics.includes(overlap!) && below.diagnostics.includes(tunnel!));
+    // A line above: new objects at the new places, the message strings themselves kept.
+    const shifted = ['// shifts every range', ...lines, 'body far circle(1) at (90, 90)'].join('\n');
+    const moved = analyzer.analyze(shifted);
+    assertSame(moved, analyzeDocument(shifted), 'a line above');
+    const overlap2 = moved.diagnostics.find((d) => d.code === 'overlap')!;
+    assert.notEqual(overlap2, overlap);
+    assert.equal(overlap2.message, overlap!.message);
+    assert.equal(overlap2.range.start, overlap!.range.start + '// shifts every range\n'.length);
+    // ... and those new objects are what the next unmoved run hands back.
+    const again = analyzer.analyze(shifted + '\n// below');
+    assert.ok(again.diagnostics.includes(overlap2));
+    assertSame(again, analyzeDocument(shifted + '\n// below'), 'a comment below');
+  });
+
   it('tests a cached pair again when its two bodies swap places in the file', () => {
     const a = 'body a box(1, 1) at (0, 0) velocity (100, 0)';
     const b = 'body b static box(0.05, 3) at (1, 0)';
