@@ -386,8 +386,8 @@ export function analyzeWholeText(
   const session = new SemanticSession({
     text,
     statements: skim.statements,
+    // Every body of a skimmed file is a stub.
     expandBody: (stub) => {
-      if (!skim.skimmed.has(stub)) return stub;
       const { statement, diagnostics } = skim.parseBody(stub);
       for (const d of diagnostics) bodyDiagnostics.push(d);
       return statement;

@@ -215,6 +215,13 @@ class ClauseSlots {
   layer: Clause | undefined = undefined;
 }
 
+/** 'vertex 1', 'vertex 2' ...: what a polygon's vertex is called in messages, made once each. */
+const VERTEX_NAMES: string[] = [];
+function vertexName(i: number): string {
+  while (VERTEX_NAMES.length <= i && VERTEX_NAMES.length < 64) VERTEX_NAMES.push(`vertex ${VERTEX_NAMES.length + 1}`);
+  return VERTEX_NAMES[i] ?? `vertex ${i + 1}`;
+}
+
 function propertyOf(c: Clause): BodyProperty {
   // A clause ends with its value (a Missing value sits at the keyword's end): one end for both.
   return new BodyProperty(c.range.start, c.value.range.start, c.value.range.end);
@@ -243,6 +250,21 @@ class Checker {
   private readonly valueNames = new Map<string, ValueEntry>();
   private readonly layerNames = new Map<string, { def: MutableDefinition; stmt: LayerStatement }>();
   private readonly bodyNames = new Map<string, MutableDefinition>();
+
+  /**
+   * The first body definition named `name`, which has been counted already. The index by name is
+   * made when a second body of some name is first seen (most scenes have none), from the
+   * definitions so far, and kept up to date after.
+   */
+  private firstBodyNamed(name: string): MutableDefinition {
+    if (this.bodyNames.size === 0) {
+      for (let i = 0; i < this.definitions.length; i++) {
+        const d = this.definitions[i]!;
+        if (d.kind === 'body' && !this.bodyNames.has(d.name)) this.bodyNames.set(d.name, d);
+      }
+    }
+    return this.bodyNames.get(name)!;
+  }
 
   private readonly letValues = new Map<LetStatement, Value | undefined>();
   private readonly shapeValues = new Map<ShapeStatement, ShapeValue | undefined>();
@@ -453,7 +475,9 @@ class Checker {
   // ── Definitions ─────────────────────────────────────────────────────────────────────────────
 
   private collectDefinitions(): void {
-    for (const s of this.input.statements) {
+    const statements = this.input.statements;
+    for (let i = 0; i < statements.length; i++) {
+      const s = statements[i]!;
       switch (s.kind) {
         // A broken statement's name is still reported when it repeats one: the name is no guess,
         // and a body stub (parser.ts skimFile) cannot tell whether its statement is broken.
@@ -484,10 +508,11 @@ class Checker {
           }
           const def = this.defineBody(s.name, s.range);
           this.bodyDefinitions.push(def);
-          const first = this.bodyNames.get(s.name.name);
-          if (first) this.duplicate(def, first, 'a body');
-          else this.bodyNames.set(s.name.name, def);
-          this.bodyNameCount.set(s.name.name, (this.bodyNameCount.get(s.name.name) ?? 0) + 1);
+          const name = s.name.name;
+          const count = this.bodyNameCount.get(name) ?? 0;
+          this.bodyNameCount.set(name, count + 1);
+          if (count > 0) this.duplicate(def, this.firstBodyNamed(name), 'a body');
+          else if (this.bodyNames.size > 0) this.bodyNames.set(name, def);
           break;
         }
         default:
@@ -722,17 +747,12 @@ class Checker {
         const points: Vec2[] = [];
         let failed = false;
         for (let i = 0; i < a.length; i++) {
-          const v = this.slot(a[i]!, 'position', 'vector', `vertex ${i + 1}`);
+          const v = this.slot(a[i]!, 'position', 'vector', vertexName(i));
           if (v === undefined) failed = true;
           else points.push({ x: v.x, y: v.y });
         }
         if (failed) break;
-        const checked = validatePolygon(
-          points,
-          a.map((e) => e.range),
-          node.range,
-          this.diagnostics,
-        );
+        const checked = validatePolygon(points, a, node.range, this.diagnostics);
         if (checked.vertices) shape = makePolygon(checked.vertices);
         break;
       }
@@ -793,7 +813,9 @@ class Checker {
   private settings(): { dt: number; frames: number; slop: number } {
     const result = { dt: DEFAULT_DT, frames: DEFAULT_FRAMES, slop: DEFAULT_SLOP };
     const seen = new Map<string, TextRange>();
-    for (const s of this.input.statements) {
+    const statements = this.input.statements;
+    for (let i = 0; i < statements.length; i++) {
+      const s = statements[i]!;
       if (s.kind !== 'Setting') continue;
       if (s.broken) {
         // Not applied: the setting keeps its earlier value (or default) until this one parses.
@@ -850,7 +872,9 @@ class Checker {
 
   private layers(): Map<string, SceneLayer> {
     const layers = new Map<string, SceneLayer>();
-    for (const s of this.input.statements) {
+    const statements = this.input.statements;
+    for (let i = 0; i < statements.length; i++) {
+      const s = statements[i]!;
       if (s.kind !== 'Layer') continue;
       this.quietlyIf(s.broken, () => {
         for (const c of s.collides) this.layerReference(c);
@@ -1006,7 +1030,9 @@ class Checker {
   }
 
   private reportUnused(): void {
-    for (const d of this.definitions) {
+    const definitions = this.definitions;
+    for (let i = 0; i < definitions.length; i++) {
+      const d = definitions[i]!;
       if (d.duplicate || d.kind === 'body' || this.used.has(d) || this.brokenDefinitions.has(d)) continue;
       const what = d.kind === 'let' ? 'Constant' : d.kind === 'shape' ? 'Shape' : 'Layer';
       this.diagnostics.push({

@@ -57,14 +57,26 @@ function pack(points: readonly Vec2[], indexOf: Map<Vec2, number>) {
   };
 }
 
+/**
+ * `vertices` are the evaluated vertex arguments, distinct objects (the data's indices are found
+ * by identity); `vertexNodes[i]` is the argument vertex i was written as (its range carries a
+ * dropped-vertex hint).
+ */
 export function validatePolygon(
   vertices: readonly Vec2[],
-  vertexRanges: readonly TextRange[],
+  vertexNodes: readonly { readonly range: TextRange }[],
   range: TextRange,
   diagnostics: Diagnostic[],
 ): PolygonCheck {
-  const indexOf = new Map<Vec2, number>();
-  vertices.forEach((v, i) => indexOf.set(v, i));
+  // Only a diagnostic's data needs the vertices' indices: made when the first one does.
+  let indices: Map<Vec2, number> | undefined;
+  const indexOf = (): Map<Vec2, number> => {
+    if (indices === undefined) {
+      indices = new Map<Vec2, number>();
+      for (let i = 0; i < vertices.length; i++) indices.set(vertices[i]!, i);
+    }
+    return indices;
+  };
 
   if (vertices.length < 3) {
     diagnostics.push({
@@ -108,7 +120,7 @@ export function validatePolygon(
       severity: 'error',
       code: 'polygon-not-convex',
       message: `This polygon is not convex. Use its convex hull (${hull.length} vertices), or a compound of ${parts.length} convex parts.`,
-      data: { hull: pack(hull, indexOf), parts: parts.map((p) => pack(p, indexOf)) } satisfies PolygonFixData,
+      data: { hull: pack(hull, indexOf()), parts: parts.map((p) => pack(p, indexOf())) } satisfies PolygonFixData,
     });
     return { vertices: undefined };
   }
@@ -121,7 +133,7 @@ export function validatePolygon(
     const next = vertices[(i + 1) % n]!;
     const repeated = (prev.x === v.x && prev.y === v.y) || (next.x === v.x && next.y === v.y);
     diagnostics.push({
-      range: vertexRanges[i] ?? range,
+      range: vertexNodes[i]?.range ?? range,
       severity: 'hint',
       code: 'polygon-redundant-vertex',
       message: repeated
@@ -138,7 +150,7 @@ export function validatePolygon(
       severity: 'hint',
       code: 'polygon-winding',
       message: 'The vertices run clockwise; Collide reverses them to counter-clockwise.',
-      data: { counterClockwise: pack(ccw, indexOf) } satisfies PolygonFixData,
+      data: { counterClockwise: pack(ccw, indexOf()) } satisfies PolygonFixData,
     });
     return { vertices: ccw };
   }

@@ -264,8 +264,8 @@ export class Scanner {
   reset(from: number): void {
     this.count = 0;
     this.done = false;
-    this.comments.length = 0;
-    this.diagnostics.length = 0;
+    if (this.comments.length !== 0) this.comments.length = 0;
+    if (this.diagnostics.length !== 0) this.diagnostics.length = 0;
     this.i = from === 0 && this.n > 0 && this.text.charCodeAt(0) === Ch.bom ? 1 : from;
   }
 

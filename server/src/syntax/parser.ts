@@ -22,6 +22,7 @@ import type {
 } from './ast';
 import {
   KEYWORD_ID,
+  KEYWORD_LIST,
   Scanner,
   MODIFIER_KEYWORDS,
   PROPERTY_KEYWORDS,
@@ -228,20 +229,24 @@ export function skimFile(text: string, lines: LineIndex): SkimmedFile {
   }
   for (const d of diagnostics) outside.push(d);
   outside.sort(byPosition);
-  // One scanner for every body: its arrays are reused rather than made per statement.
+  // One scanner and one parser for every body: reused rather than made per statement.
   const bodyScanner = new Scanner(text, 0);
+  const bodyParser = new Parser(bodyScanner, lines, [], 0);
+  let skimmed: ReadonlySet<Statement> | undefined;
   return {
     statements,
-    skimmed: new Set<Statement>(bodies),
+    get skimmed() {
+      return (skimmed ??= new Set<Statement>(bodies));
+    },
     diagnostics: outside,
     parseBody(stub) {
       bodyScanner.reset(stub.range.start);
       const found: Diagnostic[] = [];
-      const p = new Parser(bodyScanner, lines, found, stub.range.start);
+      bodyParser.restart(stub.range.start, found);
       let statement: BodyStatement;
       try {
-        const parsed = p.parseStatements((offset) => offset > stub.range.start);
-        statement = parsed.length === 1 && parsed[0]!.kind === 'Body' ? parsed[0] : stub;
+        const parsed = bodyParser.parseOne();
+        statement = parsed !== null && parsed.kind === 'Body' ? parsed : stub;
       } catch (e) {
         found.push(internalError(e));
         statement = stub;
@@ -294,6 +299,13 @@ const IS_MODIFIER = keywordClass(MODIFIER_KEYWORDS);
 const IS_SHAPE = keywordClass(SHAPE_KEYWORDS);
 const IS_PROPERTY = keywordClass(PROPERTY_KEYWORDS);
 
+/** A body stub's modifiers and properties: none, shared by every stub. */
+const NO_MODIFIERS: readonly Modifier[] = Object.freeze([]);
+const NO_CLAUSES: readonly Clause[] = Object.freeze([]);
+
+/** Whether a keyword may stand (reported) as a body's name: any that is not part of a body's grammar. */
+const namesBody = (id: number): boolean => IS_STATEMENT[id] !== 1 && IS_MODIFIER[id] !== 1 && IS_SHAPE[id] !== 1 && IS_PROPERTY[id] !== 1;
+
 const SHAPE_HINT =
   'circle(r), box(w, h), polygon((x, y), ...), capsule(length, r), segment((x, y), (x, y)), compound(...) or the name of a shape';
 
@@ -317,8 +329,8 @@ class Parser {
   private reported = false;
   /** Whether the current statement is broken (ast.ts `Recoverable`), reported or not. */
   private broken = false;
-  /** Column of the `body` keyword of the body being parsed, or -1 outside a body. */
-  private bodyColumn = -1;
+  /** Offset of the `body` keyword of the body being parsed, or -1 outside a body. */
+  private bodyStart = -1;
   /** End offset of the last token consumed. */
   private lastEnd: number;
   /** Where `parseStatements` stopped (see `parseWindow`). */
@@ -332,12 +344,20 @@ class Parser {
   constructor(
     private readonly s: Scanner,
     private readonly lines: LineIndex,
-    private readonly diagnostics: Diagnostic[],
+    private diagnostics: Diagnostic[],
     start: number,
   ) {
     this.lastEnd = start;
     this.stoppedAt = s.text.length;
     this.text = s.text;
+  }
+
+  /** Starts again at offset `start` of a scanner reset there, reporting into `diagnostics`. */
+  restart(start: number, diagnostics: Diagnostic[]): void {
+    this.pos = 0;
+    this.lastEnd = start;
+    this.stoppedAt = this.text.length;
+    this.diagnostics = diagnostics;
   }
 
   parseStatements(stopAt: ((offset: number, previousEnd: number) => boolean) | null): Statement[] {
@@ -347,18 +367,27 @@ class Parser {
         this.stoppedAt = this.start();
         return statements;
       }
-      const before = this.pos;
-      this.reported = false;
-      this.broken = false;
-      this.bodyColumn = -1;
-      this.depth = 0;
-      const statement = this.skimBodies && this.keyword() === KW_BODY ? this.skimBody() : this.parseStatement();
-      // Copied only when broken (rare), so that whole statements keep one object shape.
-      statements.push(this.broken && statement.kind !== 'Error' ? { ...statement, broken: true } : statement);
-      if (this.pos === before) this.next(); // cannot happen by construction; never loop forever
+      statements.push(this.nextStatement());
     }
     this.stoppedAt = this.text.length;
     return statements;
+  }
+
+  /** The statement at the scanner's start, or null at the end of the text (skimFile's parseBody). */
+  parseOne(): Statement | null {
+    return this.kind() === TK_EOF ? null : this.nextStatement();
+  }
+
+  private nextStatement(): Statement {
+    const before = this.pos;
+    this.reported = false;
+    this.broken = false;
+    this.bodyStart = -1;
+    this.depth = 0;
+    const statement = this.skimBodies && this.keyword() === KW_BODY ? this.skimBody() : this.parseStatement();
+    if (this.pos === before) this.next(); // cannot happen by construction; never loop forever
+    // Copied only when broken (rare), so that whole statements keep one object shape.
+    return this.broken && statement.kind !== 'Error' ? { ...statement, broken: true } : statement;
   }
 
   // ── Tokens ──────────────────────────────────────────────────────────────────────────────────
@@ -415,7 +444,7 @@ class Parser {
     if (k !== TK_KEYWORD) return false;
     const id = this.keyword();
     if (IS_STATEMENT[id] !== 1) return false;
-    if (id === KW_LAYER && this.bodyColumn >= 0) return this.layerStartsStatement();
+    if (id === KW_LAYER && this.bodyStart >= 0) return this.layerStartsStatement();
     return true;
   }
 
@@ -432,7 +461,8 @@ class Parser {
     const start = this.start();
     const line = this.lines.lineAt(start);
     if (this.lines.lineAt(this.s.starts[this.pos - 1]!) === line) return false;
-    return start - this.lines.lineStart(line) <= this.bodyColumn;
+    const lines = this.lines;
+    return start - lines.lineStart(line) <= this.bodyStart - lines.lineStart(lines.lineAt(this.bodyStart));
   }
 
   private describe(k = 0): string {
@@ -560,7 +590,7 @@ class Parser {
 
   private parseSetting(): SettingStatement {
     const k = this.next();
-    const keyword = this.textOf(k) as SettingStatement['keyword'];
+    const keyword = KEYWORD_LIST[this.s.extra[k]!] as SettingStatement['keyword'];
     const value = this.parseExpression(`a value for ${keyword}`);
     return {
       kind: 'Setting',
@@ -615,11 +645,8 @@ class Parser {
   private parseBody(): BodyStatement {
     const k = this.next();
     const kwStart = this.s.starts[k]!;
-    this.bodyColumn = kwStart - this.lines.lineStart(this.lines.lineAt(kwStart));
-    const name = this.declaredName(
-      'a body',
-      (id) => IS_STATEMENT[id] !== 1 && IS_MODIFIER[id] !== 1 && IS_SHAPE[id] !== 1 && IS_PROPERTY[id] !== 1,
-    );
+    this.bodyStart = kwStart;
+    const name = this.declaredName('a body', namesBody);
     const modifiers: Modifier[] = [];
     while (IS_MODIFIER[this.keyword()] === 1) modifiers.push(this.modifier(this.next()));
     const shape = this.atStatementStart() ? this.expectedShape() : this.parseShape();
@@ -665,11 +692,11 @@ class Parser {
   private skimBody(): BodyStatement {
     const k = this.next();
     const kwStart = this.s.starts[k]!;
-    this.bodyColumn = kwStart - this.lines.lineStart(this.lines.lineAt(kwStart));
+    this.bodyStart = kwStart;
     let name: Identifier | undefined;
     const kind = this.kind();
     const id = this.keyword();
-    if (kind === TK_IDENTIFIER || (kind === TK_KEYWORD && IS_STATEMENT[id] !== 1 && IS_MODIFIER[id] !== 1 && IS_SHAPE[id] !== 1 && IS_PROPERTY[id] !== 1)) {
+    if (kind === TK_IDENTIFIER || (kind === TK_KEYWORD && namesBody(id))) {
       name = this.identifier(this.next());
     }
     // Past the tokens scanned already one by one, then the lexer skips to the next statement
@@ -683,9 +710,9 @@ class Parser {
       kind: 'Body',
       keywordRange: this.rangeOf(k),
       name,
-      modifiers: [],
+      modifiers: NO_MODIFIERS,
       shape: { kind: 'Missing', range: { start: this.lastEnd, end: this.lastEnd } },
-      properties: [],
+      properties: NO_CLAUSES,
       range: { start: kwStart, end: this.lastEnd },
     };
     this.skimmed.push(stub);
@@ -693,13 +720,13 @@ class Parser {
   }
 
   private modifier(i: number): Modifier {
-    return { kind: 'Modifier', range: this.rangeOf(i), modifier: this.textOf(i) as ModifierKeyword };
+    return { kind: 'Modifier', range: this.rangeOf(i), modifier: KEYWORD_LIST[this.s.extra[i]!] as ModifierKeyword };
   }
 
   /** `at <expr>`, `angle <expr>`, `velocity <expr>`, `spin <expr>`, `layer <name>`. */
   private parseClause(): Clause {
     const k = this.next();
-    const keyword = this.textOf(k) as PropertyKeyword;
+    const keyword = KEYWORD_LIST[this.s.extra[k]!] as PropertyKeyword;
     let value: Expression;
     if (keyword === 'layer') {
       if (this.kind() === TK_IDENTIFIER) value = this.identifier(this.next());
@@ -708,7 +735,7 @@ class Parser {
         value = this.missing();
       }
     } else {
-      const what = keyword === 'at' ? 'a position (x, y)' : keyword === 'velocity' ? 'a velocity (vx, vy)' : `a value for ${keyword}`;
+      const what = keyword === 'at' ? 'a position (x, y)' : keyword === 'velocity' ? 'a velocity (vx, vy)' : keyword === 'angle' ? 'a value for angle' : 'a value for spin';
       value = this.parseExpression(what);
     }
     const start = this.s.starts[k]!;
@@ -758,7 +785,7 @@ class Parser {
 
   private parseShapeCall(): ShapeCall | ErrorNode {
     const ctor = this.next();
-    const ctorText = this.textOf(ctor);
+    const ctorText = KEYWORD_LIST[this.s.extra[ctor]!]!;
     const constructorName = ctorText as ShapeCall['constructorName'];
     const constructorRange = this.rangeOf(ctor);
     if (this.kind() !== TK_LPAREN) {

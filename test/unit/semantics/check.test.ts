@@ -201,6 +201,23 @@ describe('semantics/check: errors on their exact ranges', () => {
     assert.equal(r.constants.get('a'), 1, 'the first definition is the one used');
   });
 
+  it('points each repeated body name at the first body of that name, before and after the first repeat', () => {
+    // The index of body names by first definition is made at the first repeat (check.ts
+    // firstBodyNamed): names first seen before it and after it must both find their first body.
+    const text = 'body a circle(1)\nbody b circle(1)\nbody a circle(1)\nbody c circle(1)\nbody b circle(1)\nbody c circle(1)\nbody a circle(1)';
+    const r = check(text);
+    const related = r.diagnostics
+      .filter((d) => d.code === 'duplicate-definition')
+      .map((d) => [text.slice(d.range.start, d.range.end), d.range.start, d.related![0]!.range.start]);
+    assert.deepEqual(related, [
+      ['a', text.indexOf('a', 34), 5],
+      ['b', text.lastIndexOf('b circle'), 22],
+      ['c', text.lastIndexOf('c circle'), text.indexOf('c circle')],
+      ['a', text.lastIndexOf('a circle'), 5],
+    ]);
+    assert.deepEqual(r.scene.bodies.map((b) => [b.name, b.range.start]), [['a', 0], ['b', 17], ['c', 51]]);
+  });
+
   it('marks unused constants, shapes and layers with an unnecessary hint', () => {
     const r = check('let k = 1\nshape s = circle(1)\nlayer l\nbody a circle(1)');
     assert.deepEqual(found(r, true), [
