@@ -156,12 +156,16 @@ export function overlapDiagnostic(scene: Scene, f: OverlapFinding): Diagnostic {
     later.parts.length > 1 || (other && other.parts.length > 1)
       ? ` (${describePart(scene.bodies[f.ib], f.partB)} against ${describePart(other, f.partA)})`
       : '';
+  const message = flatText(f.b, ' overlaps ', f.a, ' by ', formatNumber(f.depth), parts, ': move it by (', formatNumber(move.x), ', ', formatNumber(move.y), ') to separate');
+  // Two literals rather than a conditional spread, which copies through a temporary object per
+  // diagnostic (thousands per analysis).
+  if (!other) return { range: later.nameRange, severity: 'warning', code: 'overlap', message };
   return {
     range: later.nameRange,
     severity: 'warning',
     code: 'overlap',
-    message: flatText(f.b, ' overlaps ', f.a, ' by ', formatNumber(f.depth), parts, ': move it by (', formatNumber(move.x), ', ', formatNumber(move.y), ') to separate'),
-    ...(other ? { related: [{ range: other.nameRange, message: `${f.a} is the body it overlaps` }] } : {}),
+    message,
+    related: [{ range: other.nameRange, message: `${f.a} is the body it overlaps` }],
   };
 }
 
