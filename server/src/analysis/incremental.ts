@@ -439,8 +439,11 @@ export class IncrementalAnalyzer {
     const sFirst = bs.index < bt.index;
     const f = sFirst ? analyzePair(scene, bs, bt, continuous) : analyzePair(scene, bt, bs, continuous);
     if (!f) return;
-    // The cache outlives this text: keep no substring of it (see `detach`).
-    this.cache.set(sFirst ? s : t, sFirst ? t : s, { ...f, a: detach(f.a), b: detach(f.b) });
+    // The cache outlives this text: keep no substring of it (see `detach`). Names shorter than
+    // a substring view are copies already, and the finding is then stored as it is.
+    const a = detach(f.a);
+    const b = detach(f.b);
+    this.cache.set(sFirst ? s : t, sFirst ? t : s, a === f.a && b === f.b ? f : { ...f, a, b });
   }
 
   /** Every cached finding, relabelled with the current names and declaration indices. */
