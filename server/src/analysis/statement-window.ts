@@ -1,11 +1,11 @@
 import type { Diagnostic, TextRange } from '../common/diagnostic';
-import { SemanticSession, type SemanticResult } from '../semantics/check';
+import { SemanticSession, SemanticStream, type SemanticResult } from '../semantics/check';
 import type { EvaluatedValue } from '../semantics/evaluate';
 import { BodyProperty, type Scene, type SceneBody, type ScenePart } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
 import { lex, type Comment, type Token } from '../syntax/lexer';
-import { ownString, parse, parseWindow, skimFile, type ParseResult } from '../syntax/parser';
+import { ownString, parse, parseWindow, skimFile, streamStatements, type ParseResult } from '../syntax/parser';
 import { LineIndex, lowerBound } from '../syntax/positions';
 
 /**
@@ -130,18 +130,14 @@ export class IncrementalFrontEnd {
   }
 
   private full(text: string, lines: LineIndex): FrontEndResult {
-    const { statements, semantics, session, diagnostics } = analyzeWholeText(text, lines);
-    const count = statements.length;
-    this.starts = new Array<number>(count);
-    this.ends = new Array<number>(count);
-    this.kinds = new Array<number>(count);
+    const { outline, semantics, session, diagnostics } = analyzeWholeText(text, lines);
+    this.starts = outline.starts;
+    this.ends = outline.ends;
+    this.kinds = outline.kinds;
     this.lastHeader = -1;
-    for (let k = 0; k < count; k++) {
-      const s = statements[k]!;
-      this.starts[k] = s.range.start;
-      this.ends[k] = s.range.end;
-      this.kinds[k] = STATEMENT_KIND[s.kind];
-      if (s.kind !== 'Body' && s.kind !== 'Error') this.lastHeader = k;
+    for (let k = 0; k < outline.kinds.length; k++) {
+      const kind = outline.kinds[k]!;
+      if (kind !== STATEMENT_KIND.Body && kind !== STATEMENT_KIND.Error) this.lastHeader = k;
     }
     this.text = text;
     this.lines = lines;
@@ -371,16 +367,58 @@ function ownMessages(list: Diagnostic[]): Diagnostic[] {
   return list;
 }
 
+/** The statements of a version: kind (STATEMENT_KIND), start and end of each, in order. */
+export interface StatementOutline {
+  readonly kinds: number[];
+  readonly starts: number[];
+  readonly ends: number[];
+}
+
 /**
- * Syntax and semantics of a whole text, each body parsed only when semantics reaches it and
- * dropped after (syntax/parser.ts `skimFile`): equal to `parse` + `analyzeSemantics`, without a
- * tree of the whole file alive at once. The statements returned are the top level, bodies as
- * stubs (ranges and names only).
+ * Syntax and semantics of a whole text, equal to `parse` + `analyzeSemantics`, without the trees
+ * of the whole file alive at once: what is kept of the statements is their outline.
+ *
+ * Usually in one pass (syntax/parser.ts `streamStatements`): statements are parsed in order, and
+ * each body is evaluated as soon as it is parsed, then dropped (semantics/check.ts
+ * `SemanticStream`). That needs every other statement before the first body, since a body may
+ * use a constant, shape or layer defined anywhere; a file that has one after a body (a `let`
+ * between bodies, say) is analysed in two passes instead: every statement but the bodies is
+ * parsed, each body found by its extent only (syntax/parser.ts `skimFile`), and a body is parsed
+ * when semantics reaches it.
  */
 export function analyzeWholeText(
   text: string,
   lines: LineIndex,
-): { statements: readonly Statement[]; semantics: SemanticResult; session: SemanticSession; diagnostics: Diagnostic[] } {
+): { outline: StatementOutline; semantics: SemanticResult; session: SemanticSession; diagnostics: Diagnostic[] } {
+  const outline: StatementOutline = { kinds: [], starts: [], ends: [] };
+  const headers: Statement[] = [];
+  let stream: SemanticStream | undefined;
+  const diagnostics = streamStatements(text, lines, (s) => {
+    outline.kinds.push(STATEMENT_KIND[s.kind]);
+    outline.starts.push(s.range.start);
+    outline.ends.push(s.range.end);
+    if (s.kind === 'Body') {
+      stream ??= new SemanticStream(text, headers);
+      stream.add(s);
+      return true;
+    }
+    if (s.kind === 'Error') return true;
+    headers.push(s);
+    // A definition or setting after a body: the bodies before it were evaluated without it.
+    return stream === undefined;
+  });
+  if (diagnostics !== null) {
+    const session = new SemanticSession(stream ?? new SemanticStream(text, headers));
+    return { outline, semantics: session.result, session, diagnostics };
+  }
+  return analyzeInTwoPasses(text, lines);
+}
+
+/** `analyzeWholeText` for a file with a definition or setting after a body (see there). */
+function analyzeInTwoPasses(
+  text: string,
+  lines: LineIndex,
+): { outline: StatementOutline; semantics: SemanticResult; session: SemanticSession; diagnostics: Diagnostic[] } {
   const skim = skimFile(text, lines);
   const bodyDiagnostics: Diagnostic[] = [];
   const session = new SemanticSession({
@@ -395,7 +433,13 @@ export function analyzeWholeText(
   });
   // Both lists are in position order and cover disjoint stretches (bodies and the rest).
   const diagnostics = mergeByPosition(skim.diagnostics, bodyDiagnostics);
-  return { statements: skim.statements, semantics: session.result, session, diagnostics };
+  const outline: StatementOutline = { kinds: [], starts: [], ends: [] };
+  for (const s of skim.statements) {
+    outline.kinds.push(STATEMENT_KIND[s.kind]);
+    outline.starts.push(s.range.start);
+    outline.ends.push(s.range.end);
+  }
+  return { outline, semantics: session.result, session, diagnostics };
 }
 
 function mergeByPosition(a: readonly Diagnostic[], b: readonly Diagnostic[]): Diagnostic[] {

@@ -138,9 +138,15 @@ export class SemanticSession {
   private readonly checker: Checker;
   readonly result: SemanticResult;
 
-  constructor(input: SemanticInput) {
-    this.checker = new Checker(input);
-    this.result = this.checker.run();
+  /** Whole-file semantics of `input`, or the end of a stream of bodies. */
+  constructor(input: SemanticInput | SemanticStream) {
+    if (input instanceof SemanticStream) {
+      this.checker = input.checker;
+      this.result = this.checker.finish();
+    } else {
+      this.checker = new Checker(input);
+      this.result = this.checker.run();
+    }
     this.checker.release();
   }
 
@@ -169,6 +175,28 @@ export class SemanticSession {
   /** Evaluates body statements in the environment of the whole-file run; see BodyWindowResult. */
   evaluateBodies(statements: readonly BodyStatement[], firstIndex: number): BodyWindowResult {
     return this.checker.evaluateBodies(statements, firstIndex);
+  }
+}
+
+/**
+ * Whole-file semantics fed one body at a time, for a file whose other statements all come before
+ * its first body (`headers`, in order; the caller checks the order): the environment a body is
+ * evaluated in (constants, named shapes, layers) is then complete when the body arrives, so each
+ * body's tree can be parsed, evaluated and dropped in one pass over the text. `add` the bodies in
+ * order, then `new SemanticSession(stream)`: the result equals the whole-file run over the same
+ * statements (definitions, diagnostics and everything else in the same order).
+ */
+export class SemanticStream {
+  /** @internal */
+  readonly checker: Checker;
+
+  constructor(text: string, headers: readonly Statement[]) {
+    this.checker = new Checker({ text, statements: headers });
+    this.checker.prepare();
+  }
+
+  add(body: BodyStatement): void {
+    this.checker.streamBody(body);
   }
 }
 
@@ -251,6 +279,17 @@ class Checker {
   private readonly layerNames = new Map<string, { def: MutableDefinition; stmt: LayerStatement }>();
   private readonly bodyNames = new Map<string, MutableDefinition>();
 
+  /** A body's definition, counted under its name, and reported when the name is taken already. */
+  private collectBody(id: Identifier, range: TextRange): MutableDefinition {
+    const def = this.defineBody(id, range);
+    const name = id.name;
+    const count = this.bodyNameCount.get(name) ?? 0;
+    this.bodyNameCount.set(name, count + 1);
+    if (count > 0) this.duplicate(def, this.firstBodyNamed(name), 'a body');
+    else if (this.bodyNames.size > 0) this.bodyNames.set(name, def);
+    return def;
+  }
+
   /**
    * The first body definition named `name`, which has been counted already. The index by name is
    * made when a second body of some name is first seen (most scenes have none), from the
@@ -289,6 +328,7 @@ class Checker {
     this.bodyNames.clear();
     this.details.clear();
     this.dynamicDetails.clear();
+    this.bodies = [];
     this.input = RELEASED;
   }
 
@@ -320,12 +360,8 @@ class Checker {
 
   run(): SemanticResult {
     const statements = this.input.statements;
-    this.collectDefinitions();
-    this.evaluateConstants();
-    this.evaluateNamedShapes();
-    const settings = this.settings();
-    const layers = this.layers();
-    const bodies: SceneBody[] = [];
+    this.prepare();
+    const bodies = this.bodies;
     const expand = this.input.expandBody;
     // Body definitions were made in statement order (collectDefinitions): the k-th is the k-th body's.
     let k = 0;
@@ -334,6 +370,37 @@ class Checker {
       if (s.kind === 'Body') this.body(expand ? expand(s) : s, this.bodyDefinitions[k++], bodies, 0);
     }
     this.bodyDefinitions.length = 0;
+    return this.finish();
+  }
+
+  /** Scene settings and layers, set by `prepare`. */
+  private sceneSettings = { dt: DEFAULT_DT, frames: DEFAULT_FRAMES, slop: DEFAULT_SLOP };
+  private sceneLayers = new Map<string, SceneLayer>();
+  /** The scene's bodies so far (until `release`: the result holds them). */
+  private bodies: SceneBody[] = [];
+
+  /** Everything but the bodies' evaluation: definitions, constants, named shapes, settings, layers. */
+  prepare(): void {
+    this.collectDefinitions();
+    this.evaluateConstants();
+    this.evaluateNamedShapes();
+    this.sceneSettings = this.settings();
+    this.sceneLayers = this.layers();
+  }
+
+  /**
+   * One more body, after `prepare` over statements that all come before it (see SemanticStream):
+   * defined (collectDefinitions' body case) and evaluated.
+   */
+  streamBody(s: BodyStatement): void {
+    this.body(s, s.name ? this.collectBody(s.name, s.range) : undefined, this.bodies, 0);
+  }
+
+  /** The result, once every body has been evaluated. */
+  finish(): SemanticResult {
+    const settings = this.sceneSettings;
+    const layers = this.sceneLayers;
+    const bodies = this.bodies;
     this.reportUnused();
 
     const constants = new Map<string, Value>();
@@ -501,20 +568,9 @@ class Checker {
           def.detail = s.collides.length ? `collides ${s.collides.map((c) => c.name).join(' ')}` : 'collides with nothing';
           break;
         }
-        case 'Body': {
-          if (!s.name) {
-            this.bodyDefinitions.push(undefined);
-            break;
-          }
-          const def = this.defineBody(s.name, s.range);
-          this.bodyDefinitions.push(def);
-          const name = s.name.name;
-          const count = this.bodyNameCount.get(name) ?? 0;
-          this.bodyNameCount.set(name, count + 1);
-          if (count > 0) this.duplicate(def, this.firstBodyNamed(name), 'a body');
-          else if (this.bodyNames.size > 0) this.bodyNames.set(name, def);
+        case 'Body':
+          this.bodyDefinitions.push(s.name ? this.collectBody(s.name, s.range) : undefined);
           break;
-        }
         default:
           break;
       }

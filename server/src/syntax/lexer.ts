@@ -269,6 +269,20 @@ export class Scanner {
     this.i = from === 0 && this.n > 0 && this.text.charCodeAt(0) === Ch.bom ? 1 : from;
   }
 
+  /**
+   * Forgets the first `n` tokens: token `n` becomes token 0 (the parser does this between
+   * statements, so that the arrays hold a statement's tokens rather than the whole file's).
+   */
+  discard(n: number): void {
+    const c = this.count;
+    this.kinds.copyWithin(0, n, c);
+    this.starts.copyWithin(0, n, c);
+    this.ends.copyWithin(0, n, c);
+    this.extra.copyWithin(0, n, c);
+    this.values.copyWithin(0, n, c);
+    this.count = c - n;
+  }
+
   /** Scans until token `index` exists (or the text ends); returns whether it does. */
   fill(index: number): boolean {
     while (this.count <= index) {

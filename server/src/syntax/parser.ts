@@ -23,6 +23,7 @@ import type {
 import {
   KEYWORD_ID,
   KEYWORD_LIST,
+  lex,
   Scanner,
   MODIFIER_KEYWORDS,
   PROPERTY_KEYWORDS,
@@ -86,29 +87,22 @@ export interface ParseResult {
 }
 
 /**
- * A whole-file parse. The tokens stay in the scanner's typed arrays; `tokens` makes the objects on
- * first use (most callers never ask).
+ * A whole-file parse. The parser kept only a statement's tokens at a time (Parser.nextStatement),
+ * so `tokens` lexes the text again on first use (most callers never ask); the token arrays of a
+ * large file are not kept alive with its tree.
  */
 class FullParse implements ParseResult {
   private tokenObjects: Token[] | undefined;
   constructor(
     readonly text: string,
     readonly file: SourceFile,
-    private readonly scanner: Scanner,
     readonly comments: readonly Comment[],
     readonly diagnostics: Diagnostic[],
     readonly lines: LineIndex,
   ) {}
 
   get tokens(): readonly Token[] {
-    if (this.tokenObjects === undefined) {
-      const s = this.scanner;
-      s.fillAll();
-      const tokens = new Array<Token>(s.count);
-      for (let k = 0; k < s.count; k++) tokens[k] = s.token(k);
-      this.tokenObjects = tokens;
-    }
-    return this.tokenObjects;
+    return (this.tokenObjects ??= lex(this.text).tokens);
   }
 }
 
@@ -128,7 +122,29 @@ export function parse(text: string, lines?: LineIndex): ParseResult {
   const all = scanner.diagnostics.length > 0 ? [...scanner.diagnostics, ...diagnostics] : diagnostics;
   all.sort(byPosition);
   const file: SourceFile = { kind: 'SourceFile', range: { start: 0, end: text.length }, statements };
-  return new FullParse(text, file, scanner, scanner.comments, all, lines);
+  return new FullParse(text, file, scanner.comments, all, lines);
+}
+
+/**
+ * A whole-file parse that hands each statement to `visit` as soon as it is parsed and keeps none
+ * (analysis/statement-window.ts: semantics evaluates a body and drops its tree, so a large file's
+ * trees never all live at once). `visit` returns false to stop; the result is then null, as it is
+ * when the parser fails (the caller takes another path). Otherwise it is the lexical and syntax
+ * diagnostics, equal to `parse(text).diagnostics`.
+ */
+export function streamStatements(text: string, lines: LineIndex, visit: (statement: Statement) => boolean): Diagnostic[] | null {
+  const scanner = new Scanner(text);
+  const diagnostics: Diagnostic[] = [];
+  const parser = new Parser(scanner, lines, diagnostics, 0);
+  try {
+    if (!parser.forEachStatement(visit)) return null;
+  } catch {
+    return null;
+  }
+  scanner.fillAll();
+  const all = scanner.diagnostics.length > 0 ? [...scanner.diagnostics, ...diagnostics] : diagnostics;
+  all.sort(byPosition);
+  return all;
 }
 
 /** What `parseWindow` parsed: statements from `start` up to `end` (exclusive) of the text. */
@@ -299,6 +315,9 @@ const IS_MODIFIER = keywordClass(MODIFIER_KEYWORDS);
 const IS_SHAPE = keywordClass(SHAPE_KEYWORDS);
 const IS_PROPERTY = keywordClass(PROPERTY_KEYWORDS);
 
+/** How many tokens the parser lets the scanner hold before it drops those of past statements. */
+const DISCARD_AFTER = 4096;
+
 /** A body stub's modifiers and properties: none, shared by every stub. */
 const NO_MODIFIERS: readonly Modifier[] = Object.freeze([]);
 const NO_CLAUSES: readonly Clause[] = Object.freeze([]);
@@ -373,12 +392,26 @@ class Parser {
     return statements;
   }
 
+  /** Parses every statement, handing each to `visit` until it returns false; returns whether none did. */
+  forEachStatement(visit: (statement: Statement) => boolean): boolean {
+    while (this.kind() !== TK_EOF) if (!visit(this.nextStatement())) return false;
+    this.stoppedAt = this.text.length;
+    return true;
+  }
+
   /** The statement at the scanner's start, or null at the end of the text (skimFile's parseBody). */
   parseOne(): Statement | null {
     return this.kind() === TK_EOF ? null : this.nextStatement();
   }
 
   private nextStatement(): Statement {
+    // No token index is held across statements: drop the tokens before the previous one (which
+    // `layerStartsStatement` reads), so that the scanner's arrays do not grow with the file.
+    if (this.pos > DISCARD_AFTER) {
+      const n = this.pos - 1;
+      this.s.discard(n);
+      this.pos -= n;
+    }
     const before = this.pos;
     this.reported = false;
     this.broken = false;

@@ -203,6 +203,29 @@ describe('syntax/positions: LineIndex.edited', () => {
 });
 
 describe('analysis/statement-window: whole-text analysis with bodies parsed one at a time', () => {
+  it('equals parse + analyzeSemantics whether definitions come before the bodies (one pass) or after (two)', () => {
+    const bodies = 'body a circle(r) at (1, 0) layer red\nbody b s at (k, 0)\nbody c box(1, 1) at (3, 0) layer blue\nbody a circle(1)\n';
+    const header = 'dt 0.1\nlet k = 2 * r\nlet r = 0.5\nshape s = compound(circle(r), box(1, 1) at (1, 0))\nlayer red collides blue\nlayer blue\nlet unused = 1\n';
+    for (const text of [header + bodies, bodies + header, bodies.replace('body c', `${header}body c`), header + bodies + '@ stray', '']) {
+      const lines = new LineIndex(text);
+      const whole = analyzeWholeText(text, lines);
+      const syntax = parse(text);
+      const semantics = analyzeSemantics(syntax);
+      assert.deepStrictEqual(whole.diagnostics, syntax.diagnostics, text);
+      assert.deepStrictEqual(whole.semantics.scene, semantics.scene, text);
+      assert.deepStrictEqual(whole.semantics.diagnostics, semantics.diagnostics, text);
+      assert.deepStrictEqual(whole.semantics.symbols, semantics.symbols, text);
+      assert.deepStrictEqual(whole.semantics.values, semantics.values, text);
+      assert.deepStrictEqual(whole.semantics.constants, semantics.constants, text);
+      assert.deepStrictEqual(whole.semantics.shapes, semantics.shapes, text);
+      assert.deepStrictEqual(
+        whole.outline.starts.map((start, k) => [start, whole.outline.ends[k]]),
+        syntax.file.statements.map((st) => [st.range.start, st.range.end]),
+        text,
+      );
+    }
+  });
+
   it('equals parse + analyzeSemantics on random token soup', () => {
     const piece = fc.constantFrom(
       'body ', 'b', ' circle(1)', ' box(1, 2)', ' at (1, 2)', ' layer ', 'red', '\nlayer red collides red\n', 'let k = 1\n', 'shape s = circle(1)\n',

@@ -325,6 +325,41 @@ describe('syntax/parser: skimming bodies', () => {
   });
 });
 
+describe('syntax/parser: long files', () => {
+  /** A copy of a statement (or diagnostic) tree with every offset moved by `delta`. */
+  function shifted<T>(value: T, delta: number): T {
+    return JSON.parse(JSON.stringify(value), (key, v) => ((key === 'start' || key === 'end') && typeof v === 'number' ? v + delta : v)) as T;
+  }
+
+  it('parses a file of thousands of statements as the same statements parsed one copy at a time', () => {
+    // The parser drops the tokens of past statements as it goes (Parser.nextStatement); a file
+    // made of copies of one chunk must parse as the chunk does, copy after copy, wherever the
+    // drops fall (some in the middle of a 'layer' that needs the token before it).
+    const chunk = [
+      'body a circle(1) at (1, 2) angle 30deg',
+      '  layer red',
+      'layer red collides blue',
+      'body b polygon((0, 0), (1, 0), (0, 1)) 1e+ layer',
+      '  red velocity (1, -2)',
+      'let k = (1 + 2) * -3 /* note */',
+      'body c box(1, 2) @ at (k, k) // tail',
+      '',
+    ].join('\n');
+    const one = parse(chunk);
+    const copies = 400;
+    const long = parse(chunk.repeat(copies));
+    assert.ok(long.tokens.length > 3 * 4096, 'long enough for several drops');
+    const expected: unknown[] = [];
+    const diagnostics: unknown[] = [];
+    for (let k = 0; k < copies; k++) {
+      expected.push(...shifted(one.file.statements, k * chunk.length));
+      diagnostics.push(...shifted(one.diagnostics, k * chunk.length));
+    }
+    assert.deepEqual(JSON.parse(JSON.stringify(long.file.statements)), expected);
+    assert.deepEqual(JSON.parse(JSON.stringify(long.diagnostics)), diagnostics);
+  });
+});
+
 describe('syntax/parser: limits and hostile input', () => {
   it(`caps parenthesis nesting at ${MAX_NESTING} with one error`, () => {
     const ok = `let a = ${'('.repeat(MAX_NESTING - 1)}1${')'.repeat(MAX_NESTING - 1)}\nlet b = 2`;
