@@ -243,6 +243,12 @@ class ClauseSlots {
   layer: Clause | undefined = undefined;
 }
 
+/** Whether `e` is a name, parenthesised or not: the expressions whose value is not made afresh. */
+function namesValue(e: Expression): boolean {
+  while (e.kind === 'Paren') e = e.expression;
+  return e.kind === 'Identifier';
+}
+
 /** 'vertex 1', 'vertex 2' ...: what a polygon's vertex is called in messages, made once each. */
 const VERTEX_NAMES: string[] = [];
 function vertexName(i: number): string {
@@ -803,9 +809,12 @@ class Checker {
         const points: Vec2[] = [];
         let failed = false;
         for (let i = 0; i < a.length; i++) {
-          const v = this.slot(a[i]!, 'position', 'vector', vertexName(i));
+          const e = a[i]!;
+          const v = this.slot(e, 'position', 'vector', vertexName(i));
           if (v === undefined) failed = true;
-          else points.push({ x: v.x, y: v.y });
+          // validatePolygon tells vertices apart by identity: a constant's vector (the one value
+          // object a name evaluates to) is copied, any other is a fresh object (evaluate.ts).
+          else points.push(namesValue(e) ? { x: v.x, y: v.y } : v);
         }
         if (failed) break;
         const checked = validatePolygon(points, a, node.range, this.diagnostics);

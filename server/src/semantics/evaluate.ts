@@ -89,6 +89,10 @@ export class Evaluator {
     return this.report(range, 'number-overflow', 'This result is too large for a double-precision number (beyond ±1.8e308).');
   }
 
+  /**
+   * The value of `e`. A vector is a fresh object, except for a name's: a constant evaluates to the
+   * one value object it holds (semantics/check.ts relies on both).
+   */
   evaluate(e: Expression): Value | undefined {
     switch (e.kind) {
       case 'Number': {

@@ -201,6 +201,19 @@ describe('semantics/check: errors on their exact ranges', () => {
     assert.equal(r.constants.get('a'), 1, 'the first definition is the one used');
   });
 
+  it("gives a polygon's fix data the index of the vertex kept when one constant is written twice", () => {
+    // `p` evaluates to one value object; the polygon's vertices must still be told apart (check.ts
+    // copies a name's value), or the kept first `p` would be reported as the dropped second.
+    const r = check('let p = (0, 0)\nbody b polygon(p, p, (0, 1), (1, 1), (1, 0))');
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.data]),
+      [
+        ['polygon-winding', { counterClockwise: { indices: [4, 3, 2, 0], points: [[1, 0], [1, 1], [0, 1], [0, 0]] } }],
+        ['polygon-redundant-vertex', { dropped: 1 }],
+      ],
+    );
+  });
+
   it('points each repeated body name at the first body of that name, before and after the first repeat', () => {
     // The index of body names by first definition is made at the first repeat (check.ts
     // firstBodyNamed): names first seen before it and after it must both find their first body.
