@@ -2,6 +2,7 @@ import type { AABB } from '../math/aabb';
 // Types only: broad-phase.ts imports every kind, and every kind extends ProxyMap, so a value
 // import from there would make ProxyMap's definition wait on the kinds that extend it.
 import type { BroadPhase, BroadPhaseKind } from './broad-phase';
+import { IdTable } from './id-table';
 
 /** Coordinates saturate here so that perimeters, sums and cell arithmetic stay finite. */
 export const MAX_COORDINATE = 1e300;
@@ -54,7 +55,7 @@ export function storeBox(box: AABB, out: Float64Array, offset: number): boolean 
 export abstract class ProxyMap implements BroadPhase {
   abstract readonly kind: BroadPhaseKind;
   /** id → the subclass's slot for it, or -1 for an id whose box is empty. */
-  protected readonly slots = new Map<number, number>();
+  protected readonly slots = new IdTable();
   /** The box of the update in progress, as storeBox wrote it: (minX, minY, maxX, maxY). */
   protected readonly box = new Float64Array(4);
 
