@@ -249,12 +249,23 @@ export class IncrementalFrontEnd {
     for (let k = defFrom; k < defTo; k++) session.adjustBodyName(defs[k]!.name, -1);
     for (const d of evaluated.definitions) session.adjustBodyName(d.name, 1);
 
+    const definitions = splice(defs, inOld, oldWindowEnd, evaluated.definitions, delta, shiftDefinition);
     const scene = previous.scene;
     const oldBodies = scene.bodies;
     const newBodies: SceneBody[] = oldBodies.slice(0, bodyIndexFrom);
     for (const b of evaluated.bodies) newBodies.push(b);
     const indexShift = newBodies.length - bodyIndexTo;
-    for (let k = bodyIndexTo; k < oldBodies.length; k++) newBodies.push(shiftBody(oldBodies[k]!, oldWindowEnd, delta, k + indexShift));
+    // A body shares its definition's range objects (semantics/check.ts bodyOf); the shifted body
+    // takes the shifted definition's. Both lists are in source order, and the definitions from
+    // `defTo` on are the ones shifted, one for one, to the end of the new list.
+    const defShift = definitions.length - defs.length;
+    let j = defTo;
+    for (let k = bodyIndexTo; k < oldBodies.length; k++) {
+      const b = oldBodies[k]!;
+      while (j < defs.length && defs[j]!.nameRange !== b.nameRange && defs[j]!.range.start <= b.range.start) j++;
+      const def = j < defs.length && defs[j]!.nameRange === b.nameRange ? definitions[j + defShift] : undefined;
+      newBodies.push(shiftBody(b, oldWindowEnd, delta, k + indexShift, def));
+    }
     const reused = new Int32Array(newBodies.length);
     for (let k = 0; k < newBodies.length; k++) {
       reused[k] = k < bodyIndexFrom ? k : k < bodyIndexFrom + evaluated.bodies.length ? -1 : k - indexShift;
@@ -265,7 +276,7 @@ export class IncrementalFrontEnd {
       scene: { dt: scene.dt, frames: scene.frames, slop: scene.slop, bodies: newBodies, layers: scene.layers },
       diagnostics: splice(previous.diagnostics, inOld, oldWindowEnd, ownMessages(evaluated.diagnostics), delta, shiftDiagnostic),
       symbols: {
-        definitions: splice(defs, inOld, oldWindowEnd, evaluated.definitions, delta, shiftDefinition),
+        definitions,
         references: splice(refs, inOld, oldWindowEnd, evaluated.references, delta, shiftReference),
       },
       get values(): readonly EvaluatedValue[] {
@@ -525,17 +536,20 @@ function shiftReference(r: SymbolReference, from: number, delta: number): Symbol
 
 /**
  * The same body further down the text: new ranges and index, and the very same geometry, pose and
- * motion objects, so that the incremental analysis sees unchanged content at a glance.
+ * motion objects, so that the incremental analysis sees unchanged content at a glance. Its name
+ * and statement ranges are those of `def`, its definition shifted already, when given; a part
+ * whose range is the shape's (a primitive's) shares the shifted one.
  */
-function shiftBody(b: SceneBody, from: number, delta: number, index: number): SceneBody {
+function shiftBody(b: SceneBody, from: number, delta: number, index: number, def: SymbolDefinition | undefined): SceneBody {
   if (delta === 0 && index === b.index) return b;
   const props = delta === 0 ? b.props : shiftProps(b.props, from, delta);
+  const shapeRange = shiftRange(b.shapeRange, from, delta);
   let parts = b.parts;
   if (delta !== 0) {
     const moved: ScenePart[] = new Array<ScenePart>(parts.length);
     for (let k = 0; k < parts.length; k++) {
       const p = parts[k]!;
-      moved[k] = { shape: p.shape, sourceKind: p.sourceKind, range: shiftRange(p.range, from, delta) };
+      moved[k] = { shape: p.shape, sourceKind: p.sourceKind, range: p.range === b.shapeRange ? shapeRange : shiftRange(p.range, from, delta) };
     }
     parts = moved;
   }
@@ -543,13 +557,13 @@ function shiftBody(b: SceneBody, from: number, delta: number, index: number): Sc
   const body: { -readonly [K in keyof SceneBody]: SceneBody[K] } = {
     index,
     name: b.name,
-    nameRange: shiftRange(b.nameRange, from, delta),
-    range: shiftRange(b.range, from, delta),
+    nameRange: def ? def.nameRange : shiftRange(b.nameRange, from, delta),
+    range: def ? def.range : shiftRange(b.range, from, delta),
     isStatic: b.isStatic,
     isSensor: b.isSensor,
     isBullet: b.isBullet,
     sourceKind: b.sourceKind,
-    shapeRange: shiftRange(b.shapeRange, from, delta),
+    shapeRange,
     parts,
     position: b.position,
     angle: b.angle,

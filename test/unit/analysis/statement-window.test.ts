@@ -144,6 +144,27 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
     assert.deepStrictEqual(r.syntax.comments, fresh.comments);
   });
 
+  it('keeps each body sharing its definition\'s range objects, and a primitive its shape range, through edits', () => {
+    // Memory, not meaning (deepStrictEqual cannot tell): the range objects are held once.
+    const frontEnd = new IncrementalFrontEnd();
+    let text = Array.from({ length: 40 }, (_, i) => `body b${i} ${i % 2 ? 'box(1, 1)' : 'circle(0.5)'} at (${i * 3}, 0)`).join('\n');
+    const shared = (r: FrontEndResult): void => {
+      const defs = new Map(r.semantics.symbols.definitions.map((d) => [d.name, d]));
+      for (const b of r.semantics.scene.bodies) {
+        assert.equal(b.nameRange, defs.get(b.name)!.nameRange, b.name);
+        assert.equal(b.range, defs.get(b.name)!.range, b.name);
+        assert.equal(b.parts[0]!.range, b.shapeRange, b.name);
+      }
+    };
+    shared(frontEnd.update(text));
+    for (const [from, to] of [['at (30, 0)', 'at (30.25, 0)'], ['box(1, 1) at (3,', 'box(1, 1.5) at (3,'], ['b20 circle', 'b20 static circle']]) {
+      text = text.replace(from!, to!);
+      const r = frontEnd.update(text);
+      assert.equal(r.mode, 'window');
+      shared(r);
+    }
+  });
+
   it('takes the whole-file path when a body name is shared, a use appears, or a definition changes', () => {
     const frontEnd = new IncrementalFrontEnd();
     const base = 'let k = 1\nbody a circle(1)\nbody b circle(1) at (3, 0)\nbody c circle(1) at (6, 0)\n';
