@@ -401,6 +401,7 @@ export function analyzeWholeText(
   text: string,
   lines: LineIndex,
 ): { outline: StatementOutline; semantics: SemanticResult; session: SemanticSession; diagnostics: Diagnostic[] } {
+  if (definitionAfterBody(text)) return analyzeInTwoPasses(text, lines);
   const outline: StatementOutline = { kinds: [], starts: [], ends: [] };
   const headers: Statement[] = [];
   let stream: SemanticStream | undefined;
@@ -424,6 +425,23 @@ export function analyzeWholeText(
   }
   return analyzeInTwoPasses(text, lines);
 }
+
+/**
+ * Whether a line after the first body seems to start a definition or setting: then the file is
+ * analysed in two passes at once, instead of streaming its bodies only to find that out at the
+ * end and start again. A guess from the raw text (a line in a block comment may fool it either
+ * way); the one pass still checks what it parses, so a wrong guess costs time, never results.
+ * A `layer` counts only flush left, where it starts a statement (parser.ts layerStartsStatement):
+ * indented, it is usually a body's property on a line of its own.
+ */
+function definitionAfterBody(text: string): boolean {
+  const firstBody = FIRST_BODY.exec(text);
+  if (firstBody === null) return false;
+  HEADER_LINE.lastIndex = firstBody.index;
+  return HEADER_LINE.test(text);
+}
+const FIRST_BODY = /(?:^|\n)[ \t]*body\b/;
+const HEADER_LINE = /\n(?:[ \t]*(?:let|shape|dt|frames|slop)|layer)\b/g;
 
 /** `analyzeWholeText` for a file with a definition or setting after a body (see there). */
 function analyzeInTwoPasses(

@@ -227,7 +227,20 @@ describe('analysis/statement-window: whole-text analysis with bodies parsed one 
   it('equals parse + analyzeSemantics whether definitions come before the bodies (one pass) or after (two)', () => {
     const bodies = 'body a circle(r) at (1, 0) layer red\nbody b s at (k, 0)\nbody c box(1, 1) at (3, 0) layer blue\nbody a circle(1)\n';
     const header = 'dt 0.1\nlet k = 2 * r\nlet r = 0.5\nshape s = compound(circle(r), box(1, 1) at (1, 0))\nlayer red collides blue\nlayer blue\nlet unused = 1\n';
-    for (const text of [header + bodies, bodies + header, bodies.replace('body c', `${header}body c`), header + bodies + '@ stray', '']) {
+    const texts = [
+      header + bodies,
+      bodies + header,
+      bodies.replace('body c', `${header}body c`),
+      header + bodies + '@ stray',
+      '',
+      // Definitions after a body that the raw-text guess (analyzeWholeText) misses: the one pass
+      // finds them and starts again in two.
+      'body a circle(k) let k = 1',
+      'body a circle(k)\r  let k = 1\rbody b circle(1)',
+      // And one it takes for a definition, in a comment: two passes, same result.
+      'let k = 1\nbody a circle(k) /*\nlet q = 2 */',
+    ];
+    for (const text of texts) {
       const lines = new LineIndex(text);
       const whole = analyzeWholeText(text, lines);
       const syntax = parse(text);
