@@ -357,9 +357,9 @@ export class IncrementalAnalyzer {
     let reordered = 0;
     // In the fast path the copies keep their order: only an unchanged window body can have
     // changed places with another.
-    if (!fast || keptInWindow) this.cache.forEachValid((e) => {
-      if (this.bodyOf[e.slotA]!.index > this.bodyOf[e.slotB]!.index) {
-        this.markPending(e.slotA);
+    if (!fast || keptInWindow) this.cache.forEachValid((slotA, slotB) => {
+      if (this.bodyOf[slotA]!.index > this.bodyOf[slotB]!.index) {
+        this.markPending(slotA);
         reordered++;
       }
     });
@@ -449,17 +449,16 @@ export class IncrementalAnalyzer {
   /** Every cached finding, relabelled with the current names and declaration indices. */
   private collectFindings(): Finding[] {
     const out: Finding[] = [];
-    this.cache.forEachValid((e) => {
-      const a = this.bodyOf[e.slotA]!;
-      const b = this.bodyOf[e.slotB]!;
-      const f = e.finding;
+    this.cache.forEachValid((slotA, slotB, f, cell) => {
+      const a = this.bodyOf[slotA]!;
+      const b = this.bodyOf[slotB]!;
       if (f.ia === a.index && f.ib === b.index && f.a === a.name && f.b === b.name) {
         out.push(f);
         return;
       }
       // Relabelled once, kept relabelled: the next run finds the same object (and its diagnostic).
       const relabelled = { ...f, a: detach(a.name), b: detach(b.name), ia: a.index, ib: b.index };
-      e.finding = relabelled;
+      this.cache.relabel(cell, relabelled);
       out.push(relabelled);
     });
     return out;

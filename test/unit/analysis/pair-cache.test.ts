@@ -1,0 +1,127 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import type { Finding } from '../../../server/src/analysis/findings';
+import { PairCache } from '../../../server/src/analysis/pair-cache';
+
+/** A finding that names its pair, so that a lookup in the wrong cell shows. */
+function findingOf(a: number, b: number, tag: number): Finding {
+  return { kind: 'overlap', a: `s${a}`, b: `s${b}`, ia: a, ib: b, depth: tag, normal: { x: 0, y: 1 }, points: [], partA: 0, partB: 0 };
+}
+
+type Op =
+  | { readonly op: 'set'; readonly a: number; readonly b: number; readonly tag: number }
+  | { readonly op: 'invalidate'; readonly slot: number }
+  | { readonly op: 'pass'; readonly relabel: boolean }
+  | { readonly op: 'clear' };
+
+/**
+ * The reference: a Map from the unordered pair to (a, b, versions, finding), as pair-cache.ts was
+ * written before its table went into typed arrays.
+ */
+class Model {
+  versions = new Map<number, number>();
+  entries = new Map<string, { a: number; b: number; va: number; vb: number; finding: Finding }>();
+  version(s: number): number {
+    return this.versions.get(s) ?? 0;
+  }
+  valid(): Map<string, { a: number; b: number; finding: Finding }> {
+    const out = new Map<string, { a: number; b: number; finding: Finding }>();
+    for (const [k, e] of this.entries) if (this.version(e.a) === e.va && this.version(e.b) === e.vb) out.set(k, e);
+    return out;
+  }
+}
+const keyOf = (a: number, b: number) => (a < b ? `${a},${b}` : `${b},${a}`);
+
+describe('analysis/pair-cache', () => {
+  it('equals a Map of version-stamped entries, order included, after random sets, invalidations, passes and clears', () => {
+    // Few slots, so that pairs repeat, collide in the table and are replaced; some far apart.
+    const slot = fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1000, max: 1003 }));
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      { weight: 6, arbitrary: fc.record({ op: fc.constant('set' as const), a: slot, b: slot, tag: fc.integer() }).filter((o) => o.a !== o.b) },
+      { weight: 2, arbitrary: fc.record({ op: fc.constant('invalidate' as const), slot }) },
+      { weight: 2, arbitrary: fc.record({ op: fc.constant('pass' as const), relabel: fc.boolean() }) },
+      { weight: 1, arbitrary: fc.record({ op: fc.constant('clear' as const) }) },
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
+        const cache = new PairCache();
+        const model = new Model();
+        for (const o of ops) {
+          if (o.op === 'set') {
+            const f = findingOf(o.a, o.b, o.tag);
+            cache.set(o.a, o.b, f);
+            model.entries.set(keyOf(o.a, o.b), { a: o.a, b: o.b, va: model.version(o.a), vb: model.version(o.b), finding: f });
+          } else if (o.op === 'invalidate') {
+            cache.invalidate(o.slot);
+            model.versions.set(o.slot, model.version(o.slot) + 1);
+          } else if (o.op === 'clear') {
+            cache.clear();
+            model.entries.clear();
+            model.versions.clear();
+          } else {
+            const expected = model.valid();
+            const order: string[] = [];
+            const seen = new Set<string>();
+            cache.forEachValid((slotA, slotB, finding, entry) => {
+              const k = keyOf(slotA, slotB);
+              assert.ok(!seen.has(k), `pair ${k} visited twice`);
+              seen.add(k);
+              order.push(k);
+              const m = expected.get(k);
+              assert.ok(m, `pair ${k} is not valid in the model`);
+              assert.deepEqual([slotA, slotB], [m.a, m.b]);
+              assert.equal(finding, m.finding);
+              if (o.relabel) {
+                const relabelled = { ...finding, a: `${finding.a}'` };
+                cache.relabel(entry, relabelled);
+                model.entries.get(k)!.finding = relabelled;
+              }
+            });
+            assert.equal(seen.size, expected.size, 'every valid entry visited');
+            // In insertion order, a replaced pair keeping its place: the order a Map keeps.
+            assert.deepEqual(order, [...expected.keys()]);
+            // The pass drops the stale entries.
+            model.entries = new Map([...model.entries].filter(([k]) => expected.has(k)));
+            assert.equal(cache.size, model.entries.size);
+          }
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('holds thousands of pairs across table rebuilds, and drops stale ones on a pass', () => {
+    const cache = new PairCache();
+    for (let s = 0; s < 100; s++) for (let t = s + 1; t < 100; t += 3) cache.set(t, s, findingOf(t, s, s));
+    assert.equal(cache.size, [...Array(100).keys()].reduce((n, s) => n + Math.ceil((99 - s) / 3), 0));
+    for (let s = 0; s < 100; s += 2) cache.invalidate(s);
+    let valid = 0;
+    cache.forEachValid((slotA, slotB, finding) => {
+      assert.ok(slotA % 2 === 1 && slotB % 2 === 1, `${slotA}, ${slotB}`);
+      assert.equal(finding.ia, slotA);
+      valid++;
+    });
+    assert.equal(cache.size, valid);
+  });
+
+  it('keeps working through long churn: stale entries dropped by passes never fill the table', () => {
+    // Each round stores new pairs, makes them stale and drops them: the holes they leave must be
+    // reclaimed, and lookups must step over them.
+    const cache = new PairCache();
+    for (let round = 0; round < 2000; round++) {
+      const s = round;
+      cache.set(s, s + 5000, findingOf(s, s + 5000, round));
+      cache.set(s + 9000, s, findingOf(s + 9000, s, round));
+      cache.invalidate(s);
+      cache.forEachValid(() => assert.fail('every entry is stale'));
+      assert.equal(cache.size, 0);
+    }
+    cache.set(1, 2, findingOf(1, 2, 0));
+    let n = 0;
+    cache.forEachValid((slotA, slotB) => {
+      assert.deepEqual([slotA, slotB], [1, 2]);
+      n++;
+    });
+    assert.equal(n, 1);
+  });
+});
