@@ -85,10 +85,10 @@ export class DeferredParse implements ParseResult {
 export class IncrementalFrontEnd {
   private text: string | null = null;
   private lines: LineIndex | null = null;
-  /** Per statement of the last version, in order: its range and kind. */
-  private starts: number[] = [];
-  private ends: number[] = [];
-  private kinds: number[] = [];
+  /** Per statement of the last version, in order: its range and kind (typed: one per statement). */
+  private starts = new Int32Array(0);
+  private ends = new Int32Array(0);
+  private kinds = new Uint8Array(0);
   /** Index of the last statement that is neither a body nor unparseable text (-1: none). */
   private lastHeader = -1;
   private syntaxDiagnostics: Diagnostic[] = [];
@@ -99,9 +99,9 @@ export class IncrementalFrontEnd {
   reset(): void {
     this.text = null;
     this.lines = null;
-    this.starts = [];
-    this.ends = [];
-    this.kinds = [];
+    this.starts = new Int32Array(0);
+    this.ends = new Int32Array(0);
+    this.kinds = new Uint8Array(0);
     this.syntaxDiagnostics = [];
     this.session = null;
     this.semantics = null;
@@ -131,9 +131,9 @@ export class IncrementalFrontEnd {
 
   private full(text: string, lines: LineIndex): FrontEndResult {
     const { outline, semantics, session, diagnostics } = analyzeWholeText(text, lines);
-    this.starts = outline.starts;
-    this.ends = outline.ends;
-    this.kinds = outline.kinds;
+    this.starts = Int32Array.from(outline.starts);
+    this.ends = Int32Array.from(outline.ends);
+    this.kinds = Uint8Array.from(outline.kinds);
     this.lastHeader = -1;
     for (let k = 0; k < outline.kinds.length; k++) {
       const kind = outline.kinds[k]!;
@@ -289,18 +289,24 @@ export class IncrementalFrontEnd {
     const syntaxDiagnostics = splice(this.syntaxDiagnostics, inOld, oldWindowEnd, freshSyntax, delta, shiftDiagnostic);
 
     // The statement table: before the window as it was, the window's, then the rest shifted.
-    const newStarts = starts.slice(0, first);
-    const newEnds = ends.slice(0, first);
-    const newKinds = this.kinds.slice(0, first);
+    const size = first + window.statements.length + (count - syncIndex);
+    const newStarts = new Int32Array(size);
+    const newEnds = new Int32Array(size);
+    const newKinds = new Uint8Array(size);
+    newStarts.set(starts.subarray(0, first));
+    newEnds.set(ends.subarray(0, first));
+    newKinds.set(this.kinds.subarray(0, first));
+    let n = first;
     for (const s of window.statements) {
-      newStarts.push(s.range.start);
-      newEnds.push(s.range.end);
-      newKinds.push(STATEMENT_KIND[s.kind]);
+      newStarts[n] = s.range.start;
+      newEnds[n] = s.range.end;
+      newKinds[n] = STATEMENT_KIND[s.kind];
+      n++;
     }
-    for (let k = syncIndex; k < count; k++) {
-      newStarts.push(starts[k]! + delta);
-      newEnds.push(ends[k]! + delta);
-      newKinds.push(this.kinds[k]!);
+    newKinds.set(this.kinds.subarray(syncIndex, count), n);
+    for (let k = syncIndex; k < count; k++, n++) {
+      newStarts[n] = starts[k]! + delta;
+      newEnds[n] = ends[k]! + delta;
     }
     let lastHeader = this.lastHeader;
     for (let k = 0; k < window.statements.length; k++) {

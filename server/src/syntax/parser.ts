@@ -318,7 +318,7 @@ const IS_PROPERTY = keywordClass(PROPERTY_KEYWORDS);
 /** How many tokens the parser lets the scanner hold before it drops those of past statements. */
 const DISCARD_AFTER = 4096;
 
-/** A body stub's modifiers and properties: none, shared by every stub. */
+/** No modifiers, no properties: shared by every body without them, and by every stub. */
 const NO_MODIFIERS: readonly Modifier[] = Object.freeze([]);
 const NO_CLAUSES: readonly Clause[] = Object.freeze([]);
 
@@ -680,8 +680,9 @@ class Parser {
     const kwStart = this.s.starts[k]!;
     this.bodyStart = kwStart;
     const name = this.declaredName('a body', namesBody);
-    const modifiers: Modifier[] = [];
-    while (IS_MODIFIER[this.keyword()] === 1) modifiers.push(this.modifier(this.next()));
+    // Most bodies have no modifier: they share one empty list.
+    let modifiers: Modifier[] | undefined;
+    while (IS_MODIFIER[this.keyword()] === 1) (modifiers ??= []).push(this.modifier(this.next()));
     const shape = this.atStatementStart() ? this.expectedShape() : this.parseShape();
     const properties: Clause[] = [];
     while (!this.atStatementStart()) {
@@ -695,7 +696,7 @@ class Parser {
           'syntax-misplaced-modifier',
           `Modifiers come between the body's name and its shape: body ${name?.name ?? 'name'} ${this.textOf(i)} <shape> ...`,
         );
-        modifiers.push(this.modifier(this.next()));
+        (modifiers ??= []).push(this.modifier(this.next()));
       } else {
         this.unexpected(
           'syntax-unexpected-token',
@@ -709,7 +710,7 @@ class Parser {
       kind: 'Body',
       keywordRange: this.rangeOf(k),
       name,
-      modifiers,
+      modifiers: modifiers ?? NO_MODIFIERS,
       shape,
       properties,
       range: { start: kwStart, end: this.lastEnd },

@@ -41,7 +41,7 @@ function scanLineStarts(text: string, from: number, to: number, starts: number[]
 }
 
 /** First index whose value is >= `x` in an ascending array (binary search; `values.length` when none is). */
-export function lowerBound(values: readonly number[], x: number): number {
+export function lowerBound(values: ArrayLike<number>, x: number): number {
   let lo = 0;
   let hi = values.length;
   while (lo < hi) {
