@@ -231,9 +231,6 @@ function shareBoxNormals(shape: ConvexShape): ConvexShape {
   return { kind: shape.kind, vertices: shape.vertices, radius: shape.radius, normals: BOX_NORMALS };
 }
 
-/** Where a body without `at` is, shared like AT_REST. */
-const ORIGIN: Vec2 = Object.freeze({ x: 0, y: 0 });
-
 /** A body's or a part's clauses by keyword (the last of each; see `clausesByKeyword`). */
 class ClauseSlots {
   at: Clause | undefined = undefined;
@@ -990,7 +987,9 @@ class Checker {
     const clauses = this.clausesByKeyword(s.properties, s.name);
     let failed = !shape || !s.name;
 
-    let position: Vec2 = ORIGIN;
+    // A body without `at` gets an origin of its own: positions are read in every pair test, and
+    // a shared frozen object there would be one more object shape at those reads.
+    let position: Vec2 | undefined;
     let angle = 0;
     let velocity: Vec2 = AT_REST;
     let spin = 0;
@@ -1062,7 +1061,7 @@ class Checker {
       shapeRange: s.shape.range,
       // The evaluated parts themselves: a named shape's are shared by every body that uses it.
       parts: shape.parts,
-      position,
+      position: position ?? { x: 0, y: 0 },
       angle,
       velocity,
       spin,
