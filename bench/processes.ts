@@ -9,7 +9,9 @@
  * and there are enough timed samples for a p95 to be more than the largest of ten.
  *
  * Run alone (cases c and d only) with `node --import tsx bench/processes.ts [--runs=N]
- * [--edits=N] [--memory]` (--memory: also the server's memory with a 100k-body document); COLLIDE_BENCH_ROOT=DIR measures the bundles of another build (DIR/bin/collide.js
+ * [--edits=N] [--memory] [--cases=c,d,d′]` (--memory: also the server's memory with a 100k-body
+ * document; --cases: only those cases, all by default; d′ is (d) with VS Code's request burst
+ * after each edit); COLLIDE_BENCH_ROOT=DIR measures the bundles of another build (DIR/bin/collide.js
  * and DIR/dist/), so that two builds can be compared back to back on the same machine load.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -109,21 +111,65 @@ const CLIENT_CAPABILITIES = {
   },
 };
 
+/**
+ * What VS Code 1.9x declares for the requests of (d′): hierarchical outline, folding, semantic
+ * tokens by full (with deltas) and by range, code lenses, inlay hints, highlights, hover and
+ * code actions with literal support. The server answers what VS Code would get.
+ */
+const VSCODE_CAPABILITIES = {
+  textDocument: {
+    ...CLIENT_CAPABILITIES.textDocument,
+    documentSymbol: { dynamicRegistration: true, hierarchicalDocumentSymbolSupport: true, labelSupport: true },
+    foldingRange: { dynamicRegistration: true, rangeLimit: 5000, lineFoldingOnly: true },
+    semanticTokens: {
+      dynamicRegistration: true,
+      requests: { range: true, full: { delta: true } },
+      tokenTypes: ['class', 'type', 'variable', 'namespace', 'function'],
+      tokenModifiers: ['declaration', 'readonly', 'defaultLibrary'],
+      formats: ['relative'],
+      multilineTokenSupport: false,
+      overlappingTokenSupport: false,
+    },
+    codeLens: { dynamicRegistration: true },
+    inlayHint: { dynamicRegistration: true },
+    documentHighlight: { dynamicRegistration: true },
+    hover: { dynamicRegistration: true, contentFormat: ['markdown', 'plaintext'] },
+    codeAction: {
+      dynamicRegistration: true,
+      isPreferredSupport: true,
+      codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'source'] } },
+    },
+  },
+};
+
 interface Server {
   readonly connection: rpc.MessageConnection;
   readonly pid: number;
+  /** The server's initialize result capabilities. */
+  readonly capabilities: Record<string, unknown>;
   waitForDiagnostics(uri: string, version: number | null): Promise<void>;
+  /** The diagnostics of the last publication for `uri` (as the client received them). */
+  lastDiagnostics(uri: string): readonly LspDiagnostic[];
   close(): Promise<void>;
 }
 
-async function startServer(): Promise<Server> {
-  const child = spawn(process.execPath, [COLLIDE, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+interface LspDiagnostic {
+  readonly range: { readonly start: { readonly line: number; readonly character: number }; readonly end: { readonly line: number; readonly character: number } };
+  readonly [key: string]: unknown;
+}
+
+async function startServer(capabilities: object = CLIENT_CAPABILITIES): Promise<Server> {
+  // COLLIDE_BENCH_NODE_ARGS: extra options for the server's node (--cpu-prof, say), space-separated.
+  const nodeArgs = (process.env.COLLIDE_BENCH_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, [...nodeArgs, COLLIDE, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
   const connection = rpc.createMessageConnection(
     new rpc.StreamMessageReader(child.stdout!),
     new rpc.StreamMessageWriter(child.stdin!),
   );
   const waiters: { uri: string; version: number | null; resolve: () => void }[] = [];
-  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number }) => {
+  const published = new Map<string, readonly LspDiagnostic[]>();
+  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number; diagnostics: LspDiagnostic[] }) => {
+    published.set(p.uri, p.diagnostics);
     for (let i = waiters.length - 1; i >= 0; i--) {
       const w = waiters[i]!;
       // Servers may omit the version; then the first publication after the change counts.
@@ -135,11 +181,13 @@ async function startServer(): Promise<Server> {
   });
   connection.onRequest(() => null); // workspace/configuration and the like
   connection.listen();
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: CLIENT_CAPABILITIES });
+  const init = await connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', { processId: process.pid, rootUri: null, capabilities });
   await connection.sendNotification('initialized', {});
   return {
     connection,
     pid: child.pid!,
+    capabilities: init.capabilities,
+    lastDiagnostics: (uri) => published.get(uri) ?? [],
     waitForDiagnostics(uri, version) {
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no publishDiagnostics within 60 s')), 60_000);
@@ -160,6 +208,8 @@ async function startServer(): Promise<Server> {
       } catch {
         // already gone
       }
+      // A server that exits by itself writes what its node was asked to (a --cpu-prof profile).
+      if (child.exitCode === null) await new Promise((r) => { child.once('exit', r); setTimeout(r, 3000); });
       connection.dispose();
       child.kill();
     },
@@ -187,12 +237,8 @@ export async function benchLsp(scene: Scene, edits: number): Promise<LspResult> 
     const lines = text.split('\n');
     const total = LSP_WARMUP_EDITS + Math.max(edits, MIN_LSP_EDITS);
     for (let e = 0; e < total; e++) {
-      const line = 1 + ((e * 7919) % scene.n);
+      const { line, at, close, replacement } = bodyEdit(scene, lines, e);
       const content = lines[line]!;
-      const at = content.indexOf(' at (');
-      const close = content.indexOf(')', at);
-      const b = scene.bodies[line - 1]!;
-      const replacement = ` at (${b.x + 0.001 * (e + 1)}, ${b.y})`;
       const version = e + 2;
       const done = server.waitForDiagnostics(uri, version);
       const start = performance.now();
@@ -209,6 +255,193 @@ export async function benchLsp(scene: Scene, edits: number): Promise<LspResult> 
     return { latencies, openMs };
   } catch (e) {
     return { latencies, openMs: NaN, error: (e as Error).message };
+  } finally {
+    await server.close();
+  }
+}
+
+/** The requests VS Code sends after an edit and on the cursor's move, as timed by (d′). */
+export const BURST_REQUESTS = [
+  'documentSymbol',
+  'foldingRange',
+  'semanticTokens/full',
+  'semanticTokens/range',
+  'codeLens',
+  'inlayHint',
+  'documentHighlight',
+  'hover',
+  'codeAction',
+] as const;
+export type BurstRequest = (typeof BURST_REQUESTS)[number];
+
+export interface BurstResult extends LspResult {
+  /** Per request of the burst, its response time after each timed edit (ms from its send). */
+  readonly requests: Record<BurstRequest, number[]>;
+  /** Whether the server answered semanticTokens/full/delta (VS Code asks for deltas when offered). */
+  readonly delta: boolean;
+}
+
+/** Lines VS Code's viewport shows around the edit (inlay hints and range tokens are asked for it). */
+const VIEWPORT_LINES = 60;
+
+/**
+ * One client's side of VS Code's request burst: what it sends after a change of the document
+ * (outline and breadcrumbs, folding, semantic tokens by full or delta and for the viewport, code
+ * lenses, inlay hints for the viewport) and on the cursor's move to the edit (highlights, hover),
+ * then, once the new diagnostics are in, the light bulb's code actions for the cursor.
+ */
+class BurstClient {
+  private resultId: string | undefined;
+  readonly delta: boolean;
+  constructor(
+    private readonly server: Server,
+    private readonly uri: string,
+  ) {
+    const provider = server.capabilities.semanticTokensProvider as { full?: boolean | { delta?: boolean } } | undefined;
+    this.delta = typeof provider?.full === 'object' && provider.full.delta === true;
+  }
+
+  /** The requests after a change, each resolving to its response time (ms). */
+  afterChange(line: number, character: number, lineCount: number): Promise<[BurstRequest, number]>[] {
+    const textDocument = { uri: this.uri };
+    const position = { line, character };
+    const top = Math.max(0, line - VIEWPORT_LINES / 2);
+    const viewport = { start: { line: top, character: 0 }, end: { line: Math.min(lineCount, top + VIEWPORT_LINES), character: 0 } };
+    const timed = (name: BurstRequest, method: string, params: object, onResult?: (r: unknown) => void): Promise<[BurstRequest, number]> => {
+      const t0 = performance.now();
+      return this.server.connection.sendRequest(method, params).then((r) => {
+        onResult?.(r);
+        return [name, performance.now() - t0];
+      });
+    };
+    const keepId = (r: unknown) => {
+      this.resultId = (r as { resultId?: string } | null)?.resultId;
+    };
+    return [
+      timed('documentSymbol', 'textDocument/documentSymbol', { textDocument }),
+      timed('foldingRange', 'textDocument/foldingRange', { textDocument }),
+      this.delta && this.resultId !== undefined
+        ? timed('semanticTokens/full', 'textDocument/semanticTokens/full/delta', { textDocument, previousResultId: this.resultId }, keepId)
+        : timed('semanticTokens/full', 'textDocument/semanticTokens/full', { textDocument }, keepId),
+      timed('semanticTokens/range', 'textDocument/semanticTokens/range', { textDocument, range: viewport }),
+      timed('codeLens', 'textDocument/codeLens', { textDocument }),
+      timed('inlayHint', 'textDocument/inlayHint', { textDocument, range: viewport }),
+      timed('documentHighlight', 'textDocument/documentHighlight', { textDocument, position }),
+      timed('hover', 'textDocument/hover', { textDocument, position }),
+    ];
+  }
+
+  /** The light bulb's request for the cursor, with the published diagnostics under it. */
+  codeAction(line: number, character: number): Promise<[BurstRequest, number]> {
+    const at = (p: { line: number; character: number }) => p.line * 1e7 + p.character;
+    const cursor = line * 1e7 + character;
+    const diagnostics = this.server.lastDiagnostics(this.uri).filter((d) => at(d.range.start) <= cursor && cursor <= at(d.range.end));
+    const position = { line, character };
+    const t0 = performance.now();
+    return this.server.connection
+      .sendRequest('textDocument/codeAction', { textDocument: { uri: this.uri }, range: { start: position, end: position }, context: { diagnostics, triggerKind: 2 } })
+      .then(() => ['codeAction', performance.now() - t0]);
+  }
+}
+
+/** The one-body edit of (d) and (d′): edit `e` rewrites a body's `at (x, y)` in place. */
+function bodyEdit(scene: Scene, lines: string[], e: number): { line: number; at: number; close: number; replacement: string } {
+  const line = 1 + ((e * 7919) % scene.n);
+  const content = lines[line]!;
+  const at = content.indexOf(' at (');
+  const close = content.indexOf(')', at);
+  const b = scene.bodies[line - 1]!;
+  return { line, at, close, replacement: ` at (${b.x + 0.001 * (e + 1)}, ${b.y})` };
+}
+
+/**
+ * (d′): (d) with VS Code's request burst. After each didChange the client sends the burst at
+ * once (the server answers each request for the new version, so they wait for its analysis),
+ * and after the diagnostics the code actions; the next edit goes out as soon as the diagnostics
+ * are in, without waiting for the answers, as a typist does. So the burst of one edit is served
+ * before the next edit's analysis, and a burst that costs a whole-file parse shows up as delay in
+ * the next edit's diagnostics, which is what an author sees.
+ */
+export async function benchLspBurst(scene: Scene, edits: number): Promise<BurstResult> {
+  const text = sceneText(scene);
+  const uri = pathToFileURL(join(tmpdir(), `collide-bench-burst-${scene.n}.collide`)).href;
+  const server = await startServer(VSCODE_CAPABILITIES);
+  const client = new BurstClient(server, uri);
+  const latencies: number[] = [];
+  const requests = Object.fromEntries(BURST_REQUESTS.map((r) => [r, [] as number[]])) as Record<BurstRequest, number[]>;
+  const outstanding: Promise<unknown>[] = [];
+  try {
+    const t0 = performance.now();
+    const opened = server.waitForDiagnostics(uri, 1);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
+    await opened;
+    const openMs = performance.now() - t0;
+    const lines = text.split('\n');
+    const total = LSP_WARMUP_EDITS + Math.max(edits, MIN_LSP_EDITS);
+    for (let e = 0; e < total; e++) {
+      const { line, at, close, replacement } = bodyEdit(scene, lines, e);
+      const version = e + 2;
+      const cursor = at + replacement.length - 1;
+      const done = server.waitForDiagnostics(uri, version);
+      const start = performance.now();
+      await server.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: { line, character: at }, end: { line, character: close + 1 } }, text: replacement }],
+      });
+      lines[line] = lines[line]!.slice(0, at) + replacement + lines[line]!.slice(close + 1);
+      const burst = client.afterChange(line, cursor, lines.length);
+      await done;
+      if (e >= LSP_WARMUP_EDITS) latencies.push(performance.now() - start);
+      burst.push(client.codeAction(line, cursor));
+      const record = e >= LSP_WARMUP_EDITS;
+      for (const p of burst) outstanding.push(p.then(([name, ms]) => record && requests[name].push(ms)));
+    }
+    await Promise.all(outstanding);
+    return { latencies, openMs, requests, delta: client.delta };
+  } catch (e) {
+    return { latencies, openMs: NaN, requests, delta: client.delta, error: (e as Error).message };
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * The memory of (d) with the burst: a 100k-body document opened, VS Code's burst served, one
+ * body edited and the burst served again (a version whose features were all asked for), then
+ * the server's resident memory, the same after SETTLE_MS idle, and its peak.
+ */
+export async function benchLspBurstMemory(scene: Scene): Promise<MemoryResult> {
+  const server = await startServer(VSCODE_CAPABILITIES);
+  const read = (field: string) => {
+    const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+  };
+  try {
+    const text = sceneText(scene);
+    const uri = pathToFileURL(join(tmpdir(), `collide-bench-burst-${scene.n}.collide`)).href;
+    const client = new BurstClient(server, uri);
+    const opened = server.waitForDiagnostics(uri, 1);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
+    await opened;
+    const lines = text.split('\n');
+    const middle = bodyEdit(scene, lines, Math.floor(scene.n / 2));
+    await Promise.all([...client.afterChange(middle.line, middle.at + 1, lines.length), client.codeAction(middle.line, middle.at + 1)]);
+    const { line, at, close, replacement } = bodyEdit(scene, lines, 1);
+    const done = server.waitForDiagnostics(uri, 2);
+    await server.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ range: { start: { line, character: at }, end: { line, character: close + 1 } }, text: replacement }],
+    });
+    const cursor = at + replacement.length - 1;
+    const burst = client.afterChange(line, cursor, lines.length);
+    await done;
+    burst.push(client.codeAction(line, cursor));
+    await Promise.all(burst);
+    const rssMb = read('VmRSS');
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    return { rssMb, settledRssMb: read('VmRSS'), peakRssMb: read('VmHWM') };
+  } catch (e) {
+    return { rssMb: NaN, settledRssMb: NaN, peakRssMb: NaN, error: (e as Error).message };
   } finally {
     await server.close();
   }
@@ -267,21 +500,35 @@ async function main(): Promise<void> {
   const scene = generateScene(10000, 0);
   const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   process.stdout.write(`bundles: ${ROOT}\nload average before: ${load()}\n`);
-  if (cliAvailable()) {
+  const cases = (process.argv.find((x) => x.startsWith('--cases='))?.slice(8) ?? 'c,d,d′').split(',');
+  if (cliAvailable() && cases.includes('c')) {
     const c = benchCheck(scene, arg('runs', MIN_CHECK_RUNS));
     const ms = c.ms.map((x) => x.toFixed(0)).join(' ');
     process.stdout.write(`(c) check: median ${quantile(c.ms, 0.5).toFixed(0)} ms, min ${Math.min(...c.ms).toFixed(0)} ms [${ms}], exit ${c.exitCode}, ${c.overlaps.length} overlaps${c.error ? `, ${c.error}` : ''}\n`);
   }
-  if (serverAvailable()) {
+  if (serverAvailable() && cases.includes('d')) {
     const d = await benchLsp(scene, arg('edits', MIN_LSP_EDITS));
     process.stdout.write(
       `(d) lsp: open ${d.openMs.toFixed(0)} ms, edit median ${quantile(d.latencies, 0.5).toFixed(1)} ms, p95 ${quantile(d.latencies, 0.95).toFixed(1)} ms over ${d.latencies.length} edits${d.error ? `, ${d.error}` : ''}\n`,
     );
   }
-  if (serverAvailable() && process.argv.includes('--memory')) {
+  if (serverAvailable() && cases.includes('d′')) {
+    const d = await benchLspBurst(scene, arg('edits', MIN_LSP_EDITS));
+    const each = BURST_REQUESTS.map((r) => `${r} ${quantile(d.requests[r], 0.5).toFixed(1)}`).join(', ');
+    process.stdout.write(
+      `(d′) lsp with VS Code's burst: edit median ${quantile(d.latencies, 0.5).toFixed(1)} ms, p95 ${quantile(d.latencies, 0.95).toFixed(1)} ms over ${d.latencies.length} edits; request medians (ms): ${each}${d.delta ? ' (tokens by delta)' : ''}${d.error ? `, ${d.error}` : ''}\n`,
+    );
+  }
+  if (serverAvailable() && process.argv.includes('--memory') && cases.includes('d')) {
     const m = await benchLspMemory(generateScene(100000, 0));
     process.stdout.write(
       `(d) server RSS with a 100k-body document: ${m.rssMb.toFixed(0)} MB after the first publication, ${m.settledRssMb.toFixed(0)} MB after ${SETTLE_MS} ms idle, peak ${m.peakRssMb.toFixed(0)} MB${m.error ? `, ${m.error}` : ''}\n`,
+    );
+  }
+  if (serverAvailable() && process.argv.includes('--memory') && cases.includes('d′')) {
+    const b = await benchLspBurstMemory(generateScene(100000, 0));
+    process.stdout.write(
+      `(d′) server RSS with a 100k-body document after VS Code's burst, an edit and its burst: ${b.rssMb.toFixed(0)} MB, ${b.settledRssMb.toFixed(0)} MB after ${SETTLE_MS} ms idle, peak ${b.peakRssMb.toFixed(0)} MB${b.error ? `, ${b.error}` : ''}\n`,
     );
   }
   process.stdout.write(`load average after: ${load()}\n`);
