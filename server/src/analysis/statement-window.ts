@@ -7,6 +7,7 @@ import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
 import { lex, type Comment, type Token } from '../syntax/lexer';
 import { ownString, parse, parseWindow, skimFile, streamStatements, type ParseResult } from '../syntax/parser';
 import { LineIndex, lowerBound } from '../syntax/positions';
+import { StatementIndex } from '../syntax/statement-index';
 
 /**
  * The incremental front end (issue 5, item 2): syntax and semantics of a new version of a
@@ -56,17 +57,37 @@ export interface FrontEndResult {
 const STATEMENT_KIND = { Setting: 0, Let: 1, Shape: 2, Layer: 3, Body: 4, Error: 5 } as const;
 
 /**
- * A version's syntax result when the tree was not kept: the text, its lines and its diagnostics
- * are at hand, and the tree, tokens and comments come from one parse of the text on first use.
+ * A version's syntax result when the tree was not kept: the text, its lines, its diagnostics and
+ * its statements' positions are at hand. Editor features work from the statement index
+ * (syntax/statement-index.ts), which parses or lexes only the statements a request touches; the
+ * whole tree, tokens and comments come from one parse of the text on first use, for callers
+ * that really want the whole file.
  */
 export class DeferredParse implements ParseResult {
   private full: ParseResult | undefined;
   private lexed: { readonly tokens: Token[]; readonly comments: Comment[] } | undefined;
+  private index: StatementIndex | undefined;
+  /**
+   * `outline`: the statements' starts, ends and kinds (STATEMENT_KIND), as the front end found
+   * them; never written afterwards. Without it, the index is made by a streaming parse on first use.
+   */
   constructor(
     readonly text: string,
     readonly lines: LineIndex,
     readonly diagnostics: Diagnostic[],
+    private readonly outline?: { readonly starts: ArrayLike<number>; readonly ends: ArrayLike<number>; readonly kinds: ArrayLike<number> },
   ) {}
+
+  get statementIndex(): StatementIndex {
+    if (this.index) return this.index;
+    const o = this.outline;
+    this.index = o
+      ? new StatementIndex(this.text, this.lines, o.starts, o.ends, o.kinds)
+      : this.full
+        ? StatementIndex.ofStatements(this.text, this.lines, this.full.file.statements)
+        : StatementIndex.ofText(this.text, this.lines);
+    return this.index;
+  }
 
   get file(): SourceFile {
     this.full ??= parse(this.text, this.lines);
@@ -145,7 +166,7 @@ export class IncrementalFrontEnd {
     this.session = session;
     this.semantics = semantics;
     // No tree is kept: later requests for it parse the text again (DeferredParse).
-    return { syntax: new DeferredParse(text, lines, diagnostics), semantics, mode: 'full' };
+    return { syntax: new DeferredParse(text, lines, diagnostics, { starts: this.starts, ends: this.ends, kinds: this.kinds }), semantics, mode: 'full' };
   }
 
   /** The windowed update, or null when the edit needs the whole-file path. */
@@ -321,7 +342,7 @@ export class IncrementalFrontEnd {
     this.lines = lines;
     this.syntaxDiagnostics = syntaxDiagnostics;
     this.semantics = semantics;
-    return { syntax: new DeferredParse(text, lines, syntaxDiagnostics), semantics, mode: 'window', reused, previousScene: scene };
+    return { syntax: new DeferredParse(text, lines, syntaxDiagnostics, { starts: newStarts, ends: newEnds, kinds: newKinds }), semantics, mode: 'window', reused, previousScene: scene };
   }
 
   /**

@@ -52,6 +52,7 @@ import {
   type Token,
 } from './lexer';
 import { LineIndex } from './positions';
+import type { StatementIndex } from './statement-index';
 
 /**
  * Recursive-descent parser for the normative core (scene-language.md). It never throws and never
@@ -84,6 +85,12 @@ export interface ParseResult {
   readonly diagnostics: Diagnostic[];
   /** Offset ↔ line/character conversion for `text`. */
   readonly lines: LineIndex;
+  /**
+   * The statements by position, when the producer keeps them without the tree (the language
+   * server's versions do: analysis/statement-window.ts `DeferredParse`); `statementIndexOf`
+   * gives one for any result.
+   */
+  readonly statementIndex?: StatementIndex;
 }
 
 /**
