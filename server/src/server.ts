@@ -10,6 +10,9 @@ import {
   type Diagnostic,
   type InitializeParams,
   type InitializeResult,
+  type SemanticTokens,
+  type SemanticTokensDelta,
+  type SemanticTokensDeltaParams,
   type SymbolInformation,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -36,7 +39,7 @@ import { inlayHints } from './features/inlay-hints';
 import { registerPreviewHandlers } from './features/preview';
 import { references } from './features/references';
 import { prepareRename, rename } from './features/rename';
-import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from './features/semantic-tokens';
+import { SEMANTIC_TOKENS_LEGEND, semanticTokens, semanticTokensEdits } from './features/semantic-tokens';
 import { signatureHelp } from './features/signature-help';
 import { workspaceSymbols, type SymbolSource } from './features/workspace-symbols';
 
@@ -77,6 +80,8 @@ interface DocumentState {
   /** Bumped when the settings change, so a run under the old settings is not reused. */
   generation: number;
   latestGeneration?: number;
+  /** The semantic tokens last sent for the whole document, which a delta request builds on. */
+  tokens?: { readonly resultId: string; readonly data: number[] };
 }
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
@@ -207,7 +212,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         documentFormattingProvider: true,
         renameProvider: { prepareProvider: true },
         foldingRangeProvider: true,
-        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true },
+        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: { delta: true }, range: true },
         inlayHintProvider: { resolveProvider: false },
       },
       serverInfo: { name: 'collide-language-server' },
@@ -299,7 +304,25 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return r.edit;
     }),
   );
-  connection.languages.semanticTokens.on(onDocument('Semantic tokens', { data: [] }, (doc) => semanticTokens(doc)));
+  // Whole-document tokens carry a result id; a delta request against the last one sent gets
+  // the one edit between them (semantic-tokens.ts), so an edit that moves no name sends nothing.
+  let tokenResults = 0;
+  const fullTokens = (doc: AnalyzedDocument): SemanticTokens => {
+    const { data } = semanticTokens(doc);
+    const resultId = `${doc.version}.${++tokenResults}`;
+    const st = states.get(doc.uri);
+    if (st) st.tokens = { resultId, data };
+    return { resultId, data };
+  };
+  connection.languages.semanticTokens.on(onDocument('Semantic tokens', { data: [] }, (doc) => fullTokens(doc)));
+  connection.languages.semanticTokens.onDelta(
+    onDocument('Semantic tokens', { data: [] } as SemanticTokensDelta | SemanticTokens, (doc, p: SemanticTokensDeltaParams) => {
+      const previous = states.get(doc.uri)?.tokens;
+      const next = fullTokens(doc);
+      if (!previous || previous.resultId !== p.previousResultId) return next;
+      return { resultId: next.resultId, edits: semanticTokensEdits(previous.data, next.data) };
+    }),
+  );
   connection.languages.semanticTokens.onRange(
     onDocument('Semantic tokens', { data: [] }, (doc, p) => semanticTokens(doc, toOffsetRange(doc.lines, p.range))),
   );

@@ -1,8 +1,8 @@
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver';
 import { FUNCTION_NAMES, formatValue } from '../semantics/evaluate';
 import { SHAPE_SIGNATURES } from '../semantics/signatures';
-import type { Statement } from '../syntax/ast';
 import { MODIFIER_KEYWORDS, SHAPE_KEYWORDS, STATEMENT_KEYWORDS, type Token } from '../syntax/lexer';
+import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';
 import { KEYWORD_DOCS } from './keyword-docs';
 import { lastTokenBefore } from './tokens';
@@ -86,13 +86,18 @@ function isWordChar(c: number): boolean {
 /** Where the cursor is, in terms of what may be written there. Exported for tests. */
 export function completionContext(doc: AnalyzedDocument, offset: number): Context {
   const { text } = doc;
-  const { tokens, comments, file } = doc.analysis.parse;
   offset = Math.max(0, Math.min(offset, text.length));
+  let wordStart = offset;
+  while (wordStart > 0 && isWordChar(text.charCodeAt(wordStart - 1))) wordStart--;
+  // Only the statement before the word is lexed (syntax/statement-index.ts): the token before the
+  // word lies in the last statement that starts before it, and a comment around the cursor starts
+  // after that statement's start (one before it ends before it).
+  const index = statementIndexOf(doc.analysis.parse);
+  const k = index.atOrBefore(wordStart - 1);
+  const { tokens, comments } = index.tokens(k, offset);
   for (const c of comments) {
     if (c.range.start < offset && (offset < c.range.end || (offset === c.range.end && (c.kind === 'line' || !c.terminated)))) return { kind: 'none' };
   }
-  let wordStart = offset;
-  while (wordStart > 0 && isWordChar(text.charCodeAt(wordStart - 1))) wordStart--;
   const first = text.charCodeAt(wordStart);
   if (wordStart < offset && first >= 48 && first <= 57) return { kind: 'none' }; // typing a number
   const lineStart = doc.lines.lineStart(doc.lines.lineAt(wordStart));
@@ -101,9 +106,12 @@ export function completionContext(doc: AnalyzedDocument, offset: number): Contex
   const prevIndex = lastTokenBefore(tokens, wordStart);
   if (prevIndex < 0) return { kind: 'statement' };
   const prev = tokens[prevIndex]!;
-  const statement = statementContaining(file.statements, prev.start);
-  if (!statement || statement.kind === 'Error') return atLineStart ? { kind: 'statement' } : { kind: 'none' };
-  const firstIndex = lastTokenBefore(tokens, statement.range.start + 1);
+  // The statement around `prev` is statement k: it starts before the word, and the next one
+  // does not.
+  const kind = k < 0 ? 'Error' : index.kind(k); // no statement: the parser failed (not expected)
+  if (kind === 'Error') return atLineStart ? { kind: 'statement' } : { kind: 'none' };
+  const statement = kind === 'Layer' ? index.parse(k)[0] : undefined;
+  const firstIndex = 0;
   const head = tokens[firstIndex]!;
 
   // Paren frames open at the cursor, and the property keywords written at depth 0.
@@ -140,7 +148,7 @@ export function completionContext(doc: AnalyzedDocument, offset: number): Contex
       return prev.kind === '=' || stack.length > 0 || isOperator(prev) ? { kind: 'expression' } : { kind: 'none' };
     case 'layer': {
       if (prev === head) return { kind: 'none' };
-      const hasCollides = statement.kind === 'Layer' && statement.collidesRange !== undefined;
+      const hasCollides = statement?.kind === 'Layer' && statement.collidesRange !== undefined;
       if (!hasCollides) return { kind: 'after-layer-name' };
       if (statementStart) return { kind: 'statement' };
       return { kind: 'layer-name' };
@@ -183,23 +191,6 @@ function insideParens(top: Frame, prev: Token): Context {
 
 function isOperator(t: Token): boolean {
   return t.kind === '+' || t.kind === '-' || t.kind === '*' || t.kind === '/';
-}
-
-function statementContaining(statements: readonly Statement[], offset: number): Statement | undefined {
-  let lo = 0;
-  let hi = statements.length - 1;
-  let found: Statement | undefined;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const s = statements[mid]!;
-    if (s.range.start <= offset) {
-      found = s;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return found;
 }
 
 // ── Items ─────────────────────────────────────────────────────────────────────────────────────

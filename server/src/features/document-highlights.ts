@@ -1,5 +1,5 @@
 import { DocumentHighlightKind, type DocumentHighlight } from 'vscode-languageserver';
-import { occurrencesOf, symbolAt } from '../semantics/symbols';
+import { occurrencesOf, symbolAt, type SymbolDefinition } from '../semantics/symbols';
 import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
 
@@ -11,9 +11,27 @@ export function documentHighlights(doc: AnalyzedDocument, offset: number): Docum
   const table = doc.analysis.semantics.symbols;
   const s = symbolAt(table, offset);
   if (!s) return [];
-  const definitionStarts = new Set(table.definitions.map((d) => d.nameRange.start));
   return occurrencesOf(table, s.definition).map((r) => ({
     range: toRange(doc.lines, r),
-    kind: definitionStarts.has(r.start) ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
+    kind: definesAt(table.definitions, r.start) ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
   }));
+}
+
+/**
+ * Whether a definition's name starts at `offset`. Definitions are in source order, each name
+ * inside its statement, so a binary search on the statements finds the candidates (asked for each
+ * occurrence on every cursor move, instead of a set of every definition of the file).
+ */
+function definesAt(definitions: readonly SymbolDefinition[], offset: number): boolean {
+  let lo = 0;
+  let hi = definitions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (definitions[mid]!.range.end < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < definitions.length && definitions[i]!.range.start <= offset; i++) {
+    if (definitions[i]!.nameRange.start === offset) return true;
+  }
+  return false;
 }

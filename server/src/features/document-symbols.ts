@@ -2,6 +2,7 @@ import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import type { TextRange } from '../common/diagnostic';
 import { formatValue, type EvaluatedValue } from '../semantics/evaluate';
 import type { SymbolDefinition } from '../semantics/symbols';
+import { statementIndexOf } from '../syntax/statement-index';
 import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
 
@@ -18,11 +19,17 @@ export const SYMBOL_KINDS: Record<SymbolDefinition['kind'], SymbolKind> = {
 
 export function documentSymbols(doc: AnalyzedDocument): DocumentSymbol[] {
   const out: DocumentSymbol[] = [];
-  const { file } = doc.analysis.parse;
+  // The statements by position (no tree of the file: VS Code asks for the outline after every
+  // edit); a symbol's name and ranges are the symbol table's, and only a setting, which defines
+  // no symbol, is parsed for its keyword and value.
+  const index = statementIndexOf(doc.analysis.parse);
   const defs = doc.analysis.semantics.symbols.definitions;
   let d = 0;
-  for (const s of file.statements) {
-    if (s.kind === 'Setting') {
+  for (let i = 0; i < index.count; i++) {
+    const start = index.start(i);
+    if (index.kind(i) === 'Setting') {
+      const s = index.parse(i)[0];
+      if (s?.kind !== 'Setting') continue;
       const source = doc.text.slice(s.value.range.start, s.value.range.end).replace(/\s+/g, ' ');
       const value = valueOf(doc, s.value.range);
       out.push({
@@ -34,9 +41,9 @@ export function documentSymbols(doc: AnalyzedDocument): DocumentSymbol[] {
       });
       continue;
     }
-    while (d < defs.length && defs[d]!.range.start < s.range.start) d++;
+    while (d < defs.length && defs[d]!.range.start < start) d++;
     const def = defs[d];
-    if (!def || def.range.start !== s.range.start) continue;
+    if (!def || def.range.start !== start) continue;
     d++;
     if (def.name === '') continue;
     out.push({

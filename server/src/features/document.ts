@@ -45,9 +45,23 @@ export function findingDiagnostic(doc: AnalyzedDocument, f: Finding): Diagnostic
  */
 export function findingOf(doc: AnalyzedDocument, d: { readonly code: string; readonly range: { start: number; end: number }; readonly message: string }): Finding | undefined {
   if (d.code !== 'overlap' && d.code !== 'tunnelling' && d.code !== 'collision') return undefined;
+  // A finding's diagnostic sits on the name of one of its two bodies (analysis/overlap.ts,
+  // continuous.ts): only those findings are worth a diagnostic each, rather than every finding
+  // of the document on every code action request. Should no such finding match, every finding
+  // is tried, so the answer never depends on that convention.
+  return matchFinding(doc, d, true) ?? matchFinding(doc, d, false);
+}
+
+function matchFinding(doc: AnalyzedDocument, d: { readonly code: string; readonly range: { start: number; end: number }; readonly message: string }, onNames: boolean): Finding | undefined {
+  const bodies = doc.analysis.semantics.scene.bodies;
+  const names = (index: number): boolean => {
+    const r = bodies[index]?.nameRange;
+    return r !== undefined && r.start === d.range.start && r.end === d.range.end;
+  };
   let fallback: Finding | undefined;
   for (const f of doc.analysis.findings) {
     if (f.kind !== d.code) continue;
+    if (onNames && !names(f.ia) && !names(f.ib)) continue;
     const fd = findingDiagnostic(doc, f);
     if (fd.range.start !== d.range.start || fd.range.end !== d.range.end) continue;
     if (fd.message === d.message) return f;

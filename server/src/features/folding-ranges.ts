@@ -1,4 +1,6 @@
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver';
+import { scanComments } from '../syntax/lexer';
+import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';
 
 /**
@@ -12,11 +14,14 @@ const REGION_END = /^\/\/\s*#endregion\b/;
 
 export function foldingRanges(doc: AnalyzedDocument): FoldingRange[] {
   const { lines } = doc;
-  const { file, comments } = doc.analysis.parse;
+  // Statements by position and comments found by searching for '/': VS Code asks after every
+  // edit, and neither needs a tree or a lex of the file (syntax/statement-index.ts, lexer.ts).
+  const index = statementIndexOf(doc.analysis.parse);
+  const comments = scanComments(doc.text);
   const out: FoldingRange[] = [];
-  for (const s of file.statements) {
-    const start = lines.lineAt(s.range.start);
-    const end = lines.lineAt(s.range.end);
+  for (let i = 0; i < index.count; i++) {
+    const start = lines.lineAt(index.start(i));
+    const end = lines.lineAt(index.end(i));
     if (end > start) out.push({ startLine: start, endLine: end });
   }
   const regions: number[] = [];

@@ -4,6 +4,7 @@ import type { TextRange } from '../common/diagnostic';
 import { formatValue, isVector } from '../semantics/evaluate';
 import type { SceneBody } from '../semantics/scene';
 import { symbolAt, type SymbolDefinition } from '../semantics/symbols';
+import { statementIndexOf } from '../syntax/statement-index';
 import { toRange } from './convert';
 import {
   bodyArea,
@@ -33,11 +34,13 @@ export function hover(doc: AnalyzedDocument, offset: number): Hover | null {
     const text = symbolHover(doc, symbol.definition);
     if (text) return markdown(doc, text, range);
   }
-  const token = tokenAt(parse.tokens, offset);
+  // The tokens around the cursor only, lexed from its statement's start (syntax/statement-index.ts).
+  const { tokens } = statementIndexOf(parse).tokensAt(offset);
+  const token = tokenAt(tokens, offset);
   if (token && (token.kind === 'keyword' || token.kind === 'identifier')) {
     const docLine = KEYWORD_DOCS[token.text];
     // An identifier has a doc line only as a built-in function (`sqrt(2)`).
-    const isCall = token.kind === 'identifier' && parse.tokens[parse.tokens.indexOf(token) + 1]?.kind === '(';
+    const isCall = token.kind === 'identifier' && tokens[tokens.indexOf(token) + 1]?.kind === '(';
     if (docLine && (token.kind === 'keyword' || isCall)) return markdown(doc, docLine, token);
   }
   const value = valueAt(doc, offset);
@@ -131,10 +134,15 @@ export function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
 /** The innermost evaluated value under the cursor that is worth showing (not a bare number). */
 function valueAt(doc: AnalyzedDocument, offset: number): { text: string; range: TextRange } | undefined {
   let best: { text: string; range: TextRange } | undefined;
-  // The compact table, read in place up to the cursor: only the winner is made into an object.
+  // The compact table, read in place from the statement around the cursor (a value lies inside
+  // its statement, so none before the first statement that reaches the cursor can contain it)
+  // up to the cursor: only the winner is made into an object.
   const values = doc.analysis.semantics.valueTable;
+  const index = statementIndexOf(doc.analysis.parse);
+  const first = index.endingFrom(offset);
+  const from = first < index.count ? values.lowerBound(index.start(first)) : values.count;
   const stop = values.lowerBound(offset + 1);
-  for (let i = 0; i < stop; i++) {
+  for (let i = from; i < stop; i++) {
     if (values.plain(i) || offset > values.end(i)) continue;
     if (best && values.end(i) - values.start(i) >= best.range.end - best.range.start) continue;
     const v = values.get(i);

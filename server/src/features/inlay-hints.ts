@@ -3,6 +3,7 @@ import type { TextRange } from '../common/diagnostic';
 import type { ImpactFinding } from '../analysis/findings';
 import { formatValue, isVector, type EvaluatedValue } from '../semantics/evaluate';
 import { fmt, fmtTime, otherOf, stepPosition } from './describe';
+import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';
 import { Scanner, TK_COMMA, TK_EOF, TK_LPAREN, TK_MINUS, TK_NUMBER, TK_RPAREN, UNIT_NONE } from '../syntax/lexer';
 
@@ -18,8 +19,19 @@ export function inlayHints(doc: AnalyzedDocument, range?: TextRange): InlayHint[
   let lastStart = -1;
   let lastEnd = -1;
   // The compact table, read in place: only the values that become hints are made into objects.
+  // For a range (VS Code asks for the viewport), only the values that can end in it: from the
+  // first statement that reaches the range (values lie inside their statements) to the last
+  // value starting in it.
   const values = doc.analysis.semantics.valueTable;
-  for (let i = 0; i < values.count; i++) {
+  let from = 0;
+  let to = values.count;
+  if (range) {
+    const index = statementIndexOf(doc.analysis.parse);
+    const first = index.endingFrom(range.start);
+    from = first < index.count ? values.lowerBound(index.start(first)) : values.count;
+    to = values.lowerBound(range.end + 1);
+  }
+  for (let i = from; i < to; i++) {
     const start = values.start(i);
     const end = values.end(i);
     if (values.plain(i) || !inRange(end)) continue;

@@ -7,6 +7,7 @@ import type { PolygonFixData } from '../semantics/polygon-validation';
 import type { SceneBody } from '../semantics/scene';
 import type { ShapeCall } from '../syntax/ast';
 import { forEachChild, type Node } from '../syntax/ast';
+import { statementIndexOf } from '../syntax/statement-index';
 import { findingOf, type AnalyzedDocument } from './document';
 
 /**
@@ -269,7 +270,7 @@ function truncateSignificant(x: number, digits: number): number {
 // ── Polygons ──────────────────────────────────────────────────────────────────────────────────
 
 /** The `polygon(...)` call whose range is exactly `range`. */
-function polygonAt(doc: AnalyzedDocument, range: TextRange): ShapeCall | undefined {
+export function polygonAt(doc: AnalyzedDocument, range: TextRange): ShapeCall | undefined {
   let found: ShapeCall | undefined;
   const visit = (n: Node): void => {
     if (found || n.range.end < range.start || n.range.start > range.end) return;
@@ -279,8 +280,19 @@ function polygonAt(doc: AnalyzedDocument, range: TextRange): ShapeCall | undefin
     }
     forEachChild(n, visit);
   };
-  visit(doc.analysis.parse.file);
+  visitTouching(doc, range, visit);
   return found;
+}
+
+/**
+ * Walks the statements that touch `range` as a walk of the file that skips nodes outside the
+ * range would (syntax/statement-index.ts parses only those): a code action asks about one
+ * diagnostic's range, never about the whole file.
+ */
+function visitTouching(doc: AnalyzedDocument, range: TextRange, visit: (n: Node) => void): void {
+  // The file's node spans the text; a range past it touches nothing.
+  if (doc.text.length < range.start || range.end < 0) return;
+  for (const s of statementIndexOf(doc.analysis.parse).touching(range.start, range.end)) visit(s);
 }
 
 function vertexList(doc: AnalyzedDocument, call: ShapeCall, set: { readonly indices: readonly number[]; readonly points: readonly (readonly [number, number])[] }): string {
@@ -338,7 +350,7 @@ function polygonFixes(doc: AnalyzedDocument, d: Diagnostic): QuickFix[] {
 }
 
 /** The polygon call one of whose vertex arguments has range `range` (redundant-vertex hints). */
-function findPolygonContaining(doc: AnalyzedDocument, range: TextRange): ShapeCall | undefined {
+export function findPolygonContaining(doc: AnalyzedDocument, range: TextRange): ShapeCall | undefined {
   let found: ShapeCall | undefined;
   const visit = (n: Node): void => {
     if (found || n.range.end < range.start || n.range.start > range.end) return;
@@ -348,7 +360,7 @@ function findPolygonContaining(doc: AnalyzedDocument, range: TextRange): ShapeCa
     }
     forEachChild(n, visit);
   };
-  visit(doc.analysis.parse.file);
+  visitTouching(doc, range, visit);
   return found;
 }
 

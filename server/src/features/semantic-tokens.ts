@@ -1,6 +1,8 @@
-import type { SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver';
+import type { SemanticTokens, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver';
 import type { TextRange } from '../common/diagnostic';
 import { forEachChild, type Node } from '../syntax/ast';
+import { callOpenings } from '../syntax/lexer';
+import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';
 
 /**
@@ -26,14 +28,38 @@ interface Entry {
   readonly modifiers: number;
 }
 
-/** Tokens of the whole document, or of the lines that `range` touches (range requests). */
+/**
+ * Tokens of the whole document, or of the lines that `range` touches (range requests).
+ *
+ * Names come from the symbol table; built-in function calls, the only other tokens, from the
+ * trees of the statements that may hold one: those the range touches, or for the whole document
+ * those with a `(` that may follow a name (syntax/lexer.ts `callOpenings`), usually none. So
+ * neither request parses the file, and a range request costs its statements.
+ */
 export function semanticTokens(doc: AnalyzedDocument, range?: TextRange): SemanticTokens {
   const entries: Entry[] = [];
   const { definitions, references } = doc.analysis.semantics.symbols;
-  for (const d of definitions) {
+  const index = statementIndexOf(doc.analysis.parse);
+  // Both lists are in source order, each item inside its statement: a range request reads the
+  // stretch that can touch the range (the statement around its start onwards, up to its end).
+  let d0 = 0;
+  let d1 = definitions.length;
+  let r0 = 0;
+  let r1 = references.length;
+  if (range) {
+    d0 = lowerBoundBy(definitions, range.start, (d) => d.range.end);
+    d1 = lowerBoundBy(definitions, range.end + 1, (d) => d.range.start);
+    // A reference that reaches the range starts in the statement that starts before it, or later.
+    const k = index.atOrBefore(range.start - 1);
+    r0 = k < 0 ? 0 : lowerBoundBy(references, index.start(k), (r) => r.range.start);
+    r1 = lowerBoundBy(references, range.end + 1, (r) => r.range.start);
+  }
+  for (let i = d0; i < d1; i++) {
+    const d = definitions[i]!;
     entries.push({ range: d.nameRange, type: TYPE_OF[d.kind], modifiers: DECLARATION | (d.kind === 'let' ? READONLY : 0) });
   }
-  for (const r of references) {
+  for (let i = r0; i < r1; i++) {
+    const r = references[i]!;
     if (!r.definition) continue;
     const kind = r.definition.kind;
     entries.push({ range: r.range, type: TYPE_OF[kind], modifiers: kind === 'let' ? READONLY : 0 });
@@ -43,7 +69,18 @@ export function semanticTokens(doc: AnalyzedDocument, range?: TextRange): Semant
     if (n.kind === 'Call') entries.push({ range: n.callee.range, type: 4, modifiers: DEFAULT_LIBRARY });
     forEachChild(n, visit);
   };
-  visit(doc.analysis.parse.file);
+  if (range) {
+    // The file's own node spans the text; past it nothing is visited.
+    if (!(doc.text.length < range.start || range.end < 0)) for (const s of index.touching(range.start, range.end)) visit(s);
+  } else {
+    let last = -1;
+    for (const p of callOpenings(doc.text, 0, doc.text.length)) {
+      const k = index.atOrBefore(p);
+      if (k <= last || k < 0 || p >= index.end(k)) continue;
+      last = k;
+      for (const s of index.parse(k)) visit(s);
+    }
+  }
   entries.sort((a, b) => a.range.start - b.range.start);
 
   // LSP's relative encoding: line delta, start delta (relative when on the same line), length,
@@ -64,4 +101,31 @@ export function semanticTokens(doc: AnalyzedDocument, range?: TextRange): Semant
     prevChar = p.character;
   }
   return { data };
+}
+
+/**
+ * The edit that turns `previous` into `next` (semanticTokens/full/delta, LSP 3.16): one
+ * replacement of the stretch between their common prefix and common suffix, or none when they
+ * are equal. The encoding is relative, so an edit that moves no name changes nothing or a few
+ * numbers, and a typed line shifts only the line delta of the first token after it.
+ */
+export function semanticTokensEdits(previous: readonly number[], next: readonly number[]): SemanticTokensEdit[] {
+  const limit = Math.min(previous.length, next.length);
+  let prefix = 0;
+  while (prefix < limit && previous[prefix] === next[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < limit - prefix && previous[previous.length - 1 - suffix] === next[next.length - 1 - suffix]) suffix++;
+  if (prefix === previous.length && prefix === next.length) return [];
+  return [{ start: prefix, deleteCount: previous.length - prefix - suffix, data: next.slice(prefix, next.length - suffix) }];
+}
+
+function lowerBoundBy<T>(items: readonly T[], x: number, key: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(items[mid]!) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -1,6 +1,7 @@
 import type { SignatureHelp, SignatureInformation } from 'vscode-languageserver';
 import { SHAPE_SIGNATURES } from '../semantics/signatures';
-import { SHAPE_KEYWORDS, type ShapeKeyword } from '../syntax/lexer';
+import { SHAPE_KEYWORDS, type ShapeKeyword, type Token } from '../syntax/lexer';
+import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';
 import { lastTokenBefore } from './tokens';
 
@@ -14,7 +15,24 @@ const SHAPES: ReadonlySet<string> = new Set(SHAPE_KEYWORDS);
 const STATEMENTS: ReadonlySet<string> = new Set(['dt', 'frames', 'slop', 'let', 'shape', 'body']);
 
 export function signatureHelp(doc: AnalyzedDocument, offset: number): SignatureHelp | null {
-  const tokens = doc.analysis.parse.tokens;
+  // The walk goes back from the cursor until a statement keyword at its level, usually within the
+  // cursor's statement: tokens are lexed from there (syntax/statement-index.ts), and from further
+  // back, twice as many statements each time, in the rare case that the walk gets past them (a
+  // `layer` statement or stray text does not stop it).
+  const index = statementIndexOf(doc.analysis.parse);
+  let k = index.atOrBefore(offset - 1);
+  for (let span = 1; ; span *= 2) {
+    const window = index.tokens(k, offset);
+    const found = walkBack(window.tokens, offset, window.fromTextStart);
+    if (found !== MORE) return found;
+    k = k - span < 0 ? -1 : k - span;
+  }
+}
+
+/** What `walkBack` answers when it would need the tokens before its window. */
+const MORE = Symbol('more');
+
+function walkBack(tokens: readonly Token[], offset: number, complete: boolean): SignatureHelp | null | typeof MORE {
   let i = lastTokenBefore(tokens, offset);
   // Walk back over the open parentheses, counting commas at the innermost shape's level.
   let depth = 0;
@@ -27,6 +45,7 @@ export function signatureHelp(doc: AnalyzedDocument, offset: number): SignatureH
         depth--;
         continue;
       }
+      if (i === 0 && !complete) return MORE;
       const callee = tokens[i - 1];
       if (callee && callee.kind === 'keyword' && SHAPES.has(callee.text)) return help(callee.text as ShapeKeyword, commas);
       // A vector or a function call inside the arguments: keep looking outwards, its commas
@@ -35,7 +54,7 @@ export function signatureHelp(doc: AnalyzedDocument, offset: number): SignatureH
     } else if (t.kind === ',' && depth === 0) commas++;
     else if (t.kind === 'keyword' && depth === 0 && STATEMENTS.has(t.text)) return null;
   }
-  return null;
+  return complete ? null : MORE;
 }
 
 function help(shape: ShapeKeyword, argument: number): SignatureHelp {

@@ -1,0 +1,150 @@
+import type { Hover } from 'vscode-languageserver';
+import { shapeArea } from '../../../../core/shapes/factory';
+import type { TextRange } from '../../../../server/src/common/diagnostic';
+import { formatValue, isVector } from '../../../../server/src/semantics/evaluate';
+import type { SceneBody } from '../../../../server/src/semantics/scene';
+import { symbolAt, type SymbolDefinition } from '../../../../server/src/semantics/symbols';
+import { toRange } from '../../../../server/src/features/convert';
+import {
+  bodyArea,
+  bodyModifiers,
+  bodyWorldBounds,
+  findingLine,
+  fmt,
+  fmtAngle,
+  fmtVec,
+  shapeSummary,
+} from '../../../../server/src/features/describe';
+import { findingsOfBody, type AnalyzedDocument } from '../../../../server/src/features/document';
+import { KEYWORD_DOCS } from '../../../../server/src/features/keyword-docs';
+import { tokenAt } from '../../../../server/src/features/tokens';
+
+/**
+ * Hover (issue 6, item 3). On a body: its shape, size, area, bounds, pose and motion, and every
+ * finding that involves it with its numbers. On a named shape, constant or layer: its value or
+ * members. On a keyword or built-in function: one line of documentation. On an expression with
+ * a unit or a computation: its evaluated value.
+ */
+export function hover(doc: AnalyzedDocument, offset: number): Hover | null {
+  const { semantics, parse } = doc.analysis;
+  const symbol = symbolAt(semantics.symbols, offset);
+  if (symbol) {
+    const range = symbol.reference?.range ?? symbol.definition.nameRange;
+    const text = symbolHover(doc, symbol.definition);
+    if (text) return markdown(doc, text, range);
+  }
+  const token = tokenAt(parse.tokens, offset);
+  if (token && (token.kind === 'keyword' || token.kind === 'identifier')) {
+    const docLine = KEYWORD_DOCS[token.text];
+    // An identifier has a doc line only as a built-in function (`sqrt(2)`).
+    const isCall = token.kind === 'identifier' && parse.tokens[parse.tokens.indexOf(token) + 1]?.kind === '(';
+    if (docLine && (token.kind === 'keyword' || isCall)) return markdown(doc, docLine, token);
+  }
+  const value = valueAt(doc, offset);
+  if (value) return markdown(doc, value.text, value.range);
+  return null;
+}
+
+function markdown(doc: AnalyzedDocument, value: string, range: TextRange): Hover {
+  return { contents: { kind: 'markdown', value }, range: toRange(doc.lines, range) };
+}
+
+function symbolHover(doc: AnalyzedDocument, def: SymbolDefinition): string | undefined {
+  const scene = doc.analysis.semantics.scene;
+  switch (def.kind) {
+    case 'body': {
+      const body = scene.bodies.find((b) => b.nameRange.start === def.nameRange.start && b.name === def.name);
+      if (!body) {
+        return `**body** \`${def.name}\` · ${def.detail}\n\nNot analysed until the errors in its statement are fixed.`;
+      }
+      return bodyHover(doc, body);
+    }
+    case 'let': {
+      const v = doc.analysis.semantics.constants.get(def.name);
+      const source = sourceOf(doc, def.range).replace(/^let\s+/, '');
+      const value = v === undefined ? '(no value: see the errors on its definition)' : `= ${formatValue(v)}`;
+      return `**constant** \`${def.name}\` ${value}\n\n\`\`\`collide\nlet ${source}\n\`\`\``;
+    }
+    case 'shape': {
+      const users = scene.bodies.filter((b) => b.shapeName === def.name);
+      const lines = [`**shape** \`${def.name}\``, '', '```collide', `shape ${sourceOf(doc, def.range).replace(/^shape\s+/, '')}`, '```'];
+      const value = doc.analysis.semantics.shapes.get(def.name);
+      if (value) {
+        let area = 0;
+        for (const p of value.parts) area += shapeArea(p.shape);
+        lines.push('', `${shapeSummary(value.parts, value.sourceKind)}, area ${fmt(area)}`);
+      }
+      lines.push(
+        '',
+        users.length
+          ? `Used by ${users.length} bod${users.length === 1 ? 'y' : 'ies'}: ${users.slice(0, 8).map((b) => `\`${b.name}\``).join(', ')}${users.length > 8 ? ', …' : ''}`
+          : 'No body uses it directly.',
+      );
+      return lines.join('\n');
+    }
+    case 'layer': {
+      const layer = scene.layers.get(def.name);
+      const members = scene.bodies.filter((b) => b.layer === def.name);
+      const partners = layer
+        ? [...scene.layers.values()].filter((l) => l.collides.includes(def.name) || layer.collides.includes(l.name)).map((l) => l.name)
+        : [];
+      const lines = [`**layer** \`${def.name}\``, ''];
+      lines.push(partners.length ? `Collides with: ${partners.map((n) => `\`${n}\``).join(', ')}, and with bodies that have no layer.` : 'Collides with no layer, only with bodies that have no layer.');
+      lines.push('', members.length ? `Bodies (${members.length}): ${members.slice(0, 12).map((b) => `\`${b.name}\``).join(', ')}${members.length > 12 ? ', …' : ''}` : 'No body is on this layer.');
+      return lines.join('\n');
+    }
+  }
+}
+
+function sourceOf(doc: AnalyzedDocument, range: TextRange): string {
+  const s = doc.text.slice(range.start, range.end).replace(/\s+/g, ' ').trim();
+  return s.length > 200 ? `${s.slice(0, 199)}…` : s;
+}
+
+export function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
+  const scene = doc.analysis.semantics.scene;
+  const bounds = bodyWorldBounds(body);
+  const moving = body.velocity.x !== 0 || body.velocity.y !== 0 || body.spin !== 0;
+  const lines = [
+    `**body** \`${body.name}\` · ${bodyModifiers(body)}`,
+    '',
+    `- shape: ${body.shapeName ? `\`${body.shapeName}\`, ` : ''}${shapeSummary(body.parts, body.sourceKind)}`,
+    `- area: ${fmt(bodyArea(body))}`,
+    `- bounds at t = 0: ${fmtVec(bounds.minX, bounds.minY)} to ${fmtVec(bounds.maxX, bounds.maxY)}`,
+    `- pose: at ${fmtVec(body.position.x, body.position.y)}, angle ${fmtAngle(body.angle)}`,
+    moving
+      ? `- motion: velocity ${fmtVec(body.velocity.x, body.velocity.y)} (speed ${fmt(Math.hypot(body.velocity.x, body.velocity.y))}), spin ${body.spin === 0 ? '0' : `${fmt(body.spin)} rad/s`}`
+      : '- motion: at rest',
+    `- layer: ${body.layer === null ? 'none (collides with everything)' : `\`${body.layer}\``}`,
+  ];
+  const findings = findingsOfBody(doc, body.index);
+  lines.push('');
+  if (body.isSensor) lines.push('A sensor reports no findings.');
+  else if (findings.length === 0) lines.push('No findings.');
+  else {
+    lines.push(`**Findings** (${findings.length})`, '');
+    for (const f of findings) lines.push(`- ${findingLine(scene, f, body.index)}`);
+  }
+  return lines.join('\n');
+}
+
+/** The innermost evaluated value under the cursor that is worth showing (not a bare number). */
+function valueAt(doc: AnalyzedDocument, offset: number): { text: string; range: TextRange } | undefined {
+  let best: { text: string; range: TextRange } | undefined;
+  // The compact table, read in place up to the cursor: only the winner is made into an object.
+  const values = doc.analysis.semantics.valueTable;
+  const stop = values.lowerBound(offset + 1);
+  for (let i = 0; i < stop; i++) {
+    if (values.plain(i) || offset > values.end(i)) continue;
+    if (best && values.end(i) - values.start(i) >= best.range.end - best.range.start) continue;
+    const v = values.get(i);
+    let text = `= ${formatValue(v.value)}`;
+    if (!isVector(v.value)) {
+      if (v.role === 'angle') text = `= ${fmtAngle(v.value)}`;
+      else if (v.role === 'spin') text = `= ${fmt(v.value)} rad/s (${fmt((v.value * 180) / Math.PI)}°/s)`;
+      else if (v.role === 'time') text = `= ${fmt(v.value)} s`;
+    }
+    best = { text, range: v.range };
+  }
+  return best;
+}

@@ -1,0 +1,106 @@
+import { InlayHintKind, type InlayHint } from 'vscode-languageserver';
+import type { TextRange } from '../../../../server/src/common/diagnostic';
+import type { ImpactFinding } from '../../../../server/src/analysis/findings';
+import { formatValue, isVector, type EvaluatedValue } from '../../../../server/src/semantics/evaluate';
+import { fmt, fmtTime, otherOf, stepPosition } from '../../../../server/src/features/describe';
+import type { AnalyzedDocument } from '../../../../server/src/features/document';
+import { Scanner, TK_COMMA, TK_EOF, TK_LPAREN, TK_MINUS, TK_NUMBER, TK_RPAREN, UNIT_NONE } from '../../../../server/src/syntax/lexer';
+
+/**
+ * Inlay hints (issue 6, item 7): the evaluated value after an expression whose value is not
+ * written out (`30deg` = 0.5236 rad, `1/60` = 0.01667, `w / 2`), and after a moving body's
+ * velocity (or spin) the first time it hits something. Literal numbers and vectors of literals
+ * get no hint: they already say their value.
+ */
+export function inlayHints(doc: AnalyzedDocument, range?: TextRange): InlayHint[] {
+  const hints: InlayHint[] = [];
+  const inRange = (offset: number) => !range || (offset >= range.start && offset <= range.end);
+  let lastStart = -1;
+  let lastEnd = -1;
+  // The compact table, read in place: only the values that become hints are made into objects.
+  const values = doc.analysis.semantics.valueTable;
+  for (let i = 0; i < values.count; i++) {
+    const start = values.start(i);
+    const end = values.end(i);
+    if (values.plain(i) || !inRange(end)) continue;
+    if (lastStart === start && lastEnd === end) continue;
+    if (isLiteral(doc, start, end)) continue;
+    lastStart = start;
+    lastEnd = end;
+    hints.push({
+      position: doc.lines.positionAt(end),
+      label: `= ${valueLabel(values.get(i))}`,
+      kind: InlayHintKind.Parameter,
+      paddingLeft: true,
+    });
+  }
+
+  // The first impact of each moving body, after the clause that makes it move.
+  const scene = doc.analysis.semantics.scene;
+  const first = new Map<number, ImpactFinding>();
+  for (const f of doc.analysis.findings) {
+    if (f.kind === 'overlap') continue;
+    for (const i of [f.ia, f.ib]) {
+      const best = first.get(i);
+      if (!best || f.toi < best.toi) first.set(i, f);
+    }
+  }
+  for (const [index, f] of first) {
+    const body = scene.bodies[index];
+    if (!body) continue;
+    const clause = body.props.velocity && (body.velocity.x !== 0 || body.velocity.y !== 0) ? body.props.velocity : body.props.spin && body.spin !== 0 ? body.props.spin : undefined;
+    if (!clause || !inRange(clause.range.end)) continue;
+    const verb = f.kind === 'tunnelling' ? 'tunnels through' : 'hits';
+    // A collision found at t = 0 started as resting contact; "hits at t = 0" would read as an
+    // impact at the start, so name the step end where it first gets deeper than slop.
+    const label =
+      f.kind === 'collision' && f.toi === 0 && f.deepStep !== undefined
+        ? `in resting contact with ${otherOf(f, index)}, deeper than slop at step ${f.deepStep} (t = ${fmtTime(f.deepStep * scene.dt)})`
+        : `${verb} ${otherOf(f, index)} at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}`;
+    hints.push({
+      position: doc.lines.positionAt(clause.range.end),
+      label,
+      kind: InlayHintKind.Type,
+      paddingLeft: true,
+      tooltip: `First time of impact with ${otherOf(f, index)} (${f.kind}); contact at (${fmt(f.point.x)}, ${fmt(f.point.y)}).`,
+    });
+  }
+  hints.sort((a, b) => a.position.line - b.position.line || a.position.character - b.position.character);
+  return hints;
+}
+
+function valueLabel(v: EvaluatedValue): string {
+  if (isVector(v.value)) return formatValue(v.value);
+  switch (v.role) {
+    case 'angle':
+      return `${fmt(v.value)} rad`;
+    case 'spin':
+      return `${fmt(v.value)} rad/s`;
+    case 'time':
+      return `${fmt(v.value)} s`;
+    default:
+      return fmt(v.value);
+  }
+}
+
+/**
+ * Whether the text of `range` is only literal numbers without units, parentheses, commas and
+ * unary minus signs: `(1, -2)` states its value already.
+ */
+function isLiteral(doc: AnalyzedDocument, start: number, end: number): boolean {
+  // A value's range starts at a token, where lexing can begin (syntax/lexer.ts, Scanner): the
+  // few tokens of the expression are scanned here instead of the whole document's.
+  const scanner = new Scanner(doc.text, start);
+  let prev = -1;
+  for (let i = 0; scanner.fill(i) && scanner.starts[i]! < end; i++) {
+    const kind = scanner.kinds[i]!;
+    if (kind === TK_EOF) break;
+    if (kind === TK_NUMBER) {
+      if (scanner.extra[i] !== UNIT_NONE) return false;
+    } else if (kind === TK_MINUS) {
+      if (prev !== -1 && prev !== TK_LPAREN && prev !== TK_COMMA) return false;
+    } else if (kind !== TK_LPAREN && kind !== TK_RPAREN && kind !== TK_COMMA) return false;
+    prev = kind;
+  }
+  return true;
+}
