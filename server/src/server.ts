@@ -23,7 +23,7 @@ import type { SymbolTable } from './semantics/symbols';
 import { parse } from './syntax/parser';
 import type { LineIndex } from './syntax/positions';
 import { codeActions } from './features/code-actions';
-import { codeLenses } from './features/code-lens';
+import { codeLensStubs, resolveCodeLens } from './features/code-lens';
 import { completion } from './features/completion';
 import { analysisOptions, DEFAULT_SETTINGS, parseSettings, type CollideSettings } from './features/configuration';
 import { toOffsetRange } from './features/convert';
@@ -71,6 +71,8 @@ export interface ServerOptions {
 }
 
 interface DocumentState {
+  /** The server's number for the document, which code lens stubs carry (a resolve request names no document). */
+  readonly id: number;
   readonly analyzer: IncrementalAnalyzer;
   /** The last publication's diagnostics as JSON, reused where unchanged (published-diagnostics.ts). */
   readonly published: PublishedDiagnostics;
@@ -118,9 +120,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   // ── Analysis ──────────────────────────────────────────────────────────────────────────────
 
+  let documentIds = 0;
+  const uriOfId = new Map<number, string>();
   function stateOf(uri: string): DocumentState {
     let st = states.get(uri);
-    if (!st) states.set(uri, (st = { analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(), generation: 0 }));
+    if (!st) {
+      st = { id: ++documentIds, analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(), generation: 0 };
+      states.set(uri, st);
+      uriOfId.set(st.id, uri);
+    }
     return st;
   }
 
@@ -178,7 +186,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   documents.onDidChangeContent((e) => void analysisOfCurrent(e.document.uri));
   documents.onDidClose((e) => {
     // Frees the analyzer's caches now and abandons a run still in flight (analysis/incremental.ts).
-    states.get(e.document.uri)?.analyzer.dispose();
+    const st = states.get(e.document.uri);
+    st?.analyzer.dispose();
+    if (st) uriOfId.delete(st.id);
     states.delete(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
@@ -208,7 +218,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         documentSymbolProvider: { label: 'Collide' },
         workspaceSymbolProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-        codeLensProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: true },
         documentFormattingProvider: true,
         renameProvider: { prepareProvider: true },
         foldingRangeProvider: true,
@@ -287,7 +297,20 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }),
   );
   connection.onCodeAction(onDocument('Code actions', [], (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context)));
-  connection.onCodeLens(onDocument('Code lenses', [], (doc) => codeLenses(doc)));
+  // Lenses go without their commands, which the editor asks for only for the lenses it shows.
+  connection.onCodeLens(onDocument('Code lenses', [], (doc) => codeLensStubs(doc, stateOf(doc.uri).id)));
+  connection.onCodeLensResolve(async (lens, token) => {
+    try {
+      const data = lens.data as unknown;
+      const uri = Array.isArray(data) && typeof data[0] === 'number' ? uriOfId.get(data[0]) : undefined;
+      const doc = uri === undefined ? undefined : await getAnalysis(uri);
+      if (!doc || token.isCancellationRequested) return lens;
+      return resolveCodeLens(doc, lens);
+    } catch (e) {
+      logError('Resolving a code lens', e);
+      return lens;
+    }
+  });
   connection.onDocumentFormatting(onDocument('Formatting', [], (doc) => formatting(doc)));
   connection.onFoldingRanges(onDocument('Folding ranges', [], (doc) => foldingRanges(doc)));
   connection.onPrepareRename(

@@ -3,7 +3,7 @@ import { SHOW_PAIR_IN_PREVIEW_COMMAND, type ShowPairInPreviewArgs } from '../../
 import type { Finding } from '../analysis/findings';
 import { fmt, fmtTime, otherOf } from './describe';
 import { toRange } from './convert';
-import type { AnalyzedDocument } from './document';
+import { findingsOfBody, type AnalyzedDocument } from './document';
 
 /**
  * Code lenses (issue 6, item 7): above each body that has findings, one lens per finding that
@@ -42,6 +42,55 @@ export function codeLenses(doc: AnalyzedDocument): CodeLens[] {
     }
   }
   return lenses;
+}
+
+/**
+ * The same lenses without their commands, for clients that resolve lenses (every editor we know
+ * of: VS Code resolves only the lenses on screen). VS Code asks for a document's lenses after
+ * every edit, and a level with thousands of findings has as many lenses; titles and arguments
+ * for all of them were most of an edit's response time, for a handful shown. Each lens carries
+ * `[document, version, body, slot]` (`document`: the server's number for the document, since a
+ * resolve request names no document; `slot`: the lens's place among the body's lenses), and
+ * `resolveCodeLens` gives it the command `codeLenses` would have.
+ */
+export function codeLensStubs(doc: AnalyzedDocument, document: number): CodeLens[] {
+  const scene = doc.analysis.semantics.scene;
+  // Findings per body, counted rather than listed: a stub needs only how many.
+  const counts = new Int32Array(scene.bodies.length);
+  for (const f of doc.analysis.findings) {
+    if (f.ia < counts.length) counts[f.ia]!++;
+    if (f.ib < counts.length) counts[f.ib]!++;
+  }
+  const lenses: CodeLens[] = [];
+  for (const body of scene.bodies) {
+    const n = body.index < counts.length ? counts[body.index]! : 0;
+    if (n === 0) continue;
+    const range = toRange(doc.lines, { start: body.range.start, end: body.nameRange.end });
+    const slots = n > MAX_LENSES_PER_BODY ? MAX_LENSES_PER_BODY + 1 : n;
+    for (let slot = 0; slot < slots; slot++) lenses.push({ range, data: [document, doc.version, body.index, slot] });
+  }
+  return lenses;
+}
+
+/**
+ * The command of a stub from `codeLensStubs`, as `codeLenses` gives it. A stub of another
+ * version than `doc`'s comes back as it is: its body may be another one now, and the editor asks
+ * for the new version's lenses anyway.
+ */
+export function resolveCodeLens(doc: AnalyzedDocument, lens: CodeLens): CodeLens {
+  const data = lens.data as unknown;
+  if (!Array.isArray(data) || data.length !== 4 || data[1] !== doc.version) return lens;
+  const index = data[2] as unknown;
+  const slot = data[3] as unknown;
+  if (typeof index !== 'number' || typeof slot !== 'number') return lens;
+  const body = doc.analysis.semantics.scene.bodies[index];
+  if (!body || body.index !== index || !Number.isInteger(slot) || slot < 0 || slot > MAX_LENSES_PER_BODY) return lens;
+  const findings = findingsOfBody(doc, index);
+  const f = findings[slot];
+  if (!f || (slot === MAX_LENSES_PER_BODY && findings.length <= MAX_LENSES_PER_BODY)) return lens;
+  const args: ShowPairInPreviewArgs = { uri: doc.uri, a: f.a, b: f.b };
+  const title = slot < MAX_LENSES_PER_BODY ? lensTitle(f, index) : `+${findings.length - MAX_LENSES_PER_BODY} more findings`;
+  return { range: lens.range, command: { title, command: SHOW_PAIR_IN_PREVIEW_COMMAND, arguments: [args] } };
 }
 
 function lensTitle(f: Finding, bodyIndex: number): string {

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import type { TextRange } from '../../../server/src/common/diagnostic';
+import { codeLenses, codeLensStubs, resolveCodeLens } from '../../../server/src/features/code-lens';
 import { completionContext } from '../../../server/src/features/completion';
 import { analysisOptions, DEFAULT_SETTINGS } from '../../../server/src/features/configuration';
 import { analyzeText, findingOf, makeAnalyzedDocument, type AnalyzedDocument } from '../../../server/src/features/document';
@@ -136,6 +137,9 @@ function checkWhole(doc: AnalyzedDocument): void {
   assert.deepStrictEqual(foldingRanges(doc), oldFolding.foldingRanges(doc), `folding of ${what}`);
   assert.deepStrictEqual(semanticTokens(doc), oldTokens.semanticTokens(doc), `tokens of ${what}`);
   assert.deepStrictEqual(inlayHints(doc), oldInlay.inlayHints(doc), `inlay hints of ${what}`);
+  const stubs = codeLensStubs(doc, 7);
+  assert.ok(stubs.every((l) => l.command === undefined));
+  assert.deepStrictEqual(stubs.map((l) => resolveCodeLens(doc, l)), codeLenses(doc), `lenses of ${what}`);
   for (const d of doc.analysis.diagnostics) {
     assert.equal(findingOf(doc, d), oldFinders.findingOf(doc, d), `finding of ${d.code} at ${d.range.start} in ${what}`);
     // The polygon fixes look up the call by the diagnostic's range.
@@ -164,6 +168,29 @@ describe('features: statement-local syntax equals the whole-file path', () => {
       checkWhole(doc);
       for (let offset = 0; offset <= doc.text.length + 1; offset++) checkAt(doc, offset);
     }
+  });
+});
+
+describe('features: code lens stubs', () => {
+  it('resolve to the lenses of their version only', () => {
+    const doc = analyzeText('body a circle(1) at (0, 0)\nbody b circle(1) at (0.5, 0)\nbody c circle(1) at (1, 0)\n');
+    const stubs = codeLensStubs(doc, 1);
+    assert.equal(stubs.length, 6);
+    assert.deepStrictEqual(stubs.map((l) => resolveCodeLens(doc, l)), codeLenses(doc));
+    // Another version's stub, or one whose data is not ours, comes back unresolved.
+    for (const data of [[1, doc.version + 1, 0, 0], [1, doc.version, 9, 0], [1, doc.version, 0, 3], [1, doc.version, 0, -1], 'x', null]) {
+      const lens = { range: stubs[0]!.range, data };
+      assert.equal(resolveCodeLens(doc, lens), lens);
+    }
+  });
+
+  it('carry a count for a body with more findings than lenses', () => {
+    const bodies = Array.from({ length: 7 }, (_, i) => `body b${i} circle(1) at (${i * 0.1}, 0)`).join('\n');
+    const doc = analyzeText(bodies);
+    const stubs = codeLensStubs(doc, 1);
+    const resolved = stubs.map((l) => resolveCodeLens(doc, l));
+    assert.deepStrictEqual(resolved, codeLenses(doc));
+    assert.ok(resolved.some((l) => l.command?.title === '+2 more findings'));
   });
 });
 

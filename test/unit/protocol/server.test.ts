@@ -10,6 +10,9 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
+import { codeLenses } from '../../../server/src/features/code-lens';
+import { analyzeText } from '../../../server/src/features/document';
+import { semanticTokens } from '../../../server/src/features/semantic-tokens';
 import { ensureBundles, ROOT, TestClient } from './lsp-client';
 
 const URI = 'file:///work/scene.collide';
@@ -166,6 +169,33 @@ describe('protocol: the real server over stdio (collide lsp --stdio)', function 
     const ds = await client.diagnostics(URI, doc.version);
     assert.ok(ds.some((d) => d.severity === 1 && String(d.code).startsWith('syntax-')), `a syntax error among ${codes(ds).join(', ')}`);
     assert.ok(ds.some((d) => d.code === 'overlap' && d.range.start.line > line), 'the overlap after the break is still reported');
+  });
+
+  it('sends semantic tokens by delta against the last result, and whole for an unknown one', async () => {
+    type Tokens = { resultId?: string; data: number[] };
+    type Delta = { resultId?: string; edits: { start: number; deleteCount: number; data?: number[] }[] };
+    const first = (await client.connection.sendRequest('textDocument/semanticTokens/full', { textDocument: { uri: URI } })) as Tokens;
+    assert.ok(first.resultId, 'a result id to build on');
+    assert.deepEqual(first.data, semanticTokens(analyzeText(doc.getText(), URI)).data);
+    await edit([{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'let extra = 1\n' }]);
+    const delta = (await client.connection.sendRequest('textDocument/semanticTokens/full/delta', { textDocument: { uri: URI }, previousResultId: first.resultId })) as Delta;
+    assert.ok(delta.edits, 'edits, not a whole result');
+    const applied = [...first.data];
+    for (const e of delta.edits) applied.splice(e.start, e.deleteCount, ...(e.data ?? []));
+    assert.deepEqual(applied, semanticTokens(analyzeText(doc.getText(), URI)).data);
+    const stale = (await client.connection.sendRequest('textDocument/semanticTokens/full/delta', { textDocument: { uri: URI }, previousResultId: first.resultId })) as Tokens;
+    assert.deepEqual(stale.data, applied, 'a result the server no longer holds gets the whole tokens');
+    assert.notEqual(stale.resultId, delta.resultId);
+  });
+
+  it('sends code lenses without commands and resolves each to its command', async () => {
+    type Lens = { range: { start: { line: number } }; command?: { title: string; command: string; arguments?: unknown[] }; data?: unknown };
+    const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } })) as Lens[];
+    assert.ok(lenses.length > 0 && lenses.every((l) => l.command === undefined));
+    const resolved = await Promise.all(lenses.map((l) => client.connection.sendRequest('codeLens/resolve', l) as Promise<Lens>));
+    const expected = codeLenses(analyzeText(doc.getText(), URI));
+    assert.deepEqual(resolved.map((l) => [l.range, l.command]), expected.map((l) => [l.range, l.command]));
+    assert.ok(resolved.some((l) => /overlaps/.test(l.command?.title ?? '')));
   });
 
   it('survives failing and malformed requests', async () => {
