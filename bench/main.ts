@@ -10,7 +10,7 @@
 import { BROAD_PHASE_KINDS, type BroadPhaseKind } from '../core/broad/broad-phase';
 import { collideAllPairs, collideBodies, collideMoveProbe, collideSweptCandidates, loadNarrowPhase } from './collide';
 import { initRapier, PEERS, type MoveProbe } from './peers';
-import { benchCheck, benchLsp, benchLspMemory, cliAvailable, serverAvailable } from './processes';
+import { BURST_REQUESTS, benchCheck, benchLsp, benchLspBurst, benchLspBurstMemory, benchLspMemory, cliAvailable, serverAvailable } from './processes';
 import { generateScene, MARGIN, type Scene } from './scenes';
 
 const args = process.argv.slice(2);
@@ -240,8 +240,23 @@ async function main(): Promise<void> {
     rows.push({ case: 'd:lsp', n: 10000, contender: 'edit → diagnostics, median', ms: median(r.latencies), found: 0, expected: 0, missing: 0, extra: 0 });
     rows.push({ case: 'd:lsp', n: 10000, contender: 'edit → diagnostics, p95', ms: quantile(r.latencies, 0.95), found: 0, expected: 0, missing: 0, extra: 0 });
     log(`  open ${fmt(r.openMs)} ms, edit median ${fmt(median(r.latencies))} ms, p95 ${fmt(quantile(r.latencies, 0.95))} ms${r.error ? ` (${r.error})` : ''}`);
+    // (d′): the same edits with VS Code's request burst after each (bench/processes.ts).
+    log("\nlanguage server with VS Code's request burst after each edit, at 10k bodies");
+    const b = await benchLspBurst(s10, quick ? 10 : 40);
+    if (b.error) mismatches.push(`d′:lsp: ${b.error}`);
+    rows.push({ case: 'd′:lsp', n: 10000, contender: 'edit → diagnostics, median', ms: median(b.latencies), found: 0, expected: 0, missing: 0, extra: 0 });
+    rows.push({ case: 'd′:lsp', n: 10000, contender: 'edit → diagnostics, p95', ms: quantile(b.latencies, 0.95), found: 0, expected: 0, missing: 0, extra: 0 });
+    for (const name of BURST_REQUESTS) {
+      rows.push({ case: 'd′:lsp', n: 10000, contender: `${name} after the edit, median`, ms: median(b.requests[name]), found: 0, expected: 0, missing: 0, extra: 0 });
+    }
+    log(`  edit median ${fmt(median(b.latencies))} ms, p95 ${fmt(quantile(b.latencies, 0.95))} ms; requests: ${BURST_REQUESTS.map((r) => `${r} ${fmt(median(b.requests[r]))}`).join(', ')} ms${b.error ? ` (${b.error})` : ''}`);
     if (!quick) {
       const big = scenes.get(100000) ?? generateScene(100000, 0);
+      const burstMem = await benchLspBurstMemory(big);
+      if (burstMem.error) mismatches.push(`d′:memory: ${burstMem.error}`);
+      rows.push({ case: 'd′:memory', n: 100000, contender: "server RSS (MB) after VS Code's burst and an edit", ms: burstMem.rssMb, found: 0, expected: 0, missing: 0, extra: 0 });
+      rows.push({ case: 'd′:memory', n: 100000, contender: 'server peak RSS (MB)', ms: burstMem.peakRssMb, found: 0, expected: 0, missing: 0, extra: 0 });
+      log(`  server RSS with a 100k-body document after the burst: ${burstMem.rssMb.toFixed(0)} MB, peak ${burstMem.peakRssMb.toFixed(0)} MB`);
       const mem = await benchLspMemory(big);
       if (mem.error) mismatches.push(`d:memory: ${mem.error}`);
       rows.push({ case: 'd:memory', n: 100000, contender: 'server RSS (MB) with document open', ms: mem.rssMb, found: 0, expected: 0, missing: 0, extra: 0 });
