@@ -44,7 +44,10 @@ function degenerateOutput(): ContactOutput {
   return { state: 'degenerate', separation: 0, normal: { x: 0, y: 0 }, points: [], method: 'none', iterations: 0 };
 }
 
-function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
+/** collidePolygons' answer when `farther` is finite and a SAT axis shows the shapes farther apart than it. */
+const FARTHER = 'farther';
+
+function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): QueryState | typeof FARTHER {
   const rA = p.shapeA.radius;
   const rB = p.shapeB.radius;
   const keepTol = CONTACT_KEEP_TOLERANCE * p.scale;
@@ -53,7 +56,15 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
   // The quick separating test first: the first SAT axis that clears the tolerance settles that
   // the cores are apart, where the largest one (all n × m of SAT's work) is needed only when
   // they touch or GJK cannot measure the gap.
-  const apart = satSeparates(p, touchTol);
+  let apart: boolean;
+  if (farther < Infinity) {
+    // contactWithin: an axis separating the cores by more than the radii and `farther` ends the
+    // query (any SAT axis bounds the distance from below). Otherwise both passes ran to the end,
+    // and the full SAT from them answers the usual question: satSeparates(p, t) is exactly
+    // satLocal(p).separation > t.
+    if (satSeparates(p, farther + rA + rB)) return FARTHER;
+    apart = satLocal(p, sat, true).separation > touchTol;
+  } else apart = satSeparates(p, touchTol);
   if (apart) {
     // Cores apart: GJK for the exact distance and the closest features.
     const g = gjkLocal(p, defaultGjkIterations(p.shapeA.vertices.length, p.shapeB.vertices.length), null);
@@ -132,6 +143,23 @@ function collidePolygons(p: RelativePair, m: LocalManifold): QueryState {
  * the method used. Never throws: malformed input gives state `degenerate` and no points.
  */
 export function contact(pair: ShapePair): ContactOutput {
+  return contactOrFarther(pair, Infinity)!;
+}
+
+/**
+ * contact(pair), bit for bit, or null when a separating axis shows two polygon-like shapes
+ * (polygons, capsules, segments: neither core a point) farther apart than `farther`. For a
+ * caller that only wants contacts closer than that — the overlap finding wants penetration, so
+ * `farther` 0 — a pair whose cores an axis separates then costs the quick SAT test and nothing
+ * else: no GJK distance, no closest features, no output. Pairs of other kinds, and pairs no axis
+ * separates by that much, are measured exactly as contact() measures them; null never stands for
+ * a pair closer than `farther`.
+ */
+export function contactWithin(pair: ShapePair, farther: number): ContactOutput | null {
+  return contactOrFarther(pair, farther);
+}
+
+function contactOrFarther(pair: ShapePair, farther: number): ContactOutput | null {
   // One order for both orders of a pair (canonical-order.ts): the answer for (B, A) is the one
   // for (A, B) with the normal turned, bit for bit, except for exact push-out ties, where the
   // convention of tie-break.ts is about the caller's B and so gives the same normal both ways.
@@ -161,7 +189,11 @@ export function contact(pair: ShapePair): ContactOutput {
     isAxisAlignedBox(p.shapeB.vertices)
   ) {
     collideAabbs(p, m);
-  } else state = collidePolygons(p, m);
+  } else {
+    const r = collidePolygons(p, m, farther);
+    if (r === FARTHER) return null;
+    state = r;
+  }
   if (m.degenerate && state === 'ok') state = 'degenerate';
   if (swap) {
     m.nx = -m.nx;

@@ -1,5 +1,5 @@
 import type { Transform, Vec2 } from '../../../core/math/vec2';
-import { contact } from '../../../core/narrow/contact';
+import { contactWithin } from '../../../core/narrow/contact';
 import type { ContactOutput, ShapePair } from '../../../core/narrow/types';
 import { shapeSize } from '../../../core/shapes/bounds';
 import type { ConvexShape } from '../../../core/shapes/shape';
@@ -47,8 +47,10 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
       if (!(boundsA[0]! <= boundsB[o + 2]! && boundsB[o]! <= boundsA[2]! && boundsA[1]! <= boundsB[o + 3]! && boundsB[o + 1]! <= boundsA[3]!)) continue;
       q.shapeA = shapeA;
       q.shapeB = partsB[j]!.shape;
-      const r = contact(q);
-      if (r.points.length === 0 || !Number.isFinite(r.separation)) continue;
+      // Only penetration can make a finding (depth > slop >= 0): a part pair that a separating
+      // axis shows apart needs no contact measured.
+      const r = contactWithin(q, 0);
+      if (r === null || r.points.length === 0 || !Number.isFinite(r.separation)) continue;
       if (!best || r.separation < best.separation) {
         best = r;
         partA = i;

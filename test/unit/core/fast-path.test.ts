@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { makeTransform, type Transform } from '../../../core/math/vec2';
+import { contact, contactWithin } from '../../../core/narrow/contact';
 import { isPointCore, isWellFormed, relativePair } from '../../../core/narrow/relative';
 import { satLocal, satSeparates } from '../../../core/narrow/sat';
 import { makeBox, makeSegment } from '../../../core/shapes/factory';
@@ -66,6 +67,42 @@ describe('core/narrow fast paths agree with the exact paths', () => {
         assert.deepStrictEqual(satLocal(p, scratch(), true), full);
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it('contactWithin(pair, d) is contact(pair) bit for bit, or null only for shapes farther apart than d', () => {
+    let skipped = 0;
+    let measured = 0;
+    fc.assert(
+      fc.property(anyShapeArb(1), anyShapeArb(1), transformArb(2), transformArb(2), fc.oneof(fc.constant(0), fc.double({ min: -1, max: 2, noNaN: true })), (a, b, xa, xb, d) => {
+        const pair = { shapeA: a, transformA: xa, shapeB: b, transformB: xb };
+        const within = contactWithin(pair, d);
+        const full = contact(pair);
+        if (within === null) {
+          skipped++;
+          // Apart by more than d: contact's separation is the distance, up to its tolerance.
+          assert.ok(full.separation > d - 1e-9 * (1 + Math.abs(d)), `null, yet contact says ${full.separation} <= ${d}`);
+        } else {
+          measured++;
+          assert.deepStrictEqual(within, full);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    // Both answers must actually occur for the property to mean something.
+    assert.ok(skipped > 100 && measured > 100, `${skipped} skipped, ${measured} measured`);
+  });
+
+  it('contactWithin on near-touching pairs: measured exactly as contact() whenever not farther than 0', () => {
+    fc.assert(
+      fc.property(nearTouchingArb(), ([a, xa, b, xb]) => {
+        const pair = { shapeA: a, transformA: xa, shapeB: b, transformB: xb };
+        const within = contactWithin(pair, 0);
+        const full = contact(pair);
+        if (within === null) assert.ok(full.separation > -1e-12 * (1 + Math.abs(xa.x) + Math.abs(xa.y)), `null at separation ${full.separation}`);
+        else assert.deepStrictEqual(within, full);
+      }),
+      { numRuns: 600 },
     );
   });
 
