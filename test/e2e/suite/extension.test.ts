@@ -147,6 +147,19 @@ describe('Collide in VS Code (packaged extension)', function () {
     assert.deepEqual(api.countFindings(doc.uri), { overlaps: 0, tunnelling: 1 });
   });
 
+  it('code lenses above the overlapping bodies resolve to their finding and open the pair', async () => {
+    // The server sends lenses without commands and resolves those on screen (codeLens/resolve);
+    // asking for them with a resolve count makes VS Code resolve them as the editor would.
+    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', overlapDoc.uri, 10)) ?? [];
+    const titles = lenses.map((l) => l.command?.title ?? '(unresolved)');
+    assert.equal(lenses.length, 2, `lenses: ${titles.join(' | ')}`);
+    for (const l of lenses) {
+      assert.ok(l.command, 'a lens was not resolved');
+      assert.match(l.command.title, /overlaps (a|b) by [0-9.]+ · show in preview/);
+      assert.equal(l.command.command, 'collide.preview.showPair');
+    }
+  });
+
   it('hovering a body shows its shape and its finding', async () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', overlapDoc.uri, positionOf(overlapDoc, 'body a ', 5));
     const text = hoverText(hovers ?? []);
