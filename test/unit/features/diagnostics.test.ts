@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { strict as assert } from 'node:assert';
 import { analysisOptions, DEFAULT_SETTINGS, parseSettings } from '../../../server/src/features/configuration';
 import { plainDiagnosticOf, publishedDiagnostics, toLspDiagnostic } from '../../../server/src/features/diagnostics';
@@ -30,6 +32,19 @@ describe('features/diagnostics', () => {
     for (const broadPhase of ['dynamic-tree', 'sort-and-sweep', 'grid', 'brute-force']) {
       assert.deepEqual(scene(TEXT, parseSettings({ broadPhase })).analysis.findings.map((f) => f.kind), ['tunnelling', 'overlap']);
     }
+  });
+
+  it('has the defaults the extension manifest and docs/editors.md state', () => {
+    const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));
+    const props = manifest.contributes.configuration.properties;
+    assert.equal(props['collide.broadPhase'].default, DEFAULT_SETTINGS.broadPhase);
+    assert.equal(props['collide.continuous.enabled'].default, DEFAULT_SETTINGS.continuous);
+    assert.deepEqual(props['collide.severity'].default, {});
+    const table = readFileSync(join(__dirname, '../../../docs/editors.md'), 'utf8');
+    const row = (name: string) => new RegExp(`^\\| \`${name.replace('.', '\\.')}\` \\| \`([^\`]*)\` \\|`, 'm').exec(table)?.[1];
+    assert.equal(row('broadPhase'), JSON.stringify(DEFAULT_SETTINGS.broadPhase));
+    assert.equal(row('continuous.enabled'), String(DEFAULT_SETTINGS.continuous));
+    assert.equal(row('severity'), '{}');
   });
 
   it('reads malformed settings as the defaults, field by field', () => {
