@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
 import { LineIndex } from '../../../server/src/syntax/positions';
 
 describe('syntax/positions: LineIndex', () => {
@@ -75,5 +76,30 @@ describe('syntax/positions: LineIndex', () => {
       end: { line: 1, character: 2 },
     });
     assert.deepEqual(idx.offsetRange(idx.rangeOf({ start: 3, end: 5 })), { start: 3, end: 5 });
+  });
+
+  it('answers any sequence of look-ups (ascending, repeated, backwards, past the end) as a fresh index would', () => {
+    // lineAt walks forward from its last answer; a look-up must never depend on the ones before.
+    const naiveLine = (text: string, offset: number): number => {
+      const o = Math.min(Math.max(0, Math.floor(offset)), text.length);
+      let line = 0;
+      for (let i = 0; i < o; i++) {
+        const ch = text[i];
+        if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
+      }
+      return line;
+    };
+    const text = fc.array(fc.constantFrom('a', 'b', '\n', '\r', '\r\n', '🚀'), { maxLength: 60 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, fc.array(fc.integer({ min: -2, max: 130 }), { maxLength: 40 }), fc.boolean(), (t, offsets, sorted) => {
+        if (sorted) offsets.sort((x, y) => x - y);
+        const idx = new LineIndex(t);
+        for (const o of offsets) {
+          assert.equal(idx.lineAt(o), naiveLine(t, o), `offset ${o} of ${JSON.stringify(t)}`);
+          assert.deepEqual(idx.positionAt(o), new LineIndex(t).positionAt(o));
+        }
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
