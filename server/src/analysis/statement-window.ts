@@ -448,7 +448,7 @@ export function analyzeWholeText(
   });
   if (diagnostics !== null) {
     const session = new SemanticSession(stream ?? new SemanticStream(text, headers));
-    return { outline, semantics: session.result, session, diagnostics };
+    return { outline, semantics: session.takeResult(), session, diagnostics };
   }
   return analyzeInTwoPasses(text, lines);
 }
@@ -512,7 +512,7 @@ function analyzeInTwoPasses(
     outline.starts.push(s.range.start);
     outline.ends.push(s.range.end);
   }
-  return { outline, semantics: session.result, session, diagnostics };
+  return { outline, semantics: session.takeResult(), session, diagnostics };
 }
 
 function mergeByPosition(a: readonly Diagnostic[], b: readonly Diagnostic[]): Diagnostic[] {

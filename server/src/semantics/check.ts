@@ -136,18 +136,31 @@ export interface BodyWindowResult {
  */
 export class SemanticSession {
   private readonly checker: Checker;
-  readonly result: SemanticResult;
+  /**
+   * The whole-file result until `takeResult` hands it over. The session outlives it (it serves
+   * every later edit), so it must not keep it: an incremental front end would otherwise hold the
+   * first version's scene, symbols and values alive next to each edited version's.
+   */
+  private pending: SemanticResult | null;
 
   /** Whole-file semantics of `input`, or the end of a stream of bodies. */
   constructor(input: SemanticInput | SemanticStream) {
     if (input instanceof SemanticStream) {
       this.checker = input.checker;
-      this.result = this.checker.finish();
+      this.pending = this.checker.finish();
     } else {
       this.checker = new Checker(input);
-      this.result = this.checker.run();
+      this.pending = this.checker.run();
     }
     this.checker.release();
+  }
+
+  /** The whole-file result, once: the session forgets it (see `pending`). */
+  takeResult(): SemanticResult {
+    const result = this.pending;
+    if (result === null) throw new Error('SemanticSession: the result was taken already');
+    this.pending = null;
+    return result;
   }
 
   /** How many body statements declare `name`. */
@@ -324,7 +337,12 @@ class Checker {
     this.evaluator = new Evaluator((id) => this.resolveValue(id), this.diagnostics, this.values);
   }
 
-  /** Drops what only the whole-file run needed (the name nodes of every statement). */
+  /**
+   * Drops what only the whole-file run needed: the name nodes of every statement, and the lists
+   * the result now owns (its diagnostics, definitions, references and values), which later
+   * windows never read (evaluateBodies collects into lists of its own) and which would otherwise
+   * keep the first version's results alive for as long as the session serves edits.
+   */
   release(): void {
     this.definitionOf.clear();
     this.brokenDefinitions.clear();
@@ -333,6 +351,13 @@ class Checker {
     this.dynamicDetails.clear();
     this.bodies = [];
     this.input = RELEASED;
+    this.dropped.length = 0;
+    this.diagnostics = [];
+    this.definitions = [];
+    this.references = [];
+    this.values = new ValueTable(0);
+    this.evaluator.diagnostics = this.diagnostics;
+    this.evaluator.values = this.values;
   }
 
   /** See SemanticSession.evaluateBodies. */
