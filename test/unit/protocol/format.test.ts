@@ -57,4 +57,71 @@ describe('protocol/format: the one number formatter', () => {
       { numRuns: 2000 },
     );
   });
+
+  describe('the fast path writes what the definition writes, for every double', () => {
+    // The definition formatNumber had before its fast path, kept as the oracle: round with
+    // toPrecision, read back, write fixed in [1e-4, 1e6) and exponent notation outside.
+    const oracle = (n: number): string => {
+      if (!Number.isFinite(n)) return String(n);
+      if (n === 0) return '0';
+      const r = Number(n.toPrecision(SIGNIFICANT_DIGITS));
+      const a = Math.abs(r);
+      if (a >= 1e-4 && a < 1e6) return String(r);
+      return r.toExponential();
+    };
+    const same = (x: number) => assert.equal(formatNumber(x), oracle(x), `formatNumber(${x})`);
+    // A fixed linear congruential sequence (Knuth's MMIX constants), so that a failure repeats.
+    const sequence = (seed: number) => {
+      let s = BigInt(seed);
+      return (): number => {
+        s = (s * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
+        return Number(s >> 11n) / 2 ** 53;
+      };
+    };
+
+    it('edge cases: ±0, powers of ten and their neighbours, 1e21 and up, subnormals, 2^53', () => {
+      const values = [0, -0, 5e-324, -5e-324, 2.2250738585072014e-308, 1e-300, Number.MAX_VALUE, -Number.MAX_VALUE, 1e21, -1e21, 1e22, 1e23, 9.999995e21];
+      values.push(2 ** 53, 2 ** 53 - 1, -(2 ** 53), 2 ** 52 + 0.5, 999999.5, 999999.49999999994, 99999.95, 0.00009999995, 0.0001, 1e-4 * (1 - 2 ** -52));
+      for (let e = -324; e <= 308; e++) {
+        for (const d of [1, 1.000005, 9.999995, 9.99999499999, 9.99999500001, 5.000005, 1.234565]) {
+          const v = d * 10 ** e;
+          values.push(v, -v, v * (1 + 2 ** -52), v * (1 - 2 ** -53));
+        }
+      }
+      for (const v of values) same(v);
+    });
+
+    it('integers up to 2^53 and decimals that round to a .5 tie at the 6th digit', () => {
+      const next = sequence(7);
+      for (let i = 0; i < 100_000; i++) {
+        same(i);
+        same(-Math.floor(next() * 2 ** 53));
+        // k.5 units of the 6th digit, written in decimal as an author would: the double lies a
+        // hair to either side of the tie, and toPrecision rounds its exact value.
+        const k = 100_000 + Math.floor(next() * 900_000);
+        const scale = Math.floor(next() * 30) - 15;
+        same(Number(`${k}5e${scale}`));
+        same(-Number(`${k}5e${scale}`));
+        same(((k + 0.5) / 10) * 10 ** scale);
+      }
+    });
+
+    it('random bit patterns and random magnitudes', () => {
+      const next = sequence(11);
+      const bits = new DataView(new ArrayBuffer(8));
+      for (let i = 0; i < 200_000; i++) {
+        bits.setUint32(0, Math.floor(next() * 2 ** 32));
+        bits.setUint32(4, Math.floor(next() * 2 ** 32));
+        same(bits.getFloat64(0));
+        same((next() - 0.5) * 10 ** Math.floor(next() * 44 - 22));
+      }
+      fc.assert(
+        fc.property(fc.double(), (x) => {
+          same(x);
+          return true;
+        }),
+        { numRuns: 5000 },
+      );
+    });
+  });
 });
