@@ -38,6 +38,24 @@ export function cross(a: Vec2, b: Vec2): number {
 export function lengthSq(a: Vec2): number {
   return a.x * a.x + a.y * a.y;
 }
+/**
+ * Math.hypot(x, y), bit for bit, as a plain function the optimiser can inline: the builtin is
+ * variadic and boxes its result, which shows in loops over many small polygons. It computes what
+ * V8's builtin does for two arguments (src/builtins/math.tq: the magnitudes scaled by the larger
+ * so that squaring neither overflows nor underflows, then Kahan-summed, which for two terms is a
+ * plain sum), including its infinities and NaNs; test/unit/core checks it against the builtin.
+ */
+export function hypot2(x: number, y: number): number {
+  const a = Math.abs(x);
+  const b = Math.abs(y);
+  if (a === Infinity || b === Infinity) return Infinity;
+  if (a !== a || b !== b) return NaN;
+  const m = a > b ? a : b;
+  if (m === 0) return 0;
+  const p = a / m;
+  const q = b / m;
+  return Math.sqrt(p * p + q * q) * m;
+}
 export function length(a: Vec2): number {
   return Math.hypot(a.x, a.y);
 }

@@ -9,7 +9,7 @@ import { edgeNormals, polygonCentroid, signedArea } from './polygon';
  * reports non-positive sizes itself.
  */
 
-function freeze(kind: ConvexShape['kind'], vertices: Vec2[], radius: number, normals: Vec2[]): ConvexShape {
+function freeze(kind: ConvexShape['kind'], vertices: Vec2[], radius: number, normals: readonly Vec2[]): ConvexShape {
   return { kind, vertices, radius, normals };
 }
 
@@ -38,6 +38,43 @@ export function makeBox(w: number, h: number): ConvexShape {
       { x: -1, y: 0 },
     ],
   );
+}
+
+/**
+ * The outward normals of every axis-aligned box (makeBox's), one frozen list: a box's normals
+ * depend on nothing, and a scene of thousands of boxes need not hold four vectors each.
+ */
+export const BOX_NORMALS: readonly Vec2[] = Object.freeze([
+  Object.freeze({ x: 0, y: -1 }),
+  Object.freeze({ x: 1, y: 0 }),
+  Object.freeze({ x: 0, y: 1 }),
+  Object.freeze({ x: -1, y: 0 }),
+]);
+
+/** `makeBox` with the shared BOX_NORMALS (equal values), for shapes that are never mutated. */
+export function makeSharedBox(w: number, h: number): ConvexShape {
+  const hx = Math.abs(w) / 2;
+  const hy = Math.abs(h) / 2;
+  return freeze(
+    'polygon',
+    [
+      { x: -hx, y: -hy },
+      { x: hx, y: -hy },
+      { x: hx, y: hy },
+      { x: -hx, y: hy },
+    ],
+    0,
+    BOX_NORMALS,
+  );
+}
+
+/**
+ * `makePolygon` that takes ownership of `ccwVertices` (the array and its vectors become the
+ * shape's, uncopied): for a caller that made them for the shape, such as semantics with the
+ * evaluator's fresh vectors, saving a copy of every vertex of every polygon of a scene.
+ */
+export function adoptPolygon(ccwVertices: Vec2[], radius = 0): ConvexShape {
+  return freeze('polygon', ccwVertices, Math.abs(radius), edgeNormals(ccwVertices));
 }
 
 /**

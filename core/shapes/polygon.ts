@@ -1,4 +1,4 @@
-import type { Vec2 } from '../math/vec2';
+import { hypot2, type Vec2 } from '../math/vec2';
 
 /**
  * Polygon utilities for authored point lists: winding, convexity, simplicity, hull, clean-up and
@@ -96,7 +96,7 @@ export function edgeNormals(ccw: readonly Vec2[]): Vec2[] {
     const b = ccw[i + 1 === n ? 0 : i + 1]!;
     const ex = b.x - a.x;
     const ey = b.y - a.y;
-    const l = Math.hypot(ex, ey);
+    const l = hypot2(ex, ey);
     out[i] = l > 0 ? { x: ey / l, y: -ex / l } : { x: 0, y: 0 };
   }
   return out;
@@ -124,8 +124,8 @@ export function isConvex(points: readonly Vec2[]): boolean {
     const uy = q.y - p.y;
     const vx = r.x - q.x;
     const vy = r.y - q.y;
-    const lu = Math.hypot(ux, uy);
-    const lv = Math.hypot(vx, vy);
+    const lu = hypot2(ux, uy);
+    const lv = hypot2(vx, vy);
     if (lu <= tol || lv <= tol) continue; // a repeated point turns nowhere
     const c = ux * vy - uy * vx;
     // Distance of r from the line through p, q: a turn against the winding beyond tolerance.
@@ -243,7 +243,7 @@ export function removeDegenerate(points: readonly Vec2[]): CleanPolygon {
   for (let k = idx.length - 1; k > 0; k--) {
     const p = points[idx[k - 1]!]!;
     const q = points[idx[k]!]!;
-    if (Math.hypot(q.x - p.x, q.y - p.y) <= tol) idx.splice(k, 1);
+    if (hypot2(q.x - p.x, q.y - p.y) <= tol) idx.splice(k, 1);
   }
   let changed = true;
   while (changed && idx.length > 0) {
@@ -253,11 +253,11 @@ export function removeDegenerate(points: readonly Vec2[]): CleanPolygon {
       const p = points[idx[(k + n - 1) % n]!]!;
       const q = points[idx[k]!]!;
       const r = points[idx[(k + 1) % n]!]!;
-      let drop = Math.hypot(q.x - p.x, q.y - p.y) <= tol;
+      let drop = hypot2(q.x - p.x, q.y - p.y) <= tol;
       if (!drop && n > 2) {
         const ex = r.x - p.x;
         const ey = r.y - p.y;
-        const l = Math.hypot(ex, ey);
+        const l = hypot2(ex, ey);
         // q is on the line p–r (or p and r coincide, making q the tip of a spike).
         drop = l <= tol || Math.abs(ex * (q.y - p.y) - ey * (q.x - p.x)) <= tol * l;
       }
@@ -268,10 +268,18 @@ export function removeDegenerate(points: readonly Vec2[]): CleanPolygon {
       }
     }
   }
-  const kept = new Set(idx);
+  // idx is still ascending (only splices): the dropped indices are the gaps in it.
   const dropped: number[] = [];
-  for (let i = 0; i < points.length; i++) if (!kept.has(i)) dropped.push(i);
-  return { points: idx.map((i) => points[i]!), dropped };
+  const kept: Vec2[] = new Array(idx.length);
+  let next = 0;
+  for (let k = 0; k < idx.length; k++) {
+    const i = idx[k]!;
+    while (next < i) dropped.push(next++);
+    next = i + 1;
+    kept[k] = points[i]!;
+  }
+  while (next < points.length) dropped.push(next++);
+  return { points: kept, dropped };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { makeTransform, type Vec2 } from '../../../core/math/vec2';
-import { makeBox, makeCapsule, makeCircle, makePolygon, makeSegment, transformShape } from '../../../core/shapes/factory';
+import { adoptPolygon, makeCapsule, makeSegment, makeSharedBox, transformShape } from '../../../core/shapes/factory';
 import type { ConvexShape } from '../../../core/shapes/shape';
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 import type {
@@ -219,29 +219,13 @@ export class SemanticStream {
  */
 const AT_REST: Vec2 = Object.freeze({ x: 0, y: 0 });
 
-/** The outward normals of every box (makeBox's), shared: a box's normals depend on nothing. */
-const BOX_NORMALS: readonly Vec2[] = Object.freeze([
-  Object.freeze({ x: 0, y: -1 }),
-  Object.freeze({ x: 1, y: 0 }),
-  Object.freeze({ x: 0, y: 1 }),
-  Object.freeze({ x: -1, y: 0 }),
-]);
-
 /** A circle's core (its centre, the body origin) and its lack of normals, shared by every circle. */
 const CIRCLE_CENTRE: readonly Vec2[] = Object.freeze([Object.freeze({ x: 0, y: 0 })]);
 const NO_NORMALS: readonly Vec2[] = Object.freeze([]);
 
-function shareCircleCentre(shape: ConvexShape): ConvexShape {
-  const v = shape.vertices;
-  if (v.length !== 1 || v[0]!.x !== 0 || v[0]!.y !== 0 || !Object.is(v[0]!.x, 0) || !Object.is(v[0]!.y, 0) || shape.normals.length !== 0) return shape;
-  return { kind: shape.kind, vertices: CIRCLE_CENTRE, radius: shape.radius, normals: NO_NORMALS };
-}
-
-function shareBoxNormals(shape: ConvexShape): ConvexShape {
-  const n = shape.normals;
-  if (n.length !== 4) return shape;
-  for (let k = 0; k < 4; k++) if (n[k]!.x !== BOX_NORMALS[k]!.x || n[k]!.y !== BOX_NORMALS[k]!.y) return shape;
-  return { kind: shape.kind, vertices: shape.vertices, radius: shape.radius, normals: BOX_NORMALS };
+/** makeCircle at the origin with the shared centre and normals: the same shape, no new arrays. */
+function circleAtOrigin(r: number): ConvexShape {
+  return { kind: 'circle', vertices: CIRCLE_CENTRE, radius: Math.abs(r), normals: NO_NORMALS };
 }
 
 /** A body's or a part's clauses by keyword (the last of each; see `clausesByKeyword`). */
@@ -801,13 +785,13 @@ class Checker {
     switch (node.constructorName) {
       case 'circle': {
         const r = this.positive(a[0]!, 'the radius');
-        if (r !== undefined) shape = shareCircleCentre(makeCircle({ x: 0, y: 0 }, r));
+        if (r !== undefined) shape = circleAtOrigin(r);
         break;
       }
       case 'box': {
         const w = this.positive(a[0]!, 'the width');
         const h = this.positive(a[1]!, 'the height');
-        if (w !== undefined && h !== undefined) shape = shareBoxNormals(makeBox(w, h));
+        if (w !== undefined && h !== undefined) shape = makeSharedBox(w, h);
         break;
       }
       case 'capsule': {
@@ -840,7 +824,7 @@ class Checker {
         }
         if (failed) break;
         const checked = validatePolygon(points, a, node.range, this.diagnostics);
-        if (checked.vertices) shape = makePolygon(checked.vertices);
+        if (checked.vertices) shape = adoptPolygon(checked.vertices);
         break;
       }
     }

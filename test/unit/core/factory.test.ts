@@ -1,11 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { makeTransform } from '../../../core/math/vec2';
 import {
+  adoptPolygon,
+  BOX_NORMALS,
   makeBox,
   makeCapsule,
   makeCircle,
   makePolygon,
   makeSegment,
+  makeSharedBox,
   shapeArea,
   shapeCentroid,
   transformShape,
@@ -80,5 +83,16 @@ describe('core/shapes/factory', () => {
     close(g.x, sx / n, 2e-3);
     close(g.y, sy / n, 2e-3);
     close(g.x, g.y, 1e-12);
+  });
+  it('makeSharedBox is makeBox with the shared normals; adoptPolygon is makePolygon without the copy', () => {
+    for (const [w, h] of [[2, 1], [-3, 0.5], [1e-9, 4e6]] as const) {
+      const shared = makeSharedBox(w, h);
+      assert.deepStrictEqual(shared, makeBox(w, h));
+      assert.equal(shared.normals, BOX_NORMALS);
+    }
+    const ccw = [{ x: 0, y: 0 }, { x: 2, y: 0.5 }, { x: 1, y: 3 }];
+    const adopted = adoptPolygon(ccw, -0.25);
+    assert.deepStrictEqual(adopted, makePolygon(ccw, -0.25));
+    assert.equal(adopted.vertices, ccw);
   });
 });

@@ -146,4 +146,21 @@ describe('core/shapes/polygon', () => {
       { numRuns: 1500 },
     );
   });
+  it('removeDegenerate keeps the input points at exactly the indices it does not drop, in order', () => {
+    // Points on a small grid, so that repeats and collinear runs are common.
+    const pointsArb = fc.array(fc.record({ x: fc.integer({ min: 0, max: 3 }), y: fc.integer({ min: 0, max: 3 }) }), { maxLength: 12 });
+    fc.assert(
+      fc.property(pointsArb, (points) => {
+        const r = removeDegenerate(points);
+        const keptIdx: number[] = [];
+        for (let i = 0; i < points.length; i++) if (!r.dropped.includes(i)) keptIdx.push(i);
+        assert.deepStrictEqual([...r.dropped].sort((a, b) => a - b), r.dropped);
+        assert.equal(new Set(r.dropped).size, r.dropped.length);
+        assert.ok(r.dropped.every((i) => i >= 0 && i < points.length));
+        assert.equal(r.points.length, keptIdx.length);
+        keptIdx.forEach((i, k) => assert.equal(r.points[k], points[i]));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
