@@ -1,12 +1,13 @@
 import type { AABB } from '../../../core/math/aabb';
 import { createBroadPhase, growInt32, type BroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
+import type { Diagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
 import { bodyBounds } from './body-bounds';
 import { sameBodyContent, sameSceneSettings } from './body-content';
 import type { Finding } from './findings';
-import { MAX_SLOTS, PairCache } from './pair-cache';
-import { assembleAnalysis, failedAnalysis, FindingDiagnostics, type DocumentAnalysis } from './pipeline';
+import { MAX_SLOTS, PairCache, SLOT_SPAN } from './pair-cache';
+import { completeAnalysis, failedAnalysis, findingDiagnostic, positionOrder, type DocumentAnalysis } from './pipeline';
 import { IncrementalFrontEnd } from './statement-window';
 
 /**
@@ -24,10 +25,20 @@ import { IncrementalFrontEnd } from './statement-window';
  *   dropped and the run is a full one (all slots pending, candidate pairs from one traversal of the
  *   broad phase).
  * - Results name bodies by declaration index and carry source ranges, both of which shift with
- *   edits elsewhere. Cached findings are therefore relabelled with the current names and indices
- *   on every run, and all diagnostics are rebuilt from them against the current scene. A cached
- *   pair whose two bodies swapped places in the file is tested again, since `a` is by definition
- *   the one declared first.
+ *   edits elsewhere. A cached finding whose bodies changed index is relabelled, and a cached
+ *   diagnostic whose bodies' names moved in the text takes their new ranges (its message is
+ *   kept: formatting thousands of messages was most of an edit's time). A cached pair whose two
+ *   bodies swapped places in the file is tested again, since `a` is by definition the one
+ *   declared first.
+ * - The output is kept between runs too (`assemble`): the findings in order and their
+ *   diagnostics. Each slot carries flags saying what happened to its body since the last
+ *   completed run (another object, perhaps another label, another index); a pair whose slots
+ *   carry none hands back its finding and diagnostic without either being read. The new
+ *   findings of a run (a handful after a one-body edit) are sorted and merged into the last
+ *   run's order, and the diagnostics are put in position order by a counting sort on typed
+ *   arrays, so an edit's output costs a few typed-array passes and pointer copies, not a visit
+ *   to thousands of scattered objects (which is what its time went to: sorting, look-ups and
+ *   label checks of every finding, every edit).
  *
  * The outcome equals `analyzeDocument` on the same text, always (test/unit/analysis checks it over
  * random edit sequences).
@@ -119,8 +130,17 @@ export class IncrementalAnalyzer {
   private readonly cache = new PairCache();
   /** Syntax and semantics, re-done only around each edit (statement-window.ts). */
   private readonly frontEnd = new IncrementalFrontEnd();
-  /** Finding diagnostics of the previous run, reused for findings whose bodies only moved in the text. */
-  private readonly findingDiagnostics = new FindingDiagnostics();
+  /** Per slot: the current declaration index of its body, and what changed since the last output (SLOT_* flags). */
+  private slotIndex = new Int32Array(64);
+  private slotFlags = new Uint8Array(64);
+  /** The last output's cache entries in findings order, valid while the cache's generation is `orderGeneration`. */
+  private order = new Int32Array(0);
+  private spareOrder = new Int32Array(0);
+  private orderCount = 0;
+  private orderGeneration = -1;
+  /** Per entry: the stamp of the output pass that last took it (repeats in the recent log). */
+  private entryMark = new Uint32Array(0);
+  private markStamp = 0;
 
   /** Incremented by every run; a paused run whose number is no longer current is abandoned. */
   private runNumber = 0;
@@ -198,6 +218,12 @@ export class IncrementalAnalyzer {
     this.candidates = new Int32Array(256);
     this.candidateCount = 0;
     this.cache.clear();
+    this.slotIndex = new Int32Array(64);
+    this.slotFlags = new Uint8Array(64);
+    this.order = new Int32Array(0);
+    this.spareOrder = new Int32Array(0);
+    this.orderCount = 0;
+    this.orderGeneration = -1;
     this.lastScene = null;
     this.slotOfIndex = new Int32Array(0);
   }
@@ -206,7 +232,6 @@ export class IncrementalAnalyzer {
   dispose(): void {
     this.reset();
     this.frontEnd.reset();
-    this.findingDiagnostics.clear();
     this.lastStats = null;
   }
 
@@ -224,20 +249,19 @@ export class IncrementalAnalyzer {
     yield 'syntax';
     yield 'semantics';
     const scene = semantics.scene;
-    let findings: Finding[];
     try {
       const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE, front.reused, front.previousScene);
       yield 'broad-phase';
       for (const _ of this.testPending(scene, mine, chunk)) yield 'narrow-phase';
-      findings = this.collectFindings();
+      const { findings, diagnostics } = this.assemble(scene);
       this.lastStats = { ...diff, bodies: scene.bodies.length, testedPairs: this.lastTestCount, findings: findings.length };
+      // The same last step as analyzeDocument's, so that both give identical results.
+      return completeAnalysis(syntax, semantics, findings, diagnostics);
     } catch (e) {
       // The state may be half-updated: drop it, so that the next run is a full one.
       this.reset();
       return failedAnalysis(syntax, semantics, e);
     }
-    // The same last step as analyzeDocument's, so that both give identical results.
-    return assembleAnalysis(syntax, semantics, findings, this.findingDiagnostics.diagnosticOf);
   }
 
   private lastTestCount = 0;
@@ -290,7 +314,10 @@ export class IncrementalAnalyzer {
         const from = reused![k]!;
         if (from >= 0) {
           const slot = previousSlots[from]!;
-          this.bodyOf[slot] = body;
+          // A shifted copy (statement-window.ts: same name, motion and part shapes), so its
+          // findings' messages still hold: only ranges and the index may have moved.
+          this.assign(slot, body, k, true);
+          this.slotIndex[slot] = k;
           this.seen[slot] = stamp;
           slotOfIndex[k] = slot;
           continue;
@@ -307,9 +334,10 @@ export class IncrementalAnalyzer {
           changed++;
         } else {
           // Unchanged but re-evaluated: it may have changed places with another window body.
-          this.bodyOf[slot] = body;
+          this.assign(slot, body, k, false);
           keptInWindow = true;
         }
+        this.slotIndex[slot] = k;
         this.seen[slot] = stamp;
         slotOfIndex[k] = slot;
         continue;
@@ -333,8 +361,9 @@ export class IncrementalAnalyzer {
         this.place(broad, scene, slot, body);
         changed++;
       } else {
-        this.bodyOf[slot] = body;
+        this.assign(slot, body, k, false);
       }
+      this.slotIndex[slot] = k;
       this.seen[slot] = stamp;
       slotOfIndex[k] = slot;
     }
@@ -446,22 +475,135 @@ export class IncrementalAnalyzer {
     this.cache.set(sFirst ? s : t, sFirst ? t : s, a === f.a && b === f.b ? f : { ...f, a, b });
   }
 
-  /** Every cached finding, relabelled with the current names and declaration indices. */
-  private collectFindings(): Finding[] {
-    const out: Finding[] = [];
-    this.cache.forEachValid((slotA, slotB, f, cell) => {
-      const a = this.bodyOf[slotA]!;
-      const b = this.bodyOf[slotB]!;
-      if (f.ia === a.index && f.ib === b.index && f.a === a.name && f.b === b.name) {
-        out.push(f);
-        return;
+  /**
+   * The run's findings in order (compareFindings: by a's index, then b's) and their diagnostics in
+   * position order, from the cache and the last output. A pair whose slots carry no flag costs
+   * two typed-array reads and two pointer copies. Clears the flags: they now describe this output.
+   */
+  private assemble(scene: Scene): { findings: Finding[]; diagnostics: Diagnostic[] } {
+    const cache = this.cache;
+    const count = this.orderEntries();
+    const order = this.order;
+    const bodies = scene.bodies;
+    const slotIndex = this.slotIndex;
+    const flags = this.slotFlags;
+    const findings = new Array<Finding>(count);
+    const diagnostics = new Array<Diagnostic>(count);
+    const owners = new Int32Array(count);
+    let placed = true;
+    for (let k = 0; k < count; k++) {
+      const e = order[k]!;
+      const sa = cache.slotAOf(e);
+      const sb = cache.slotBOf(e);
+      const changed = flags[sa]! | flags[sb]!;
+      let f = cache.findingOf(e);
+      if (changed & SLOT_REINDEXED) {
+        const ia = slotIndex[sa]!;
+        const ib = slotIndex[sb]!;
+        if (f.ia !== ia || f.ib !== ib) {
+          // Relabelled once, kept relabelled: the next run finds the same object.
+          f = { ...f, a: detach(bodies[ia]!.name), b: detach(bodies[ib]!.name), ia, ib };
+          cache.relabel(e, f);
+        }
       }
-      // Relabelled once, kept relabelled: the next run finds the same object (and its diagnostic).
-      const relabelled = { ...f, a: detach(a.name), b: detach(b.name), ia: a.index, ib: b.index };
-      this.cache.relabel(cell, relabelled);
-      out.push(relabelled);
-    });
-    return out;
+      findings[k] = f;
+      let d = cache.diagnosticOf(e);
+      let placement = cache.placementOf(e);
+      if (d === undefined || placement === UNPLACED || (changed & SLOT_RELABELLED) !== 0) {
+        d = findingDiagnostic(scene, f);
+        placement = placementOf(d, bodies[f.ia]!, bodies[f.ib]!);
+        cache.note(e, d, placement);
+      } else if (changed & SLOT_MOVED) {
+        const moved = movedDiagnostic(d, placement, bodies[f.ia]!, bodies[f.ib]!);
+        if (moved !== d) cache.note(e, (d = moved), placement);
+      }
+      diagnostics[k] = d;
+      if (placement === UNPLACED) placed = false;
+      else owners[k] = slotIndex[placement & ON_B ? sb : sa]!;
+    }
+    flags.fill(0, 0, this.slotCount);
+    return { findings, diagnostics: positionOrder(diagnostics, placed ? owners : null, bodies.length) };
+  }
+
+  /**
+   * Fills `order` with the valid cache entries in findings order and gives their number: the
+   * last output's order with stale entries left out (dropped from the cache) and the entries set
+   * since merged in. Bodies that kept their relative order keep their findings' relative order,
+   * which is checked (an unchanged body moved past another breaks it), and a full sort by the
+   * typed keys is the fallback, as it is after the cache renumbered its entries.
+   */
+  private orderEntries(): number {
+    const cache = this.cache;
+    const recent = cache.takeRecent();
+    const used = cache.entryCount;
+    if (this.entryMark.length < used) {
+      const grown = new Uint32Array(Math.max(64, 2 * used));
+      grown.set(this.entryMark);
+      this.entryMark = grown;
+    }
+    const mark = (this.markStamp = (this.markStamp + 1) >>> 0 || 1);
+    const entryMark = this.entryMark;
+    const fresh: number[] = [];
+    let previous = this.orderCount;
+    if (this.orderGeneration !== cache.generation) {
+      // Entry numbers from before mean nothing now: every valid entry is fresh.
+      previous = 0;
+      cache.forEachValid((_a, _b, _f, e) => void fresh.push(e));
+    } else {
+      for (let r = 0; r < recent.count; r++) {
+        const e = recent.entries[r]!;
+        if (entryMark[e] === mark) continue;
+        if (!cache.isValid(e)) {
+          cache.drop(e);
+          continue;
+        }
+        entryMark[e] = mark;
+        fresh.push(e);
+      }
+    }
+    const keyOf = (e: number): number => this.slotIndex[cache.slotAOf(e)]! * SLOT_SPAN + this.slotIndex[cache.slotBOf(e)]!;
+    fresh.sort((x, y) => keyOf(x) - keyOf(y));
+    const capacity = previous + fresh.length;
+    let out = this.spareOrder.length >= capacity ? this.spareOrder : new Int32Array(Math.max(64, 2 * capacity));
+    const old = this.order;
+    let n = 0;
+    let f = 0;
+    let last = -1;
+    let sorted = true;
+    for (let k = 0; k < previous; k++) {
+      const e = old[k]!;
+      if (entryMark[e] === mark) continue; // set again this run: it is among the fresh ones
+      if (!cache.isValid(e)) {
+        cache.drop(e);
+        continue;
+      }
+      const key = keyOf(e);
+      if (key < last) sorted = false;
+      last = key;
+      while (f < fresh.length && keyOf(fresh[f]!) < key) out[n++] = fresh[f++]!;
+      out[n++] = e;
+    }
+    while (f < fresh.length) out[n++] = fresh[f++]!;
+    if (!sorted) {
+      const all = Array.from(out.subarray(0, n)).sort((x, y) => keyOf(x) - keyOf(y));
+      out.set(all);
+    }
+    this.spareOrder = old;
+    this.order = out;
+    this.orderCount = n;
+    this.orderGeneration = cache.generation;
+    return n;
+  }
+
+  /** Gives a slot the body of this run that was already in the broad phase, noting what changed. */
+  private assign(slot: number, body: SceneBody, index: number, labelKept: boolean): void {
+    const old = this.bodyOf[slot];
+    if (old === body) return;
+    let changed = SLOT_MOVED;
+    if (old === undefined || (!labelKept && !sameLabel(old, body))) changed |= SLOT_RELABELLED;
+    if (this.slotIndex[slot] !== index) changed |= SLOT_REINDEXED;
+    this.slotFlags[slot]! |= changed;
+    this.bodyOf[slot] = body;
   }
 
   private allocate(key: string): number {
@@ -480,6 +622,7 @@ export class IncrementalAnalyzer {
   /** Gives the slot its body and box, and marks it pending. */
   private place(broad: BroadPhase, scene: Scene, slot: number, body: SceneBody): void {
     this.bodyOf[slot] = body;
+    this.slotFlags[slot] = SLOT_MOVED | SLOT_RELABELLED | SLOT_REINDEXED;
     const b = bodyBounds(scene, body, this.box);
     this.boxes[4 * slot] = b.minX;
     this.boxes[4 * slot + 1] = b.minY;
@@ -507,6 +650,12 @@ export class IncrementalAnalyzer {
     const tested = new Uint32Array(n);
     tested.set(this.tested);
     this.tested = tested;
+    const slotIndex = new Int32Array(n);
+    slotIndex.set(this.slotIndex);
+    this.slotIndex = slotIndex;
+    const slotFlags = new Uint8Array(n);
+    slotFlags.set(this.slotFlags);
+    this.slotFlags = slotFlags;
     const boxes = new Float64Array(4 * n);
     boxes.set(this.boxes);
     this.boxes = boxes;
@@ -522,4 +671,53 @@ export class IncrementalAnalyzer {
 function detach(s: string): string {
   // Shorter substrings are copies already.
   return s.length < 13 ? s : (s + '\u0000').slice(0, -1);
+}
+
+/** Slot flags: what happened to a slot's body since the last output (`assemble`). */
+/** Another object: its name's range may have moved. */
+const SLOT_MOVED = 1;
+/** Perhaps another label (name, motion, bullet, parts): its findings' messages are made again. */
+const SLOT_RELABELLED = 2;
+/** Perhaps another declaration index: its findings are relabelled. */
+const SLOT_REINDEXED = 4;
+
+/** Where a noted diagnostic sits: on a's name or b's, its one related location on a's, b's or none. */
+const ON_A = 0;
+const ON_B = 1;
+const RELATED_NONE = 0;
+const RELATED_A = 2;
+const RELATED_B = 4;
+/** Not on either name, or with several related locations: made again every run. */
+const UNPLACED = 255;
+
+function placementOf(d: Diagnostic, a: SceneBody, b: SceneBody): number {
+  const on = d.range === a.nameRange ? ON_A : d.range === b.nameRange ? ON_B : -1;
+  const r = d.related?.length === 1 ? d.related[0]!.range : undefined;
+  const relatedOn = r === undefined ? RELATED_NONE : r === a.nameRange ? RELATED_A : r === b.nameRange ? RELATED_B : -1;
+  return on >= 0 && relatedOn >= 0 && (d.related === undefined || d.related.length <= 1) ? on | relatedOn : UNPLACED;
+}
+
+/**
+ * `d`, a diagnostic of a pair whose labels did not change, at its bodies' current names: `d`
+ * itself when they did not move, else a copy with the new ranges (a diagnostic is a function of
+ * the finding, dt and its bodies' labels and name ranges: overlap.ts, continuous.ts).
+ */
+function movedDiagnostic(d: Diagnostic, placement: number, a: SceneBody, b: SceneBody): Diagnostic {
+  const range = (placement & ON_B ? b : a).nameRange;
+  const related = placement & RELATED_A ? a : placement & RELATED_B ? b : null;
+  if (range === d.range && (related === null || related.nameRange === d.related![0]!.range)) return d;
+  // Written out rather than spread (thousands per edit); the keys are the ones d has.
+  const out: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { range, severity: d.severity, code: d.code, message: d.message };
+  if (d.related !== undefined) out.related = related === null ? d.related : [{ range: related.nameRange, message: d.related[0]!.message }];
+  if ('data' in d) out.data = d.data;
+  if (d.tags !== undefined) out.tags = d.tags;
+  return out;
+}
+
+/** Whether two versions of a body give its findings the same message (all but the place). */
+function sameLabel(x: SceneBody, y: SceneBody): boolean {
+  if (x.name !== y.name || x.velocity !== y.velocity || x.spin !== y.spin || x.isBullet !== y.isBullet) return false;
+  if (x.parts.length !== y.parts.length) return false;
+  for (let k = 0; k < x.parts.length; k++) if (x.parts[k]!.shape !== y.parts[k]!.shape) return false;
+  return true;
 }

@@ -1,3 +1,4 @@
+import type { Diagnostic } from '../common/diagnostic';
 import type { Finding } from './findings';
 
 /**
@@ -21,6 +22,13 @@ import type { Finding } from './findings';
  * insertion order, as they walked the Map: the analysis then visits bodies and sorts findings in
  * nearly the order it stored them, which a hash order would scatter. A dropped entry stays as a
  * hole until the entries are compacted, which keeps the order.
+ *
+ * Beside each finding the entry keeps the diagnostic last made of it and where that diagnostic
+ * sits (`note`), so that the incremental analysis hands an unchanged pair's diagnostic back
+ * without looking it up anywhere; and the cache logs the entries `set` since the last
+ * `takeRecent`, so that it can keep its findings in order by merging the few new ones into the
+ * last run's list instead of sorting them all (incremental.ts). `generation` changes whenever
+ * entries are renumbered (compaction, clear): a list of entry numbers from before is then void.
  */
 
 /**
@@ -28,7 +36,7 @@ import type { Finding } from './findings';
  * A document with that many bodies would exceed the longest string JavaScript engines allow.
  */
 export const MAX_SLOTS = 1 << 26;
-const SLOT_SPAN = 1 << 26;
+export const SLOT_SPAN = 1 << 26;
 
 export function pairKey(s: number, t: number): number {
   return s < t ? s * SLOT_SPAN + t : t * SLOT_SPAN + s;
@@ -51,6 +59,12 @@ export class PairCache {
   private versionB = new Uint32Array(0);
   private next = new Int32Array(0);
   private findings: (Finding | undefined)[] = [];
+  private diagnostics: (Diagnostic | undefined)[] = [];
+  private placements = new Uint8Array(0);
+  /** Entries set since the last takeRecent (repeats and since-dropped ones included). */
+  private recent = new Int32Array(16);
+  private recentCount = 0;
+  private renumbered = 0;
   /** First entry of each hash chain (NONE: empty). */
   private buckets = new Int32Array(0);
   /** Entries used (holes included) and entries live (stale ones included until a pass drops them). */
@@ -60,6 +74,16 @@ export class PairCache {
   /** Number of stored entries, stale ones included until the next `forEachValid`. */
   get size(): number {
     return this.live;
+  }
+
+  /** Entry numbers in use (holes included): every entry number is below it. */
+  get entryCount(): number {
+    return this.used;
+  }
+
+  /** Changes whenever entry numbers given out before stop being valid. */
+  get generation(): number {
+    return this.renumbered;
   }
 
   /** Makes every stored result of `slot` stale (its body changed or left). */
@@ -93,6 +117,66 @@ export class PairCache {
     this.versionA[e] = this.versions[slotA]!;
     this.versionB[e] = this.versions[slotB]!;
     this.findings[e] = finding;
+    this.diagnostics[e] = undefined;
+    if (this.recentCount === this.recent.length) {
+      const grown = new Int32Array(2 * this.recent.length);
+      grown.set(this.recent);
+      this.recent = grown;
+    }
+    this.recent[this.recentCount++] = e;
+  }
+
+  /** Whether `entry` holds a result whose two slots have not been invalidated since. */
+  isValid(entry: number): boolean {
+    const a = this.slotA[entry]!;
+    return a !== NONE && this.versions[a] === this.versionA[entry] && this.versions[this.slotB[entry]!] === this.versionB[entry];
+  }
+
+  /** Makes a stale entry a hole (what a pass does to the stale entries it meets). */
+  drop(entry: number): void {
+    if (this.slotA[entry] === NONE) return;
+    this.slotA[entry] = NONE;
+    this.slotB[entry] = NONE;
+    this.findings[entry] = undefined;
+    this.diagnostics[entry] = undefined;
+    this.live--;
+  }
+
+  slotAOf(entry: number): number {
+    return this.slotA[entry]!;
+  }
+
+  slotBOf(entry: number): number {
+    return this.slotB[entry]!;
+  }
+
+  findingOf(entry: number): Finding {
+    return this.findings[entry]!;
+  }
+
+  /** The diagnostic last noted for the entry's finding (undefined: none since it was set) and its placement. */
+  diagnosticOf(entry: number): Diagnostic | undefined {
+    return this.diagnostics[entry];
+  }
+
+  placementOf(entry: number): number {
+    return this.placements[entry]!;
+  }
+
+  /** Notes the diagnostic made of the entry's finding, and a byte of the caller's about where it sits. */
+  note(entry: number, diagnostic: Diagnostic, placement: number): void {
+    this.diagnostics[entry] = diagnostic;
+    this.placements[entry] = placement;
+  }
+
+  /**
+   * The entries set since the last call (in the order set; an entry set twice is there twice),
+   * valid until the next `set`; forgets them.
+   */
+  takeRecent(): { readonly entries: Int32Array; readonly count: number } {
+    const out = { entries: this.recent, count: this.recentCount };
+    this.recentCount = 0;
+    return out;
   }
 
   /**
@@ -114,6 +198,7 @@ export class PairCache {
         slotA[e] = NONE;
         slotB[e] = NONE;
         this.findings[e] = undefined;
+        this.diagnostics[e] = undefined;
         this.live--;
       }
     }
@@ -125,6 +210,10 @@ export class PairCache {
   }
 
   clear(): void {
+    this.diagnostics = [];
+    this.placements = new Uint8Array(0);
+    this.recentCount = 0;
+    this.renumbered++;
     this.slotA = new Int32Array(0);
     this.slotB = new Int32Array(0);
     this.versionA = new Uint32Array(0);
@@ -149,6 +238,8 @@ export class PairCache {
     const oldVA = this.versionA;
     const oldVB = this.versionB;
     const oldF = this.findings;
+    const oldD = this.diagnostics;
+    const oldP = this.placements;
     const oldUsed = this.used;
     this.slotA = new Int32Array(capacity);
     this.slotB = new Int32Array(capacity);
@@ -156,6 +247,8 @@ export class PairCache {
     this.versionB = new Uint32Array(capacity);
     this.next = new Int32Array(capacity);
     this.findings = new Array<Finding | undefined>(capacity).fill(undefined);
+    this.diagnostics = new Array<Diagnostic | undefined>(capacity).fill(undefined);
+    this.placements = new Uint8Array(capacity);
     this.buckets = new Int32Array(capacity).fill(NONE);
     const mask = capacity - 1;
     let e = 0;
@@ -168,12 +261,17 @@ export class PairCache {
       this.versionA[e] = oldVA[j]!;
       this.versionB[e] = oldVB[j]!;
       this.findings[e] = oldF[j];
+      this.diagnostics[e] = oldD[j];
+      this.placements[e] = oldP[j]!;
       const bucket = hash(Math.min(a, b), Math.max(a, b)) & mask;
       this.next[e] = this.buckets[bucket]!;
       this.buckets[bucket] = e;
       e++;
     }
     this.used = e;
+    // Entry numbers changed: the log of recent ones and any list kept outside are void.
+    this.recentCount = 0;
+    this.renumbered++;
   }
 
   private ensure(slot: number): void {
