@@ -23,13 +23,21 @@ import type { AnalyzedDocument } from './document';
  *
  * Candidates are found by walking the previous publication alongside the new one (both are in
  * position order): the next previous entry, else one a little further on (diagnostics removed
- * before this one), compared by message first. The finding diagnostics of an unchanged pair keep
- * their message string (analysis/pipeline.ts, FindingDiagnostics), so that comparison is mostly
- * one pointer test. A diagnostic found neither way (new, changed, or moved far in the list) is
- * converted afresh.
+ * before this one). The analysis hands back the very diagnostic object of a pair whose bodies did
+ * not move (analysis/incremental.ts), and the same object under the same settings needs only
+ * its line and character checked, from numbers the snapshot keeps: most of a one-body edit's
+ * diagnostics are never read. Others are compared by message first: a diagnostic whose bodies
+ * only moved in the text keeps its message string, so that is mostly one pointer test. A
+ * diagnostic found neither way (new, changed, or moved far in the list) is converted afresh.
  */
 export class PublishedDiagnostics {
   private previous: Snapshot = EMPTY;
+  /**
+   * The snapshot before `previous`, whose columns the next publication writes into: a
+   * publication's record lives until the next one, so a fresh set per edit would be promoted to
+   * the old generation every time and collected there.
+   */
+  private spare: Snapshot | null = null;
   private counts = { reused: 0, converted: 0 };
 
   /** How many diagnostics the last publication copied from the one before, and how many it converted. */
@@ -43,7 +51,9 @@ export class PublishedDiagnostics {
     const oldCount = old.sameUri(doc.uri) ? old.count : 0;
     const lines = doc.lines;
     const diagnostics = doc.analysis.diagnostics;
-    const next = new Snapshot(doc.uri, diagnostics.length);
+    const spare = this.spare;
+    const next = spare !== null && spare.capacity >= diagnostics.length ? spare.reuse(doc.uri, doc.settings) : new Snapshot(doc.uri, doc.settings, diagnostics.length);
+    const sameSettings = old.settings === doc.settings;
     // Per published diagnostic: the previous one whose bytes it reuses, or -1 and its new JSON text.
     const from = new Int32Array(diagnostics.length);
     const texts: string[] = [];
@@ -51,27 +61,36 @@ export class PublishedDiagnostics {
     let n = 0;
     let j = 0;
     for (const d of diagnostics) {
-      const severity = effectiveSeverity(doc, d);
-      if (severity === null) continue;
       let reused = -1;
-      const stop = Math.min(oldCount, j + LOOK_AHEAD);
-      for (let i = j; i < stop; i++) {
-        if (old.messages[i] === d.message && old.matches(i, lines, d, severity)) {
-          reused = i;
-          j = i + 1;
-          break;
+      // The same object, published under the same settings: written as before if still at the
+      // same line and character (its offsets are the ones kept).
+      if (sameSettings && j < oldCount && old.objects[j] === d && old.stillAt(j, lines)) reused = j++;
+      else {
+        const severity = effectiveSeverity(doc, d);
+        if (severity === null) continue;
+        const stop = Math.min(oldCount, j + LOOK_AHEAD);
+        for (let i = j; i < stop; i++) {
+          if (old.messages[i] === d.message && old.matches(i, lines, d, severity)) {
+            reused = i;
+            j = i + 1;
+            break;
+          }
+        }
+        if (reused < 0) {
+          if (n > 0) size++; // the comma before it
+          const lsp = toLspDiagnostic(doc, d, severity);
+          const text = JSON.stringify(lsp);
+          next.set(n, d, severity, lsp);
+          texts.push(text);
+          size += utf8Length(text);
+          from[n++] = -1;
+          continue;
         }
       }
       if (n > 0) size++; // the comma before it
-      if (reused >= 0) {
-        next.copy(n, old, reused);
+      {
+        next.copy(n, old, reused, d);
         size += old.ends[reused]! - old.starts[reused]!;
-      } else {
-        const lsp = toLspDiagnostic(doc, d, severity);
-        const text = JSON.stringify(lsp);
-        next.set(n, d, severity, lsp);
-        texts.push(text);
-        size += utf8Length(text);
       }
       from[n++] = reused;
     }
@@ -107,6 +126,7 @@ export class PublishedDiagnostics {
       k = m + 1;
     }
     json[at++] = 0x5d; // ']'
+    this.spare = old === EMPTY ? null : old;
     this.previous = next;
     this.counts = { reused: n - texts.length, converted: texts.length };
     return new EncodedDiagnostics(json, n);
@@ -115,6 +135,7 @@ export class PublishedDiagnostics {
   /** Forgets the previous publication (document closed, or its diagnostics cleared). */
   clear(): void {
     this.previous = EMPTY;
+    this.spare = null;
     this.counts = { reused: 0, converted: 0 };
   }
 }
@@ -132,6 +153,7 @@ const UTF8 = new TextEncoder();
  */
 class Snapshot {
   count = 0;
+  readonly capacity: number;
   json: Uint8Array = EMPTY_LIST;
   readonly starts: Int32Array;
   readonly ends: Int32Array;
@@ -145,11 +167,19 @@ class Snapshot {
   readonly relatedMessages: (string | undefined)[];
   /** All its related locations when it has more than one (rare: nothing in the pipeline makes them today). */
   readonly relatedLists: (readonly RelatedEntry[] | undefined)[];
+  /** The plain diagnostic it was last written for, and that one's offsets: start, end, and its one related location's. */
+  readonly objects: (Diagnostic | undefined)[];
+  readonly offsets: Int32Array;
 
   constructor(
-    readonly uri: string,
+    public uri: string,
+    /** The settings it was published under (their severities). */
+    public settings: unknown,
     capacity: number,
   ) {
+    this.capacity = capacity;
+    this.objects = new Array<Diagnostic | undefined>(capacity);
+    this.offsets = new Int32Array(4 * capacity);
     this.starts = new Int32Array(capacity);
     this.ends = new Int32Array(capacity);
     this.positions = new Int32Array(8 * capacity);
@@ -159,6 +189,18 @@ class Snapshot {
     this.tags = new Array<Diagnostic['tags']>(capacity);
     this.relatedMessages = new Array<string | undefined>(capacity);
     this.relatedLists = new Array<readonly RelatedEntry[] | undefined>(capacity);
+  }
+
+  /**
+   * This snapshot, emptied for a new publication. Entries past the new count keep what they held
+   * (the previous publication's strings and diagnostics) until overwritten; nothing reads them.
+   */
+  reuse(uri: string, settings: unknown): this {
+    this.uri = uri;
+    this.settings = settings;
+    this.count = 0;
+    this.json = EMPTY_LIST;
+    return this;
   }
 
   sameUri(uri: string): boolean {
@@ -171,6 +213,7 @@ class Snapshot {
     this.severities[k] = severity;
     this.messages[k] = d.message;
     this.tags[k] = d.tags;
+    this.noteOffsets(k, d);
     const p = this.positions;
     const { start, end } = lsp.range;
     p[8 * k] = start.line;
@@ -185,21 +228,54 @@ class Snapshot {
       p[8 * k + 6] = r.end.line;
       p[8 * k + 7] = r.end.character;
       this.relatedMessages[k] = related[0]!.message;
+      this.relatedLists[k] = undefined;
     } else {
       this.relatedMessages[k] = undefined;
       this.relatedLists[k] = related?.map((r) => ({ message: r.message, start: r.location.range.start, end: r.location.range.end }));
     }
   }
 
-  /** Records diagnostic k as the same as diagnostic i of `old`. */
-  copy(k: number, old: Snapshot, i: number): void {
+  /** Records diagnostic k, `d`, as written the same as diagnostic i of `old`. */
+  copy(k: number, old: Snapshot, i: number, d: Diagnostic): void {
     this.codes[k] = old.codes[i]!;
     this.severities[k] = old.severities[i]!;
     this.messages[k] = old.messages[i]!;
     this.tags[k] = old.tags[i];
-    this.positions.set(old.positions.subarray(8 * i, 8 * i + 8), 8 * k);
+    const to = this.positions;
+    const from = old.positions;
+    for (let q = 0; q < 8; q++) to[8 * k + q] = from[8 * i + q]!;
     this.relatedMessages[k] = old.relatedMessages[i];
     this.relatedLists[k] = old.relatedLists[i];
+    if (old.objects[i] === d) {
+      this.objects[k] = d;
+      for (let q = 0; q < 4; q++) this.offsets[4 * k + q] = old.offsets[4 * i + q]!;
+    } else this.noteOffsets(k, d);
+  }
+
+  /** Keeps `d` and its offsets for stillAt (one related location at most; else the object is not kept). */
+  private noteOffsets(k: number, d: Diagnostic): void {
+    const related = d.related;
+    if (related !== undefined && related.length > 1) {
+      this.objects[k] = undefined;
+      return;
+    }
+    this.objects[k] = d;
+    const o = this.offsets;
+    o[4 * k] = d.range.start;
+    o[4 * k + 1] = d.range.end;
+    o[4 * k + 2] = related?.length === 1 ? related[0]!.range.start : 0;
+    o[4 * k + 3] = related?.length === 1 ? related[0]!.range.end : 0;
+  }
+
+  /**
+   * Whether diagnostic i, its kept object unchanged, is still at the same lines and characters
+   * in the current text: all from numbers kept here, the object is not read.
+   */
+  stillAt(i: number, lines: LineIndex): boolean {
+    const p = this.positions;
+    const o = this.offsets;
+    if (!at(lines, o[4 * i]!, p[8 * i]!, p[8 * i + 1]!) || !at(lines, o[4 * i + 1]!, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
+    return this.relatedMessages[i] === undefined || (at(lines, o[4 * i + 2]!, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, o[4 * i + 3]!, p[8 * i + 6]!, p[8 * i + 7]!));
   }
 
   /** Whether `d`, published with `severity`, would be written exactly as diagnostic i was (its message already compared). */
@@ -227,7 +303,7 @@ class Snapshot {
 }
 
 const EMPTY_LIST = new Uint8Array([0x5b, 0x5d]);
-const EMPTY = new Snapshot('', 0);
+const EMPTY = new Snapshot('', undefined, 0);
 
 interface RelatedEntry {
   readonly message: string;
