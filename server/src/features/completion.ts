@@ -1,7 +1,8 @@
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver';
 import { FUNCTION_NAMES, formatValue } from '../semantics/evaluate';
 import { SHAPE_SIGNATURES } from '../semantics/signatures';
-import { MODIFIER_KEYWORDS, SHAPE_KEYWORDS, STATEMENT_KEYWORDS, type Token } from '../syntax/lexer';
+import type { Statement } from '../syntax/ast';
+import { MODIFIER_KEYWORDS, SHAPE_KEYWORDS, STATEMENT_KEYWORDS, type Comment, type Token } from '../syntax/lexer';
 import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';
 import { KEYWORD_DOCS } from './keyword-docs';
@@ -25,7 +26,7 @@ const BODY_PROPERTIES = ['at', 'angle', 'velocity', 'spin', 'layer'] as const;
 
 type Frame = { readonly kind: 'compound' | 'shape' | 'call' | 'group'; readonly name: string };
 
-type Context =
+export type CompletionContext =
   | { readonly kind: 'none' }
   | { readonly kind: 'statement'; readonly bodyProperties?: readonly string[] }
   | { readonly kind: 'expression' }
@@ -83,18 +84,63 @@ function isWordChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
+/**
+ * The syntax completion reads around a word that starts at `wordStart`, as a caller finds it:
+ * from the statement index here, from the whole file's tokens and tree in the equivalence test's
+ * oracle (test/unit/features/oracle/completion.ts). Everything else is `completionContextWith`'s.
+ */
+export interface CompletionSyntax {
+  /** Tokens in order, holding every token from the start of the statement before the word up to the cursor. */
+  readonly tokens: readonly Token[];
+  /** Comments among them, holding every comment that may contain the cursor. */
+  readonly comments: readonly Comment[];
+  /** The statement that holds token `i` of `tokens` (the last one before the word); undefined when none does. */
+  statementOf(i: number): CompletionStatement | undefined;
+}
+
+export interface CompletionStatement {
+  readonly kind: Statement['kind'];
+  /** Index in `tokens` of the statement's first token. */
+  readonly first: number;
+  /** The statement's tree, at least when it is a `layer` statement (the only tree completion reads). */
+  readonly tree?: Statement | undefined;
+}
+
+export type CompletionLocator = (wordStart: number, offset: number) => CompletionSyntax;
+
 /** Where the cursor is, in terms of what may be written there. Exported for tests. */
-export function completionContext(doc: AnalyzedDocument, offset: number): Context {
+export function completionContext(doc: AnalyzedDocument, offset: number): CompletionContext {
+  return completionContextWith(doc, offset, (wordStart, end) => {
+    // Only the statement before the word is lexed (syntax/statement-index.ts): the token before
+    // the word lies in the last statement that starts before it, and a comment around the cursor
+    // starts after that statement's start (one before it ends before it). So that statement, k,
+    // is the one around the token: it starts before the word, and the next one does not.
+    const index = statementIndexOf(doc.analysis.parse);
+    const k = index.atOrBefore(wordStart - 1);
+    const { tokens, comments } = index.tokens(k, end);
+    return {
+      tokens,
+      comments,
+      statementOf: () => {
+        if (k < 0) return undefined; // no statement: the parser failed (not expected)
+        const kind = index.kind(k);
+        return { kind, first: 0, tree: kind === 'Layer' ? index.parse(k)[0] : undefined };
+      },
+    };
+  });
+}
+
+/**
+ * The completion context at `offset` from the syntax `locate` finds around the word being typed
+ * (the word's start and the cursor, clamped to the text, are its arguments).
+ */
+export function completionContextWith(doc: AnalyzedDocument, offset: number, locate: CompletionLocator): CompletionContext {
   const { text } = doc;
   offset = Math.max(0, Math.min(offset, text.length));
   let wordStart = offset;
   while (wordStart > 0 && isWordChar(text.charCodeAt(wordStart - 1))) wordStart--;
-  // Only the statement before the word is lexed (syntax/statement-index.ts): the token before the
-  // word lies in the last statement that starts before it, and a comment around the cursor starts
-  // after that statement's start (one before it ends before it).
-  const index = statementIndexOf(doc.analysis.parse);
-  const k = index.atOrBefore(wordStart - 1);
-  const { tokens, comments } = index.tokens(k, offset);
+  const syntax = locate(wordStart, offset);
+  const { tokens, comments } = syntax;
   for (const c of comments) {
     if (c.range.start < offset && (offset < c.range.end || (offset === c.range.end && (c.kind === 'line' || !c.terminated)))) return { kind: 'none' };
   }
@@ -106,12 +152,10 @@ export function completionContext(doc: AnalyzedDocument, offset: number): Contex
   const prevIndex = lastTokenBefore(tokens, wordStart);
   if (prevIndex < 0) return { kind: 'statement' };
   const prev = tokens[prevIndex]!;
-  // The statement around `prev` is statement k: it starts before the word, and the next one
-  // does not.
-  const kind = k < 0 ? 'Error' : index.kind(k); // no statement: the parser failed (not expected)
-  if (kind === 'Error') return atLineStart ? { kind: 'statement' } : { kind: 'none' };
-  const statement = kind === 'Layer' ? index.parse(k)[0] : undefined;
-  const firstIndex = 0;
+  const around = syntax.statementOf(prevIndex);
+  if (!around || around.kind === 'Error') return atLineStart ? { kind: 'statement' } : { kind: 'none' };
+  const statement = around.tree;
+  const firstIndex = around.first;
   const head = tokens[firstIndex]!;
 
   // Paren frames open at the cursor, and the property keywords written at depth 0.
@@ -179,7 +223,7 @@ export function completionContext(doc: AnalyzedDocument, offset: number): Contex
   }
 }
 
-function insideParens(top: Frame, prev: Token): Context {
+function insideParens(top: Frame, prev: Token): CompletionContext {
   if (top.kind === 'compound') {
     if (prev.kind === '(' || prev.kind === ',') return { kind: 'shape' };
     if (prev.kind === 'keyword' && (prev.text === 'at' || prev.text === 'angle')) return { kind: 'expression' };

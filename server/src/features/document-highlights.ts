@@ -8,12 +8,22 @@ import type { AnalyzedDocument } from './document';
  * definitions are marked as writes, uses as reads.
  */
 export function documentHighlights(doc: AnalyzedDocument, offset: number): DocumentHighlight[] {
+  const definitions = doc.analysis.semantics.symbols.definitions;
+  return documentHighlightsWith(doc, offset, (start) => definesAt(definitions, start));
+}
+
+/**
+ * The highlights at `offset`, where `defines` tells whether a definition's name starts at an
+ * offset: found by binary search here, by a set of the file's definitions in the equivalence
+ * test's oracle (test/unit/features/oracle/document-highlights.ts).
+ */
+export function documentHighlightsWith(doc: AnalyzedDocument, offset: number, defines: (start: number) => boolean): DocumentHighlight[] {
   const table = doc.analysis.semantics.symbols;
   const s = symbolAt(table, offset);
   if (!s) return [];
   return occurrencesOf(table, s.definition).map((r) => ({
     range: toRange(doc.lines, r),
-    kind: definesAt(table.definitions, r.start) ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
+    kind: defines(r.start) ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
   }));
 }
 

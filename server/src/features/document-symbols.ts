@@ -2,6 +2,7 @@ import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import type { TextRange } from '../common/diagnostic';
 import { formatValue, type EvaluatedValue } from '../semantics/evaluate';
 import type { SymbolDefinition } from '../semantics/symbols';
+import type { Statement } from '../syntax/ast';
 import { statementIndexOf } from '../syntax/statement-index';
 import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
@@ -18,17 +19,32 @@ export const SYMBOL_KINDS: Record<SymbolDefinition['kind'], SymbolKind> = {
 };
 
 export function documentSymbols(doc: AnalyzedDocument): DocumentSymbol[] {
-  const out: DocumentSymbol[] = [];
   // The statements by position (no tree of the file: VS Code asks for the outline after every
   // edit); a symbol's name and ranges are the symbol table's, and only a setting, which defines
   // no symbol, is parsed for its keyword and value.
-  const index = statementIndexOf(doc.analysis.parse);
+  return documentSymbolsOf(doc, statementIndexOf(doc.analysis.parse));
+}
+
+/** The statements in order by position and kind, and the tree of one (a StatementIndex is one). */
+export interface OutlineStatements {
+  readonly count: number;
+  start(i: number): number;
+  kind(i: number): Statement['kind'];
+  parse(i: number): Statement[];
+}
+
+/**
+ * The outline of a document with these statements: read from the statement index here, from the
+ * whole file's tree in the equivalence test's oracle (test/unit/features/oracle/document-symbols.ts).
+ */
+export function documentSymbolsOf(doc: AnalyzedDocument, statements: OutlineStatements): DocumentSymbol[] {
+  const out: DocumentSymbol[] = [];
   const defs = doc.analysis.semantics.symbols.definitions;
   let d = 0;
-  for (let i = 0; i < index.count; i++) {
-    const start = index.start(i);
-    if (index.kind(i) === 'Setting') {
-      const s = index.parse(i)[0];
+  for (let i = 0; i < statements.count; i++) {
+    const start = statements.start(i);
+    if (statements.kind(i) === 'Setting') {
+      const s = statements.parse(i)[0];
       if (s?.kind !== 'Setting') continue;
       const source = doc.text.slice(s.value.range.start, s.value.range.end).replace(/\s+/g, ' ');
       const value = valueOf(doc, s.value.range);

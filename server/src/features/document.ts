@@ -52,7 +52,12 @@ export function findingOf(doc: AnalyzedDocument, d: { readonly code: string; rea
   return matchFinding(doc, d, true) ?? matchFinding(doc, d, false);
 }
 
-function matchFinding(doc: AnalyzedDocument, d: { readonly code: string; readonly range: { start: number; end: number }; readonly message: string }, onNames: boolean): Finding | undefined {
+/**
+ * The finding whose rebuilt diagnostic is `d` (its range, then its message), among the findings
+ * on a body whose name is `d`'s range when `onNames`, else among all: the equivalence test's
+ * oracle (test/unit/features/oracle/finders.ts) matches among all, as findingOf did at 576ff7e.
+ */
+export function matchFinding(doc: AnalyzedDocument, d: { readonly code: string; readonly range: { start: number; end: number }; readonly message: string }, onNames: boolean): Finding | undefined {
   const bodies = doc.analysis.semantics.scene.bodies;
   const names = (index: number): boolean => {
     const r = bodies[index]?.nameRange;

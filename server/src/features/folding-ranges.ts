@@ -1,5 +1,5 @@
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver';
-import { scanComments } from '../syntax/lexer';
+import { scanComments, type Comment } from '../syntax/lexer';
 import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';
 
@@ -13,15 +13,29 @@ const REGION_START = /^\/\/\s*#region\b/;
 const REGION_END = /^\/\/\s*#endregion\b/;
 
 export function foldingRanges(doc: AnalyzedDocument): FoldingRange[] {
-  const { lines } = doc;
   // Statements by position and comments found by searching for '/': VS Code asks after every
   // edit, and neither needs a tree or a lex of the file (syntax/statement-index.ts, lexer.ts).
-  const index = statementIndexOf(doc.analysis.parse);
-  const comments = scanComments(doc.text);
+  return foldingRangesOf(doc, statementIndexOf(doc.analysis.parse), scanComments(doc.text));
+}
+
+/** The statements' extents, in order (a StatementIndex is one). */
+export interface StatementSpans {
+  readonly count: number;
+  start(i: number): number;
+  end(i: number): number;
+}
+
+/**
+ * The folding ranges of a document with these statements and comments (in order): found by the
+ * statement index and `scanComments` here, from the whole file's tree and lex in the
+ * equivalence test's oracle (test/unit/features/oracle/folding-ranges.ts).
+ */
+export function foldingRangesOf(doc: AnalyzedDocument, statements: StatementSpans, comments: readonly Comment[]): FoldingRange[] {
+  const { lines } = doc;
   const out: FoldingRange[] = [];
-  for (let i = 0; i < index.count; i++) {
-    const start = lines.lineAt(index.start(i));
-    const end = lines.lineAt(index.end(i));
+  for (let i = 0; i < statements.count; i++) {
+    const start = lines.lineAt(statements.start(i));
+    const end = lines.lineAt(statements.end(i));
     if (end > start) out.push({ startLine: start, endLine: end });
   }
   const regions: number[] = [];

@@ -19,6 +19,7 @@ import {
 import { findingsOfBody, type AnalyzedDocument } from './document';
 import { KEYWORD_DOCS } from './keyword-docs';
 import { tokenAt } from './tokens';
+import type { Token } from '../syntax/lexer';
 
 /**
  * Hover (issue 6, item 3). On a body: its shape, size, area, bounds, pose and motion, and every
@@ -27,15 +28,41 @@ import { tokenAt } from './tokens';
  * a unit or a computation: its evaluated value.
  */
 export function hover(doc: AnalyzedDocument, offset: number): Hover | null {
-  const { semantics, parse } = doc.analysis;
-  const symbol = symbolAt(semantics.symbols, offset);
+  return hoverWith(doc, offset, STATEMENT_LOCAL);
+}
+
+/**
+ * The syntax a hover reads, as a caller finds it: from the statement index here, from the whole
+ * file in the equivalence test's oracle (test/unit/features/oracle/hover.ts).
+ */
+export interface HoverSyntax {
+  /** Tokens in order, holding the token at `offset` (if any) and the one after it. */
+  tokensAt(doc: AnalyzedDocument, offset: number): readonly Token[];
+  /** An index of the value table at or before the first value that may contain `offset`. */
+  firstValueAt(doc: AnalyzedDocument, offset: number): number;
+}
+
+const STATEMENT_LOCAL: HoverSyntax = {
+  // The tokens around the cursor only, lexed from its statement's start (syntax/statement-index.ts).
+  tokensAt: (doc, offset) => statementIndexOf(doc.analysis.parse).tokensAt(offset).tokens,
+  // A value lies inside its statement, so none before the first statement that reaches the
+  // cursor can contain it.
+  firstValueAt: (doc, offset) => {
+    const index = statementIndexOf(doc.analysis.parse);
+    const values = doc.analysis.semantics.valueTable;
+    const first = index.endingFrom(offset);
+    return first < index.count ? values.lowerBound(index.start(first)) : values.count;
+  },
+};
+
+export function hoverWith(doc: AnalyzedDocument, offset: number, syntax: HoverSyntax): Hover | null {
+  const symbol = symbolAt(doc.analysis.semantics.symbols, offset);
   if (symbol) {
     const range = symbol.reference?.range ?? symbol.definition.nameRange;
     const text = symbolHover(doc, symbol.definition);
     if (text) return markdown(doc, text, range);
   }
-  // The tokens around the cursor only, lexed from its statement's start (syntax/statement-index.ts).
-  const { tokens } = statementIndexOf(parse).tokensAt(offset);
+  const tokens = syntax.tokensAt(doc, offset);
   const token = tokenAt(tokens, offset);
   if (token && (token.kind === 'keyword' || token.kind === 'identifier')) {
     const docLine = KEYWORD_DOCS[token.text];
@@ -43,7 +70,7 @@ export function hover(doc: AnalyzedDocument, offset: number): Hover | null {
     const isCall = token.kind === 'identifier' && tokens[tokens.indexOf(token) + 1]?.kind === '(';
     if (docLine && (token.kind === 'keyword' || isCall)) return markdown(doc, docLine, token);
   }
-  const value = valueAt(doc, offset);
+  const value = valueAt(doc, offset, syntax.firstValueAt(doc, offset));
   if (value) return markdown(doc, value.text, value.range);
   return null;
 }
@@ -131,16 +158,14 @@ export function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
   return lines.join('\n');
 }
 
-/** The innermost evaluated value under the cursor that is worth showing (not a bare number). */
-function valueAt(doc: AnalyzedDocument, offset: number): { text: string; range: TextRange } | undefined {
+/**
+ * The innermost evaluated value under the cursor that is worth showing (not a bare number),
+ * among the values from index `from` of the value table.
+ */
+function valueAt(doc: AnalyzedDocument, offset: number, from: number): { text: string; range: TextRange } | undefined {
   let best: { text: string; range: TextRange } | undefined;
-  // The compact table, read in place from the statement around the cursor (a value lies inside
-  // its statement, so none before the first statement that reaches the cursor can contain it)
-  // up to the cursor: only the winner is made into an object.
+  // The compact table, read in place up to the cursor: only the winner is made into an object.
   const values = doc.analysis.semantics.valueTable;
-  const index = statementIndexOf(doc.analysis.parse);
-  const first = index.endingFrom(offset);
-  const from = first < index.count ? values.lowerBound(index.start(first)) : values.count;
   const stop = values.lowerBound(offset + 1);
   for (let i = from; i < stop; i++) {
     if (values.plain(i) || offset > values.end(i)) continue;

@@ -14,23 +14,29 @@ import { Scanner, TK_COMMA, TK_EOF, TK_LPAREN, TK_MINUS, TK_NUMBER, TK_RPAREN, U
  * get no hint: they already say their value.
  */
 export function inlayHints(doc: AnalyzedDocument, range?: TextRange): InlayHint[] {
+  // For a range (VS Code asks for the viewport), only the values that can end in it: from the
+  // first statement that reaches the range (values lie inside their statements) to the last
+  // value starting in it.
+  const values = doc.analysis.semantics.valueTable;
+  if (!range) return inlayHintsOver(doc, undefined, 0, values.count);
+  const index = statementIndexOf(doc.analysis.parse);
+  const first = index.endingFrom(range.start);
+  return inlayHintsOver(doc, range, first < index.count ? values.lowerBound(index.start(first)) : values.count, values.lowerBound(range.end + 1));
+}
+
+/**
+ * The hints of `range` (of the whole document when undefined), given that the values that end
+ * in it are among those from index `from` to `to` (excluded) of the value table: found by the
+ * statement index here, the whole table in the equivalence test's oracle
+ * (test/unit/features/oracle/inlay-hints.ts).
+ */
+export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefined, from: number, to: number): InlayHint[] {
   const hints: InlayHint[] = [];
   const inRange = (offset: number) => !range || (offset >= range.start && offset <= range.end);
   let lastStart = -1;
   let lastEnd = -1;
   // The compact table, read in place: only the values that become hints are made into objects.
-  // For a range (VS Code asks for the viewport), only the values that can end in it: from the
-  // first statement that reaches the range (values lie inside their statements) to the last
-  // value starting in it.
   const values = doc.analysis.semantics.valueTable;
-  let from = 0;
-  let to = values.count;
-  if (range) {
-    const index = statementIndexOf(doc.analysis.parse);
-    const first = index.endingFrom(range.start);
-    from = first < index.count ? values.lowerBound(index.start(first)) : values.count;
-    to = values.lowerBound(range.end + 1);
-  }
   for (let i = from; i < to; i++) {
     const start = values.start(i);
     const end = values.end(i);

@@ -269,18 +269,37 @@ function truncateSignificant(x: number, digits: number): number {
 
 // ── Polygons ──────────────────────────────────────────────────────────────────────────────────
 
-/** The `polygon(...)` call whose range is exactly `range`. */
+/** The polygon call whose range is exactly `range` (the diagnostic's range). */
 export function polygonAt(doc: AnalyzedDocument, range: TextRange): ShapeCall | undefined {
+  return polygonCallAt(range, (visit) => visitTouching(doc, range, visit));
+}
+
+/**
+ * The polygon call whose range is exactly `range`, among the trees `walk` visits (the statements
+ * that touch the range, or a node above them: the whole file in the equivalence test's oracle,
+ * test/unit/features/oracle/finders.ts).
+ */
+export function polygonCallAt(range: TextRange, walk: (visit: (n: Node) => void) => void): ShapeCall | undefined {
+  return findPolygon(range, walk, (call) => call.range.start === range.start && call.range.end === range.end);
+}
+
+/** The polygon call one of whose vertex arguments has range `range`, among the trees `walk` visits (see `polygonCallAt`). */
+export function polygonCallContaining(range: TextRange, walk: (visit: (n: Node) => void) => void): ShapeCall | undefined {
+  return findPolygon(range, walk, (call) => call.args.some((a) => a.range.start === range.start && a.range.end === range.end));
+}
+
+/** The first polygon call that touches `range` and `matches`, in a walk that skips nodes outside the range. */
+function findPolygon(range: TextRange, walk: (visit: (n: Node) => void) => void, matches: (call: ShapeCall) => boolean): ShapeCall | undefined {
   let found: ShapeCall | undefined;
   const visit = (n: Node): void => {
     if (found || n.range.end < range.start || n.range.start > range.end) return;
-    if (n.kind === 'ShapeCall' && n.constructorName === 'polygon' && n.range.start === range.start && n.range.end === range.end) {
+    if (n.kind === 'ShapeCall' && n.constructorName === 'polygon' && matches(n)) {
       found = n;
       return;
     }
     forEachChild(n, visit);
   };
-  visitTouching(doc, range, visit);
+  walk(visit);
   return found;
 }
 
@@ -351,17 +370,7 @@ function polygonFixes(doc: AnalyzedDocument, d: Diagnostic): QuickFix[] {
 
 /** The polygon call one of whose vertex arguments has range `range` (redundant-vertex hints). */
 export function findPolygonContaining(doc: AnalyzedDocument, range: TextRange): ShapeCall | undefined {
-  let found: ShapeCall | undefined;
-  const visit = (n: Node): void => {
-    if (found || n.range.end < range.start || n.range.start > range.end) return;
-    if (n.kind === 'ShapeCall' && n.constructorName === 'polygon' && n.args.some((a) => a.range.start === range.start && a.range.end === range.end)) {
-      found = n;
-      return;
-    }
-    forEachChild(n, visit);
-  };
-  visitTouching(doc, range, visit);
-  return found;
+  return polygonCallContaining(range, (visit) => visitTouching(doc, range, visit));
 }
 
 // ── Names ─────────────────────────────────────────────────────────────────────────────────────

@@ -37,28 +37,60 @@ interface Entry {
  * neither request parses the file, and a range request costs its statements.
  */
 export function semanticTokens(doc: AnalyzedDocument, range?: TextRange): SemanticTokens {
-  const entries: Entry[] = [];
   const { definitions, references } = doc.analysis.semantics.symbols;
   const index = statementIndexOf(doc.analysis.parse);
+  if (!range) {
+    return semanticTokensOf(doc, undefined, { d0: 0, d1: definitions.length, r0: 0, r1: references.length }, (visit) => {
+      let last = -1;
+      for (const p of callOpenings(doc.text, 0, doc.text.length)) {
+        const k = index.atOrBefore(p);
+        if (k <= last || k < 0 || p >= index.end(k)) continue;
+        last = k;
+        for (const s of index.parse(k)) visit(s);
+      }
+    });
+  }
   // Both lists are in source order, each item inside its statement: a range request reads the
   // stretch that can touch the range (the statement around its start onwards, up to its end).
-  let d0 = 0;
-  let d1 = definitions.length;
-  let r0 = 0;
-  let r1 = references.length;
-  if (range) {
-    d0 = lowerBoundBy(definitions, range.start, (d) => d.range.end);
-    d1 = lowerBoundBy(definitions, range.end + 1, (d) => d.range.start);
-    // A reference that reaches the range starts in the statement that starts before it, or later.
-    const k = index.atOrBefore(range.start - 1);
-    r0 = k < 0 ? 0 : lowerBoundBy(references, index.start(k), (r) => r.range.start);
-    r1 = lowerBoundBy(references, range.end + 1, (r) => r.range.start);
-  }
-  for (let i = d0; i < d1; i++) {
+  // A reference that reaches the range starts in the statement that starts before it, or later.
+  const k = index.atOrBefore(range.start - 1);
+  const slices: SymbolSlices = {
+    d0: lowerBoundBy(definitions, range.start, (d) => d.range.end),
+    d1: lowerBoundBy(definitions, range.end + 1, (d) => d.range.start),
+    r0: k < 0 ? 0 : lowerBoundBy(references, index.start(k), (r) => r.range.start),
+    r1: lowerBoundBy(references, range.end + 1, (r) => r.range.start),
+  };
+  return semanticTokensOf(doc, range, slices, (visit) => {
+    // The file's own node spans the text; past it nothing is visited.
+    if (!(doc.text.length < range.start || range.end < 0)) for (const s of index.touching(range.start, range.end)) visit(s);
+  });
+}
+
+/**
+ * The stretches of the symbol table's definitions (`d0` to `d1`, excluded) and references
+ * (`r0` to `r1`) that hold every name a request's tokens come from.
+ */
+export interface SymbolSlices {
+  readonly d0: number;
+  readonly d1: number;
+  readonly r0: number;
+  readonly r1: number;
+}
+
+/**
+ * The tokens of `range` (of the whole document when undefined), from the names in `slices` and
+ * the calls in the trees `walk` visits (each tree that may hold a call in range, or a node above
+ * them): found by the statement index and `callOpenings` here, the whole table and the file's
+ * tree in the equivalence test's oracle (test/unit/features/oracle/semantic-tokens.ts).
+ */
+export function semanticTokensOf(doc: AnalyzedDocument, range: TextRange | undefined, slices: SymbolSlices, walk: (visit: (n: Node) => void) => void): SemanticTokens {
+  const entries: Entry[] = [];
+  const { definitions, references } = doc.analysis.semantics.symbols;
+  for (let i = slices.d0; i < slices.d1; i++) {
     const d = definitions[i]!;
     entries.push({ range: d.nameRange, type: TYPE_OF[d.kind], modifiers: DECLARATION | (d.kind === 'let' ? READONLY : 0) });
   }
-  for (let i = r0; i < r1; i++) {
+  for (let i = slices.r0; i < slices.r1; i++) {
     const r = references[i]!;
     if (!r.definition) continue;
     const kind = r.definition.kind;
@@ -69,18 +101,7 @@ export function semanticTokens(doc: AnalyzedDocument, range?: TextRange): Semant
     if (n.kind === 'Call') entries.push({ range: n.callee.range, type: 4, modifiers: DEFAULT_LIBRARY });
     forEachChild(n, visit);
   };
-  if (range) {
-    // The file's own node spans the text; past it nothing is visited.
-    if (!(doc.text.length < range.start || range.end < 0)) for (const s of index.touching(range.start, range.end)) visit(s);
-  } else {
-    let last = -1;
-    for (const p of callOpenings(doc.text, 0, doc.text.length)) {
-      const k = index.atOrBefore(p);
-      if (k <= last || k < 0 || p >= index.end(k)) continue;
-      last = k;
-      for (const s of index.parse(k)) visit(s);
-    }
-  }
+  walk(visit);
   entries.sort((a, b) => a.range.start - b.range.start);
 
   // LSP's relative encoding: line delta, start delta (relative when on the same line), length,

@@ -30,9 +30,15 @@ export function signatureHelp(doc: AnalyzedDocument, offset: number): SignatureH
 }
 
 /** What `walkBack` answers when it would need the tokens before its window. */
-const MORE = Symbol('more');
+export const MORE = Symbol('more');
 
-function walkBack(tokens: readonly Token[], offset: number, complete: boolean): SignatureHelp | null | typeof MORE {
+/**
+ * The signature help at `offset` from `tokens`: the file's tokens from a statement's start up to
+ * the cursor at least, or from the text's start when `complete` (the whole file's in the
+ * equivalence test's oracle, test/unit/features/oracle/signature-help.ts); `MORE` when the
+ * answer may lie before them.
+ */
+export function walkBack(tokens: readonly Token[], offset: number, complete: boolean): SignatureHelp | null | typeof MORE {
   let i = lastTokenBefore(tokens, offset);
   // Walk back over the open parentheses, counting commas at the innermost shape's level.
   let depth = 0;

@@ -1,188 +1,22 @@
-import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver';
-import { FUNCTION_NAMES, formatValue } from '../../../../server/src/semantics/evaluate';
-import { SHAPE_SIGNATURES } from '../../../../server/src/semantics/signatures';
 import type { Statement } from '../../../../server/src/syntax/ast';
-import { MODIFIER_KEYWORDS, SHAPE_KEYWORDS, STATEMENT_KEYWORDS, type Token } from '../../../../server/src/syntax/lexer';
+import { completionContextWith, type CompletionContext } from '../../../../server/src/features/completion';
 import type { AnalyzedDocument } from '../../../../server/src/features/document';
-import { KEYWORD_DOCS } from '../../../../server/src/features/keyword-docs';
 import { lastTokenBefore } from '../../../../server/src/features/tokens';
 
 /**
- * Completion (issue 6, item 5): what may be written at the cursor, read from the tokens before it
- * within its statement (the parser's tree is incomplete exactly where one is typing):
- * statement keywords at the start of a line, modifiers and shapes after a body's name, shape
- * constructors as snippets with placeholders and named shapes wherever a shape goes, the
- * property keywords a body has not written yet after its shape, `at`/`angle` after a compound
- * part, layer names after `layer` and `collides`, and constants, `pi` and functions in
- * expressions.
+ * Completion's look-up as of 576ff7e: the whole file's tokens and comments, and the statement
+ * around the token before the word found by binary search over the whole file's tree.
  */
-export interface CompletionOptions {
-  /** Whether the client accepts snippets (completionItem.snippetSupport). */
-  readonly snippets: boolean;
-}
-
-const BODY_PROPERTIES = ['at', 'angle', 'velocity', 'spin', 'layer'] as const;
-
-type Frame = { readonly kind: 'compound' | 'shape' | 'call' | 'group'; readonly name: string };
-
-type Context =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'statement'; readonly bodyProperties?: readonly string[] }
-  | { readonly kind: 'expression' }
-  | { readonly kind: 'shape'; readonly modifiers?: readonly string[] }
-  | { readonly kind: 'layer-name' }
-  | { readonly kind: 'after-layer-name' }
-  | { readonly kind: 'part-clause' }
-  | { readonly kind: 'body-tail'; readonly properties: readonly string[] };
-
-export function completion(doc: AnalyzedDocument, offset: number, options: CompletionOptions): CompletionItem[] {
-  const context = completionContext(doc, offset);
-  const items: CompletionItem[] = [];
-  const seen = new Set<string>();
-  // `layer` is both a statement and a body property: offer each word once.
-  const add = (list: CompletionItem[]) => {
-    for (const item of list) {
-      if (seen.has(item.label)) continue;
-      seen.add(item.label);
-      items.push(item);
-    }
-  };
-  switch (context.kind) {
-    case 'none':
-      break;
-    case 'statement':
-      add(statementKeywords());
-      if (context.bodyProperties) add(keywords(context.bodyProperties));
-      break;
-    case 'expression':
-      add(expressionItems(doc, options));
-      break;
-    case 'shape':
-      if (context.modifiers) add(keywords(context.modifiers));
-      add(shapeItems(doc, options));
-      break;
-    case 'layer-name':
-      add(layerItems(doc));
-      break;
-    case 'after-layer-name':
-      add(keywords(['collides']));
-      add(statementKeywords());
-      break;
-    case 'part-clause':
-      add(keywords(['at', 'angle']));
-      break;
-    case 'body-tail':
-      add(keywords(context.properties));
-      add(statementKeywords());
-      break;
-  }
-  return items;
-}
-
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-}
-
-/** Where the cursor is, in terms of what may be written there. Exported for tests. */
-export function completionContext(doc: AnalyzedDocument, offset: number): Context {
-  const { text } = doc;
+export function completionContext(doc: AnalyzedDocument, offset: number): CompletionContext {
   const { tokens, comments, file } = doc.analysis.parse;
-  offset = Math.max(0, Math.min(offset, text.length));
-  for (const c of comments) {
-    if (c.range.start < offset && (offset < c.range.end || (offset === c.range.end && (c.kind === 'line' || !c.terminated)))) return { kind: 'none' };
-  }
-  let wordStart = offset;
-  while (wordStart > 0 && isWordChar(text.charCodeAt(wordStart - 1))) wordStart--;
-  const first = text.charCodeAt(wordStart);
-  if (wordStart < offset && first >= 48 && first <= 57) return { kind: 'none' }; // typing a number
-  const lineStart = doc.lines.lineStart(doc.lines.lineAt(wordStart));
-  const atLineStart = text.slice(lineStart, wordStart).trim() === '';
-
-  const prevIndex = lastTokenBefore(tokens, wordStart);
-  if (prevIndex < 0) return { kind: 'statement' };
-  const prev = tokens[prevIndex]!;
-  const statement = statementContaining(file.statements, prev.start);
-  if (!statement || statement.kind === 'Error') return atLineStart ? { kind: 'statement' } : { kind: 'none' };
-  const firstIndex = lastTokenBefore(tokens, statement.range.start + 1);
-  const head = tokens[firstIndex]!;
-
-  // Paren frames open at the cursor, and the property keywords written at depth 0.
-  const stack: Frame[] = [];
-  const written = new Set<string>();
-  const modifiers = new Set<string>();
-  for (let i = firstIndex; i <= prevIndex; i++) {
-    const t = tokens[i]!;
-    if (t.kind === '(') {
-      const before = i > firstIndex ? tokens[i - 1]! : undefined;
-      if (before?.kind === 'keyword' && before.text === 'compound') stack.push({ kind: 'compound', name: 'compound' });
-      else if (before?.kind === 'keyword' && (SHAPE_KEYWORDS as readonly string[]).includes(before.text)) stack.push({ kind: 'shape', name: before.text });
-      else if (before?.kind === 'identifier') stack.push({ kind: 'call', name: before.text });
-      else stack.push({ kind: 'group', name: '' });
-    } else if (t.kind === ')') {
-      stack.pop();
-    } else if (stack.length === 0 && t.kind === 'keyword') {
-      if ((BODY_PROPERTIES as readonly string[]).includes(t.text) && i > firstIndex) written.add(t.text);
-      if ((MODIFIER_KEYWORDS as readonly string[]).includes(t.text)) modifiers.add(t.text);
-    }
-  }
-  const top = stack[stack.length - 1];
-  const statementStart = atLineStart && stack.length === 0;
-
-  switch (head.text) {
-    case 'dt':
-    case 'frames':
-    case 'slop':
-      if (statementStart && prev !== head) return { kind: 'statement' };
-      return { kind: 'expression' };
-    case 'let':
-      if (prev === head) return { kind: 'none' };
-      if (statementStart && prev.kind !== '=' && !isOperator(prev)) return { kind: 'statement' };
-      return prev.kind === '=' || stack.length > 0 || isOperator(prev) ? { kind: 'expression' } : { kind: 'none' };
-    case 'layer': {
-      if (prev === head) return { kind: 'none' };
-      const hasCollides = statement.kind === 'Layer' && statement.collidesRange !== undefined;
-      if (!hasCollides) return { kind: 'after-layer-name' };
-      if (statementStart) return { kind: 'statement' };
-      return { kind: 'layer-name' };
-    }
-    case 'shape':
-    case 'body': {
-      if (prev === head) return { kind: 'none' }; // naming a new shape or body
-      if (top) return insideParens(top, prev);
-      if (head.text === 'shape') {
-        if (prev.kind === '=') return { kind: 'shape' };
-        return statementStart ? { kind: 'statement' } : { kind: 'none' };
-      }
-      // A body, at depth 0.
-      const nameToken = tokens[firstIndex + 1];
-      const beforeShape = prev === nameToken || (prev.kind === 'keyword' && (MODIFIER_KEYWORDS as readonly string[]).includes(prev.text));
-      if (beforeShape && !statementStart) {
-        return { kind: 'shape', modifiers: MODIFIER_KEYWORDS.filter((m) => !modifiers.has(m)) };
-      }
-      if (prev.kind === 'keyword' && prev.text === 'layer' && !statementStart) return { kind: 'layer-name' };
-      if (prev.kind === 'keyword' && ['at', 'angle', 'velocity', 'spin'].includes(prev.text)) return { kind: 'expression' };
-      if (isOperator(prev) || prev.kind === ',') return { kind: 'expression' };
-      const properties = BODY_PROPERTIES.filter((p) => !written.has(p));
-      if (statementStart) return { kind: 'statement', bodyProperties: beforeShape ? [] : properties };
-      return { kind: 'body-tail', properties };
-    }
-    default:
-      return statementStart ? { kind: 'statement' } : { kind: 'none' };
-  }
-}
-
-function insideParens(top: Frame, prev: Token): Context {
-  if (top.kind === 'compound') {
-    if (prev.kind === '(' || prev.kind === ',') return { kind: 'shape' };
-    if (prev.kind === 'keyword' && (prev.text === 'at' || prev.text === 'angle')) return { kind: 'expression' };
-    if (isOperator(prev)) return { kind: 'expression' };
-    return { kind: 'part-clause' };
-  }
-  return { kind: 'expression' };
-}
-
-function isOperator(t: Token): boolean {
-  return t.kind === '+' || t.kind === '-' || t.kind === '*' || t.kind === '/';
+  return completionContextWith(doc, offset, () => ({
+    tokens,
+    comments,
+    statementOf: (i) => {
+      const statement = statementContaining(file.statements, tokens[i]!.start);
+      return statement && { kind: statement.kind, first: lastTokenBefore(tokens, statement.range.start + 1), tree: statement };
+    },
+  }));
 }
 
 function statementContaining(statements: readonly Statement[], offset: number): Statement | undefined {
@@ -200,74 +34,4 @@ function statementContaining(statements: readonly Statement[], offset: number): 
     }
   }
   return found;
-}
-
-// ── Items ─────────────────────────────────────────────────────────────────────────────────────
-
-function keywords(words: readonly string[]): CompletionItem[] {
-  return words.map((w) => ({
-    label: w,
-    kind: CompletionItemKind.Keyword,
-    ...(KEYWORD_DOCS[w] ? { documentation: { kind: 'markdown' as const, value: KEYWORD_DOCS[w]! } } : {}),
-  }));
-}
-
-function statementKeywords(): CompletionItem[] {
-  return keywords(STATEMENT_KEYWORDS);
-}
-
-const SHAPE_SNIPPETS: Record<(typeof SHAPE_KEYWORDS)[number], string> = {
-  circle: 'circle(${1:r})',
-  box: 'box(${1:w}, ${2:h})',
-  polygon: 'polygon((${1:0}, ${2:0}), (${3:1}, ${4:0}), (${5:0}, ${6:1}))',
-  capsule: 'capsule(${1:length}, ${2:r})',
-  segment: 'segment((${1:0}, ${2:0}), (${3:1}, ${4:0}))',
-  compound: 'compound(${1:box(1, 1)}, ${2:circle(0.5)} at (${3:1}, ${4:0}))',
-};
-
-function shapeItems(doc: AnalyzedDocument, options: CompletionOptions): CompletionItem[] {
-  const items: CompletionItem[] = SHAPE_KEYWORDS.map((k, i) => {
-    const sig = SHAPE_SIGNATURES[k];
-    return {
-      label: k,
-      kind: CompletionItemKind.Constructor,
-      detail: sig.label,
-      documentation: { kind: 'markdown', value: sig.documentation },
-      sortText: `0${i}`,
-      ...(options.snippets
-        ? { insertText: SHAPE_SNIPPETS[k], insertTextFormat: InsertTextFormat.Snippet }
-        : { insertText: `${k}(`, insertTextFormat: InsertTextFormat.PlainText }),
-    };
-  });
-  for (const d of doc.analysis.semantics.symbols.definitions) {
-    if (d.kind !== 'shape' || d.duplicate) continue;
-    items.push({ label: d.name, kind: CompletionItemKind.Class, detail: d.detail, sortText: `1${d.name}` });
-  }
-  return items;
-}
-
-function expressionItems(doc: AnalyzedDocument, options: CompletionOptions): CompletionItem[] {
-  const items: CompletionItem[] = [];
-  for (const d of doc.analysis.semantics.symbols.definitions) {
-    if (d.kind !== 'let' || d.duplicate) continue;
-    const v = doc.analysis.semantics.constants.get(d.name);
-    items.push({ label: d.name, kind: CompletionItemKind.Constant, detail: v === undefined ? d.detail : `= ${formatValue(v)}`, sortText: `0${d.name}` });
-  }
-  items.push({ label: 'pi', kind: CompletionItemKind.Keyword, detail: '3.14159…', sortText: '1pi' });
-  for (const f of FUNCTION_NAMES) {
-    items.push({
-      label: f,
-      kind: CompletionItemKind.Function,
-      ...(KEYWORD_DOCS[f] ? { documentation: { kind: 'markdown' as const, value: KEYWORD_DOCS[f]! } } : {}),
-      sortText: `2${f}`,
-      ...(options.snippets ? { insertText: `${f}($1)`, insertTextFormat: InsertTextFormat.Snippet } : {}),
-    });
-  }
-  return items;
-}
-
-function layerItems(doc: AnalyzedDocument): CompletionItem[] {
-  return doc.analysis.semantics.symbols.definitions
-    .filter((d) => d.kind === 'layer' && !d.duplicate)
-    .map((d) => ({ label: d.name, kind: CompletionItemKind.EnumMember, detail: d.detail }));
 }

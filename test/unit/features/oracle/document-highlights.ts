@@ -1,19 +1,9 @@
-import { DocumentHighlightKind, type DocumentHighlight } from 'vscode-languageserver';
-import { occurrencesOf, symbolAt } from '../../../../server/src/semantics/symbols';
-import { toRange } from '../../../../server/src/features/convert';
+import type { DocumentHighlight } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../../../../server/src/features/document';
+import { documentHighlightsWith } from '../../../../server/src/features/document-highlights';
 
-/**
- * Document highlights (issue 6, item 6): every occurrence of the symbol under the cursor;
- * definitions are marked as writes, uses as reads.
- */
+/** Highlights' look-up as of 576ff7e: a set of every definition's name start. */
 export function documentHighlights(doc: AnalyzedDocument, offset: number): DocumentHighlight[] {
-  const table = doc.analysis.semantics.symbols;
-  const s = symbolAt(table, offset);
-  if (!s) return [];
-  const definitionStarts = new Set(table.definitions.map((d) => d.nameRange.start));
-  return occurrencesOf(table, s.definition).map((r) => ({
-    range: toRange(doc.lines, r),
-    kind: definitionStarts.has(r.start) ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
-  }));
+  const definitionStarts = new Set(doc.analysis.semantics.symbols.definitions.map((d) => d.nameRange.start));
+  return documentHighlightsWith(doc, offset, (start) => definitionStarts.has(start));
 }

@@ -1,60 +1,9 @@
-import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
-import type { TextRange } from '../../../../server/src/common/diagnostic';
-import { formatValue, type EvaluatedValue } from '../../../../server/src/semantics/evaluate';
-import type { SymbolDefinition } from '../../../../server/src/semantics/symbols';
-import { toRange } from '../../../../server/src/features/convert';
+import type { DocumentSymbol } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../../../../server/src/features/document';
+import { documentSymbolsOf } from '../../../../server/src/features/document-symbols';
+import { treeStatements } from './tree-statements';
 
-/**
- * The outline (issue 6, item 6): settings, constants, shapes, layers and bodies in source order,
- * each spanning its statement with its name as the selection.
- */
-export const SYMBOL_KINDS: Record<SymbolDefinition['kind'], SymbolKind> = {
-  body: SymbolKind.Object,
-  shape: SymbolKind.Class,
-  let: SymbolKind.Constant,
-  layer: SymbolKind.Namespace,
-};
-
+/** The outline's look-up as of 576ff7e: the statements of the whole file's tree. */
 export function documentSymbols(doc: AnalyzedDocument): DocumentSymbol[] {
-  const out: DocumentSymbol[] = [];
-  const { file } = doc.analysis.parse;
-  const defs = doc.analysis.semantics.symbols.definitions;
-  let d = 0;
-  for (const s of file.statements) {
-    if (s.kind === 'Setting') {
-      const source = doc.text.slice(s.value.range.start, s.value.range.end).replace(/\s+/g, ' ');
-      const value = valueOf(doc, s.value.range);
-      out.push({
-        name: s.keyword,
-        detail: `${source}${value && !value.plain ? ` = ${formatValue(value.value)}` : ''}`,
-        kind: SymbolKind.Property,
-        range: toRange(doc.lines, s.range),
-        selectionRange: toRange(doc.lines, s.keywordRange),
-      });
-      continue;
-    }
-    while (d < defs.length && defs[d]!.range.start < s.range.start) d++;
-    const def = defs[d];
-    if (!def || def.range.start !== s.range.start) continue;
-    d++;
-    if (def.name === '') continue;
-    out.push({
-      name: def.name,
-      detail: def.detail,
-      kind: SYMBOL_KINDS[def.kind],
-      range: toRange(doc.lines, def.range),
-      selectionRange: toRange(doc.lines, def.nameRange),
-    });
-  }
-  return out;
-}
-
-/** The value recorded for exactly `range`, if any (the first, as recorded). */
-function valueOf(doc: AnalyzedDocument, range: TextRange): EvaluatedValue | undefined {
-  const values = doc.analysis.semantics.valueTable;
-  for (let i = values.lowerBound(range.start); i < values.count && values.start(i) === range.start; i++) {
-    if (values.end(i) === range.end) return values.get(i);
-  }
-  return undefined;
+  return documentSymbolsOf(doc, treeStatements(doc.analysis.parse.file.statements));
 }

@@ -1,60 +1,10 @@
-import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver';
+import type { FoldingRange } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../../../../server/src/features/document';
+import { foldingRangesOf } from '../../../../server/src/features/folding-ranges';
+import { treeStatements } from './tree-statements';
 
-/**
- * Folding ranges (issue 6, item 7): statements that span several lines (a compound written one
- * part per line, a body with its properties below it), block comments, runs of two or more line
- * comments, and `// #region` ... `// #endregion` markers (language-configuration.json declares
- * the same markers for VS Code's indentation-based fallback).
- */
-const REGION_START = /^\/\/\s*#region\b/;
-const REGION_END = /^\/\/\s*#endregion\b/;
-
+/** Folding's look-ups as of 576ff7e: the whole file's tree for statements, its lex for comments. */
 export function foldingRanges(doc: AnalyzedDocument): FoldingRange[] {
-  const { lines } = doc;
   const { file, comments } = doc.analysis.parse;
-  const out: FoldingRange[] = [];
-  for (const s of file.statements) {
-    const start = lines.lineAt(s.range.start);
-    const end = lines.lineAt(s.range.end);
-    if (end > start) out.push({ startLine: start, endLine: end });
-  }
-  const regions: number[] = [];
-  let runStart = -1;
-  let runEnd = -1;
-  const flushRun = () => {
-    if (runStart >= 0 && runEnd > runStart) out.push({ startLine: runStart, endLine: runEnd, kind: FoldingRangeKind.Comment });
-    runStart = runEnd = -1;
-  };
-  for (const c of comments) {
-    const start = lines.lineAt(c.range.start);
-    const text = doc.text.slice(c.range.start, c.range.end);
-    if (c.kind === 'line' && REGION_START.test(text)) {
-      flushRun();
-      regions.push(start);
-      continue;
-    }
-    if (c.kind === 'line' && REGION_END.test(text)) {
-      flushRun();
-      const open = regions.pop();
-      if (open !== undefined && start > open) out.push({ startLine: open, endLine: start, kind: FoldingRangeKind.Region });
-      continue;
-    }
-    if (c.kind === 'block') {
-      flushRun();
-      const end = lines.lineAt(c.range.end);
-      if (end > start) out.push({ startLine: start, endLine: end, kind: FoldingRangeKind.Comment });
-      continue;
-    }
-    // A line comment continues a run when it is alone on the line just after the run's last.
-    const alone = doc.text.slice(lines.lineStart(start), c.range.start).trim() === '';
-    if (alone && runEnd >= 0 && start === runEnd + 1) runEnd = start;
-    else {
-      flushRun();
-      if (alone) runStart = runEnd = start;
-    }
-  }
-  flushRun();
-  out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
-  return out;
+  return foldingRangesOf(doc, treeStatements(file.statements), comments);
 }

@@ -1,59 +1,11 @@
-import type { SignatureHelp, SignatureInformation } from 'vscode-languageserver';
-import { SHAPE_SIGNATURES } from '../../../../server/src/semantics/signatures';
-import { SHAPE_KEYWORDS, type ShapeKeyword } from '../../../../server/src/syntax/lexer';
+import type { SignatureHelp } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../../../../server/src/features/document';
-import { lastTokenBefore } from '../../../../server/src/features/tokens';
+import { MORE, walkBack } from '../../../../server/src/features/signature-help';
 
-/**
- * Signature help inside shape constructors (issue 6, item 5): the constructor's parameters with
- * the one being written highlighted. The innermost constructor whose parenthesis is open at the
- * cursor wins, so `compound(box(1, |` helps with `box`, and a vertex `(x, y)` inside `polygon`
- * still shows the polygon's signature.
- */
-const SHAPES: ReadonlySet<string> = new Set(SHAPE_KEYWORDS);
-const STATEMENTS: ReadonlySet<string> = new Set(['dt', 'frames', 'slop', 'let', 'shape', 'body']);
-
+/** Signature help's look-up as of 576ff7e: the walk back over the whole file's tokens. */
 export function signatureHelp(doc: AnalyzedDocument, offset: number): SignatureHelp | null {
-  const tokens = doc.analysis.parse.tokens;
-  let i = lastTokenBefore(tokens, offset);
-  // Walk back over the open parentheses, counting commas at the innermost shape's level.
-  let depth = 0;
-  let commas = 0;
-  for (; i >= 0; i--) {
-    const t = tokens[i]!;
-    if (t.kind === ')') depth++;
-    else if (t.kind === '(') {
-      if (depth > 0) {
-        depth--;
-        continue;
-      }
-      const callee = tokens[i - 1];
-      if (callee && callee.kind === 'keyword' && SHAPES.has(callee.text)) return help(callee.text as ShapeKeyword, commas);
-      // A vector or a function call inside the arguments: keep looking outwards, its commas
-      // are its own.
-      commas = 0;
-    } else if (t.kind === ',' && depth === 0) commas++;
-    else if (t.kind === 'keyword' && depth === 0 && STATEMENTS.has(t.text)) return null;
-  }
-  return null;
-}
-
-function help(shape: ShapeKeyword, argument: number): SignatureHelp {
-  const sig = SHAPE_SIGNATURES[shape];
-  const info: SignatureInformation = {
-    label: sig.label,
-    documentation: { kind: 'markdown', value: sig.documentation },
-    parameters: sig.parameters.map((p) => ({ label: p.name, documentation: p.documentation })),
-  };
-  const last = sig.parameters.length - 1;
-  const active = sig.variadic ? Math.min(argument, last) : argument;
-  // Parameter labels as offsets into the label, so `(x, y)` is found even though it repeats.
-  let from = sig.label.indexOf('(') + 1;
-  info.parameters = sig.parameters.map((p) => {
-    const at = sig.label.indexOf(p.name, from);
-    if (at < 0) return { label: p.name, documentation: p.documentation };
-    from = at + p.name.length;
-    return { label: [at, at + p.name.length] as [number, number], documentation: p.documentation };
-  });
-  return { signatures: [info], activeSignature: 0, activeParameter: active > last ? last : active };
+  const found = walkBack(doc.analysis.parse.tokens, offset, true);
+  // A walk over tokens from the text's start never asks for more.
+  if (found === MORE) throw new Error('walkBack asked for tokens before the text');
+  return found;
 }
