@@ -6,7 +6,7 @@ import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
 import { lex, type Comment, type Token } from '../syntax/lexer';
 import { ownString, parse, parseWindow, skimFile, streamStatements, type ParseResult } from '../syntax/parser';
-import { LineIndex, lowerBound } from '../syntax/positions';
+import { LineIndex, lowerBound, lowerBoundBy } from '../syntax/positions';
 import { StatementIndex } from '../syntax/statement-index';
 
 /**
@@ -540,16 +540,6 @@ function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[], fro
   }
 }
 
-function lowerBoundBy<T>(items: readonly T[], x: number, key: (item: T) => number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (key(items[mid]!) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /**
  * A position-sorted list of the new version: the old items before the window, the window's new

@@ -3,6 +3,7 @@ import type { TextRange } from '../common/diagnostic';
 import { forEachChild, type Node } from '../syntax/ast';
 import { callOpenings } from '../syntax/lexer';
 import { statementIndexOf } from '../syntax/statement-index';
+import { lowerBoundBy } from '../syntax/positions';
 import type { AnalyzedDocument } from './document';
 
 /**
@@ -140,13 +141,3 @@ export function semanticTokensEdits(previous: readonly number[], next: readonly 
   return [{ start: prefix, deleteCount: previous.length - prefix - suffix, data: next.slice(prefix, next.length - suffix) }];
 }
 
-function lowerBoundBy<T>(items: readonly T[], x: number, key: (item: T) => number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (key(items[mid]!) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}

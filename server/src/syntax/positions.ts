@@ -52,6 +52,18 @@ export function lowerBound(values: ArrayLike<number>, x: number): number {
   return lo;
 }
 
+/** `lowerBound` over items sorted by `key`: the first index whose key is not below `x`. */
+export function lowerBoundBy<T>(items: readonly T[], x: number, key: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(items[mid]!) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class LineIndex {
   readonly text: string;
   /** Offset of the first character of each line; `lineStarts[0] === 0`. */
