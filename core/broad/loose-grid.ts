@@ -23,9 +23,9 @@ import { ProxyMap } from './proxy-map';
  */
 const NONE = -1;
 /** A regular box's sides are at most (1 - SIZE_SLACK) cells: room for rounding of cell indices. */
-const SIZE_SLACK = 1e-6;
+export const SIZE_SLACK = 1e-6;
 /** Centres must stay within this many cells of 0 and of the origin (see `isRegular`). */
-const MAX_ABS_CELLS = 4e8;
+export const MAX_ABS_CELLS = 4e8;
 const PERCENTILE = 0.95;
 /** No regular cell coordinate reaches this (|coordinate| < MAX_ABS_CELLS). */
 const CELL_LIMIT = MAX_ABS_CELLS + 2;
@@ -359,13 +359,7 @@ export class LooseGrid extends ProxyMap {
     }
     let cell = 0;
     if (m > 0) {
-      const k = Math.min(m - 1, Math.floor(PERCENTILE * m));
-      cell = selectKth(sides, 0, m - 1, k) / (1 - 2 * SIZE_SLACK);
-      // Points (or all-tiny boxes): size cells so that about one centre falls in each.
-      const spread = Math.max(cMaxX - cMinX, cMaxY - cMinY);
-      const bySpread = spread / Math.sqrt(m);
-      if (!(cell > 0) || (cell < bySpread * 1e-3 && Number.isFinite(bySpread))) cell = bySpread;
-      if (!(cell > 0 && Number.isFinite(cell))) cell = 1;
+      cell = looseCellSize(sides, m, Math.max(cMaxX - cMinX, cMaxY - cMinY));
       // The origin near the scene keeps cell coordinates small when the scene is far from (0, 0).
       this.originX = Number.isFinite(sumX / m) ? sumX / m : 0;
       this.originY = Number.isFinite(sumY / m) ? sumY / m : 0;
@@ -488,6 +482,21 @@ export class LooseGrid extends ProxyMap {
       if (b[p]! <= maxX && minX <= b[p + 2]! && b[p + 1]! <= maxY && minY <= b[p + 3]!) report(id, this.userId[t]!, visit);
     }
   }
+}
+
+/**
+ * The cell side for boxes whose larger sides are sides[0 .. m) (reordered) and whose centres
+ * spread over `spread` on the wider axis: the 95th percentile of the sides, so that a few huge
+ * boxes do not make every cell huge, less the slack; for points or all-tiny boxes, about one
+ * centre per cell. Always positive and finite.
+ */
+export function looseCellSize(sides: Float64Array, m: number, spread: number): number {
+  const k = Math.min(m - 1, Math.floor(PERCENTILE * m));
+  let cell = selectKth(sides, 0, m - 1, k) / (1 - 2 * SIZE_SLACK);
+  const bySpread = spread / Math.sqrt(m);
+  if (!(cell > 0) || (cell < bySpread * 1e-3 && Number.isFinite(bySpread))) cell = bySpread;
+  if (!(cell > 0 && Number.isFinite(cell))) cell = 1;
+  return cell;
 }
 
 function report(a: number, b: number, visit: (a: number, b: number) => void): void {

@@ -1,5 +1,6 @@
 import type { AABB } from '../../../core/math/aabb';
-import { createBroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
+import { createBroadPhase, growFloat64, type BroadPhaseKind } from '../../../core/broad/broad-phase';
+import { emptyPairKeys, gridPairs, type PairKeys } from '../../../core/broad/grid-pairs';
 import { canCollide, type Scene, type SceneBody } from '../semantics/scene';
 import type { Finding } from './findings';
 import { overlapPair } from './overlap';
@@ -50,17 +51,60 @@ export function analyzePair(scene: Scene, a: SceneBody, b: SceneBody, continuous
 export function analyzeScene(scene: Scene, options: AnalysisOptions = {}): Finding[] {
   const continuous = options.continuous ?? true;
   const bodies = scene.bodies;
-  const broad = createBroadPhase(options.broadPhase ?? DEFAULT_BROAD_PHASE);
-  const box: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
-  for (let i = 0; i < bodies.length; i++) broad.insert(i, bodyBounds(scene, bodies[i]!, box));
+  const n = bodies.length;
+  const kind = options.broadPhase ?? DEFAULT_BROAD_PHASE;
+  boxes = growFloat64(boxes, 4 * n);
+  const box = boxScratch;
+  for (let i = 0; i < n; i++) {
+    bodyBounds(scene, bodies[i]!, box);
+    boxes[4 * i] = box.minX;
+    boxes[4 * i + 1] = box.minY;
+    boxes[4 * i + 2] = box.maxX;
+    boxes[4 * i + 3] = box.maxY;
+  }
+  // The broad phase only lists the candidates, as keys i·n + j (i < j, exact below 2^53); the
+  // pair tests run in one loop of their own, never inside a broad phase's callback. A from-scratch
+  // run has all its boxes at once, so the grid is built in one pass (core/broad/grid-pairs.ts);
+  // the other kinds, and a grid too sparse to lay out densely, go through the incremental
+  // structure. Every kind gives the same set.
+  if (kind !== 'grid' || !gridPairs(boxes, n, candidates)) {
+    const broad = createBroadPhase(kind);
+    for (let i = 0; i < n; i++) {
+      box.minX = boxes[4 * i]!;
+      box.minY = boxes[4 * i + 1]!;
+      box.maxX = boxes[4 * i + 2]!;
+      box.maxY = boxes[4 * i + 3]!;
+      broad.insert(i, box);
+    }
+    candidates.count = 0;
+    collectWidth = n;
+    broad.pairs(collectPair);
+    broad.clear();
+  }
+  // In ascending key order the pairs visit the bodies in memory order, each body's pairs as the
+  // first body in a row (overlap.ts keeps its pose between them), and the findings come sorted.
+  const keys = candidates.keys.subarray(0, candidates.count).sort();
   const findings: Finding[] = [];
-  broad.pairs((i, j) => {
-    // Proxy ids are declaration indices and pairs come with i < j: i is the pair's `a`.
-    const f = analyzePair(scene, bodies[i]!, bodies[j]!, continuous);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
+    const i = Math.floor(key / n);
+    const f = analyzePair(scene, bodies[i]!, bodies[key - i * n]!, continuous);
     if (f) findings.push(f);
-  });
-  broad.clear();
+  }
   return findings.sort(compareFindings);
+}
+
+// Scratch of analyzeScene, which never re-enters (a broad phase's callback may not start another
+// analysis): the bodies' boxes and the candidate keys, grown by doubling and kept between runs.
+let boxes = new Float64Array(64);
+const boxScratch: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+const candidates: PairKeys = emptyPairKeys();
+let collectWidth = 0;
+
+function collectPair(i: number, j: number): void {
+  const c = candidates;
+  if (c.count === c.keys.length) c.keys = growFloat64(c.keys, c.count + 1);
+  c.keys[c.count++] = i * collectWidth + j;
 }
 
 const KIND_ORDER: Record<Finding['kind'], number> = { overlap: 0, tunnelling: 1, collision: 2 };

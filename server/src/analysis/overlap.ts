@@ -28,7 +28,17 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   const partsB = b.parts;
   const nB = partsB.length;
   if (partsA.length === 0 || nB === 0) return null;
-  const xa = poseAtStart(a, poseA);
+  // The first body's pose and part boxes carry over from the previous call when it had the same
+  // first body: analyzeScene visits pairs in key order, so all of a body's pairs as `a` come in
+  // a row, and its cosine, sine and rotated bounds are computed once instead of per pair.
+  const nA = partsA.length;
+  if (a !== lastA) {
+    poseAtStart(a, poseA);
+    if (boundsA.length < 4 * nA) boundsA = new Float64Array(4 * nA);
+    for (let i = 0; i < nA; i++) partBounds(partsA[i]!.shape, poseA, 0, boundsA, 4 * i);
+    lastA = a;
+  }
+  const xa = poseA;
   const xb = poseAtStart(b, poseB);
   const slop = scene.slop > 0 ? scene.slop : 0;
   if (boundsB.length < 4 * nB) boundsB = new Float64Array(4 * nB);
@@ -39,12 +49,15 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   let best: ContactOutput | null = null;
   let partA = -1;
   let partB = -1;
-  for (let i = 0; i < partsA.length; i++) {
+  for (let i = 0; i < nA; i++) {
     const shapeA = partsA[i]!.shape;
-    partBounds(shapeA, xa, 0, boundsA, 0);
+    const minXA = boundsA[4 * i]!;
+    const minYA = boundsA[4 * i + 1]!;
+    const maxXA = boundsA[4 * i + 2]!;
+    const maxYA = boundsA[4 * i + 3]!;
     for (let j = 0; j < nB; j++) {
       const o = 4 * j;
-      if (!(boundsA[0]! <= boundsB[o + 2]! && boundsB[o]! <= boundsA[2]! && boundsA[1]! <= boundsB[o + 3]! && boundsB[o + 1]! <= boundsA[3]!)) continue;
+      if (!(minXA <= boundsB[o + 2]! && boundsB[o]! <= maxXA && minYA <= boundsB[o + 3]! && boundsB[o + 1]! <= maxYA)) continue;
       q.shapeA = shapeA;
       q.shapeB = partsB[j]!.shape;
       // Only penetration can make a finding (depth > slop >= 0): a part pair that a separating
@@ -80,12 +93,15 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
 // Scratch of overlapPair, which never re-enters: the two poses, the query record handed to
 // contact() (read during the call only) and the part boxes, so that a pair test allocates
 // nothing but contact()'s output and the finding (architecture.md, "Performance habits").
+// `lastA` is the body whose pose and part boxes poseA and boundsA hold: scene bodies are
+// immutable, so the same object has the same pose and parts.
 type MutableTransform = { -readonly [K in keyof Transform]: Transform[K] };
 const EMPTY_SHAPE: ConvexShape = { kind: 'circle', vertices: [], radius: 0, normals: [] };
 const poseA: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
 const poseB: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
 const query: { -readonly [K in keyof ShapePair]: ShapePair[K] } = { shapeA: EMPTY_SHAPE, transformA: poseA, shapeB: EMPTY_SHAPE, transformB: poseB };
-const boundsA = new Float64Array(4);
+let boundsA = new Float64Array(16);
+let lastA: SceneBody | null = null;
 let boundsB = new Float64Array(16);
 
 /** The body's pose at t = 0 written into `out`; a non-finite coordinate or angle reads as 0. */

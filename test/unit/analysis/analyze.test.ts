@@ -85,6 +85,42 @@ describe('analysis/analyze: candidate pairs from the broad phase', () => {
     }
   });
 
+  it('a level too sparse for the dense grid (two far clusters) takes the hashed grid: same findings', () => {
+    // Boxes of side 2, 5000 cells apart on both axes: gridPairs declines (grid-pairs.test.ts).
+    const cluster = (x0: number, tag: string) =>
+      Array.from({ length: 20 }, (_, i) => `body ${tag}${i} box(2, 2) at (${x0 + i * 1.5}, ${x0})${i % 2 ? ' velocity (0, -30)' : ''}`);
+    const scene = sceneOf([...cluster(0, 'p'), ...cluster(1e4, 'q')].join('\n'));
+    const expected = allPairs(scene);
+    assert.ok(expected.length >= 30, `only ${expected.length} findings`);
+    for (const kind of BROAD_PHASE_KINDS) assert.deepEqual(analyzeScene(scene, { broadPhase: kind }), expected, kind);
+  });
+
+  it('a finding does not depend on which pairs were tested before (overlap.ts keeps the last first body)', () => {
+    fc.assert(
+      fc.property(sceneArb(10), fc.infiniteStream(fc.nat()), ({ settings, bodies }, picks) => {
+        const scene = sceneOf([...settingsLines(settings), ...bodies.map(bodyLine)].join('\n'));
+        const all = scene.bodies;
+        const pairs: [number, number][] = [];
+        for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) pairs.push([i, j]);
+        const inOrder = pairs.map(([i, j]) => analyzePair(scene, all[i]!, all[j]!, true));
+        // The same pairs in a random order, each asked with either body first.
+        const order = pairs.map((_, k) => k);
+        const it = picks[Symbol.iterator]();
+        for (let k = order.length - 1; k > 0; k--) {
+          const r = it.next().value! % (k + 1);
+          [order[k], order[r]] = [order[r]!, order[k]!];
+        }
+        for (const k of order) {
+          const [i, j] = pairs[k]!;
+          const swap = it.next().value! % 2 === 1;
+          const f = swap ? analyzePair(scene, all[j]!, all[i]!, true) : analyzePair(scene, all[i]!, all[j]!, true);
+          if (f?.kind === 'overlap' || inOrder[k]?.kind === 'overlap') assert.deepStrictEqual(f, inOrder[k]);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('handles an empty scene and a scene of one body', () => {
     for (const kind of BROAD_PHASE_KINDS) {
       assert.deepEqual(analyzeScene(sceneOf(''), { broadPhase: kind }), []);
