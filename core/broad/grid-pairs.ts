@@ -40,7 +40,11 @@ const EXTRA_CELLS = 1024;
 const EMPTY = -1;
 const OVERSIZED = -2;
 
-// Scratch, grown by doubling and kept between calls (gridPairs never re-enters).
+// Scratch, grown by doubling and kept between calls (gridPairs never re-enters), and the layout
+// of the call in progress. Each pass is a function of its own, one loop each: run once per call,
+// a pass is compiled on the stack (on-stack replacement) with the type feedback of its own loop
+// only, where one function holding every pass was compiled whole, then thrown away on reaching a
+// pass it had no feedback for (the oversized boxes, last) and compiled again.
 let clean = new Float64Array(64);
 let sides = new Float64Array(16);
 let cellOf = new Int32Array(16);
@@ -48,6 +52,16 @@ let start = new Int32Array(16);
 let order = new Int32Array(16);
 let sorted = new Float64Array(64);
 let oversized = new Int32Array(16);
+let keys = new Float64Array(0);
+let found = 0;
+let overCount = 0;
+let originX = 0;
+let originY = 0;
+let spanX = 0;
+let spanY = 0;
+let inv = 0;
+let width = 0;
+let height = 0;
 
 /**
  * Every overlapping pair of `count` boxes, box i at boxes[4i .. 4i + 3] as (minX, minY, maxX,
@@ -59,11 +73,39 @@ let oversized = new Int32Array(16);
 export function gridPairs(boxes: Float64Array, count: number, out: PairKeys): boolean {
   out.count = 0;
   const n = count;
+  const m = measure(boxes, n);
+  if (m === 0) return true;
+  const cell = looseCellSize(sides, m, Math.max(spanX, spanY));
+  inv = 1 / cell;
+  width = Math.floor(spanX * inv) + 1;
+  height = Math.floor(spanY * inv) + 1;
+  if (!(width * height <= CELLS_PER_BOX * m + EXTRA_CELLS)) return false;
+  const cells = width * height;
+  start = growInt32(start, cells + 1);
+  start.fill(0, 0, cells + 1);
+  file(n, cell);
+  for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!;
+  sortByCell(n, start[cells]!);
+  keys = out.keys;
+  found = 0;
+  regularPairs(n);
+  oversizedPairs(n);
+  out.keys = keys;
+  out.count = found;
+  keys = new Float64Array(0);
+  return true;
+}
+
+/**
+ * Pass 1: saturated copies of the boxes into `clean`, the larger side of each valid box into
+ * `sides`, the range of the centres into (originX, originY) + (spanX, spanY). Returns how many
+ * boxes are valid; an empty one is marked EMPTY in `cellOf`.
+ */
+function measure(boxes: Float64Array, n: number): number {
   clean = growFloat64(clean, 4 * n);
   sides = growFloat64(sides, n);
   cellOf = growInt32(cellOf, n);
   const b = clean;
-  // Pass 1: saturated copies, the larger side of each box and the range of the centres.
   let m = 0;
   let cMinX = Infinity;
   let cMinY = Infinity;
@@ -95,28 +137,31 @@ export function gridPairs(boxes: Float64Array, count: number, out: PairKeys): bo
     if (y < cMinY) cMinY = y;
     if (y > cMaxY) cMaxY = y;
   }
-  if (m === 0) return true;
-  const cell = looseCellSize(sides, m, Math.max(cMaxX - cMinX, cMaxY - cMinY));
-  const inv = 1 / cell;
-  const width = Math.floor((cMaxX - cMinX) * inv) + 1;
-  const height = Math.floor((cMaxY - cMinY) * inv) + 1;
-  if (!(width * height <= CELLS_PER_BOX * m + EXTRA_CELLS)) return false;
-  const cells = width * height;
-  start = growInt32(start, cells + 1);
-  start.fill(0, 0, cells + 1);
-  // Pass 2: each box's cell (row-major), or oversized: wider than a cell less the slack, or so
-  // far out that rounding of its cell coordinate could eat the slack (loose-grid.ts targetCell).
+  originX = cMinX;
+  originY = cMinY;
+  spanX = cMaxX - cMinX;
+  spanY = cMaxY - cMinY;
+  return m;
+}
+
+/**
+ * Pass 2: each valid box's cell (row-major) into `cellOf` and the cell's count into
+ * start[cell + 1], or the box into `oversized`: wider than a cell less the slack, or so far out
+ * that rounding of its cell coordinate could eat the slack (loose-grid.ts targetCell).
+ */
+function file(n: number, cell: number): void {
+  const b = clean;
   const limit = cell * (1 - SIZE_SLACK);
   const far = cell * MAX_ABS_CELLS;
-  let overCount = 0;
   oversized = growInt32(oversized, n);
+  let over = 0;
   for (let i = 0; i < n; i++) {
     if (cellOf[i] === EMPTY) continue;
     const o = 4 * i;
     const centreX = (b[o]! + b[o + 2]!) * 0.5;
     const centreY = (b[o + 1]! + b[o + 3]!) * 0.5;
-    const fx = (centreX - cMinX) * inv;
-    const fy = (centreY - cMinY) * inv;
+    const fx = (centreX - originX) * inv;
+    const fy = (centreY - originY) * inv;
     if (
       b[o + 2]! - b[o]! > limit ||
       b[o + 3]! - b[o + 1]! > limit ||
@@ -124,7 +169,7 @@ export function gridPairs(boxes: Float64Array, count: number, out: PairKeys): bo
       !(fx < MAX_ABS_CELLS && fy < MAX_ABS_CELLS)
     ) {
       cellOf[i] = OVERSIZED;
-      oversized[overCount++] = i;
+      oversized[over++] = i;
       continue;
     }
     // Clamped into the grid: rounding may put a centre on the far edge one cell out, and clamping
@@ -135,12 +180,18 @@ export function gridPairs(boxes: Float64Array, count: number, out: PairKeys): bo
     cellOf[i] = c;
     start[c + 1]!++;
   }
-  for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!;
-  // Pass 3: the regular boxes in cell order (a counting sort: Cormen et al. §8.2), with their
-  // boxes copied alongside so that a cell's boxes are read contiguously.
-  const regular = start[cells]!;
+  overCount = over;
+}
+
+/**
+ * Pass 3: the regular boxes in cell order (a counting sort: Cormen et al. §8.2), their boxes
+ * copied alongside so that a cell's boxes are read contiguously. `start` holds the cells' start
+ * offsets on entry and their ends on return (the end of cell c is the start of cell c + 1).
+ */
+function sortByCell(n: number, regular: number): void {
   order = growInt32(order, regular);
   sorted = growFloat64(sorted, 4 * regular);
+  const b = clean;
   const s = sorted;
   for (let i = 0; i < n; i++) {
     const c = cellOf[i]!;
@@ -152,66 +203,55 @@ export function gridPairs(boxes: Float64Array, count: number, out: PairKeys): bo
     s[4 * k + 2] = b[4 * i + 2]!;
     s[4 * k + 3] = b[4 * i + 3]!;
   }
-  // start[c] now holds the end of cell c, which is the start of cell c + 1.
-  let keys = out.keys;
-  let found = 0;
-  for (let cy = 0; cy < height; cy++) {
-    for (let cx = 0; cx < width; cx++) {
-      const c = cy * width + cx;
-      const from = c === 0 ? 0 : start[c - 1]!;
-      const to = start[c]!;
-      if (from === to) continue;
-      // The neighbours after this cell: (cx + 1, cy − 1), (cx + 1, cy), (cx + 1, cy + 1),
-      // (cx, cy + 1). Each neighbouring pair of cells is then visited from one side only.
-      const right = cx + 1 < width;
-      const up = cy + 1 < height;
-      for (let k = from; k < to; k++) {
-        const p = 4 * k;
-        const minX = s[p]!;
-        const minY = s[p + 1]!;
-        const maxX = s[p + 2]!;
-        const maxY = s[p + 3]!;
-        const id = order[k]!;
-        // Ranges of sorted positions to test against: the rest of this cell, then the neighbours.
-        for (let r = 0; r < 5; r++) {
-          let lo: number;
-          let hi: number;
-          if (r === 0) {
-            lo = k + 1;
-            hi = to;
-          } else {
-            let nc: number;
-            if (r === 1) {
-              if (!right || cy === 0) continue;
-              nc = c - width + 1;
-            } else if (r === 2) {
-              if (!right) continue;
-              nc = c + 1;
-            } else if (r === 3) {
-              if (!right || !up) continue;
-              nc = c + width + 1;
-            } else {
-              if (!up) continue;
-              nc = c + width;
-            }
-            lo = nc === 0 ? 0 : start[nc - 1]!;
-            hi = start[nc]!;
-          }
-          for (let t = lo; t < hi; t++) {
-            const q = 4 * t;
-            if (s[q]! <= maxX && minX <= s[q + 2]! && s[q + 1]! <= maxY && minY <= s[q + 3]!) {
-              if (found === keys.length) keys = growFloat64(keys, found + 1);
-              const other = order[t]!;
-              keys[found++] = id < other ? id * n + other : other * n + id;
-            }
-          }
-        }
+}
+
+/**
+ * Pass 4: regular boxes against the rest of their cell and the cells after it: (cx + 1, cy − 1),
+ * (cx + 1, cy), (cx + 1, cy + 1) and (cx, cy + 1), so each neighbouring pair of cells is visited
+ * from one side only. Sorted position k runs through the cells in order; a box's cell is
+ * recomputed from the cell whose end it passes.
+ */
+function regularPairs(n: number): void {
+  const s = sorted;
+  const w = width;
+  const h = height;
+  const cells = w * h;
+  let c = 0;
+  let cx = 0;
+  let cy = 0;
+  const total = cells > 0 ? start[cells - 1]! : 0;
+  for (let k = 0; k < total; k++) {
+    while (start[c]! <= k) {
+      c++;
+      if (++cx === w) {
+        cx = 0;
+        cy++;
       }
     }
+    const p = 4 * k;
+    const minX = s[p]!;
+    const minY = s[p + 1]!;
+    const maxX = s[p + 2]!;
+    const maxY = s[p + 3]!;
+    const id = order[k]!;
+    test(id, minX, minY, maxX, maxY, k + 1, start[c]!, n);
+    if (cx + 1 < w) {
+      if (cy > 0) test(id, minX, minY, maxX, maxY, start[c - w]!, start[c - w + 1]!, n);
+      test(id, minX, minY, maxX, maxY, start[c]!, start[c + 1]!, n);
+      if (cy + 1 < h) test(id, minX, minY, maxX, maxY, start[c + w]!, start[c + w + 1]!, n);
+    }
+    if (cy + 1 < h) test(id, minX, minY, maxX, maxY, start[c + w - 1]!, start[c + w]!, n);
   }
-  // Oversized boxes: against each other, and against the grid by range. A regular box that
-  // overlaps one has its centre within half a cell of it: one extra cell on each side covers that
-  // and any rounding (loose-grid.ts query).
+}
+
+/**
+ * Pass 5: oversized boxes against each other, and against the grid by range. A regular box that
+ * overlaps one has its centre within half a cell of it: one extra cell on each side covers that
+ * and any rounding (loose-grid.ts query). A row's cells are contiguous in sorted order, so each
+ * row of the range is one run of boxes.
+ */
+function oversizedPairs(n: number): void {
+  const b = clean;
   for (let k = 0; k < overCount; k++) {
     const id = oversized[k]!;
     const o = 4 * id;
@@ -222,35 +262,33 @@ export function gridPairs(boxes: Float64Array, count: number, out: PairKeys): bo
     for (let j = k + 1; j < overCount; j++) {
       const other = oversized[j]!;
       const q = 4 * other;
-      if (b[q]! <= maxX && minX <= b[q + 2]! && b[q + 1]! <= maxY && minY <= b[q + 3]!) {
-        if (found === keys.length) keys = growFloat64(keys, found + 1);
-        keys[found++] = id < other ? id * n + other : other * n + id;
-      }
+      if (b[q]! <= maxX && minX <= b[q + 2]! && b[q + 1]! <= maxY && minY <= b[q + 3]!) emit(id, other, n);
     }
-    // Cell ranges clamped to the grid (an unbounded box covers all of it).
-    const x0 = Math.max(Math.floor((minX - cMinX) * inv) - 1, 0);
-    const x1 = Math.min(Math.floor((maxX - cMinX) * inv) + 1, width - 1);
-    const y0 = Math.max(Math.floor((minY - cMinY) * inv) - 1, 0);
-    const y1 = Math.min(Math.floor((maxY - cMinY) * inv) + 1, height - 1);
+    // Clamped to the grid (an unbounded box covers all of it).
+    const x0 = Math.max(Math.floor((minX - originX) * inv) - 1, 0);
+    const x1 = Math.min(Math.floor((maxX - originX) * inv) + 1, width - 1);
+    const y0 = Math.max(Math.floor((minY - originY) * inv) - 1, 0);
+    const y1 = Math.min(Math.floor((maxY - originY) * inv) + 1, height - 1);
     if (!(x0 <= x1 && y0 <= y1)) continue;
     for (let cy = y0; cy <= y1; cy++) {
-      // A row's cells are contiguous in sorted order: one range per row.
       const first = cy * width + x0;
-      const lo = first === 0 ? 0 : start[first - 1]!;
-      const hi = start[cy * width + x1]!;
-      for (let t = lo; t < hi; t++) {
-        const q = 4 * t;
-        if (s[q]! <= maxX && minX <= s[q + 2]! && s[q + 1]! <= maxY && minY <= s[q + 3]!) {
-          if (found === keys.length) keys = growFloat64(keys, found + 1);
-          const other = order[t]!;
-          keys[found++] = id < other ? id * n + other : other * n + id;
-        }
-      }
+      test(id, minX, minY, maxX, maxY, first === 0 ? 0 : start[first - 1]!, start[cy * width + x1]!, n);
     }
   }
-  out.keys = keys;
-  out.count = found;
-  return true;
+}
+
+/** Box `id` against the sorted boxes at positions [lo, hi): each overlapping one is a pair. */
+function test(id: number, minX: number, minY: number, maxX: number, maxY: number, lo: number, hi: number, n: number): void {
+  const s = sorted;
+  for (let t = lo; t < hi; t++) {
+    const q = 4 * t;
+    if (s[q]! <= maxX && minX <= s[q + 2]! && s[q + 1]! <= maxY && minY <= s[q + 3]!) emit(id, order[t]!, n);
+  }
+}
+
+function emit(a: number, b: number, n: number): void {
+  if (found === keys.length) keys = growFloat64(keys, found + 1);
+  keys[found++] = a < b ? a * n + b : b * n + a;
 }
 
 function saturate(v: number): number {
