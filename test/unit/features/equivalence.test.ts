@@ -14,6 +14,9 @@ import { inlayHints } from '../../../server/src/features/inlay-hints';
 import { findPolygonContaining, polygonAt } from '../../../server/src/features/quick-fixes';
 import { semanticTokens, semanticTokensEdits } from '../../../server/src/features/semantic-tokens';
 import { signatureHelp } from '../../../server/src/features/signature-help';
+import type { SymbolReference } from '../../../server/src/semantics/symbols';
+import { ValueTable } from '../../../server/src/semantics/value-table';
+import { statementIndexOf, type StatementIndex } from '../../../server/src/syntax/statement-index';
 import * as oldCompletion from './oracle/completion';
 import * as oldHighlights from './oracle/document-highlights';
 import * as oldSymbols from './oracle/document-symbols';
@@ -53,6 +56,9 @@ const LINES = [
   'body b5 polygon((0, 0), (2, 0), (1, 0.5), (2, 2), (0, 2)) at (0, 1)',
   'body b6 polygon((0, 0), (0, 1), (1, 0)) at (3, 0)',
   'body b7 polygon((0, 0), (1, 0), (2, 0), (1, 1)) at (w, sqrt(2))',
+  // A vertex left out at the statement's end: the missing argument is an empty node at the very
+  // offset where the statement ends, so a look-up that starts one character late misses it.
+  'body b0 polygon((0, 0), (1, 0),',
   'body b8 capsule(1, 0.2) at (0, 0) spin 3\n  layer blue',
   'body b9 segment((0, 0), (1, hypot(1, 1))) at (0.2, 0.1) velocity (0, -400)',
   'body b1 circle(0.5)',
@@ -119,15 +125,44 @@ function checkAt(doc: AnalyzedDocument, offset: number): void {
   const where = `at ${offset} of ${JSON.stringify(doc.text)}`;
   assert.deepStrictEqual(hover(doc, offset), oldHover.hover(doc, offset), `hover ${where}`);
   assert.deepStrictEqual(completionContext(doc, offset), oldCompletion.completionContext(doc, offset), `completion ${where}`);
-  assert.deepStrictEqual(signatureHelp(doc, offset), oldSignature.signatureHelp(doc, offset), `signature help ${where}`);
+  assert.deepStrictEqual(boundedSignatureHelp(doc, offset), oldSignature.signatureHelp(doc, offset), `signature help ${where}`);
   assert.deepStrictEqual(documentHighlights(doc, offset), oldHighlights.documentHighlights(doc, offset), `highlights ${where}`);
+  const index = statementIndexOf(doc.analysis.parse);
+  const statements = doc.analysis.parse.file.statements;
   for (const width of [0, 1, 9, 40]) {
     const range: TextRange = { start: offset, end: offset + width };
     assert.deepStrictEqual(semanticTokens(doc, range), oldTokens.semanticTokens(doc, range), `range tokens ${width} ${where}`);
     assert.deepStrictEqual(inlayHints(doc, range), oldInlay.inlayHints(doc, range), `inlay hints ${width} ${where}`);
     assert.deepStrictEqual(polygonAt(doc, range), oldFinders.polygonAt(doc, range), `polygon ${width} ${where}`);
     assert.deepStrictEqual(findPolygonContaining(doc, range), oldFinders.findPolygonContaining(doc, range), `vertex ${width} ${where}`);
+    // The statements that range tokens and code actions walk, checked on their own: a statement
+    // starts with a keyword, where no call or polygon begins, so the features' answers cannot
+    // tell whether the one starting exactly at the range's end was left out.
+    assert.deepStrictEqual(
+      index.touching(range.start, range.end).map((s) => s.range),
+      statements.filter((s) => !(s.range.end < range.start || s.range.start > range.end)).map((s) => s.range),
+      `statements touching ${width} ${where}`,
+    );
   }
+}
+
+/**
+ * Signature help with a bound on the token windows it asks the statement index for. It widens
+ * its window twice as far back each time (signature-help.ts), so from statement k it needs at
+ * most floor(log2(k + 1)) + 2 windows before the one that starts at the text's start, which
+ * always answers; past that bound the walk would never end, and the test fails instead of hanging.
+ */
+function boundedSignatureHelp(doc: AnalyzedDocument, offset: number): ReturnType<typeof signatureHelp> {
+  const real = statementIndexOf(doc.analysis.parse);
+  const bound = Math.floor(Math.log2(real.count + 1)) + 2;
+  let windows = 0;
+  const counting: StatementIndex = Object.create(real);
+  counting.tokens = (first, to) => {
+    if (++windows > bound) throw new Error(`signature help at ${offset} asked for more than ${bound} token windows (the last from statement ${first} of ${real.count}): its walk back does not reach the start of the text`);
+    return real.tokens(first, to);
+  };
+  const parse = new Proxy(doc.analysis.parse, { get: (target, key) => (key === 'statementIndex' ? counting : Reflect.get(target, key, target)) });
+  return signatureHelp({ ...doc, analysis: { ...doc.analysis, parse } }, offset);
 }
 
 function checkWhole(doc: AnalyzedDocument): void {
@@ -170,6 +205,62 @@ describe('features: statement-local syntax equals the whole-file path', () => {
       assert.ok(polygons.some((d) => polygonAt(doc, d.range)) && polygons.some((d) => findPolygonContaining(doc, d.range)));
       assert.ok(doc.analysis.diagnostics.some((d) => findingOf(doc, d)));
       assert.ok(semanticTokens(doc).data.some((_, i, data) => i % 5 === 3 && data[i] === 4), 'a function call token');
+      for (let offset = 0; offset <= doc.text.length + 1; offset++) checkAt(doc, offset);
+    }
+  });
+});
+
+/**
+ * The document with a value and a reference added at each statement's first character. Every
+ * statement of today's grammar begins with a keyword, so no parsed document has either; but the
+ * look-ups assume only what their comments say (a value or reference lies inside its statement),
+ * and one that starts one character past a statement's start differs from the whole-file look-up
+ * only on such tables. The entries go into copies of the document's own tables, in table order.
+ */
+function withEntriesAtStatementStarts(doc: AnalyzedDocument): AnalyzedDocument {
+  const { file, tokens } = doc.analysis.parse;
+  const { valueTable, symbols } = doc.analysis.semantics;
+  const values = new ValueTable();
+  for (let i = 0; i < valueTable.count; i++) {
+    const v = valueTable.get(i);
+    values.push(v.range, v.value, v.role, v.plain);
+  }
+  const references: SymbolReference[] = [...symbols.references];
+  const definition = symbols.definitions[0]!;
+  for (const s of file.statements) {
+    // A value as long as its statement (hover shows it where no smaller one lies, inlay hints
+    // after it), and a reference as the statement's first token.
+    values.push(s.range, 0.25, 'constant', false);
+    const token = tokens.find((t) => t.start === s.range.start)!;
+    const first = { start: token.start, end: token.end };
+    const at = references.findIndex((r) => r.range.start >= first.start);
+    references.splice(at < 0 ? references.length : at, 0, { kind: definition.kind, name: definition.name, range: first, definition });
+  }
+  values.sort();
+  const semantics = { ...doc.analysis.semantics, valueTable: values, symbols: { definitions: symbols.definitions, references } };
+  return { ...doc, analysis: { ...doc.analysis, semantics } };
+}
+
+describe('features: statement-local look-ups at the edges of statements', () => {
+  it('find table entries that start at a statement\'s first character', () => {
+    const text = 'let k = 2\nlet a = 30deg\nbody b circle(k) at (1, 0) angle a\nshape s = box(k, 1)\n';
+    const doc = withEntriesAtStatementStarts(analyzeText(text));
+    // Not vacuous: each statement's value and first-token reference are in the tables the features read.
+    const { symbols, valueTable } = doc.analysis.semantics;
+    for (const { range } of doc.analysis.parse.file.statements) {
+      assert.ok(symbols.references.some((r) => r.range.start === range.start));
+      const first = valueTable.lowerBound(range.start);
+      assert.ok(first < valueTable.count && valueTable.start(first) === range.start);
+    }
+    for (let offset = 0; offset <= text.length + 1; offset++) checkAt(doc, offset);
+  });
+
+  it('signature help reaches the start of the text through statements that do not stop its walk', () => {
+    // `layer` is no statement keyword for the walk, and a parenthesis after a name opens no
+    // shape, so from the end the walk passes every statement and needs the text's first token.
+    const text = Array.from({ length: 12 }, (_, i) => `layer l${i} (${i}, `).join('\n');
+    for (const doc of [analyzeText(text), analyzeText('// lead\n' + text)]) {
+      assert.ok(statementIndexOf(doc.analysis.parse).count >= 12);
       for (let offset = 0; offset <= doc.text.length + 1; offset++) checkAt(doc, offset);
     }
   });
