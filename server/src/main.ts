@@ -2,9 +2,9 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
-import { createConnection, ProposedFeatures, StreamMessageWriter, type Connection, type MessageReader } from 'vscode-languageserver/node';
-import { encodeMessage } from './features/diagnostics-json';
+import { createConnection, ProposedFeatures, type Connection, type MessageReader } from 'vscode-languageserver/node';
 import { startServer, type WorkspaceFiles } from './server';
+import { GatherMessageWriter } from './transport/gather-writer';
 
 /**
  * Entry point of dist/server.js. The transport comes from the command line, as
@@ -19,18 +19,17 @@ const connection = transport === '--stdio' ? stdioConnection() : createConnectio
 
 /**
  * Over stdio, the connection the library would make, with one change: messages are written by
- * features/diagnostics-json.ts, which copies a publication's diagnostics from the bytes the
- * publisher kept rather than serialising them from objects on every publication. The library takes a stream or a reader on each side independently
+ * transport/gather-writer.ts, which sends a publication's diagnostics as the bytes the publisher
+ * kept (features/diagnostics-json.ts), neither serialising them from objects on every
+ * publication nor copying them into one array with their envelope. The library takes a stream
+ * or a reader on each side independently
  * (vscode-jsonrpc's createMessageConnection); stdin stays a stream so that it still ends the
  * process when the editor goes away (exit code 1 unless shutdown came first). Because the
  * connection is not built from the command line, console output is routed to the client's log
  * here, as the library does for `--stdio`: stdout belongs to the protocol.
  */
 function stdioConnection(): Connection {
-  const writer = new StreamMessageWriter(process.stdout, {
-    charset: 'utf-8', // the only charset encodeMessage writes
-    contentTypeEncoder: { name: 'application/json', encode: (message) => Promise.resolve(encodeMessage(message)) },
-  });
+  const writer = new GatherMessageWriter(process.stdout);
   const c = createConnection(ProposedFeatures.all, process.stdin as unknown as MessageReader, writer);
   const log = (...args: unknown[]) => c.console.log(format(...args));
   console.log = log;

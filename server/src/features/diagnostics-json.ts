@@ -1,11 +1,13 @@
 /**
  * The UTF-8 JSON of an outgoing JSON-RPC message, byte for byte what encoding
  * `JSON.stringify(message)` gives. A `textDocument/publishDiagnostics` notification whose
- * diagnostics are an `EncodedDiagnostics` (what published-diagnostics.ts makes) is written by
- * copying that list's bytes between the envelope's: the publisher has kept the bytes of every
+ * diagnostics are an `EncodedDiagnostics` (what published-diagnostics.ts makes) is written as the
+ * envelope's bytes around that list's own bytes: the publisher has kept the bytes of every
  * diagnostic an edit left alone, so publishing the ~6k diagnostics of a 10k-body scene after a
  * one-body edit is a few block copies instead of serialising 2.6 MB of objects again (what
  * vscode-jsonrpc's own writer does for every message: JSON.stringify, then encode).
+ * encodeMessageParts gives the pieces, for a writer that sends them as they are
+ * (transport/gather-writer.ts); encodeMessage joins them, for one that needs one array.
  *
  * Every other message is serialised by JSON.stringify. No Node API here, so that a browser
  * transport can use it too.
@@ -22,6 +24,10 @@ export const PUBLISH_DIAGNOSTICS_METHOD = 'textDocument/publishDiagnostics';
  * writer is fast. `json` is never modified after construction.
  */
 export class EncodedDiagnostics {
+  /** Writes of these bytes begun by a counting writer and not yet finished. */
+  private writing = 0;
+  private written = false;
+
   constructor(
     /** `[d0,d1,…]`: the JSON text of the list, UTF-8. */
     readonly json: Uint8Array,
@@ -33,6 +39,29 @@ export class EncodedDiagnostics {
   toJSON(): unknown[] {
     return JSON.parse(new TextDecoder().decode(this.json)) as unknown[];
   }
+
+  /**
+   * A writer that hands `json` itself to its output (transport/gather-writer.ts) calls this when
+   * it does, and `endWrite` once the output no longer holds the bytes (the write's callback).
+   */
+  beginWrite(): void {
+    this.writing++;
+    this.written = true;
+  }
+
+  endWrite(): void {
+    if (this.writing > 0) this.writing--;
+  }
+
+  /**
+   * Whether the bytes are no one's but the publisher's again: a counting writer has written them
+   * and no write of them is in progress. Only then may published-diagnostics.ts write a later
+   * publication into the same memory. A list never written that way (another transport, whose
+   * writer may serialise it later through toJSON) never is released, and its memory never reused.
+   */
+  get released(): boolean {
+    return this.written && this.writing === 0;
+  }
 }
 
 /**
@@ -42,15 +71,42 @@ export class EncodedDiagnostics {
  */
 const HOLE = '\u0000';
 
-export function encodeMessage(message: unknown): Uint8Array {
+/**
+ * A message's UTF-8 JSON in three pieces whose concatenation is encodeMessage's bytes: for a
+ * publication of encoded diagnostics, the envelope before the list, the list's own bytes (not
+ * copied) and the envelope after it; for any other message, all of it in `head`, `list`
+ * undefined and `tail` empty. A writer that sends the pieces one after the other (a gather
+ * write) never makes the copy of the list that one contiguous message needs.
+ */
+export interface MessageParts {
+  readonly head: Uint8Array;
+  readonly list: EncodedDiagnostics | undefined;
+  readonly tail: Uint8Array;
+  /** The total length in bytes: the message's Content-Length. */
+  readonly byteLength: number;
+}
+
+const NO_BYTES = new Uint8Array(0);
+
+export function encodeMessageParts(message: unknown): MessageParts {
   const list = encodedList(message);
-  if (list === undefined) return utf8.encode(JSON.stringify(message));
+  if (list === undefined) {
+    const head = utf8.encode(JSON.stringify(message));
+    return { head, list, tail: NO_BYTES, byteLength: head.length };
+  }
   const m = message as Record<string, unknown> & { params: Record<string, unknown> };
   const envelope = objectJson(m, (key, value) => (key === 'params' ? objectJson(value as Record<string, unknown>, (k) => (k === 'diagnostics' ? HOLE : undefined)) : undefined));
   const hole = envelope.indexOf(HOLE);
   const head = utf8.encode(envelope.slice(0, hole));
   const tail = utf8.encode(envelope.slice(hole + 1));
-  const out = new Uint8Array(head.length + list.json.length + tail.length);
+  return { head, list, tail, byteLength: head.length + list.json.length + tail.length };
+}
+
+/** The message's bytes in one array (encodeMessageParts's pieces joined), for one-buffer transports. */
+export function encodeMessage(message: unknown): Uint8Array {
+  const { head, list, tail, byteLength } = encodeMessageParts(message);
+  if (list === undefined) return head;
+  const out = new Uint8Array(byteLength);
   out.set(head, 0);
   out.set(list.json, head.length);
   out.set(tail, head.length + list.json.length);

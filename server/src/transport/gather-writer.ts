@@ -1,0 +1,86 @@
+import type { Writable } from 'node:stream';
+import { AbstractMessageWriter, type Message, type MessageWriter } from 'vscode-languageserver/node';
+import { encodeMessageParts } from '../features/diagnostics-json';
+
+/**
+ * vscode-jsonrpc's stream writer (WriteableStreamMessageWriter) with one change: a message goes
+ * out as a gather write (writev, scatter/gather I/O as in POSIX writev(2)) of its pieces, so a
+ * publication's diagnostics list, kept as bytes by published-diagnostics.ts, reaches the stream
+ * as it is instead of being copied with its envelope into one ~2.7 MB array per edit of a 10k-body
+ * scene (plus the allocation and garbage collection of that array). What reaches the stream is
+ * byte for byte what the library's writer with encodeMessage as its encoder writes:
+ * `Content-Length: N\r\n\r\n` and the UTF-8 JSON (tests compare both over random messages).
+ *
+ * Order: each message is encoded and handed to the stream in the call to `write`, and a Node
+ * Writable writes its chunks in the order they were given, so messages leave in the order they
+ * were written, the pieces of one never interleaved with another's (they are given together,
+ * between cork and uncork, which also makes them one writev). The library gets the same order by
+ * a one-slot semaphore that waits for each write's callback before encoding the next message; here the
+ * stream's own buffer is that queue, without the library's setImmediate turn per message.
+ *
+ * `write` resolves once the stream has written the message (its last piece's callback), and
+ * rejects with the error otherwise, which is also reported through onError with the message and
+ * the running error count, as the library does; the stream's own error and close events are
+ * reported through onError and onClose. A message that cannot be encoded (JSON.stringify throws:
+ * a cycle, a BigInt) is reported and rejected and nothing of it is written.
+ *
+ * The writer tells an EncodedDiagnostics when the stream has its bytes and when it lets go of
+ * them (beginWrite/endWrite), so that the publisher may write a later publication into the same
+ * memory once no write holds it.
+ */
+export class GatherMessageWriter extends AbstractMessageWriter implements MessageWriter {
+  private errorCount = 0;
+
+  constructor(private readonly stream: Writable) {
+    super();
+    stream.on('error', (error: unknown) => this.fireError(error));
+    stream.on('close', () => this.fireClose());
+  }
+
+  write(msg: Message): Promise<void> {
+    let parts;
+    try {
+      parts = encodeMessageParts(msg);
+    } catch (error) {
+      this.fireError(error);
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    const { head, list, tail, byteLength } = parts;
+    return new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const done = (error?: Error | null): void => {
+        if (settled) return;
+        settled = true;
+        list?.endWrite();
+        if (error === undefined || error === null) resolve();
+        else {
+          this.errorCount++;
+          this.fireError(error, msg, this.errorCount);
+          reject(error);
+        }
+      };
+      const stream = this.stream;
+      list?.beginWrite();
+      stream.cork();
+      try {
+        stream.write(`Content-Length: ${byteLength}\r\n\r\n`, 'ascii');
+        if (list === undefined) stream.write(head, done);
+        else {
+          stream.write(head);
+          stream.write(list.json);
+          stream.write(tail, done);
+        }
+      } catch (error) {
+        // A stream that throws rather than calling back (not a Node Writable's way, but the
+        // stream is the caller's): the message is failed, the bytes are not held.
+        done(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        stream.uncork();
+      }
+    });
+  }
+
+  end(): void {
+    this.stream.end();
+  }
+}
