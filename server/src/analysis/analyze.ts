@@ -23,6 +23,12 @@ export interface AnalysisOptions {
   readonly continuous?: boolean;
   /** Which broad phase enumerates candidate pairs (every kind gives the same findings). */
   readonly broadPhase?: BroadPhaseKind;
+  /**
+   * Record what only editor features read (semantics/check.ts `SemanticOptions`). Default true;
+   * `collide check` and `collide render` turn it off. Diagnostics, findings and the scene are the
+   * same either way.
+   */
+  readonly editorData?: boolean;
 }
 
 /**

@@ -48,7 +48,7 @@ export function* analyzeDocumentInStages(text: string, options: AnalysisOptions 
   // Syntax and semantics in one pass that parses each body when semantics reaches it, so that
   // the bodies' trees die young (statement-window.ts); the tree is parsed again only on request.
   const lines = new LineIndex(text);
-  const whole = analyzeWholeText(text, lines);
+  const whole = analyzeWholeText(text, lines, { editorData: options.editorData ?? true });
   const syntax = new DeferredParse(text, lines, whole.diagnostics);
   const semantics = whole.semantics;
   yield 'syntax';

@@ -1,5 +1,5 @@
 import type { Diagnostic, TextRange } from '../common/diagnostic';
-import { SemanticSession, SemanticStream, type SemanticResult } from '../semantics/check';
+import { SemanticSession, SemanticStream, type SemanticOptions, type SemanticResult } from '../semantics/check';
 import type { EvaluatedValue } from '../semantics/evaluate';
 import { BodyProperty, type Scene, type SceneBody, type ScenePart } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
@@ -427,17 +427,22 @@ export interface StatementOutline {
 export function analyzeWholeText(
   text: string,
   lines: LineIndex,
+  options: SemanticOptions = {},
 ): { outline: StatementOutline; semantics: SemanticResult; session: SemanticSession; diagnostics: Diagnostic[] } {
-  if (definitionAfterBody(text)) return analyzeInTwoPasses(text, lines);
+  if (definitionAfterBody(text)) return analyzeInTwoPasses(text, lines, options);
+  // The outline serves later windowed edits only; a run without editor data has none.
+  const editorData = options.editorData ?? true;
   const outline: StatementOutline = { kinds: [], starts: [], ends: [] };
   const headers: Statement[] = [];
   let stream: SemanticStream | undefined;
   const diagnostics = streamStatements(text, lines, (s) => {
-    outline.kinds.push(STATEMENT_KIND[s.kind]);
-    outline.starts.push(s.range.start);
-    outline.ends.push(s.range.end);
+    if (editorData) {
+      outline.kinds.push(STATEMENT_KIND[s.kind]);
+      outline.starts.push(s.range.start);
+      outline.ends.push(s.range.end);
+    }
     if (s.kind === 'Body') {
-      stream ??= new SemanticStream(text, headers);
+      stream ??= new SemanticStream(text, headers, options);
       stream.add(s);
       return true;
     }
@@ -447,10 +452,10 @@ export function analyzeWholeText(
     return stream === undefined;
   });
   if (diagnostics !== null) {
-    const session = new SemanticSession(stream ?? new SemanticStream(text, headers));
+    const session = new SemanticSession(stream ?? new SemanticStream(text, headers, options));
     return { outline, semantics: session.takeResult(), session, diagnostics };
   }
-  return analyzeInTwoPasses(text, lines);
+  return analyzeInTwoPasses(text, lines, options);
 }
 
 /**
@@ -491,6 +496,7 @@ function wordAt(text: string, i: number, word: string): boolean {
 function analyzeInTwoPasses(
   text: string,
   lines: LineIndex,
+  options: SemanticOptions,
 ): { outline: StatementOutline; semantics: SemanticResult; session: SemanticSession; diagnostics: Diagnostic[] } {
   const skim = skimFile(text, lines);
   const bodyDiagnostics: Diagnostic[] = [];
@@ -503,14 +509,17 @@ function analyzeInTwoPasses(
       for (const d of diagnostics) bodyDiagnostics.push(d);
       return statement;
     },
+    options,
   });
   // Both lists are in position order and cover disjoint stretches (bodies and the rest).
   const diagnostics = mergeByPosition(skim.diagnostics, bodyDiagnostics);
   const outline: StatementOutline = { kinds: [], starts: [], ends: [] };
-  for (const s of skim.statements) {
-    outline.kinds.push(STATEMENT_KIND[s.kind]);
-    outline.starts.push(s.range.start);
-    outline.ends.push(s.range.end);
+  if (options.editorData ?? true) {
+    for (const s of skim.statements) {
+      outline.kinds.push(STATEMENT_KIND[s.kind]);
+      outline.starts.push(s.range.start);
+      outline.ends.push(s.range.end);
+    }
   }
   return { outline, semantics: session.takeResult(), session, diagnostics };
 }

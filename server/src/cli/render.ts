@@ -55,7 +55,8 @@ const PAIR_WIDTH = 420;
  * Throws UsageError for a time outside the interval or an unknown pair.
  */
 export function renderSceneSvg(text: string, options: RenderOptions = {}): RenderResult {
-  const analysis = analyzeDocument(text);
+  // The picture reads the scene, findings and diagnostics only: no editor data (hovers, references).
+  const analysis = analyzeDocument(text, { editorData: false });
   const source = { scene: analysis.semantics.scene, findings: analysis.findings, diagnostics: analysis.diagnostics };
   const scene = buildPreviewScene('file:///' + (options.name ?? 'scene.collide'), 0, source);
   const theme = { ...(options.theme ?? LIGHT_THEME), fontFamily: 'DejaVu Sans, Liberation Sans, Arial, sans-serif' };

@@ -56,6 +56,20 @@ export const MAX_FRAMES = 100_000;
  */
 export const MAX_MAGNITUDE = 1e9;
 
+/**
+ * How much semantics records. The scene and the diagnostics never depend on it.
+ */
+export interface SemanticOptions {
+  /**
+   * Record what only editor features read (default true): the value table (hovers, inlay hints),
+   * symbol references (navigation, rename, highlights), definitions' details (outline, hovers),
+   * and the `constants` and `shapes` maps (hovers). A batch run such as `collide check` turns it
+   * off: the references and value table are then empty, every detail is '', and the maps are
+   * empty. Definitions themselves are still made (duplicate and unused-name checks read them).
+   */
+  readonly editorData?: boolean;
+}
+
 export interface SemanticResult {
   readonly scene: Scene;
   /** Semantic diagnostics (syntax ones stay in the ParseResult), in source order. */
@@ -98,8 +112,8 @@ interface ValueEntry {
   readonly stmt: LetStatement | ShapeStatement;
 }
 
-export function analyzeSemantics(parse: ParseResult): SemanticResult {
-  return new Checker({ text: parse.text, statements: parse.file.statements }).run();
+export function analyzeSemantics(parse: ParseResult, options: SemanticOptions = {}): SemanticResult {
+  return new Checker({ text: parse.text, statements: parse.file.statements }, options).run();
 }
 
 /**
@@ -111,6 +125,7 @@ export interface SemanticInput {
   readonly text: string;
   readonly statements: readonly Statement[];
   readonly expandBody?: (stub: BodyStatement) => BodyStatement;
+  readonly options?: SemanticOptions;
 }
 
 /**
@@ -149,7 +164,7 @@ export class SemanticSession {
       this.checker = input.checker;
       this.pending = this.checker.finish();
     } else {
-      this.checker = new Checker(input);
+      this.checker = new Checker(input, input.options ?? {});
       this.pending = this.checker.run();
     }
     this.checker.release();
@@ -203,8 +218,8 @@ export class SemanticStream {
   /** @internal */
   readonly checker: Checker;
 
-  constructor(text: string, headers: readonly Statement[]) {
-    this.checker = new Checker({ text, statements: headers });
+  constructor(text: string, headers: readonly Statement[], options: SemanticOptions = {}) {
+    this.checker = new Checker({ text, statements: headers }, options);
     this.checker.prepare();
   }
 
@@ -262,8 +277,10 @@ class Checker {
   private diagnostics: Diagnostic[] = [];
   private definitions: MutableDefinition[] = [];
   private references: SymbolReference[] = [];
-  private values = new ValueTable(256);
+  private values: ValueTable;
   private readonly evaluator: Evaluator;
+  /** SemanticOptions.editorData: whether to record what only editor features read. */
+  private readonly editorData: boolean;
   /** Body statements declaring each name. */
   readonly bodyNameCount = new Map<string, number>();
   /** References from bodies to each definition, and definitions used by other statements. */
@@ -317,8 +334,13 @@ class Checker {
   /** Where the diagnostics of a broken statement go: checked, then dropped. */
   private readonly dropped: Diagnostic[] = [];
 
-  constructor(private input: SemanticInput) {
-    this.evaluator = new Evaluator((id) => this.resolveValue(id), this.diagnostics, this.values);
+  constructor(
+    private input: SemanticInput,
+    options: SemanticOptions,
+  ) {
+    this.editorData = options.editorData ?? true;
+    this.values = new ValueTable(this.editorData ? 256 : 0);
+    this.evaluator = new Evaluator((id) => this.resolveValue(id), this.diagnostics, this.editorData ? this.values : null);
   }
 
   /**
@@ -341,7 +363,7 @@ class Checker {
     this.references = [];
     this.values = new ValueTable(0);
     this.evaluator.diagnostics = this.diagnostics;
-    this.evaluator.values = this.values;
+    this.evaluator.values = this.editorData ? this.values : null;
   }
 
   /** See SemanticSession.evaluateBodies. */
@@ -353,7 +375,7 @@ class Checker {
     this.references = out.references;
     this.values = out.values;
     this.evaluator.diagnostics = out.diagnostics;
-    this.evaluator.values = out.values;
+    this.evaluator.values = this.editorData ? out.values : null;
     this.countUses = false;
     try {
       for (const s of statements) this.body(s, s.name ? this.defineBody(s.name, s.range) : undefined, out.bodies, firstIndex);
@@ -361,7 +383,7 @@ class Checker {
       this.countUses = true;
       [this.diagnostics, this.definitions, this.references, this.values] = saved;
       this.evaluator.diagnostics = this.diagnostics;
-      this.evaluator.values = this.values;
+      this.evaluator.values = this.editorData ? this.values : null;
       this.definitionOf.clear();
     }
     out.diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
@@ -416,21 +438,14 @@ class Checker {
     this.reportUnused();
 
     const constants = new Map<string, Value>();
-    for (const [name, entry] of this.valueNames) {
-      if (entry.stmt.kind !== 'Let') continue;
-      const v = this.letValues.get(entry.stmt);
-      if (v !== undefined) constants.set(name, v);
-    }
     const shapes = new Map<string, NamedShapeValue>();
-    for (const [name, entry] of this.valueNames) {
-      if (entry.stmt.kind !== 'Shape') continue;
-      const v = this.shapeValues.get(entry.stmt);
-      if (v !== undefined) shapes.set(name, v);
-    }
+    if (this.editorData) this.namedValues(constants, shapes);
     this.diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
-    this.references.sort((a, b) => a.range.start - b.range.start);
-    this.values.sort();
-    this.values.compact();
+    if (this.editorData) {
+      this.references.sort((a, b) => a.range.start - b.range.start);
+      this.values.sort();
+      this.values.compact();
+    }
     const valueTable = this.values;
     return {
       scene: { ...settings, bodies, layers },
@@ -443,6 +458,20 @@ class Checker {
       constants,
       shapes,
     };
+  }
+
+  /** The value of each constant and the geometry of each named shape (first definition of each name). */
+  private namedValues(constants: Map<string, Value>, shapes: Map<string, NamedShapeValue>): void {
+    for (const [name, entry] of this.valueNames) {
+      if (entry.stmt.kind !== 'Let') continue;
+      const v = this.letValues.get(entry.stmt);
+      if (v !== undefined) constants.set(name, v);
+    }
+    for (const [name, entry] of this.valueNames) {
+      if (entry.stmt.kind !== 'Shape') continue;
+      const v = this.shapeValues.get(entry.stmt);
+      if (v !== undefined) shapes.set(name, v);
+    }
   }
 
   // ── Helpers ─────────────────────────────────────────────────────────────────────────────────
@@ -529,7 +558,7 @@ class Checker {
         return undefined;
       }
     }
-    if (v !== undefined) this.values.push(e.range, v, role, e.kind === 'Number' && e.unit === null);
+    if (v !== undefined && this.editorData) this.values.push(e.range, v, role, e.kind === 'Number' && e.unit === null);
     return v;
   }
 
@@ -577,7 +606,7 @@ class Checker {
           const first = this.layerNames.get(s.name.name);
           if (first) this.duplicate(def, first.def, 'a layer');
           else this.layerNames.set(s.name.name, { def, stmt: s });
-          def.detail = s.collides.length ? `collides ${s.collides.map((c) => c.name).join(' ')}` : 'collides with nothing';
+          if (this.editorData) def.detail = s.collides.length ? `collides ${s.collides.map((c) => c.name).join(' ')}` : 'collides with nothing';
           break;
         }
         case 'Body':
@@ -592,7 +621,7 @@ class Checker {
   /** A name in an expression: a constant's value, or an error on the name's range. */
   private resolveValue(id: Identifier): Value | undefined {
     const entry = this.valueNames.get(id.name);
-    this.references.push({ kind: 'let', name: id.name, range: id.range, definition: entry?.def });
+    if (this.editorData) this.references.push({ kind: 'let', name: id.name, range: id.range, definition: entry?.def });
     if (!entry) {
       const guess = closestName(id.name, [...this.valueNames.keys()].filter((n) => this.valueNames.get(n)!.stmt.kind === 'Let'));
       this.error(id.range, 'unknown-name', `Unknown name '${id.name}'.${guess ? ` Did you mean '${guess}'?` : ' Define it with let.'}`);
@@ -652,6 +681,7 @@ class Checker {
       const v = this.quietlyIf(s.broken, () => this.slot(s.value, 'constant', 'any', 'a constant'));
       this.letValues.set(s, s.broken ? undefined : v);
     }
+    if (!this.editorData) return;
     for (const s of lets) {
       if (!s.name) continue;
       const def = this.definitionOf.get(s.name.range.start);
@@ -697,6 +727,7 @@ class Checker {
       const value = this.quietlyIf(s.broken, () => this.shape(s.shape));
       this.shapeValues.set(s, s.broken ? undefined : value);
     }
+    if (!this.editorData) return;
     for (const s of shapes) {
       if (!s.name) continue;
       const def = this.definitionOf.get(s.name.range.start);
@@ -720,7 +751,7 @@ class Checker {
   /** A name in a shape's place: the named shape's statement, or an error on the name's range. */
   private shapeReference(id: Identifier): ShapeStatement | undefined {
     const entry = this.valueNames.get(id.name);
-    this.references.push({ kind: 'shape', name: id.name, range: id.range, definition: entry?.def });
+    if (this.editorData) this.references.push({ kind: 'shape', name: id.name, range: id.range, definition: entry?.def });
     if (!entry) {
       const guess = closestName(id.name, [...this.valueNames.keys()].filter((n) => this.valueNames.get(n)!.stmt.kind === 'Shape'));
       this.error(
@@ -931,7 +962,7 @@ class Checker {
   /** A layer name used by a body or a `collides` list. */
   private layerReference(id: Identifier): boolean {
     const entry = this.layerNames.get(id.name);
-    this.references.push({ kind: 'layer', name: id.name, range: id.range, definition: entry?.def });
+    if (this.editorData) this.references.push({ kind: 'layer', name: id.name, range: id.range, definition: entry?.def });
     if (!entry) {
       const guess = closestName(id.name, [...this.layerNames.keys()]);
       this.error(id.range, 'unknown-layer', `Unknown layer '${id.name}'.${guess ? ` Did you mean '${guess}'?` : ` Declare it with: layer ${id.name}`}`);
@@ -1045,7 +1076,7 @@ class Checker {
     const sourceKind: SourceShapeKind =
       shape?.sourceKind ??
       (s.shape.kind === 'ShapeCall' ? s.shape.constructorName : s.shape.kind === 'Compound' ? 'compound' : 'polygon');
-    if (def) def.detail = this.bodyDetail(s, sourceKind);
+    if (def && this.editorData) def.detail = this.bodyDetail(s, sourceKind);
     // Out of the Scene: a failed value, a broken statement, or a second body of the same name
     // (the first definition is the body of that name; analysing both would pair them).
     if (failed || !shape || !s.name || !def || s.broken || def.duplicate) return;

@@ -73,8 +73,11 @@ export class Evaluator {
     private readonly resolve: NameResolver,
     /** Where problems are reported (the caller may redirect it between evaluations). */
     public diagnostics: Diagnostic[],
-    /** Every literal with a unit is recorded here with its radian value. */
-    public values: ValueTable,
+    /**
+     * Every literal with a unit is recorded here with its radian value; null when nothing reads
+     * the record (a run without editor data, see semantics/check.ts `SemanticOptions`).
+     */
+    public values: ValueTable | null,
   ) {}
 
   private report(range: TextRange, code: string, message: string): undefined {
@@ -103,7 +106,7 @@ export class Evaluator {
         if (e.unit === null) return e.value;
         this.sawAngleUnit = true;
         const rad = e.unit === 'deg' ? (e.value * Math.PI) / 180 : e.value;
-        this.values.push(e.range, rad, 'angle', false);
+        this.values?.push(e.range, rad, 'angle', false);
         return rad;
       }
       case 'Pi':
