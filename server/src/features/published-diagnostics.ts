@@ -29,6 +29,14 @@ import type { AnalyzedDocument } from './document';
  * diagnostics are never read. Others are compared by message first: a diagnostic whose bodies
  * only moved in the text keeps its message string, so that is mostly one pointer test. A
  * diagnostic found neither way (new, changed, or moved far in the list) is converted afresh.
+ *
+ * The list's memory is reused too: a publication is written into the memory of the one before
+ * the previous (the previous one is read while writing), once the writer that sent it has let go
+ * of it (EncodedDiagnostics.released: transport/gather-writer.ts writes the bytes themselves and
+ * says when the stream is done with them). Two ~2.7 MB arrays then serve every edit of a
+ * 10k-body scene instead of a new one per edit, whose allocation, zero fill and collection
+ * showed in the edit-to-diagnostics latency. A list a writer never released (another transport,
+ * which may read it later through toJSON, or a write still in progress) is never overwritten.
  */
 export class PublishedDiagnostics {
   private previous: Snapshot = EMPTY;
@@ -96,7 +104,7 @@ export class PublishedDiagnostics {
     }
     next.count = n;
 
-    const json = (next.json = new Uint8Array(size));
+    const json = (next.json = next.listMemory(size));
     const starts = next.starts;
     const ends = next.ends;
     json[0] = 0x5b; // '['
@@ -129,7 +137,7 @@ export class PublishedDiagnostics {
     this.spare = old === EMPTY ? null : old;
     this.previous = next;
     this.counts = { reused: n - texts.length, converted: texts.length };
-    return new EncodedDiagnostics(json, n);
+    return (next.encoded = new EncodedDiagnostics(json, n));
   }
 
   /** Forgets the previous publication (document closed, or its diagnostics cleared). */
@@ -155,6 +163,9 @@ class Snapshot {
   count = 0;
   readonly capacity: number;
   json: Uint8Array = EMPTY_LIST;
+  /** The publication made from this snapshot, and the memory its list was written into (`json` is its start). */
+  encoded: EncodedDiagnostics | null = null;
+  private memory: Uint8Array = EMPTY_LIST;
   readonly starts: Int32Array;
   readonly ends: Int32Array;
   readonly codes: string[];
@@ -201,6 +212,19 @@ class Snapshot {
     this.count = 0;
     this.json = EMPTY_LIST;
     return this;
+  }
+
+  /**
+   * `size` bytes for this publication's list: the memory of this snapshot's last publication if
+   * its writer has let go of it and it is large enough, else new memory, with an eighth more room
+   * when lists are being released (the next edit may add a few diagnostics and can still reuse it).
+   */
+  listMemory(size: number): Uint8Array {
+    const last = this.encoded;
+    this.encoded = null;
+    if (last !== null && last.released && this.memory.length >= size) return this.memory.subarray(0, size);
+    this.memory = new Uint8Array(last !== null && last.released ? size + (size >> 3) : size);
+    return this.memory.subarray(0, size);
   }
 
   sameUri(uri: string): boolean {

@@ -161,6 +161,76 @@ describe('features/published-diagnostics: reusing unchanged LSP diagnostics', ()
   });
 });
 
+describe('features/published-diagnostics: reusing the memory of written lists', () => {
+  /** What transport/gather-writer.ts does around a write of the list: hold it, then let go. */
+  const written = (e: EncodedDiagnostics) => {
+    e.beginWrite();
+    e.endWrite();
+  };
+  const moved = (rows: string[], i: number, dx: number) => rows.map((r, k) => (k === i ? r.replace(/at \(([-\d.]+),/, (_, x: string) => `at (${(Number(x) + dx).toFixed(2)},`) : r));
+  const scene = (): string[] => Array.from({ length: 60 }, (_, i) => `body b${i} box(1, 1) at (${(i % 10) * 0.9}, ${Math.floor(i / 10) * 0.9})`);
+
+  it('writes a publication into the memory of the one before the previous once the writer has let go of it', () => {
+    const s = new Session();
+    let rows = scene();
+    const first = s.next(rows.join('\n'));
+    written(first.encoded);
+    rows = moved(rows, 5, 0.1);
+    const second = s.next(rows.join('\n'));
+    written(second.encoded);
+    rows = moved(rows, 7, -0.1);
+    const third = s.next(rows.join('\n'));
+    assert.equal(third.encoded.json.buffer, first.encoded.json.buffer, 'the first publication’s memory again');
+    assert.notEqual(third.encoded.json.buffer, second.encoded.json.buffer, 'never the one it copies from');
+    assert.equal(third.json, JSON.stringify(fresh(third.doc)));
+    written(third.encoded);
+    const fourth = s.next(moved(rows, 9, 0.2).join('\n'));
+    assert.equal(fourth.encoded.json.buffer, second.encoded.json.buffer);
+    assert.equal(fourth.json, JSON.stringify(fresh(fourth.doc)));
+  });
+
+  it('never overwrites a list that was not written, or whose write has not finished', () => {
+    const s = new Session();
+    let rows = scene();
+    const lists: { encoded: EncodedDiagnostics; json: string }[] = [];
+    for (let edit = 0; edit < 6; edit++) {
+      const { encoded, json } = s.next(rows.join('\n'));
+      // Even edits: never written (another transport); odd ones: a write still in progress.
+      if (edit % 2 === 1) encoded.beginWrite();
+      lists.push({ encoded, json });
+      rows = moved(rows, edit * 7, 0.15);
+    }
+    for (const { encoded, json } of lists) assert.equal(Buffer.from(encoded.json).toString('utf8'), json, 'bytes as published');
+    assert.equal(new Set(lists.map((l) => l.encoded.json.buffer)).size, lists.length, 'each in memory of its own');
+  });
+
+  it('property: with lists released at random, every publication equals a fresh conversion and no held list changes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ row: fc.nat({ max: 59 }), dx: fc.integer({ min: -30, max: 30 }), grow: fc.integer({ min: -25, max: 25 }), release: fc.boolean() }), { minLength: 1, maxLength: 10 }),
+        (edits) => {
+          const s = new Session();
+          let rows = scene();
+          const held: { encoded: EncodedDiagnostics; json: string }[] = [];
+          for (const e of edits) {
+            rows = moved(rows, e.row, e.dx / 100);
+            // Lists that grow and shrink, by more than the room kept: reused memory must be large
+            // enough, and a shorter list uses only its start.
+            for (let k = 0; k < e.grow; k++) rows.push(`body extra${rows.length} box(2, 2) at (${e.dx / 10 + k * 0.5}, 1)`);
+            for (let k = 0; k < -e.grow && rows.length > 30; k++) rows.pop();
+            const { doc, encoded, json } = s.next(rows.join('\n'));
+            assert.equal(json, JSON.stringify(fresh(doc)));
+            if (e.release) written(encoded);
+            else held.push({ encoded, json });
+          }
+          for (const { encoded, json } of held) assert.equal(Buffer.from(encoded.json).toString('utf8'), json);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
 describe('features/diagnostics-json: the wire bytes of a message', () => {
   const bytesOf = (message: unknown) => Buffer.from(JSON.stringify(message), 'utf8');
   const encode = (list: readonly unknown[]) => new EncodedDiagnostics(new TextEncoder().encode(JSON.stringify(list)), list.length);
