@@ -95,6 +95,12 @@ export function benchCheck(scene: Scene, runs: number): CheckResult {
 export interface LspResult {
   /** didChange → publishDiagnostics, one per edit. */
   readonly latencies: number[];
+  /**
+   * didChange → the first byte of the server's answer, one per edit: the server's part of each
+   * latency. The rest is the transfer and the client reading the message (for a 10k-body scene a
+   * 2.7 MB JSON.parse, about half of the latency), which a faster server cannot shorten.
+   */
+  readonly serverLatencies?: number[];
   readonly openMs: number;
   readonly error?: string;
 }
@@ -150,6 +156,12 @@ interface Server {
   waitForDiagnostics(uri: string, version: number | null): Promise<void>;
   /** The diagnostics of the last publication for `uri` (as the client received them). */
   lastDiagnostics(uri: string): readonly LspDiagnostic[];
+  /**
+   * When the first bytes from the server arrive after this call (firstByteAt: NaN until then):
+   * the server's own part of a latency, before the transfer and the client's JSON.parse.
+   */
+  awaitFirstByte(): void;
+  firstByteAt(): number;
   close(): Promise<void>;
 }
 
@@ -167,6 +179,13 @@ async function startServer(capabilities: object = CLIENT_CAPABILITIES): Promise<
     new rpc.StreamMessageWriter(child.stdin!),
   );
   const waiters: { uri: string; version: number | null; resolve: () => void }[] = [];
+  let firstByte = NaN;
+  let awaitingFirstByte = false;
+  child.stdout!.on('data', () => {
+    if (!awaitingFirstByte) return;
+    awaitingFirstByte = false;
+    firstByte = performance.now();
+  });
   const published = new Map<string, readonly LspDiagnostic[]>();
   connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number; diagnostics: LspDiagnostic[] }) => {
     published.set(p.uri, p.diagnostics);
@@ -188,6 +207,11 @@ async function startServer(capabilities: object = CLIENT_CAPABILITIES): Promise<
     pid: child.pid!,
     capabilities: init.capabilities,
     lastDiagnostics: (uri) => published.get(uri) ?? [],
+    awaitFirstByte() {
+      firstByte = NaN;
+      awaitingFirstByte = true;
+    },
+    firstByteAt: () => firstByte,
     waitForDiagnostics(uri, version) {
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no publishDiagnostics within 60 s')), 60_000);
@@ -225,6 +249,7 @@ export async function benchLsp(scene: Scene, edits: number): Promise<LspResult> 
   const uri = pathToFileURL(join(tmpdir(), `collide-bench-${scene.n}.collide`)).href;
   const server = await startServer();
   const latencies: number[] = [];
+  const serverLatencies: number[] = [];
   try {
     const t0 = performance.now();
     const opened = server.waitForDiagnostics(uri, 1);
@@ -241,6 +266,7 @@ export async function benchLsp(scene: Scene, edits: number): Promise<LspResult> 
       const content = lines[line]!;
       const version = e + 2;
       const done = server.waitForDiagnostics(uri, version);
+      server.awaitFirstByte();
       const start = performance.now();
       await server.connection.sendNotification('textDocument/didChange', {
         textDocument: { uri, version },
@@ -249,12 +275,15 @@ export async function benchLsp(scene: Scene, edits: number): Promise<LspResult> 
         ],
       });
       await done;
-      if (e >= LSP_WARMUP_EDITS) latencies.push(performance.now() - start);
+      if (e >= LSP_WARMUP_EDITS) {
+        latencies.push(performance.now() - start);
+        serverLatencies.push(server.firstByteAt() - start);
+      }
       lines[line] = content.slice(0, at) + replacement + content.slice(close + 1);
     }
-    return { latencies, openMs };
+    return { latencies, serverLatencies, openMs };
   } catch (e) {
-    return { latencies, openMs: NaN, error: (e as Error).message };
+    return { latencies, serverLatencies, openMs: NaN, error: (e as Error).message };
   } finally {
     await server.close();
   }
@@ -528,7 +557,7 @@ async function main(): Promise<void> {
   if (serverAvailable() && cases.includes('d')) {
     const d = await benchLsp(scene, arg('edits', MIN_LSP_EDITS));
     process.stdout.write(
-      `(d) lsp: open ${d.openMs.toFixed(0)} ms, edit median ${quantile(d.latencies, 0.5).toFixed(1)} ms, p95 ${quantile(d.latencies, 0.95).toFixed(1)} ms over ${d.latencies.length} edits${d.error ? `, ${d.error}` : ''}\n`,
+      `(d) lsp: open ${d.openMs.toFixed(0)} ms, edit median ${quantile(d.latencies, 0.5).toFixed(1)} ms, p95 ${quantile(d.latencies, 0.95).toFixed(1)} ms over ${d.latencies.length} edits; of which the server's, to the first byte: median ${quantile(d.serverLatencies ?? [], 0.5).toFixed(1)} ms, p95 ${quantile(d.serverLatencies ?? [], 0.95).toFixed(1)} ms${d.error ? `, ${d.error}` : ''}\n`,
     );
   }
   if (serverAvailable() && cases.includes('d′')) {
