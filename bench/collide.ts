@@ -7,6 +7,7 @@
  * with radii (GJK, van den Bergen), which decides overlap exactly and gives the distance.
  */
 import { createBroadPhase, type BroadPhaseKind } from '../core/broad/broad-phase';
+import { emptyPairKeys, gridPairs } from '../core/broad/grid-pairs';
 import type { AABB } from '../core/math/aabb';
 import { makeTransform, type Transform } from '../core/math/vec2';
 import { distance } from '../core/narrow/gjk';
@@ -75,6 +76,37 @@ export function collideAllPairs(kind: BroadPhaseKind, bodies: readonly CollideBo
     if (narrow === null || narrow(bodies[a]!, bodies[b]!)) keys.push(a * n + b);
   });
   return keys.sort((x, y) => x - y);
+}
+
+/**
+ * All overlapping pairs the way the analysis finds them from scratch (server/src/analysis/analyze.ts):
+ * every box at once into the one-pass grid of core/broad/grid-pairs.ts (the incremental grid when
+ * it declines a sparse layout), then the narrow phase over the candidates in key order.
+ */
+export function collideAllPairsOnePass(bodies: readonly CollideBody[], narrow: OverlapTest | null): number[] {
+  const n = bodies.length;
+  const boxes = new Float64Array(4 * n);
+  for (let i = 0; i < n; i++) {
+    const b = shapeBounds(bodies[i]!.shape, bodies[i]!.xf);
+    boxes[4 * i] = b.minX;
+    boxes[4 * i + 1] = b.minY;
+    boxes[4 * i + 2] = b.maxX;
+    boxes[4 * i + 3] = b.maxY;
+  }
+  const candidates = emptyPairKeys(2 * n);
+  let keys: number[];
+  if (gridPairs(boxes, n, candidates)) {
+    keys = Array.from(candidates.keys.subarray(0, candidates.count).sort());
+  } else {
+    keys = collideAllPairs('grid', bodies, null);
+  }
+  if (narrow === null) return keys;
+  const found: number[] = [];
+  for (const key of keys) {
+    const i = Math.floor(key / n);
+    if (narrow(bodies[i]!, bodies[key - i * n]!)) found.push(key);
+  }
+  return found;
 }
 
 /** Swept bounds over [0, horizon] for the moving variant: the union of the start and end boxes. */

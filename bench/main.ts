@@ -8,7 +8,7 @@
  * truth of bench/scenes.ts and any difference is reported as a MISMATCH.
  */
 import { BROAD_PHASE_KINDS, type BroadPhaseKind } from '../core/broad/broad-phase';
-import { collideAllPairs, collideBodies, collideMoveProbe, collideSweptCandidates, loadNarrowPhase } from './collide';
+import { collideAllPairs, collideAllPairsOnePass, collideBodies, collideMoveProbe, collideSweptCandidates, loadNarrowPhase } from './collide';
 import { initRapier, PEERS, type MoveProbe } from './peers';
 import { BURST_REQUESTS, benchCheck, benchLsp, benchLspBurst, benchLspBurstMemory, benchLspMemory, cliAvailable, serverAvailable } from './processes';
 import { generateScene, MARGIN, type Scene } from './scenes';
@@ -104,6 +104,8 @@ async function main(): Promise<void> {
         collideAllPairs(kind, wb, null);
         if (kind !== 'brute-force') collideSweptCandidates(kind, warm, 10 / 60);
       }
+      collideAllPairsOnePass(wb, narrow.test);
+      collideAllPairsOnePass(wb, null);
       for (const peer of PEERS) peer.allPairs(warm);
     }
     const buf: number[] = [];
@@ -152,6 +154,25 @@ async function main(): Promise<void> {
           rows.push({ case: 'a:broad', n, contender: `collide ${kind} (boxes only)`, ms: median(times), found: found.length, expected: scene.truth.length, missing: 0, extra: 0, note: 'candidate pairs' });
           log(`  ${'a:broad'.padEnd(12)} n=${String(n).padEnd(6)} ${`collide ${kind} (boxes only)`.padEnd(34)} ${fmt(median(times))} ms (${found.length} box pairs)`);
         }
+      }
+    }
+    // The grid as the analysis builds it from scratch (one pass over all boxes): what
+    // `collide check` and a document's first analysis run.
+    for (const withNarrow of [true, false]) {
+      const times: number[] = [];
+      let found: number[] = [];
+      for (let r = 0; r < reps(n); r++) {
+        gc();
+        const t = performance.now();
+        found = collideAllPairsOnePass(bodies, withNarrow ? narrow.test : null);
+        times.push(performance.now() - t);
+      }
+      const contender = withNarrow ? `collide grid one-pass + ${narrow.name}` : 'collide grid one-pass (boxes only)';
+      if (withNarrow) {
+        record({ case: 'a:pairs', n, contender, ms: median(times), found: found.length, expected: scene.truth.length, ...compare(found, scene.truth) });
+      } else {
+        rows.push({ case: 'a:broad', n, contender, ms: median(times), found: found.length, expected: scene.truth.length, missing: 0, extra: 0, note: 'candidate pairs' });
+        log(`  ${'a:broad'.padEnd(12)} n=${String(n).padEnd(6)} ${contender.padEnd(34)} ${fmt(median(times))} ms (${found.length} box pairs)`);
       }
     }
     for (const peer of PEERS) {
