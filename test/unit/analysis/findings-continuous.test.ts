@@ -186,6 +186,29 @@ describe('analysis/continuous: review cases', function () {
       );
       assert.equal(r.text.slice(d.range.start, d.range.end), 'sink');
     });
+    it('a compound resting on one part of another and walking into a second part "hits" it; the resting part is not the story', () => {
+      // The walker's foot (x from -0.5 to 0.5) rests on the ground's slab (top at y = 0); its
+      // front block (x from 1 to 2) meets the ground's step (x from 3) at 1 / 3 = 0.333333 s,
+      // and is 0.35 × 3 − 1 = 0.05 deep at the end of step 21.
+      const r = analyze(
+        'frames 60\nbody ground static compound(box(20, 1) at (0, -0.5), box(2, 4) at (4, 1.5))\n' +
+          'body walker compound(box(1, 1) at (0, 0.5), box(1, 1) at (1.5, 1.5)) velocity (3, 0)\n',
+      );
+      assert.equal(r.impacts.length, 1);
+      const f = r.impacts[0]!;
+      assert.equal(f.kind, 'collision');
+      near(f.toi, 1 / 3, 1e-4 / 60, 'toi');
+      assert.equal(f.deepStep, 21);
+      const message = r.diagnostics.find((x) => x.code === 'collision')!.message;
+      assert.match(message, /^walker hits ground at t = 0\.333333 s /);
+      assert.doesNotMatch(message, /resting contact/);
+    });
+    it('a spinning compound resting on the floor digs in with its resting part: worded as resting contact that deepens', () => {
+      const r = analyze('body floor static box(20, 1) at (0, -0.5)\nbody lander compound(box(1, 1) at (0, 0), box(1, 1) at (1.5, 2)) at (0, 0.5) spin 1\n');
+      assert.equal(r.impacts.length, 1);
+      assert.equal(r.impacts[0]!.toi, 0);
+      assert.match(r.diagnostics.find((x) => x.code === 'collision')!.message, /^lander starts in resting contact with floor \(touching within slop at t = 0\) and the contact deepens/);
+    });
     it('an ordinary collision keeps "hits" at its time of impact and names the first deep step end', () => {
       // The ball's face (x = 1.8) meets the wall (x = 1.95) at 0.15 / 12 = 0.0125 s, and is
       // 12 / 60 − 0.15 = 0.05 deep at the first step end.
