@@ -298,14 +298,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   );
   connection.onCodeAction(onDocument('Code actions', [], (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context)));
   // Lenses go without their commands, which the editor asks for only for the lenses it shows.
-  connection.onCodeLens(onDocument('Code lenses', [], (doc) => codeLensStubs(doc, stateOf(doc.uri).id)));
+  // A stub names the analysis it came from: a settings change analyses the same version again.
+  const generationOf = (doc: AnalyzedDocument): number => {
+    const st = states.get(doc.uri);
+    return st && st.latest === doc ? (st.latestGeneration ?? 0) : -1;
+  };
+  connection.onCodeLens(onDocument('Code lenses', [], (doc) => codeLensStubs(doc, stateOf(doc.uri).id, generationOf(doc))));
   connection.onCodeLensResolve(async (lens, token) => {
     try {
       const data = lens.data as unknown;
       const uri = Array.isArray(data) && typeof data[0] === 'number' ? uriOfId.get(data[0]) : undefined;
       const doc = uri === undefined ? undefined : await getAnalysis(uri);
       if (!doc || token.isCancellationRequested) return lens;
-      return resolveCodeLens(doc, lens);
+      return resolveCodeLens(doc, lens, generationOf(doc));
     } catch (e) {
       logError('Resolving a code lens', e);
       return lens;

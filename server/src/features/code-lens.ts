@@ -49,11 +49,13 @@ export function codeLenses(doc: AnalyzedDocument): CodeLens[] {
  * of: VS Code resolves only the lenses on screen). VS Code asks for a document's lenses after
  * every edit, and a level with thousands of findings has as many lenses; titles and arguments
  * for all of them were most of an edit's response time, for a handful shown. Each lens carries
- * `[document, version, body, slot]` (`document`: the server's number for the document, since a
- * resolve request names no document; `slot`: the lens's place among the body's lenses), and
- * `resolveCodeLens` gives it the command `codeLenses` would have.
+ * `[document, version, generation, body, slot]` (`document`: the server's number for the
+ * document, since a resolve request names no document; `generation`: which analysis of that
+ * version, since a settings change analyses the same version again with other findings; `slot`:
+ * the lens's place among the body's lenses), and `resolveCodeLens` gives it the command
+ * `codeLenses` would have.
  */
-export function codeLensStubs(doc: AnalyzedDocument, document: number): CodeLens[] {
+export function codeLensStubs(doc: AnalyzedDocument, document: number, generation = 0): CodeLens[] {
   const scene = doc.analysis.semantics.scene;
   // Findings per body, counted rather than listed: a stub needs only how many.
   const counts = new Int32Array(scene.bodies.length);
@@ -67,21 +69,22 @@ export function codeLensStubs(doc: AnalyzedDocument, document: number): CodeLens
     if (n === 0) continue;
     const range = toRange(doc.lines, { start: body.range.start, end: body.nameRange.end });
     const slots = n > MAX_LENSES_PER_BODY ? MAX_LENSES_PER_BODY + 1 : n;
-    for (let slot = 0; slot < slots; slot++) lenses.push({ range, data: [document, doc.version, body.index, slot] });
+    for (let slot = 0; slot < slots; slot++) lenses.push({ range, data: [document, doc.version, generation, body.index, slot] });
   }
   return lenses;
 }
 
 /**
  * The command of a stub from `codeLensStubs`, as `codeLenses` gives it. A stub of another
- * version than `doc`'s comes back as it is: its body may be another one now, and the editor asks
- * for the new version's lenses anyway.
+ * version or analysis than `doc`'s (`generation`) comes back as it is: its body or its findings
+ * may be other ones now, and the editor asks for the new lenses anyway (the server sends
+ * `workspace/codeLens/refresh` after a settings change).
  */
-export function resolveCodeLens(doc: AnalyzedDocument, lens: CodeLens): CodeLens {
+export function resolveCodeLens(doc: AnalyzedDocument, lens: CodeLens, generation = 0): CodeLens {
   const data = lens.data as unknown;
-  if (!Array.isArray(data) || data.length !== 4 || data[1] !== doc.version) return lens;
-  const index = data[2] as unknown;
-  const slot = data[3] as unknown;
+  if (!Array.isArray(data) || data.length !== 5 || data[1] !== doc.version || data[2] !== generation) return lens;
+  const index = data[3] as unknown;
+  const slot = data[4] as unknown;
   if (typeof index !== 'number' || typeof slot !== 'number') return lens;
   const body = doc.analysis.semantics.scene.bodies[index];
   if (!body || body.index !== index || !Number.isInteger(slot) || slot < 0 || slot > MAX_LENSES_PER_BODY) return lens;

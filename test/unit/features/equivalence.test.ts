@@ -273,10 +273,17 @@ describe('features: code lens stubs', () => {
     assert.equal(stubs.length, 6);
     assert.deepStrictEqual(stubs.map((l) => resolveCodeLens(doc, l)), codeLenses(doc));
     // Another version's stub, or one whose data is not ours, comes back unresolved.
-    for (const data of [[1, doc.version + 1, 0, 0], [1, doc.version, 9, 0], [1, doc.version, 0, 3], [1, doc.version, 0, -1], 'x', null]) {
+    for (const data of [[1, doc.version + 1, 0, 0, 0], [1, doc.version, 0, 9, 0], [1, doc.version, 0, 0, 3], [1, doc.version, 0, 0, -1], [1, doc.version, 0, 0], 'x', null]) {
       const lens = { range: stubs[0]!.range, data };
       assert.equal(resolveCodeLens(doc, lens), lens);
     }
+  });
+
+  it('resolve only against the analysis they came from: a settings change analyses the same version again', () => {
+    const doc = analyzeText('body a circle(1) at (0, 0)\nbody b circle(1) at (0.5, 0)\n');
+    const before = codeLensStubs(doc, 1, 3);
+    assert.deepStrictEqual(before.map((l) => resolveCodeLens(doc, l, 3)), codeLenses(doc));
+    for (const l of before) assert.equal(resolveCodeLens(doc, l, 4), l);
   });
 
   it('carry a count for a body with more findings than lenses', () => {
