@@ -33,6 +33,7 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   // a row, and its cosine, sine and rotated bounds are computed once instead of per pair.
   const nA = partsA.length;
   if (a !== lastA) {
+    lastA = null; // until the pose and boxes below are all written
     poseAtStart(a, poseA);
     if (boundsA.length < 4 * nA) boundsA = new Float64Array(4 * nA);
     for (let i = 0; i < nA; i++) partBounds(partsA[i]!.shape, poseA, 0, boundsA, 4 * i);
