@@ -9,8 +9,22 @@ import type { ConvexShape } from './shape';
 
 /** World (parent-frame) AABB of the shape placed by `xf`, radius included. */
 export function shapeBounds(shape: ConvexShape, xf: Transform): AABB {
+  return shapeBoundsInto(shape, xf, 0, { minX: 0, minY: 0, maxX: 0, maxY: 0 });
+}
+
+/**
+ * `shapeBounds` grown by `margin` on every side, written into `out` (and returned): for loops
+ * that bound many shapes and keep no box (the analysis' overlap test, per part and pair).
+ */
+export function shapeBoundsInto(shape: ConvexShape, xf: Transform, margin: number, out: AABB): AABB {
   const v = shape.vertices;
-  if (v.length === 0) return { minX: xf.x, minY: xf.y, maxX: xf.x, maxY: xf.y };
+  if (v.length === 0) {
+    out.minX = xf.x - margin;
+    out.minY = xf.y - margin;
+    out.maxX = xf.x + margin;
+    out.maxY = xf.y + margin;
+    return out;
+  }
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -27,7 +41,11 @@ export function shapeBounds(shape: ConvexShape, xf: Transform): AABB {
     if (y > maxY) maxY = y;
   }
   const r = shape.radius;
-  return { minX: xf.x + minX - r, minY: xf.y + minY - r, maxX: xf.x + maxX + r, maxY: xf.y + maxY + r };
+  out.minX = xf.x + minX - r - margin;
+  out.minY = xf.y + minY - r - margin;
+  out.maxX = xf.x + maxX + r + margin;
+  out.maxY = xf.y + maxY + r + margin;
+  return out;
 }
 
 /**

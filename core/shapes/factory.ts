@@ -20,16 +20,9 @@ export function makeCircle(center: Vec2, r: number): ConvexShape {
 
 /** An axis-aligned w × h rectangle centred on the origin, counter-clockwise from (-w/2, -h/2). */
 export function makeBox(w: number, h: number): ConvexShape {
-  const hx = Math.abs(w) / 2;
-  const hy = Math.abs(h) / 2;
   return freeze(
     'polygon',
-    [
-      { x: -hx, y: -hy },
-      { x: hx, y: -hy },
-      { x: hx, y: hy },
-      { x: -hx, y: hy },
-    ],
+    boxVertices(w, h),
     0,
     [
       { x: 0, y: -1 },
@@ -53,19 +46,19 @@ export const BOX_NORMALS: readonly Vec2[] = Object.freeze([
 
 /** `makeBox` with the shared BOX_NORMALS (equal values), for shapes that are never mutated. */
 export function makeSharedBox(w: number, h: number): ConvexShape {
+  return freeze('polygon', boxVertices(w, h), 0, BOX_NORMALS);
+}
+
+/** The corners of a w × h box centred on the origin, counter-clockwise from (-w/2, -h/2). */
+function boxVertices(w: number, h: number): Vec2[] {
   const hx = Math.abs(w) / 2;
   const hy = Math.abs(h) / 2;
-  return freeze(
-    'polygon',
-    [
-      { x: -hx, y: -hy },
-      { x: hx, y: -hy },
-      { x: hx, y: hy },
-      { x: -hx, y: hy },
-    ],
-    0,
-    BOX_NORMALS,
-  );
+  return [
+    { x: -hx, y: -hy },
+    { x: hx, y: -hy },
+    { x: hx, y: hy },
+    { x: -hx, y: hy },
+  ];
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Transform, Vec2 } from '../../../core/math/vec2';
 import { contactWithin } from '../../../core/narrow/contact';
 import type { ContactOutput, ShapePair } from '../../../core/narrow/types';
-import { shapeSize } from '../../../core/shapes/bounds';
+import { shapeBoundsInto, shapeSize } from '../../../core/shapes/bounds';
+import type { AABB } from '../../../core/math/aabb';
 import type { ConvexShape } from '../../../core/shapes/shape';
 import type { Diagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
@@ -116,40 +117,15 @@ function poseAtStart(body: SceneBody, out: MutableTransform): MutableTransform {
   return out;
 }
 
-/**
- * shapeBounds (core/shapes/bounds.ts) grown by `margin`, written into `out` at `o` as minX,
- * minY, maxX, maxY, with the same arithmetic: rotated offsets first, translation added once.
- */
+/** The part's box grown by `margin` (shapeBoundsInto), written into `out` at `o` as minX, minY, maxX, maxY. */
 function partBounds(shape: ConvexShape, xf: Transform, margin: number, out: Float64Array, o: number): void {
-  const v = shape.vertices;
-  if (v.length === 0) {
-    out[o] = xf.x - margin;
-    out[o + 1] = xf.y - margin;
-    out[o + 2] = xf.x + margin;
-    out[o + 3] = xf.y + margin;
-    return;
-  }
-  const c = xf.c;
-  const s = xf.s;
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (let i = 0; i < v.length; i++) {
-    const p = v[i]!;
-    const x = c * p.x - s * p.y;
-    const y = s * p.x + c * p.y;
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
-  }
-  const r = shape.radius;
-  out[o] = xf.x + minX - r - margin;
-  out[o + 1] = xf.y + minY - r - margin;
-  out[o + 2] = xf.x + maxX + r + margin;
-  out[o + 3] = xf.y + maxY + r + margin;
+  const box = shapeBoundsInto(shape, xf, margin, partBox);
+  out[o] = box.minX;
+  out[o + 1] = box.minY;
+  out[o + 2] = box.maxX;
+  out[o + 3] = box.maxY;
 }
+const partBox: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
 /**
  * The push-out vector depth × normal, for messages and quick fixes: components that are only
