@@ -460,10 +460,6 @@ export async function benchLspBurst(scene: Scene, edits: number): Promise<BurstR
  */
 export async function benchLspBurstMemory(scene: Scene): Promise<MemoryResult> {
   const server = await startServer(VSCODE_CAPABILITIES);
-  const read = (field: string) => {
-    const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
-  };
   try {
     const text = sceneText(scene);
     const uri = pathToFileURL(join(tmpdir(), `collide-bench-burst-${scene.n}.collide`)).href;
@@ -485,9 +481,7 @@ export async function benchLspBurstMemory(scene: Scene): Promise<MemoryResult> {
     await done;
     burst.push(client.codeAction(line, cursor));
     await Promise.all(burst);
-    const rssMb = read('VmRSS');
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
-    return { rssMb, settledRssMb: read('VmRSS'), peakRssMb: read('VmHWM') };
+    return await memoryNowAndSettled(server.pid);
   } catch (e) {
     return { rssMb: NaN, settledRssMb: NaN, peakRssMb: NaN, error: (e as Error).message };
   } finally {
@@ -508,13 +502,26 @@ export interface MemoryResult {
 /** How long the server is left idle before its settled memory is read. */
 const SETTLE_MS = 1000;
 
+/** A field of /proc/PID/status in MB (Linux; NaN when the field is missing). */
+function procStatusMb(pid: number, field: string): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+}
+
+/**
+ * The server's resident memory now, again after SETTLE_MS idle, and its peak. V8 collects the
+ * open's garbage when idle or when the next allocation needs it; either way what stays is what
+ * a user's editor lives with, so both numbers are reported, and the peak.
+ */
+async function memoryNowAndSettled(pid: number): Promise<MemoryResult> {
+  const rssMb = procStatusMb(pid, 'VmRSS');
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  return { rssMb, settledRssMb: procStatusMb(pid, 'VmRSS'), peakRssMb: procStatusMb(pid, 'VmHWM') };
+}
+
 /** Resident memory of the server with the scene's document open and analysed (Linux: /proc). */
 export async function benchLspMemory(scene: Scene): Promise<MemoryResult> {
   const server = await startServer();
-  const read = (field: string) => {
-    const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
-  };
   try {
     const uri = pathToFileURL(join(tmpdir(), `collide-bench-${scene.n}.collide`)).href;
     const opened = server.waitForDiagnostics(uri, 1);
@@ -522,11 +529,7 @@ export async function benchLspMemory(scene: Scene): Promise<MemoryResult> {
       textDocument: { uri, languageId: 'collide', version: 1, text: sceneText(scene) },
     });
     await opened;
-    const rssMb = read('VmRSS');
-    // V8 collects the open's garbage when idle or when the next allocation needs it; either way
-    // what stays is what a user's editor lives with. Both numbers are reported, and the peak.
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
-    return { rssMb, settledRssMb: read('VmRSS'), peakRssMb: read('VmHWM') };
+    return await memoryNowAndSettled(server.pid);
   } catch (e) {
     return { rssMb: NaN, settledRssMb: NaN, peakRssMb: NaN, error: (e as Error).message };
   } finally {
