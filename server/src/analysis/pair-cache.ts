@@ -32,15 +32,11 @@ import type { Finding } from './findings';
  */
 
 /**
- * Slots are below 2^26 so that an unordered pair packs into one exact integer key below 2^52.
- * A document with that many bodies would exceed the longest string JavaScript engines allow.
+ * Slots, and so body indices, are below 2^26 so that a pair packs into one exact integer key
+ * below 2^52 (incremental.ts sorts new findings by their bodies' indices packed so). A document with that many bodies would exceed the longest string JavaScript engines allow.
  */
 export const MAX_SLOTS = 1 << 26;
 export const SLOT_SPAN = 1 << 26;
-
-export function pairKey(s: number, t: number): number {
-  return s < t ? s * SLOT_SPAN + t : t * SLOT_SPAN + s;
-}
 
 /**
  * Visitor of a pass: the entry's `a` slot (declared first when tested), its `b` slot, its finding,

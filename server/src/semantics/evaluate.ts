@@ -48,11 +48,6 @@ const FUNCTIONS: Record<string, readonly [number, number, (args: number[]) => nu
 /** Names of the built-in functions, for completion and hover. */
 export const FUNCTION_NAMES: readonly string[] = Object.keys(FUNCTIONS);
 
-export function functionArity(name: string): readonly [number, number] | undefined {
-  const f = FUNCTIONS[name];
-  return f ? [f[0], f[1]] : undefined;
-}
-
 /** An evaluated expression as recorded for inlay hints and hover. */
 export interface EvaluatedValue {
   readonly range: TextRange;

@@ -56,12 +56,6 @@ export function symbolAt(
   return undefined;
 }
 
-/** The reference under `offset`, resolved or not (for "unknown name" quick fixes and completion). */
-export function referenceAt(table: SymbolTable, offset: number): SymbolReference | undefined {
-  for (const r of table.references) if (contains(r.range, offset)) return r;
-  return undefined;
-}
-
 /** Every reference that resolves to `definition`, in source order. */
 export function referencesTo(table: SymbolTable, definition: SymbolDefinition): SymbolReference[] {
   return table.references.filter((r) => r.definition === definition);
