@@ -1,5 +1,6 @@
 import { DocumentHighlightKind, type DocumentHighlight } from 'vscode-languageserver';
 import { occurrencesOf, symbolAt, type SymbolDefinition } from '../semantics/symbols';
+import { lowerBoundBy } from '../syntax/positions';
 import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
 
@@ -33,14 +34,7 @@ export function documentHighlightsWith(doc: AnalyzedDocument, offset: number, de
  * occurrence on every cursor move, instead of a set of every definition of the file).
  */
 function definesAt(definitions: readonly SymbolDefinition[], offset: number): boolean {
-  let lo = 0;
-  let hi = definitions.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (definitions[mid]!.range.end < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < definitions.length && definitions[i]!.range.start <= offset; i++) {
+  for (let i = lowerBoundBy(definitions, offset, (d) => d.range.end); i < definitions.length && definitions[i]!.range.start <= offset; i++) {
     if (definitions[i]!.nameRange.start === offset) return true;
   }
   return false;
