@@ -134,34 +134,7 @@ export class LooseGrid extends ProxyMap {
         if (visit(this.userId[s]!) === false) return;
       }
     }
-    if (this.cellCount === 0) return;
-    // A regular box overlapping the query has its centre within half a cell of it: one extra
-    // cell on each side covers that and any rounding of the cell index.
-    // Clamped to the range regular cells can have, which also keeps the loop counters exact
-    // integers (far out, `cx++` would not change a double).
-    const x0 = Math.max(Math.floor((qMinX - this.originX) * this.inv) - 1, -CELL_LIMIT);
-    const x1 = Math.min(Math.floor((qMaxX - this.originX) * this.inv) + 1, CELL_LIMIT);
-    const y0 = Math.max(Math.floor((qMinY - this.originY) * this.inv) - 1, -CELL_LIMIT);
-    const y1 = Math.min(Math.floor((qMaxY - this.originY) * this.inv) + 1, CELL_LIMIT);
-    if (!(x0 <= x1 && y0 <= y1)) return;
-    const span = (x1 - x0 + 1) * (y1 - y0 + 1);
-    if (!(span <= this.cellCount)) {
-      // Wider than the occupied area (or unbounded): walk the occupied cells instead.
-      for (let k = 0; k < this.cellCount; k++) {
-        const c = this.cellList[k]!;
-        const kx = this.keyX[c]!;
-        const ky = this.keyY[c]!;
-        if (kx < x0 || kx > x1 || ky < y0 || ky > y1) continue;
-        if (!this.visitCell(this.head[c]!, qMinX, qMinY, qMaxX, qMaxY, visit)) return;
-      }
-      return;
-    }
-    for (let cy = y0; cy <= y1; cy++) {
-      for (let cx = x0; cx <= x1; cx++) {
-        const c = this.findCell(cx, cy);
-        if (c !== NONE && !this.visitCell(this.head[c]!, qMinX, qMinY, qMaxX, qMaxY, visit)) return;
-      }
-    }
+    this.queryCells(qMinX, qMinY, qMaxX, qMaxY, visit);
   }
 
   pairs(visit: (a: number, b: number) => void): void {
@@ -204,18 +177,16 @@ export class LooseGrid extends ProxyMap {
       const s = this.oversized[k]!;
       const o = 4 * s;
       const id = ids[s]!;
-      const box = { minX: b[o]!, minY: b[o + 1]!, maxX: b[o + 2]!, maxY: b[o + 3]! };
+      const minX = b[o]!;
+      const minY = b[o + 1]!;
+      const maxX = b[o + 2]!;
+      const maxY = b[o + 3]!;
       for (let m = k + 1; m < this.overCount; m++) {
         const t = this.oversized[m]!;
         const p = 4 * t;
-        if (b[p]! <= box.maxX && box.minX <= b[p + 2]! && b[p + 1]! <= box.maxY && box.minY <= b[p + 3]!) {
-          report(id, ids[t]!, visit);
-        }
+        if (b[p]! <= maxX && minX <= b[p + 2]! && b[p + 1]! <= maxY && minY <= b[p + 3]!) report(id, ids[t]!, visit);
       }
-      const saved = this.overCount;
-      this.overCount = 0; // the grid part of the query only
-      this.query(box, (other) => report(id, other, visit));
-      this.overCount = saved;
+      this.queryCells(minX, minY, maxX, maxY, (other) => report(id, other, visit));
     }
   }
 
@@ -445,6 +416,41 @@ export class LooseGrid extends ProxyMap {
       const d = this.findOrAddCell(oldX[c]!, oldY[c]!);
       this.head[d] = h;
       for (let s = h; s !== NONE; s = this.next[s]!) this.cellOf[s] = d;
+    }
+  }
+
+  /**
+   * The grid part of a query (the oversized list left out): pairs() runs it for each oversized
+   * box, and a callback may run a whole nested query meanwhile, so nothing here changes state.
+   */
+  private queryCells(qMinX: number, qMinY: number, qMaxX: number, qMaxY: number, visit: (id: number) => boolean | void): void {
+    if (this.cellCount === 0) return;
+    // A regular box overlapping the query has its centre within half a cell of it: one extra
+    // cell on each side covers that and any rounding of the cell index.
+    // Clamped to the range regular cells can have, which also keeps the loop counters exact
+    // integers (far out, `cx++` would not change a double).
+    const x0 = Math.max(Math.floor((qMinX - this.originX) * this.inv) - 1, -CELL_LIMIT);
+    const x1 = Math.min(Math.floor((qMaxX - this.originX) * this.inv) + 1, CELL_LIMIT);
+    const y0 = Math.max(Math.floor((qMinY - this.originY) * this.inv) - 1, -CELL_LIMIT);
+    const y1 = Math.min(Math.floor((qMaxY - this.originY) * this.inv) + 1, CELL_LIMIT);
+    if (!(x0 <= x1 && y0 <= y1)) return;
+    const span = (x1 - x0 + 1) * (y1 - y0 + 1);
+    if (!(span <= this.cellCount)) {
+      // Wider than the occupied area (or unbounded): walk the occupied cells instead.
+      for (let k = 0; k < this.cellCount; k++) {
+        const c = this.cellList[k]!;
+        const kx = this.keyX[c]!;
+        const ky = this.keyY[c]!;
+        if (kx < x0 || kx > x1 || ky < y0 || ky > y1) continue;
+        if (!this.visitCell(this.head[c]!, qMinX, qMinY, qMaxX, qMaxY, visit)) return;
+      }
+      return;
+    }
+    for (let cy = y0; cy <= y1; cy++) {
+      for (let cx = x0; cx <= x1; cx++) {
+        const c = this.findCell(cx, cy);
+        if (c !== NONE && !this.visitCell(this.head[c]!, qMinX, qMinY, qMaxX, qMaxY, visit)) return;
+      }
     }
   }
 
