@@ -80,13 +80,8 @@ interface PartResult {
   readonly undecided?: string;
 }
 
-function bodyMotion(body: SceneBody, shape: ConvexShape): PartMotion {
-  return {
-    shape,
-    xf: makeTransform(body.position.x, body.position.y, body.angle),
-    velocity: body.velocity,
-    spin: body.spin,
-  };
+function partMotion(body: SceneBody, xf: Transform, shape: ConvexShape): PartMotion {
+  return { shape, xf, velocity: body.velocity, spin: body.spin };
 }
 
 export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFinding | null {
@@ -101,11 +96,14 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
   let deep = false;
   let deepStep: number | undefined;
   let undecided: string | undefined;
+  // One pose per body: every part of a compound moves with its body's transform.
+  const xfA = makeTransform(a.position.x, a.position.y, a.angle);
+  const xfB = makeTransform(b.position.x, b.position.y, b.angle);
   for (let i = 0; i < a.parts.length; i++) {
-    const ma = bodyMotion(a, a.parts[i]!.shape);
+    const ma = partMotion(a, xfA, a.parts[i]!.shape);
     const boundsA = sweptBounds(ma.shape, ma.xf, ma.velocity, ma.spin, 0, T);
     for (let j = 0; j < b.parts.length; j++) {
-      const mb = bodyMotion(b, b.parts[j]!.shape);
+      const mb = partMotion(b, xfB, b.parts[j]!.shape);
       if (!aabbOverlaps(boundsA, sweptBounds(mb.shape, mb.xf, mb.velocity, mb.spin, 0, T))) continue;
       const r = partPair(ma, mb, dt, scene.frames, scene.slop);
       if (!r) continue;
