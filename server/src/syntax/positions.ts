@@ -93,19 +93,10 @@ export class LineIndex {
     keep++;
     // Rescan to one character past the edit, then resume with the old starts beyond that.
     const scanTo = Math.min(text.length, newEnd + 1);
-    const starts = old.slice(0, keep);
-    let i = scanFrom;
-    const n = text.length;
-    for (; i < scanTo; i++) {
-      const ch = text.charCodeAt(i);
-      if (ch === 13) {
-        if (i + 1 < n && text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      } else if (ch === 10) {
-        starts.push(i + 1);
-      }
-    }
-    // `i` is now the first unscanned offset (new text); old starts past it shift by delta.
+    const starts = scanLineStarts(text, scanFrom, scanTo, old.slice(0, keep));
+    // The first unscanned offset (new text): scanTo, or one past it when a CR LF straddled it,
+    // whose start the scan then recorded last. Old starts past it shift by delta.
+    const i = Math.max(scanTo, starts[starts.length - 1]!);
     for (let k = lowerBound(old, i - delta + 1); k < old.length; k++) {
       const start = old[k]! + delta;
       if (start > i) starts.push(start);
