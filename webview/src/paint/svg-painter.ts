@@ -1,4 +1,5 @@
 import { DEFAULT_FONT, type Painter, type TextStyle } from './painter';
+import { baselineShiftEm } from './text-metrics';
 
 /**
  * The SVG backend: records the same calls as the canvas and writes an SVG 1.1 document. Used
@@ -96,9 +97,9 @@ export class SvgPainter implements Painter {
   text(s: string, x: number, y: number, style: TextStyle): void {
     this.flush();
     const anchor = style.align === 'center' ? 'middle' : style.align === 'right' ? 'end' : 'start';
-    // dominant-baseline is not honoured by every rasteriser; shift by the font's approximate
-    // ascent instead so that SVG and PNG renderings agree with the canvas.
-    const dy = style.baseline === 'top' ? style.size * 0.8 : style.baseline === 'middle' ? style.size * 0.35 : 0;
+    // dominant-baseline is not honoured by every rasteriser: shift the alphabetic baseline by
+    // the same amount the label layout assumes, so SVG and PNG renderings agree with the canvas.
+    const dy = style.size * baselineShiftEm(style.baseline);
     this.parts.push(
       `<text x="${n(x)}" y="${n(y + dy)}" fill="${attr(style.color)}" font-size="${n(style.size)}" font-family="${attr(this.fontFamily)}"${style.bold ? ' font-weight="bold"' : ''} text-anchor="${anchor}">${escapeText(s)}</text>`,
     );

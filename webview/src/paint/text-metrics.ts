@@ -1,3 +1,5 @@
+import type { TextBaseline } from './painter';
+
 /**
  * A text-size estimate that needs no font engine, so that the canvas in the webview and the SVG
  * written in Node (`collide render`, export) lay labels out from the same numbers: a canvas could
@@ -43,17 +45,21 @@ function isWide(c: number): boolean {
 }
 
 /**
- * The vertical extent of a line of text drawn at y with a Painter baseline, relative to y: the
- * canvas places 'middle' at the em box's middle and SvgPainter shifts its alphabetic baseline
- * by the same amount, so one answer serves both.
+ * Where a Painter baseline puts the alphabetic baseline, in ems below the anchor's y ('bottom',
+ * or none: at y). SvgPainter shifts its text by this much, since not every rasteriser honours
+ * `dominant-baseline`; the canvas places 'middle' at the em box's middle and the extents below
+ * are taken from this one shift, so one answer serves both backends.
  */
-export function textTop(size: number, baseline: 'top' | 'middle' | 'bottom'): number {
-  // 'top': SvgPainter puts the baseline 0.8 em down; 'middle': 0.35 em down; 'bottom': at y.
-  const shift = baseline === 'top' ? 0.8 : baseline === 'middle' ? 0.35 : 0;
-  return (shift - ASCENT_EM) * size;
+export function baselineShiftEm(baseline: TextBaseline | undefined): number {
+  return baseline === 'top' ? 0.8 : baseline === 'middle' ? 0.35 : 0;
 }
 
-export function textBottom(size: number, baseline: 'top' | 'middle' | 'bottom'): number {
-  const shift = baseline === 'top' ? 0.8 : baseline === 'middle' ? 0.35 : 0;
-  return (shift + DESCENT_EM) * size;
+/** The top of a line of text drawn at y with a Painter baseline, relative to y. */
+export function textTop(size: number, baseline: TextBaseline): number {
+  return (baselineShiftEm(baseline) - ASCENT_EM) * size;
+}
+
+/** The bottom of a line of text drawn at y with a Painter baseline, relative to y. */
+export function textBottom(size: number, baseline: TextBaseline): number {
+  return (baselineShiftEm(baseline) + DESCENT_EM) * size;
 }
