@@ -1,8 +1,7 @@
-import type { Transform } from '../math/vec2';
 import { defaultGjkIterations, distanceLocal, emptyLocalDistance } from '../narrow/gjk';
 import { isFiniteTransform, isWellFormedShape, emptyRelativePair, relativePairInto, type MutableRelativePair } from '../narrow/relative';
 import type { AdvanceStep, ToiInput, ToiOutput, ToiState } from './types';
-import { contactTolerance, effectiveSpin, maxRadius } from './motion';
+import { contactTolerance, effectiveSpin, maxRadius, poseAtInto, type MutableTransform } from './motion';
 
 /** Default cap on distance evaluations. */
 export const ADVANCEMENT_MAX_ITERATIONS = 1000;
@@ -74,30 +73,15 @@ export function conservativeAdvancement(input: ToiInput, searchUntil: number = i
   let evBy = 0;
 
   // Per-evaluation scratch: both poses, the relative pair and the distance, refilled in place.
-  const xa = { x: 0, y: 0, c: 1, s: 0 };
-  const xb = { x: 0, y: 0, c: 1, s: 0 };
+  const xa: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
+  const xb: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
   const pair: MutableRelativePair = emptyRelativePair();
   const dist = emptyLocalDistance();
   const gjkCap = defaultGjkIterations(shapeA.vertices.length, shapeB.vertices.length);
-  const poseInto = (out: { x: number; y: number; c: number; s: number }, xf0: Transform, vx: number, vy: number, w: number, t: number) => {
-    // The motion model of motion.ts poseAt, written in place.
-    out.x = xf0.x + vx * t;
-    out.y = xf0.y + vy * t;
-    if (w === 0) {
-      out.c = xf0.c;
-      out.s = xf0.s;
-    } else {
-      const dc = Math.cos(w * t);
-      const ds = Math.sin(w * t);
-      out.c = xf0.c * dc - xf0.s * ds;
-      out.s = xf0.s * dc + xf0.c * ds;
-    }
-  };
-
   const evaluate = (t: number): number => {
     iterations++;
-    poseInto(xa, transformA, velocityA.x, velocityA.y, wA, t);
-    poseInto(xb, transformB, velocityB.x, velocityB.y, wB, t);
+    poseAtInto(xa, transformA, velocityA.x, velocityA.y, wA, t);
+    poseAtInto(xb, transformB, velocityB.x, velocityB.y, wB, t);
     evT = t;
     if (!isFiniteTransform(xa) || !isFiniteTransform(xb)) {
       // Poses beyond floating point (an overflowing t × v): nothing to measure, read as touching.

@@ -1,6 +1,5 @@
-import type { Transform } from '../math/vec2';
 import type { ToiInput } from './types';
-import { contactTolerance, effectiveSpin, maxRadius, poseAt } from './motion';
+import { contactTolerance, effectiveSpin, maxRadius, poseAt, poseAtInto, type MutableTransform } from './motion';
 import { signedDepth } from './step-depth';
 import { timeOfImpact } from './toi';
 
@@ -115,14 +114,14 @@ function exitAdvancement(input: ToiInput, wA: number, wB: number): ContactExitOu
   if (!(L > 0)) return { state: 'stays', start: tMin, t: tMax, iterations: 0 };
   const tol = input.tolerance ?? contactTolerance(shapeA, shapeB);
   const cap = input.maxIterations ?? CONTACT_EXIT_MAX_ITERATIONS;
-  const xa: Transform = { x: 0, y: 0, c: 1, s: 0 };
-  const xb: Transform = { x: 0, y: 0, c: 1, s: 0 };
+  const xa: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
+  const xb: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
   const depthAt = (t: number): number =>
     signedDepth(
       shapeA,
-      poseInto(xa, input.transformA, input.velocityA.x, input.velocityA.y, wA, t),
+      poseAtInto(xa, input.transformA, input.velocityA.x, input.velocityA.y, wA, t),
       shapeB,
-      poseInto(xb, input.transformB, input.velocityB.x, input.velocityB.y, wB, t),
+      poseAtInto(xb, input.transformB, input.velocityB.x, input.velocityB.y, wB, t),
     );
 
   let t = tMin;
@@ -153,20 +152,4 @@ function exitAdvancement(input: ToiInput, wA: number, wB: number): ContactExitOu
   return Number.isNaN(start)
     ? { state: 'failed', start: t, t, iterations }
     : { state: 'failed', start, t: Math.min(provenUntil, tMax), iterations };
-}
-
-/** motion.ts poseAt, written into `out`. */
-function poseInto(out: { x: number; y: number; c: number; s: number }, xf: Transform, vx: number, vy: number, w: number, t: number): Transform {
-  out.x = xf.x + vx * t;
-  out.y = xf.y + vy * t;
-  if (w === 0) {
-    out.c = xf.c;
-    out.s = xf.s;
-  } else {
-    const dc = Math.cos(w * t);
-    const ds = Math.sin(w * t);
-    out.c = xf.c * dc - xf.s * ds;
-    out.s = xf.s * dc + xf.c * ds;
-  }
-  return out;
 }

@@ -10,16 +10,36 @@ import { shapeSize } from '../shapes/bounds';
 
 /** Pose at time t of a transform given at t = 0 moving with `velocity` and `spin`. */
 export function poseAt(xf0: Transform, velocity: Vec2, spin: number, t: number): Transform {
-  if (spin === 0) return { x: xf0.x + velocity.x * t, y: xf0.y + velocity.y * t, c: xf0.c, s: xf0.s };
-  const da = spin * t;
-  const dc = Math.cos(da);
-  const ds = Math.sin(da);
-  return {
-    x: xf0.x + velocity.x * t,
-    y: xf0.y + velocity.y * t,
-    c: xf0.c * dc - xf0.s * ds,
-    s: xf0.s * dc + xf0.c * ds,
-  };
+  return poseAtInto({ x: 0, y: 0, c: 1, s: 0 }, xf0, velocity.x, velocity.y, spin, t);
+}
+
+/** A pose a query refills in place. */
+export interface MutableTransform {
+  x: number;
+  y: number;
+  c: number;
+  s: number;
+}
+
+/**
+ * poseAt written into `out` (and returned), the velocity as two numbers: for the iterative
+ * queries (conservative advancement, exit advancement, the measure at tMax), which pose a pair
+ * hundreds of times a query and keep one scratch pose per shape.
+ */
+export function poseAtInto(out: MutableTransform, xf0: Transform, vx: number, vy: number, spin: number, t: number): MutableTransform {
+  out.x = xf0.x + vx * t;
+  out.y = xf0.y + vy * t;
+  if (spin === 0) {
+    out.c = xf0.c;
+    out.s = xf0.s;
+  } else {
+    const da = spin * t;
+    const dc = Math.cos(da);
+    const ds = Math.sin(da);
+    out.c = xf0.c * dc - xf0.s * ds;
+    out.s = xf0.s * dc + xf0.c * ds;
+  }
+  return out;
 }
 
 /**

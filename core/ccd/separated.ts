@@ -2,6 +2,7 @@ import { defaultGjkIterations, distanceLocal, emptyLocalDistance } from '../narr
 import { isFiniteTransform, emptyRelativePair, relativePairInto, type MutableRelativePair } from '../narrow/relative';
 import { makeCircle } from '../shapes/factory';
 import type { ToiInput, ToiMethod, ToiOutput } from './types';
+import { poseAtInto, type MutableTransform } from './motion';
 
 /**
  * The `separated` answer of a time-of-impact method, measured where types.ts says it is: at
@@ -15,34 +16,16 @@ import type { ToiInput, ToiMethod, ToiOutput } from './types';
  * methods that call this assume (a centred circle's spin moves nothing).
  */
 
-const xa = { x: 0, y: 0, c: 1, s: 0 };
-const xb = { x: 0, y: 0, c: 1, s: 0 };
+const xa: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
+const xb: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
 const placeholder = makeCircle({ x: 0, y: 0 }, 0);
 const pair: MutableRelativePair = emptyRelativePair();
 const dist = emptyLocalDistance();
 
-function poseInto(out: typeof xa, input: ToiInput, ofA: boolean, t: number, spins: boolean): void {
-  const xf = ofA ? input.transformA : input.transformB;
-  const v = ofA ? input.velocityA : input.velocityB;
-  const w = spins ? (ofA ? input.spinA : input.spinB) : 0;
-  out.x = xf.x + v.x * t;
-  out.y = xf.y + v.y * t;
-  if (w === 0) {
-    out.c = xf.c;
-    out.s = xf.s;
-  } else {
-    // motion.ts poseAt, in place.
-    const dc = Math.cos(w * t);
-    const ds = Math.sin(w * t);
-    out.c = xf.c * dc - xf.s * ds;
-    out.s = xf.s * dc + xf.c * ds;
-  }
-}
-
 export function separatedAtEnd(input: ToiInput, method: ToiMethod, iterations: number, spins = false): ToiOutput {
   const t = input.tMax;
-  poseInto(xa, input, true, t, spins);
-  poseInto(xb, input, false, t, spins);
+  poseAtInto(xa, input.transformA, input.velocityA.x, input.velocityA.y, spins ? input.spinA : 0, t);
+  poseAtInto(xb, input.transformB, input.velocityB.x, input.velocityB.y, spins ? input.spinB : 0, t);
   if (!isFiniteTransform(xa) || !isFiniteTransform(xb)) {
     // Poses beyond floating point (t × v overflows): nothing to measure.
     return { state: 'separated', t, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, separation: 0, iterations, method };
