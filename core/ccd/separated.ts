@@ -12,8 +12,9 @@ import { poseAtInto, type MutableTransform } from './motion';
  * (gjk.ts `distanceLocal`, van den Bergen's core + margin), the same measure conservative
  * advancement uses for each of its iterates.
  *
- * `spins`: pose the shapes with their spins, or without (default), as the translation-only
- * methods that call this assume (a centred circle's spin moves nothing).
+ * The callers are the translation-only methods, so the shapes are posed without their spins (the
+ * dispatcher sends them only pairs whose surfaces do not turn: a centred circle's spin moves
+ * nothing).
  */
 
 const xa: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
@@ -22,10 +23,10 @@ const placeholder = makeCircle({ x: 0, y: 0 }, 0);
 const pair: MutableRelativePair = emptyRelativePair();
 const dist = emptyLocalDistance();
 
-export function separatedAtEnd(input: ToiInput, method: ToiMethod, iterations: number, spins = false): ToiOutput {
+export function separatedAtEnd(input: ToiInput, method: ToiMethod, iterations: number): ToiOutput {
   const t = input.tMax;
-  poseAtInto(xa, input.transformA, input.velocityA.x, input.velocityA.y, spins ? input.spinA : 0, t);
-  poseAtInto(xb, input.transformB, input.velocityB.x, input.velocityB.y, spins ? input.spinB : 0, t);
+  poseAtInto(xa, input.transformA, input.velocityA.x, input.velocityA.y, 0, t);
+  poseAtInto(xb, input.transformB, input.velocityB.x, input.velocityB.y, 0, t);
   if (!isFiniteTransform(xa) || !isFiniteTransform(xb)) {
     // Poses beyond floating point (t × v overflows): nothing to measure.
     return { state: 'separated', t, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, separation: 0, iterations, method };
