@@ -1,6 +1,7 @@
-import type { Transform, Vec2 } from '../math/vec2';
+import type { Transform } from '../math/vec2';
 import type { ConvexShape } from '../shapes/shape';
 import { distance } from '../narrow/gjk';
+import { isFiniteTransform, isWellFormedShape } from '../narrow/relative';
 import type { AdvanceStep, ToiInput, ToiOutput, ToiMethod } from './types';
 import { effectiveSpin, poseAt } from './motion';
 import { circleTimeOfImpact } from './circle-toi';
@@ -69,28 +70,21 @@ export function timeOfImpact(input: ToiInput): ToiOutput {
   return conservativeAdvancement(input);
 }
 
-function finite(...xs: number[]): boolean {
-  for (const x of xs) if (!Number.isFinite(x)) return false;
-  return true;
-}
-
-function shapeOk(s: ConvexShape): boolean {
-  if (s.vertices.length === 0 || !(s.radius >= 0) || !Number.isFinite(s.radius)) return false;
-  for (const v of s.vertices) if (!finite(v.x, v.y)) return false;
-  return true;
-}
-
+/** Finite shapes, poses, motion and interval (relative.ts's checks for the narrow phase's input). */
 function isWellFormed(i: ToiInput): boolean {
-  const xf = (t: Transform) => finite(t.x, t.y, t.c, t.s);
-  const v = (p: Vec2) => finite(p.x, p.y);
   return (
-    shapeOk(i.shapeA) &&
-    shapeOk(i.shapeB) &&
-    xf(i.transformA) &&
-    xf(i.transformB) &&
-    v(i.velocityA) &&
-    v(i.velocityB) &&
-    finite(i.spinA, i.spinB, i.tMin, i.tMax) &&
+    isWellFormedShape(i.shapeA) &&
+    isWellFormedShape(i.shapeB) &&
+    isFiniteTransform(i.transformA) &&
+    isFiniteTransform(i.transformB) &&
+    Number.isFinite(i.velocityA.x) &&
+    Number.isFinite(i.velocityA.y) &&
+    Number.isFinite(i.velocityB.x) &&
+    Number.isFinite(i.velocityB.y) &&
+    Number.isFinite(i.spinA) &&
+    Number.isFinite(i.spinB) &&
+    Number.isFinite(i.tMin) &&
+    Number.isFinite(i.tMax) &&
     i.tMin <= i.tMax
   );
 }
