@@ -203,12 +203,11 @@ export function sweepAndSlide(
   return { box: cur, velocity: { x: vx, y: vy }, events, complete: true };
 }
 
-/** AABB of the shape (radius included) at a pose, written into `out`. */
-function shapeBoundsInto(shape: ConvexShape, xf: Transform, out: AABB): AABB {
-  return boundsAt(shape, xf.x, xf.y, xf.c, xf.s, out);
-}
-
-/** shapeBoundsInto at the pose (x, y, c, s), without a Transform record. */
+/**
+ * AABB of the shape (radius included) at the pose (x, y, c, s), written into `out`. Not
+ * shapes/bounds.ts shapeBoundsInto: that one adds the translation after the extremes, and the
+ * broad phase's swept boxes keep this rounding.
+ */
 function boundsAt(shape: ConvexShape, tx: number, ty: number, c: number, s: number, out: AABB): AABB {
   const v = shape.vertices;
   let minX = Infinity;
@@ -338,7 +337,7 @@ export function sweptBoundsInto(
   for (let j = 0; j < cells; j++) {
     const tj = ta + j * dt;
     const mid = poseAt(xf0, velocity, w, tj + dt / 2);
-    shapeBoundsInto(shape, mid, tmp);
+    boundsAt(shape, mid.x, mid.y, mid.c, mid.s, tmp);
     // Translate the frozen middle pose back to the cell's start and on to its end.
     const half = dt / 2;
     const ex = Math.abs(vx) * half;
