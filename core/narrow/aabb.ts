@@ -29,14 +29,6 @@ export function isAxisAlignedBox(vertices: readonly Vec2[]): boolean {
   return horizontal === 2 && vertical === 2;
 }
 
-/** Signed separation of two AABBs in one frame: the gap distance, or minus the least push. */
-export function aabbSeparation(a: AABB, b: AABB): number {
-  const gx = Math.max(b.minX - a.maxX, a.minX - b.maxX);
-  const gy = Math.max(b.minY - a.maxY, a.minY - b.maxY);
-  if (gx > 0 || gy > 0) return Math.hypot(Math.max(0, gx), Math.max(0, gy));
-  return Math.max(gx, gy);
-}
-
 const boxA = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 const boxB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 

@@ -16,14 +16,6 @@ import { conventionalNormalX, conventionalNormalY, precedes, tieTolerance } from
  * All in A's frame; the normal goes from A to B whichever side the circle is on.
  */
 
-/** Whether two discs overlap or touch, without a square root. */
-export function circlesOverlap(a: Vec2, ra: number, b: Vec2, rb: number): boolean {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const r = ra + rb;
-  return dx * dx + dy * dy <= r * r;
-}
-
 const dir: MutableVec2 = { x: 0, y: 0 };
 
 /**
