@@ -1,4 +1,5 @@
 import type { Token } from '../syntax/lexer';
+import { lowerBoundBy } from '../syntax/positions';
 
 /**
  * Token look-ups by offset over the lexer's token array (sorted, non-overlapping, ending with
@@ -8,20 +9,9 @@ import type { Token } from '../syntax/lexer';
 
 /** Index of the last token starting before `offset` (-1 when none). */
 export function lastTokenBefore(tokens: readonly Token[], offset: number): number {
-  let lo = 0;
-  let hi = tokens.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const t = tokens[mid]!;
-    if (t.kind !== 'eof' && t.start < offset) {
-      found = mid;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return found;
+  const i = lowerBoundBy(tokens, offset, (t) => t.start) - 1;
+  // The `eof` token, last when present, is no token to stand on: the one before it is.
+  return i >= 0 && tokens[i]!.kind === 'eof' ? i - 1 : i;
 }
 
 /**
