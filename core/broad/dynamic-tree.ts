@@ -149,11 +149,7 @@ export class DynamicTree extends ProxyMap {
     this.internalCount = 0;
     this.stagedCount = 0;
     this.freeList = NULL;
-    for (let i = this.capacity - 1; i >= 0; i--) {
-      this.parent[i] = this.freeList;
-      this.height[i] = -1;
-      this.freeList = i;
-    }
+    for (let i = this.capacity - 1; i >= 0; i--) this.freeNode(i);
   }
 
   query(box: AABB, visit: (id: number) => boolean | void): void {
@@ -365,11 +361,7 @@ export class DynamicTree extends ProxyMap {
     moved.set(this.moved);
     this.moved = moved;
     this.capacity = this.parent.length;
-    for (let i = this.capacity - 1; i >= old; i--) {
-      this.parent[i] = this.freeList;
-      this.height[i] = -1;
-      this.freeList = i;
-    }
+    for (let i = this.capacity - 1; i >= old; i--) this.freeNode(i);
   }
 
   private ensureStack(needed: number): Int32Array {
