@@ -1,16 +1,17 @@
 import type { PreviewBody } from '../../../protocol/preview-model';
-import type { Pose } from './geometry';
+import { makePose, poseAt, type Pose } from './geometry';
 
 /**
  * Every body's pose at one time, kept in flat arrays and recomputed only when the time changes.
  * A frame of a 10k-body scene otherwise spends a large share of its script time in the cosine
  * and sine of each body's angle (measured with a CPU profile of bench/preview-frame.ts), although
- * panning and zooming never change them. Values are computed exactly as `poseAt` does, so a
- * cached pose and a fresh one are the same numbers.
+ * panning and zooming never change them. The table is filled by `poseAt` itself, so a cached
+ * pose and a fresh one are the same numbers.
  */
 export class PoseTable {
   private time = NaN;
   private readonly data: Float64Array;
+  private readonly scratch = makePose();
 
   constructor(private readonly bodies: readonly PreviewBody[]) {
     this.data = new Float64Array(5 * bodies.length);
@@ -32,16 +33,15 @@ export class PoseTable {
   private fill(t: number): void {
     const d = this.data;
     const bodies = this.bodies;
+    const pose = this.scratch;
     for (let i = 0; i < bodies.length; i++) {
-      const b = bodies[i]!;
+      poseAt(bodies[i]!, t, pose);
       const k = 5 * i;
-      // position(t) = at + velocity t, angle(t) = angle + spin t (scene-language.md, "Motion and time").
-      const angle = b.angle + b.spin * t;
-      d[k] = b.position[0] + b.velocity[0] * t;
-      d[k + 1] = b.position[1] + b.velocity[1] * t;
-      d[k + 2] = angle;
-      d[k + 3] = Math.cos(angle);
-      d[k + 4] = Math.sin(angle);
+      d[k] = pose.x;
+      d[k + 1] = pose.y;
+      d[k + 2] = pose.angle;
+      d[k + 3] = pose.c;
+      d[k + 4] = pose.s;
     }
     this.time = t;
   }
