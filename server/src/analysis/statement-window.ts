@@ -7,7 +7,7 @@ import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
 import { lex, type Comment, type Token } from '../syntax/lexer';
 import { ownString, parse, parseWindow, skimFile, streamStatements, type ParseResult } from '../syntax/parser';
 import { LineIndex, lowerBound, lowerBoundBy } from '../syntax/positions';
-import { StatementIndex } from '../syntax/statement-index';
+import { STATEMENT_KIND_CODE, StatementIndex } from '../syntax/statement-index';
 
 /**
  * The incremental front end (issue 5, item 2): syntax and semantics of a new version of a
@@ -54,8 +54,6 @@ export interface FrontEndResult {
   readonly previousScene?: Scene;
 }
 
-const STATEMENT_KIND = { Setting: 0, Let: 1, Shape: 2, Layer: 3, Body: 4, Error: 5 } as const;
-
 /**
  * A version's syntax result when the tree was not kept: the text, its lines, its diagnostics and
  * its statements' positions are at hand. Editor features work from the statement index
@@ -68,7 +66,7 @@ export class DeferredParse implements ParseResult {
   private lexed: { readonly tokens: Token[]; readonly comments: Comment[] } | undefined;
   private index: StatementIndex | undefined;
   /**
-   * `outline`: the statements' starts, ends and kinds (STATEMENT_KIND), as the front end found
+   * `outline`: the statements' starts, ends and kinds (STATEMENT_KIND_CODE), as the front end found
    * them; never written afterwards. Without it, the index is made by a streaming parse on first use.
    */
   constructor(
@@ -158,7 +156,7 @@ export class IncrementalFrontEnd {
     this.lastHeader = -1;
     for (let k = 0; k < outline.kinds.length; k++) {
       const kind = outline.kinds[k]!;
-      if (kind !== STATEMENT_KIND.Body && kind !== STATEMENT_KIND.Error) this.lastHeader = k;
+      if (kind !== STATEMENT_KIND_CODE.Body && kind !== STATEMENT_KIND_CODE.Error) this.lastHeader = k;
     }
     this.text = text;
     this.lines = lines;
@@ -230,7 +228,7 @@ export class IncrementalFrontEnd {
     // statement after it (results elsewhere then never point into the shifted part).
     if (this.lastHeader >= semFirst) return null;
     for (let k = semFirst; k < syncIndex; k++) {
-      if (this.kinds[k] !== STATEMENT_KIND.Body && this.kinds[k] !== STATEMENT_KIND.Error) return null;
+      if (this.kinds[k] !== STATEMENT_KIND_CODE.Body && this.kinds[k] !== STATEMENT_KIND_CODE.Error) return null;
     }
     const bodies: BodyStatement[] = [];
     for (const s of fresh) {
@@ -321,7 +319,7 @@ export class IncrementalFrontEnd {
     for (const s of window.statements) {
       newStarts[n] = s.range.start;
       newEnds[n] = s.range.end;
-      newKinds[n] = STATEMENT_KIND[s.kind];
+      newKinds[n] = STATEMENT_KIND_CODE[s.kind];
       n++;
     }
     newKinds.set(this.kinds.subarray(syncIndex, count), n);
@@ -405,7 +403,7 @@ function ownMessages(list: Diagnostic[]): Diagnostic[] {
   return list;
 }
 
-/** The statements of a version: kind (STATEMENT_KIND), start and end of each, in order. */
+/** The statements of a version: kind (STATEMENT_KIND_CODE), start and end of each, in order. */
 export interface StatementOutline {
   readonly kinds: number[];
   readonly starts: number[];
@@ -437,7 +435,7 @@ export function analyzeWholeText(
   let stream: SemanticStream | undefined;
   const diagnostics = streamStatements(text, lines, (s) => {
     if (editorData) {
-      outline.kinds.push(STATEMENT_KIND[s.kind]);
+      outline.kinds.push(STATEMENT_KIND_CODE[s.kind]);
       outline.starts.push(s.range.start);
       outline.ends.push(s.range.end);
     }
@@ -516,7 +514,7 @@ function analyzeInTwoPasses(
   const outline: StatementOutline = { kinds: [], starts: [], ends: [] };
   if (options.editorData ?? true) {
     for (const s of skim.statements) {
-      outline.kinds.push(STATEMENT_KIND[s.kind]);
+      outline.kinds.push(STATEMENT_KIND_CODE[s.kind]);
       outline.starts.push(s.range.start);
       outline.ends.push(s.range.end);
     }
