@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../common/diagnostic';
+import { byPosition, type Diagnostic } from '../common/diagnostic';
 import type { SemanticResult } from '../semantics/check';
 import type { ParseResult } from '../syntax/parser';
 import { LineIndex } from '../syntax/positions';
@@ -106,10 +106,6 @@ export function positionOrder(diagnostics: Diagnostic[], owners: Int32Array | nu
   const out = new Array<Diagnostic>(n);
   for (let k = 0; k < n; k++) out[first[owners[k]!]!++] = diagnostics[k]!;
   return out;
-}
-
-function byPosition(a: Diagnostic, b: Diagnostic): number {
-  return a.range.start - b.range.start || a.range.end - b.range.end;
 }
 
 /** The diagnostic of one finding, against the scene it was found in. */

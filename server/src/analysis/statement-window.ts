@@ -1,4 +1,4 @@
-import type { Diagnostic, TextRange } from '../common/diagnostic';
+import { byPosition, type Diagnostic, type TextRange } from '../common/diagnostic';
 import { SemanticSession, SemanticStream, type SemanticOptions, type SemanticResult } from '../semantics/check';
 import type { EvaluatedValue } from '../semantics/evaluate';
 import { BodyProperty, type Scene, type SceneBody, type ScenePart } from '../semantics/scene';
@@ -527,7 +527,7 @@ function mergeByPosition(a: readonly Diagnostic[], b: readonly Diagnostic[]): Di
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && (a[i]!.range.start - b[j]!.range.start || a[i]!.range.end - b[j]!.range.end) <= 0)) out.push(a[i++]!);
+    if (j >= b.length || (i < a.length && byPosition(a[i]!, b[j]!) <= 0)) out.push(a[i++]!);
     else out.push(b[j++]!);
   }
   return out;

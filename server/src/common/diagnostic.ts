@@ -27,3 +27,12 @@ export interface Diagnostic {
   /** Plain data a quick fix needs (e.g. the convex hull of a concave polygon). */
   readonly data?: unknown;
 }
+
+/**
+ * The one order of diagnostics by position: by start, then by end. Every list of diagnostics is
+ * kept in it (parser, semantics, findings), and the analysis merges those lists assuming they
+ * agree, so they all sort and merge with this comparator.
+ */
+export function byPosition(a: { readonly range: TextRange }, b: { readonly range: TextRange }): number {
+  return a.range.start - b.range.start || a.range.end - b.range.end;
+}

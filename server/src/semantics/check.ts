@@ -1,7 +1,7 @@
 import { makeTransform, type Vec2 } from '../../../core/math/vec2';
 import { adoptPolygon, makeCapsule, makeSegment, makeSharedBox, transformShape } from '../../../core/shapes/factory';
 import type { ConvexShape } from '../../../core/shapes/shape';
-import type { Diagnostic, TextRange } from '../common/diagnostic';
+import { byPosition, type Diagnostic, type TextRange } from '../common/diagnostic';
 import type {
   BodyStatement,
   Clause,
@@ -386,7 +386,7 @@ class Checker {
       this.evaluator.values = this.editorData ? this.values : null;
       this.definitionOf.clear();
     }
-    out.diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+    out.diagnostics.sort(byPosition);
     out.references.sort((a, b) => a.range.start - b.range.start);
     out.values.sort();
     return out;
@@ -440,7 +440,7 @@ class Checker {
     const constants = new Map<string, Value>();
     const shapes = new Map<string, NamedShapeValue>();
     if (this.editorData) this.namedValues(constants, shapes);
-    this.diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+    this.diagnostics.sort(byPosition);
     if (this.editorData) {
       this.references.sort((a, b) => a.range.start - b.range.start);
       this.values.sort();

@@ -1,4 +1,4 @@
-import type { Diagnostic, TextRange } from '../common/diagnostic';
+import { byPosition, type Diagnostic, type TextRange } from '../common/diagnostic';
 import type {
   BinaryOperator,
   BodyStatement,
@@ -291,10 +291,6 @@ function internalError(e: unknown): Diagnostic {
     code: 'syntax-internal-error',
     message: `The parser failed on this file (${e instanceof Error ? e.message : String(e)}); please report it.`,
   };
-}
-
-function byPosition(a: Diagnostic, b: Diagnostic): number {
-  return a.range.start - b.range.start || a.range.end - b.range.end;
 }
 
 const kw = (word: string): number => KEYWORD_ID.get(word)!;
