@@ -4,7 +4,7 @@ import type { EvaluatedValue } from '../semantics/evaluate';
 import { BodyProperty, type Scene, type SceneBody, type ScenePart } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
-import { lex, type Comment, type Token } from '../syntax/lexer';
+import { isIdentPart, lex, type Comment, type Token } from '../syntax/lexer';
 import { ownString, parse, parseWindow, skimFile, streamStatements, type ParseResult } from '../syntax/parser';
 import { LineIndex, lowerBound, lowerBoundBy } from '../syntax/positions';
 import { STATEMENT_KIND_CODE, StatementIndex } from '../syntax/statement-index';
@@ -485,9 +485,7 @@ function definitionAfterBody(text: string): boolean {
 
 /** Whether `word` is written at `i` as a whole word (not the start of a longer name). */
 function wordAt(text: string, i: number, word: string): boolean {
-  if (!text.startsWith(word, i)) return false;
-  const c = text.charCodeAt(i + word.length);
-  return !((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95);
+  return text.startsWith(word, i) && !isIdentPart(text.charCodeAt(i + word.length));
 }
 
 /** `analyzeWholeText` for a file with a definition or setting after a body (see there). */

@@ -97,7 +97,8 @@ function isDigit(c: number): boolean {
 function isIdentStart(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
-function isIdentPart(c: number): boolean {
+/** Whether `c` (a UTF-16 unit) may continue a name: the lexer's rule, for scans that read raw text. */
+export function isIdentPart(c: number): boolean {
   return isIdentStart(c) || isDigit(c);
 }
 function isWhitespace(c: number): boolean {
