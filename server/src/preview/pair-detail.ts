@@ -16,7 +16,7 @@ import type {
   PreviewSimplexVertex,
 } from '../../../protocol/preview-model';
 import type { SceneBody } from '../semantics/scene';
-import { buildPreviewScene, type PreviewSource } from './scene-model';
+import { previewFinding, type PreviewSource } from './scene-model';
 
 /** Above this many conservative-advancement iterations only every k-th carries its B ⊖ A. */
 const MAX_ADVANCEMENT_SHAPES = 64;
@@ -43,7 +43,8 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
   const [partA, partB] = finding ? [finding.partA, finding.partB] : closestParts(A, xfA, B, xfB);
   const shapeA = A.parts[partA]?.shape;
   const shapeB = B.parts[partB]?.shape;
-  const previewFinding = finding ? buildPreviewScene(uri, version, { ...source, findings: [finding] }).findings[0]! : null;
+  // Only the finding's wording: not a model of the whole scene's bodies per pair request.
+  const findingModel = finding ? previewFinding(scene, finding) : null;
   const relativeVelocity: Point = [B.velocity.x - A.velocity.x, B.velocity.y - A.velocity.y];
   const base = {
     uri,
@@ -54,7 +55,7 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
     ib: B.index,
     partA,
     partB,
-    finding: previewFinding,
+    finding: findingModel,
     relativeVelocity,
     relativeSpin: B.spin - A.spin,
   };

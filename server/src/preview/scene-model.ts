@@ -106,7 +106,8 @@ function pathBounds(b: SceneBody, t1: number): AABB {
   return { minX: Math.min(b.position.x, x1), minY: Math.min(b.position.y, y1), maxX: Math.max(b.position.x, x1), maxY: Math.max(b.position.y, y1) };
 }
 
-function previewFinding(scene: Scene, f: Finding): PreviewFinding {
+/** A finding as the preview shows it, worded as its diagnostic is (the pair inspector words its one finding with it too). */
+export function previewFinding(scene: Scene, f: Finding): PreviewFinding {
   if (f.kind === 'overlap') {
     const d = overlapDiagnostic(scene, f);
     return {

@@ -89,10 +89,11 @@ describe('preview model (server)', () => {
   });
 
   it('pair detail of two overlapping boxes: B ⊖ A, its edge origins, depth and push-out', () => {
-    const { source } = model('body floor static box(10, 1) at (0, -0.5)\nbody crate box(1, 1) at (0, 0.4)\n');
+    const { source, scene } = model('body floor static box(10, 1) at (0, -0.5)\nbody crate box(1, 1) at (0, 0.4)\n');
     const d = buildPairDetail('file:///t.collide', 3, source, 'crate', 'floor')!;
     assert.ok(isPairDetail(d));
     assert.equal(d.a, 'floor', 'named in declaration order whatever the request order');
+    assert.deepEqual(d.finding, scene.findings[0], 'the finding as the scene model words it');
     // B ⊖ A = [-5.5, 5.5] × [-0.1, 1.9].
     const xs = d.minkowski!.vertices.filter((_, i) => i % 2 === 0);
     const ys = d.minkowski!.vertices.filter((_, i) => i % 2 === 1);
