@@ -341,6 +341,17 @@ export class DynamicTree extends ProxyMap {
     return n;
   }
 
+  /** A new internal node over `c1` and `c2`, with no parent yet and its box not yet refitted. */
+  private join(c1: number, c2: number): number {
+    const n = this.allocateNode();
+    this.internalCount++;
+    this.child1[n] = c1;
+    this.child2[n] = c2;
+    this.parent[c1] = n;
+    this.parent[c2] = n;
+    return n;
+  }
+
   private freeNode(n: number): void {
     this.parent[n] = this.freeList;
     this.height[n] = -1;
@@ -482,13 +493,7 @@ export class DynamicTree extends ProxyMap {
     const mid = (lo + hi) >>> 1;
     this.selectMedian(lo, hi - 1, mid, axis);
     const c1 = this.buildRange(lo, mid);
-    const c2 = this.buildRange(mid, hi);
-    const n = this.allocateNode();
-    this.internalCount++;
-    this.child1[n] = c1;
-    this.child2[n] = c2;
-    this.parent[c1] = n;
-    this.parent[c2] = n;
+    const n = this.join(c1, this.buildRange(mid, hi));
     this.refit(n);
     return n;
   }
@@ -535,13 +540,8 @@ export class DynamicTree extends ProxyMap {
     }
     const sibling = this.findBestSibling(leaf);
     const oldParent = this.parent[sibling]!;
-    const newParent = this.allocateNode();
-    this.internalCount++;
+    const newParent = this.join(sibling, leaf);
     this.parent[newParent] = oldParent;
-    this.child1[newParent] = sibling;
-    this.child2[newParent] = leaf;
-    this.parent[sibling] = newParent;
-    this.parent[leaf] = newParent;
     if (oldParent === NULL) {
       this.root = newParent;
     } else if (this.child1[oldParent] === sibling) {
