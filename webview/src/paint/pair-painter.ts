@@ -80,12 +80,12 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
   for (const s of pair.advancement) {
     if (!s.minkowski) continue;
     p.beginPath();
-    traceMinkowski(p, v, s.minkowski, true);
+    traceMinkowski(p, v, s.minkowski);
     p.stroke(theme.foreground, 1, 0.25, [2, 3]);
   }
   if (md) {
     p.beginPath();
-    traceMinkowski(p, v, md, true);
+    traceMinkowski(p, v, md);
     p.fill(theme.foreground, 0.08);
     if (rounded) p.stroke(theme.foreground, 1.5, 0.7);
     drawMinkowskiEdges(p, v, md, theme, rounded ? 1.25 : 2.5, rounded ? [4, 3] : undefined);
@@ -293,7 +293,7 @@ function drawStep(p: Painter, v: Viewport, pair: PairDetail, theme: Theme, kind:
     if (!s) return;
     if (s.minkowski) {
       p.beginPath();
-      traceMinkowski(p, v, s.minkowski, true);
+      traceMinkowski(p, v, s.minkowski);
       p.stroke(theme.highlight, 2.5);
     }
     const ox = toScreenX(v, 0);
@@ -315,8 +315,9 @@ function polyline(p: Painter, v: Viewport, pts: readonly PreviewSimplexVertex[])
   if (pts.length > 2) p.closePath();
 }
 
-function traceMinkowski(p: Painter, v: Viewport, md: PreviewMinkowski, withRadius: boolean): void {
-  traceConvex(p, v, md.vertices, md.vertices.length >> 1, withRadius ? md.radius : 0);
+/** B ⊖ A's outline, rounded by the sum of the two radii. */
+function traceMinkowski(p: Painter, v: Viewport, md: PreviewMinkowski): void {
+  traceConvex(p, v, md.vertices, md.vertices.length >> 1, md.radius);
 }
 
 /** The core's edges, each in the colour of the shape it came from (A's negated, or B's). */
