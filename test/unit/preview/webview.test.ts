@@ -225,6 +225,8 @@ describe('preview webview (headless Chromium)', function () {
     assert.equal(await cell('Penetration depth'), '0.1');
     assert.equal(await cell('Push-out (move B)'), '(0, 0.1)');
     assert.equal(await cell('Normal (A → B)'), '(0, 1)');
+    // Only the traces that recorded steps are offered, each with its count.
+    assert.deepEqual(await view.page.locator('#step-kind option').allTextContents(), ['GJK simplices (2)', 'EPA polytopes (1)']);
     // The last GJK step is shown first; step back to the first.
     assert.equal(await view.page.locator('#step-label').textContent(), '2 / 2');
     assert.equal(await view.page.locator('#step-numbers td[data-key="Search direction"]').textContent(), '(-0.0356, 0.0123)');
@@ -232,6 +234,8 @@ describe('preview webview (headless Chromium)', function () {
     assert.equal(await view.page.locator('#step-label').textContent(), '1 / 2');
     assert.equal(await view.page.locator('#step-numbers td[data-key="w0 = b2 − a3"]').textContent(), '(5.5, 1.9)');
     await view.page.locator('#step-kind').selectOption('epa');
+    assert.equal(await view.page.locator('#step-label').textContent(), '1 / 1');
+    assert.equal(await view.page.locator('#step').isDisabled(), true, 'one step: nothing to slide through');
     assert.equal(await view.page.locator('#step-numbers td[data-key="Edge distance"]').textContent(), '0.1');
     // The configuration-space canvas draws B's edges (bottom, top) in B's colour: the bottom
     // edge y = -0.1 lies just below the origin, in the middle of the canvas width.

@@ -6,6 +6,13 @@ import type { Theme } from '../paint/theme';
 import { el, fillTable } from './dom';
 
 const STEP_NAMES: Record<StepKind, string> = { gjk: 'GJK simplices', epa: 'EPA polytopes', advancement: 'Conservative advancement' };
+/** The order the trace kinds are offered in. */
+const STEP_KINDS: readonly StepKind[] = ['gjk', 'epa', 'advancement'];
+
+/** One algorithm's recorded steps of a pair. */
+function stepsOf(d: PairDetail, kind: StepKind): readonly unknown[] {
+  return kind === 'gjk' ? d.gjk : kind === 'epa' ? d.epa : d.advancement;
+}
 
 /**
  * The pair inspector: the configuration-space canvas (drawPair), a step slider through the
@@ -53,10 +60,6 @@ export class Inspector {
     new ResizeObserver(() => this.redraw()).observe(this.canvas);
   }
 
-  get visible(): boolean {
-    return !this.root.hidden;
-  }
-
   /** Open for a pair whose detail is on its way. */
   open(a: string, b: string): void {
     this.root.hidden = false;
@@ -88,12 +91,9 @@ export class Inspector {
     this.title.textContent = `${d.b} ⊖ ${d.a}`;
     this.status.textContent = d.notes.join(' ');
     const prev = this.kind.value;
-    const kinds: StepKind[] = [];
-    if (d.gjk.length > 0) kinds.push('gjk');
-    if (d.epa.length > 0) kinds.push('epa');
-    if (d.advancement.length > 0) kinds.push('advancement');
+    const kinds = STEP_KINDS.filter((k) => stepsOf(d, k).length > 0);
     this.kind.replaceChildren(
-      ...kinds.map((k) => el('option', { text: `${STEP_NAMES[k]} (${k === 'gjk' ? d.gjk.length : k === 'epa' ? d.epa.length : d.advancement.length})`, attrs: { value: k } })),
+      ...kinds.map((k) => el('option', { text: `${STEP_NAMES[k]} (${stepsOf(d, k).length})`, attrs: { value: k } })),
     );
     if (sameKinds && kinds.includes(prev as StepKind)) this.kind.value = prev;
     this.kind.disabled = kinds.length === 0;
@@ -113,8 +113,8 @@ export class Inspector {
   private stepCount(): number {
     const d = this.detail;
     if (!d) return 0;
-    const k = this.kind.value as StepKind;
-    return k === 'gjk' ? d.gjk.length : k === 'epa' ? d.epa.length : k === 'advancement' ? d.advancement.length : 0;
+    const k = this.kind.value;
+    return STEP_KINDS.includes(k as StepKind) ? stepsOf(d, k as StepKind).length : 0;
   }
 
   private clearCanvas(): void {
