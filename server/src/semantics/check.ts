@@ -639,6 +639,23 @@ class Checker {
     return this.letValues.get(entry.stmt);
   }
 
+  /**
+   * Reports each definition on a dependency cycle (dependency-order.ts) once, on its name, with
+   * the cycle as `a → b → a`; returns them all, since none of them gets a value.
+   */
+  private reportCycles<S extends LetStatement | ShapeStatement>(cycles: readonly S[][], code: string, message: (name: string, path: string) => string): Set<S> {
+    const inCycle = new Set<S>();
+    for (const cycle of cycles) {
+      const path = [...cycle, cycle[0]!].map((s) => s.name?.name ?? '?').join(' → ');
+      for (const s of cycle) {
+        if (inCycle.has(s)) continue;
+        inCycle.add(s);
+        if (s.name && !s.broken) this.error(s.name.range, code, message(s.name.name, path));
+      }
+    }
+    return inCycle;
+  }
+
   /** Names a let statement's expression refers to, as the let statements they resolve to. */
   private letDependencies(stmt: LetStatement): LetStatement[] {
     const deps: LetStatement[] = [];
@@ -661,15 +678,7 @@ class Checker {
   private evaluateConstants(): void {
     const lets = this.input.statements.filter((s): s is LetStatement => s.kind === 'Let');
     const { order, cycles } = dependencyOrder(lets, (s) => this.letDependencies(s));
-    const inCycle = new Set<LetStatement>();
-    for (const cycle of cycles) {
-      const names = [...cycle, cycle[0]!].map((s) => s.name?.name ?? '?').join(' → ');
-      for (const s of cycle) {
-        if (inCycle.has(s)) continue;
-        inCycle.add(s);
-        if (s.name && !s.broken) this.error(s.name.range, 'let-cycle', `'${s.name.name}' is defined in terms of itself: ${names}.`);
-      }
-    }
+    const inCycle = this.reportCycles(cycles, 'let-cycle', (name, path) => `'${name}' is defined in terms of itself: ${path}.`);
     for (const s of order) {
       if (inCycle.has(s)) {
         // Still resolve the names inside (references for navigation), without a value.
@@ -709,15 +718,7 @@ class Checker {
   private evaluateNamedShapes(): void {
     const shapes = this.input.statements.filter((s): s is ShapeStatement => s.kind === 'Shape');
     const { order, cycles } = dependencyOrder(shapes, (s) => this.shapeDependencies(s));
-    const inCycle = new Set<ShapeStatement>();
-    for (const cycle of cycles) {
-      const names = [...cycle, cycle[0]!].map((s) => s.name?.name ?? '?').join(' → ');
-      for (const s of cycle) {
-        if (inCycle.has(s)) continue;
-        inCycle.add(s);
-        if (s.name && !s.broken) this.error(s.name.range, 'shape-cycle', `Shape '${s.name.name}' is made of itself: ${names}.`);
-      }
-    }
+    const inCycle = this.reportCycles(cycles, 'shape-cycle', (name, path) => `Shape '${name}' is made of itself: ${path}.`);
     for (const s of order) {
       if (inCycle.has(s)) {
         this.quietlyIf(s.broken, () => this.recordShapeReferences(s.shape));

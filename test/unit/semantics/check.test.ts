@@ -173,6 +173,16 @@ describe('semantics/check: errors on their exact ranges', () => {
     });
   }
 
+  it('names the whole cycle, as found, in the error on each of its definitions', () => {
+    const lets = check('let a = b\nlet b = a\nbody x circle(a)').diagnostics.filter((d) => d.code === 'let-cycle');
+    assert.deepEqual(lets.map((d) => d.message), [
+      "'a' is defined in terms of itself: a → b → a.",
+      "'b' is defined in terms of itself: a → b → a.",
+    ]);
+    const shapes = check('shape s = compound(t)\nshape t = compound(circle(1), s)\nbody x s').diagnostics.filter((d) => d.code === 'shape-cycle');
+    assert.deepEqual(shapes.map((d) => d.message), ["Shape 's' is made of itself: s → t → s.", "Shape 't' is made of itself: s → t → s."]);
+  });
+
   it('gives severities: errors for bad values, warnings for suspicious ones', () => {
     const r = check('dt 0.1\ndt 0.2\nbody a static static circle(30deg) velocity (1, 0)\nbody b circle(0)');
     assert.deepEqual(
