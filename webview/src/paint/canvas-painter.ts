@@ -1,3 +1,4 @@
+import { growFloat64 } from '../../../core/broad/broad-phase';
 import { DEFAULT_FONT, type Painter, type TextStyle } from './painter';
 
 /** Largest distance, in device pixels, between an arc and the chords that stroke it. */
@@ -196,11 +197,7 @@ export class CanvasPainter implements Painter {
 
   private record(op: number, a = 0, b = 0, c = 0, d = 0, e = 0, f = 0): void {
     const n = op === CLOSE ? 1 : op === ARC ? 7 : 3;
-    if (this.pathLength + n > this.path.length) {
-      const grown = new Float64Array(this.path.length * 2);
-      grown.set(this.path);
-      this.path = grown;
-    }
+    if (this.pathLength + n > this.path.length) this.path = growFloat64(this.path, this.pathLength + n);
     const p = this.path;
     const k = this.pathLength;
     p[k] = op;

@@ -13,6 +13,7 @@
  * covers some, choosing the least covered: a name over an arrow still reads, a missing one
  * does not. Boxes are in screen pixels (y down).
  */
+import { growFloat64 } from '../../../core/broad/broad-phase';
 
 /**
  * The most lines a label is shifted by: beyond that it is far from its body's middle, and in a
@@ -95,11 +96,7 @@ export class BoxList {
   n = 0;
 
   push(x0: number, y0: number, x1: number, y1: number): void {
-    if (4 * (this.n + 1) > this.b.length) {
-      const grown = new Float64Array(this.b.length * 2);
-      grown.set(this.b);
-      this.b = grown;
-    }
+    if (4 * (this.n + 1) > this.b.length) this.b = growFloat64(this.b, 4 * (this.n + 1));
     const k = 4 * this.n++;
     this.b[k] = x0;
     this.b[k + 1] = y0;
