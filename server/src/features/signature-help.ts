@@ -65,20 +65,19 @@ export function walkBack(tokens: readonly Token[], offset: number, complete: boo
 
 function help(shape: ShapeKeyword, argument: number): SignatureHelp {
   const sig = SHAPE_SIGNATURES[shape];
-  const info: SignatureInformation = {
-    label: sig.label,
-    documentation: { kind: 'markdown', value: sig.documentation },
-    parameters: sig.parameters.map((p) => ({ label: p.name, documentation: p.documentation })),
-  };
   const last = sig.parameters.length - 1;
   const active = sig.variadic ? Math.min(argument, last) : argument;
   // Parameter labels as offsets into the label, so `(x, y)` is found even though it repeats.
   let from = sig.label.indexOf('(') + 1;
-  info.parameters = sig.parameters.map((p) => {
-    const at = sig.label.indexOf(p.name, from);
-    if (at < 0) return { label: p.name, documentation: p.documentation };
-    from = at + p.name.length;
-    return { label: [at, at + p.name.length] as [number, number], documentation: p.documentation };
-  });
+  const info: SignatureInformation = {
+    label: sig.label,
+    documentation: { kind: 'markdown', value: sig.documentation },
+    parameters: sig.parameters.map((p) => {
+      const at = sig.label.indexOf(p.name, from);
+      if (at < 0) return { label: p.name, documentation: p.documentation };
+      from = at + p.name.length;
+      return { label: [at, at + p.name.length] as [number, number], documentation: p.documentation };
+    }),
+  };
   return { signatures: [info], activeSignature: 0, activeParameter: active > last ? last : active };
 }
