@@ -60,10 +60,6 @@ export function nullable<T>(check: Check<T>): Check<T | null> {
   return (v): v is T | null => v === null || check(v);
 }
 
-export function oneOf<T extends readonly Check<unknown>[]>(...checks: T): Check<Checked<T[number]>> {
-  return (v): v is Checked<T[number]> => checks.some((c) => c(v));
-}
-
 type Shape = Record<string, Check<unknown>>;
 type ObjectOf<S extends Shape> = {
   [K in keyof S as undefined extends Checked<S[K]> ? never : K]: Checked<S[K]>;

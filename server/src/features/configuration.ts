@@ -60,16 +60,5 @@ export function parseSettings(raw: unknown): CollideSettings {
 
 /** The analysis options that the settings select. */
 export function analysisOptions(settings: CollideSettings): AnalysisOptions {
-  // Built as a variable so that the broad-phase field travels even to an AnalysisOptions that
-  // does not declare it yet.
-  const options = { continuous: settings.continuous, broadPhase: settings.broadPhase };
-  return options;
-}
-
-/** Whether two settings records select the same analysis and the same presentation. */
-export function sameSettings(a: CollideSettings, b: CollideSettings): boolean {
-  if (a.continuous !== b.continuous || a.broadPhase !== b.broadPhase) return false;
-  const ka = Object.keys(a.severity);
-  if (ka.length !== Object.keys(b.severity).length) return false;
-  return ka.every((k) => a.severity[k] === b.severity[k]);
+  return { continuous: settings.continuous, broadPhase: settings.broadPhase };
 }
