@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { CONFIGURATION_SECTION } from '../../protocol/lsp';
 import type { CheckedDocuments } from './checkedDocuments';
 
 /** The language id and the client id; `collide.trace.server` is read by vscode-languageclient from this id. */
@@ -42,7 +43,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     ],
     // The server pulls its settings per document (workspace/configuration); this only makes the
     // client send didChangeConfiguration so the server knows to pull again and re-check.
-    synchronize: { configurationSection: 'collide', fileEvents: watcher },
+    synchronize: { configurationSection: CONFIGURATION_SECTION, fileEvents: watcher },
     outputChannel: output,
     traceOutputChannel: output,
     diagnosticCollectionName: 'collide',

@@ -4,6 +4,7 @@
 // severity settings: a code set to `off` is not published and so is not counted.
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { DIAGNOSTIC_SOURCE } from '../../protocol/lsp';
 import { LANGUAGE_ID } from './languageClient';
 import type { CheckedDocuments } from './checkedDocuments';
 
@@ -24,7 +25,7 @@ export function countFindings(diagnostics: readonly vscode.Diagnostic[]): Findin
   let overlaps = 0;
   const tunnelling = new Set<string>();
   for (const d of diagnostics) {
-    if (d.source?.toLowerCase() !== 'collide') continue;
+    if (d.source?.toLowerCase() !== DIAGNOSTIC_SOURCE) continue;
     const code = codeOf(d);
     if (code === 'overlap') overlaps++;
     else if (code === 'tunnelling') tunnelling.add(`${d.range.start.line}:${d.range.start.character}`);

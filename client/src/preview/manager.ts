@@ -16,12 +16,12 @@ import {
 } from '../../../protocol/preview-messages';
 import { isPairDetail, isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
+import { LANGUAGE_ID } from '../languageClient';
 import { bodiesAtOffset, poseEdits } from './edits';
 import { makeNonce, previewHtml } from './html';
 import { Throttle } from './throttle';
 
 export const PREVIEW_VIEW_TYPE = 'collide.preview';
-const LANGUAGE_ID = 'collide';
 /** The server may answer with an analysis older than the text; ask again this often, this many times. */
 const RETRY_MS = 100;
 const MAX_RETRIES = 30;
