@@ -1,6 +1,7 @@
 import type { TextEdit } from 'vscode-languageserver';
 import type { TextRange } from '../common/diagnostic';
-import { lex, type Comment, type Token } from '../syntax/lexer';
+import type { Statement } from '../syntax/ast';
+import { lex, type Comment, type LexResult, type Token } from '../syntax/lexer';
 import { parse } from '../syntax/parser';
 import { applyOffsetEdits, replace } from './convert';
 import type { AnalyzedDocument } from './document';
@@ -140,7 +141,7 @@ export function formatText(text: string, options: FormattingOptions = {}): { ran
     if (text.slice(start, end) !== gaps[i]) edits.push({ range: { start, end }, newText: gaps[i]! });
   }
   if (edits.length === 0) return [];
-  return sameProgram(text, applyOffsetEdits(text, edits)) ? edits : [];
+  return sameProgram(text, lexed, parsed.file.statements, applyOffsetEdits(text, edits)) ? edits : [];
 
   function indentOf(e: Element, i: number, startsStatement: boolean): number {
     if (startsStatement || !inStatement) return 0;
@@ -202,9 +203,11 @@ function spacing(prev: Element, e: Element, tokens: readonly Token[]): string {
   return ' ';
 }
 
-/** Same tokens, same comments, same statements: the formatter changed whitespace only. */
-function sameProgram(before: string, after: string): boolean {
-  const a = lex(before);
+/**
+ * Same tokens, same comments, same statements: the formatter changed whitespace only. `before`'s
+ * lex and statements are the ones formatText made its edits from.
+ */
+function sameProgram(before: string, a: LexResult, pa: readonly Statement[], after: string): boolean {
   const b = lex(after);
   if (a.tokens.length !== b.tokens.length || a.comments.length !== b.comments.length) return false;
   for (let i = 0; i < a.tokens.length; i++) {
@@ -215,7 +218,6 @@ function sameProgram(before: string, after: string): boolean {
     const cb = b.comments[i]!;
     if (before.slice(ca.range.start, ca.range.end) !== after.slice(cb.range.start, cb.range.end)) return false;
   }
-  const pa = parse(before).file.statements;
   const pb = parse(after).file.statements;
   if (pa.length !== pb.length) return false;
   for (let i = 0; i < pa.length; i++) {
