@@ -11,6 +11,7 @@ import { analyzeDocument } from '../analysis/pipeline';
 import { buildPairDetail } from '../preview/pair-detail';
 import { buildPreviewScene } from '../preview/scene-model';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from './command';
+import { readSceneFile } from './files';
 
 const USAGE = `Usage: collide render FILE --out PICTURE.svg|PICTURE.png [options]
 
@@ -188,15 +189,13 @@ export const renderCommand: CliCommand = {
       io.stdout(USAGE);
       return EXIT_OK;
     }
-    const input = path.resolve(io.cwd, options.file);
-    let text: string;
-    try {
-      text = fs.readFileSync(input, 'utf8');
-    } catch (e) {
-      io.stderr(`collide render: cannot read '${options.file}': ${(e as Error).message}\n`);
+    // Read as `collide check` reads (files.ts): a byte-order mark dropped, reasons worded alike.
+    const read = readSceneFile({ path: options.file, absolute: path.resolve(io.cwd, options.file) });
+    if ('error' in read) {
+      io.stderr(`collide render: cannot read '${options.file}': ${read.error}\n`);
       return EXIT_USAGE;
     }
-    const result = renderSceneSvg(text, {
+    const result = renderSceneSvg(read.text, {
       ...(options.width !== undefined ? { width: options.width } : {}),
       ...(options.height !== undefined ? { height: options.height } : {}),
       ...(options.time !== undefined ? { time: options.time } : {}),
