@@ -45,10 +45,7 @@ export class CanvasPainter implements Painter {
 
   fillRect(x: number, y: number, w: number, h: number, color: string, alpha: number): void {
     this.alpha(alpha);
-    if (color !== this.lastFill) {
-      this.ctx.fillStyle = color;
-      this.lastFill = color;
-    }
+    this.fillStyle(color);
     this.ctx.fillRect(x, y, w, h);
   }
 
@@ -82,10 +79,7 @@ export class CanvasPainter implements Painter {
 
   fill(color: string, alpha = 1): void {
     this.alpha(alpha);
-    if (color !== this.lastFill) {
-      this.ctx.fillStyle = color;
-      this.lastFill = color;
-    }
+    this.fillStyle(color);
     this.ctx.fill();
   }
 
@@ -223,6 +217,13 @@ export class CanvasPainter implements Painter {
     ctx.fillStyle = style.color;
     this.lastFill = style.color;
     ctx.fillText(s, x, y);
+  }
+
+  private fillStyle(color: string): void {
+    if (color !== this.lastFill) {
+      this.ctx.fillStyle = color;
+      this.lastFill = color;
+    }
   }
 
   private alpha(a: number): void {
