@@ -514,7 +514,7 @@ export class PreviewApp {
       if (!g || !this.scene) return;
       if (c.hasPointerCapture(e.pointerId)) c.releasePointerCapture(e.pointerId);
       if (!g.moved) {
-        if (!cancelled) this.click(g.kind === 'pan' ? g.body : g.body, e.shiftKey);
+        if (!cancelled) this.click(g.body, e.shiftKey);
         return;
       }
       if (g.kind === 'pan') {
