@@ -15,39 +15,15 @@ import { buildPreviewScene } from '../../../server/src/preview/scene-model';
 import { LabelPlacer, MAX_SHIFTS } from '../../../webview/src/paint/label-placement';
 import { ScenePainter, type SceneDrawOptions } from '../../../webview/src/paint/scene-painter';
 import { SvgPainter } from '../../../webview/src/paint/svg-painter';
-import { ASCENT_EM, DESCENT_EM, estimateTextWidth } from '../../../webview/src/paint/text-metrics';
+import { estimateTextWidth } from '../../../webview/src/paint/text-metrics';
 import { LIGHT_THEME } from '../../../webview/src/paint/theme';
 import { fitBounds, type Viewport } from '../../../webview/src/paint/viewport';
 import { BROWSER_ARGS, CHROMIUM } from '../../browser/harness';
 import { skipWithoutChromium } from '../../browser/suite';
+import { svgTextBoxes, type SvgTextBox } from './svg-text';
 
 const root = join(__dirname, '..', '..', '..');
 const CRATES = readFileSync(join(root, 'examples', 'crates-on-a-floor.collide'), 'utf8');
-
-interface TextBox {
-  text: string;
-  size: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** Every <text> of an SVG with its box from the estimated metrics (y is the alphabetic baseline). */
-function textBoxes(svg: string): TextBox[] {
-  const out: TextBox[] = [];
-  for (const m of svg.matchAll(/<text x="([-\d.]+)" y="([-\d.]+)"[^>]*font-size="([\d.]+)"[^>]*text-anchor="(start|middle|end)">([^<]*)<\/text>/g)) {
-    const [, xs, ys, sizes, anchor, raw] = m;
-    const text = raw!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-    const size = Number(sizes);
-    const w = estimateTextWidth(text, size);
-    const x = Number(xs);
-    const y = Number(ys);
-    const x0 = anchor === 'start' ? x : anchor === 'middle' ? x - w / 2 : x - w;
-    out.push({ text, size, x0, x1: x0 + w, y0: y - ASCENT_EM * size, y1: y + DESCENT_EM * size });
-  }
-  return out;
-}
 
 function meet(a: { x0: number; y0: number; x1: number; y1: number }, b: { x0: number; y0: number; x1: number; y1: number }, gap = 0): boolean {
   return a.x0 < b.x1 + gap && b.x0 < a.x1 + gap && a.y0 < b.y1 + gap && b.y0 < a.y1 + gap;
@@ -74,7 +50,7 @@ function drawn(scene: PreviewScene, view: Viewport, o: Partial<SceneDrawOptions>
   new ScenePainter(scene).draw(svg, view, LIGHT_THEME, { ...NONE, ...o });
   const text = svg.toString();
   const names = new Set(scene.bodies.map((b) => b.name));
-  return { svg: text, labels: textBoxes(text).filter((b) => b.size === 11 && names.has(b.text)).map((b) => b.text) };
+  return { svg: text, labels: svgTextBoxes(text).filter((b) => b.size === 11 && names.has(b.text)).map((b) => b.text) };
 }
 
 describe('label placement', () => {
@@ -159,7 +135,7 @@ describe('label placement', () => {
   describe('in the scene painter', () => {
     it('crates on a floor: the adjacent crates "sunk" and "pushed" get labels that do not overlap (collide render)', () => {
       const { svg } = renderSceneSvg(CRATES, { name: 'crates-on-a-floor.collide' });
-      const boxes = textBoxes(svg);
+      const boxes = svgTextBoxes(svg);
       const names = boxes.filter((b) => b.size === 11).map((b) => b.text);
       assert.deepEqual(names.sort(), ['fine', 'floor', 'pushed', 'sunk']);
       assert.deepEqual(overlapping(boxes), [], 'no two <text> boxes overlap (grid labels and caption included)');
@@ -167,7 +143,7 @@ describe('label placement', () => {
       // the gap a label keeps, so one of them (at least) was moved.
       const sunk = boxes.find((b) => b.text === 'sunk')!;
       const pushed = boxes.find((b) => b.text === 'pushed')!;
-      const middle = (b: TextBox) => (b.y0 + b.y1) / 2;
+      const middle = (b: SvgTextBox) => (b.y0 + b.y1) / 2;
       assert.ok(Math.abs(middle(sunk) - middle(pushed)) >= 12, `sunk at ${middle(sunk)}, pushed at ${middle(pushed)}`);
       assert.ok(!meet(sunk, pushed, 4));
     });
@@ -175,7 +151,7 @@ describe('label placement', () => {
     it('at any width from 320 px, no two texts of the crates picture overlap', () => {
       for (const width of [320, 360, 480, 640, 800, 1200]) {
         for (const height of [200, 360, 600]) {
-          const boxes = textBoxes(renderSceneSvg(CRATES, { name: 'crates-on-a-floor.collide', width, height }).svg);
+          const boxes = svgTextBoxes(renderSceneSvg(CRATES, { name: 'crates-on-a-floor.collide', width, height }).svg);
           assert.deepEqual(overlapping(boxes), [], `${width} × ${height}`);
         }
       }
@@ -213,7 +189,7 @@ describe('label placement', () => {
             fitBounds(view, scene.bounds);
             const hovered = pick % scene.bodies.length;
             const { svg, labels } = drawn(scene, view, { hovered });
-            assert.deepEqual(overlapping(textBoxes(svg)), []);
+            assert.deepEqual(overlapping(svgTextBoxes(svg)), []);
             const painter = new ScenePainter(scene);
             const name = scene.bodies[hovered]!.name;
             // A hovered body big enough for a label, away from the grid labels along the left
@@ -238,12 +214,12 @@ describe('label placement', () => {
 
     it('the rendered <text> boxes of the crates picture do not overlap, and each is within its estimate', async () => {
       const { svg } = renderSceneSvg(CRATES, { name: 'crates-on-a-floor.collide' });
-      const estimated = textBoxes(svg);
+      const estimated = svgTextBoxes(svg);
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
       try {
         const page = await browser.newPage();
         await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
-        const real: TextBox[] = await page.evaluate(() =>
+        const real: SvgTextBox[] = await page.evaluate(() =>
           [...(globalThis as any).document.querySelectorAll('text')].map((t: any) => {
             const b = t.getBBox();
             return { text: t.textContent, size: Number(t.getAttribute('font-size')), x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height };

@@ -14,8 +14,8 @@ import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { buildPairDetail } from '../../../server/src/preview/pair-detail';
 import { drawPair, type PairDrawOptions, type StepKind } from '../../../webview/src/paint/pair-painter';
 import { SvgPainter } from '../../../webview/src/paint/svg-painter';
-import { ASCENT_EM, DESCENT_EM, estimateTextWidth } from '../../../webview/src/paint/text-metrics';
 import { DARK_THEME, LIGHT_THEME } from '../../../webview/src/paint/theme';
+import { svgTextBoxes } from './svg-text';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -29,18 +29,7 @@ interface Box {
 
 /** Every <text> with its box by the estimated metrics (bold 15 % wider, as the painter lays it out). */
 function textBoxes(svg: string): Box[] {
-  const out: Box[] = [];
-  for (const m of svg.matchAll(/<text x="([-\d.]+)" y="([-\d.]+)"[^>]*font-size="([\d.]+)"[^>]*?( font-weight="bold")? text-anchor="(start|middle|end)">([^<]*)<\/text>/g)) {
-    const [, xs, ys, sizes, bold, anchor, raw] = m;
-    const text = raw!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-    const size = Number(sizes);
-    const w = estimateTextWidth(text, size) * (bold ? 1.15 : 1);
-    const x = Number(xs);
-    const y = Number(ys);
-    const x0 = anchor === 'start' ? x : anchor === 'middle' ? x - w / 2 : x - w;
-    out.push({ what: `text "${text}"`, x0, x1: x0 + w, y0: y - ASCENT_EM * size, y1: y + DESCENT_EM * size });
-  }
-  return out;
+  return svgTextBoxes(svg, 1.15).map(({ text, x0, y0, x1, y1 }) => ({ what: `text "${text}"`, x0, y0, x1, y1 }));
 }
 
 /** Every dot: a path that is one full circle (M, an optional L to the start, two half arcs). */
