@@ -26,9 +26,20 @@ describe('collide render', () => {
   });
 
   it('moves the bodies to --time and refuses a time outside [0, frames dt]', () => {
-    const at0 = renderSceneSvg(SCENE, { time: 0 }).svg;
-    const atEnd = renderSceneSvg(SCENE, { time: 1 / 60 }).svg;
-    assert.notEqual(at0, atEnd);
+    // The shot (at x = -1, 600 units/s) is where its motion puts it: x = -1 + 600 t. Its centre
+    // is read off its filled dot and mapped to scene units by the grid's numbers (drawn 2 px
+    // right of their lines), so a caption that changed alone would not pass.
+    const shotX = (svg: string): number => {
+      const tick = (label: string): number => Number(svg.match(new RegExp(`<text x="([-\\d.]+)"[^>]*>${label}</text>`))![1]) - 2;
+      const dot = svg.match(new RegExp(`<path d="M([-\\d.]+) [^"]*?A[\\d.]+ [\\d.]+ 0 0 1 ([-\\d.]+) [^"]*" fill="${LIGHT_THEME.bodies.dynamic}" fill-opacity="0.55"/>`));
+      assert.ok(dot, 'the shot is drawn');
+      const x0 = tick('0');
+      return ((Number(dot[1]) + Number(dot[2])) / 2 - x0) / (tick('1') - x0);
+    };
+    for (const t of [0, 1 / 120, 1 / 60]) {
+      const x = shotX(renderSceneSvg(SCENE, { time: t, width: 800, height: 500 }).svg);
+      assert.ok(Math.abs(x - (-1 + 600 * t)) < 0.01, `shot at x = ${x} at t = ${t}`);
+    }
     assert.throws(() => renderSceneSvg(SCENE, { time: 1 }), UsageError);
     assert.throws(() => renderSceneSvg(SCENE, { time: -0.1 }), UsageError);
   });
