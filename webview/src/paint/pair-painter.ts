@@ -350,7 +350,7 @@ function dot(p: Painter, x: number, y: number, r: number, color: string): void {
 }
 
 /** Bounds of everything the view shows: B ⊖ A (rounded), the origin, the closest point and the hit. */
-export function pairBounds(pair: PairDetail): [number, number, number, number] {
+function pairBounds(pair: PairDetail): [number, number, number, number] {
   let minX = 0;
   let minY = 0;
   let maxX = 0;

@@ -60,7 +60,7 @@ const TINY_PX = 3;
 /** Bodies whose bounding radius is below this many pixels are filled but not outlined. */
 const SMALL_PX = 8;
 /** Distance of the rotation handle beyond the body's bounding radius, in pixels. */
-export const HANDLE_OFFSET_PX = 22;
+const HANDLE_OFFSET_PX = 22;
 export const HANDLE_RADIUS_PX = 6;
 
 /**
@@ -686,7 +686,7 @@ function drawOverlapMarks(p: Painter, v: Viewport, theme: Theme, f: PreviewFindi
 }
 
 /** Grid step in world units for about `targetPx` pixels: 1, 2 or 5 times a power of ten. */
-export function gridStep(zoom: number, targetPx = 60): number {
+function gridStep(zoom: number, targetPx = 60): number {
   const raw = targetPx / zoom;
   const pow = Math.pow(10, Math.floor(Math.log10(raw)));
   for (const m of [1, 2, 5, 10]) if (pow * m >= raw) return pow * m;
@@ -694,7 +694,7 @@ export function gridStep(zoom: number, targetPx = 60): number {
 }
 
 /** A number for a grid label with as many decimals as the step needs. */
-export function formatTick(value: number, step: number): string {
+function formatTick(value: number, step: number): string {
   const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
   const s = value.toFixed(Math.min(decimals, 12));
   return s === '-0' || /^-0\.0*$/.test(s) ? s.slice(1) : s;

@@ -14,8 +14,8 @@ export interface Viewport {
   height: number;
 }
 
-export const MIN_ZOOM = 1e-6;
-export const MAX_ZOOM = 1e7;
+const MIN_ZOOM = 1e-6;
+const MAX_ZOOM = 1e7;
 
 export function toScreenX(v: Viewport, x: number): number {
   return (x - v.cx) * v.zoom + v.width / 2;

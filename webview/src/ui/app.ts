@@ -35,7 +35,7 @@ const CLICK_SLOP_PX = 3;
  * zoom gesture scales it until it settles); smaller scenes redraw everything every frame, which
  * costs less than compositing a layer.
  */
-export const LAYER_MIN_BODIES = 500;
+const LAYER_MIN_BODIES = 500;
 /** A zoom gesture has settled when no wheel event came for this long; then the frame is redrawn crisply. */
 const ZOOM_SETTLE_MS = 150;
 

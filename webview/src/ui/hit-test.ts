@@ -19,7 +19,7 @@ export function hitBody(body: PreviewBody, pose: Pose, x: number, y: number, tol
 }
 
 /** Distance from (px, py) to the convex hull of v (flat x, y); 0 inside. */
-export function distanceToCore(v: readonly number[], px: number, py: number): number {
+function distanceToCore(v: readonly number[], px: number, py: number): number {
   const n = v.length >> 1;
   if (n === 0) return Infinity;
   if (n === 1) return Math.hypot(px - v[0]!, py - v[1]!);

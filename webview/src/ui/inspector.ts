@@ -151,7 +151,7 @@ export class Inspector {
 const pt = (p: readonly [number, number]): string => `(${fmt(p[0])}, ${fmt(p[1])})`;
 
 /** The result's numbers, as the hover and the diagnostics word them. */
-export function pairRows(d: PairDetail): [string, string][] {
+function pairRows(d: PairDetail): [string, string][] {
   const rows: [string, string][] = [];
   if (d.distance < 0) rows.push(['Penetration depth', fmt(-d.distance)]);
   else rows.push(['Distance', fmt(d.distance)]);
@@ -173,7 +173,7 @@ export function pairRows(d: PairDetail): [string, string][] {
   return rows;
 }
 
-export function stepRows(d: PairDetail, kind: StepKind, index: number): [string, string][] {
+function stepRows(d: PairDetail, kind: StepKind, index: number): [string, string][] {
   if (kind === 'gjk') {
     const s = d.gjk[index];
     if (!s) return [];
