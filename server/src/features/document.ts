@@ -2,6 +2,7 @@ import { analyzeDocument, findingDiagnostic as sceneFindingDiagnostic, type Docu
 import type { Finding } from '../analysis/findings';
 import type { Diagnostic } from '../common/diagnostic';
 import type { LineIndex } from '../syntax/positions';
+import { statementIndexOf } from '../syntax/statement-index';
 import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from './configuration';
 
 /**
@@ -78,4 +79,16 @@ export function matchFinding(doc: AnalyzedDocument, d: { readonly code: string; 
 /** Findings that involve the body with index `index`, in the analysis order. */
 export function findingsOfBody(doc: AnalyzedDocument, index: number): Finding[] {
   return doc.analysis.findings.filter((f) => f.ia === index || f.ib === index);
+}
+
+/**
+ * The index in the value table of the first value that may end at or after `offset` (hover at the
+ * cursor, inlay hints from a range's start): a value lies inside its statement, so none before the
+ * first statement that reaches `offset` can.
+ */
+export function firstValueReaching(doc: AnalyzedDocument, offset: number): number {
+  const index = statementIndexOf(doc.analysis.parse);
+  const values = doc.analysis.semantics.valueTable;
+  const first = index.endingFrom(offset);
+  return first < index.count ? values.lowerBound(index.start(first)) : values.count;
 }

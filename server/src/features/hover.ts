@@ -16,7 +16,7 @@ import {
   fmtVec,
   shapeSummary,
 } from './describe';
-import { findingsOfBody, type AnalyzedDocument } from './document';
+import { findingsOfBody, firstValueReaching, type AnalyzedDocument } from './document';
 import { KEYWORD_DOCS } from './keyword-docs';
 import { tokenAt } from './tokens';
 import type { Token } from '../syntax/lexer';
@@ -45,14 +45,7 @@ export interface HoverSyntax {
 const STATEMENT_LOCAL: HoverSyntax = {
   // The tokens around the cursor only, lexed from its statement's start (syntax/statement-index.ts).
   tokensAt: (doc, offset) => statementIndexOf(doc.analysis.parse).tokensAt(offset).tokens,
-  // A value lies inside its statement, so none before the first statement that reaches the
-  // cursor can contain it.
-  firstValueAt: (doc, offset) => {
-    const index = statementIndexOf(doc.analysis.parse);
-    const values = doc.analysis.semantics.valueTable;
-    const first = index.endingFrom(offset);
-    return first < index.count ? values.lowerBound(index.start(first)) : values.count;
-  },
+  firstValueAt: firstValueReaching,
 };
 
 export function hoverWith(doc: AnalyzedDocument, offset: number, syntax: HoverSyntax): Hover | null {

@@ -3,8 +3,7 @@ import type { TextRange } from '../common/diagnostic';
 import type { ImpactFinding } from '../analysis/findings';
 import { formatValue, isVector, type EvaluatedValue } from '../semantics/evaluate';
 import { fmt, fmtTime, otherOf, stepPosition } from './describe';
-import { statementIndexOf } from '../syntax/statement-index';
-import type { AnalyzedDocument } from './document';
+import { firstValueReaching, type AnalyzedDocument } from './document';
 import { Scanner, TK_COMMA, TK_EOF, TK_LPAREN, TK_MINUS, TK_NUMBER, TK_RPAREN, UNIT_NONE } from '../syntax/lexer';
 
 /**
@@ -19,9 +18,7 @@ export function inlayHints(doc: AnalyzedDocument, range?: TextRange): InlayHint[
   // value starting in it.
   const values = doc.analysis.semantics.valueTable;
   if (!range) return inlayHintsOver(doc, undefined, 0, values.count);
-  const index = statementIndexOf(doc.analysis.parse);
-  const first = index.endingFrom(range.start);
-  return inlayHintsOver(doc, range, first < index.count ? values.lowerBound(index.start(first)) : values.count, values.lowerBound(range.end + 1));
+  return inlayHintsOver(doc, range, firstValueReaching(doc, range.start), values.lowerBound(range.end + 1));
 }
 
 /**
