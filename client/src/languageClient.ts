@@ -13,7 +13,7 @@ import type { CheckedDocuments } from './checkedDocuments';
 /** The language id and the client id; `collide.trace.server` is read by vscode-languageclient from this id. */
 export const LANGUAGE_ID = 'collide';
 
-export function serverModulePath(context: vscode.ExtensionContext): string {
+function serverModulePath(context: vscode.ExtensionContext): string {
   return context.asAbsolutePath('dist/server.js');
 }
 

@@ -10,7 +10,7 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
-export const realClock: Clock = {
+const realClock: Clock = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),

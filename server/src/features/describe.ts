@@ -52,7 +52,7 @@ function localExtent(shape: ConvexShape): { w: number; h: number } {
 }
 
 /** "box 1 × 2", "circle of radius 0.5", ... for one part (sizes as the author wrote them). */
-export function partSummary(part: ScenePart): string {
+function partSummary(part: ScenePart): string {
   const s = part.shape;
   switch (part.sourceKind) {
     case 'circle':

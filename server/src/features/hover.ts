@@ -124,7 +124,7 @@ function sourceOf(doc: AnalyzedDocument, range: TextRange): string {
   return s.length > 200 ? `${s.slice(0, 199)}…` : s;
 }
 
-export function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
+function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
   const scene = doc.analysis.semantics.scene;
   const bounds = bodyWorldBounds(body);
   const moving = body.velocity.x !== 0 || body.velocity.y !== 0 || body.spin !== 0;

@@ -55,7 +55,7 @@ export function quickFixes(doc: AnalyzedDocument, d: Diagnostic): QuickFix[] {
 // ── Numbers in edits ──────────────────────────────────────────────────────────────────────────
 
 /** A number as written into the text: plain decimal, never exponent notation or `-0`. */
-export function writeNumber(n: number): string {
+function writeNumber(n: number): string {
   if (Object.is(n, -0) || n === 0) return '0';
   let s = String(n);
   if (/e/i.test(s)) s = n.toFixed(Math.min(20, Math.max(0, Math.ceil(-Math.log10(Math.abs(n))) + 6))).replace(/\.?0+$/, '');
@@ -90,7 +90,7 @@ const MAX_SEPARATION_ROUNDS = 8;
  * coordinates are rounded, away from the overlap, to the fewest decimals that still separate the
  * pair without moving further than needed (at most a tenth of the depth or `slop` beyond).
  */
-export function separatedPosition(doc: AnalyzedDocument, f: OverlapFinding, movingIndex: number): Vec2 | undefined {
+function separatedPosition(doc: AnalyzedDocument, f: OverlapFinding, movingIndex: number): Vec2 | undefined {
   const scene = doc.analysis.semantics.scene;
   const moving = scene.bodies[movingIndex];
   const fixed = scene.bodies[movingIndex === f.ia ? f.ib : f.ia];
@@ -127,7 +127,7 @@ function overlapWith(doc: AnalyzedDocument, moving: SceneBody, fixed: SceneBody,
 }
 
 /** The edit that puts `body` at `p`: its `at` value replaced, or an `at` added after its shape. */
-export function positionEdit(body: SceneBody, p: Vec2): OffsetEdit {
+function positionEdit(body: SceneBody, p: Vec2): OffsetEdit {
   const at = body.props.at;
   if (at) return { range: at.valueRange, newText: writeVec(p) };
   return { range: { start: body.shapeRange.end, end: body.shapeRange.end }, newText: ` at ${writeVec(p)}` };
@@ -208,7 +208,7 @@ const BISECTIONS = 40;
  * `continuous`) the first impact. The same order of tests as the analysis (analysis/analyze.ts);
  * the layer filter is not repeated since the pair already has a finding.
  */
-export function pairFinding(doc: AnalyzedDocument, x: SceneBody, y: SceneBody, continuous: boolean): Finding | null {
+function pairFinding(doc: AnalyzedDocument, x: SceneBody, y: SceneBody, continuous: boolean): Finding | null {
   const scene = doc.analysis.semantics.scene;
   const [a, b] = x.index < y.index ? [x, y] : [y, x];
   const overlap = overlapPair(scene, a, b);
@@ -224,7 +224,7 @@ export function pairFinding(doc: AnalyzedDocument, x: SceneBody, y: SceneBody, c
  * first grid point that does not tunnel is refined by bisection against its tunnelling neighbour,
  * and the rounded result is checked once more by the continuous detection itself.
  */
-export function loweredMotion(doc: AnalyzedDocument, body: SceneBody, other: SceneBody, what: 'velocity' | 'spin'): Vec2 | number | undefined {
+function loweredMotion(doc: AnalyzedDocument, body: SceneBody, other: SceneBody, what: 'velocity' | 'spin'): Vec2 | number | undefined {
   const withVelocity = (v: Vec2): SceneBody => ({ ...body, velocity: v });
   const withSpin = (w: number): SceneBody => ({ ...body, spin: w });
   const scaled = (s: number): SceneBody =>

@@ -31,6 +31,6 @@ export function tokenAt(tokens: readonly Token[], offset: number): Token | undef
   return undefined;
 }
 
-export function isWord(t: Token): boolean {
+function isWord(t: Token): boolean {
   return t.kind === 'identifier' || t.kind === 'keyword';
 }
