@@ -1,4 +1,4 @@
-import { BROAD_PHASE_KINDS, type BroadPhaseKind } from '../../../core/broad/broad-phase';
+import { isBroadPhaseKind, type BroadPhaseKind } from '../../../core/broad/broad-phase';
 import type { AnalysisOptions } from '../analysis/pipeline';
 import { DEFAULT_BROAD_PHASE } from '../analysis/analyze';
 import type { Severity } from '../common/diagnostic';
@@ -54,7 +54,7 @@ export function parseSettings(raw: unknown): CollideSettings {
     continuous = cont;
   }
   const bp = r['broadPhase'];
-  const broadPhase = typeof bp === 'string' && (BROAD_PHASE_KINDS as readonly string[]).includes(bp) ? (bp as BroadPhaseKind) : DEFAULT_SETTINGS.broadPhase;
+  const broadPhase = isBroadPhaseKind(bp) ? bp : DEFAULT_SETTINGS.broadPhase;
   return { severity, continuous, broadPhase };
 }
 
