@@ -2,7 +2,7 @@ import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscod
 import { FUNCTION_NAMES, formatValue } from '../semantics/evaluate';
 import { SHAPE_SIGNATURES } from '../semantics/signatures';
 import type { Statement } from '../syntax/ast';
-import { MODIFIER_KEYWORDS, SHAPE_KEYWORDS, STATEMENT_KEYWORDS, type Comment, type Token } from '../syntax/lexer';
+import { isIdentPart, MODIFIER_KEYWORDS, SHAPE_KEYWORDS, STATEMENT_KEYWORDS, type Comment, type Token } from '../syntax/lexer';
 import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';
 import { KEYWORD_DOCS } from './keyword-docs';
@@ -80,10 +80,6 @@ export function completion(doc: AnalyzedDocument, offset: number, options: Compl
   return items;
 }
 
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-}
-
 /**
  * The syntax completion reads around a word that starts at `wordStart`, as a caller finds it:
  * from the statement index here, from the whole file's tokens and tree in the equivalence test's
@@ -138,7 +134,7 @@ export function completionContextWith(doc: AnalyzedDocument, offset: number, loc
   const { text } = doc;
   offset = Math.max(0, Math.min(offset, text.length));
   let wordStart = offset;
-  while (wordStart > 0 && isWordChar(text.charCodeAt(wordStart - 1))) wordStart--;
+  while (wordStart > 0 && isIdentPart(text.charCodeAt(wordStart - 1))) wordStart--;
   const syntax = locate(wordStart, offset);
   const { tokens, comments } = syntax;
   for (const c of comments) {
