@@ -90,12 +90,7 @@ export function renderSceneSvg(text: string, options: RenderOptions = {}): Rende
   });
   if (!pair) return { svg: svg.toString(), scene, pair };
   const side = new SvgPainter(PAIR_WIDTH, height, theme.fontFamily);
-  const caption = [
-    pair.distance < 0 ? `depth ${fmt(-pair.distance)}` : `distance ${fmt(pair.distance)}`,
-    ...(pair.pushOut ? [`push-out (${fmt(pair.pushOut[0])}, ${fmt(pair.pushOut[1])})`] : []),
-    ...(pair.toi ? [pair.toi.state === 'hit' ? `time of impact ${fmt(pair.toi.t)} s (${pair.toi.method})` : `no impact (${pair.toi.state})`] : []),
-  ];
-  drawPair(side, pair, theme, { step: null, caption });
+  drawPair(side, pair, theme, { step: null, caption: pairCaption(pair) });
   const doc = svgDocument(width + PAIR_WIDTH, height, [
     { content: svg.content(), x: 0, y: 0, width, height },
     { content: side.content(), x: width, y: 0, width: PAIR_WIDTH, height },
@@ -218,3 +213,12 @@ export const renderCommand: CliCommand = {
     return EXIT_OK;
   },
 };
+
+/** The caption under a pair's picture: its depth or distance, push-out and time of impact. */
+export function pairCaption(pair: PairDetail): string[] {
+  return [
+    pair.distance < 0 ? `depth ${fmt(-pair.distance)}` : `distance ${fmt(pair.distance)}`,
+    ...(pair.pushOut ? [`push-out (${fmt(pair.pushOut[0])}, ${fmt(pair.pushOut[1])})`] : []),
+    ...(pair.toi ? [pair.toi.state === 'hit' ? `time of impact ${fmt(pair.toi.t)} s (${pair.toi.method})` : `no impact (${pair.toi.state})`] : []),
+  ];
+}

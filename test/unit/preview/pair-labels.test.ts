@@ -9,9 +9,9 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PairDetail } from '../../../protocol/preview-model';
-import { formatNumber } from '../../../protocol/format';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { buildPairDetail } from '../../../server/src/preview/pair-detail';
+import { pairCaption } from '../../../server/src/cli/render';
 import { drawPair, type PairDrawOptions, type StepKind } from '../../../webview/src/paint/pair-painter';
 import { SvgPainter } from '../../../webview/src/paint/svg-painter';
 import { DARK_THEME, LIGHT_THEME } from '../../../webview/src/paint/theme';
@@ -72,14 +72,6 @@ function pairOf(file: string, a: string, b: string): PairDetail {
 }
 
 /** The caption `collide render --pair` writes. */
-function captionOf(pair: PairDetail): string[] {
-  return [
-    pair.distance < 0 ? `depth ${formatNumber(-pair.distance)}` : `distance ${formatNumber(pair.distance)}`,
-    ...(pair.pushOut ? [`push-out (${formatNumber(pair.pushOut[0])}, ${formatNumber(pair.pushOut[1])})`] : []),
-    ...(pair.toi ? [pair.toi.state === 'hit' ? `time of impact ${formatNumber(pair.toi.t)} s (${pair.toi.method})` : `no impact (${pair.toi.state})`] : []),
-  ];
-}
-
 function drawn(pair: PairDetail, width: number, height: number, o: PairDrawOptions, dark = false): string {
   const svg = new SvgPainter(width, height);
   drawPair(svg, pair, dark ? DARK_THEME : LIGHT_THEME, o);
@@ -97,7 +89,7 @@ describe('pair view text', () => {
 
   it('collide render --pair bar,target: the caption clear of the grid’s numbers, the legend under a long caption', () => {
     const pair = pairOf('spinning-bar.collide', 'bar', 'target');
-    const svg = drawn(pair, 420, 460, { step: null, caption: captionOf(pair) });
+    const svg = drawn(pair, 420, 460, { step: null, caption: pairCaption(pair) });
     const texts = textBoxes(svg);
     assert.ok(texts.some((t) => t.what.includes('distance 0.91066')));
     assert.ok(texts.some((t) => /^text "-?\d/.test(t.what)), 'grid numbers are drawn');
@@ -123,7 +115,7 @@ describe('pair view text', () => {
             [640, 360],
           ] as const) {
             for (const step of steps) {
-              for (const caption of [undefined, captionOf(pair)]) {
+              for (const caption of [undefined, pairCaption(pair)]) {
                 const bad = collisions(drawn(pair, w, h, { step, caption }));
                 assert.deepEqual(bad, [], `${file} ${names[i]}, ${names[j]} at ${w}×${h}, step ${JSON.stringify(step)}, caption ${caption !== undefined}`);
                 views++;
