@@ -1,4 +1,4 @@
-import type { Diagnostic as LspDiagnostic, Position } from 'vscode-languageserver';
+import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, Severity } from '../common/diagnostic';
 import type { LineIndex } from '../syntax/positions';
 import { effectiveSeverity, toLspDiagnostic } from './diagnostics';
@@ -62,23 +62,27 @@ export class PublishedDiagnostics {
     const spare = this.spare;
     const next = spare !== null && spare.capacity >= diagnostics.length ? spare.reuse(doc.uri, doc.settings) : new Snapshot(doc.uri, doc.settings, diagnostics.length);
     const sameSettings = old.settings === doc.settings;
-    // Per published diagnostic: the previous one whose bytes it reuses, or -1 and its new JSON text.
+    const objects = next.objects;
+    const oldObjects = old.objects;
+    // Per published diagnostic: the previous one whose bytes and columns it reuses, or -1 and its new JSON text.
     const from = new Int32Array(diagnostics.length);
     const texts: string[] = [];
     let size = 2;
     let n = 0;
     let j = 0;
-    for (const d of diagnostics) {
+    for (let q = 0; q < diagnostics.length; q++) {
+      const d = diagnostics[q]!;
       let reused = -1;
       // The same object, published under the same settings: written as before if still at the
-      // same line and character (its offsets are the ones kept).
-      if (sameSettings && j < oldCount && old.objects[j] === d && old.stillAt(j, lines)) reused = j++;
+      // same line and character (its offsets are the ones kept). Its columns are copied with its
+      // run's below, so this path writes two slots.
+      if (sameSettings && j < oldCount && oldObjects[j] === d && old.stillAt(j, lines)) reused = j++;
       else {
         const severity = effectiveSeverity(doc, d);
         if (severity === null) continue;
         const stop = Math.min(oldCount, j + LOOK_AHEAD);
         for (let i = j; i < stop; i++) {
-          if (old.messages[i] === d.message && old.matches(i, lines, d, severity)) {
+          if (oldObjects[i]!.message === d.message && old.matches(i, lines, d, severity)) {
             reused = i;
             j = i + 1;
             break;
@@ -96,10 +100,8 @@ export class PublishedDiagnostics {
         }
       }
       if (n > 0) size++; // the comma before it
-      {
-        next.copy(n, old, reused, d);
-        size += old.ends[reused]! - old.starts[reused]!;
-      }
+      objects[n] = d;
+      size += old.ends[reused]! - old.starts[reused]!;
       from[n++] = reused;
     }
     next.count = n;
@@ -120,7 +122,8 @@ export class PublishedDiagnostics {
         k++;
         continue;
       }
-      // A run of diagnostics that were neighbours before too is one copy, commas included.
+      // A run of diagnostics that were neighbours before too is one copy, commas included, and
+      // so are their columns.
       let m = k;
       while (m + 1 < n && from[m + 1] === from[m]! + 1) m++;
       const base = old.starts[i]!;
@@ -130,6 +133,7 @@ export class PublishedDiagnostics {
         starts[q] = at + old.starts[from[q]!]! - base;
         ends[q] = at + old.ends[from[q]!]! - base;
       }
+      next.copyRun(k, old, i, m - k + 1);
       at += end - base;
       k = m + 1;
     }
@@ -155,9 +159,11 @@ const UTF8 = new TextEncoder();
 
 /**
  * One publication: its bytes, where each diagnostic's JSON lies in them, and what each was made
- * from, positions as lines and characters. Column-wise in flat arrays rather than one record per
- * diagnostic: checking thousands of diagnostics after every edit then walks a few arrays in order
- * instead of chasing a few scattered objects each, which is what that check's time went to.
+ * from: the plain diagnostic itself (immutable, so its code, message, tags and related messages
+ * are read from it), the effective severity, and the positions as lines and characters.
+ * Column-wise in typed arrays rather than one record per diagnostic: checking thousands of
+ * diagnostics after every edit then walks a few arrays in order, and the columns of a run of
+ * unchanged neighbours are block copies.
  */
 class Snapshot {
   count = 0;
@@ -168,18 +174,15 @@ class Snapshot {
   private memory: Uint8Array = EMPTY_LIST;
   readonly starts: Int32Array;
   readonly ends: Int32Array;
-  readonly codes: string[];
-  readonly severities: Severity[];
-  readonly messages: string[];
-  readonly tags: Diagnostic['tags'][];
+  /** The plain diagnostic each was written for. */
+  readonly objects: Diagnostic[];
+  /** Its effective severity (an index into SEVERITIES). */
+  readonly severities: Uint8Array;
+  /** How many related locations it has: 0, 1, or MANY (2 or more: never reused, always converted). */
+  readonly relatedCounts: Uint8Array;
   /** Per diagnostic, 8 numbers: start line and character, end line and character; the same for its one related location. */
   readonly positions: Int32Array;
-  /** The message of its one related location (undefined: none, or several). */
-  readonly relatedMessages: (string | undefined)[];
-  /** All its related locations when it has more than one (rare: nothing in the pipeline makes them today). */
-  readonly relatedLists: (readonly RelatedEntry[] | undefined)[];
-  /** The plain diagnostic it was last written for, and that one's offsets: start, end, and its one related location's. */
-  readonly objects: (Diagnostic | undefined)[];
+  /** Its offsets: start, end, and its one related location's (a copy of the object's, read without following it). */
   readonly offsets: Int32Array;
 
   constructor(
@@ -189,22 +192,18 @@ class Snapshot {
     capacity: number,
   ) {
     this.capacity = capacity;
-    this.objects = new Array<Diagnostic | undefined>(capacity);
+    this.objects = new Array<Diagnostic>(capacity);
+    this.severities = new Uint8Array(capacity);
+    this.relatedCounts = new Uint8Array(capacity);
     this.offsets = new Int32Array(4 * capacity);
     this.starts = new Int32Array(capacity);
     this.ends = new Int32Array(capacity);
     this.positions = new Int32Array(8 * capacity);
-    this.codes = new Array<string>(capacity);
-    this.severities = new Array<Severity>(capacity);
-    this.messages = new Array<string>(capacity);
-    this.tags = new Array<Diagnostic['tags']>(capacity);
-    this.relatedMessages = new Array<string | undefined>(capacity);
-    this.relatedLists = new Array<readonly RelatedEntry[] | undefined>(capacity);
   }
 
   /**
    * This snapshot, emptied for a new publication. Entries past the new count keep what they held
-   * (the previous publication's strings and diagnostics) until overwritten; nothing reads them.
+   * (the previous publication's diagnostics) until overwritten; nothing reads them.
    */
   reuse(uri: string, settings: unknown): this {
     this.uri = uri;
@@ -233,107 +232,73 @@ class Snapshot {
 
   /** Records diagnostic k as converted: `lsp` is toLspDiagnostic(doc, d, severity). */
   set(k: number, d: Diagnostic, severity: Severity, lsp: LspDiagnostic): void {
-    this.codes[k] = d.code;
-    this.severities[k] = severity;
-    this.messages[k] = d.message;
-    this.tags[k] = d.tags;
-    this.noteOffsets(k, d);
+    this.objects[k] = d;
+    this.severities[k] = SEVERITIES.indexOf(severity);
+    const o = this.offsets;
+    o[4 * k] = d.range.start;
+    o[4 * k + 1] = d.range.end;
     const p = this.positions;
     const { start, end } = lsp.range;
     p[8 * k] = start.line;
     p[8 * k + 1] = start.character;
     p[8 * k + 2] = end.line;
     p[8 * k + 3] = end.character;
-    const related = lsp.relatedInformation;
+    const related = d.related;
     if (related?.length === 1) {
-      const r = related[0]!.location.range;
+      const r = lsp.relatedInformation![0]!.location.range;
       p[8 * k + 4] = r.start.line;
       p[8 * k + 5] = r.start.character;
       p[8 * k + 6] = r.end.line;
       p[8 * k + 7] = r.end.character;
-      this.relatedMessages[k] = related[0]!.message;
-      this.relatedLists[k] = undefined;
-    } else {
-      this.relatedMessages[k] = undefined;
-      this.relatedLists[k] = related?.map((r) => ({ message: r.message, start: r.location.range.start, end: r.location.range.end }));
-    }
+      o[4 * k + 2] = related[0]!.range.start;
+      o[4 * k + 3] = related[0]!.range.end;
+      this.relatedCounts[k] = 1;
+    } else this.relatedCounts[k] = related === undefined || related.length === 0 ? 0 : MANY;
   }
 
-  /** Records diagnostic k, `d`, as written the same as diagnostic i of `old`. */
-  copy(k: number, old: Snapshot, i: number, d: Diagnostic): void {
-    this.codes[k] = old.codes[i]!;
-    this.severities[k] = old.severities[i]!;
-    this.messages[k] = old.messages[i]!;
-    this.tags[k] = old.tags[i];
-    const to = this.positions;
-    const from = old.positions;
-    for (let q = 0; q < 8; q++) to[8 * k + q] = from[8 * i + q]!;
-    this.relatedMessages[k] = old.relatedMessages[i];
-    this.relatedLists[k] = old.relatedLists[i];
-    if (old.objects[i] === d) {
-      this.objects[k] = d;
-      for (let q = 0; q < 4; q++) this.offsets[4 * k + q] = old.offsets[4 * i + q]!;
-    } else this.noteOffsets(k, d);
-  }
-
-  /** Keeps `d` and its offsets for stillAt (one related location at most; else the object is not kept). */
-  private noteOffsets(k: number, d: Diagnostic): void {
-    const related = d.related;
-    if (related !== undefined && related.length > 1) {
-      this.objects[k] = undefined;
-      return;
-    }
-    this.objects[k] = d;
-    const o = this.offsets;
-    o[4 * k] = d.range.start;
-    o[4 * k + 1] = d.range.end;
-    o[4 * k + 2] = related?.length === 1 ? related[0]!.range.start : 0;
-    o[4 * k + 3] = related?.length === 1 ? related[0]!.range.end : 0;
+  /** Records diagnostics k … k + count - 1 as written the same as `old`'s i … i + count - 1 (their objects are set already). */
+  copyRun(k: number, old: Snapshot, i: number, count: number): void {
+    this.severities.set(old.severities.subarray(i, i + count), k);
+    this.relatedCounts.set(old.relatedCounts.subarray(i, i + count), k);
+    this.positions.set(old.positions.subarray(8 * i, 8 * (i + count)), 8 * k);
+    this.offsets.set(old.offsets.subarray(4 * i, 4 * (i + count)), 4 * k);
   }
 
   /**
    * Whether diagnostic i, its kept object unchanged, is still at the same lines and characters
-   * in the current text: all from numbers kept here, the object is not read.
+   * in the current text: all from numbers kept here, the object is not read. One with several
+   * related locations never is (it is converted afresh: nothing in the pipeline makes them today).
    */
   stillAt(i: number, lines: LineIndex): boolean {
     const p = this.positions;
     const o = this.offsets;
-    if (!at(lines, o[4 * i]!, p[8 * i]!, p[8 * i + 1]!) || !at(lines, o[4 * i + 1]!, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
-    return this.relatedMessages[i] === undefined || (at(lines, o[4 * i + 2]!, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, o[4 * i + 3]!, p[8 * i + 6]!, p[8 * i + 7]!));
+    const related = this.relatedCounts[i]!;
+    if (related === MANY || !at(lines, o[4 * i]!, p[8 * i]!, p[8 * i + 1]!) || !at(lines, o[4 * i + 1]!, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
+    return related === 0 || (at(lines, o[4 * i + 2]!, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, o[4 * i + 3]!, p[8 * i + 6]!, p[8 * i + 7]!));
   }
 
   /** Whether `d`, published with `severity`, would be written exactly as diagnostic i was (its message already compared). */
   matches(i: number, lines: LineIndex, d: Diagnostic, severity: Severity): boolean {
-    if (this.codes[i] !== d.code || this.severities[i] !== severity || !sameTags(this.tags[i], d.tags)) return false;
+    const was = this.objects[i]!;
+    if (was.code !== d.code || SEVERITIES[this.severities[i]!] !== severity || !sameTags(was.tags, d.tags)) return false;
     const p = this.positions;
     if (!at(lines, d.range.start, p[8 * i]!, p[8 * i + 1]!) || !at(lines, d.range.end, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
-    const related = d.related?.length ? d.related : undefined;
-    const message = this.relatedMessages[i];
-    if (message !== undefined) {
-      if (related?.length !== 1) return false;
-      const r = related[0]!;
-      return r.message === message && at(lines, r.range.start, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, r.range.end, p[8 * i + 6]!, p[8 * i + 7]!);
-    }
-    const was = this.relatedLists[i];
-    if (related === undefined || was === undefined) return related === was;
-    if (related.length !== was.length) return false;
-    for (let k = 0; k < related.length; k++) {
-      const r = related[k]!;
-      const w = was[k]!;
-      if (r.message !== w.message || !at(lines, r.range.start, w.start.line, w.start.character) || !at(lines, r.range.end, w.end.line, w.end.character)) return false;
-    }
-    return true;
+    const related = d.related;
+    const count = this.relatedCounts[i]!;
+    if (count === 0) return related === undefined || related.length === 0;
+    if (count === MANY || related?.length !== 1) return false;
+    const r = related[0]!;
+    return r.message === was.related![0]!.message && at(lines, r.range.start, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, r.range.end, p[8 * i + 6]!, p[8 * i + 7]!);
   }
 }
 
+/** The severities in the order Snapshot.severities numbers them. */
+const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
+/** A relatedCounts value: two or more related locations. */
+const MANY = 2;
+
 const EMPTY_LIST = new Uint8Array([0x5b, 0x5d]);
 const EMPTY = new Snapshot('', undefined, 0);
-
-interface RelatedEntry {
-  readonly message: string;
-  readonly start: Position;
-  readonly end: Position;
-}
 
 /**
  * Whether LineIndex.positionAt(offset) is (line, character) in the current text, in constant

@@ -151,6 +151,33 @@ describe('features/published-diagnostics: reusing unchanged LSP diagnostics', ()
     assert.ok(reused >= after.lsp.length - touching - 8, `reused ${reused} of ${after.lsp.length} (${touching} about b210)`);
   });
 
+  it('converts a diagnostic with several related locations every time, and never serves it stale', () => {
+    // Nothing in the pipeline makes one today; the publisher must still write it exactly.
+    const publisher = new PublishedDiagnostics();
+    const withSeveral = (text: string, version: number): AnalyzedDocument => {
+      const doc = makeAnalyzedDocument(URI, version, new IncrementalAnalyzer().analyze(text, analysisOptions(DEFAULT_SETTINGS)), DEFAULT_SETTINGS);
+      const bodies = doc.analysis.semantics.scene.bodies;
+      const several = {
+        range: bodies[1]!.nameRange,
+        severity: 'warning' as const,
+        code: 'overlap',
+        message: 'three related',
+        related: bodies.slice(2, 5).map((b) => ({ range: b.nameRange, message: `${b.name} is related` })),
+      };
+      const diagnostics = [...doc.analysis.diagnostics, several].sort((x, y) => x.range.start - y.range.start || x.range.end - y.range.end);
+      return { ...doc, analysis: { ...doc.analysis, diagnostics } };
+    };
+    const json = (doc: AnalyzedDocument) => Buffer.from(publisher.publish(doc).json).toString('utf8');
+    const first = withSeveral(SCENE, 1);
+    assert.equal(json(first), JSON.stringify(fresh(first)));
+    // The same objects again: all but the one with several related locations are copied.
+    assert.equal(json(first), JSON.stringify(fresh(first)));
+    assert.deepEqual(publisher.stats, { reused: first.analysis.diagnostics.length - 1, converted: 1 });
+    // A related body's name moves on its line: the related location moves with it.
+    const shifted = withSeveral(SCENE.replace('body wall', 'body  wall'), 2);
+    assert.equal(json(shifted), JSON.stringify(fresh(shifted)));
+  });
+
   it('starts over after clear()', () => {
     const s = new Session();
     const first = s.next(SCENE);
