@@ -44,8 +44,8 @@ export function bodyBounds(scene: Scene, body: SceneBody, out: AABB): AABB {
   const parts = body.parts;
   if (parts.length > 0) {
     const xf = pose;
-    xf.x = body.position.x;
-    xf.y = body.position.y;
+    xf.x = body.x;
+    xf.y = body.y;
     xf.c = Math.cos(body.angle);
     xf.s = Math.sin(body.angle);
     for (let k = 0; k < parts.length; k++) {

@@ -15,7 +15,7 @@ import type { Scene, SceneBody } from '../semantics/scene';
 export function sameBodyContent(a: SceneBody, b: SceneBody): boolean {
   if (a === b) return true;
   if (a.isStatic !== b.isStatic || a.isSensor !== b.isSensor || a.isBullet !== b.isBullet || a.layer !== b.layer) return false;
-  if (!Object.is(a.position.x, b.position.x) || !Object.is(a.position.y, b.position.y) || !Object.is(a.angle, b.angle)) return false;
+  if (!Object.is(a.x, b.x) || !Object.is(a.y, b.y) || !Object.is(a.angle, b.angle)) return false;
   if (!Object.is(a.velocity.x, b.velocity.x) || !Object.is(a.velocity.y, b.velocity.y) || !Object.is(a.spin, b.spin)) return false;
   const pa = a.parts;
   const pb = b.parts;

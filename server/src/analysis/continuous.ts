@@ -97,8 +97,8 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
   let deepStep: number | undefined;
   let undecided: string | undefined;
   // One pose per body: every part of a compound moves with its body's transform.
-  const xfA = makeTransform(a.position.x, a.position.y, a.angle);
-  const xfB = makeTransform(b.position.x, b.position.y, b.angle);
+  const xfA = makeTransform(a.x, a.y, a.angle);
+  const xfB = makeTransform(b.x, b.y, b.angle);
   for (let i = 0; i < a.parts.length; i++) {
     const ma = partMotion(a, xfA, a.parts[i]!.shape);
     const boundsA = sweptBounds(ma.shape, ma.xf, ma.velocity, ma.spin, 0, T);

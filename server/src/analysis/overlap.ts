@@ -108,10 +108,11 @@ let boundsB = new Float64Array(16);
 
 /** The body's pose at t = 0 written into `out`; a non-finite coordinate or angle reads as 0. */
 function poseAtStart(body: SceneBody, out: MutableTransform): MutableTransform {
-  const p = body.position;
   const angle = Number.isFinite(body.angle) ? body.angle : 0;
-  out.x = Number.isFinite(p.x) ? p.x : 0;
-  out.y = Number.isFinite(p.y) ? p.y : 0;
+  const x = body.x;
+  const y = body.y;
+  out.x = Number.isFinite(x) ? x : 0;
+  out.y = Number.isFinite(y) ? y : 0;
   out.c = Math.cos(angle);
   out.s = Math.sin(angle);
   return out;

@@ -1,7 +1,7 @@
 import { byPosition, type Diagnostic, type TextRange } from '../common/diagnostic';
 import { SemanticSession, SemanticStream, type SemanticOptions, type SemanticResult } from '../semantics/check';
 import type { EvaluatedValue } from '../semantics/evaluate';
-import { BodyProperty, type Scene, type SceneBody, type ScenePart } from '../semantics/scene';
+import { SceneBody, ScenePart, type Scene } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
 import { isIdentPart, lex, type Comment, type Token } from '../syntax/lexer';
@@ -250,8 +250,8 @@ export class IncrementalFrontEnd {
       names.add(s.name.name);
     }
 
-    const bodyIndexFrom = lowerBoundBy(previous.scene.bodies, semStart, (b) => b.range.start);
-    const bodyIndexTo = lowerBoundBy(previous.scene.bodies, oldWindowEnd, (b) => b.range.start);
+    const bodyIndexFrom = lowerBoundBy(previous.scene.bodies, semStart, (b) => b.start);
+    const bodyIndexTo = lowerBoundBy(previous.scene.bodies, oldWindowEnd, (b) => b.start);
     const evaluated = session.evaluateBodies(bodies, bodyIndexFrom);
 
     const refs = previous.symbols.references;
@@ -268,22 +268,21 @@ export class IncrementalFrontEnd {
     for (let k = defFrom; k < defTo; k++) session.adjustBodyName(defs[k]!.name, -1);
     for (const d of evaluated.definitions) session.adjustBodyName(d.name, 1);
 
-    const definitions = splice(defs, inOld, oldWindowEnd, evaluated.definitions, delta, shiftDefinition);
     const scene = previous.scene;
     const oldBodies = scene.bodies;
     const newBodies: SceneBody[] = oldBodies.slice(0, bodyIndexFrom);
     for (const b of evaluated.bodies) newBodies.push(b);
     const indexShift = newBodies.length - bodyIndexTo;
-    // A body shares its definition's range objects (semantics/check.ts bodyOf); the shifted body
-    // takes the shifted definition's. Both lists are in source order, and the definitions from
-    // `defTo` on are the ones shifted, one for one, to the end of the new list.
-    const defShift = definitions.length - defs.length;
-    let j = defTo;
-    for (let k = bodyIndexTo; k < oldBodies.length; k++) {
-      const b = oldBodies[k]!;
-      while (j < defs.length && defs[j]!.nameRange !== b.nameRange && defs[j]!.range.start <= b.range.start) j++;
-      const def = j < defs.length && defs[j]!.nameRange === b.nameRange ? definitions[j + defShift] : undefined;
-      newBodies.push(shiftBody(b, oldWindowEnd, delta, k + indexShift, def));
+    for (let k = bodyIndexTo; k < oldBodies.length; k++) newBodies.push(shiftBody(oldBodies[k]!, oldWindowEnd, delta, k + indexShift));
+    // Definitions as `splice` would make them (sorted by start: those before the window, the
+    // window's, the rest shifted), except that a body in the scene is its own definition
+    // (semantics/scene.ts SceneBody): the shifted one is the shifted body, whose index may have
+    // changed even where the offsets did not.
+    const definitions: SymbolDefinition[] = defs.slice(0, defFrom);
+    for (const d of evaluated.definitions) definitions.push(d);
+    for (let k = defTo; k < defs.length; k++) {
+      const d = defs[k]!;
+      definitions.push(d instanceof SceneBody ? newBodies[d.index + indexShift]! : delta === 0 ? d : shiftDefinition(d, oldWindowEnd, delta));
     }
     const reused = new Int32Array(newBodies.length);
     for (let k = 0; k < newBodies.length; k++) {
@@ -592,57 +591,39 @@ function shiftReference(r: SymbolReference, from: number, delta: number): Symbol
 }
 
 /**
- * The same body further down the text: new ranges and index, and the very same geometry, pose and
- * motion objects, so that the incremental analysis sees unchanged content at a glance. Its name
- * and statement ranges are those of `def`, its definition shifted already, when given; a part
- * whose range is the shape's (a primitive's) shares the shifted one.
+ * The same body further down the text: new offsets and index, and the very same geometry, pose
+ * and motion (clause offsets are relative to the statement, so they stay too), so that the
+ * incremental analysis sees unchanged content at a glance. A part whose range lies after `from`
+ * (a primitive's, a compound's) moves with it; a named shape's part points before the window and
+ * stays.
  */
-function shiftBody(b: SceneBody, from: number, delta: number, index: number, def: SymbolDefinition | undefined): SceneBody {
+function shiftBody(b: SceneBody, from: number, delta: number, index: number): SceneBody {
   if (delta === 0 && index === b.index) return b;
-  const props = delta === 0 ? b.props : shiftProps(b.props, from, delta);
-  const shapeRange = shiftRange(b.shapeRange, from, delta);
   let parts = b.parts;
   if (delta !== 0) {
     const moved: ScenePart[] = new Array<ScenePart>(parts.length);
     for (let k = 0; k < parts.length; k++) {
       const p = parts[k]!;
-      moved[k] = { shape: p.shape, sourceKind: p.sourceKind, range: p.range === b.shapeRange ? shapeRange : shiftRange(p.range, from, delta) };
+      moved[k] = p.start >= from ? new ScenePart(p.shape, p.sourceKind, p.start + delta, p.end + delta) : p;
     }
     parts = moved;
   }
-  // Written out rather than spread: one object shape for every body keeps this loop fast.
-  const body: { -readonly [K in keyof SceneBody]: SceneBody[K] } = {
+  const shift = b.start >= from ? delta : 0;
+  return new SceneBody(
     index,
-    name: b.name,
-    nameRange: def ? def.nameRange : shiftRange(b.nameRange, from, delta),
-    range: def ? def.range : shiftRange(b.range, from, delta),
-    isStatic: b.isStatic,
-    isSensor: b.isSensor,
-    isBullet: b.isBullet,
-    sourceKind: b.sourceKind,
-    shapeRange,
+    b.name,
+    shiftRange(b.nameRange, from, delta),
+    b.start + shift,
+    b.end + shift,
+    b.shapeStart + shift,
+    b.shapeEnd + shift,
+    b.flags,
+    b.sourceKind,
+    b.shapeName,
+    b.layer,
     parts,
-    position: b.position,
-    angle: b.angle,
-    velocity: b.velocity,
-    spin: b.spin,
-    layer: b.layer,
-    props,
-  };
-  if (b.shapeName !== undefined) body.shapeName = b.shapeName;
-  return body;
-}
-
-function shiftProps(props: SceneBody['props'], from: number, delta: number): SceneBody['props'] {
-  const out: { -readonly [K in keyof SceneBody['props']]: SceneBody['props'][K] } = {};
-  if (props.at) out.at = shiftProperty(props.at, from, delta);
-  if (props.angle) out.angle = shiftProperty(props.angle, from, delta);
-  if (props.velocity) out.velocity = shiftProperty(props.velocity, from, delta);
-  if (props.spin) out.spin = shiftProperty(props.spin, from, delta);
-  if (props.layer) out.layer = shiftProperty(props.layer, from, delta);
-  return out;
-}
-
-function shiftProperty(p: BodyProperty, from: number, delta: number): BodyProperty {
-  return p.start >= from ? new BodyProperty(p.start + delta, p.valueStart + delta, p.end + delta) : p;
+    b.velocity,
+    b.data,
+    b.detail,
+  );
 }

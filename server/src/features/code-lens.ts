@@ -27,7 +27,7 @@ export function codeLenses(doc: AnalyzedDocument): CodeLens[] {
   for (const body of scene.bodies) {
     const findings = byBody.get(body.index);
     if (!findings) continue;
-    const range = toRange(doc.lines, { start: body.range.start, end: body.nameRange.end });
+    const range = toRange(doc.lines, { start: body.start, end: body.nameRange.end });
     for (const f of findings.slice(0, MAX_LENSES_PER_BODY)) {
       const args: ShowPairInPreviewArgs = { uri: doc.uri, a: f.a, b: f.b };
       lenses.push({ range, command: { title: lensTitle(f, body.index), command: SHOW_PAIR_IN_PREVIEW_COMMAND, arguments: [args] } });
@@ -67,7 +67,7 @@ export function codeLensStubs(doc: AnalyzedDocument, document: number, generatio
   for (const body of scene.bodies) {
     const n = body.index < counts.length ? counts[body.index]! : 0;
     if (n === 0) continue;
-    const range = toRange(doc.lines, { start: body.range.start, end: body.nameRange.end });
+    const range = toRange(doc.lines, { start: body.start, end: body.nameRange.end });
     const slots = n > MAX_LENSES_PER_BODY ? MAX_LENSES_PER_BODY + 1 : n;
     for (let slot = 0; slot < slots; slot++) lenses.push({ range, data: [document, doc.version, generation, body.index, slot] });
   }

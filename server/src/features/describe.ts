@@ -22,13 +22,13 @@ export function fmtAngle(rad: number): string {
 
 /** World bounds of a body at t = 0, radii included. */
 export function bodyWorldBounds(body: SceneBody): AABB {
-  const xf = makeTransform(body.position.x, body.position.y, body.angle);
+  const xf = makeTransform(body.x, body.y, body.angle);
   let box: AABB | undefined;
   for (const p of body.parts) {
     const b = shapeBounds(p.shape, xf);
     box = box ? aabbUnion(box, b) : b;
   }
-  return box ?? { minX: body.position.x, minY: body.position.y, maxX: body.position.x, maxY: body.position.y };
+  return box ?? { minX: body.x, minY: body.y, maxX: body.x, maxY: body.y };
 }
 
 export function bodyArea(body: SceneBody): number {

@@ -134,7 +134,7 @@ function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
     `- shape: ${body.shapeName ? `\`${body.shapeName}\`, ` : ''}${shapeSummary(body.parts, body.sourceKind)}`,
     `- area: ${fmt(bodyArea(body))}`,
     `- bounds at t = 0: ${fmtVec(bounds.minX, bounds.minY)} to ${fmtVec(bounds.maxX, bounds.maxY)}`,
-    `- pose: at ${fmtVec(body.position.x, body.position.y)}, angle ${fmtAngle(body.angle)}`,
+    `- pose: at ${fmtVec(body.x, body.y)}, angle ${fmtAngle(body.angle)}`,
     moving
       ? `- motion: velocity ${fmtVec(body.velocity.x, body.velocity.y)} (speed ${fmt(Math.hypot(body.velocity.x, body.velocity.y))}), spin ${body.spin === 0 ? '0' : `${fmt(body.spin)} rad/s`}`
       : '- motion: at rest',

@@ -95,8 +95,8 @@ function separatedPosition(doc: AnalyzedDocument, f: OverlapFinding, movingIndex
   const moving = scene.bodies[movingIndex];
   const fixed = scene.bodies[movingIndex === f.ia ? f.ib : f.ia];
   if (!moving || !fixed) return undefined;
-  let x = moving.position.x;
-  let y = moving.position.y;
+  let x = moving.x;
+  let y = moving.y;
   let current: OverlapFinding | null = f;
   let dirX = 0;
   let dirY = 0;
@@ -121,7 +121,7 @@ function separatedPosition(doc: AnalyzedDocument, f: OverlapFinding, movingIndex
 }
 
 function overlapWith(doc: AnalyzedDocument, moving: SceneBody, fixed: SceneBody, position: Vec2): OverlapFinding | null {
-  const moved: SceneBody = { ...moving, position };
+  const moved = moving.withMotion({ position });
   const r = pairFinding(doc, moved, fixed, false);
   return r?.kind === 'overlap' ? r : null;
 }
@@ -130,7 +130,7 @@ function overlapWith(doc: AnalyzedDocument, moving: SceneBody, fixed: SceneBody,
 function positionEdit(body: SceneBody, p: Vec2): OffsetEdit {
   const at = body.props.at;
   if (at) return { range: at.valueRange, newText: writeVec(p) };
-  return { range: { start: body.shapeRange.end, end: body.shapeRange.end }, newText: ` at ${writeVec(p)}` };
+  return { range: { start: body.shapeEnd, end: body.shapeEnd }, newText: ` at ${writeVec(p)}` };
 }
 
 function overlapFixes(doc: AnalyzedDocument, d: Diagnostic, f: OverlapFinding): QuickFix[] {
@@ -225,8 +225,8 @@ function pairFinding(doc: AnalyzedDocument, x: SceneBody, y: SceneBody, continuo
  * and the rounded result is checked once more by the continuous detection itself.
  */
 function loweredMotion(doc: AnalyzedDocument, body: SceneBody, other: SceneBody, what: 'velocity' | 'spin'): Vec2 | number | undefined {
-  const withVelocity = (v: Vec2): SceneBody => ({ ...body, velocity: v });
-  const withSpin = (w: number): SceneBody => ({ ...body, spin: w });
+  const withVelocity = (v: Vec2): SceneBody => body.withMotion({ velocity: v });
+  const withSpin = (w: number): SceneBody => body.withMotion({ spin: w });
   const scaled = (s: number): SceneBody =>
     what === 'velocity' ? withVelocity({ x: body.velocity.x * s, y: body.velocity.y * s }) : withSpin(body.spin * s);
   const tunnels = (b: SceneBody): boolean => pairFinding(doc, b, other, true)?.kind === 'tunnelling';

@@ -38,8 +38,8 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
   if (B.index < A.index) [A, B] = [B, A];
   const notes: string[] = [];
   const finding = source.findings.find((f) => f.ia === A.index && f.ib === B.index) ?? null;
-  const xfA = makeTransform(A.position.x, A.position.y, A.angle);
-  const xfB = makeTransform(B.position.x, B.position.y, B.angle);
+  const xfA = makeTransform(A.x, A.y, A.angle);
+  const xfB = makeTransform(B.x, B.y, B.angle);
   const [partA, partB] = finding ? [finding.partA, finding.partB] : closestParts(A, xfA, B, xfB);
   const shapeA = A.parts[partA]?.shape;
   const shapeB = B.parts[partB]?.shape;

@@ -37,7 +37,7 @@ export function buildPreviewScene(uri: string, version: number, source: PreviewS
     bodies.push(body);
     // Bounds over [0, T]: each part's swept bounds from core/ccd (translation plus a bound on the
     // rotation), the boxes the broad phase uses; a body with no part contributes its origin's path.
-    const xf = makeTransform(b.position.x, b.position.y, b.angle);
+    const xf = makeTransform(b.x, b.y, b.angle);
     const boxes = b.parts.length > 0 ? b.parts.map((part) => sweptBounds(part.shape, xf, b.velocity, b.spin, 0, horizon)) : [pathBounds(b, horizon)];
     for (const box of boxes) {
       minX = Math.min(minX, box.minX);
@@ -66,7 +66,7 @@ export function bodyKind(b: SceneBody): BodyKind {
 }
 
 function previewBody(b: SceneBody): PreviewBody {
-  const xf: Transform = makeTransform(b.position.x, b.position.y, b.angle);
+  const xf: Transform = makeTransform(b.x, b.y, b.angle);
   let bounds: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
   const parts: PreviewPart[] = b.parts.map((part) => {
     const box = shapeBounds(part.shape, xf);
@@ -75,7 +75,9 @@ function previewBody(b: SceneBody): PreviewBody {
     for (const v of part.shape.vertices) vertices.push(v.x, v.y);
     return { kind: part.shape.kind, vertices, radius: part.shape.radius, range: { start: part.range.start, end: part.range.end } };
   });
-  if (!Number.isFinite(bounds[0])) bounds = [b.position.x, b.position.y, b.position.x, b.position.y];
+  if (!Number.isFinite(bounds[0])) bounds = [b.x, b.y, b.x, b.y];
+  // Made on each read (semantics/scene.ts): read once.
+  const props = b.props;
   return {
     index: b.index,
     name: b.name,
@@ -86,24 +88,24 @@ function previewBody(b: SceneBody): PreviewBody {
     sourceKind: b.sourceKind,
     layer: b.layer,
     parts,
-    position: [b.position.x, b.position.y],
+    position: [b.x, b.y],
     angle: b.angle,
     velocity: [b.velocity.x, b.velocity.y],
     spin: b.spin,
     bounds,
     nameRange: { start: b.nameRange.start, end: b.nameRange.end },
-    range: { start: b.range.start, end: b.range.end },
-    ...(b.props.at ? { atRange: { start: b.props.at.valueRange.start, end: b.props.at.valueRange.end } } : {}),
-    ...(b.props.angle ? { angleRange: { start: b.props.angle.valueRange.start, end: b.props.angle.valueRange.end } } : {}),
-    insertOffset: b.shapeRange.end,
+    range: b.range,
+    ...(props.at ? { atRange: props.at.valueRange } : {}),
+    ...(props.angle ? { angleRange: props.angle.valueRange } : {}),
+    insertOffset: b.shapeEnd,
   };
 }
 
 /** The path of a body's origin over [0, t1]. */
 function pathBounds(b: SceneBody, t1: number): AABB {
-  const x1 = b.position.x + b.velocity.x * t1;
-  const y1 = b.position.y + b.velocity.y * t1;
-  return { minX: Math.min(b.position.x, x1), minY: Math.min(b.position.y, y1), maxX: Math.max(b.position.x, x1), maxY: Math.max(b.position.y, y1) };
+  const x1 = b.x + b.velocity.x * t1;
+  const y1 = b.y + b.velocity.y * t1;
+  return { minX: Math.min(b.x, x1), minY: Math.min(b.y, y1), maxX: Math.max(b.x, x1), maxY: Math.max(b.y, y1) };
 }
 
 /** A finding as the preview shows it, worded as its diagnostic is (the pair inspector words its one finding with it too). */

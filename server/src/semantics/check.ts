@@ -21,7 +21,7 @@ import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { ValueTable } from './value-table';
-import { BodyProperty, type Scene, type SceneBody, type SceneLayer, type ScenePart, type SourceShapeKind } from './scene';
+import { BODY_BULLET, BODY_SENSOR, BODY_STATIC, clauseFlag, SceneBody, ScenePart, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
@@ -64,8 +64,10 @@ export interface SemanticOptions {
    * Record what only editor features read (default true): the value table (hovers, inlay hints),
    * symbol references (navigation, rename, highlights), definitions' details (outline, hovers),
    * and the `constants` and `shapes` maps (hovers). A batch run such as `collide check` turns it
-   * off: the references and value table are then empty, every detail is '', and the maps are
-   * empty. Definitions themselves are still made (duplicate and unused-name checks read them).
+   * off: the references and value table are then empty, the maps are empty, and every detail is
+   * '' but a scene body's (a body in the scene is its own definition, and the scene does not
+   * depend on this option). Definitions themselves are still made (duplicate and unused-name
+   * checks read them).
    */
   readonly editorData?: boolean;
 }
@@ -94,14 +96,8 @@ export interface NamedShapeValue {
   readonly sourceKind: SourceShapeKind;
 }
 
-interface PartValue {
-  readonly shape: ConvexShape;
-  readonly sourceKind: Exclude<SourceShapeKind, 'compound'>;
-  readonly range: TextRange;
-}
-
 interface ShapeValue {
-  readonly parts: readonly PartValue[];
+  readonly parts: readonly ScenePart[];
   readonly sourceKind: SourceShapeKind;
 }
 
@@ -265,17 +261,29 @@ function vertexName(i: number): string {
   return VERTEX_NAMES[i] ?? `vertex ${i + 1}`;
 }
 
-function propertyOf(c: Clause): BodyProperty {
+/**
+ * Appends a written clause's start, value start and end, relative to its statement's `start`, to
+ * a body's data (scene.ts SceneBody) and returns its flag bit; 0 when it is not written.
+ */
+function clauseOffsets(data: number[], c: Clause | undefined, k: number, start: number): number {
+  if (!c) return 0;
   // A clause ends with its value (a Missing value sits at the keyword's end): one end for both.
-  return new BodyProperty(c.range.start, c.value.range.start, c.value.range.end);
+  data.push(c.range.start - start, c.value.range.start - start, c.value.range.end - start);
+  return clauseFlag(k);
 }
+
+/**
+ * Where a body's data is gathered before it is copied out at its exact length (a literal grown by
+ * push keeps spare capacity; a slice of a packed array is packed and exactly as long).
+ */
+const DATA: number[] = [];
 
 /** What a released Checker refers to instead of the whole file it checked (nothing reads it). */
 const RELEASED: SemanticInput = { text: '', statements: [] };
 
 class Checker {
   private diagnostics: Diagnostic[] = [];
-  private definitions: MutableDefinition[] = [];
+  private definitions: SymbolDefinition[] = [];
   private references: SymbolReference[] = [];
   private values: ValueTable;
   private readonly evaluator: Evaluator;
@@ -329,6 +337,8 @@ class Checker {
   private readonly definitionOf = new Map<number, MutableDefinition>();
   /** The definition of each body statement in order (undefined: no name), until the bodies are checked. */
   private readonly bodyDefinitions: (MutableDefinition | undefined)[] = [];
+  /** Where each of `bodyDefinitions` is in `definitions` (-1: no name): a body in the scene takes its place. */
+  private readonly bodyDefinitionAt: number[] = [];
   /** Definitions made by broken statements: never reported as unused (the statement said enough). */
   private readonly brokenDefinitions = new Set<SymbolDefinition>();
   /** Where the diagnostics of a broken statement go: checked, then dropped. */
@@ -371,14 +381,17 @@ class Checker {
     const saved = [this.diagnostics, this.definitions, this.references, this.values] as const;
     const out: BodyWindowResult = { bodies: [], diagnostics: [], definitions: [], references: [], values: new ValueTable() };
     this.diagnostics = out.diagnostics;
-    this.definitions = out.definitions as MutableDefinition[];
+    this.definitions = out.definitions;
     this.references = out.references;
     this.values = out.values;
     this.evaluator.diagnostics = out.diagnostics;
     this.evaluator.values = this.editorData ? out.values : null;
     this.countUses = false;
     try {
-      for (const s of statements) this.body(s, s.name ? this.defineBody(s.name, s.range) : undefined, out.bodies, firstIndex);
+      for (const s of statements) {
+        const def = s.name ? this.defineBody(s.name, s.range) : undefined;
+        this.body(s, def, this.definitions.length - 1, out.bodies, firstIndex);
+      }
     } finally {
       this.countUses = true;
       [this.diagnostics, this.definitions, this.references, this.values] = saved;
@@ -401,9 +414,13 @@ class Checker {
     let k = 0;
     for (let i = 0; i < statements.length; i++) {
       const s = statements[i]!;
-      if (s.kind === 'Body') this.body(expand ? expand(s) : s, this.bodyDefinitions[k++], bodies, 0);
+      if (s.kind === 'Body') {
+        this.body(expand ? expand(s) : s, this.bodyDefinitions[k], this.bodyDefinitionAt[k]!, bodies, 0);
+        k++;
+      }
     }
     this.bodyDefinitions.length = 0;
+    this.bodyDefinitionAt.length = 0;
     return this.finish();
   }
 
@@ -427,7 +444,8 @@ class Checker {
    * defined (collectDefinitions' body case) and evaluated.
    */
   streamBody(s: BodyStatement): void {
-    this.body(s, s.name ? this.collectBody(s.name, s.range) : undefined, this.bodies, 0);
+    const def = s.name ? this.collectBody(s.name, s.range) : undefined;
+    this.body(s, def, this.definitions.length - 1, this.bodies, 0);
   }
 
   /** The result, once every body has been evaluated. */
@@ -611,6 +629,7 @@ class Checker {
         }
         case 'Body':
           this.bodyDefinitions.push(s.name ? this.collectBody(s.name, s.range) : undefined);
+          this.bodyDefinitionAt.push(s.name ? this.definitions.length - 1 : -1);
           break;
         default:
           break;
@@ -861,7 +880,7 @@ class Checker {
       }
     }
     if (!shape) return undefined;
-    return { parts: [{ shape, sourceKind: node.constructorName, range: node.range }], sourceKind: node.constructorName };
+    return { parts: [new ScenePart(shape, node.constructorName, node.range.start, node.range.end)], sourceKind: node.constructorName };
   }
 
   /**
@@ -889,7 +908,7 @@ class Checker {
       this.error(node.range, 'argument-count', 'A compound needs at least one part.');
       return undefined;
     }
-    const parts: PartValue[] = [];
+    const parts: ScenePart[] = [];
     let failed = false;
     for (const part of node.parts) {
       const sub = this.shape(part.shape);
@@ -905,7 +924,7 @@ class Checker {
       const xf = makeTransform(offset.x, offset.y, turn);
       const identity = offset.x === 0 && offset.y === 0 && turn === 0;
       for (const p of sub.parts) {
-        parts.push(identity ? p : { shape: transformShape(p.shape, xf), sourceKind: p.sourceKind, range: p.range });
+        parts.push(identity ? p : new ScenePart(transformShape(p.shape, xf), p.sourceKind, p.start, p.end));
       }
     }
     return failed ? undefined : { parts, sourceKind: 'compound' };
@@ -992,7 +1011,8 @@ class Checker {
 
   // ── Bodies ──────────────────────────────────────────────────────────────────────────────────
 
-  private body(s: BodyStatement, def: MutableDefinition | undefined, bodies: SceneBody[], firstIndex: number): void {
+  /** `defAt`: where `def` is in `definitions` (the body, if it enters the scene, replaces it). */
+  private body(s: BodyStatement, def: MutableDefinition | undefined, defAt: number, bodies: SceneBody[], firstIndex: number): void {
     // quietlyIf written out: a closure per body was a visible share of a large file's semantics.
     const saved = this.diagnostics;
     if (s.broken) {
@@ -1001,7 +1021,7 @@ class Checker {
     }
     this.inBody = true;
     try {
-      this.bodyOf(s, def, bodies, firstIndex);
+      this.bodyOf(s, def, defAt, bodies, firstIndex);
     } finally {
       this.inBody = false;
       if (s.broken) {
@@ -1012,7 +1032,7 @@ class Checker {
     }
   }
 
-  private bodyOf(s: BodyStatement, def: MutableDefinition | undefined, bodies: SceneBody[], firstIndex: number): void {
+  private bodyOf(s: BodyStatement, def: MutableDefinition | undefined, defAt: number, bodies: SceneBody[], firstIndex: number): void {
     let isStatic = false;
     let isSensor = false;
     let isBullet = false;
@@ -1028,8 +1048,6 @@ class Checker {
     const clauses = this.clausesByKeyword(s.properties, s.name);
     let failed = !shape || !s.name;
 
-    // A body without `at` gets an origin of its own: positions are read in every pair test, and
-    // a shared frozen object there would be one more object shape at those reads.
     let position: Vec2 | undefined;
     let angle = 0;
     let velocity: Vec2 = AT_REST;
@@ -1082,35 +1100,41 @@ class Checker {
     // (the first definition is the body of that name; analysing both would pair them).
     if (failed || !shape || !s.name || !def || s.broken || def.duplicate) return;
 
-    const props: { -readonly [K in keyof SceneBody['props']]: SceneBody['props'][K] } = {};
-    if (at) props.at = propertyOf(at);
-    if (angleClause) props.angle = propertyOf(angleClause);
-    if (velocityClause) props.velocity = propertyOf(velocityClause);
-    if (spinClause) props.spin = propertyOf(spinClause);
-    if (layerClause) props.layer = propertyOf(layerClause);
-    // Written out in one order, shapeName after (rare): one object shape for every body.
-    const body: { -readonly [K in keyof SceneBody]: SceneBody[K] } = {
-      index: firstIndex + bodies.length,
-      name: s.name.name,
-      // The definition's range objects (equal: a body stub's are its statement's), not a second pair.
-      nameRange: def.nameRange,
-      range: def.range,
-      isStatic,
-      isSensor,
-      isBullet,
+    // Pose, spin and the clauses' offsets (in BODY_CLAUSES order) as the body's packed data.
+    const start = def.range.start;
+    const data = DATA;
+    data.length = 0;
+    data.push(position?.x ?? 0, position?.y ?? 0, angle, spin);
+    let flags = (isStatic ? BODY_STATIC : 0) | (isSensor ? BODY_SENSOR : 0) | (isBullet ? BODY_BULLET : 0);
+    flags |= clauseOffsets(data, at, 0, start);
+    flags |= clauseOffsets(data, angleClause, 1, start);
+    flags |= clauseOffsets(data, velocityClause, 2, start);
+    flags |= clauseOffsets(data, spinClause, 3, start);
+    flags |= clauseOffsets(data, layerClause, 4, start);
+    const body = new SceneBody(
+      firstIndex + bodies.length,
+      s.name.name,
+      // The definition's name range, which its duplicates' diagnostics point at already.
+      def.nameRange,
+      start,
+      def.range.end,
+      s.shape.range.start,
+      s.shape.range.end,
+      flags,
       sourceKind,
-      shapeRange: s.shape.range,
-      // The evaluated parts themselves: a named shape's are shared by every body that uses it.
-      parts: shape.parts,
-      position: position ?? { x: 0, y: 0 },
-      angle,
-      velocity,
-      spin,
+      s.shape.kind === 'ShapeRef' ? s.shape.name.name : undefined,
       layer,
-      props,
-    };
-    if (s.shape.kind === 'ShapeRef') body.shapeName = s.shape.name.name;
+      // The evaluated parts themselves: a named shape's are shared by every body that uses it.
+      shape.parts,
+      velocity,
+      data.slice(),
+      // Made even without editor data: the body is its own definition, and the scene never
+      // depends on SemanticOptions (details repeat, so this is a look-up per body).
+      this.editorData ? def.detail : this.bodyDetail(s, sourceKind),
+    );
     bodies.push(body);
+    // The body is its own definition from now on (scene.ts SceneBody): one object, not two.
+    this.definitions[defAt] = body;
   }
 
   private staticMotion(c: Clause): void {

@@ -1,6 +1,7 @@
 import type { ConvexShape } from '../../../core/shapes/shape';
 import type { Vec2 } from '../../../core/math/vec2';
 import type { TextRange } from '../common/diagnostic';
+import type { SymbolDefinition } from './symbols';
 
 /**
  * The analysed scene: what semantics builds from the syntax tree and what analysis consumes.
@@ -30,45 +31,197 @@ export interface SceneLayer {
 /** The constructor the author wrote (for hover and the preview); parts hold the geometry. */
 export type SourceShapeKind = 'circle' | 'box' | 'polygon' | 'capsule' | 'segment' | 'compound';
 
-export interface ScenePart {
-  /** Geometry in body-local coordinates (compound offset and angle already applied). */
-  readonly shape: ConvexShape;
-  /** Source constructor of this part. */
-  readonly sourceKind: Exclude<SourceShapeKind, 'compound'>;
+/**
+ * One convex part of a body. Its range is kept as two offsets and made on request: a large
+ * scene has a part per body, and a range object each was 40 bytes more per body.
+ */
+export class ScenePart {
+  constructor(
+    /** Geometry in body-local coordinates (compound offset and angle already applied). */
+    readonly shape: ConvexShape,
+    /** Source constructor of this part. */
+    readonly sourceKind: Exclude<SourceShapeKind, 'compound'>,
+    /** Start of the part's shape expression in the text. */
+    readonly start: number,
+    /** End of the part's shape expression. */
+    readonly end: number,
+  ) {}
+
   /** Range of the part's shape expression in the text. */
-  readonly range: TextRange;
+  get range(): TextRange {
+    return { start: this.start, end: this.end };
+  }
 }
 
-export interface SceneBody {
-  /** Declaration order, 0-based. */
-  readonly index: number;
-  readonly name: string;
-  readonly nameRange: TextRange;
+/** A body's property clauses, by keyword, when written; quick fixes and the preview edit them. */
+export interface BodyProperties {
+  readonly at?: BodyProperty;
+  readonly angle?: BodyProperty;
+  readonly velocity?: BodyProperty;
+  readonly spin?: BodyProperty;
+  readonly layer?: BodyProperty;
+}
+
+/** The clause keywords in the order a body's offsets list them (see `SceneBody`). */
+export const BODY_CLAUSES = ['at', 'angle', 'velocity', 'spin', 'layer'] as const;
+export type BodyClause = (typeof BODY_CLAUSES)[number];
+
+/** Bits of `SceneBody.flags`: the modifiers, then one bit per written clause (BODY_CLAUSES order). */
+export const BODY_STATIC = 1;
+export const BODY_SENSOR = 2;
+export const BODY_BULLET = 4;
+const FIRST_CLAUSE_BIT = 8;
+/** Where the first clause's offsets start in `SceneBody.data`, after x, y, angle and spin. */
+const CLAUSES_AT = 4;
+
+/**
+ * A body of the scene, and the definition of its name in the symbol table (a body that enters the
+ * scene is its own definition: `kind` 'body', never a duplicate, which stays out of the scene).
+ *
+ * Compact, since a large scene has one per statement (a 100k-body document kept ~500 bytes per
+ * body in ranges, pose objects and clause records before): the statement's, shape's and clauses'
+ * ranges are offsets (Smi fields, and the clauses' offsets relative to the statement's start, so
+ * that a body moved by an edit shares them), the pose and spin are one packed array of doubles,
+ * and the ranges, position and clauses are made on request. `nameRange` alone is an object, held
+ * once: the body's diagnostics share it, and the incremental analysis recognises a diagnostic
+ * placed on a body's name by it (analysis/incremental.ts). A resting body's `velocity` is the
+ * shared zero vector. Immutable; nothing reads a body's identity but the incremental analysis,
+ * for "same object, same content".
+ */
+export class SceneBody implements SymbolDefinition {
+  constructor(
+    /** Declaration order, 0-based. */
+    readonly index: number,
+    readonly name: string,
+    readonly nameRange: TextRange,
+    /** Start of the whole `body` statement. */
+    readonly start: number,
+    /** End of the whole `body` statement. */
+    readonly end: number,
+    /** Start of the shape expression (or shape name). */
+    readonly shapeStart: number,
+    /** End of the shape expression. */
+    readonly shapeEnd: number,
+    /** BODY_STATIC | BODY_SENSOR | BODY_BULLET, and one bit per written clause. */
+    readonly flags: number,
+    readonly sourceKind: SourceShapeKind,
+    /** Name of the named shape used, if the body refers to one (`body b square at ...`). */
+    readonly shapeName: string | undefined,
+    readonly layer: string | null,
+    /** One or more convex parts (a compound has several). */
+    readonly parts: readonly ScenePart[],
+    /** Velocity (scene units per second); position(t) = position + velocity t. */
+    readonly velocity: Vec2,
+    /**
+     * x, y, angle and spin, then each written clause's start, value start and end relative to
+     * `start` (BODY_CLAUSES order, each whose flag is set): packed doubles, 8 bytes each.
+     */
+    readonly data: readonly number[],
+    /** One line for outlines and hovers: the modifiers and the shape ('' without editor data). */
+    readonly detail: string,
+  ) {}
+
+  get kind(): 'body' {
+    return 'body';
+  }
+
+  /** A body in the scene is the first of its name (a later one is reported and left out). */
+  get duplicate(): false {
+    return false;
+  }
+
   /** The whole `body` statement. */
-  readonly range: TextRange;
-  readonly isStatic: boolean;
-  readonly isSensor: boolean;
-  readonly isBullet: boolean;
-  readonly sourceKind: SourceShapeKind;
-  /** Name of the named shape used, if the body refers to one (`body b square at ...`). */
-  readonly shapeName?: string;
-  readonly shapeRange: TextRange;
-  /** One or more convex parts (a compound has several). */
-  readonly parts: readonly ScenePart[];
-  /** Pose at t = 0 and motion: position(t) = position + velocity t, angle(t) = angle + spin t. */
-  readonly position: Vec2;
-  readonly angle: number;
-  readonly velocity: Vec2;
-  readonly spin: number;
-  readonly layer: string | null;
-  /** Ranges of each property's whole clause (`at (1, 2)`), when written; quick fixes edit them. */
-  readonly props: {
-    readonly at?: BodyProperty;
-    readonly angle?: BodyProperty;
-    readonly velocity?: BodyProperty;
-    readonly spin?: BodyProperty;
-    readonly layer?: BodyProperty;
-  };
+  get range(): TextRange {
+    return { start: this.start, end: this.end };
+  }
+
+  get shapeRange(): TextRange {
+    return { start: this.shapeStart, end: this.shapeEnd };
+  }
+
+  get isStatic(): boolean {
+    return (this.flags & BODY_STATIC) !== 0;
+  }
+
+  get isSensor(): boolean {
+    return (this.flags & BODY_SENSOR) !== 0;
+  }
+
+  get isBullet(): boolean {
+    return (this.flags & BODY_BULLET) !== 0;
+  }
+
+  /** Position at t = 0, x: what hot paths read instead of making `position`. */
+  get x(): number {
+    return this.data[0]!;
+  }
+
+  get y(): number {
+    return this.data[1]!;
+  }
+
+  /** Angle at t = 0 (radians); angle(t) = angle + spin t. */
+  get angle(): number {
+    return this.data[2]!;
+  }
+
+  /** Angular velocity (radians per second). */
+  get spin(): number {
+    return this.data[3]!;
+  }
+
+  /** Position at t = 0, made on each read (hot paths read `x` and `y`). */
+  get position(): Vec2 {
+    return { x: this.data[0]!, y: this.data[1]! };
+  }
+
+  /**
+   * The same body with another position, velocity or spin: what-if tests (quick fixes) try a
+   * body elsewhere or slower. Its clauses' offsets still point at the written values.
+   */
+  withMotion(change: { readonly position?: Vec2; readonly velocity?: Vec2; readonly spin?: number }): SceneBody {
+    const data = this.data.slice();
+    if (change.position) {
+      data[0] = change.position.x;
+      data[1] = change.position.y;
+    }
+    if (change.spin !== undefined) data[3] = change.spin;
+    return new SceneBody(
+      this.index,
+      this.name,
+      this.nameRange,
+      this.start,
+      this.end,
+      this.shapeStart,
+      this.shapeEnd,
+      this.flags,
+      this.sourceKind,
+      this.shapeName,
+      this.layer,
+      this.parts,
+      change.velocity ?? this.velocity,
+      data,
+      this.detail,
+    );
+  }
+
+  /** The clauses written, made on each read. */
+  get props(): BodyProperties {
+    const out: { -readonly [K in BodyClause]?: BodyProperty } = {};
+    let o = CLAUSES_AT;
+    for (let k = 0; k < BODY_CLAUSES.length; k++) {
+      if ((this.flags & (FIRST_CLAUSE_BIT << k)) === 0) continue;
+      const d = this.data;
+      out[BODY_CLAUSES[k]!] = new BodyProperty(this.start + d[o]!, this.start + d[o + 1]!, this.start + d[o + 2]!);
+      o += 3;
+    }
+    return out;
+  }
+}
+
+/** The flag bit of clause `k` (BODY_CLAUSES order). */
+export function clauseFlag(k: number): number {
+  return FIRST_CLAUSE_BIT << k;
 }
 
 /**

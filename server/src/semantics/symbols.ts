@@ -10,6 +10,10 @@ import type { TextRange } from '../common/diagnostic';
  */
 export type SymbolKind = 'body' | 'shape' | 'let' | 'layer';
 
+/**
+ * A defined name. A body that enters the scene is its own definition (scene.ts SceneBody, whose
+ * ranges are made on request): a definition is compared by identity, and not copied with a spread.
+ */
 export interface SymbolDefinition {
   readonly kind: SymbolKind;
   readonly name: string;

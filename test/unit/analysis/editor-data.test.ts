@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { analyzeDocument, type DocumentAnalysis } from '../../../server/src/analysis/pipeline';
+import type { SymbolDefinition } from '../../../server/src/semantics/symbols';
 import { bodyLine, sceneArb, settingsLines } from './scenes';
 
 /**
@@ -19,10 +20,13 @@ function assertSameResults(lean: DocumentAnalysis, full: DocumentAnalysis, label
   assert.deepStrictEqual(lean.diagnostics, full.diagnostics, `diagnostics of ${label}`);
   assert.deepStrictEqual(lean.parse.diagnostics, full.parse.diagnostics, `syntax diagnostics of ${label}`);
   assert.deepStrictEqual(lean.semantics.diagnostics, full.semantics.diagnostics, `semantic diagnostics of ${label}`);
-  // Definitions are still made (duplicate and unused-name checks read them), without details.
+  // Definitions are still made (duplicate and unused-name checks read them), without details but
+  // a scene body's: a body in the scene is its own definition (semantics/scene.ts SceneBody).
+  const outline = (d: SymbolDefinition, detail: string) => ({ kind: d.kind, name: d.name, nameRange: d.nameRange, range: d.range, detail, duplicate: d.duplicate });
+  const bodies = new Set<SymbolDefinition>(full.semantics.scene.bodies);
   assert.deepStrictEqual(
-    lean.semantics.symbols.definitions,
-    full.semantics.symbols.definitions.map((d) => ({ ...d, detail: '' })),
+    lean.semantics.symbols.definitions.map((d) => outline(d, d.detail)),
+    full.semantics.symbols.definitions.map((d) => outline(d, bodies.has(d) ? d.detail : '')),
     `definitions of ${label}`,
   );
 }

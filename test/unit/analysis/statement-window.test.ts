@@ -159,24 +159,31 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
     assert.deepStrictEqual(r.syntax.comments, fresh.comments);
   });
 
-  it('keeps each body sharing its definition\'s range objects, and a primitive its shape range, through edits', () => {
-    // Memory, not meaning (deepStrictEqual cannot tell): the range objects are held once.
+  it('keeps each body as its own definition, and a moved body its pose, motion and clause offsets, through edits', () => {
+    // Memory, not meaning (deepStrictEqual cannot tell): a body is not held twice, once as a scene
+    // body and once as a definition, and a body after the edit shares its data with its old self.
     const frontEnd = new IncrementalFrontEnd();
     let text = Array.from({ length: 40 }, (_, i) => `body b${i} ${i % 2 ? 'box(1, 1)' : 'circle(0.5)'} at (${i * 3}, 0)`).join('\n');
-    const shared = (r: FrontEndResult): void => {
+    const shared = (r: FrontEndResult, previous: FrontEndResult | undefined, edited: string): void => {
       const defs = new Map(r.semantics.symbols.definitions.map((d) => [d.name, d]));
+      const before = new Map(previous?.semantics.scene.bodies.map((b) => [b.name, b]));
       for (const b of r.semantics.scene.bodies) {
-        assert.equal(b.nameRange, defs.get(b.name)!.nameRange, b.name);
-        assert.equal(b.range, defs.get(b.name)!.range, b.name);
-        assert.equal(b.parts[0]!.range, b.shapeRange, b.name);
+        assert.equal(defs.get(b.name), b, b.name);
+        const old = before.get(b.name);
+        if (old === undefined || b.name === edited) continue;
+        assert.equal(b.data, old.data, b.name);
+        assert.equal(b.velocity, old.velocity, b.name);
+        assert.equal(b.parts[0]!.shape, old.parts[0]!.shape, b.name);
       }
     };
-    shared(frontEnd.update(text));
-    for (const [from, to] of [['at (30, 0)', 'at (30.25, 0)'], ['box(1, 1) at (3,', 'box(1, 1.5) at (3,'], ['b20 circle', 'b20 static circle']]) {
+    let previous = frontEnd.update(text);
+    shared(previous, undefined, '');
+    for (const [from, to, edited] of [['at (30, 0)', 'at (30.25, 0)', 'b10'], ['box(1, 1) at (3,', 'box(1, 1.5) at (3,', 'b1'], ['b20 circle', 'b20 static circle', 'b20']]) {
       text = text.replace(from!, to!);
       const r = frontEnd.update(text);
       assert.equal(r.mode, 'window');
-      shared(r);
+      shared(r, previous, edited!);
+      previous = r;
     }
   });
 
