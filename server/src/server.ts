@@ -152,7 +152,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       st.latest = analyzed;
       st.latestGeneration = generation;
       // The list goes as its JSON bytes (published-diagnostics.ts), which stand in for the array:
-      // main.ts's writer copies them into the message, any other serialiser calls their toJSON.
+      // main.ts's writer sends their chunks as they are, any other serialiser calls their toJSON.
       const diagnostics = st.published.publish(analyzed) as unknown as Diagnostic[];
       void connection.sendDiagnostics({ uri, version, diagnostics });
       return analyzed;

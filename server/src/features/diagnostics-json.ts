@@ -2,9 +2,9 @@
  * The UTF-8 JSON of an outgoing JSON-RPC message, byte for byte what encoding
  * `JSON.stringify(message)` gives. A `textDocument/publishDiagnostics` notification whose
  * diagnostics are an `EncodedDiagnostics` (what published-diagnostics.ts makes) is written as the
- * envelope's bytes around that list's own bytes: the publisher has kept the bytes of every
+ * envelope's bytes around that list's own chunks: the publisher has kept the bytes of every
  * diagnostic an edit left alone, so publishing the ~6k diagnostics of a 10k-body scene after a
- * one-body edit is a few block copies instead of serialising 2.6 MB of objects again (what
+ * one-body edit is a chunk or two instead of serialising 2.6 MB of objects again (what
  * vscode-jsonrpc's own writer does for every message: JSON.stringify, then encode).
  * encodeMessageParts gives the pieces, for a writer that sends them as they are
  * (transport/gather-writer.ts); encodeMessage joins them, for one that needs one array.
@@ -17,52 +17,59 @@ const utf8 = new TextEncoder();
 export const PUBLISH_DIAGNOSTICS_METHOD = 'textDocument/publishDiagnostics';
 
 /**
- * A publication's diagnostics as the UTF-8 bytes of their JSON array. It stands where the
- * notification's `diagnostics` array goes. Writers that know it (encodeMessage) copy the bytes;
- * any other serialiser (the Node IPC channel, the library's message tracing) calls `toJSON` and
- * gets the same diagnostics as plain objects, so every transport stays correct and only this
- * writer is fast. `json` is never modified after construction.
+ * A publication's diagnostics as the UTF-8 bytes of their JSON array, in chunks: chunk k holds
+ * the JSON of a run of diagnostics with commas between them, and the list is `[`, the chunks
+ * joined by commas, `]`. It stands where the notification's `diagnostics` array goes. Writers that
+ * know it (encodeMessageParts) send the chunks as they are; any other serialiser (the Node IPC
+ * channel, the library's message tracing) calls `toJSON` and gets the same diagnostics as plain
+ * objects, so every transport stays correct and only this writer is fast. The chunks are never
+ * modified once made: later publications of the document share the ones that did not change
+ * (published-diagnostics.ts), and a writer may hold them as long as it likes.
  */
 export class EncodedDiagnostics {
-  /** Writes of these bytes begun by a counting writer and not yet finished. */
-  private writing = 0;
-  private written = false;
+  /** The length of the list's JSON in bytes. */
+  readonly byteLength: number;
 
   constructor(
-    /** `[d0,d1,…]`: the JSON text of the list, UTF-8. */
-    readonly json: Uint8Array,
+    /** Each a non-empty run `d_i,…,d_j` of the list's JSON, UTF-8. */
+    readonly chunks: readonly Uint8Array[],
     /** How many diagnostics the list holds. */
     readonly length: number,
-  ) {}
+  ) {
+    let bytes = 2 + Math.max(0, chunks.length - 1);
+    for (const c of chunks) bytes += c.length;
+    this.byteLength = bytes;
+  }
+
+  /** The list of a whole JSON array's UTF-8 bytes, `[…]`, as one chunk. */
+  static ofList(json: Uint8Array, length: number): EncodedDiagnostics {
+    return new EncodedDiagnostics(length === 0 ? [] : [json.subarray(1, json.length - 1)], length);
+  }
+
+  /** The list's JSON in one array (a copy: for one-buffer transports, tests and logs). */
+  get json(): Uint8Array {
+    const out = new Uint8Array(this.byteLength);
+    out[0] = OPEN;
+    let at = 1;
+    for (let c = 0; c < this.chunks.length; c++) {
+      if (c > 0) out[at++] = COMMA;
+      out.set(this.chunks[c]!, at);
+      at += this.chunks[c]!.length;
+    }
+    out[at] = CLOSE;
+    return out;
+  }
 
   /** The diagnostics as objects (JSON.parse of the bytes): what JSON.stringify writes for this. */
   toJSON(): unknown[] {
     return JSON.parse(new TextDecoder().decode(this.json)) as unknown[];
   }
-
-  /**
-   * A writer that hands `json` itself to its output (transport/gather-writer.ts) calls this when
-   * it does, and `endWrite` once the output no longer holds the bytes (the write's callback).
-   */
-  beginWrite(): void {
-    this.writing++;
-    this.written = true;
-  }
-
-  endWrite(): void {
-    if (this.writing > 0) this.writing--;
-  }
-
-  /**
-   * Whether the bytes are no one's but the publisher's again: a counting writer has written them
-   * and no write of them is in progress. Only then may published-diagnostics.ts write a later
-   * publication into the same memory. A list never written that way (another transport, whose
-   * writer may serialise it later through toJSON) never is released, and its memory never reused.
-   */
-  get released(): boolean {
-    return this.written && this.writing === 0;
-  }
 }
+
+const OPEN = 0x5b; // '['
+const COMMA = 0x2c; // ','
+const CLOSE = 0x5d; // ']'
+const COMMA_BYTES = new Uint8Array([COMMA]);
 
 /**
  * Stands for the diagnostics while the rest of a publication is written by JSON.stringify, which
@@ -72,44 +79,50 @@ export class EncodedDiagnostics {
 const HOLE = '\u0000';
 
 /**
- * A message's UTF-8 JSON in three pieces whose concatenation is encodeMessage's bytes: for a
- * publication of encoded diagnostics, the envelope before the list, the list's own bytes (not
- * copied) and the envelope after it; for any other message, all of it in `head`, `list`
- * undefined and `tail` empty. A writer that sends the pieces one after the other (a gather
- * write) never makes the copy of the list that one contiguous message needs.
+ * A message's UTF-8 JSON in pieces whose concatenation is encodeMessage's bytes: for a
+ * publication of encoded diagnostics, the envelope before the list with its `[`, the list's
+ * chunks (not copied) with commas between them, and `]` with the envelope after it; for any other
+ * message, one piece. A writer that sends the pieces one after the other (a gather write) never
+ * makes the copy of the list that one contiguous message needs.
  */
 export interface MessageParts {
-  readonly head: Uint8Array;
+  readonly pieces: readonly Uint8Array[];
+  /** The encoded diagnostics among the pieces, if the message is such a publication. */
   readonly list: EncodedDiagnostics | undefined;
-  readonly tail: Uint8Array;
   /** The total length in bytes: the message's Content-Length. */
   readonly byteLength: number;
 }
 
-const NO_BYTES = new Uint8Array(0);
-
 export function encodeMessageParts(message: unknown): MessageParts {
   const list = encodedList(message);
   if (list === undefined) {
-    const head = utf8.encode(JSON.stringify(message));
-    return { head, list, tail: NO_BYTES, byteLength: head.length };
+    const whole = utf8.encode(JSON.stringify(message));
+    return { pieces: [whole], list, byteLength: whole.length };
   }
   const m = message as Record<string, unknown> & { params: Record<string, unknown> };
   const envelope = objectJson(m, (key, value) => (key === 'params' ? objectJson(value as Record<string, unknown>, (k) => (k === 'diagnostics' ? HOLE : undefined)) : undefined));
   const hole = envelope.indexOf(HOLE);
-  const head = utf8.encode(envelope.slice(0, hole));
-  const tail = utf8.encode(envelope.slice(hole + 1));
-  return { head, list, tail, byteLength: head.length + list.json.length + tail.length };
+  const head = utf8.encode(`${envelope.slice(0, hole)}[`);
+  const tail = utf8.encode(`]${envelope.slice(hole + 1)}`);
+  const pieces: Uint8Array[] = [head];
+  for (let c = 0; c < list.chunks.length; c++) {
+    if (c > 0) pieces.push(COMMA_BYTES);
+    pieces.push(list.chunks[c]!);
+  }
+  pieces.push(tail);
+  return { pieces, list, byteLength: head.length + list.byteLength - 2 + tail.length };
 }
 
 /** The message's bytes in one array (encodeMessageParts's pieces joined), for one-buffer transports. */
 export function encodeMessage(message: unknown): Uint8Array {
-  const { head, list, tail, byteLength } = encodeMessageParts(message);
-  if (list === undefined) return head;
+  const { pieces, byteLength } = encodeMessageParts(message);
+  if (pieces.length === 1) return pieces[0]!;
   const out = new Uint8Array(byteLength);
-  out.set(head, 0);
-  out.set(list.json, head.length);
-  out.set(tail, head.length + list.json.length);
+  let at = 0;
+  for (const p of pieces) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 

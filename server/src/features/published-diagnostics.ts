@@ -30,13 +30,15 @@ import type { AnalyzedDocument } from './document';
  * only moved in the text keeps its message string, so that is mostly one pointer test. A
  * diagnostic found neither way (new, changed, or moved far in the list) is converted afresh.
  *
- * The list's memory is reused too: a publication is written into the memory of the one before
- * the previous (the previous one is read while writing), once the writer that sent it has let go
- * of it (EncodedDiagnostics.released: transport/gather-writer.ts writes the bytes themselves and
- * says when the stream is done with them). Two ~2.7 MB arrays then serve every edit of a
- * 10k-body scene instead of a new one per edit, whose allocation, zero fill and collection
- * showed in the edit-to-diagnostics latency. A list a writer never released (another transport,
- * which may read it later through toJSON, or a write still in progress) is never overwritten.
+ * The bytes are kept in chunks of about CHUNK_BYTES, each the JSON of a run of neighbouring
+ * diagnostics, never modified once made (EncodedDiagnostics): a publication shares every chunk of
+ * the previous one whose diagnostics are all unchanged and still neighbours, and writes new
+ * chunks only around what changed. A one-body edit of a 10k-body scene then makes one or two
+ * chunks of a few tens of kilobytes instead of copying the whole ~2.7 MB list, whose memory
+ * traffic was most of the publication's time; and editing keeps one list's worth of bytes alive
+ * (the shared chunks), not the previous list and a spare one. The writer sends the chunks as they
+ * are (transport/gather-writer.ts). Every chunk but the last is at least MIN_CHUNK_BYTES, and a
+ * new one ends where an old one ended, so that edits do not split the list into ever smaller pieces.
  */
 export class PublishedDiagnostics {
   private previous: Snapshot = EMPTY;
@@ -64,10 +66,12 @@ export class PublishedDiagnostics {
     const sameSettings = old.settings === doc.settings;
     const objects = next.objects;
     const oldObjects = old.objects;
-    // Per published diagnostic: the previous one whose bytes and columns it reuses, or -1 and its new JSON text.
+    const oldMessages = old.messages;
+    // Per published diagnostic: the previous one whose bytes and columns it reuses (or -1 and its
+    // new JSON text, in order in `texts`), and the length of its JSON.
     const from = new Int32Array(diagnostics.length);
+    const sizes = new Int32Array(diagnostics.length);
     const texts: string[] = [];
-    let size = 2;
     let n = 0;
     let j = 0;
     for (let q = 0; q < diagnostics.length; q++) {
@@ -75,73 +79,78 @@ export class PublishedDiagnostics {
       let reused = -1;
       // The same object, published under the same settings: written as before if still at the
       // same line and character (its offsets are the ones kept). Its columns are copied with its
-      // run's below, so this path writes two slots.
+      // run's below, so this path writes three slots.
       if (sameSettings && j < oldCount && oldObjects[j] === d && old.stillAt(j, lines)) reused = j++;
       else {
         const severity = effectiveSeverity(doc, d);
         if (severity === null) continue;
         const stop = Math.min(oldCount, j + LOOK_AHEAD);
         for (let i = j; i < stop; i++) {
-          if (oldObjects[i]!.message === d.message && old.matches(i, lines, d, severity)) {
+          if (oldMessages[i] === d.message && old.matches(i, lines, d, severity)) {
             reused = i;
             j = i + 1;
             break;
           }
         }
         if (reused < 0) {
-          if (n > 0) size++; // the comma before it
           const lsp = toLspDiagnostic(doc, d, severity);
           const text = JSON.stringify(lsp);
           next.set(n, d, severity, lsp);
           texts.push(text);
-          size += utf8Length(text);
+          sizes[n] = utf8Length(text);
           from[n++] = -1;
           continue;
         }
       }
-      if (n > 0) size++; // the comma before it
       objects[n] = d;
-      size += old.ends[reused]! - old.starts[reused]!;
+      sizes[n] = old.ends[reused]! - old.starts[reused]!;
       from[n++] = reused;
     }
     next.count = n;
 
-    const json = (next.json = next.listMemory(size));
-    const starts = next.starts;
-    const ends = next.ends;
-    json[0] = 0x5b; // '['
-    let at = 1;
-    let t = 0;
+    // The chunks: each old chunk whose diagnostics all come next, in order, is shared; the rest
+    // gather into new chunks.
+    const chunkOf = next.chunkOf;
+    const firsts = next.chunkFirsts;
+    const chunks = next.chunks;
+    const oldChunkOf = old.chunkOf;
+    const oldFirsts = old.chunkFirsts;
+    firsts.length = 0;
+    chunks.length = 0;
+    let pending = 0; // first diagnostic not yet in a chunk
+    let pendingBytes = 0;
+    let text = 0; // texts written so far
+    const flush = (to: number): void => {
+      if (pending < to) text = next.writeChunk(old, pending, to, pendingBytes + (to - pending - 1), from, texts, text);
+      pending = to;
+      pendingBytes = 0;
+    };
     for (let k = 0; k < n; ) {
-      if (k > 0) json[at++] = 0x2c; // ','
       const i = from[k]!;
-      if (i < 0) {
-        starts[k] = at;
-        at += UTF8.encodeInto(texts[t++]!, json.subarray(at)).written;
-        ends[k] = at;
-        k++;
-        continue;
+      if (i >= 0) {
+        const c = oldChunkOf[i]!;
+        const count = oldFirsts[c + 1]! - oldFirsts[c]!;
+        if (i === oldFirsts[c] && old.chunks[c]!.length >= MIN_CHUNK_BYTES && (pending === k || pendingBytes >= MIN_CHUNK_BYTES) && k + count <= n && from[k + count - 1] === i + count - 1 && consecutive(from, k, count)) {
+          flush(k);
+          next.shareChunk(old, c, k, from);
+          k += count;
+          pending = k;
+          continue;
+        }
       }
-      // A run of diagnostics that were neighbours before too is one copy, commas included, and
-      // so are their columns.
-      let m = k;
-      while (m + 1 < n && from[m + 1] === from[m]! + 1) m++;
-      const base = old.starts[i]!;
-      const end = old.ends[from[m]!]!;
-      json.set(old.json.subarray(base, end), at);
-      for (let q = k; q <= m; q++) {
-        starts[q] = at + old.starts[from[q]!]! - base;
-        ends[q] = at + old.ends[from[q]!]! - base;
-      }
-      next.copyRun(k, old, i, m - k + 1);
-      at += end - base;
-      k = m + 1;
+      pendingBytes += sizes[k]!;
+      k++;
+      // A new chunk ends where an old one ended (the next may be shared), or where it is full.
+      const full = pendingBytes >= (i < 0 ? CHUNK_BYTES : 2 * CHUNK_BYTES);
+      if (full || (i >= 0 && pendingBytes >= MIN_CHUNK_BYTES && i + 1 === oldFirsts[oldChunkOf[i]! + 1])) flush(k);
     }
-    json[at++] = 0x5d; // ']'
+    flush(n);
+    firsts.push(n);
+    for (let c = 0; c < chunks.length; c++) chunkOf.fill(c, firsts[c]!, firsts[c + 1]!);
     this.spare = old === EMPTY ? null : old;
     this.previous = next;
     this.counts = { reused: n - texts.length, converted: texts.length };
-    return (next.encoded = new EncodedDiagnostics(json, n));
+    return new EncodedDiagnostics(chunks.slice(), n);
   }
 
   /** Forgets the previous publication (document closed, or its diagnostics cleared). */
@@ -168,10 +177,11 @@ const UTF8 = new TextEncoder();
 class Snapshot {
   count = 0;
   readonly capacity: number;
-  json: Uint8Array = EMPTY_LIST;
-  /** The publication made from this snapshot, and the memory its list was written into (`json` is its start). */
-  encoded: EncodedDiagnostics | null = null;
-  private memory: Uint8Array = EMPTY_LIST;
+  /** The publication's chunks (never modified: later snapshots share them), and each one's first diagnostic, then `count`. */
+  readonly chunks: Uint8Array[] = [];
+  readonly chunkFirsts: number[] = [];
+  /** Per diagnostic: its chunk, and where its JSON starts and ends in it. */
+  readonly chunkOf: Int32Array;
   readonly starts: Int32Array;
   readonly ends: Int32Array;
   /** The plain diagnostic each was written for. */
@@ -180,6 +190,16 @@ class Snapshot {
   readonly severities: Uint8Array;
   /** How many related locations it has: 0, 1, or MANY (2 or more: never reused, always converted). */
   readonly relatedCounts: Uint8Array;
+  /** 1 if it has tags (rare: only then is the kept object read to compare them). */
+  readonly tagged: Uint8Array;
+  /**
+   * Its code, message and one related location's message (undefined: none, or several), which
+   * the object holds too: read here, a diagnostic matched by content (its bodies moved in the
+   * text, so it is another object) costs no visit to the previous one.
+   */
+  readonly codes: string[];
+  readonly messages: string[];
+  readonly relatedMessages: (string | undefined)[];
   /** Per diagnostic, 8 numbers: start line and character, end line and character; the same for its one related location. */
   readonly positions: Int32Array;
   /** Its offsets: start, end, and its one related location's (a copy of the object's, read without following it). */
@@ -195,7 +215,12 @@ class Snapshot {
     this.objects = new Array<Diagnostic>(capacity);
     this.severities = new Uint8Array(capacity);
     this.relatedCounts = new Uint8Array(capacity);
+    this.tagged = new Uint8Array(capacity);
+    this.codes = new Array<string>(capacity);
+    this.messages = new Array<string>(capacity);
+    this.relatedMessages = new Array<string | undefined>(capacity);
     this.offsets = new Int32Array(4 * capacity);
+    this.chunkOf = new Int32Array(capacity);
     this.starts = new Int32Array(capacity);
     this.ends = new Int32Array(capacity);
     this.positions = new Int32Array(8 * capacity);
@@ -209,21 +234,63 @@ class Snapshot {
     this.uri = uri;
     this.settings = settings;
     this.count = 0;
-    this.json = EMPTY_LIST;
     return this;
   }
 
   /**
-   * `size` bytes for this publication's list: the memory of this snapshot's last publication if
-   * its writer has let go of it and it is large enough, else new memory, with an eighth more room
-   * when lists are being released (the next edit may add a few diagnostics and can still reuse it).
+   * Makes diagnostics k … to - 1 one new chunk of `size` bytes: the converted ones' texts (from
+   * `texts[t]` on), the others copied from `old`'s chunks, a run of old neighbours at a time.
+   * Gives the number of texts used up.
    */
-  listMemory(size: number): Uint8Array {
-    const last = this.encoded;
-    this.encoded = null;
-    if (last !== null && last.released && this.memory.length >= size) return this.memory.subarray(0, size);
-    this.memory = new Uint8Array(last !== null && last.released ? size + (size >> 3) : size);
-    return this.memory.subarray(0, size);
+  writeChunk(old: Snapshot, k: number, to: number, size: number, from: Int32Array, texts: readonly string[], t: number): number {
+    const chunk = new Uint8Array(size);
+    const objects = this.objects;
+    let at = 0;
+    for (let q = k; q < to; ) {
+      if (q > k) chunk[at++] = 0x2c; // ','
+      const i = from[q]!;
+      if (i < 0) {
+        this.starts[q] = at;
+        at += UTF8.encodeInto(texts[t++]!, chunk.subarray(at)).written;
+        this.ends[q] = at;
+        q++;
+        continue;
+      }
+      // A run of neighbours in one old chunk is one copy, commas included.
+      const c = old.chunkOf[i]!;
+      let m = q;
+      while (m + 1 < to && from[m + 1] === from[m]! + 1 && old.chunkOf[from[m + 1]!] === c) m++;
+      const base = old.starts[i]!;
+      const end = old.ends[from[m]!]!;
+      chunk.set(old.chunks[c]!.subarray(base, end), at);
+      this.copyRun(q, old, i, m - q + 1);
+      for (let r = q; r <= m; r++) {
+        const was = from[r]!;
+        this.starts[r] = at + old.starts[was]! - base;
+        this.ends[r] = at + old.ends[was]! - base;
+        // Matched by content rather than identity (its bodies moved in the text): the same
+        // line and character from other offsets, which are the ones stillAt must check next time.
+        if (objects[r] !== old.objects[was]) this.noteOffsets(r, objects[r]!);
+      }
+      at += end - base;
+      q = m + 1;
+    }
+    this.chunkFirsts.push(k);
+    this.chunks.push(chunk);
+    return t;
+  }
+
+  /** Takes `old`'s chunk c, unchanged, for diagnostics k on (from[k] is its first diagnostic). */
+  shareChunk(old: Snapshot, c: number, k: number, from: Int32Array): void {
+    const first = old.chunkFirsts[c]!;
+    const count = old.chunkFirsts[c + 1]! - first;
+    this.copyRun(k, old, first, count);
+    this.starts.set(old.starts.subarray(first, first + count), k);
+    this.ends.set(old.ends.subarray(first, first + count), k);
+    const objects = this.objects;
+    for (let r = k; r < k + count; r++) if (objects[r] !== old.objects[from[r]!]) this.noteOffsets(r, objects[r]!);
+    this.chunkFirsts.push(k);
+    this.chunks.push(old.chunks[c]!);
   }
 
   sameUri(uri: string): boolean {
@@ -234,9 +301,10 @@ class Snapshot {
   set(k: number, d: Diagnostic, severity: Severity, lsp: LspDiagnostic): void {
     this.objects[k] = d;
     this.severities[k] = SEVERITIES.indexOf(severity);
-    const o = this.offsets;
-    o[4 * k] = d.range.start;
-    o[4 * k + 1] = d.range.end;
+    this.codes[k] = d.code;
+    this.messages[k] = d.message;
+    this.tagged[k] = d.tags === undefined ? 0 : 1;
+    this.noteOffsets(k, d);
     const p = this.positions;
     const { start, end } = lsp.range;
     p[8 * k] = start.line;
@@ -250,18 +318,38 @@ class Snapshot {
       p[8 * k + 5] = r.start.character;
       p[8 * k + 6] = r.end.line;
       p[8 * k + 7] = r.end.character;
+      this.relatedCounts[k] = 1;
+      this.relatedMessages[k] = related[0]!.message;
+    } else {
+      this.relatedCounts[k] = related === undefined || related.length === 0 ? 0 : MANY;
+      this.relatedMessages[k] = undefined;
+    }
+  }
+
+  /** Keeps the offsets of `d`, written as diagnostic k: its range's, and its one related location's. */
+  noteOffsets(k: number, d: Diagnostic): void {
+    const o = this.offsets;
+    o[4 * k] = d.range.start;
+    o[4 * k + 1] = d.range.end;
+    const related = d.related;
+    if (related?.length === 1) {
       o[4 * k + 2] = related[0]!.range.start;
       o[4 * k + 3] = related[0]!.range.end;
-      this.relatedCounts[k] = 1;
-    } else this.relatedCounts[k] = related === undefined || related.length === 0 ? 0 : MANY;
+    }
   }
 
   /** Records diagnostics k … k + count - 1 as written the same as `old`'s i … i + count - 1 (their objects are set already). */
   copyRun(k: number, old: Snapshot, i: number, count: number): void {
     this.severities.set(old.severities.subarray(i, i + count), k);
     this.relatedCounts.set(old.relatedCounts.subarray(i, i + count), k);
+    this.tagged.set(old.tagged.subarray(i, i + count), k);
     this.positions.set(old.positions.subarray(8 * i, 8 * (i + count)), 8 * k);
     this.offsets.set(old.offsets.subarray(4 * i, 4 * (i + count)), 4 * k);
+    for (let q = 0; q < count; q++) {
+      this.codes[k + q] = old.codes[i + q]!;
+      this.messages[k + q] = old.messages[i + q]!;
+      this.relatedMessages[k + q] = old.relatedMessages[i + q];
+    }
   }
 
   /**
@@ -279,8 +367,9 @@ class Snapshot {
 
   /** Whether `d`, published with `severity`, would be written exactly as diagnostic i was (its message already compared). */
   matches(i: number, lines: LineIndex, d: Diagnostic, severity: Severity): boolean {
-    const was = this.objects[i]!;
-    if (was.code !== d.code || SEVERITIES[this.severities[i]!] !== severity || !sameTags(was.tags, d.tags)) return false;
+    if (this.codes[i] !== d.code || SEVERITIES[this.severities[i]!] !== severity) return false;
+    // Tags are rare: the previous object is read only when either diagnostic has some.
+    if ((d.tags !== undefined || this.tagged[i] === 1) && !sameTags(this.objects[i]!.tags, d.tags)) return false;
     const p = this.positions;
     if (!at(lines, d.range.start, p[8 * i]!, p[8 * i + 1]!) || !at(lines, d.range.end, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
     const related = d.related;
@@ -288,7 +377,7 @@ class Snapshot {
     if (count === 0) return related === undefined || related.length === 0;
     if (count === MANY || related?.length !== 1) return false;
     const r = related[0]!;
-    return r.message === was.related![0]!.message && at(lines, r.range.start, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, r.range.end, p[8 * i + 6]!, p[8 * i + 7]!);
+    return r.message === this.relatedMessages[i] && at(lines, r.range.start, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, r.range.end, p[8 * i + 6]!, p[8 * i + 7]!);
   }
 }
 
@@ -297,8 +386,22 @@ const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hin
 /** A relatedCounts value: two or more related locations. */
 const MANY = 2;
 
-const EMPTY_LIST = new Uint8Array([0x5b, 0x5d]);
 const EMPTY = new Snapshot('', undefined, 0);
+EMPTY.chunkFirsts.push(0);
+
+/**
+ * The size a new chunk is filled to, and the least size of a chunk that is not the list's last:
+ * a chunk is shared only if it is that large, and a new one is ended before a shared one only if
+ * it is (else the shared one is copied into it), so edits never leave a trail of small chunks.
+ */
+export const CHUNK_BYTES = 32 * 1024;
+export const MIN_CHUNK_BYTES = CHUNK_BYTES / 4;
+
+/** Whether from[k … k + count - 1] are consecutive numbers. */
+function consecutive(from: Int32Array, k: number, count: number): boolean {
+  for (let q = k + 1; q < k + count; q++) if (from[q] !== from[q - 1]! + 1) return false;
+  return true;
+}
 
 /**
  * Whether LineIndex.positionAt(offset) is (line, character) in the current text, in constant

@@ -5,11 +5,13 @@ import { encodeMessageParts } from '../features/diagnostics-json';
 /**
  * vscode-jsonrpc's stream writer (WriteableStreamMessageWriter) with one change: a message goes
  * out as a gather write (writev, scatter/gather I/O as in POSIX writev(2)) of its pieces, so a
- * publication's diagnostics list, kept as bytes by published-diagnostics.ts, reaches the stream
- * as it is instead of being copied with its envelope into one ~2.7 MB array per edit of a 10k-body
- * scene (plus the allocation and garbage collection of that array). What reaches the stream is
- * byte for byte what the library's writer with encodeMessage as its encoder writes:
+ * publication's diagnostics, kept as byte chunks by published-diagnostics.ts, reach the stream as
+ * they are instead of being copied with their envelope into one ~2.7 MB array per edit of a
+ * 10k-body scene (plus the allocation and garbage collection of that array). What reaches the
+ * stream is byte for byte what the library's writer with encodeMessage as its encoder writes:
  * `Content-Length: N\r\n\r\n` and the UTF-8 JSON (tests compare both over random messages).
+ * The chunks are never modified once made (EncodedDiagnostics), so the stream may hold them as
+ * long as its write takes.
  *
  * Order: each message is encoded and handed to the stream in the call to `write`, and a Node
  * Writable writes its chunks in the order they were given, so messages leave in the order they
@@ -23,10 +25,6 @@ import { encodeMessageParts } from '../features/diagnostics-json';
  * the running error count, as the library does; the stream's own error and close events are
  * reported through onError and onClose. A message that cannot be encoded (JSON.stringify throws:
  * a cycle, a BigInt) is reported and rejected and nothing of it is written.
- *
- * The writer tells an EncodedDiagnostics when the stream has its bytes and when it lets go of
- * them (beginWrite/endWrite), so that the publisher may write a later publication into the same
- * memory once no write holds it.
  */
 export class GatherMessageWriter extends AbstractMessageWriter implements MessageWriter {
   private errorCount = 0;
@@ -45,13 +43,12 @@ export class GatherMessageWriter extends AbstractMessageWriter implements Messag
       this.fireError(error);
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    const { head, list, tail, byteLength } = parts;
+    const { pieces, byteLength } = parts;
     return new Promise<void>((resolve, reject) => {
       let settled = false;
       const done = (error?: Error | null): void => {
         if (settled) return;
         settled = true;
-        list?.endWrite();
         if (error === undefined || error === null) resolve();
         else {
           this.errorCount++;
@@ -60,19 +57,15 @@ export class GatherMessageWriter extends AbstractMessageWriter implements Messag
         }
       };
       const stream = this.stream;
-      list?.beginWrite();
       stream.cork();
       try {
         stream.write(`Content-Length: ${byteLength}\r\n\r\n`, 'ascii');
-        if (list === undefined) stream.write(head, done);
-        else {
-          stream.write(head);
-          stream.write(list.json);
-          stream.write(tail, done);
-        }
+        const last = pieces.length - 1;
+        for (let k = 0; k < last; k++) stream.write(pieces[k]);
+        stream.write(pieces[last], done);
       } catch (error) {
         // A stream that throws rather than calling back (not a Node Writable's way, but the
-        // stream is the caller's): the message is failed, the bytes are not held.
+        // stream is the caller's): the message is failed.
         done(error instanceof Error ? error : new Error(String(error)));
       } finally {
         stream.uncork();

@@ -6,7 +6,7 @@ import { analysisOptions, DEFAULT_SETTINGS, parseSettings, type CollideSettings 
 import { publishedDiagnostics } from '../../../server/src/features/diagnostics';
 import { EncodedDiagnostics, encodeMessage, messageJson, utf8Length } from '../../../server/src/features/diagnostics-json';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../../../server/src/features/document';
-import { PublishedDiagnostics } from '../../../server/src/features/published-diagnostics';
+import { MIN_CHUNK_BYTES, PublishedDiagnostics } from '../../../server/src/features/published-diagnostics';
 
 const URI = 'file:///published.collide';
 
@@ -188,79 +188,71 @@ describe('features/published-diagnostics: reusing unchanged LSP diagnostics', ()
   });
 });
 
-describe('features/published-diagnostics: reusing the memory of written lists', () => {
-  /** What transport/gather-writer.ts does around a write of the list: hold it, then let go. */
-  const written = (e: EncodedDiagnostics) => {
-    e.beginWrite();
-    e.endWrite();
-  };
+describe('features/published-diagnostics: chunks shared between publications', () => {
   const moved = (rows: string[], i: number, dx: number) => rows.map((r, k) => (k === i ? r.replace(/at \(([-\d.]+),/, (_, x: string) => `at (${(Number(x) + dx).toFixed(2)},`) : r));
-  const scene = (): string[] => Array.from({ length: 60 }, (_, i) => `body b${i} box(1, 1) at (${(i % 10) * 0.9}, ${Math.floor(i / 10) * 0.9})`);
+  /** A grid of overlapping boxes: about two overlaps per body, ~300 bytes each. */
+  const scene = (n: number): string[] => Array.from({ length: n }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
 
-  it('writes a publication into the memory of the one before the previous once the writer has let go of it', () => {
+  it('shares every chunk an edit did not touch, and writes new ones only around it', () => {
     const s = new Session();
-    let rows = scene();
+    let rows = scene(1000);
     const first = s.next(rows.join('\n'));
-    written(first.encoded);
-    rows = moved(rows, 5, 0.1);
+    assert.ok(first.encoded.chunks.length >= 10, `a list of many chunks (${first.encoded.chunks.length})`);
+    rows = moved(rows, 500, 0.1);
     const second = s.next(rows.join('\n'));
-    written(second.encoded);
-    rows = moved(rows, 7, -0.1);
-    const third = s.next(rows.join('\n'));
-    assert.equal(third.encoded.json.buffer, first.encoded.json.buffer, 'the first publication’s memory again');
-    assert.notEqual(third.encoded.json.buffer, second.encoded.json.buffer, 'never the one it copies from');
-    assert.equal(third.json, JSON.stringify(fresh(third.doc)));
-    written(third.encoded);
-    const fourth = s.next(moved(rows, 9, 0.2).join('\n'));
-    assert.equal(fourth.encoded.json.buffer, second.encoded.json.buffer);
-    assert.equal(fourth.json, JSON.stringify(fresh(fourth.doc)));
+    assert.equal(second.json, JSON.stringify(fresh(second.doc)));
+    const before = new Set(first.encoded.chunks);
+    const made = second.encoded.chunks.filter((c) => !before.has(c));
+    assert.ok(made.length >= 1 && made.length <= 3, `${made.length} new chunks`);
+    assert.ok(second.encoded.chunks.length - made.length >= first.encoded.chunks.length - 3, 'the others are the same memory');
   });
 
-  it('never overwrites a list that was not written, or whose write has not finished', () => {
+  it('never changes a list once published', () => {
     const s = new Session();
-    let rows = scene();
+    let rows = scene(300);
     const lists: { encoded: EncodedDiagnostics; json: string }[] = [];
     for (let edit = 0; edit < 6; edit++) {
-      const { encoded, json } = s.next(rows.join('\n'));
-      // Even edits: never written (another transport); odd ones: a write still in progress.
-      if (edit % 2 === 1) encoded.beginWrite();
-      lists.push({ encoded, json });
-      rows = moved(rows, edit * 7, 0.15);
+      lists.push(s.next(rows.join('\n')));
+      rows = moved(rows, edit * 37, 0.15);
     }
     for (const { encoded, json } of lists) assert.equal(Buffer.from(encoded.json).toString('utf8'), json, 'bytes as published');
-    assert.equal(new Set(lists.map((l) => l.encoded.json.buffer)).size, lists.length, 'each in memory of its own');
   });
 
-  it('property: with lists released at random, every publication equals a fresh conversion and no held list changes', () => {
+  it('property: over any edits, every publication equals a fresh conversion, no earlier list changes, and every chunk but the last is at least MIN_CHUNK_BYTES', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ row: fc.nat({ max: 59 }), dx: fc.integer({ min: -30, max: 30 }), grow: fc.integer({ min: -25, max: 25 }), release: fc.boolean() }), { minLength: 1, maxLength: 10 }),
+        fc.array(fc.record({ row: fc.nat({ max: 299 }), dx: fc.integer({ min: -30, max: 30 }), grow: fc.integer({ min: -40, max: 40 }) }), { minLength: 1, maxLength: 10 }),
         (edits) => {
           const s = new Session();
-          let rows = scene();
-          const held: { encoded: EncodedDiagnostics; json: string }[] = [];
+          let rows = scene(300);
+          const held: { encoded: EncodedDiagnostics; json: string }[] = [s.next(rows.join('\n'))];
           for (const e of edits) {
             rows = moved(rows, e.row, e.dx / 100);
-            // Lists that grow and shrink, by more than the room kept: reused memory must be large
-            // enough, and a shorter list uses only its start.
+            // Lists that grow and shrink at the end, as well as change in the middle.
             for (let k = 0; k < e.grow; k++) rows.push(`body extra${rows.length} box(2, 2) at (${e.dx / 10 + k * 0.5}, 1)`);
             for (let k = 0; k < -e.grow && rows.length > 30; k++) rows.pop();
-            const { doc, encoded, json } = s.next(rows.join('\n'));
-            assert.equal(json, JSON.stringify(fresh(doc)));
-            if (e.release) written(encoded);
-            else held.push({ encoded, json });
+            const published = s.next(rows.join('\n'));
+            assert.equal(published.json, JSON.stringify(fresh(published.doc)));
+            const chunks = published.encoded.chunks;
+            for (let c = 0; c + 1 < chunks.length; c++) assert.ok(chunks[c]!.length >= MIN_CHUNK_BYTES, `chunk ${c} of ${chunks.length}: ${chunks[c]!.length} bytes`);
+            held.push(published);
           }
           for (const { encoded, json } of held) assert.equal(Buffer.from(encoded.json).toString('utf8'), json);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 });
 
 describe('features/diagnostics-json: the wire bytes of a message', () => {
   const bytesOf = (message: unknown) => Buffer.from(JSON.stringify(message), 'utf8');
-  const encode = (list: readonly unknown[]) => new EncodedDiagnostics(new TextEncoder().encode(JSON.stringify(list)), list.length);
+  /** The list in chunks of `per` diagnostics each. */
+  const encode = (list: readonly unknown[], per = 2) => {
+    const chunks: Uint8Array[] = [];
+    for (let i = 0; i < list.length; i += per) chunks.push(new TextEncoder().encode(JSON.stringify(list.slice(i, i + per)).slice(1, -1)));
+    return new EncodedDiagnostics(chunks, list.length);
+  };
 
   it('are the UTF-8 of JSON.stringify, for any message, encoded publications included', () => {
     // Full UTF-16 units (surrogate pairs and lone halves, control characters) in keys and values.
