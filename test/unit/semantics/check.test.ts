@@ -82,6 +82,47 @@ describe('semantics/check: the scene', () => {
     assert.equal(text.slice(b.range.start, b.range.end), text.slice(text.indexOf('body')));
   });
 
+  it('gives every clause its ranges, in any order and with comments between', () => {
+    // The clauses' offsets are kept relative to the statement (semantics/scene.ts SceneBody).
+    const text = 'layer l\n// lead\nbody b box(1, 1) spin /* c */ 2 layer l\n  velocity (1, 0) angle 0.5 at (1, 2)';
+    const b = check(text).scene.bodies[0]!;
+    const clause = (p: { range: { start: number; end: number }; valueRange: { start: number; end: number } } | undefined) =>
+      p && [text.slice(p.range.start, p.range.end), text.slice(p.valueRange.start, p.valueRange.end)];
+    const props = b.props;
+    assert.deepEqual(Object.keys(props).sort(), ['angle', 'at', 'layer', 'spin', 'velocity']);
+    assert.deepEqual(clause(props.at), ['at (1, 2)', '(1, 2)']);
+    assert.deepEqual(clause(props.angle), ['angle 0.5', '0.5']);
+    assert.deepEqual(clause(props.velocity), ['velocity (1, 0)', '(1, 0)']);
+    assert.deepEqual(clause(props.spin), ['spin /* c */ 2', '2']);
+    assert.deepEqual(clause(props.layer), ['layer l', 'l']);
+    assert.deepEqual([b.x, b.y, b.angle, b.spin, b.velocity], [1, 2, 0.5, 2, { x: 1, y: 0 }]);
+    assert.deepEqual(check('body a circle(1) angle 1').scene.bodies[0]!.props.at, undefined);
+  });
+
+  it('keeps a body in the scene as its own definition, and a body left out as a plain one', () => {
+    const r = check('body a static box(1, 1) at (1, 0)\nbody b circle(1) at (unknown, 0)\nbody a circle(1)');
+    const [a] = r.scene.bodies;
+    assert.equal(r.scene.bodies.length, 1);
+    const defs = r.symbols.definitions;
+    assert.deepEqual(defs.map((d) => [d.kind, d.name, d.duplicate, d.detail]), [
+      ['body', 'a', false, 'static box'],
+      ['body', 'b', false, 'dynamic circle'],
+      ['body', 'a', true, 'dynamic circle'],
+    ]);
+    assert.equal(defs[0], a);
+    assert.deepEqual([defs[0]!.range, defs[0]!.nameRange], [a!.range, a!.nameRange]);
+    assert.equal(symbolAt(r.symbols, 5)?.definition, a);
+  });
+
+  it('makes a what-if copy of a body with another position, velocity or spin, leaving the body as it was', () => {
+    const b = check('body b bullet box(1, 1) at (1, 2) velocity (3, 0)').scene.bodies[0]!;
+    const moved = b.withMotion({ position: { x: 5, y: 6 } });
+    assert.deepEqual([moved.position, moved.velocity, moved.spin, moved.isBullet, moved.props.at?.valueRange], [{ x: 5, y: 6 }, { x: 3, y: 0 }, 0, true, b.props.at?.valueRange]);
+    const slower = b.withMotion({ velocity: { x: 1, y: 0 }, spin: 0.5 });
+    assert.deepEqual([slower.position, slower.velocity, slower.spin], [{ x: 1, y: 2 }, { x: 1, y: 0 }, 0.5]);
+    assert.deepEqual([b.position, b.velocity, b.spin], [{ x: 1, y: 2 }, { x: 3, y: 0 }, 0]);
+  });
+
   it('uses a named shape and remembers its name', () => {
     const r = check('shape crate = box(1, 1)\nbody a crate at (3, 0)');
     const a = r.scene.bodies[0]!;
