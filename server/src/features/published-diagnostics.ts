@@ -64,29 +64,39 @@ export class PublishedDiagnostics {
     const spare = this.spare;
     const next = spare !== null && spare.capacity >= diagnostics.length ? spare.reuse(doc.uri, doc.settings) : new Snapshot(doc.uri, doc.settings, diagnostics.length);
     const sameSettings = old.settings === doc.settings;
-    const objects = next.objects;
-    const oldObjects = old.objects;
-    const oldMessages = old.messages;
-    // Per published diagnostic: the previous one whose bytes and columns it reuses (or -1 and its
-    // new JSON text, in order in `texts`), and the length of its JSON.
+    // Per published diagnostic: its index in `diagnostics`, the previous one whose bytes and
+    // columns it reuses (or -1 and its new JSON text, in order in `texts`), and the length of its
+    // JSON. Numbers only: nothing here stores a pointer per diagnostic.
+    const source = new Int32Array(diagnostics.length);
     const from = new Int32Array(diagnostics.length);
     const sizes = new Int32Array(diagnostics.length);
     const texts: string[] = [];
+    const oldChunkOf = old.chunkOf;
+    const oldFirsts = old.chunkFirsts;
+    // The old chunk holding diagnostic j, followed as j advances.
+    let chunkStart = 0;
+    let chunkEnd = 0;
+    let chunkObjects: readonly Diagnostic[] = [];
     let n = 0;
     let j = 0;
     for (let q = 0; q < diagnostics.length; q++) {
       const d = diagnostics[q]!;
       let reused = -1;
+      if (j < oldCount && (j >= chunkEnd || j < chunkStart)) {
+        const c = oldChunkOf[j]!;
+        chunkStart = oldFirsts[c]!;
+        chunkEnd = oldFirsts[c + 1]!;
+        chunkObjects = old.chunks[c]!.objects;
+      }
       // The same object, published under the same settings: written as before if still at the
-      // same line and character (its offsets are the ones kept). Its columns are copied with its
-      // run's below, so this path writes three slots.
-      if (sameSettings && j < oldCount && oldObjects[j] === d && old.stillAt(j, lines)) reused = j++;
+      // same line and character (its offsets are the ones kept).
+      if (sameSettings && j < oldCount && chunkObjects[j - chunkStart] === d && old.stillAt(j, lines)) reused = j++;
       else {
         const severity = effectiveSeverity(doc, d);
         if (severity === null) continue;
         const stop = Math.min(oldCount, j + LOOK_AHEAD);
         for (let i = j; i < stop; i++) {
-          if (oldMessages[i] === d.message && old.matches(i, lines, d, severity)) {
+          if (old.matches(i, lines, d, severity)) {
             reused = i;
             j = i + 1;
             break;
@@ -98,30 +108,28 @@ export class PublishedDiagnostics {
           next.set(n, d, severity, lsp);
           texts.push(text);
           sizes[n] = utf8Length(text);
+          source[n] = q;
           from[n++] = -1;
           continue;
         }
       }
-      objects[n] = d;
       sizes[n] = old.ends[reused]! - old.starts[reused]!;
+      source[n] = q;
       from[n++] = reused;
     }
     next.count = n;
 
-    // The chunks: each old chunk whose diagnostics all come next, in order, is shared; the rest
-    // gather into new chunks.
-    const chunkOf = next.chunkOf;
-    const firsts = next.chunkFirsts;
+    // The chunks: an old chunk whose diagnostics all come next, in order, keeps its bytes (and is
+    // shared whole when they are the same objects); the rest gather into new chunks.
     const chunks = next.chunks;
-    const oldChunkOf = old.chunkOf;
-    const oldFirsts = old.chunkFirsts;
-    firsts.length = 0;
+    const firsts = next.chunkFirsts;
     chunks.length = 0;
+    firsts.length = 0;
+    const build = { old, from, source, diagnostics, texts, text: 0 };
     let pending = 0; // first diagnostic not yet in a chunk
     let pendingBytes = 0;
-    let text = 0; // texts written so far
     const flush = (to: number): void => {
-      if (pending < to) text = next.writeChunk(old, pending, to, pendingBytes + (to - pending - 1), from, texts, text);
+      if (pending < to) next.writeChunk(build, pending, to, pendingBytes + (to - pending - 1));
       pending = to;
       pendingBytes = 0;
     };
@@ -130,9 +138,9 @@ export class PublishedDiagnostics {
       if (i >= 0) {
         const c = oldChunkOf[i]!;
         const count = oldFirsts[c + 1]! - oldFirsts[c]!;
-        if (i === oldFirsts[c] && old.chunks[c]!.length >= MIN_CHUNK_BYTES && (pending === k || pendingBytes >= MIN_CHUNK_BYTES) && k + count <= n && from[k + count - 1] === i + count - 1 && consecutive(from, k, count)) {
+        if (i === oldFirsts[c] && old.chunks[c]!.bytes.length >= MIN_CHUNK_BYTES && (pending === k || pendingBytes >= MIN_CHUNK_BYTES) && k + count <= n && from[k + count - 1] === i + count - 1 && consecutive(from, k, count)) {
           flush(k);
-          next.shareChunk(old, c, k, from);
+          next.keepChunk(build, c, k);
           k += count;
           pending = k;
           continue;
@@ -140,17 +148,17 @@ export class PublishedDiagnostics {
       }
       pendingBytes += sizes[k]!;
       k++;
-      // A new chunk ends where an old one ended (the next may be shared), or where it is full.
+      // A new chunk ends where an old one ended (the next may be kept), or where it is full.
       const full = pendingBytes >= (i < 0 ? CHUNK_BYTES : 2 * CHUNK_BYTES);
       if (full || (i >= 0 && pendingBytes >= MIN_CHUNK_BYTES && i + 1 === oldFirsts[oldChunkOf[i]! + 1])) flush(k);
     }
     flush(n);
     firsts.push(n);
-    for (let c = 0; c < chunks.length; c++) chunkOf.fill(c, firsts[c]!, firsts[c + 1]!);
+    for (let c = 0; c < chunks.length; c++) next.chunkOf.fill(c, firsts[c]!, firsts[c + 1]!);
     this.spare = old === EMPTY ? null : old;
     this.previous = next;
     this.counts = { reused: n - texts.length, converted: texts.length };
-    return new EncodedDiagnostics(chunks.slice(), n);
+    return new EncodedDiagnostics(chunks.map((c) => c.bytes), n);
   }
 
   /** Forgets the previous publication (document closed, or its diagnostics cleared). */
@@ -167,39 +175,58 @@ const LOOK_AHEAD = 32;
 const UTF8 = new TextEncoder();
 
 /**
- * One publication: its bytes, where each diagnostic's JSON lies in them, and what each was made
- * from: the plain diagnostic itself (immutable, so its code, message, tags and related messages
- * are read from it), the effective severity, and the positions as lines and characters.
- * Column-wise in typed arrays rather than one record per diagnostic: checking thousands of
- * diagnostics after every edit then walks a few arrays in order, and the columns of a run of
- * unchanged neighbours are block copies.
+ * One chunk of a publication: its bytes, and per diagnostic in it what it was written for (the
+ * plain diagnostic, whose identity says "unchanged") and its code, message and one related
+ * location's message (undefined: none, or several), which the object holds too: read here, a
+ * diagnostic matched by content (its bodies moved in the text, so it is another object) costs no
+ * visit to the previous one. Never modified once made: later snapshots share it, so an unchanged
+ * chunk costs a publication no pointer stores at all (each of which is a write barrier, and
+ * thousands of them were a visible share of an edit).
+ */
+class Chunk {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly objects: readonly Diagnostic[],
+    readonly codes: readonly string[],
+    readonly messages: readonly string[],
+    readonly relatedMessages: readonly (string | undefined)[],
+  ) {}
+}
+
+/** What Snapshot.writeChunk and keepChunk build a publication from. */
+interface ChunkBuild {
+  readonly old: Snapshot;
+  readonly from: Int32Array;
+  readonly source: Int32Array;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly texts: readonly string[];
+  /** Texts written so far. */
+  text: number;
+}
+
+/**
+ * One publication: its chunks, and per diagnostic in typed columns its chunk, where its JSON lies
+ * in it, its effective severity, and its positions as lines and characters with the offsets they
+ * were computed from. Column-wise rather than one record per diagnostic: checking thousands of
+ * diagnostics after every edit then walks a few arrays in order, and the columns of a kept chunk
+ * are block copies.
  */
 class Snapshot {
   count = 0;
   readonly capacity: number;
-  /** The publication's chunks (never modified: later snapshots share them), and each one's first diagnostic, then `count`. */
-  readonly chunks: Uint8Array[] = [];
+  readonly chunks: Chunk[] = [];
+  /** Each chunk's first diagnostic, then `count`. */
   readonly chunkFirsts: number[] = [];
   /** Per diagnostic: its chunk, and where its JSON starts and ends in it. */
   readonly chunkOf: Int32Array;
   readonly starts: Int32Array;
   readonly ends: Int32Array;
-  /** The plain diagnostic each was written for. */
-  readonly objects: Diagnostic[];
   /** Its effective severity (an index into SEVERITIES). */
   readonly severities: Uint8Array;
   /** How many related locations it has: 0, 1, or MANY (2 or more: never reused, always converted). */
   readonly relatedCounts: Uint8Array;
   /** 1 if it has tags (rare: only then is the kept object read to compare them). */
   readonly tagged: Uint8Array;
-  /**
-   * Its code, message and one related location's message (undefined: none, or several), which
-   * the object holds too: read here, a diagnostic matched by content (its bodies moved in the
-   * text, so it is another object) costs no visit to the previous one.
-   */
-  readonly codes: string[];
-  readonly messages: string[];
-  readonly relatedMessages: (string | undefined)[];
   /** Per diagnostic, 8 numbers: start line and character, end line and character; the same for its one related location. */
   readonly positions: Int32Array;
   /** Its offsets: start, end, and its one related location's (a copy of the object's, read without following it). */
@@ -212,24 +239,17 @@ class Snapshot {
     capacity: number,
   ) {
     this.capacity = capacity;
-    this.objects = new Array<Diagnostic>(capacity);
-    this.severities = new Uint8Array(capacity);
-    this.relatedCounts = new Uint8Array(capacity);
-    this.tagged = new Uint8Array(capacity);
-    this.codes = new Array<string>(capacity);
-    this.messages = new Array<string>(capacity);
-    this.relatedMessages = new Array<string | undefined>(capacity);
-    this.offsets = new Int32Array(4 * capacity);
     this.chunkOf = new Int32Array(capacity);
     this.starts = new Int32Array(capacity);
     this.ends = new Int32Array(capacity);
+    this.severities = new Uint8Array(capacity);
+    this.relatedCounts = new Uint8Array(capacity);
+    this.tagged = new Uint8Array(capacity);
     this.positions = new Int32Array(8 * capacity);
+    this.offsets = new Int32Array(4 * capacity);
   }
 
-  /**
-   * This snapshot, emptied for a new publication. Entries past the new count keep what they held
-   * (the previous publication's diagnostics) until overwritten; nothing reads them.
-   */
+  /** This snapshot, emptied for a new publication. */
   reuse(uri: string, settings: unknown): this {
     this.uri = uri;
     this.settings = settings;
@@ -237,72 +257,13 @@ class Snapshot {
     return this;
   }
 
-  /**
-   * Makes diagnostics k … to - 1 one new chunk of `size` bytes: the converted ones' texts (from
-   * `texts[t]` on), the others copied from `old`'s chunks, a run of old neighbours at a time.
-   * Gives the number of texts used up.
-   */
-  writeChunk(old: Snapshot, k: number, to: number, size: number, from: Int32Array, texts: readonly string[], t: number): number {
-    const chunk = new Uint8Array(size);
-    const objects = this.objects;
-    let at = 0;
-    for (let q = k; q < to; ) {
-      if (q > k) chunk[at++] = 0x2c; // ','
-      const i = from[q]!;
-      if (i < 0) {
-        this.starts[q] = at;
-        at += UTF8.encodeInto(texts[t++]!, chunk.subarray(at)).written;
-        this.ends[q] = at;
-        q++;
-        continue;
-      }
-      // A run of neighbours in one old chunk is one copy, commas included.
-      const c = old.chunkOf[i]!;
-      let m = q;
-      while (m + 1 < to && from[m + 1] === from[m]! + 1 && old.chunkOf[from[m + 1]!] === c) m++;
-      const base = old.starts[i]!;
-      const end = old.ends[from[m]!]!;
-      chunk.set(old.chunks[c]!.subarray(base, end), at);
-      this.copyRun(q, old, i, m - q + 1);
-      for (let r = q; r <= m; r++) {
-        const was = from[r]!;
-        this.starts[r] = at + old.starts[was]! - base;
-        this.ends[r] = at + old.ends[was]! - base;
-        // Matched by content rather than identity (its bodies moved in the text): the same
-        // line and character from other offsets, which are the ones stillAt must check next time.
-        if (objects[r] !== old.objects[was]) this.noteOffsets(r, objects[r]!);
-      }
-      at += end - base;
-      q = m + 1;
-    }
-    this.chunkFirsts.push(k);
-    this.chunks.push(chunk);
-    return t;
-  }
-
-  /** Takes `old`'s chunk c, unchanged, for diagnostics k on (from[k] is its first diagnostic). */
-  shareChunk(old: Snapshot, c: number, k: number, from: Int32Array): void {
-    const first = old.chunkFirsts[c]!;
-    const count = old.chunkFirsts[c + 1]! - first;
-    this.copyRun(k, old, first, count);
-    this.starts.set(old.starts.subarray(first, first + count), k);
-    this.ends.set(old.ends.subarray(first, first + count), k);
-    const objects = this.objects;
-    for (let r = k; r < k + count; r++) if (objects[r] !== old.objects[from[r]!]) this.noteOffsets(r, objects[r]!);
-    this.chunkFirsts.push(k);
-    this.chunks.push(old.chunks[c]!);
-  }
-
   sameUri(uri: string): boolean {
     return this.uri === uri;
   }
 
-  /** Records diagnostic k as converted: `lsp` is toLspDiagnostic(doc, d, severity). */
+  /** Records the columns of diagnostic k, converted: `lsp` is toLspDiagnostic(doc, d, severity). */
   set(k: number, d: Diagnostic, severity: Severity, lsp: LspDiagnostic): void {
-    this.objects[k] = d;
     this.severities[k] = SEVERITIES.indexOf(severity);
-    this.codes[k] = d.code;
-    this.messages[k] = d.message;
     this.tagged[k] = d.tags === undefined ? 0 : 1;
     this.noteOffsets(k, d);
     const p = this.positions;
@@ -319,15 +280,11 @@ class Snapshot {
       p[8 * k + 6] = r.end.line;
       p[8 * k + 7] = r.end.character;
       this.relatedCounts[k] = 1;
-      this.relatedMessages[k] = related[0]!.message;
-    } else {
-      this.relatedCounts[k] = related === undefined || related.length === 0 ? 0 : MANY;
-      this.relatedMessages[k] = undefined;
-    }
+    } else this.relatedCounts[k] = related === undefined || related.length === 0 ? 0 : MANY;
   }
 
   /** Keeps the offsets of `d`, written as diagnostic k: its range's, and its one related location's. */
-  noteOffsets(k: number, d: Diagnostic): void {
+  private noteOffsets(k: number, d: Diagnostic): void {
     const o = this.offsets;
     o[4 * k] = d.range.start;
     o[4 * k + 1] = d.range.end;
@@ -338,18 +295,98 @@ class Snapshot {
     }
   }
 
-  /** Records diagnostics k … k + count - 1 as written the same as `old`'s i … i + count - 1 (their objects are set already). */
-  copyRun(k: number, old: Snapshot, i: number, count: number): void {
+  /** Records diagnostics k … k + count - 1 as written the same as `old`'s i … i + count - 1 (their typed columns). */
+  private copyRun(k: number, old: Snapshot, i: number, count: number): void {
     this.severities.set(old.severities.subarray(i, i + count), k);
     this.relatedCounts.set(old.relatedCounts.subarray(i, i + count), k);
     this.tagged.set(old.tagged.subarray(i, i + count), k);
     this.positions.set(old.positions.subarray(8 * i, 8 * (i + count)), 8 * k);
     this.offsets.set(old.offsets.subarray(4 * i, 4 * (i + count)), 4 * k);
-    for (let q = 0; q < count; q++) {
-      this.codes[k + q] = old.codes[i + q]!;
-      this.messages[k + q] = old.messages[i + q]!;
-      this.relatedMessages[k + q] = old.relatedMessages[i + q];
+  }
+
+  /**
+   * Makes diagnostics k … to - 1 one new chunk of `size` bytes: the converted ones' texts, the
+   * others copied from the old chunks, a run of old neighbours at a time.
+   */
+  writeChunk(b: ChunkBuild, k: number, to: number, size: number): void {
+    const { old, from, source, diagnostics } = b;
+    const bytes = new Uint8Array(size);
+    const count = to - k;
+    const objects = new Array<Diagnostic>(count);
+    const codes = new Array<string>(count);
+    const messages = new Array<string>(count);
+    const relatedMessages = new Array<string | undefined>(count);
+    for (let r = 0; r < count; r++) {
+      // The current object, and what it is written with (equal to the old one's when reused).
+      const d = diagnostics[source[k + r]!]!;
+      objects[r] = d;
+      codes[r] = d.code;
+      messages[r] = d.message;
+      relatedMessages[r] = d.related?.length === 1 ? d.related[0]!.message : undefined;
     }
+    let at = 0;
+    for (let q = k; q < to; ) {
+      if (q > k) bytes[at++] = 0x2c; // ','
+      const i = from[q]!;
+      if (i < 0) {
+        this.starts[q] = at;
+        at += UTF8.encodeInto(b.texts[b.text++]!, bytes.subarray(at)).written;
+        this.ends[q] = at;
+        q++;
+        continue;
+      }
+      // A run of neighbours in one old chunk is one copy, commas included.
+      const c = old.chunkOf[i]!;
+      let m = q;
+      while (m + 1 < to && from[m + 1] === from[m]! + 1 && old.chunkOf[from[m + 1]!] === c) m++;
+      const base = old.starts[i]!;
+      const end = old.ends[from[m]!]!;
+      bytes.set(old.chunks[c]!.bytes.subarray(base, end), at);
+      this.copyRun(q, old, i, m - q + 1);
+      for (let r = q; r <= m; r++) {
+        const was = from[r]!;
+        this.starts[r] = at + old.starts[was]! - base;
+        this.ends[r] = at + old.ends[was]! - base;
+        // Matched by content rather than identity (its bodies moved in the text): the same
+        // line and character from other offsets, which are the ones stillAt must check next time.
+        if (objects[r - k] !== old.objectAt(was)) this.noteOffsets(r, objects[r - k]!);
+      }
+      at += end - base;
+      q = m + 1;
+    }
+    this.chunkFirsts.push(k);
+    this.chunks.push(new Chunk(bytes, objects, codes, messages, relatedMessages));
+  }
+
+  /**
+   * Takes `old`'s chunk c for diagnostics k on (from[k] is its first diagnostic, and the rest
+   * follow it): the chunk itself when they are its very objects, else its bytes and strings with
+   * the current objects.
+   */
+  keepChunk(b: ChunkBuild, c: number, k: number): void {
+    const { old, source, diagnostics } = b;
+    const first = old.chunkFirsts[c]!;
+    const count = old.chunkFirsts[c + 1]! - first;
+    const chunk = old.chunks[c]!;
+    this.copyRun(k, old, first, count);
+    this.starts.set(old.starts.subarray(first, first + count), k);
+    this.ends.set(old.ends.subarray(first, first + count), k);
+    let objects: Diagnostic[] | null = null;
+    for (let r = 0; r < count; r++) {
+      const d = diagnostics[source[k + r]!]!;
+      if (d === chunk.objects[r]) continue;
+      objects ??= chunk.objects.slice();
+      objects[r] = d;
+      this.noteOffsets(k + r, d);
+    }
+    this.chunkFirsts.push(k);
+    this.chunks.push(objects === null ? chunk : new Chunk(chunk.bytes, objects, chunk.codes, chunk.messages, chunk.relatedMessages));
+  }
+
+  /** The plain diagnostic i was written for. */
+  objectAt(i: number): Diagnostic {
+    const c = this.chunkOf[i]!;
+    return this.chunks[c]!.objects[i - this.chunkFirsts[c]!]!;
   }
 
   /**
@@ -365,11 +402,15 @@ class Snapshot {
     return related === 0 || (at(lines, o[4 * i + 2]!, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, o[4 * i + 3]!, p[8 * i + 6]!, p[8 * i + 7]!));
   }
 
-  /** Whether `d`, published with `severity`, would be written exactly as diagnostic i was (its message already compared). */
+  /** Whether `d`, published with `severity`, would be written exactly as diagnostic i was. */
   matches(i: number, lines: LineIndex, d: Diagnostic, severity: Severity): boolean {
-    if (this.codes[i] !== d.code || SEVERITIES[this.severities[i]!] !== severity) return false;
+    const c = this.chunkOf[i]!;
+    const chunk = this.chunks[c]!;
+    const local = i - this.chunkFirsts[c]!;
+    // The message first: a diagnostic whose bodies only moved keeps its message string, so this is mostly one pointer test.
+    if (chunk.messages[local] !== d.message || chunk.codes[local] !== d.code || SEVERITIES[this.severities[i]!] !== severity) return false;
     // Tags are rare: the previous object is read only when either diagnostic has some.
-    if ((d.tags !== undefined || this.tagged[i] === 1) && !sameTags(this.objects[i]!.tags, d.tags)) return false;
+    if ((d.tags !== undefined || this.tagged[i] === 1) && !sameTags(chunk.objects[local]!.tags, d.tags)) return false;
     const p = this.positions;
     if (!at(lines, d.range.start, p[8 * i]!, p[8 * i + 1]!) || !at(lines, d.range.end, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
     const related = d.related;
@@ -377,7 +418,7 @@ class Snapshot {
     if (count === 0) return related === undefined || related.length === 0;
     if (count === MANY || related?.length !== 1) return false;
     const r = related[0]!;
-    return r.message === this.relatedMessages[i] && at(lines, r.range.start, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, r.range.end, p[8 * i + 6]!, p[8 * i + 7]!);
+    return r.message === chunk.relatedMessages[local] && at(lines, r.range.start, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, r.range.end, p[8 * i + 6]!, p[8 * i + 7]!);
   }
 }
 
