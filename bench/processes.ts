@@ -101,6 +101,14 @@ export interface LspResult {
    * 2.7 MB JSON.parse, about half of the latency), which a faster server cannot shorten.
    */
   readonly serverLatencies?: number[];
+  /**
+   * The server's CPU time (user and system, all its threads: V8's concurrent collector too, from
+   * /proc) per timed edit, in ms: what its share costs, read from the kernel's accounting, so that
+   * it holds on a busy machine where wall-clock latencies wander (NaN where /proc is missing).
+   * Includes reading the change and writing the publication, which the first-byte time only
+   * partly does, and the collector's threads, which on two cores compete with the client.
+   */
+  readonly serverCpuMsPerEdit?: number;
   readonly openMs: number;
   readonly error?: string;
 }
@@ -261,7 +269,9 @@ export async function benchLsp(scene: Scene, edits: number): Promise<LspResult> 
     // Each edit rewrites one body's `at (x, y)` clause in place (a one-body drag in the preview).
     const lines = text.split('\n');
     const total = LSP_WARMUP_EDITS + Math.max(edits, MIN_LSP_EDITS);
+    let cpuBefore = NaN;
     for (let e = 0; e < total; e++) {
+      if (e === LSP_WARMUP_EDITS) cpuBefore = cpuMs(server.pid);
       const { line, at, close, replacement } = bodyEdit(scene, lines, e);
       const content = lines[line]!;
       const version = e + 2;
@@ -281,7 +291,7 @@ export async function benchLsp(scene: Scene, edits: number): Promise<LspResult> 
       }
       lines[line] = content.slice(0, at) + replacement + content.slice(close + 1);
     }
-    return { latencies, serverLatencies, openMs };
+    return { latencies, serverLatencies, serverCpuMsPerEdit: (cpuMs(server.pid) - cpuBefore) / latencies.length, openMs };
   } catch (e) {
     return { latencies, serverLatencies, openMs: NaN, error: (e as Error).message };
   } finally {
@@ -499,6 +509,19 @@ export interface MemoryResult {
   readonly error?: string;
 }
 
+/** User plus system CPU time of a process so far, in ms (Linux: /proc; NaN elsewhere). */
+function cpuMs(pid: number): number {
+  try {
+    // Fields 14 and 15 of /proc/PID/stat, after the parenthesised command name, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+/** The kernel's clock ticks per second (USER_HZ), 100 on Linux for every architecture Node runs on. */
+const CLOCK_TICKS = 100;
+
 /** How long the server is left idle before its settled memory is read. */
 const SETTLE_MS = 1000;
 
@@ -560,7 +583,7 @@ async function main(): Promise<void> {
   if (serverAvailable() && cases.includes('d')) {
     const d = await benchLsp(scene, arg('edits', MIN_LSP_EDITS));
     process.stdout.write(
-      `(d) lsp: open ${d.openMs.toFixed(0)} ms, edit median ${quantile(d.latencies, 0.5).toFixed(1)} ms, p95 ${quantile(d.latencies, 0.95).toFixed(1)} ms over ${d.latencies.length} edits; of which the server's, to the first byte: median ${quantile(d.serverLatencies ?? [], 0.5).toFixed(1)} ms, p95 ${quantile(d.serverLatencies ?? [], 0.95).toFixed(1)} ms${d.error ? `, ${d.error}` : ''}\n`,
+      `(d) lsp: open ${d.openMs.toFixed(0)} ms, edit median ${quantile(d.latencies, 0.5).toFixed(1)} ms, p95 ${quantile(d.latencies, 0.95).toFixed(1)} ms over ${d.latencies.length} edits; of which the server's, to the first byte: median ${quantile(d.serverLatencies ?? [], 0.5).toFixed(1)} ms, p95 ${quantile(d.serverLatencies ?? [], 0.95).toFixed(1)} ms; server CPU ${(d.serverCpuMsPerEdit ?? NaN).toFixed(2)} ms per edit${d.error ? `, ${d.error}` : ''}\n`,
     );
   }
   if (serverAvailable() && cases.includes('d′')) {
