@@ -368,7 +368,8 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
   const otherName = fast === ba ? f.b : f.a;
   const dt = scene.dt;
   const when = `t = ${formatNumber(f.toi)} s (${stepFraction(f.toi, dt)} of ${formatNumber(dt)} s)`;
-  const related = other ? [{ range: other.nameRange, message: `${otherName} is the other body of this ${f.kind}.` }] : [];
+  // The other body's name, as for overlaps (overlap.ts): the message says the rest.
+  const related = other ? [{ range: other.nameRange, message: otherName }] : [];
   const range = fast?.nameRange ?? { start: 0, end: 0 };
   if (f.undecided !== undefined) {
     return {

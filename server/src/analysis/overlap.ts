@@ -161,7 +161,9 @@ export function overlapDiagnostic(scene: Scene, f: OverlapFinding): Diagnostic {
     severity: 'warning',
     code: 'overlap',
     message,
-    related: [{ range: other.nameRange, message: `${f.a} is the body it overlaps` }],
+    // The other body's name: the message above already says it overlaps it, and the location
+    // is where to jump; the name is the one string the finding holds already.
+    related: [{ range: other.nameRange, message: f.a }],
   };
 }
 

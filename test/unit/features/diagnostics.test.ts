@@ -17,6 +17,9 @@ describe('features/diagnostics', () => {
     const overlap = ds.find((d) => d.code === 'overlap')!;
     assert.equal(overlap.relatedInformation![0]!.location.uri, 'file:///test.collide');
     assert.equal(overlap.relatedInformation![0]!.location.range.start.line, 2);
+    // A finding's related information is the other body's name at its declaration.
+    assert.equal(overlap.relatedInformation![0]!.message, 'floor');
+    assert.deepEqual(ds.find((d) => d.code === 'tunnelling')!.relatedInformation!.map((r) => [r.message, r.location.range.start.line]), [['wall', 0]]);
     assert.deepEqual(ds.find((d) => d.code === 'unused-definition')!.tags, [1]);
   });
 
