@@ -9,10 +9,10 @@ import type { AnalyzedDocument } from './document';
  * The diagnostics of successive versions of one document as published, kept as the UTF-8 bytes
  * of their JSON list (an EncodedDiagnostics, which diagnostics-json.ts writes into the message as
  * it is). An edit of one body in a 10k-body scene changes a handful of its ~6k diagnostics: the
- * rest are copied from the previous publication's bytes, whole runs of neighbours at a time, and
- * only the new ones are converted (toLspDiagnostic) and serialised. No LSP object is made or kept
- * for a diagnostic that did not change, and the cache is one byte array plus one small record per
- * diagnostic rather than an object graph and a string each.
+ * rest keep the previous publication's bytes (its chunks, shared, or runs of neighbours copied),
+ * and only the new ones are converted (toLspDiagnostic) and serialised. No LSP object is made or
+ * kept for a diagnostic that did not change, and the cache is the chunks plus a few typed columns
+ * per diagnostic rather than an object graph and a string each.
  *
  * A diagnostic's bytes are reused only when everything toLspDiagnostic reads is equal, so the
  * result is byte for byte JSON.stringify(publishedDiagnostics(doc)) (tests check it): the code,
