@@ -21,7 +21,7 @@ import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { ValueTable } from './value-table';
-import { BODY_BULLET, BODY_SENSOR, BODY_STATIC, clauseFlag, SceneBody, ScenePart, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
+import { BODY_BULLET, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, clauseFlag, SceneBody, ScenePart, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
@@ -262,21 +262,25 @@ function vertexName(i: number): string {
 }
 
 /**
- * Appends a written clause's start, value start and end, relative to its statement's `start`, to
- * a body's data (scene.ts SceneBody) and returns its flag bit; 0 when it is not written.
+ * Where a body's data (scene.ts SceneBody) is gathered before it is copied out at its exact
+ * length: a slice of a packed array is packed and exactly as long, where an array grown by push
+ * keeps spare capacity. Written by index, never shortened (setting the length to 0 would drop its
+ * store, and every body would grow a new one).
  */
-function clauseOffsets(data: number[], c: Clause | undefined, k: number, start: number): number {
-  if (!c) return 0;
-  // A clause ends with its value (a Missing value sits at the keyword's end): one end for both.
-  data.push(c.range.start - start, c.value.range.start - start, c.value.range.end - start);
-  return clauseFlag(k);
-}
+const DATA: number[] = Array.from({ length: 4 + 3 * BODY_CLAUSES.length }, () => 0);
 
 /**
- * Where a body's data is gathered before it is copied out at its exact length (a literal grown by
- * push keeps spare capacity; a slice of a packed array is packed and exactly as long).
+ * Writes a written clause's start, value start and end, relative to its statement's `start`, into
+ * DATA at `at`; returns where the next clause goes (`at` when this one is not written).
  */
-const DATA: number[] = [];
+function clauseOffsets(c: Clause | undefined, at: number, start: number): number {
+  if (!c) return at;
+  // A clause ends with its value (a Missing value sits at the keyword's end): one end for both.
+  DATA[at] = c.range.start - start;
+  DATA[at + 1] = c.value.range.start - start;
+  DATA[at + 2] = c.value.range.end - start;
+  return at + 3;
+}
 
 /** What a released Checker refers to instead of the whole file it checked (nothing reads it). */
 const RELEASED: SemanticInput = { text: '', statements: [] };
@@ -1102,15 +1106,22 @@ class Checker {
 
     // Pose, spin and the clauses' offsets (in BODY_CLAUSES order) as the body's packed data.
     const start = def.range.start;
-    const data = DATA;
-    data.length = 0;
-    data.push(position?.x ?? 0, position?.y ?? 0, angle, spin);
+    DATA[0] = position?.x ?? 0;
+    DATA[1] = position?.y ?? 0;
+    DATA[2] = angle;
+    DATA[3] = spin;
+    let n = 4;
+    n = clauseOffsets(at, n, start);
+    n = clauseOffsets(angleClause, n, start);
+    n = clauseOffsets(velocityClause, n, start);
+    n = clauseOffsets(spinClause, n, start);
+    n = clauseOffsets(layerClause, n, start);
     let flags = (isStatic ? BODY_STATIC : 0) | (isSensor ? BODY_SENSOR : 0) | (isBullet ? BODY_BULLET : 0);
-    flags |= clauseOffsets(data, at, 0, start);
-    flags |= clauseOffsets(data, angleClause, 1, start);
-    flags |= clauseOffsets(data, velocityClause, 2, start);
-    flags |= clauseOffsets(data, spinClause, 3, start);
-    flags |= clauseOffsets(data, layerClause, 4, start);
+    if (at) flags |= clauseFlag(0);
+    if (angleClause) flags |= clauseFlag(1);
+    if (velocityClause) flags |= clauseFlag(2);
+    if (spinClause) flags |= clauseFlag(3);
+    if (layerClause) flags |= clauseFlag(4);
     const body = new SceneBody(
       firstIndex + bodies.length,
       s.name.name,
@@ -1127,7 +1138,7 @@ class Checker {
       // The evaluated parts themselves: a named shape's are shared by every body that uses it.
       shape.parts,
       velocity,
-      data.slice(),
+      DATA.slice(0, n),
       // Made even without editor data: the body is its own definition, and the scene never
       // depends on SemanticOptions (details repeat, so this is a look-up per body).
       this.editorData ? def.detail : this.bodyDetail(s, sourceKind),
