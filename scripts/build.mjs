@@ -2,7 +2,8 @@
 // preview's webview bundle. esbuild bundles each entry with its dependencies so the packaged
 // extension needs no node_modules. `--watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -45,6 +46,25 @@ for (const e of entries) {
     contexts.push(ctx);
   } else {
     await esbuild.build(options);
+    if (e.name === 'cli') writeCliCodeCache();
   }
 }
 if (watch) console.log('build: watching for changes');
+
+/**
+ * The CLI's V8 code cache (bin/cli-loader.js says why and how it is checked): made by a real
+ * `collide check` of the examples, so that the functions a check runs are in it. It is an
+ * optimisation: when it cannot be made the build goes on, and the launcher compiles as usual.
+ * Watch builds make none (bin/cli-loader.js ignores a cache made for another bundle).
+ */
+function writeCliCodeCache() {
+  const cache = join(root, 'dist', 'cli.js.cache');
+  rmSync(cache, { force: true });
+  const examples = join(root, 'examples');
+  if (!existsSync(examples)) return;
+  const made = spawnSync(process.execPath, [join(root, 'bin', 'cli-loader.js'), '--write-code-cache', examples], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (made.status !== 0) {
+    rmSync(cache, { force: true });
+    console.warn(`build: no CLI code cache (${(made.stderr || made.error?.message || `exit ${made.status}`).trim()})`);
+  }
+}
