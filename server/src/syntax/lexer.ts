@@ -469,13 +469,23 @@ export class Scanner {
       }
     }
     // NaN marks a malformed literal that has been reported already (semantics stays quiet on it).
-    this.push(TK_NUMBER, start, end, unit, malformed ? NaN : numberValue(text, start, digitsEnd));
+    this.push(TK_NUMBER, start, end, unit, malformed ? NaN : this.exactValue >= 0 ? this.exactValue : Number(text.slice(start, digitsEnd)));
     return end;
   }
 
   /** Set by `numberExtent`: where the numeric part ends, and whether its exponent has no digits. */
   private digitsEnd = 0;
   private malformed = false;
+  /**
+   * Set by `numberExtent`: the literal's value when Clinger's fast path gives it (W. D. Clinger,
+   * "How to read floating point numbers accurately", PLDI 1990), else -1. The path holds when the
+   * digits, read as an integer, are below 2^53 and the power of ten is at most 22 with no
+   * exponent: both are exact doubles, so one IEEE division is correctly rounded. The condition is
+   * exactness, not a digit count: every literal of 15 significant digits meets it, and so do nine
+   * in ten of 16 (the shortest round-trip form of most doubles in [0.1, 1000), which generated
+   * scenes write). Anything else goes through `Number()`, which is correctly rounded always.
+   */
+  private exactValue = -1;
 
   /**
    * The end of the number literal at `i` (shared by `number` and `skipToStatementKeyword`, so that
@@ -486,14 +496,29 @@ export class Scanner {
   private numberExtent(i: number): number {
     const text = this.text;
     const n = this.n;
-    while (i < n && isDigit(text.charCodeAt(i))) i++;
-    if (i < n && text.charCodeAt(i) === Ch.dot) {
+    // The digits are read as an integer on the way (Clinger's fast path, see `exactValue`). Each
+    // step is exact while the true value stays below 2^53 (integers there are doubles), and
+    // rounding is monotone, so a computed value below 2^53 means an exact one.
+    let mantissa = 0;
+    let scale = 0;
+    let c = 0;
+    while (i < n && isDigit((c = text.charCodeAt(i)))) {
+      mantissa = mantissa * 10 + (c - 48);
       i++;
-      while (i < n && isDigit(text.charCodeAt(i))) i++;
     }
+    if (i < n && c === Ch.dot) {
+      i++;
+      while (i < n && isDigit((c = text.charCodeAt(i)))) {
+        mantissa = mantissa * 10 + (c - 48);
+        scale++;
+        i++;
+      }
+    }
+    this.exactValue = mantissa < TWO_POW_53 && scale <= 22 ? (scale === 0 ? mantissa : mantissa / POWERS_OF_TEN[scale]!) : -1;
     let malformed = false;
     const e = i < n ? text.charCodeAt(i) : -1;
     if (e === 101 || e === 69 /* e E */) {
+      this.exactValue = -1;
       let j = i + 1;
       const sign = j < n ? text.charCodeAt(j) : -1;
       if (sign === 43 || sign === 45) j++;
@@ -602,40 +627,7 @@ function errorRunEnd(text: string, start: number): number {
   return i;
 }
 
-/**
- * The value of the decimal literal `text[start, end)` (digits, at most one dot, an optional
- * exponent), exactly as `Number()` reads it. Literals of at most 15 significant digits and a small
- * exponent take Clinger's fast path (W. D. Clinger, "How to read floating point numbers
- * accurately", PLDI 1990): the digits are an exact integer below 2^53 and the power of ten is
- * exact, so one IEEE division or multiplication is correctly rounded. Anything else goes through
- * `Number()`, which is correctly rounded always.
- */
-function numberValue(text: string, start: number, end: number): number {
-  // More than 16 characters cannot be 15 digits and a dot: straight to Number(), rather than
-  // reading 15 digits first only to find out (a generated scene writes 17 significant digits).
-  if (end - start > 16) return Number(text.slice(start, end));
-  let mantissa = 0;
-  let digits = 0;
-  let scale = 0;
-  let i = start;
-  let dot = false;
-  for (; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === Ch.dot) {
-      dot = true;
-      continue;
-    }
-    if (c < 48 || c > 57) break;
-    if (digits > 0 || c !== 48) digits++;
-    // Past 15 digits the fast path cannot hold: stop reading, Number() does it all.
-    if (digits > 15) break;
-    mantissa = mantissa * 10 + (c - 48);
-    if (dot) scale--;
-  }
-  if (i < end || scale < -22) return Number(text.slice(start, end));
-  return scale === 0 ? mantissa : mantissa / POWERS_OF_TEN[-scale]!;
-}
-
+const TWO_POW_53 = 2 ** 53;
 const POWERS_OF_TEN: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 
 /**

@@ -208,9 +208,31 @@ describe('syntax/lexer', () => {
     assert.equal(r.tokens[5]!.unit, null);
   });
 
+  it('takes the fast path only while the digits are an exact integer: both sides of 2^53 read as Number() does', () => {
+    // 2^53 = 9007199254740992: below it the digits are exact and one division is correctly
+    // rounded; from it on (…993 rounds to …992 when read digit by digit) Number() must decide.
+    const digits = ['9007199254740991', '9007199254740992', '9007199254740993', '9007199254740995', '9999999999999999', '1000000000000001'];
+    for (const d of digits) {
+      for (let dot = 0; dot <= d.length; dot++) {
+        for (const lead of ['', '0', '0.0']) {
+          const s = lead.includes('.') ? `${lead}${d}` : `${lead}${d.slice(0, dot)}.${d.slice(dot)}`;
+          const t = lex(s).tokens[0]!;
+          assert.equal(t.end, s.length, s);
+          assert.ok(Object.is(t.value, Number(s)), `${s}: ${t.value} vs ${Number(s)}`);
+        }
+      }
+    }
+    // Twenty and more characters go to Number() at once; the value is the same.
+    assert.equal(lex('0.000000000000000001').tokens[0]!.value, 1e-18);
+    assert.equal(lex('0.0000000000000000001').tokens[0]!.value, 1e-19);
+  });
+
   it('reads every decimal literal exactly as Number() does (the short-literal fast path included)', () => {
     const literal = fc.oneof(
       fc.double({ noNaN: true, min: 0, max: 1e30 }).map(String),
+      // The shortest round-trip forms of doubles, as generated scenes write them (16 and 17 digits).
+      fc.double({ noNaN: true, min: 1e-3, max: 1e4 }).map(String),
+      fc.stringMatching(/^[0-9]{16}$/).chain((d) => fc.integer({ min: 0, max: 16 }).map((k) => `${d.slice(0, k)}.${d.slice(k)}`)),
       fc.stringMatching(/^[0-9]{1,20}(\.[0-9]{0,25})?$/),
       fc.stringMatching(/^\.[0-9]{1,25}$/),
       fc.stringMatching(/^[0-9]{1,16}\.[0-9]{1,8}e[-+]?[0-9]{1,3}$/),
