@@ -15,8 +15,8 @@
 // another bundle's bytecode).
 //
 // V8 does not check its payload either (a release build trusts it, and corrupt bytecode takes
-// the process down), unless --verify-snapshot-checksum is on: set here, for both the launcher
-// and the build that writes the cache (the flag is read only when a cache is deserialized, and
+// the process down), unless --verify-snapshot-checksum is on: set by `compile`, for both the
+// launcher and the build that writes the cache (the flag is read only when a cache is deserialized, and
 // a flag both sides share does not make V8 reject the cache), so a damaged file is rejected.
 //
 // File layout of dist/cli.js.cache: a 32-bit little-endian byte length n, the n bytes of the
@@ -26,8 +26,6 @@ const path = require('node:path');
 const vm = require('node:vm');
 const { createRequire } = require('node:module');
 const v8 = require('node:v8');
-
-v8.setFlagsFromString('--verify-snapshot-checksum');
 
 const DIST = path.join(__dirname, '..', 'dist');
 const CLI = path.join(DIST, 'cli.js');
@@ -57,6 +55,9 @@ function cachedDataFor(source, cacheFile) {
  * (`script.cachedDataRejected` says whether V8 took `cachedData`) and the function that runs it.
  */
 function compile(cli, source, cachedData) {
+  // Set here rather than when this module loads, so that requiring it changes no flag of the
+  // requiring process (a test runner's own code caches are checked against its flags).
+  v8.setFlagsFromString('--verify-snapshot-checksum');
   // One line, so that the bundle's own line numbers (and its source map) stay right.
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source.toString('utf8')}\n})`;
   const script = new vm.Script(wrapped, { filename: cli, cachedData });
