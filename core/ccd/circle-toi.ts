@@ -17,16 +17,18 @@ import { contactTolerance } from './motion';
  */
 export function circleTimeOfImpact(input: ToiInput): ToiOutput {
   const { shapeA, shapeB, transformA: xa, transformB: xb, velocityA: va, velocityB: vb, tMin, tMax } = input;
-  const ca = shapeA.vertices[0]!;
-  const cb = shapeB.vertices[0]!;
+  const cax = shapeA.xy[0]!;
+  const cay = shapeA.xy[1]!;
+  const cbx = shapeB.xy[0]!;
+  const cby = shapeB.xy[1]!;
   const rA = shapeA.radius;
   const rB = shapeB.radius;
   const R = rA + rB;
   // Centres at t = 0 (world).
-  const ax0 = xa.c * ca.x - xa.s * ca.y + xa.x;
-  const ay0 = xa.s * ca.x + xa.c * ca.y + xa.y;
-  const bx0 = xb.c * cb.x - xb.s * cb.y + xb.x;
-  const by0 = xb.s * cb.x + xb.c * cb.y + xb.y;
+  const ax0 = xa.c * cax - xa.s * cay + xa.x;
+  const ay0 = xa.s * cax + xa.c * cay + xa.y;
+  const bx0 = xb.c * cbx - xb.s * cby + xb.x;
+  const by0 = xb.s * cbx + xb.c * cby + xb.y;
   const vx = vb.x - va.x;
   const vy = vb.y - va.y;
   const px = bx0 - ax0 + vx * tMin;

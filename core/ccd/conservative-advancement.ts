@@ -77,7 +77,7 @@ export function conservativeAdvancement(input: ToiInput, searchUntil: number = i
   const xb: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
   const pair: MutableRelativePair = emptyRelativePair();
   const dist = emptyLocalDistance();
-  const gjkCap = defaultGjkIterations(shapeA.vertices.length, shapeB.vertices.length);
+  const gjkCap = defaultGjkIterations(shapeA.count, shapeB.count);
   const evaluate = (t: number): number => {
     iterations++;
     poseAtInto(xa, transformA, velocityA.x, velocityA.y, wA, t);

@@ -44,8 +44,8 @@ const foot = new Float64Array(2);
  */
 export function gjkRaycast(input: ToiInput): ToiOutput {
   const { shapeA, shapeB, transformA: xa, transformB: xb, velocityA: va, velocityB: vb, tMin, tMax } = input;
-  const vertsA = shapeA.vertices;
-  const vertsB = shapeB.vertices;
+  const vertsA = shapeA.xy;
+  const vertsB = shapeB.xy;
   const rA = shapeA.radius;
   const rB = shapeB.radius;
   const R = rA + rB;
@@ -65,17 +65,19 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
 
   let n = 0;
   const push = (ia: number, ib: number): void => {
-    const a = vertsA[ia]!;
-    const b = vertsB[ib]!;
+    const ax = vertsA[2 * ia]!;
+    const ay = vertsA[2 * ia + 1]!;
+    const bx = vertsB[2 * ib]!;
+    const by = vertsB[2 * ib + 1]!;
     const o = n * STRIDE;
-    const bxx = rc * b.x - rs * b.y + rx;
-    const byy = rs * b.x + rc * b.y + ry;
-    rows[o + AX] = a.x;
-    rows[o + AY] = a.y;
+    const bxx = rc * bx - rs * by + rx;
+    const byy = rs * bx + rc * by + ry;
+    rows[o + AX] = ax;
+    rows[o + AY] = ay;
     rows[o + BX] = bxx;
     rows[o + BY] = byy;
-    rows[o + YX] = a.x - bxx;
-    rows[o + YY] = a.y - byy;
+    rows[o + YX] = ax - bxx;
+    rows[o + YY] = ay - byy;
     n++;
   };
   push(0, 0);
@@ -121,10 +123,12 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
     // Support of K = A ⊖ B along z: A's support along z minus B's along −z.
     const ia = supportIndex(vertsA, zx, zy);
     const ib = supportIndex(vertsB, -(rc * zx + rs * zy), -(-rs * zx + rc * zy));
-    const a = vertsA[ia]!;
-    const b = vertsB[ib]!;
-    const sx = a.x - (rc * b.x - rs * b.y + rx);
-    const sy = a.y - (rs * b.x + rc * b.y + ry);
+    const ax = vertsA[2 * ia]!;
+    const ay = vertsA[2 * ia + 1]!;
+    const bx = vertsB[2 * ib]!;
+    const by = vertsB[2 * ib + 1]!;
+    const sx = ax - (rc * bx - rs * by + rx);
+    const sy = ay - (rs * bx + rc * by + ry);
     // Signed distance of x beyond the support plane of K with normal z/|z|.
     const ux = zx / dist;
     const uy = zy / dist;

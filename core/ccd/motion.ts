@@ -48,8 +48,11 @@ export function poseAtInto(out: MutableTransform, xf0: Transform, vx: number, vy
  */
 export function maxRadius(shape: ConvexShape): number {
   let m = 0;
-  for (const v of shape.vertices) {
-    const d = v.x * v.x + v.y * v.y;
+  const v = shape.xy;
+  for (let i = 0; i < shape.count; i++) {
+    const x = v[2 * i]!;
+    const y = v[2 * i + 1]!;
+    const d = x * x + y * y;
     if (d > m) m = d;
   }
   return Math.sqrt(m) + shape.radius;
@@ -61,9 +64,8 @@ export function maxRadius(shape: ConvexShape): number {
  * translation-only paths.
  */
 export function isRotationInvariant(shape: ConvexShape): boolean {
-  if (shape.kind !== 'circle' || shape.vertices.length !== 1) return false;
-  const c = shape.vertices[0]!;
-  return c.x === 0 && c.y === 0;
+  if (shape.kind !== 'circle' || shape.count !== 1) return false;
+  return shape.xy[0] === 0 && shape.xy[1] === 0;
 }
 
 /** The spin that matters for the shape's surface (0 for a rotation-invariant shape). */

@@ -32,7 +32,7 @@ export function separatedAtEnd(input: ToiInput, method: ToiMethod, iterations: n
     return { state: 'separated', t, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, separation: 0, iterations, method };
   }
   const p = relativePairInto(pair, input.shapeA, xa, input.shapeB, xb);
-  const d = distanceLocal(p, true, defaultGjkIterations(input.shapeA.vertices.length, input.shapeB.vertices.length), null, dist);
+  const d = distanceLocal(p, true, defaultGjkIterations(input.shapeA.count, input.shapeB.count), null, dist);
   // Midway between the closest points, A frame → world.
   const mx = (d.ax + d.bx) / 2;
   const my = (d.ay + d.by) / 2;

@@ -209,15 +209,17 @@ export function sweepAndSlide(
  * broad phase's swept boxes keep this rounding.
  */
 function boundsAt(shape: ConvexShape, tx: number, ty: number, c: number, s: number, out: AABB): AABB {
-  const v = shape.vertices;
+  const v = shape.xy;
+  const n = shape.count;
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (let i = 0; i < v.length; i++) {
-    const p = v[i]!;
-    const x = c * p.x - s * p.y + tx;
-    const y = s * p.x + c * p.y + ty;
+  for (let i = 0; i < n; i++) {
+    const px = v[2 * i]!;
+    const py = v[2 * i + 1]!;
+    const x = c * px - s * py + tx;
+    const y = s * px + c * py + ty;
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;
@@ -275,7 +277,7 @@ export function sweptBoundsInto(
   const w = effectiveSpin(shape, spin);
   const vx = velocity.x;
   const vy = velocity.y;
-  if (shape.vertices.length === 0) {
+  if (shape.count === 0) {
     const x0 = xf0.x + vx * ta;
     const y0 = xf0.y + vy * ta;
     const x1 = xf0.x + vx * tb;
@@ -306,7 +308,11 @@ export function sweptBoundsInto(
   }
   const tmp: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
   let coreR2 = 0;
-  for (const v of shape.vertices) coreR2 = Math.max(coreR2, v.x * v.x + v.y * v.y);
+  for (let i = 0; i < shape.count; i++) {
+    const x = shape.xy[2 * i]!;
+    const y = shape.xy[2 * i + 1]!;
+    coreR2 = Math.max(coreR2, x * x + y * y);
+  }
   const coreR = Math.sqrt(coreR2);
   const reach = coreR + shape.radius;
   // Disc bound: the origin's path grown by the largest radius.

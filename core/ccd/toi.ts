@@ -55,7 +55,7 @@ export function timeOfImpact(input: ToiInput): ToiOutput {
     if (isWorldAlignedBox(shapeA, input.transformA) && isWorldAlignedBox(shapeB, input.transformB)) {
       return alignedBoxes(input);
     }
-    if (shapeA.radius === 0 && shapeB.radius === 0 && shapeA.vertices.length >= 2 && shapeB.vertices.length >= 2) {
+    if (shapeA.radius === 0 && shapeB.radius === 0 && shapeA.count >= 2 && shapeB.count >= 2) {
       return linearCast(input);
     }
     return gjkRaycast(input);
@@ -91,9 +91,9 @@ function isWellFormed(i: ToiInput): boolean {
 
 /** A sharp rectangle whose edges are exactly axis-aligned in the world at its pose. */
 function isWorldAlignedBox(s: ConvexShape, xf: Transform): boolean {
-  if (s.kind !== 'polygon' || s.radius !== 0 || s.vertices.length !== 4 || s.normals.length !== 4) return false;
+  if (s.kind !== 'polygon' || s.radius !== 0 || s.count !== 4 || s.nxy.length !== 8) return false;
   if (!(xf.s === 0 || xf.c === 0)) return false;
-  for (const n of s.normals) if (n.x !== 0 && n.y !== 0) return false;
+  for (let i = 0; i < 4; i++) if (s.nxy[2 * i] !== 0 && s.nxy[2 * i + 1] !== 0) return false;
   return true;
 }
 
@@ -102,9 +102,11 @@ function worldBox(s: ConvexShape, xf: Transform) {
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (const v of s.vertices) {
-    const x = xf.c * v.x - xf.s * v.y + xf.x;
-    const y = xf.s * v.x + xf.c * v.y + xf.y;
+  for (let i = 0; i < s.count; i++) {
+    const vx = s.xy[2 * i]!;
+    const vy = s.xy[2 * i + 1]!;
+    const x = xf.c * vx - xf.s * vy + xf.x;
+    const y = xf.s * vx + xf.c * vy + xf.y;
     minX = Math.min(minX, x);
     minY = Math.min(minY, y);
     maxX = Math.max(maxX, x);

@@ -1,5 +1,4 @@
 import type { AABB } from '../math/aabb';
-import type { Vec2 } from '../math/vec2';
 import { addPoint, type LocalManifold } from './manifold';
 import type { RelativePair } from './relative';
 import { precedes, tieTolerance } from './tie-break';
@@ -15,16 +14,19 @@ import { precedes, tieTolerance } from './tie-break';
  * the common case of authored scenes.
  */
 
-/** Whether a core is a rectangle with edges parallel to its own frame's axes (as makeBox builds). */
-export function isAxisAlignedBox(vertices: readonly Vec2[]): boolean {
-  if (vertices.length !== 4) return false;
+/** Whether a packed core (shape.ts) is a rectangle with edges parallel to its own frame's axes (as makeBox builds). */
+export function isAxisAlignedBox(xy: readonly number[]): boolean {
+  if (xy.length !== 8) return false;
   let horizontal = 0;
   let vertical = 0;
   for (let i = 0; i < 4; i++) {
-    const a = vertices[i]!;
-    const b = vertices[(i + 1) % 4]!;
-    if (a.y === b.y && a.x !== b.x) horizontal++;
-    else if (a.x === b.x && a.y !== b.y) vertical++;
+    const j = (i + 1) % 4;
+    const ax = xy[2 * i]!;
+    const ay = xy[2 * i + 1]!;
+    const bx = xy[2 * j]!;
+    const by = xy[2 * j + 1]!;
+    if (ay === by && ax !== bx) horizontal++;
+    else if (ax === bx && ay !== by) vertical++;
   }
   return horizontal === 2 && vertical === 2;
 }

@@ -24,19 +24,19 @@ import type { ConvexShape } from '../shapes/shape';
  * computation.
  */
 export function inCanonicalOrder(shapeA: ConvexShape, xfA: Transform, shapeB: ConvexShape, xfB: Transform): boolean {
-  const va = shapeA.vertices;
-  const vb = shapeB.vertices;
-  if (va.length !== vb.length) return va.length > vb.length;
+  const va = shapeA.xy;
+  const vb = shapeB.xy;
+  if (shapeA.count !== shapeB.count) return shapeA.count > shapeB.count;
   if (xfA.x !== xfB.x) return xfA.x < xfB.x;
   if (xfA.y !== xfB.y) return xfA.y < xfB.y;
   if (xfA.c !== xfB.c) return xfA.c < xfB.c;
   if (xfA.s !== xfB.s) return xfA.s < xfB.s;
   if (shapeA.radius !== shapeB.radius) return shapeA.radius < shapeB.radius;
-  for (let i = 0; i < va.length; i++) {
+  // Packed x0, y0, x1, y1, ...: element order is the vertex-by-vertex, x-then-y order.
+  for (let i = 0; i < 2 * shapeA.count; i++) {
     const a = va[i]!;
     const b = vb[i]!;
-    if (a.x !== b.x) return a.x < b.x;
-    if (a.y !== b.y) return a.y < b.y;
+    if (a !== b) return a < b;
   }
   return true;
 }

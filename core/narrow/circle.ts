@@ -1,4 +1,3 @@
-import type { Vec2 } from '../math/vec2';
 import { addPoint, type LocalManifold } from './manifold';
 import { edgeNormal, type MutableVec2, type RelativePair } from './relative';
 import { conventionalNormalX, conventionalNormalY, precedes, tieTolerance } from './tie-break';
@@ -87,13 +86,20 @@ export function collideCircles(p: RelativePair, m: LocalManifold): LocalManifold
  * Whether a core is a rectangle (four vertices, a parallelogram with a right angle, within a
  * relative tolerance): the clamping fast path applies to it.
  */
-export function isRectangle(vertices: readonly Vec2[]): boolean {
-  if (vertices.length !== 4) return false;
-  const [v0, v1, v2, v3] = vertices as [Vec2, Vec2, Vec2, Vec2];
-  const ux = v1.x - v0.x;
-  const uy = v1.y - v0.y;
-  const wx = v3.x - v0.x;
-  const wy = v3.y - v0.y;
+export function isRectangle(xy: readonly number[]): boolean {
+  if (xy.length !== 8) return false;
+  const v0x = xy[0]!;
+  const v0y = xy[1]!;
+  const v1x = xy[2]!;
+  const v1y = xy[3]!;
+  const v2x = xy[4]!;
+  const v2y = xy[5]!;
+  const v3x = xy[6]!;
+  const v3y = xy[7]!;
+  const ux = v1x - v0x;
+  const uy = v1y - v0y;
+  const wx = v3x - v0x;
+  const wy = v3y - v0y;
   const lu = Math.hypot(ux, uy);
   const lw = Math.hypot(wx, wy);
   if (!(lu > 0 && lw > 0)) return false;
@@ -101,7 +107,7 @@ export function isRectangle(vertices: readonly Vec2[]): boolean {
   if (Math.abs(ux * wx + uy * wy) > tol * lu * lw) return false;
   if (ux * wy - uy * wx <= 0) return false; // counter-clockwise
   const size = lu + lw;
-  return Math.abs(v0.x + v2.x - v1.x - v3.x) <= tol * size && Math.abs(v0.y + v2.y - v1.y - v3.y) <= tol * size;
+  return Math.abs(v0x + v2x - v1x - v3x) <= tol * size && Math.abs(v0y + v2y - v1y - v3y) <= tol * size;
 }
 
 const n1: MutableVec2 = { x: 0, y: 0 };
@@ -201,7 +207,7 @@ export function collideCircleBox(p: RelativePair, boxIsA: boolean, m: LocalManif
 export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: LocalManifold): LocalManifold {
   const poly = polyIsA ? p.shapeA : p.shapeB;
   const circle = polyIsA ? p.shapeB : p.shapeA;
-  const n = poly.vertices.length;
+  const n = poly.count;
   // The polygon's core vertices in A's frame, interleaved (relative.ts).
   const v = polyIsA ? p.av : p.bv;
   const qx = centreX(p, !polyIsA);

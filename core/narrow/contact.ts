@@ -67,7 +67,7 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
   } else apart = satSeparates(p, touchTol);
   if (apart) {
     // Cores apart: GJK for the exact distance and the closest features.
-    const g = gjkLocal(p, defaultGjkIterations(p.shapeA.vertices.length, p.shapeB.vertices.length), null);
+    const g = gjkLocal(p, defaultGjkIterations(p.shapeA.count, p.shapeB.count), null);
     m.iterations = g.iterations;
     if (g.capped) state = 'not-converged';
     const d = Math.hypot(g.vx, g.vy);
@@ -79,8 +79,8 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
       m.separation = d - rA - rB;
       m.nx = nx;
       m.ny = ny;
-      supportFeature(p.shapeA.vertices, nx, ny, featA);
-      supportFeature(p.shapeB.vertices, -(p.c * nx + p.s * ny), -(-p.s * nx + p.c * ny), featB);
+      supportFeature(p.shapeA.xy, nx, ny, featA);
+      supportFeature(p.shapeB.xy, -(p.c * nx + p.s * ny), -(-p.s * nx + p.c * ny), featB);
       if (featA.second >= 0 && featB.second >= 0) {
         clipEdges(p, true, featA.first, m.separation + keepTol, m);
       }
@@ -99,7 +99,7 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
   m.separation = sat.separation - rA - rB;
   m.nx = sat.nx;
   m.ny = sat.ny;
-  if (p.shapeA.vertices.length === 2 && p.shapeB.vertices.length === 2 && crossingPoint(p, m)) {
+  if (p.shapeA.count === 2 && p.shapeB.count === 2 && crossingPoint(p, m)) {
     // Two-sided cores (segments, capsule cores) that cross: the contact is where they cross,
     // midway between the surfaces there. Clipping would take the deeper end of the incident core
     // instead, away from where the cores meet (crossing segments (0,0)-(21,0) and
@@ -117,7 +117,7 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
     let best = Infinity;
     let qx = 0;
     let qy = 0;
-    for (let i = 0; i < inc.vertices.length; i++) {
+    for (let i = 0; i < inc.count; i++) {
       const x = incIsA ? p.av[2 * i]! : p.bv[2 * i]!;
       const y = incIsA ? p.av[2 * i + 1]! : p.bv[2 * i + 1]!;
       const h = x * refNx + y * refNy;
@@ -176,17 +176,17 @@ function contactOrFarther(pair: ShapePair, farther: number): ContactOutput | nul
   let state: QueryState = 'ok';
   if (pointA && pointB) collideCircles(p, m);
   else if (pointA) {
-    if (isRectangle(p.shapeB.vertices)) collideCircleBox(p, false, m);
+    if (isRectangle(p.shapeB.xy)) collideCircleBox(p, false, m);
     else collideCirclePolygon(p, false, m);
   } else if (pointB) {
-    if (isRectangle(p.shapeA.vertices)) collideCircleBox(p, true, m);
+    if (isRectangle(p.shapeA.xy)) collideCircleBox(p, true, m);
     else collideCirclePolygon(p, true, m);
   } else if (
     p.shapeA.radius === 0 &&
     p.shapeB.radius === 0 &&
     (p.s === 0 || p.c === 0) &&
-    isAxisAlignedBox(p.shapeA.vertices) &&
-    isAxisAlignedBox(p.shapeB.vertices)
+    isAxisAlignedBox(p.shapeA.xy) &&
+    isAxisAlignedBox(p.shapeB.xy)
   ) {
     collideAabbs(p, m);
   } else {

@@ -32,9 +32,8 @@ interface Poly {
 
 function pushVertex(poly: Poly, p: RelativePair, ia: number, ib: number): void {
   const o = poly.count * PS;
-  const a = p.shapeA.vertices[ia]!;
-  poly.data[o] = a.x;
-  poly.data[o + 1] = a.y;
+  poly.data[o] = p.shapeA.xy[2 * ia]!;
+  poly.data[o + 1] = p.shapeA.xy[2 * ia + 1]!;
   poly.data[o + 2] = bx(p, ib);
   poly.data[o + 3] = by(p, ib);
   poly.data[o + 4] = ia;
@@ -115,9 +114,8 @@ function sees(poly: Poly, i: number, j: number, qx: number, qy: number): boolean
  */
 function insertSupport(poly: Poly, p: RelativePair, edge: number, ia: number, ib: number): void {
   const count = poly.count;
-  const a = p.shapeA.vertices[ia]!;
-  const qx = bx(p, ib) - a.x;
-  const qy = by(p, ib) - a.y;
+  const qx = bx(p, ib) - p.shapeA.xy[2 * ia]!;
+  const qy = by(p, ib) - p.shapeA.xy[2 * ia + 1]!;
   let lo = edge; // last vertex kept before w
   let hi = edge + 1 === count ? 0 : edge + 1; // first vertex kept after w
   let removed = 0;
@@ -148,8 +146,8 @@ function insertSupport(poly: Poly, p: RelativePair, edge: number, ia: number, ib
 }
 
 function addSupport(poly: Poly, p: RelativePair, dx: number, dy: number): void {
-  const ia = supportIndex(p.shapeA.vertices, -dx, -dy);
-  const ib = supportIndex(p.shapeB.vertices, p.c * dx + p.s * dy, -p.s * dx + p.c * dy);
+  const ia = supportIndex(p.shapeA.xy, -dx, -dy);
+  const ib = supportIndex(p.shapeB.xy, p.c * dx + p.s * dy, -p.s * dx + p.c * dy);
   if (!hasVertex(poly, ia, ib)) pushVertex(poly, p, ia, ib);
 }
 
@@ -174,12 +172,12 @@ export function penetration(input: DistanceInput): PenetrationOutput {
     });
   }
   const p = relativePair(input);
-  const vA = p.shapeA.vertices;
-  const vB = p.shapeB.vertices;
+  const vA = p.shapeA.xy;
+  const vB = p.shapeB.xy;
   const rA = input.useRadii ? p.shapeA.radius : 0;
   const rB = input.useRadii ? p.shapeB.radius : 0;
   const tol = GJK_TOLERANCE * p.scale;
-  const g = gjkLocal(p, input.maxIterations ?? defaultGjkIterations(vA.length, vB.length), null);
+  const g = gjkLocal(p, input.maxIterations ?? defaultGjkIterations(p.shapeA.count, p.shapeB.count), null);
 
   if (!g.overlap) {
     // Cores apart: the shapes overlap only through their radii, along the cores' closest direction.
@@ -201,7 +199,7 @@ export function penetration(input: DistanceInput): PenetrationOutput {
     });
   }
 
-  const cap = input.maxIterations ?? defaultEpaIterations(vA.length, vB.length);
+  const cap = input.maxIterations ?? defaultEpaIterations(p.shapeA.count, p.shapeB.count);
   const poly: Poly = { data: new Float64Array((cap + 12) * PS), count: 0 };
   for (let k = 0; k < g.count; k++) {
     const v = simplexVertex(k);
@@ -279,8 +277,7 @@ export function penetration(input: DistanceInput): PenetrationOutput {
       converged = true;
       break;
     }
-    const a = vA[ia]!;
-    const gain = nx * (bx(p, ib) - a.x) + ny * (by(p, ib) - a.y) - dist;
+    const gain = nx * (bx(p, ib) - vA[2 * ia]!) + ny * (by(p, ib) - vA[2 * ia + 1]!) - dist;
     if (gain <= tol) {
       converged = true;
       break;

@@ -60,15 +60,16 @@ export interface GjkLocalResult {
 
 function setVertex(p: RelativePair, slot: number, ia: number, ib: number): void {
   const o = slot * STRIDE;
-  const a = p.shapeA.vertices[ia]!;
+  const ax = p.shapeA.xy[2 * ia]!;
+  const ay = p.shapeA.xy[2 * ia + 1]!;
   const px = bx(p, ib);
   const py = by(p, ib);
-  S[o + AX] = a.x;
-  S[o + AY] = a.y;
+  S[o + AX] = ax;
+  S[o + AY] = ay;
   S[o + BX] = px;
   S[o + BY] = py;
-  S[o + WX] = px - a.x;
-  S[o + WY] = py - a.y;
+  S[o + WX] = px - ax;
+  S[o + WY] = py - ay;
   S[o + WT] = 1;
   S[o + IA] = ia;
   S[o + IB] = ib;
@@ -147,8 +148,8 @@ export function gjkLocal(
   trace: GjkStep[] | null,
   result: GjkLocalResult = { count: 1, iterations: 0, overlap: false, capped: false, degenerate: false, vx: 0, vy: 0 },
 ): GjkLocalResult {
-  const vA = p.shapeA.vertices;
-  const vB = p.shapeB.vertices;
+  const vA = p.shapeA.xy;
+  const vB = p.shapeB.xy;
   result.count = 1;
   result.iterations = 0;
   result.overlap = false;
@@ -235,9 +236,8 @@ export function gjkLocal(
       break;
     }
     // van den Bergen's progress test along the unit search direction.
-    const a = vA[ia]!;
-    const wx = bx(p, ib) - a.x;
-    const wy = by(p, ib) - a.y;
+    const wx = bx(p, ib) - vA[2 * ia]!;
+    const wy = by(p, ib) - vA[2 * ia + 1]!;
     const gain = ((wx - S[WX]!) * dx + (wy - S[WY]!) * dy) / dl;
     if (gain <= tol) {
       converged = true;
@@ -262,8 +262,8 @@ export function gjkLocal(
 
 const featureScratch: SupportFeature = { first: -1, second: -1 };
 
-function featureOf(vertices: readonly { x: number; y: number }[], dx: number, dy: number): number[] {
-  const f = supportFeature(vertices, dx, dy, featureScratch);
+function featureOf(xy: readonly number[], dx: number, dy: number): number[] {
+  const f = supportFeature(xy, dx, dy, featureScratch);
   return f.second < 0 ? [f.first] : [f.first, f.second];
 }
 
@@ -385,14 +385,14 @@ export function distance(input: DistanceInput): DistanceOutput {
   }
   const p = relativePair(input);
   const trace: GjkStep[] | null = input.trace ? [] : null;
-  const cap = input.maxIterations ?? defaultGjkIterations(p.shapeA.vertices.length, p.shapeB.vertices.length);
+  const cap = input.maxIterations ?? defaultGjkIterations(p.shapeA.count, p.shapeB.count);
   const d = distanceLocal(p, input.useRadii, cap, trace, emptyLocalDistance());
   const simplex = simplexToWorld(p, d.count);
   let featureA: number[];
   let featureB: number[];
   if (d.coreDistance > 0) {
-    featureA = featureOf(p.shapeA.vertices, d.nx, d.ny);
-    featureB = featureOf(p.shapeB.vertices, -(p.c * d.nx + p.s * d.ny), -(-p.s * d.nx + p.c * d.ny));
+    featureA = featureOf(p.shapeA.xy, d.nx, d.ny);
+    featureB = featureOf(p.shapeB.xy, -(p.c * d.nx + p.s * d.ny), -(-p.s * d.nx + p.c * d.ny));
   } else {
     // Overlapping cores: no normal; report the simplex's vertices.
     const fa: number[] = [];

@@ -94,8 +94,8 @@ function vy(p: RelativePair, ofA: boolean, i: number): number {
 export function clipEdges(p: RelativePair, referenceIsA: boolean, refEdge: number, keep: number, m: LocalManifold): number {
   const ref = referenceIsA ? p.shapeA : p.shapeB;
   const inc = referenceIsA ? p.shapeB : p.shapeA;
-  const nr = ref.vertices.length;
-  const ni = inc.vertices.length;
+  const nr = ref.count;
+  const ni = inc.count;
   if (nr < 2 || ni < 2) return 0;
   edgeNormal(ref, refEdge, nScratch);
   let nx = nScratch.x;

@@ -87,10 +87,10 @@ export function minkowskiDifference(pair: ShapePair): MinkowskiDifference {
   }
   const p = relativePair(pair);
   const tol = 1e-14 * p.scale;
-  const vA = pair.shapeA.vertices;
+  const vA = pair.shapeA.xy;
   // -A: A's vertices negated, same (counter-clockwise) order; edge i of -A is -(edge i of A).
-  const negA = loopOf(vA.length, (i) => -vA[i]!.x, (i) => -vA[i]!.y, isPointCore(pair.shapeA, tol));
-  const B = loopOf(pair.shapeB.vertices.length, (i) => bx(p, i), (i) => by(p, i), isPointCore(pair.shapeB, tol));
+  const negA = loopOf(pair.shapeA.count, (i) => -vA[2 * i]!, (i) => -vA[2 * i + 1]!, isPointCore(pair.shapeA, tol));
+  const B = loopOf(pair.shapeB.count, (i) => bx(p, i), (i) => by(p, i), isPointCore(pair.shapeB, tol));
   const na = negA.xs.length;
   const nb = B.xs.length;
   const ea = na > 1 ? na : 0; // edge counts (a two-vertex core has two opposite edges)
@@ -143,12 +143,13 @@ export function minkowskiDifference(pair: ShapePair): MinkowskiDifference {
   const wxs: number[] = [];
   const wys: number[] = [];
   for (let k = 0; k < count; k++) {
-    const a = vA[ia[k]!]!;
+    const ax = vA[2 * ia[k]!]!;
+    const ay = vA[2 * ia[k]! + 1]!;
     const px = bx(p, ib[k]!);
     const py = by(p, ib[k]!);
-    vertices.push(worldVertex(p, a.x, a.y, px, py, ia[k]!, ib[k]!));
-    wxs.push(px - a.x);
-    wys.push(py - a.y);
+    vertices.push(worldVertex(p, ax, ay, px, py, ia[k]!, ib[k]!));
+    wxs.push(px - ax);
+    wys.push(py - ay);
   }
   const edges: MinkowskiEdge[] = src.map((s, k) => ({ source: s, edge: edgeIdx[k]! }));
 

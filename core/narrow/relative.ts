@@ -1,5 +1,5 @@
 import type { Transform, Vec2 } from '../math/vec2';
-import type { ConvexShape } from '../shapes/shape';
+import { packedCoordinates, type ConvexShape } from '../shapes/shape';
 import type { MinkowskiVertex, ShapePair } from './types';
 
 /**
@@ -51,7 +51,7 @@ export interface RelativePair {
 /** A RelativePair that an iterative caller refills in place (conservative advancement). */
 export type MutableRelativePair = { -readonly [K in keyof RelativePair]: RelativePair[K] };
 
-const NO_SHAPE: ConvexShape = { kind: 'circle', vertices: [{ x: 0, y: 0 }], radius: 0, normals: [] };
+const NO_SHAPE: ConvexShape = { kind: 'circle', count: 1, xy: packedCoordinates(2), radius: 0, nxy: packedCoordinates(0) };
 const IDENTITY: Transform = { x: 0, y: 0, c: 1, s: 0 };
 
 /** An empty pair for relativePairInto to fill (its B buffer grows to the largest B seen). */
@@ -77,7 +77,7 @@ export function emptyRelativePair(bVertices = 8, aVertices = 8): MutableRelative
 }
 
 export function relativePair(pair: ShapePair): RelativePair {
-  const out = emptyRelativePair(pair.shapeB.vertices.length, pair.shapeA.vertices.length);
+  const out = emptyRelativePair(pair.shapeB.count, pair.shapeA.count);
   return relativePairInto(out, pair.shapeA, pair.transformA, pair.shapeB, pair.transformB);
 }
 
@@ -92,8 +92,7 @@ let passFinite = false;
  * the vertices are copied into `into`, interleaved — placed by (c, s, tx, ty) when `place`. Rounding is
  * monotone, so max(maxX − x0, x0 − minX, ...) is exactly the largest |xi − x0| (or |yi − y0|).
  */
-function scanCore(v: readonly Vec2[], into: Float64Array, place: boolean, c: number, s: number, tx: number, ty: number): void {
-  const n = v.length;
+function scanCore(v: readonly number[], n: number, into: Float64Array, place: boolean, c: number, s: number, tx: number, ty: number): void {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -101,9 +100,8 @@ function scanCore(v: readonly Vec2[], into: Float64Array, place: boolean, c: num
   // x − x is 0 for a finite x and NaN otherwise: the sum stays 0 exactly when all are finite.
   let check = 0;
   for (let i = 0; i < n; i++) {
-    const p = v[i]!;
-    const x = p.x;
-    const y = p.y;
+    const x = v[2 * i]!;
+    const y = v[2 * i + 1]!;
     check += x - x + (y - y);
     if (x < minX) minX = x;
     if (y < minY) minY = y;
@@ -123,8 +121,8 @@ function scanCore(v: readonly Vec2[], into: Float64Array, place: boolean, c: num
     passSpread = 0;
     return;
   }
-  const x0 = v[0]!.x;
-  const y0 = v[0]!.y;
+  const x0 = v[0]!;
+  const y0 = v[1]!;
   passSpread = Math.max(maxX - x0, x0 - minX, maxY - y0, y0 - minY);
 }
 
@@ -157,13 +155,13 @@ export function relativePairInto(
   out.y = y;
   out.xfA = a;
   out.swapped = swapped;
-  if (out.av.length < 2 * shapeA.vertices.length) out.av = new Float64Array(2 * shapeA.vertices.length);
-  scanCore(shapeA.vertices, out.av, false, 1, 0, 0, 0);
+  if (out.av.length < 2 * shapeA.count) out.av = new Float64Array(2 * shapeA.count);
+  scanCore(shapeA.xy, shapeA.count, out.av, false, 1, 0, 0, 0);
   const sizeA = passSize;
   const finiteA = passFinite;
   out.spreadA = passSpread;
-  if (out.bv.length < 2 * shapeB.vertices.length) out.bv = new Float64Array(2 * shapeB.vertices.length);
-  scanCore(shapeB.vertices, out.bv, true, c, s, x, y);
+  if (out.bv.length < 2 * shapeB.count) out.bv = new Float64Array(2 * shapeB.count);
+  scanCore(shapeB.xy, shapeB.count, out.bv, true, c, s, x, y);
   const sizeB = passSize;
   out.spreadB = passSpread;
   out.sizeA = sizeA;
@@ -195,10 +193,10 @@ export function isFiniteTransform(t: Transform): boolean {
   return Number.isFinite(t.x) && Number.isFinite(t.y) && Number.isFinite(t.c) && Number.isFinite(t.s);
 }
 
-/** At least one vertex, finite coordinates, a finite radius >= 0. */
+/** At least one vertex, 2 × count finite coordinates, a finite radius >= 0. */
 export function isWellFormedShape(s: ConvexShape): boolean {
-  if (s.vertices.length === 0 || !(s.radius >= 0) || !Number.isFinite(s.radius)) return false;
-  for (const v of s.vertices) if (!Number.isFinite(v.x) || !Number.isFinite(v.y)) return false;
+  if (!(s.count >= 1) || s.xy.length !== 2 * s.count || !(s.radius >= 0) || !Number.isFinite(s.radius)) return false;
+  for (let i = 0; i < s.xy.length; i++) if (!Number.isFinite(s.xy[i])) return false;
   return true;
 }
 
@@ -246,18 +244,16 @@ export interface MutableVec2 {
  * special case. Uses the shape's stored normals when it has them.
  */
 export function edgeNormal(shape: ConvexShape, i: number, out: MutableVec2): MutableVec2 {
-  const v = shape.vertices;
-  const n = v.length;
-  if (shape.normals.length === n && n >= 3) {
-    const m = shape.normals[i]!;
-    out.x = m.x;
-    out.y = m.y;
+  const v = shape.xy;
+  const n = shape.count;
+  if (shape.nxy.length === 2 * n && n >= 3) {
+    out.x = shape.nxy[2 * i]!;
+    out.y = shape.nxy[2 * i + 1]!;
     return out;
   }
-  const a = v[i]!;
-  const b = v[(i + 1) % n]!;
-  const ex = b.x - a.x;
-  const ey = b.y - a.y;
+  const j = (i + 1) % n;
+  const ex = v[2 * j]! - v[2 * i]!;
+  const ey = v[2 * j + 1]! - v[2 * i + 1]!;
   const l = Math.hypot(ex, ey);
   out.x = l > 0 ? ey / l : 0;
   out.y = l > 0 ? -ex / l : 0;
@@ -269,9 +265,9 @@ export function edgeNormal(shape: ConvexShape, i: number, out: MutableVec2): Mut
  * for every query, whatever its kind says.
  */
 export function isPointCore(shape: ConvexShape, tolerance: number): boolean {
-  const v = shape.vertices;
-  for (let i = 1; i < v.length; i++) {
-    if (Math.abs(v[i]!.x - v[0]!.x) > tolerance || Math.abs(v[i]!.y - v[0]!.y) > tolerance) return false;
+  const v = shape.xy;
+  for (let i = 1; i < shape.count; i++) {
+    if (Math.abs(v[2 * i]! - v[0]!) > tolerance || Math.abs(v[2 * i + 1]! - v[1]!) > tolerance) return false;
   }
   return true;
 }

@@ -63,8 +63,8 @@ interface EdgeSeparations {
 function maxSeparation(p: RelativePair, flip: boolean, out: EdgeSeparations, stopAbove: number): void {
   const ref = flip ? p.shapeB : p.shapeA;
   const inc = flip ? p.shapeA : p.shapeB;
-  const nr = ref.vertices.length;
-  const ni = inc.vertices.length;
+  const nr = ref.count;
+  const ni = inc.count;
   const bv = p.bv;
   const av = p.av;
   if (out.each.length < nr) out.each = new Float64Array(Math.max(2 * out.each.length, nr));
@@ -124,7 +124,7 @@ export function satSeparates(p: RelativePair, threshold: number): boolean {
   const needB = Math.max(threshold, sepA.sep + SAT_TIE_TOLERANCE * p.scale);
   maxSeparation(p, true, sepB, needB);
   if (sepB.sep > needB) return true;
-  if (p.shapeA.vertices.length === 2 && p.shapeB.vertices.length === 2) return satLocal(p, satScratch).separation > threshold;
+  if (p.shapeA.count === 2 && p.shapeB.count === 2) return satLocal(p, satScratch).separation > threshold;
   return false;
 }
 
@@ -163,18 +163,21 @@ export function satLocal(p: RelativePair, out: SatLocal, measured = false): SatL
   // whose ends are not edges: the segments' own directions are then the separating axes. Any
   // axis gives a lower bound of the separation, so testing them is always safe; they win only
   // when the cores are apart along their common line (referenceEdge -1: no edge to clip to).
-  if (p.shapeA.vertices.length === 2 && p.shapeB.vertices.length === 2) {
-    const a0 = p.shapeA.vertices[0]!;
-    const a1 = p.shapeA.vertices[1]!;
+  if (p.shapeA.count === 2 && p.shapeB.count === 2) {
+    const a = p.shapeA.xy;
+    const a0x = a[0]!;
+    const a0y = a[1]!;
+    const a1x = a[2]!;
+    const a1y = a[3]!;
     for (let axis = 0; axis < 2; axis++) {
-      let tx = axis === 0 ? a1.x - a0.x : bx(p, 1) - bx(p, 0);
-      let ty = axis === 0 ? a1.y - a0.y : by(p, 1) - by(p, 0);
+      let tx = axis === 0 ? a1x - a0x : bx(p, 1) - bx(p, 0);
+      let ty = axis === 0 ? a1y - a0y : by(p, 1) - by(p, 0);
       const l = Math.hypot(tx, ty);
       if (!(l > 0)) continue;
       tx /= l;
       ty /= l;
-      const pa0 = a0.x * tx + a0.y * ty;
-      const pa1 = a1.x * tx + a1.y * ty;
+      const pa0 = a0x * tx + a0y * ty;
+      const pa1 = a1x * tx + a1y * ty;
       const pb0 = bx(p, 0) * tx + by(p, 0) * ty;
       const pb1 = bx(p, 1) * tx + by(p, 1) * ty;
       const forward = Math.min(pb0, pb1) - Math.max(pa0, pa1); // B beyond A along +t
@@ -202,8 +205,8 @@ export function satLocal(p: RelativePair, out: SatLocal, measured = false): SatL
  */
 function conventionalAxis(p: RelativePair, out: SatLocal): void {
   const floor = out.separation - tieTolerance(p);
-  const nA = p.shapeA.vertices.length;
-  const nB = p.shapeB.vertices.length;
+  const nA = p.shapeA.count;
+  const nB = p.shapeB.count;
   for (let i = 0; i < nA; i++) {
     const si = sepA.each[i]!;
     if (!(si >= floor)) continue;
@@ -236,7 +239,7 @@ export function incidentEdge(p: RelativePair, referenceIsA: boolean, refNx: numb
   const inc = referenceIsA ? p.shapeB : p.shapeA;
   let best = 0;
   let bestDot = Infinity;
-  for (let i = 0; i < inc.vertices.length; i++) {
+  for (let i = 0; i < inc.count; i++) {
     edgeNormal(inc, i, n1);
     let nx = n1.x;
     let ny = n1.y;

@@ -17,8 +17,9 @@ export function shapeBounds(shape: ConvexShape, xf: Transform): AABB {
  * that bound many shapes and keep no box (the analysis' overlap test, per part and pair).
  */
 export function shapeBoundsInto(shape: ConvexShape, xf: Transform, margin: number, out: AABB): AABB {
-  const v = shape.vertices;
-  if (v.length === 0) {
+  const v = shape.xy;
+  const n = shape.count;
+  if (n === 0) {
     out.minX = xf.x - margin;
     out.minY = xf.y - margin;
     out.maxX = xf.x + margin;
@@ -31,10 +32,11 @@ export function shapeBoundsInto(shape: ConvexShape, xf: Transform, margin: numbe
   let maxY = -Infinity;
   // Extremes of the rotated offsets first, translation added once: a box far from the origin
   // then loses no more than the one rounding of the final addition.
-  for (let i = 0; i < v.length; i++) {
-    const p = v[i]!;
-    const x = xf.c * p.x - xf.s * p.y;
-    const y = xf.s * p.x + xf.c * p.y;
+  for (let i = 0; i < n; i++) {
+    const px = v[2 * i]!;
+    const py = v[2 * i + 1]!;
+    const x = xf.c * px - xf.s * py;
+    const y = xf.s * px + xf.c * py;
     if (x < minX) minX = x;
     if (y < minY) minY = y;
     if (x > maxX) maxX = x;
@@ -54,18 +56,20 @@ export function shapeBoundsInto(shape: ConvexShape, xf: Transform, margin: numbe
  * relative to the shapes' size whatever their units.
  */
 export function shapeSize(shape: ConvexShape): number {
-  const v = shape.vertices;
+  const v = shape.xy;
+  const n = shape.count;
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (let i = 0; i < v.length; i++) {
-    const p = v[i]!;
-    if (p.x < minX) minX = p.x;
-    if (p.y < minY) minY = p.y;
-    if (p.x > maxX) maxX = p.x;
-    if (p.y > maxY) maxY = p.y;
+  for (let i = 0; i < n; i++) {
+    const x = v[2 * i]!;
+    const y = v[2 * i + 1]!;
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+    if (x > maxX) maxX = x;
+    if (y > maxY) maxY = y;
   }
-  const core = v.length > 0 ? Math.max(maxX - minX, maxY - minY) : 0;
+  const core = n > 0 ? Math.max(maxX - minX, maxY - minY) : 0;
   return core + 2 * shape.radius;
 }

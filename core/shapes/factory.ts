@@ -1,6 +1,6 @@
 import type { Transform, Vec2 } from '../math/vec2';
-import type { ConvexShape } from './shape';
-import { edgeNormals, polygonCentroid, signedArea } from './polygon';
+import { packedCoordinates, packVertices, shapeNormals, shapeVertices, type ConvexShape } from './shape';
+import { edgeNormals, packedEdgeNormals, polygonCentroid, signedArea } from './polygon';
 
 /**
  * Constructors for the rounded convex point sets of shape.ts, in the shape's local frame, and the
@@ -9,102 +9,70 @@ import { edgeNormals, polygonCentroid, signedArea } from './polygon';
  * reports non-positive sizes itself.
  */
 
-function freeze(kind: ConvexShape['kind'], vertices: Vec2[], radius: number, normals: readonly Vec2[]): ConvexShape {
-  return { kind, vertices, radius, normals };
+function build(kind: ConvexShape['kind'], xy: readonly number[], radius: number, nxy: readonly number[]): ConvexShape {
+  return { kind, count: xy.length >> 1, xy, radius, nxy };
+}
+
+/** Shared by every kind without stored normals (circle, capsule, segment). */
+const NO_NORMALS: readonly number[] = packedCoordinates(0);
+
+/** A packed coordinate array of the given numbers. */
+function packed(...values: number[]): number[] {
+  const out = packedCoordinates(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = values[i]!;
+  return out;
 }
 
 /** A disc of radius r about `center`. */
 export function makeCircle(center: Vec2, r: number): ConvexShape {
-  return freeze('circle', [{ x: center.x, y: center.y }], Math.abs(r), []);
+  return build('circle', packed(center.x, center.y), Math.abs(r), NO_NORMALS);
 }
 
 /** An axis-aligned w × h rectangle centred on the origin, counter-clockwise from (-w/2, -h/2). */
 export function makeBox(w: number, h: number): ConvexShape {
-  return freeze(
-    'polygon',
-    boxVertices(w, h),
-    0,
-    [
-      { x: 0, y: -1 },
-      { x: 1, y: 0 },
-      { x: 0, y: 1 },
-      { x: -1, y: 0 },
-    ],
-  );
+  return build('polygon', boxVertices(w, h), 0, packed(0, -1, 1, 0, 0, 1, -1, 0));
 }
 
 /**
- * The outward normals of every axis-aligned box (makeBox's), one frozen list: a box's normals
- * depend on nothing, and a scene of thousands of boxes need not hold four vectors each.
+ * The outward normals of every axis-aligned box (makeBox's), packed, one shared list: a box's
+ * normals depend on nothing, and a scene of thousands of boxes need not hold them each. Not
+ * frozen: freezing moves a double array to a frozen elements kind of boxed numbers, and the
+ * normals would no longer be read like every other shape's. Nothing writes shape arrays.
  */
-export const BOX_NORMALS: readonly Vec2[] = Object.freeze([
-  Object.freeze({ x: 0, y: -1 }),
-  Object.freeze({ x: 1, y: 0 }),
-  Object.freeze({ x: 0, y: 1 }),
-  Object.freeze({ x: -1, y: 0 }),
-]);
+export const BOX_NORMALS: readonly number[] = packed(0, -1, 1, 0, 0, 1, -1, 0);
 
 /** `makeBox` with the shared BOX_NORMALS (equal values), for shapes that are never mutated. */
 export function makeSharedBox(w: number, h: number): ConvexShape {
-  return freeze('polygon', boxVertices(w, h), 0, BOX_NORMALS);
+  return build('polygon', boxVertices(w, h), 0, BOX_NORMALS);
 }
 
-/** The corners of a w × h box centred on the origin, counter-clockwise from (-w/2, -h/2). */
-function boxVertices(w: number, h: number): Vec2[] {
+/** The corners of a w × h box centred on the origin, counter-clockwise from (-w/2, -h/2), packed. */
+function boxVertices(w: number, h: number): number[] {
   const hx = Math.abs(w) / 2;
   const hy = Math.abs(h) / 2;
-  return [
-    { x: -hx, y: -hy },
-    { x: hx, y: -hy },
-    { x: hx, y: hy },
-    { x: -hx, y: hy },
-  ];
-}
-
-/**
- * `makePolygon` that takes ownership of `ccwVertices` (the array and its vectors become the
- * shape's, uncopied): for a caller that made them for the shape, such as semantics with the
- * evaluator's fresh vectors, saving a copy of every vertex of every polygon of a scene.
- */
-export function adoptPolygon(ccwVertices: Vec2[], radius = 0): ConvexShape {
-  return freeze('polygon', ccwVertices, Math.abs(radius), edgeNormals(ccwVertices));
+  return packed(-hx, -hy, hx, -hy, hx, hy, -hx, hy);
 }
 
 /**
  * A convex polygon from counter-clockwise vertices, rounded by `radius` when > 0. The vertices
  * must already be convex, CCW and free of repeated/collinear points (polygon.ts validates and
- * cleans authored input); this does not re-check, so that building parts stays O(n).
+ * cleans authored input); this does not re-check, so that building parts stays O(n). The
+ * coordinates are copied into the shape's packed arrays (shape.ts).
  */
 export function makePolygon(ccwVertices: readonly Vec2[], radius = 0): ConvexShape {
-  const vertices = ccwVertices.map((v) => ({ x: v.x, y: v.y }));
-  return freeze('polygon', vertices, Math.abs(radius), edgeNormals(vertices));
+  const xy = packVertices(ccwVertices);
+  return build('polygon', xy, Math.abs(radius), packedEdgeNormals(xy, ccwVertices.length));
 }
 
 /** Two half-discs of radius r joined by a rectangle: inner segment of `length` along local x, centred. */
 export function makeCapsule(length: number, r: number): ConvexShape {
   const h = Math.abs(length) / 2;
-  return freeze(
-    'capsule',
-    [
-      { x: -h, y: 0 },
-      { x: h, y: 0 },
-    ],
-    Math.abs(r),
-    [],
-  );
+  return build('capsule', packed(-h, 0, h, 0), Math.abs(r), NO_NORMALS);
 }
 
 /** A zero-thickness edge from a to b. */
 export function makeSegment(a: Vec2, b: Vec2): ConvexShape {
-  return freeze(
-    'segment',
-    [
-      { x: a.x, y: a.y },
-      { x: b.x, y: b.y },
-    ],
-    0,
-    [],
-  );
+  return build('segment', packed(a.x, a.y, b.x, b.y), 0, NO_NORMALS);
 }
 
 /**
@@ -112,11 +80,27 @@ export function makeSegment(a: Vec2, b: Vec2): ConvexShape {
  * part offset and angle are baked into body-local coordinates. Rotation keeps normals unit and
  * the winding counter-clockwise.
  */
-export function transformShape(shape: ConvexShape, xf: Transform): ConvexShape {
-  const { c, s } = xf;
-  const vertices = shape.vertices.map((v) => ({ x: c * v.x - s * v.y + xf.x, y: s * v.x + c * v.y + xf.y }));
-  const normals = shape.normals.map((n) => ({ x: c * n.x - s * n.y, y: s * n.x + c * n.y }));
-  return freeze(shape.kind, vertices, shape.radius, normals);
+export function transformShape(s: ConvexShape, xf: Transform): ConvexShape {
+  const { c } = xf;
+  const sn = xf.s;
+  const v = s.xy;
+  const xy = packedCoordinates(2 * s.count);
+  for (let i = 0; i < s.count; i++) {
+    const x = v[2 * i]!;
+    const y = v[2 * i + 1]!;
+    xy[2 * i] = c * x - sn * y + xf.x;
+    xy[2 * i + 1] = sn * x + c * y + xf.y;
+  }
+  const m = s.nxy;
+  if (m.length === 0) return { kind: s.kind, count: s.count, xy, radius: s.radius, nxy: NO_NORMALS };
+  const nxy = packedCoordinates(m.length);
+  for (let i = 0; 2 * i + 1 < m.length; i++) {
+    const x = m[2 * i]!;
+    const y = m[2 * i + 1]!;
+    nxy[2 * i] = c * x - sn * y;
+    nxy[2 * i + 1] = sn * x + c * y;
+  }
+  return { kind: s.kind, count: s.count, xy, radius: s.radius, nxy };
 }
 
 /**
@@ -125,7 +109,7 @@ export function transformShape(shape: ConvexShape, xf: Transform): ConvexShape {
  * capsule's core is a segment with perimeter 2L, a segment has r = 0 and no area.
  */
 export function shapeArea(shape: ConvexShape): number {
-  const v = shape.vertices;
+  const v = shapeVertices(shape);
   const r = shape.radius;
   let perimeter = 0;
   if (v.length === 2) perimeter = 2 * Math.hypot(v[1]!.x - v[0]!.x, v[1]!.y - v[0]!.y);
@@ -148,7 +132,7 @@ export function shapeArea(shape: ConvexShape): number {
  * midpoint by symmetry.
  */
 export function shapeCentroid(shape: ConvexShape): Vec2 {
-  const v = shape.vertices;
+  const v = shapeVertices(shape);
   if (v.length === 0) return { x: 0, y: 0 };
   if (v.length === 1) return { x: v[0]!.x, y: v[0]!.y };
   if (v.length === 2) return { x: (v[0]!.x + v[1]!.x) / 2, y: (v[0]!.y + v[1]!.y) / 2 };
@@ -160,7 +144,7 @@ export function shapeCentroid(shape: ConvexShape): Vec2 {
   let area = Math.abs(signedArea(v));
   let mx = 0;
   let my = 0;
-  const normals = shape.normals.length === n ? shape.normals : edgeNormals(v);
+  const normals = shape.nxy.length === 2 * n ? shapeNormals(shape) : edgeNormals(v);
   for (let i = 0; i < n; i++) {
     const a = v[i]!;
     const b = v[(i + 1) % n]!;

@@ -1,4 +1,5 @@
 import { hypot2, type Vec2 } from '../math/vec2';
+import { packedCoordinates } from './shape';
 
 /**
  * Polygon utilities for authored point lists: winding, convexity, simplicity, hull, clean-up and
@@ -98,6 +99,23 @@ export function edgeNormals(ccw: readonly Vec2[]): Vec2[] {
     const ey = b.y - a.y;
     const l = hypot2(ex, ey);
     out[i] = l > 0 ? { x: ey / l, y: -ex / l } : { x: 0, y: 0 };
+  }
+  return out;
+}
+
+/**
+ * `edgeNormals` of a counter-clockwise core packed [x0, y0, x1, y1, ...] (n vertices), packed the
+ * same way (shape.ts): the shapes' stored normals, to the bit the values `edgeNormals` gives.
+ */
+export function packedEdgeNormals(xy: readonly number[], n: number): number[] {
+  const out = packedCoordinates(2 * n);
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ex = xy[2 * j]! - xy[2 * i]!;
+    const ey = xy[2 * j + 1]! - xy[2 * i + 1]!;
+    const l = hypot2(ex, ey);
+    out[2 * i] = l > 0 ? ey / l : 0;
+    out[2 * i + 1] = l > 0 ? -ex / l : 0;
   }
   return out;
 }

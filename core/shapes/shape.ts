@@ -1,12 +1,12 @@
 import type { Vec2 } from '../math/vec2';
 
 /**
- * Every convex shape in Collide is a *rounded convex point set*: the convex hull of `vertices`
- * (its "core") swept by a disc of `radius`. This is the representation GJK needs (van den Bergen,
+ * Every convex shape in Collide is a *rounded convex point set*: the convex hull of its core
+ * vertices swept by a disc of `radius`. This is the representation GJK needs (van den Bergen,
  * "Collision Detection in Interactive 3D Environments", ch. 4: a core shape plus a margin) and the
  * one Box2D v3 uses for its shape proxies:
  *
- * | kind     | vertices                         | radius |
+ * | kind     | vertices (`count`)               | radius |
  * |----------|----------------------------------|--------|
  * | circle   | 1: the centre                    | r > 0  |
  * | capsule  | 2: the ends of the inner segment | r > 0  |
@@ -16,13 +16,78 @@ import type { Vec2 } from '../math/vec2';
  * Coordinates are in the shape's local frame (for a scene body: body-local, with any compound
  * part offset and angle already applied). A box is a polygon. Polygons are validated before they
  * get here (semantics does it, with diagnostics): convex, CCW, no repeated or collinear vertices.
+ *
+ * Coordinates are stored packed, [x0, y0, x1, y1, ...], in plain arrays of doubles: a scene keeps
+ * every body's shapes for as long as its document is open, and V8 (without pointer compression)
+ * spends 72 bytes on a `{ x, y }` of two boxed doubles against 16 in a packed double array
+ * (PACKED_DOUBLE_ELEMENTS). The support functions, GJK, EPA, SAT and clipping read the arrays
+ * directly. Build them with `packedCoordinates` (or `packVertices`) so that every shape's arrays
+ * share one elements kind and the hot loops stay monomorphic; never leave holes or store
+ * anything but numbers in them.
  */
 export type ShapeKind = 'circle' | 'capsule' | 'segment' | 'polygon';
 
 export interface ConvexShape {
   readonly kind: ShapeKind;
-  readonly vertices: readonly Vec2[];
+  /** Number of core vertices. */
+  readonly count: number;
+  /** Core vertices packed [x0, y0, x1, y1, ...]: 2 × count numbers. */
+  readonly xy: readonly number[];
   readonly radius: number;
-  /** Outward unit normal of edge i → i+1 (polygon only; empty for the other kinds). */
-  readonly normals: readonly Vec2[];
+  /**
+   * Outward unit normal of edge i → i+1 packed likewise [nx0, ny0, ...], 2 × count numbers
+   * (polygon only; empty for the other kinds).
+   */
+  readonly nxy: readonly number[];
+}
+
+// Slices of a PACKED_DOUBLE_ELEMENTS array keep its elements kind and get a backing store of
+// exactly their length; `new Array(n)` would be holey, and pushing onto `[]` over-allocates
+// (a 17-slot store for one push).
+const ZEROS: number[] = [0.5];
+ZEROS.length = 0;
+
+/** A fresh packed array of `length` double zeros, to fill with coordinates. */
+export function packedCoordinates(length: number): number[] {
+  while (ZEROS.length < length) ZEROS.push(0);
+  return ZEROS.slice(0, length);
+}
+
+/** Points packed into a fresh coordinate array [x0, y0, x1, y1, ...]. */
+export function packVertices(points: readonly Vec2[]): number[] {
+  const out = packedCoordinates(2 * points.length);
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    out[2 * i] = p.x;
+    out[2 * i + 1] = p.y;
+  }
+  return out;
+}
+
+/** x of core vertex i. */
+export function vertexX(shape: ConvexShape, i: number): number {
+  return shape.xy[2 * i]!;
+}
+/** y of core vertex i. */
+export function vertexY(shape: ConvexShape, i: number): number {
+  return shape.xy[2 * i + 1]!;
+}
+
+/** Core vertex i as a fresh vector (for code outside the hot loops). */
+export function vertexAt(shape: ConvexShape, i: number): Vec2 {
+  return { x: shape.xy[2 * i]!, y: shape.xy[2 * i + 1]! };
+}
+
+/** The core vertices as fresh vectors, in order (for code outside the hot loops). */
+export function shapeVertices(shape: ConvexShape): Vec2[] {
+  const out: Vec2[] = [];
+  for (let i = 0; i < shape.count; i++) out.push({ x: shape.xy[2 * i]!, y: shape.xy[2 * i + 1]! });
+  return out;
+}
+
+/** The stored edge normals as fresh vectors (empty for a kind without them). */
+export function shapeNormals(shape: ConvexShape): Vec2[] {
+  const out: Vec2[] = [];
+  for (let i = 0; 2 * i + 1 < shape.nxy.length; i++) out.push({ x: shape.nxy[2 * i]!, y: shape.nxy[2 * i + 1]! });
+  return out;
 }

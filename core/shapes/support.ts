@@ -10,13 +10,16 @@ import type { ConvexShape } from './shape';
  * adjacency and is fragile on ties); it is also exact: the first maximum wins, deterministically.
  */
 
-/** Index of the core vertex farthest along (dx, dy); the lowest index on exact ties. */
-export function supportIndex(vertices: readonly Vec2[], dx: number, dy: number): number {
+/**
+ * Index of the core vertex farthest along (dx, dy); the lowest index on exact ties. `xy` is a
+ * shape's packed core (shape.ts), read directly.
+ */
+export function supportIndex(xy: readonly number[], dx: number, dy: number): number {
   let best = 0;
   let bestDot = -Infinity;
-  for (let i = 0; i < vertices.length; i++) {
-    const v = vertices[i]!;
-    const d = v.x * dx + v.y * dy;
+  const n = xy.length >> 1;
+  for (let i = 0; i < n; i++) {
+    const d = xy[2 * i]! * dx + xy[2 * i + 1]! * dy;
     if (d > bestDot) {
       bestDot = d;
       best = i;
@@ -30,11 +33,13 @@ export function supportIndex(vertices: readonly Vec2[], dx: number, dy: number):
  * the unit direction). A zero direction gives the first support vertex.
  */
 export function supportPoint(shape: ConvexShape, d: Vec2): Vec2 {
-  const v = shape.vertices[supportIndex(shape.vertices, d.x, d.y)]!;
+  const i = supportIndex(shape.xy, d.x, d.y);
+  const vx = shape.xy[2 * i]!;
+  const vy = shape.xy[2 * i + 1]!;
   const l = Math.hypot(d.x, d.y);
-  if (!(l > 0) || shape.radius === 0) return { x: v.x, y: v.y };
+  if (!(l > 0) || shape.radius === 0) return { x: vx, y: vy };
   const k = shape.radius / l;
-  return { x: v.x + d.x * k, y: v.y + d.y * k };
+  return { x: vx + d.x * k, y: vy + d.y * k };
 }
 
 /** Relative tolerance under which two vertices count as supporting together (an edge ⊥ d). */
@@ -54,45 +59,46 @@ export interface SupportFeature {
 }
 
 export function supportFeature(
-  vertices: readonly Vec2[],
+  xy: readonly number[],
   dx: number,
   dy: number,
   out: SupportFeature,
   tolerance: number = SUPPORT_TOLERANCE,
 ): SupportFeature {
-  const n = vertices.length;
-  const i = supportIndex(vertices, dx, dy);
+  const n = xy.length >> 1;
+  const i = supportIndex(xy, dx, dy);
   out.first = i;
   out.second = -1;
   if (n < 2) return out;
   const l = Math.hypot(dx, dy);
   if (!(l > 0)) return out;
-  const v = vertices[i]!;
-  const top = v.x * dx + v.y * dy;
+  const vx = xy[2 * i]!;
+  const vy = xy[2 * i + 1]!;
+  const top = vx * dx + vy * dy;
   // Tolerance on the projection: a distance scaled by |d|, relative to the core's size.
   let ext = 0;
-  for (let k = 0; k < n; k++) ext = Math.max(ext, Math.abs(vertices[k]!.x - v.x), Math.abs(vertices[k]!.y - v.y));
+  for (let k = 0; k < n; k++) ext = Math.max(ext, Math.abs(xy[2 * k]! - vx), Math.abs(xy[2 * k + 1]! - vy));
   const tol = tolerance * ext * l;
   if (n === 2) {
-    const w = vertices[1 - i]!;
-    if (top - (w.x * dx + w.y * dy) <= tol) {
+    const w = 1 - i;
+    if (top - (xy[2 * w]! * dx + xy[2 * w + 1]! * dy) <= tol) {
       // Orient the pair so that d points to the right of first → second.
-      const ex = vertices[1]!.x - vertices[0]!.x;
-      const ey = vertices[1]!.y - vertices[0]!.y;
+      const ex = xy[2]! - xy[0]!;
+      const ey = xy[3]! - xy[1]!;
       const right = ey * dx - ex * dy >= 0;
       out.first = right ? 0 : 1;
       out.second = right ? 1 : 0;
     }
     return out;
   }
-  const next = vertices[(i + 1) % n]!;
-  const prev = vertices[(i + n - 1) % n]!;
-  const dn = top - (next.x * dx + next.y * dy);
-  const dp = top - (prev.x * dx + prev.y * dy);
-  if (dn <= tol && dn <= dp) out.second = (i + 1) % n;
+  const next = (i + 1) % n;
+  const prev = (i + n - 1) % n;
+  const dn = top - (xy[2 * next]! * dx + xy[2 * next + 1]! * dy);
+  const dp = top - (xy[2 * prev]! * dx + xy[2 * prev + 1]! * dy);
+  if (dn <= tol && dn <= dp) out.second = next;
   else if (dp <= tol) {
     out.second = i;
-    out.first = (i + n - 1) % n;
+    out.first = prev;
   }
   return out;
 }

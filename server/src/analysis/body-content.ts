@@ -29,19 +29,17 @@ export function sameBodyContent(a: SceneBody, b: SceneBody): boolean {
 function sameShape(a: ConvexShape, b: ConvexShape): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind || !Object.is(a.radius, b.radius)) return false;
-  const va = a.vertices;
-  const vb = b.vertices;
-  if (va.length !== vb.length) return false;
-  for (let i = 0; i < va.length; i++) {
-    if (!Object.is(va[i]!.x, vb[i]!.x) || !Object.is(va[i]!.y, vb[i]!.y)) return false;
-  }
-  // Normals are derived from the vertices, but compare them too: they are an input of SAT.
-  const na = a.normals;
-  const nb = b.normals;
-  if (na.length !== nb.length) return false;
-  for (let i = 0; i < na.length; i++) {
-    if (!Object.is(na[i]!.x, nb[i]!.x) || !Object.is(na[i]!.y, nb[i]!.y)) return false;
-  }
+  return a.count === b.count && samePacked(a.xy, b.xy) && samePacked(a.nxy, b.nxy);
+}
+
+/**
+ * Packed coordinates (shape.ts) equal number by number. Normals are derived from the vertices,
+ * but they are compared too: they are an input of SAT.
+ */
+function samePacked(a: readonly number[], b: readonly number[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
   return true;
 }
 

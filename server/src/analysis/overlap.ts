@@ -3,7 +3,7 @@ import { contactWithin } from '../../../core/narrow/contact';
 import type { ContactOutput, ShapePair } from '../../../core/narrow/types';
 import { shapeBoundsInto, shapeSize } from '../../../core/shapes/bounds';
 import type { AABB } from '../../../core/math/aabb';
-import type { ConvexShape } from '../../../core/shapes/shape';
+import { packedCoordinates, type ConvexShape } from '../../../core/shapes/shape';
 import type { Diagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { formatNumber } from '../../../protocol/format';
@@ -98,7 +98,7 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
 // `lastA` is the body whose pose and part boxes poseA and boundsA hold: scene bodies are
 // immutable, so the same object has the same pose and parts.
 type MutableTransform = { -readonly [K in keyof Transform]: Transform[K] };
-const EMPTY_SHAPE: ConvexShape = { kind: 'circle', vertices: [], radius: 0, normals: [] };
+const EMPTY_SHAPE: ConvexShape = { kind: 'circle', count: 0, xy: packedCoordinates(0), radius: 0, nxy: packedCoordinates(0) };
 const poseA: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
 const poseB: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
 const query: { -readonly [K in keyof ShapePair]: ShapePair[K] } = { shapeA: EMPTY_SHAPE, transformA: poseA, shapeB: EMPTY_SHAPE, transformB: poseB };

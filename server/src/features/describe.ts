@@ -2,7 +2,7 @@ import { aabbUnion, type AABB } from '../../../core/math/aabb';
 import { makeTransform } from '../../../core/math/vec2';
 import { shapeBounds } from '../../../core/shapes/bounds';
 import { shapeArea } from '../../../core/shapes/factory';
-import type { ConvexShape } from '../../../core/shapes/shape';
+import { shapeVertices, vertexX, vertexY, type ConvexShape } from '../../../core/shapes/shape';
 import type { Finding } from '../analysis/findings';
 import { formatNumber as fmt, formatVector as fmtVec } from '../../../protocol/format';
 import type { Scene, SceneBody, ScenePart } from '../semantics/scene';
@@ -42,11 +42,11 @@ function localExtent(shape: ConvexShape): { w: number; h: number } {
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (const v of shape.vertices) {
-    minX = Math.min(minX, v.x);
-    minY = Math.min(minY, v.y);
-    maxX = Math.max(maxX, v.x);
-    maxY = Math.max(maxY, v.y);
+  for (let i = 0; i < shape.count; i++) {
+    minX = Math.min(minX, vertexX(shape, i));
+    minY = Math.min(minY, vertexY(shape, i));
+    maxX = Math.max(maxX, vertexX(shape, i));
+    maxY = Math.max(maxY, vertexY(shape, i));
   }
   return { w: maxX - minX, h: maxY - minY };
 }
@@ -62,16 +62,16 @@ function partSummary(part: ScenePart): string {
       return `box ${fmt(w)} × ${fmt(h)}`;
     }
     case 'capsule': {
-      const [a, b] = s.vertices;
+      const [a, b] = shapeVertices(s);
       const length = a && b ? Math.hypot(b.x - a.x, b.y - a.y) : 0;
       return `capsule of length ${fmt(length)} and radius ${fmt(s.radius)}`;
     }
     case 'segment': {
-      const [a, b] = s.vertices;
+      const [a, b] = shapeVertices(s);
       return a && b ? `segment from ${fmtVec(a.x, a.y)} to ${fmtVec(b.x, b.y)} (length ${fmt(Math.hypot(b.x - a.x, b.y - a.y))})` : 'segment';
     }
     case 'polygon':
-      return `polygon of ${s.vertices.length} vertices`;
+      return `polygon of ${s.count} vertices`;
   }
 }
 

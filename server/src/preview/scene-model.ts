@@ -71,8 +71,9 @@ function previewBody(b: SceneBody): PreviewBody {
   const parts: PreviewPart[] = b.parts.map((part) => {
     const box = shapeBounds(part.shape, xf);
     bounds = [Math.min(bounds[0], box.minX), Math.min(bounds[1], box.minY), Math.max(bounds[2], box.maxX), Math.max(bounds[3], box.maxY)];
-    const vertices: number[] = [];
-    for (const v of part.shape.vertices) vertices.push(v.x, v.y);
+    // The protocol's flat vertex list is the shape's packed core (shape.ts), copied: the model is
+    // posted to the webview and must not share the scene's arrays.
+    const vertices = part.shape.xy.slice(0, 2 * part.shape.count);
     return { kind: part.shape.kind, vertices, radius: part.shape.radius, range: { start: part.range.start, end: part.range.end } };
   });
   if (!Number.isFinite(bounds[0])) bounds = [b.x, b.y, b.x, b.y];

@@ -1,6 +1,6 @@
 import { makeTransform, type Vec2 } from '../../../core/math/vec2';
-import { adoptPolygon, makeCapsule, makeSegment, makeSharedBox, transformShape } from '../../../core/shapes/factory';
-import type { ConvexShape } from '../../../core/shapes/shape';
+import { makeCapsule, makePolygon, makeSegment, makeSharedBox, transformShape } from '../../../core/shapes/factory';
+import { packedCoordinates, type ConvexShape } from '../../../core/shapes/shape';
 import { byPosition, type Diagnostic, type TextRange } from '../common/diagnostic';
 import type {
   BodyStatement,
@@ -230,13 +230,18 @@ export class SemanticStream {
  */
 const AT_REST: Vec2 = Object.freeze({ x: 0, y: 0 });
 
-/** A circle's core (its centre, the body origin) and its lack of normals, shared by every circle. */
-const CIRCLE_CENTRE: readonly Vec2[] = Object.freeze([Object.freeze({ x: 0, y: 0 })]);
-const NO_NORMALS: readonly Vec2[] = Object.freeze([]);
+/**
+ * A circle's core (its centre, the body origin, packed as shape.ts stores it) and its lack of
+ * normals, shared by every circle. Not frozen: freezing would move the arrays to a frozen
+ * elements kind that the support functions would meet beside every other shape's packed doubles.
+ * Nothing writes a shape's arrays.
+ */
+const CIRCLE_CENTRE: readonly number[] = packedCoordinates(2);
+const NO_NORMALS: readonly number[] = packedCoordinates(0);
 
 /** makeCircle at the origin with the shared centre and normals: the same shape, no new arrays. */
 function circleAtOrigin(r: number): ConvexShape {
-  return { kind: 'circle', vertices: CIRCLE_CENTRE, radius: Math.abs(r), normals: NO_NORMALS };
+  return { kind: 'circle', count: 1, xy: CIRCLE_CENTRE, radius: Math.abs(r), nxy: NO_NORMALS };
 }
 
 /** A body's or a part's clauses by keyword (the last of each; see `clausesByKeyword`). */
@@ -879,7 +884,7 @@ class Checker {
         }
         if (failed) break;
         const checked = validatePolygon(points, a, node.range, this.diagnostics);
-        if (checked.vertices) shape = adoptPolygon(checked.vertices);
+        if (checked.vertices) shape = makePolygon(checked.vertices);
         break;
       }
     }

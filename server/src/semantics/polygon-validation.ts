@@ -46,7 +46,7 @@ export interface PolygonFixData {
 }
 
 export interface PolygonCheck {
-  /** Counter-clockwise, cleaned vertices ready for makePolygon, a fresh list of the input's vectors; undefined when the polygon is an error. */
+  /** Counter-clockwise, cleaned vertices ready for makePolygon; undefined when the polygon is an error. */
   readonly vertices: Vec2[] | undefined;
 }
 
@@ -154,6 +154,5 @@ export function validatePolygon(
     });
     return { vertices: ccw };
   }
-  // removeDegenerate's list is fresh: the caller may own it (factory.ts adoptPolygon).
   return { vertices: kept };
 }

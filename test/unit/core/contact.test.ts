@@ -255,10 +255,10 @@ describe('core/narrow/contact', () => {
     });
 
     it('malformed input is a degenerate state, never a throw', () => {
-      const empty: ConvexShape = { kind: 'polygon', vertices: [], radius: 0, normals: [] };
+      const empty: ConvexShape = { kind: 'polygon', count: 0, xy: [], radius: 0, nxy: [] };
       assert.equal(c(empty, I, makeBox(1, 1), I).state, 'degenerate');
       assert.equal(c(makeBox(1, 1), at(Infinity, 0), makeBox(1, 1), I).state, 'degenerate');
-      const nanR: ConvexShape = { kind: 'circle', vertices: [{ x: 0, y: 0 }], radius: NaN, normals: [] };
+      const nanR: ConvexShape = { kind: 'circle', count: 1, xy: [0, 0], radius: NaN, nxy: [] };
       assert.equal(c(nanR, I, makeBox(1, 1), I).state, 'degenerate');
     });
   });

@@ -98,7 +98,7 @@ describe('core/narrow/epa penetration', () => {
   });
 
   it('malformed input is a degenerate state', () => {
-    const empty: ConvexShape = { kind: 'polygon', vertices: [], radius: 0, normals: [] };
+    const empty: ConvexShape = { kind: 'polygon', count: 0, xy: [], radius: 0, nxy: [] };
     assert.equal(penetration({ shapeA: empty, transformA: I, shapeB: makeBox(1, 1), transformB: I, useRadii: true }).state, 'degenerate');
   });
 

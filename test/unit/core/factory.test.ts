@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
+import { setFlagsFromString } from 'node:v8';
 import { makeTransform } from '../../../core/math/vec2';
 import {
-  adoptPolygon,
   BOX_NORMALS,
   makeBox,
   makeCapsule,
@@ -13,34 +13,66 @@ import {
   shapeCentroid,
   transformShape,
 } from '../../../core/shapes/factory';
+import { edgeNormals } from '../../../core/shapes/polygon';
+import { shapeNormals, shapeVertices } from '../../../core/shapes/shape';
 
 const close = (a: number, b: number, tol = 1e-12) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
 
 describe('core/shapes/factory', () => {
-  it('builds each kind in the shape.ts representation', () => {
+  it('builds each kind in the shape.ts representation: packed core, packed normals for polygons', () => {
     const c = makeCircle({ x: 1, y: 2 }, 0.5);
     assert.equal(c.kind, 'circle');
-    assert.deepEqual(c.vertices, [{ x: 1, y: 2 }]);
+    assert.deepEqual([c.count, c.xy, c.nxy], [1, [1, 2], []]);
     assert.equal(c.radius, 0.5);
     const b = makeBox(2, 1);
     assert.equal(b.kind, 'polygon');
-    assert.deepEqual(b.vertices[0], { x: -1, y: -0.5 });
-    assert.deepEqual(b.normals[1], { x: 1, y: 0 });
+    assert.deepEqual([b.count, b.xy, b.nxy], [4, [-1, -0.5, 1, -0.5, 1, 0.5, -1, 0.5], [0, -1, 1, 0, 0, 1, -1, 0]]);
+    assert.deepEqual(shapeVertices(b)[0], { x: -1, y: -0.5 });
+    assert.deepEqual(shapeNormals(b)[1], { x: 1, y: 0 });
     const cap = makeCapsule(3, 0.25);
-    assert.deepEqual(cap.vertices, [{ x: -1.5, y: 0 }, { x: 1.5, y: 0 }]);
+    assert.deepEqual([cap.count, cap.xy, cap.nxy], [2, [-1.5, 0, 1.5, 0], []]);
+    assert.deepEqual(shapeVertices(cap), [{ x: -1.5, y: 0 }, { x: 1.5, y: 0 }]);
     const s = makeSegment({ x: 0, y: 0 }, { x: 1, y: 1 });
-    assert.equal(s.radius, 0);
+    assert.deepEqual([s.count, s.xy, s.nxy, s.radius], [2, [0, 0, 1, 1], [], 0]);
     const p = makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]);
-    close(p.normals[1]!.x, Math.SQRT1_2);
-    close(p.normals[1]!.y, Math.SQRT1_2);
+    assert.deepEqual([p.count, p.xy], [3, [0, 0, 1, 0, 0, 1]]);
+    assert.equal(p.nxy.length, 6);
+    close(shapeNormals(p)[1]!.x, Math.SQRT1_2);
+    close(shapeNormals(p)[1]!.y, Math.SQRT1_2);
+    assert.deepEqual(shapeNormals(p), edgeNormals(shapeVertices(p)));
+  });
+
+  it('packs every coordinate array as doubles, without holes, at its exact length', () => {
+    // V8's elements kinds (v8.dev, "Elements kinds in V8"): the support functions stay monomorphic
+    // only if every shape's arrays are PACKED_DOUBLE_ELEMENTS, whatever values they hold (a box of
+    // integer sides would otherwise be built as Smis, and `new Array(n)` is holey).
+    setFlagsFromString('--allow-natives-syntax');
+    const packedDoubles = new Function('a', 'return %HasDoubleElements(a) && !%HasHoleyElements(a)') as (a: readonly number[]) => boolean;
+    const shapes = [
+      makeCircle({ x: 1, y: 2 }, 0.5),
+      makeCircle({ x: 0, y: 0 }, 1),
+      makeBox(2, 2),
+      makeSharedBox(4, 6),
+      makeCapsule(2, 1),
+      makeSegment({ x: 0, y: 0 }, { x: 3, y: 4 }),
+      makePolygon([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 0, y: 2 }]),
+      transformShape(makeBox(2, 2), makeTransform(1, 1, 0)),
+      transformShape(makeCircle({ x: 0, y: 0 }, 1), makeTransform(1, 1, 0)),
+    ];
+    for (const shape of shapes) {
+      assert.equal(shape.xy.length, 2 * shape.count, shape.kind);
+      assert.ok(packedDoubles(shape.xy), `${shape.kind} core`);
+      if (shape.nxy.length > 0) assert.ok(packedDoubles(shape.nxy), `${shape.kind} normals`);
+    }
+    assert.ok(packedDoubles(BOX_NORMALS));
   });
 
   it('transforms vertices and normals together', () => {
     const b = transformShape(makeBox(2, 1), makeTransform(5, 0, Math.PI / 2));
-    close(b.vertices[0]!.x, 5.5);
-    close(b.vertices[0]!.y, -1);
-    close(b.normals[0]!.x, 1);
-    close(b.normals[0]!.y, 0);
+    close(shapeVertices(b)[0]!.x, 5.5);
+    close(shapeVertices(b)[0]!.y, -1);
+    close(shapeNormals(b)[0]!.x, 1);
+    close(shapeNormals(b)[0]!.y, 0);
   });
 
   it('areas: closed forms per kind', () => {
@@ -49,11 +81,11 @@ describe('core/shapes/factory', () => {
     close(shapeArea(makeCapsule(2, 0.5)), 2 + Math.PI * 0.25);
     close(shapeArea(makeSegment({ x: 0, y: 0 }, { x: 3, y: 4 })), 0);
     // A unit square rounded by r: 1 + 4r + π r².
-    close(shapeArea(makePolygon(makeBox(1, 1).vertices, 0.1)), 1 + 0.4 + Math.PI * 0.01);
+    close(shapeArea(makePolygon(shapeVertices(makeBox(1, 1)), 0.1)), 1 + 0.4 + Math.PI * 0.01);
   });
 
   it('centroids: symmetric shapes at their centre, rounded triangle by decomposition', () => {
-    const moved = transformShape(makePolygon(makeBox(2, 1).vertices, 0.3), makeTransform(3, -1, 0.4));
+    const moved = transformShape(makePolygon(shapeVertices(makeBox(2, 1)), 0.3), makeTransform(3, -1, 0.4));
     const c = shapeCentroid(moved);
     close(c.x, 3);
     close(c.y, -1);
@@ -84,15 +116,16 @@ describe('core/shapes/factory', () => {
     close(g.y, sy / n, 2e-3);
     close(g.x, g.y, 1e-12);
   });
-  it('makeSharedBox is makeBox with the shared normals; adoptPolygon is makePolygon without the copy', () => {
+  it('makeSharedBox is makeBox with the shared normals; makePolygon copies its input', () => {
     for (const [w, h] of [[2, 1], [-3, 0.5], [1e-9, 4e6]] as const) {
       const shared = makeSharedBox(w, h);
       assert.deepStrictEqual(shared, makeBox(w, h));
-      assert.equal(shared.normals, BOX_NORMALS);
+      assert.equal(shared.nxy, BOX_NORMALS);
     }
     const ccw = [{ x: 0, y: 0 }, { x: 2, y: 0.5 }, { x: 1, y: 3 }];
-    const adopted = adoptPolygon(ccw, -0.25);
-    assert.deepStrictEqual(adopted, makePolygon(ccw, -0.25));
-    assert.equal(adopted.vertices, ccw);
+    const polygon = makePolygon(ccw, -0.25);
+    ccw[1] = { x: 5, y: 5 };
+    assert.deepEqual(shapeVertices(polygon), [{ x: 0, y: 0 }, { x: 2, y: 0.5 }, { x: 1, y: 3 }]);
+    assert.equal(polygon.radius, 0.25);
   });
 });

@@ -5,7 +5,7 @@ import { contact, contactWithin } from '../../../core/narrow/contact';
 import { isPointCore, isWellFormed, relativePair } from '../../../core/narrow/relative';
 import { satLocal, satSeparates } from '../../../core/narrow/sat';
 import { makeBox, makeSegment } from '../../../core/shapes/factory';
-import type { ConvexShape } from '../../../core/shapes/shape';
+import { packVertices, shapeVertices, type ConvexShape } from '../../../core/shapes/shape';
 import { anyShapeArb } from './narrow-arbitraries';
 import { transformArb } from './reference';
 
@@ -20,7 +20,7 @@ import { transformArb } from './reference';
 function nearTouchingArb(): fc.Arbitrary<[ConvexShape, Transform, ConvexShape, Transform, number]> {
   return fc
     .tuple(anyShapeArb(1), anyShapeArb(1), transformArb(1), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), fc.integer({ min: -14, max: 0 }), fc.boolean())
-    .filter(([a, b]) => a.vertices.length >= 2 && b.vertices.length >= 2)
+    .filter(([a, b]) => a.count >= 2 && b.count >= 2)
     .map(([a, b, xa, bearing, angle, e, sign]) => {
       // Slide B along a bearing until SAT just separates the cores, then nudge by ±10^e.
       const place = (d: number) => makeTransform(xa.x + d * Math.cos(bearing), xa.y + d * Math.sin(bearing), angle);
@@ -41,7 +41,7 @@ describe('core/narrow fast paths agree with the exact paths', () => {
   it('satSeparates(p, t) is exactly satLocal(p).separation > t: random pairs and thresholds', () => {
     fc.assert(
       fc.property(anyShapeArb(1), anyShapeArb(1), transformArb(2), transformArb(2), fc.double({ min: -2, max: 2, noNaN: true }), (a, b, xa, xb, t) => {
-        if (a.vertices.length < 2 || b.vertices.length < 2) return;
+        if (a.count < 2 || b.count < 2) return;
         const p = relativePair({ shapeA: a, transformA: xa, shapeB: b, transformB: xb });
         const full = satLocal(p, scratch()).separation;
         assert.equal(satSeparates(p, t), full > t, `threshold ${t}, SAT ${full}`);
@@ -56,7 +56,7 @@ describe('core/narrow fast paths agree with the exact paths', () => {
   it('satLocal after satSeparates answered false reuses its passes and gives the full SAT, field for field', () => {
     fc.assert(
       fc.property(anyShapeArb(1), anyShapeArb(1), transformArb(2), transformArb(2), fc.double({ min: -2, max: 2, noNaN: true }), (a, b, xa, xb, t) => {
-        if (a.vertices.length < 2 || b.vertices.length < 2) return;
+        if (a.count < 2 || b.count < 2) return;
         const p = relativePair({ shapeA: a, transformA: xa, shapeB: b, transformB: xb });
         const full = satLocal(p, scratch());
         // Another pair's passes in between, so that nothing of p's is left over from `full`.
@@ -138,16 +138,16 @@ describe('core/narrow fast paths agree with the exact paths', () => {
       anyShapeArb(1),
       fc.tuple(anyShapeArb(1), bad, fc.nat(8)).map(([s, v, k]): ConvexShape => {
         // One coordinate replaced by an awkward number.
-        const vertices = s.vertices.map((p, i) => (i === k % s.vertices.length ? { x: v, y: p.y } : p));
-        return { ...s, vertices };
+        const vertices = shapeVertices(s).map((p, i) => (i === k % s.count ? { x: v, y: p.y } : p));
+        return { ...s, xy: packVertices(vertices) };
       }),
       fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.integer({ min: -16, max: -1 })).map(([x, e]): ConvexShape => {
         // Clusters of vertices within 10^e of one another: point cores or not, by tolerance.
         const d = 10 ** e;
-        return { kind: 'polygon', vertices: [{ x, y: x }, { x: x + d, y: x }, { x, y: x - d }], radius: 0.1, normals: [] };
+        return { kind: 'polygon', count: 3, xy: [x, x, x + d, x, x, x - d], radius: 0.1, nxy: [] };
       }),
-      fc.constant<ConvexShape>({ kind: 'polygon', vertices: [], radius: 0, normals: [] }),
-      fc.constant<ConvexShape>({ kind: 'circle', vertices: [{ x: 0, y: 0 }], radius: -1, normals: [] }),
+      fc.constant<ConvexShape>({ kind: 'polygon', count: 0, xy: [], radius: 0, nxy: [] }),
+      fc.constant<ConvexShape>({ kind: 'circle', count: 1, xy: [0, 0], radius: -1, nxy: [] }),
     );
     fc.assert(
       fc.property(shapeArb, shapeArb, transformArb(2), transformArb(2), fc.integer({ min: -18, max: 0 }), (a, b, xa, xb, e) => {

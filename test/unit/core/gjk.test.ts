@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { makeTransform, type Transform } from '../../../core/math/vec2';
 import { distance } from '../../../core/narrow/gjk';
 import { makeBox, makeCapsule, makeCircle, makePolygon, makeSegment } from '../../../core/shapes/factory';
-import type { ConvexShape } from '../../../core/shapes/shape';
+import { shapeVertices, type ConvexShape } from '../../../core/shapes/shape';
 import { bruteDistance, convexPolygonArb, transformArb, worldVertices } from './reference';
 import { anyShapeArb, referenceSeparation } from './narrow-arbitraries';
 
@@ -83,7 +83,7 @@ describe('core/narrow/gjk distance', () => {
   });
 
   it('degenerate input is a state, not a throw', () => {
-    const empty: ConvexShape = { kind: 'polygon', vertices: [], radius: 0, normals: [] };
+    const empty: ConvexShape = { kind: 'polygon', count: 0, xy: [], radius: 0, nxy: [] };
     assert.equal(gjk(empty, I, makeBox(1, 1), I).state, 'degenerate');
     assert.equal(gjk(makeBox(1, 1), makeTransform(NaN, 0, 0), makeBox(1, 1), I).state, 'degenerate');
   });
@@ -145,7 +145,7 @@ describe('core/narrow/gjk distance', () => {
         transformArb(4),
         transformArb(4),
         (a0, b, rA, xa, xb) => {
-          const a = makePolygon(a0.vertices, rA);
+          const a = makePolygon(shapeVertices(a0), rA);
           const r = gjk(a, xa, b, xb);
           const s = gjk(b, xb, a, xa);
           const core = bruteDistance(worldVertices(a, xa), worldVertices(b, xb));
@@ -173,8 +173,8 @@ describe('core/narrow/gjk distance', () => {
         fc.double({ min: -1e6, max: 1e6, noNaN: true }),
         fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
         (a, b, xb, size, ox, oy, turn) => {
-          const sa = makePolygon(a.vertices.map((v) => ({ x: v.x * size, y: v.y * size })));
-          const sb = makePolygon(b.vertices.map((v) => ({ x: v.x * size, y: v.y * size })));
+          const sa = makePolygon(shapeVertices(a).map((v) => ({ x: v.x * size, y: v.y * size })));
+          const sb = makePolygon(shapeVertices(b).map((v) => ({ x: v.x * size, y: v.y * size })));
           const relB = makeTransform(xb.x * size, xb.y * size, Math.atan2(xb.s, xb.c));
           // Whole pair moved to (ox, oy) and turned: B's offset rotated with it. Use the offsets
           // the doubles actually hold, so the comparison measures the algorithm, not the input.

@@ -65,11 +65,11 @@ describe('core/narrow/minkowski', () => {
           if (e.source === 'A') {
             assert.equal(to.indexB, from.indexB);
             assert.equal(e.edge, from.indexA);
-            assert.equal(to.indexA, (from.indexA + 1) % a.vertices.length);
+            assert.equal(to.indexA, (from.indexA + 1) % a.count);
           } else {
             assert.equal(to.indexA, from.indexA);
             assert.equal(e.edge, from.indexB);
-            assert.equal(to.indexB, (from.indexB + 1) % b.vertices.length);
+            assert.equal(to.indexB, (from.indexB + 1) % b.count);
           }
         });
         const diffs = wa.flatMap((p) => wb.map((q) => ({ x: q.x - p.x, y: q.y - p.y })));

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { Transform, Vec2 } from '../../../core/math/vec2';
 import { makeBox, makeCapsule, makeCircle, makePolygon, makeSegment } from '../../../core/shapes/factory';
-import type { ConvexShape } from '../../../core/shapes/shape';
+import { packVertices, shapeVertices, type ConvexShape } from '../../../core/shapes/shape';
 import { bruteDistance, convexPolygonArb, referenceSignedDistance } from './reference';
 
 const unit = (min: number, max: number) => fc.integer({ min: Math.round(min * 1000), max: Math.round(max * 1000) }).map((k) => k / 1000);
@@ -20,7 +20,7 @@ export function anyShapeArb(size = 1): fc.Arbitrary<ConvexShape> {
       .filter(([a, b, c, d]) => Math.hypot(c - a, d - b) > 0.05)
       .map(([a, b, c, d]) => makeSegment({ x: a * size, y: b * size }, { x: c * size, y: d * size })),
     convexPolygonArb(size),
-    fc.tuple(convexPolygonArb(size), unit(0.01, 0.3)).map(([p, r]) => makePolygon(p.vertices, r * size)),
+    fc.tuple(convexPolygonArb(size), unit(0.01, 0.3)).map(([p, r]) => makePolygon(shapeVertices(p), r * size)),
   );
 }
 
@@ -36,7 +36,7 @@ export function verticesIn(shape: ConvexShape, xf: Transform, frame: Transform):
   const s = frame.c * xf.s - frame.s * xf.c;
   const tx = frame.c * dx + frame.s * dy;
   const ty = -frame.s * dx + frame.c * dy;
-  return shape.vertices.map((v) => ({ x: c * v.x - s * v.y + tx, y: s * v.x + c * v.y + ty }));
+  return shapeVertices(shape).map((v) => ({ x: c * v.x - s * v.y + tx, y: s * v.x + c * v.y + ty }));
 }
 
 /** Exact signed distance of two placed shapes: brute force on the cores, radii subtracted. */
@@ -64,6 +64,6 @@ export function separationAlong(a: ConvexShape, xa: Transform, b: ConvexShape, x
 }
 
 export function scaleShape(s: ConvexShape, k: number): ConvexShape {
-  const vertices = s.vertices.map((v) => ({ x: v.x * k, y: v.y * k }));
-  return { kind: s.kind, vertices, radius: s.radius * k, normals: s.normals };
+  const vertices = shapeVertices(s).map((v) => ({ x: v.x * k, y: v.y * k }));
+  return { kind: s.kind, count: s.count, xy: packVertices(vertices), radius: s.radius * k, nxy: s.nxy };
 }

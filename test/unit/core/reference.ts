@@ -7,10 +7,10 @@ import type { Transform, Vec2 } from '../../../core/math/vec2';
 import { makeTransform, transformPoint } from '../../../core/math/vec2';
 import { convexHull } from '../../../core/shapes/polygon';
 import { makePolygon } from '../../../core/shapes/factory';
-import type { ConvexShape } from '../../../core/shapes/shape';
+import { shapeVertices, type ConvexShape } from '../../../core/shapes/shape';
 
 export function worldVertices(shape: ConvexShape, xf: Transform): Vec2[] {
-  return shape.vertices.map((v) => transformPoint(xf, v));
+  return shapeVertices(shape).map((v) => transformPoint(xf, v));
 }
 
 export function pointSegment(p: Vec2, a: Vec2, b: Vec2): number {

@@ -4,7 +4,7 @@ import { contact } from '../../../core/narrow/contact';
 import { minkowskiDifference } from '../../../core/narrow/minkowski';
 import { sat } from '../../../core/narrow/sat';
 import { makeBox, makeCapsule, makeCircle, makePolygon } from '../../../core/shapes/factory';
-import type { ConvexShape } from '../../../core/shapes/shape';
+import { shapeVertices, type ConvexShape } from '../../../core/shapes/shape';
 import { referenceSeparation, separationAlong } from './narrow-arbitraries';
 import { worldVertices } from './reference';
 
@@ -24,7 +24,7 @@ const SHAPES: Record<string, ConvexShape> = {
     { x: 0, y: 1 },
   ]),
   hexagon,
-  'rounded box': makePolygon(makeBox(2, 1).vertices, 0.1),
+  'rounded box': makePolygon(shapeVertices(makeBox(2, 1)), 0.1),
 };
 
 /** World outward edge normals of a shape's core (none for a point core). */
@@ -100,7 +100,7 @@ describe('core/narrow tie-break: concentric pairs push B the conventional way', 
               const md = minkowskiDifference({ shapeA: a, transformA: xa, shapeB: b, transformB: xb });
               near(md.normal.x, expected.x, 1e-9, `Minkowski normal x, ${what}`);
               near(md.normal.y, expected.y, 1e-9, `Minkowski normal y, ${what}`);
-              if (a.vertices.length > 1 && b.vertices.length > 1) {
+              if (a.count > 1 && b.count > 1) {
                 const s = sat({ shapeA: a, transformA: xa, shapeB: b, transformB: xb });
                 near(s.normal.x, expected.x, 1e-9, `SAT normal x, ${what}`);
                 near(s.normal.y, expected.y, 1e-9, `SAT normal y, ${what}`);

@@ -5,6 +5,7 @@ import { DEFAULT_DT, DEFAULT_FRAMES, DEFAULT_SLOP, MAX_FRAMES } from '../../../s
 import { canCollide } from '../../../server/src/semantics/scene';
 import { occurrencesOf, referencesTo, symbolAt } from '../../../server/src/semantics/symbols';
 import type { PolygonFixData } from '../../../server/src/semantics/polygon-validation';
+import { shapeNormals, shapeVertices } from '../../../core/shapes/shape';
 
 const close = (a: number, b: number, tol = 1e-12) => Math.abs(a - b) <= tol;
 function pts(vs: readonly { x: number; y: number }[]): number[][] {
@@ -37,14 +38,14 @@ describe('semantics/check: the scene', () => {
       'body c circle(2)\nbody b box(4, 2)\nbody p polygon((0, 0), (2, 0), (0, 1))\nbody k capsule(3, 0.5)\nbody s segment((-1, 0), (1, 1))',
     );
     const [c, b, p, k, s] = r.scene.bodies;
-    assert.deepEqual([c!.parts[0]!.shape.kind, c!.parts[0]!.shape.radius, pts(c!.parts[0]!.shape.vertices)], ['circle', 2, [[0, 0]]]);
-    assert.deepEqual(pts(b!.parts[0]!.shape.vertices), [[-2, -1], [2, -1], [2, 1], [-2, 1]]);
+    assert.deepEqual([c!.parts[0]!.shape.kind, c!.parts[0]!.shape.radius, pts(shapeVertices(c!.parts[0]!.shape))], ['circle', 2, [[0, 0]]]);
+    assert.deepEqual(pts(shapeVertices(b!.parts[0]!.shape)), [[-2, -1], [2, -1], [2, 1], [-2, 1]]);
     assert.equal(b!.parts[0]!.shape.kind, 'polygon');
     assert.equal(b!.sourceKind, 'box');
-    assert.deepEqual(pts(p!.parts[0]!.shape.vertices), [[0, 0], [2, 0], [0, 1]]);
-    assert.equal(p!.parts[0]!.shape.normals.length, 3);
-    assert.deepEqual([k!.parts[0]!.shape.kind, k!.parts[0]!.shape.radius, pts(k!.parts[0]!.shape.vertices)], ['capsule', 0.5, [[-1.5, 0], [1.5, 0]]]);
-    assert.deepEqual([s!.parts[0]!.shape.kind, s!.parts[0]!.shape.radius, pts(s!.parts[0]!.shape.vertices)], ['segment', 0, [[-1, 0], [1, 1]]]);
+    assert.deepEqual(pts(shapeVertices(p!.parts[0]!.shape)), [[0, 0], [2, 0], [0, 1]]);
+    assert.equal(shapeNormals(p!.parts[0]!.shape).length, 3);
+    assert.deepEqual([k!.parts[0]!.shape.kind, k!.parts[0]!.shape.radius, pts(shapeVertices(k!.parts[0]!.shape))], ['capsule', 0.5, [[-1.5, 0], [1.5, 0]]]);
+    assert.deepEqual([s!.parts[0]!.shape.kind, s!.parts[0]!.shape.radius, pts(shapeVertices(s!.parts[0]!.shape))], ['segment', 0, [[-1, 0], [1, 1]]]);
     assert.deepEqual(found(r), []);
   });
 
@@ -53,12 +54,12 @@ describe('semantics/check: the scene', () => {
     const car = r.scene.bodies[0]!;
     assert.equal(car.sourceKind, 'compound');
     assert.equal(car.parts.length, 3);
-    assert.deepEqual(pts(car.parts[0]!.shape.vertices), [[-1, 0.5], [1, 0.5], [1, 1.5], [-1, 1.5]]);
-    assert.deepEqual(pts(car.parts[1]!.shape.vertices), [[1, 0]]);
+    assert.deepEqual(pts(shapeVertices(car.parts[0]!.shape)), [[-1, 0.5], [1, 0.5], [1, 1.5], [-1, 1.5]]);
+    assert.deepEqual(pts(shapeVertices(car.parts[1]!.shape)), [[1, 0]]);
     const h = Math.SQRT2;
     // The 2 × 2 square turned by 90° + 45° about its own centre, then moved to (5, 0): a diamond
     // whose corners are √2 from (5, 0) along the axes.
-    const diamond = pts(car.parts[2]!.shape.vertices).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+    const diamond = pts(shapeVertices(car.parts[2]!.shape)).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
     assert.deepEqual(diamond, pts([{ x: 5 - h, y: 0 }, { x: 5, y: -h }, { x: 5, y: h }, { x: 5 + h, y: 0 }]));
     assert.equal(car.parts[2]!.sourceKind, 'box');
     assert.equal(r.text.slice(car.parts[1]!.range.start, car.parts[1]!.range.end), 'circle(0.5)');
@@ -314,9 +315,9 @@ describe('semantics/check: polygons', () => {
     const r = check('body a polygon((0, 0), (0, 1), (2, 1), (2, 0))');
     assert.deepEqual(found(r, true), [['hint', 'polygon-winding', 'polygon((0, 0), (0, 1), (2, 1), (2, 0))']]);
     const shape = r.scene.bodies[0]!.parts[0]!.shape;
-    assert.deepEqual(pts(shape.vertices), [[2, 0], [2, 1], [0, 1], [0, 0]]);
+    assert.deepEqual(pts(shapeVertices(shape)), [[2, 0], [2, 1], [0, 1], [0, 0]]);
     assert.deepEqual((r.diagnostics[0]!.data as PolygonFixData).counterClockwise!.indices, [3, 2, 1, 0]);
-    for (const n of shape.normals) assert.ok(close(Math.hypot(n.x, n.y), 1));
+    for (const n of shapeNormals(shape)) assert.ok(close(Math.hypot(n.x, n.y), 1));
   });
 
   it('drops repeated and collinear vertices with an unnecessary hint on each', () => {
@@ -326,7 +327,7 @@ describe('semantics/check: polygons', () => {
       ['polygon-redundant-vertex', '(2, 2)'],
     ]);
     assert.ok(r.diagnostics.every((d) => d.severity === 'hint' && d.tags?.includes('unnecessary')));
-    assert.equal(r.scene.bodies[0]!.parts[0]!.shape.vertices.length, 4);
+    assert.equal(r.scene.bodies[0]!.parts[0]!.shape.count, 4);
   });
 
   it('rejects a concave polygon, offering its hull and a convex decomposition', () => {
@@ -352,7 +353,7 @@ describe('semantics/check: polygons', () => {
         const errs = r.diagnostics.filter((d) => d.severity === 'error');
         assert.equal(r.scene.bodies.length, errs.length === 0 ? 1 : 0);
         if (r.scene.bodies.length === 1) {
-          const v = r.scene.bodies[0]!.parts[0]!.shape.vertices;
+          const v = shapeVertices(r.scene.bodies[0]!.parts[0]!.shape);
           for (let i = 0; i < v.length; i++) {
             const a = v[i]!;
             const b = v[(i + 1) % v.length]!;
@@ -435,7 +436,7 @@ describe('semantics/check: hostile input', () => {
           assert.equal(b.index, i);
           assert.ok(b.parts.length > 0);
           for (const v of [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.spin]) assert.ok(Number.isFinite(v));
-          for (const p of b.parts) for (const v of p.shape.vertices) assert.ok(Number.isFinite(v.x) && Number.isFinite(v.y));
+          for (const p of b.parts) for (const v of shapeVertices(p.shape)) assert.ok(Number.isFinite(v.x) && Number.isFinite(v.y));
         });
         assert.ok(r.scene.dt > 0 && Number.isInteger(r.scene.frames) && r.scene.slop >= 0);
         for (const d of r.diagnostics) assert.ok(d.range.start >= 0 && d.range.end <= r.text.length);

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { makeTransform } from '../../../../core/math/vec2';
 import { makeBox, makeCapsule, makeCircle, makePolygon, makeSegment } from '../../../../core/shapes/factory';
-import type { ConvexShape } from '../../../../core/shapes/shape';
+import { shapeVertices, type ConvexShape } from '../../../../core/shapes/shape';
 import type { ToiInput } from '../../../../core/ccd/types';
 import { separationAt } from './reference';
 
@@ -29,7 +29,7 @@ export const shapeArb: fc.Arbitrary<ConvexShape> = fc.oneof(
     .tuple(fc.double({ min: 0.1, max: 2, noNaN: true }), fc.array(fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), { minLength: 3, maxLength: 7 }), fc.constantFrom(0, 0.05))
     .map(([s, angs, r]) => {
       const p = ngon(s, angs);
-      return r > 0 ? makePolygon(p.vertices, r) : p;
+      return r > 0 ? makePolygon(shapeVertices(p), r) : p;
     }),
 );
 
@@ -61,8 +61,8 @@ export function caseArb(spinning: boolean): fc.Arbitrary<Case> {
       reach: fc.double({ min: 0.3, max: 2.5, noNaN: true }),
     })
     .map((r) => {
-      const ra = r.a.radius + Math.max(...r.a.vertices.map((v) => Math.hypot(v.x, v.y)));
-      const rb = r.b.radius + Math.max(...r.b.vertices.map((v) => Math.hypot(v.x, v.y)));
+      const ra = r.a.radius + Math.max(...shapeVertices(r.a).map((v) => Math.hypot(v.x, v.y)));
+      const rb = r.b.radius + Math.max(...shapeVertices(r.b).map((v) => Math.hypot(v.x, v.y)));
       const dist = ra + rb + r.gap;
       const bx = dist * Math.cos(r.bearing);
       const by = dist * Math.sin(r.bearing);

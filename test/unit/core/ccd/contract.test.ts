@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { makeTransform } from '../../../../core/math/vec2';
 import { makeBox, makeCapsule, makeCircle, makePolygon } from '../../../../core/shapes/factory';
-import type { ConvexShape } from '../../../../core/shapes/shape';
+import { shapeVertices, type ConvexShape } from '../../../../core/shapes/shape';
 import type { ToiInput, ToiOutput } from '../../../../core/ccd/types';
 import { timeOfImpact } from '../../../../core/ccd/toi';
 import { circleTimeOfImpact } from '../../../../core/ccd/circle-toi';
@@ -100,9 +100,9 @@ describe('core/ccd ToiOutput contract', () => {
       expectSeparatedAtEnd(past, linearCast(past), 'linear cast passing by');
     });
     it('GJK ray cast (rounded shapes), when leaving the support plane and when the entry is past tMax', () => {
-      const away = input(makeCapsule(1, 0.2), [0, 0, 0.3], [0, 0], makePolygon(makeBox(1, 1).vertices, 0.1), [3, 0, 0.1], [1, 0], 2);
+      const away = input(makeCapsule(1, 0.2), [0, 0, 0.3], [0, 0], makePolygon(shapeVertices(makeBox(1, 1)), 0.1), [3, 0, 0.1], [1, 0], 2);
       expectSeparatedAtEnd(away, gjkRaycast(away), 'ray cast moving away');
-      const late = input(makeCapsule(1, 0.2), [0, 0, 0.3], [0, 0], makePolygon(makeBox(1, 1).vertices, 0.1), [30, 0, 0.1], [-1, 0], 2);
+      const late = input(makeCapsule(1, 0.2), [0, 0, 0.3], [0, 0], makePolygon(shapeVertices(makeBox(1, 1)), 0.1), [30, 0, 0.1], [-1, 0], 2);
       expectSeparatedAtEnd(late, gjkRaycast(late), 'ray cast entering after tMax');
     });
     it('conservative advancement, with and without spin', () => {
@@ -122,7 +122,7 @@ describe('core/ccd ToiOutput contract', () => {
       fc.assert(
         fc.property(caseArb(false), (c) => {
           const i = c.input;
-          const polygons = i.shapeA.radius === 0 && i.shapeB.radius === 0 && i.shapeA.vertices.length >= 2 && i.shapeB.vertices.length >= 2;
+          const polygons = i.shapeA.radius === 0 && i.shapeB.radius === 0 && i.shapeA.count >= 2 && i.shapeB.count >= 2;
           const solvers: [string, (x: ToiInput) => ToiOutput][] = [
             ['dispatcher', timeOfImpact],
             ['gjk-raycast', gjkRaycast],

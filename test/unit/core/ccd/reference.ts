@@ -1,5 +1,5 @@
 import type { Transform, Vec2 } from '../../../../core/math/vec2';
-import type { ConvexShape } from '../../../../core/shapes/shape';
+import { shapeVertices, type ConvexShape } from '../../../../core/shapes/shape';
 import type { ToiInput } from '../../../../core/ccd/types';
 import { poseAt } from '../../../../core/ccd/motion';
 
@@ -10,7 +10,7 @@ import { poseAt } from '../../../../core/ccd/motion';
  */
 
 function worldVerts(shape: ConvexShape, xf: Transform): Vec2[] {
-  return shape.vertices.map((v) => ({ x: xf.c * v.x - xf.s * v.y + xf.x, y: xf.s * v.x + xf.c * v.y + xf.y }));
+  return shapeVertices(shape).map((v) => ({ x: xf.c * v.x - xf.s * v.y + xf.x, y: xf.s * v.x + xf.c * v.y + xf.y }));
 }
 
 function pointSegment(p: Vec2, a: Vec2, b: Vec2): number {

@@ -4,6 +4,7 @@ import { poseAt } from '../../../../core/ccd/motion';
 import { sweepAndSlide, sweptAabb, sweptBounds, sweptBoundsInto } from '../../../../core/ccd/swept-aabb';
 import { makeTransform } from '../../../../core/math/vec2';
 import { anyShapeArb } from '../narrow-arbitraries';
+import { shapeVertices } from '../../../../core/shapes/shape';
 
 const box = (minX: number, minY: number, maxX: number, maxY: number) => ({ minX, minY, maxX, maxY });
 const still = { x: 0, y: 0 };
@@ -59,7 +60,7 @@ describe('core/ccd sweptBounds without spin', () => {
       let minY = Infinity;
       let maxX = -Infinity;
       let maxY = -Infinity;
-      for (const q of shape.vertices) {
+      for (const q of shapeVertices(shape)) {
         const x = p.c * q.x - p.s * q.y + p.x;
         const y = p.s * q.x + p.c * q.y + p.y;
         minX = x < minX ? x : minX;
