@@ -1,5 +1,4 @@
 import { strict as assert } from 'node:assert';
-import { setFlagsFromString } from 'node:v8';
 import { makeTransform } from '../../../core/math/vec2';
 import {
   BOX_NORMALS,
@@ -15,6 +14,7 @@ import {
 } from '../../../core/shapes/factory';
 import { edgeNormals } from '../../../core/shapes/polygon';
 import { shapeNormals, shapeVertices } from '../../../core/shapes/shape';
+import { isPackedDoubleArray } from './elements-kind';
 
 const close = (a: number, b: number, tol = 1e-12) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
 
@@ -43,11 +43,6 @@ describe('core/shapes/factory', () => {
   });
 
   it('packs every coordinate array as doubles, without holes, at its exact length', () => {
-    // V8's elements kinds (v8.dev, "Elements kinds in V8"): the support functions stay monomorphic
-    // only if every shape's arrays are PACKED_DOUBLE_ELEMENTS, whatever values they hold (a box of
-    // integer sides would otherwise be built as Smis, and `new Array(n)` is holey).
-    setFlagsFromString('--allow-natives-syntax');
-    const packedDoubles = new Function('a', 'return %HasDoubleElements(a) && !%HasHoleyElements(a)') as (a: readonly number[]) => boolean;
     const shapes = [
       makeCircle({ x: 1, y: 2 }, 0.5),
       makeCircle({ x: 0, y: 0 }, 1),
@@ -61,10 +56,10 @@ describe('core/shapes/factory', () => {
     ];
     for (const shape of shapes) {
       assert.equal(shape.xy.length, 2 * shape.count, shape.kind);
-      assert.ok(packedDoubles(shape.xy), `${shape.kind} core`);
-      if (shape.nxy.length > 0) assert.ok(packedDoubles(shape.nxy), `${shape.kind} normals`);
+      assert.ok(isPackedDoubleArray(shape.xy), `${shape.kind} core`);
+      if (shape.nxy.length > 0) assert.ok(isPackedDoubleArray(shape.nxy), `${shape.kind} normals`);
     }
-    assert.ok(packedDoubles(BOX_NORMALS));
+    assert.ok(isPackedDoubleArray(BOX_NORMALS));
   });
 
   it('transforms vertices and normals together', () => {
