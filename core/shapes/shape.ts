@@ -23,7 +23,10 @@ import type { Vec2 } from '../math/vec2';
  * (PACKED_DOUBLE_ELEMENTS). The support functions, GJK, EPA, SAT and clipping read the arrays
  * directly. Build them with `packedCoordinates` (or `packVertices`) so that every shape's arrays
  * share one elements kind and the hot loops stay monomorphic; never leave holes or store
- * anything but numbers in them.
+ * anything but numbers in them, and never hand the functions that read them any other kind of
+ * array: optimised code whose load has seen a more general kind transitions each double array it
+ * then loads from to that kind (V8's elements-kind transitions on keyed loads), boxing every
+ * coordinate of every shape that passes.
  */
 export type ShapeKind = 'circle' | 'capsule' | 'segment' | 'polygon';
 

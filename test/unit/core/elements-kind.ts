@@ -1,21 +1,31 @@
-import { setFlagsFromString } from 'node:v8';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 
-/**
- * Whether V8 stores `a` as PACKED_DOUBLE_ELEMENTS (v8.dev, "Elements kinds in V8"): doubles, no
- * holes. The shapes' coordinate arrays must all be of that one kind for the support functions,
- * GJK, SAT and clipping to stay monomorphic (core/shapes/shape.ts); a box of integer sides would
- * otherwise come out as Smis and `new Array(n)` as holey. Read through V8's own test intrinsics,
- * which need --allow-natives-syntax; the flag only lets later-compiled code use them.
- */
-export function isPackedDoubleArray(a: readonly number[]): boolean {
-  return check(a);
+export interface ArrayKind {
+  readonly label: string;
+  readonly length: number;
+  readonly count: number;
+  /** V8 holds the array as PACKED_DOUBLE_ELEMENTS: doubles, no holes. */
+  readonly packedDoubles: boolean;
 }
 
-let checker: ((a: readonly number[]) => boolean) | undefined;
-function check(a: readonly number[]): boolean {
-  if (!checker) {
-    setFlagsFromString('--allow-natives-syntax');
-    checker = new Function('a', 'return %HasDoubleElements(a) && !%HasHoleyElements(a)') as (a: readonly number[]) => boolean;
-  }
-  return checker(a);
+/**
+ * The elements kinds (v8.dev, "Elements kinds in V8") of the coordinate arrays of freshly built
+ * shapes: `factory` (core/shapes/factory.ts) or `scene` (semantics). The shapes' arrays must all
+ * be PACKED_DOUBLE_ELEMENTS for the support functions, GJK, SAT and clipping to stay monomorphic
+ * (core/shapes/shape.ts): a box of integer sides would otherwise come out as Smis and
+ * `new Array(n)` as holey.
+ *
+ * Read in a fresh process through V8's test intrinsics (--allow-natives-syntax): not in the test
+ * runner's, where setting the flag would change V8's flag hash (and so reject the CLI's code cache
+ * in its test), and where code optimised by earlier tests, node:assert's deep equality among it,
+ * legitimately generalises arrays it loads from (TurboFan transitions the elements kind at a load
+ * that has seen several) — shared arrays such as the circles' centre would report what the tests
+ * before did to them, not how the product builds them.
+ */
+export function elementsKinds(which: 'factory' | 'scene'): ArrayKind[] {
+  const probe = path.join(__dirname, 'elements-kind-probe.ts');
+  const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--require', 'tsx/cjs', probe, which], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the elements-kind probe failed (${r.status}): ${r.stderr}`);
+  return JSON.parse(r.stdout) as ArrayKind[];
 }

@@ -14,7 +14,7 @@ import {
 } from '../../../core/shapes/factory';
 import { edgeNormals } from '../../../core/shapes/polygon';
 import { shapeNormals, shapeVertices } from '../../../core/shapes/shape';
-import { isPackedDoubleArray } from './elements-kind';
+import { elementsKinds } from './elements-kind';
 
 const close = (a: number, b: number, tol = 1e-12) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
 
@@ -43,23 +43,13 @@ describe('core/shapes/factory', () => {
   });
 
   it('packs every coordinate array as doubles, without holes, at its exact length', () => {
-    const shapes = [
-      makeCircle({ x: 1, y: 2 }, 0.5),
-      makeCircle({ x: 0, y: 0 }, 1),
-      makeBox(2, 2),
-      makeSharedBox(4, 6),
-      makeCapsule(2, 1),
-      makeSegment({ x: 0, y: 0 }, { x: 3, y: 4 }),
-      makePolygon([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 0, y: 2 }]),
-      transformShape(makeBox(2, 2), makeTransform(1, 1, 0)),
-      transformShape(makeCircle({ x: 0, y: 0 }, 1), makeTransform(1, 1, 0)),
-    ];
-    for (const shape of shapes) {
-      assert.equal(shape.xy.length, 2 * shape.count, shape.kind);
-      assert.ok(isPackedDoubleArray(shape.xy), `${shape.kind} core`);
-      if (shape.nxy.length > 0) assert.ok(isPackedDoubleArray(shape.nxy), `${shape.kind} normals`);
+    const kinds = elementsKinds('factory');
+    // 9 shapes, normals for the 4 polygons among them, and the shared box normals.
+    assert.equal(kinds.length, 14);
+    for (const k of kinds) {
+      assert.equal(k.length, 2 * k.count, k.label);
+      assert.ok(k.packedDoubles, k.label);
     }
-    assert.ok(isPackedDoubleArray(BOX_NORMALS));
   });
 
   it('transforms vertices and normals together', () => {

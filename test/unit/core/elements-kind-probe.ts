@@ -1,0 +1,47 @@
+/**
+ * Run by elements-kind.ts in a fresh `node --allow-natives-syntax`: builds shapes the way the
+ * product does (`factory`: core/shapes/factory.ts; `scene`: semantics of a scene with every shape
+ * kind) and prints, as JSON, each coordinate array's label, length, vertex count and whether V8
+ * holds it as PACKED_DOUBLE_ELEMENTS.
+ */
+import { makeTransform } from '../../../core/math/vec2';
+import { BOX_NORMALS, makeBox, makeCapsule, makeCircle, makePolygon, makeSegment, makeSharedBox, transformShape } from '../../../core/shapes/factory';
+import type { ConvexShape } from '../../../core/shapes/shape';
+import { analyzeSemantics } from '../../../server/src/semantics/check';
+import { parse } from '../../../server/src/syntax/parser';
+
+const packedDoubles = new Function('a', 'return %HasDoubleElements(a) && !%HasHoleyElements(a)') as (a: readonly number[]) => boolean;
+
+function shapes(which: string): [string, ConvexShape][] {
+  if (which === 'factory') {
+    return [
+      ['makeCircle off the origin', makeCircle({ x: 1, y: 2 }, 0.5)],
+      ['makeCircle at the origin', makeCircle({ x: 0, y: 0 }, 1)],
+      ['makeBox of integer sides', makeBox(2, 2)],
+      ['makeSharedBox', makeSharedBox(4, 6)],
+      ['makeCapsule', makeCapsule(2, 1)],
+      ['makeSegment', makeSegment({ x: 0, y: 0 }, { x: 3, y: 4 })],
+      ['makePolygon', makePolygon([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 0, y: 2 }])],
+      ['transformShape of a box', transformShape(makeBox(2, 2), makeTransform(1, 1, 0))],
+      ['transformShape of a circle', transformShape(makeCircle({ x: 0, y: 0 }, 1), makeTransform(1, 1, 0))],
+    ];
+  }
+  const text = [
+    'body c circle(2)',
+    'body b box(4, 2)',
+    'body p polygon((0, 0), (2, 0), (0, 1))',
+    'body w polygon((0, 0), (0, 1), (2, 1), (2, 0))',
+    'body k capsule(3, 0.5)',
+    'body s segment((-1, 0), (1, 1))',
+    'body car compound(box(2, 1) at (0, 1), circle(0.5) at (1, 0), compound(box(2, 2) angle 90deg) at (5, 0) angle 45deg)',
+  ].join('\n');
+  return analyzeSemantics(parse(text)).scene.bodies.flatMap((b) => b.parts.map((p, i): [string, ConvexShape] => [`${b.name} part ${i} (${p.sourceKind})`, p.shape]));
+}
+
+const report: { label: string; length: number; count: number; packedDoubles: boolean }[] = [];
+for (const [label, shape] of shapes(process.argv[2] ?? '')) {
+  report.push({ label: `${label} core`, length: shape.xy.length, count: shape.count, packedDoubles: packedDoubles(shape.xy) });
+  if (shape.nxy.length > 0) report.push({ label: `${label} normals`, length: shape.nxy.length, count: shape.count, packedDoubles: packedDoubles(shape.nxy) });
+}
+if (process.argv[2] === 'factory') report.push({ label: 'BOX_NORMALS', length: BOX_NORMALS.length, count: 4, packedDoubles: packedDoubles(BOX_NORMALS) });
+process.stdout.write(JSON.stringify(report));
