@@ -76,11 +76,6 @@ export function vertexY(shape: ConvexShape, i: number): number {
   return shape.xy[2 * i + 1]!;
 }
 
-/** Core vertex i as a fresh vector (for code outside the hot loops). */
-export function vertexAt(shape: ConvexShape, i: number): Vec2 {
-  return { x: shape.xy[2 * i]!, y: shape.xy[2 * i + 1]! };
-}
-
 /** The core vertices as fresh vectors, in order (for code outside the hot loops). */
 export function shapeVertices(shape: ConvexShape): Vec2[] {
   const out: Vec2[] = [];
