@@ -1,3 +1,4 @@
+import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -28,4 +29,18 @@ export function elementsKinds(which: 'factory' | 'scene'): ArrayKind[] {
   const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--require', 'tsx/cjs', probe, which], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`the elements-kind probe failed (${r.status}): ${r.stderr}`);
   return JSON.parse(r.stdout) as ArrayKind[];
+}
+
+/**
+ * Asserts that `which`'s probe reports `expected` arrays, each PACKED_DOUBLE_ELEMENTS of exactly
+ * 2 × count coordinates, and returns them for further checks.
+ */
+export function assertPackedDoubles(which: 'factory' | 'scene', expected: number): ArrayKind[] {
+  const kinds = elementsKinds(which);
+  assert.equal(kinds.length, expected);
+  for (const k of kinds) {
+    assert.equal(k.length, 2 * k.count, k.label);
+    assert.ok(k.packedDoubles, k.label);
+  }
+  return kinds;
 }
