@@ -1,4 +1,5 @@
 import type { AABB } from '../math/aabb';
+import { resized } from '../math/typed-array';
 import { BruteForce } from './brute-force';
 import { DynamicTree } from './dynamic-tree';
 import { LooseGrid } from './loose-grid';
@@ -76,17 +77,14 @@ export function growFloat64(a: Float64Array<ArrayBuffer>, needed: number): Float
   if (needed <= a.length) return a;
   let n = Math.max(16, a.length);
   while (n < needed) n *= 2;
-  const b = new Float64Array(n);
-  b.set(a);
-  return b;
+  return resized(a, n);
 }
 
 export function growInt32(a: Int32Array<ArrayBuffer>, needed: number, fill = 0): Int32Array<ArrayBuffer> {
   if (needed <= a.length) return a;
   let n = Math.max(16, a.length);
   while (n < needed) n *= 2;
-  const b = new Int32Array(n);
+  const b = resized(a, n);
   if (fill !== 0) b.fill(fill, a.length);
-  b.set(a);
   return b;
 }

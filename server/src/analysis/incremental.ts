@@ -1,4 +1,5 @@
 import type { AABB } from '../../../core/math/aabb';
+import { resized } from '../../../core/math/typed-array';
 import { createBroadPhase, growInt32, type BroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
 import type { Diagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
@@ -536,11 +537,7 @@ export class IncrementalAnalyzer {
     const cache = this.cache;
     const recent = cache.takeRecent();
     const used = cache.entryCount;
-    if (this.entryMark.length < used) {
-      const grown = new Uint32Array(Math.max(64, 2 * used));
-      grown.set(this.entryMark);
-      this.entryMark = grown;
-    }
+    if (this.entryMark.length < used) this.entryMark = resized(this.entryMark, Math.max(64, 2 * used));
     const mark = (this.markStamp = (this.markStamp + 1) >>> 0 || 1);
     const entryMark = this.entryMark;
     const fresh: number[] = [];
@@ -641,24 +638,12 @@ export class IncrementalAnalyzer {
     // Doubling from at least 16, as core's growInt32: never stuck at an empty array.
     let n = Math.max(16, this.seen.length);
     while (n < needed) n *= 2;
-    const seen = new Uint32Array(n);
-    seen.set(this.seen);
-    this.seen = seen;
-    const pending = new Uint8Array(n);
-    pending.set(this.pending);
-    this.pending = pending;
-    const tested = new Uint32Array(n);
-    tested.set(this.tested);
-    this.tested = tested;
-    const slotIndex = new Int32Array(n);
-    slotIndex.set(this.slotIndex);
-    this.slotIndex = slotIndex;
-    const slotFlags = new Uint8Array(n);
-    slotFlags.set(this.slotFlags);
-    this.slotFlags = slotFlags;
-    const boxes = new Float64Array(4 * n);
-    boxes.set(this.boxes);
-    this.boxes = boxes;
+    this.seen = resized(this.seen, n);
+    this.pending = resized(this.pending, n);
+    this.tested = resized(this.tested, n);
+    this.slotIndex = resized(this.slotIndex, n);
+    this.slotFlags = resized(this.slotFlags, n);
+    this.boxes = resized(this.boxes, 4 * n);
   }
 }
 

@@ -1,3 +1,4 @@
+import { resized } from '../../../core/math/typed-array';
 import type { Diagnostic } from '../common/diagnostic';
 import type { Finding } from './findings';
 
@@ -114,11 +115,7 @@ export class PairCache {
     this.versionB[e] = this.versions[slotB]!;
     this.findings[e] = finding;
     this.diagnostics[e] = undefined;
-    if (this.recentCount === this.recent.length) {
-      const grown = new Int32Array(2 * this.recent.length);
-      grown.set(this.recent);
-      this.recent = grown;
-    }
+    if (this.recentCount === this.recent.length) this.recent = resized(this.recent, 2 * this.recent.length);
     this.recent[this.recentCount++] = e;
   }
 
@@ -274,9 +271,7 @@ export class PairCache {
     if (slot < this.versions.length) return;
     let n = this.versions.length;
     while (n <= slot) n *= 2;
-    const v = new Uint32Array(n);
-    v.set(this.versions);
-    this.versions = v;
+    this.versions = resized(this.versions, n);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Diagnostic, TextRange } from '../common/diagnostic';
+import { resized } from '../../../core/math/typed-array';
 
 /**
  * The scene language's lexer (scene-language.md, "Lexical"). It never throws: anything it cannot
@@ -335,21 +336,11 @@ export class Scanner {
 
   private grow(): void {
     const size = this.kinds.length * 2;
-    const kinds = new Uint8Array(size);
-    kinds.set(this.kinds);
-    this.kinds = kinds;
-    const starts = new Int32Array(size);
-    starts.set(this.starts);
-    this.starts = starts;
-    const ends = new Int32Array(size);
-    ends.set(this.ends);
-    this.ends = ends;
-    const extra = new Uint8Array(size);
-    extra.set(this.extra);
-    this.extra = extra;
-    const values = new Float64Array(size);
-    values.set(this.values);
-    this.values = values;
+    this.kinds = resized(this.kinds, size);
+    this.starts = resized(this.starts, size);
+    this.ends = resized(this.ends, size);
+    this.extra = resized(this.extra, size);
+    this.values = resized(this.values, size);
   }
 
   /** Scans one token (skipping whitespace and comments before it). */
