@@ -359,12 +359,7 @@ export class Scanner {
       // Comments: `//` to the end of the line, `/* ... */` not nested.
       if (c === Ch.slash && next === Ch.slash) {
         const start = i;
-        i += 2;
-        while (i < n) {
-          const d = text.charCodeAt(i);
-          if (d === Ch.lf || d === Ch.cr) break;
-          i++;
-        }
+        i = lineEnd(text, i + 2, n);
         this.comments.push({ kind: 'line', range: { start, end: i }, terminated: true });
         continue;
       }
@@ -389,8 +384,7 @@ export class Scanner {
 
       if (isIdentStart(c)) {
         const start = i;
-        i++;
-        while (i < n && isIdentPart(text.charCodeAt(i))) i++;
+        i = identEnd(text, i + 1, n);
         const k = keywordAt(text, start, i);
         this.push(k >= 0 ? TK_KEYWORD : TK_IDENTIFIER, start, i, k >= 0 ? k : 0, 0);
         this.i = i;
@@ -522,10 +516,7 @@ export class Scanner {
     }
     this.digitsEnd = i;
     this.malformed = malformed;
-    if (i < n && isIdentStart(text.charCodeAt(i))) {
-      i++;
-      while (i < n && isIdentPart(text.charCodeAt(i))) i++;
-    }
+    if (i < n && isIdentStart(text.charCodeAt(i))) i = identEnd(text, i + 1, n);
     if (malformed) {
       while (i < n) {
         const c = text.charCodeAt(i);
@@ -559,12 +550,7 @@ export class Scanner {
       }
       const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
       if (c === Ch.slash && next === Ch.slash) {
-        i += 2;
-        while (i < n) {
-          const d = text.charCodeAt(i);
-          if (d === Ch.lf || d === Ch.cr) break;
-          i++;
-        }
+        i = lineEnd(text, i + 2, n);
         continue;
       }
       if (c === Ch.slash && next === Ch.star) {
@@ -575,8 +561,7 @@ export class Scanner {
       }
       const start = i;
       if (isIdentStart(c)) {
-        i++;
-        while (i < n && isIdentPart(text.charCodeAt(i))) i++;
+        i = identEnd(text, i + 1, n);
         const k = keywordAt(text, start, i);
         if (k >= 0 && STARTS_STATEMENT[k] === 1) {
           i = start;
@@ -699,4 +684,20 @@ export function lex(text: string): LexResult {
   const tokens: Token[] = new Array<Token>(scanner.count);
   for (let k = 0; k < scanner.count; k++) tokens[k] = scanner.token(k);
   return { tokens, comments: scanner.comments, diagnostics: scanner.diagnostics };
+}
+
+/** Where a `//` comment whose text starts at `i` ends: the first line break, or `n`. */
+function lineEnd(text: string, i: number, n: number): number {
+  while (i < n) {
+    const d = text.charCodeAt(i);
+    if (d === Ch.lf || d === Ch.cr) break;
+    i++;
+  }
+  return i;
+}
+
+/** Where the identifier whose remaining characters start at `i` ends. */
+function identEnd(text: string, i: number, n: number): number {
+  while (i < n && isIdentPart(text.charCodeAt(i))) i++;
+  return i;
 }
