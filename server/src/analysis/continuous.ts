@@ -13,7 +13,7 @@ import { signedDepth } from '../../../core/ccd/step-depth';
 import type { Scene, SceneBody } from '../semantics/scene';
 import type { Diagnostic } from '../common/diagnostic';
 import { formatNumber } from '../../../protocol/format';
-import type { ImpactFinding } from './findings';
+import { ImpactFinding } from './findings';
 import { flatText } from './flat-text';
 
 /**
@@ -116,20 +116,8 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
   }
   if (!best) return null;
   if (!deep && !undecided && !(best.toi < T)) return null; // first touch exactly at the end: not in (0, T)
-  const base = {
-    a: a.name,
-    b: b.name,
-    ia: a.index,
-    ib: b.index,
-    toi: best.toi,
-    point: best.point,
-    normal: best.normal,
-    partA: best.partA,
-    partB: best.partB,
-    ...(undecided !== undefined ? { undecided } : {}),
-  };
-  if (deep) return { kind: 'collision', ...base, ...(deepStep !== undefined ? { deepStep } : {}) };
-  return { kind: 'tunnelling', ...base, substeps: substepsFor(best.duration, dt), contactDuration: best.duration };
+  if (deep) return ImpactFinding.collision(a.name, b.name, a.index, b.index, best.partA, best.partB, undecided, best.toi, best.point, best.normal, deepStep);
+  return ImpactFinding.tunnelling(a.name, b.name, a.index, b.index, best.partA, best.partB, undecided, best.toi, best.point, best.normal, substepsFor(best.duration, dt), best.duration);
 }
 
 /**

@@ -1,59 +1,199 @@
 import type { Vec2 } from '../../../core/math/vec2';
+import { packedCoordinates } from '../../../core/shapes/shape';
 
 /**
- * Findings: what analysis says about a pair of bodies, as plain data. `a` is the body declared
- * first, `b` the other. Vectors are in world coordinates. See scene-language.md, "Findings".
+ * Findings: what analysis says about a pair of bodies. `a` is the body declared first, `b` the
+ * other. Vectors are in world coordinates. See scene-language.md, "Findings".
+ *
+ * Compact, as SceneBody is (semantics/scene.ts): a 100k-body level keeps tens of thousands of
+ * findings for as long as its document is open, and V8 without pointer compression spent about
+ * 270 bytes on an overlap as an object tree (a `{ x, y }` normal and points of boxed doubles, a
+ * points array). The doubles are one packed array per finding (PACKED_DOUBLE_ELEMENTS, built by
+ * `packedCoordinates`, 8 bytes each) and `normal`, `points` and `point` are made on each read
+ * for the code that is not hot. Immutable; `relabelled` gives the same finding under other names
+ * and indices (the incremental analysis, when bodies move in the declaration order).
  */
 export type Finding = OverlapFinding | ImpactFinding;
 
-export interface OverlapFinding {
-  readonly kind: 'overlap';
-  readonly a: string;
-  readonly b: string;
-  /** Body indices (declaration order) of a and b. */
-  readonly ia: number;
-  readonly ib: number;
+/** Where an overlap's numbers sit in `OverlapFinding.data`: depth, normal, then the points. */
+const DEPTH = 0;
+const NORMAL_X = 1;
+const NORMAL_Y = 2;
+const POINTS_AT = 3;
+
+export class OverlapFinding {
+  constructor(
+    readonly a: string,
+    readonly b: string,
+    /** Body indices (declaration order) of a and b. */
+    readonly ia: number,
+    readonly ib: number,
+    /** For compounds: which parts made the deepest pair. */
+    readonly partA: number,
+    readonly partB: number,
+    /** depth, normal x and y, then each contact point's x and y: packed doubles. */
+    readonly data: readonly number[],
+  ) {}
+
+  /**
+   * The finding of a contact: depth, the unit normal from a towards b, and its one or two points
+   * at t = 0, copied into one packed array.
+   */
+  static of(a: string, b: string, ia: number, ib: number, partA: number, partB: number, depth: number, normal: Vec2, points: readonly Vec2[]): OverlapFinding {
+    const data = packedCoordinates(POINTS_AT + 2 * points.length);
+    data[DEPTH] = depth;
+    data[NORMAL_X] = normal.x;
+    data[NORMAL_Y] = normal.y;
+    for (let i = 0; i < points.length; i++) {
+      data[POINTS_AT + 2 * i] = points[i]!.x;
+      data[POINTS_AT + 2 * i + 1] = points[i]!.y;
+    }
+    return new OverlapFinding(a, b, ia, ib, partA, partB, data);
+  }
+
+  get kind(): 'overlap' {
+    return 'overlap';
+  }
+
   /** Penetration depth at t = 0 (> slop). */
-  readonly depth: number;
-  /** Unit vector from a towards b: moving b by depth * normal separates them by the least distance. */
-  readonly normal: Vec2;
-  /** Contact points at t = 0 (one or two). */
-  readonly points: readonly Vec2[];
-  /** For compounds: which parts made the deepest pair. */
-  readonly partA: number;
-  readonly partB: number;
+  get depth(): number {
+    return this.data[DEPTH]!;
+  }
+
+  /** Unit vector from a towards b, x: moving b by depth * normal separates them by the least distance. */
+  get normalX(): number {
+    return this.data[NORMAL_X]!;
+  }
+
+  get normalY(): number {
+    return this.data[NORMAL_Y]!;
+  }
+
+  /** The normal, made on each read (hot paths read normalX and normalY). */
+  get normal(): Vec2 {
+    return { x: this.data[NORMAL_X]!, y: this.data[NORMAL_Y]! };
+  }
+
+  /** Number of contact points at t = 0 (one or two). */
+  get pointCount(): number {
+    return (this.data.length - POINTS_AT) >> 1;
+  }
+
+  pointX(i: number): number {
+    return this.data[POINTS_AT + 2 * i]!;
+  }
+
+  pointY(i: number): number {
+    return this.data[POINTS_AT + 2 * i + 1]!;
+  }
+
+  /** Contact points at t = 0 (one or two), made on each read. */
+  get points(): Vec2[] {
+    const out: Vec2[] = [];
+    for (let i = 0; i < this.pointCount; i++) out.push({ x: this.pointX(i), y: this.pointY(i) });
+    return out;
+  }
+
+  /** The same finding for bodies now named and numbered so (the numbers are shared). */
+  relabelled(a: string, b: string, ia: number, ib: number): OverlapFinding {
+    return new OverlapFinding(a, b, ia, ib, this.partA, this.partB, this.data);
+  }
 }
 
-export interface ImpactFinding {
-  readonly kind: 'tunnelling' | 'collision';
-  readonly a: string;
-  readonly b: string;
-  readonly ia: number;
-  readonly ib: number;
+/** Where an impact's numbers sit in `ImpactFinding.data`, then one kind-specific tail (see there). */
+const TOI = 0;
+const POINT_X = 1;
+const POINT_Y = 2;
+const IMPACT_NORMAL_X = 3;
+const IMPACT_NORMAL_Y = 4;
+const TAIL_AT = 5;
+
+export class ImpactFinding {
+  constructor(
+    readonly kind: 'tunnelling' | 'collision',
+    readonly a: string,
+    readonly b: string,
+    readonly ia: number,
+    readonly ib: number,
+    readonly partA: number,
+    readonly partB: number,
+    /**
+     * Set when the continuous search could not settle part of the question (an iteration or work
+     * cap): says what was not decided. The finding is then the cautious reading — a contact a
+     * discrete engine may miss — and its diagnostic is `analysis-not-converged` (information).
+     */
+    readonly undecided: string | undefined,
+    /**
+     * toi, point x and y, normal x and y, then for tunnelling substeps and contactDuration, for a
+     * collision deepStep when known: packed doubles.
+     */
+    readonly data: readonly number[],
+  ) {}
+
+  /** A tunnelling finding (see `substeps` and `contactDuration`). */
+  static tunnelling(a: string, b: string, ia: number, ib: number, partA: number, partB: number, undecided: string | undefined, toi: number, point: Vec2, normal: Vec2, substeps: number, contactDuration: number): ImpactFinding {
+    const data = impactData(TAIL_AT + 2, toi, point, normal);
+    data[TAIL_AT] = substeps;
+    data[TAIL_AT + 1] = contactDuration;
+    return new ImpactFinding('tunnelling', a, b, ia, ib, partA, partB, undecided, data);
+  }
+
+  /** A collision finding (see `deepStep`). */
+  static collision(a: string, b: string, ia: number, ib: number, partA: number, partB: number, undecided: string | undefined, toi: number, point: Vec2, normal: Vec2, deepStep: number | undefined): ImpactFinding {
+    const data = impactData(deepStep === undefined ? TAIL_AT : TAIL_AT + 1, toi, point, normal);
+    if (deepStep !== undefined) data[TAIL_AT] = deepStep;
+    return new ImpactFinding('collision', a, b, ia, ib, partA, partB, undecided, data);
+  }
+
   /** First time of impact in seconds from t = 0. */
-  readonly toi: number;
-  /** Contact point and unit normal (from a towards b) at the time of impact. */
-  readonly point: Vec2;
-  readonly normal: Vec2;
+  get toi(): number {
+    return this.data[TOI]!;
+  }
+
+  /** Contact point at the time of impact, made on each read. */
+  get point(): Vec2 {
+    return { x: this.data[POINT_X]!, y: this.data[POINT_Y]! };
+  }
+
+  /** Unit normal (from a towards b) at the time of impact, made on each read. */
+  get normal(): Vec2 {
+    return { x: this.data[IMPACT_NORMAL_X]!, y: this.data[IMPACT_NORMAL_Y]! };
+  }
+
   /** Tunnelling only: how many substeps per step a discrete engine would need to catch it. */
-  readonly substeps?: number;
+  get substeps(): number | undefined {
+    return this.kind === 'tunnelling' ? this.data[TAIL_AT] : undefined;
+  }
+
   /**
    * Tunnelling only: how long the first contact lasts, seconds (from `toi` to the first
    * separation after it; a lower bound when it could only be followed part of the way).
    */
-  readonly contactDuration?: number;
+  get contactDuration(): number | undefined {
+    return this.kind === 'tunnelling' ? this.data[TAIL_AT + 1] : undefined;
+  }
+
   /**
    * Collision only: the first step end k ≥ 1 (at t = k·dt) where the analysis found the pair
    * deeper than slop, the frame in which a discrete engine first sees the collision. With
    * `toi` = 0 (a collision that grows out of resting contact) it is the only moment worth naming.
    */
-  readonly deepStep?: number;
-  /**
-   * Set when the continuous search could not settle part of the question (an iteration or work
-   * cap): says what was not decided. The finding is then the cautious reading — a contact a
-   * discrete engine may miss — and its diagnostic is `analysis-not-converged` (information).
-   */
-  readonly undecided?: string;
-  readonly partA: number;
-  readonly partB: number;
+  get deepStep(): number | undefined {
+    return this.kind === 'collision' && this.data.length > TAIL_AT ? this.data[TAIL_AT] : undefined;
+  }
+
+  /** The same finding for bodies now named and numbered so (the numbers are shared). */
+  relabelled(a: string, b: string, ia: number, ib: number): ImpactFinding {
+    return new ImpactFinding(this.kind, a, b, ia, ib, this.partA, this.partB, this.undecided, this.data);
+  }
+}
+
+function impactData(length: number, toi: number, point: Vec2, normal: Vec2): number[] {
+  const data = packedCoordinates(length);
+  data[TOI] = toi;
+  data[POINT_X] = point.x;
+  data[POINT_Y] = point.y;
+  data[IMPACT_NORMAL_X] = normal.x;
+  data[IMPACT_NORMAL_Y] = normal.y;
+  return data;
 }

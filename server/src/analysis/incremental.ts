@@ -473,7 +473,7 @@ export class IncrementalAnalyzer {
     // a substring view are copies already, and the finding is then stored as it is.
     const a = detach(f.a);
     const b = detach(f.b);
-    this.cache.set(sFirst ? s : t, sFirst ? t : s, a === f.a && b === f.b ? f : { ...f, a, b });
+    this.cache.set(sFirst ? s : t, sFirst ? t : s, a === f.a && b === f.b ? f : f.relabelled(a, b, f.ia, f.ib));
   }
 
   /**
@@ -503,7 +503,7 @@ export class IncrementalAnalyzer {
         const ib = slotIndex[sb]!;
         if (f.ia !== ia || f.ib !== ib) {
           // Relabelled once, kept relabelled: the next run finds the same object.
-          f = { ...f, a: detach(bodies[ia]!.name), b: detach(bodies[ib]!.name), ia, ib };
+          f = f.relabelled(detach(bodies[ia]!.name), detach(bodies[ib]!.name), ia, ib);
           cache.relabel(e, f);
         }
       }

@@ -7,7 +7,7 @@ import { packedCoordinates, type ConvexShape } from '../../../core/shapes/shape'
 import type { Diagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { formatNumber } from '../../../protocol/format';
-import type { OverlapFinding } from './findings';
+import { OverlapFinding } from './findings';
 import { flatText } from './flat-text';
 
 /**
@@ -78,18 +78,7 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   // 1e-17 above a slop of 0.01, and the author meant "exactly at slop".
   const size = shapeSize(partsA[partA]!.shape) + shapeSize(partsB[partB]!.shape);
   if (!(-best.separation > slop + DEPTH_TOLERANCE * size)) return null;
-  return {
-    kind: 'overlap',
-    a: a.name,
-    b: b.name,
-    ia: a.index,
-    ib: b.index,
-    depth: -best.separation,
-    normal: best.normal,
-    points: best.points,
-    partA,
-    partB,
-  };
+  return OverlapFinding.of(a.name, b.name, a.index, b.index, partA, partB, -best.separation, best.normal, best.points);
 }
 
 // Scratch of overlapPair, which never re-enters: the two poses, the query record handed to
@@ -134,7 +123,7 @@ const partBox: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
  */
 export function overlapPushOut(f: OverlapFinding): Vec2 {
   const clean = (v: number) => (Math.abs(v) <= 1e-12 ? 0 : v);
-  return { x: clean(f.normal.x) * f.depth, y: clean(f.normal.y) * f.depth };
+  return { x: clean(f.normalX) * f.depth, y: clean(f.normalY) * f.depth };
 }
 
 /**

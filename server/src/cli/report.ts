@@ -55,7 +55,9 @@ const pair = (v: { x: number; y: number }): Pair => [v.x, v.y];
 
 function findingJson(f: Finding): Record<string, unknown> {
   if (f.kind === 'overlap') {
-    return { kind: f.kind, a: f.a, b: f.b, depth: f.depth, normal: pair(f.normal), points: f.points.map(pair) };
+    const points = new Array<Pair>(f.pointCount);
+    for (let i = 0; i < points.length; i++) points[i] = [f.pointX(i), f.pointY(i)];
+    return { kind: f.kind, a: f.a, b: f.b, depth: f.depth, normal: [f.normalX, f.normalY], points };
   }
   return { kind: f.kind, a: f.a, b: f.b, toi: f.toi, point: pair(f.point), normal: pair(f.normal) };
 }

@@ -1,11 +1,11 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { Finding } from '../../../server/src/analysis/findings';
+import { OverlapFinding, type Finding } from '../../../server/src/analysis/findings';
 import { PairCache } from '../../../server/src/analysis/pair-cache';
 
 /** A finding that names its pair, so that a lookup in the wrong cell shows. */
 function findingOf(a: number, b: number, tag: number): Finding {
-  return { kind: 'overlap', a: `s${a}`, b: `s${b}`, ia: a, ib: b, depth: tag, normal: { x: 0, y: 1 }, points: [], partA: 0, partB: 0 };
+  return OverlapFinding.of(`s${a}`, `s${b}`, a, b, 0, 0, tag, { x: 0, y: 1 }, []);
 }
 
 type Op =
@@ -72,7 +72,7 @@ describe('analysis/pair-cache', () => {
               assert.deepEqual([slotA, slotB], [m.a, m.b]);
               assert.equal(finding, m.finding);
               if (o.relabel) {
-                const relabelled = { ...finding, a: `${finding.a}'` };
+                const relabelled = finding.relabelled(`${finding.a}'`, finding.b, finding.ia, finding.ib);
                 cache.relabel(entry, relabelled);
                 model.entries.get(k)!.finding = relabelled;
               }
