@@ -11,7 +11,7 @@ import { sweptBounds } from '../../../core/ccd/swept-aabb';
 import { effectiveSpin, maxRadius, poseAt } from '../../../core/ccd/motion';
 import { signedDepth } from '../../../core/ccd/step-depth';
 import type { Scene, SceneBody } from '../semantics/scene';
-import type { Diagnostic } from '../common/diagnostic';
+import { OffsetDiagnostic, type Severity } from '../common/diagnostic';
 import { formatNumber } from '../../../protocol/format';
 import { ImpactFinding } from './findings';
 import { flatText } from './flat-text';
@@ -346,7 +346,7 @@ function stepFraction(toi: number, dt: number): string {
  * points at the other body. No `data`: the quick fixes find the finding again from the analysis
  * (features/document.ts, findingOf), which keeps every publication smaller.
  */
-export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
+export function impactDiagnostic(scene: Scene, f: ImpactFinding): OffsetDiagnostic {
   const ba = scene.bodies[f.ia];
   const bb = scene.bodies[f.ib];
   const aFaster = !!ba && !!bb && surfaceSpeed(ba) > surfaceSpeed(bb);
@@ -357,16 +357,16 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
   const dt = scene.dt;
   const when = `t = ${formatNumber(f.toi)} s (${stepFraction(f.toi, dt)} of ${formatNumber(dt)} s)`;
   // The other body's name, as for overlaps (overlap.ts): the message says the rest.
-  const related = other ? [{ range: other.nameRange, message: otherName }] : [];
   const range = fast?.nameRange ?? { start: 0, end: 0 };
+  const to = other?.nameRange;
+  const diagnostic = (severity: Severity, code: string, message: string): OffsetDiagnostic =>
+    new OffsetDiagnostic(severity, code, message, range.start, range.end, to ? to.start : -1, to ? to.end : -1, otherName);
   if (f.undecided !== undefined) {
-    return {
-      range,
-      severity: 'information',
-      code: 'analysis-not-converged',
-      message: flatText('Continuous detection could not settle ', fastName, ' and ', otherName, ': ', f.undecided, '. Reported as a possible ', f.kind, ' at ', when, '.'),
-      related,
-    };
+    return diagnostic(
+      'information',
+      'analysis-not-converged',
+      flatText('Continuous detection could not settle ', fastName, ' and ', otherName, ': ', f.undecided, '. Reported as a possible ', f.kind, ' at ', when, '.'),
+    );
   }
   if (f.kind === 'collision') {
     const seen =
@@ -379,18 +379,17 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
       f.toi === 0
         ? flatText(fastName, ' starts in resting contact with ', otherName, ' (touching within slop at t = 0) and the contact deepens: ', seen, ', so a discrete engine sees a collision there.')
         : flatText(fastName, ' hits ', otherName, ' at ', when, '; ', seen, ', so a discrete engine catches it.');
-    return { range, severity: 'information', code: 'collision', message, related };
+    return diagnostic('information', 'collision', message);
   }
   const bullet = !!(ba?.isBullet || bb?.isBullet);
   const n = f.substeps ?? Infinity;
   const fix = bullet
     ? 'continuous detection (bullet) is expected to handle it.'
     : `mark ${fastName} as a bullet, slow it down, or thicken ${otherName}.`;
-  return {
-    range,
-    severity: bullet ? 'information' : 'warning',
-    code: 'tunnelling',
-    message: flatText(
+  return diagnostic(
+    bullet ? 'information' : 'warning',
+    'tunnelling',
+    flatText(
       fastName,
       ' passes through ',
       otherName,
@@ -401,8 +400,7 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): Diagnostic {
       bullet ? '. Reported for information: ' : '. To fix: ',
       fix,
     ),
-    related,
-  };
+  );
 }
 
 /**

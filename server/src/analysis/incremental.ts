@@ -1,14 +1,14 @@
 import type { AABB } from '../../../core/math/aabb';
 import { resized } from '../../../core/math/typed-array';
 import { createBroadPhase, growInt32, type BroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
-import type { Diagnostic } from '../common/diagnostic';
+import type { Diagnostic, OffsetDiagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
 import { bodyBounds } from './body-bounds';
 import { sameBodyContent, sameSceneSettings } from './body-content';
 import type { Finding } from './findings';
 import { MAX_SLOTS, PairCache, SLOT_SPAN } from './pair-cache';
-import { completeAnalysis, failedAnalysis, findingDiagnostic, positionOrder, type DocumentAnalysis } from './pipeline';
+import { completeAnalysis, failedAnalysis, findingDiagnostic, onName, positionOrder, type DocumentAnalysis } from './pipeline';
 import { IncrementalFrontEnd } from './statement-window';
 
 /**
@@ -666,37 +666,35 @@ const SLOT_RELABELLED = 2;
 /** Perhaps another declaration index: its findings are relabelled. */
 const SLOT_REINDEXED = 4;
 
-/** Where a noted diagnostic sits: on a's name or b's, its one related location on a's, b's or none. */
+/** Where a noted diagnostic sits: on a's name or b's, its related location on a's, b's or none. */
 const ON_A = 0;
 const ON_B = 1;
 const RELATED_NONE = 0;
 const RELATED_A = 2;
 const RELATED_B = 4;
-/** Not on either name, or with several related locations: made again every run. */
+/** Not on either name, or its related location elsewhere: made again every run. */
 const UNPLACED = 255;
 
-function placementOf(d: Diagnostic, a: SceneBody, b: SceneBody): number {
-  const on = d.range === a.nameRange ? ON_A : d.range === b.nameRange ? ON_B : -1;
-  const r = d.related?.length === 1 ? d.related[0]!.range : undefined;
-  const relatedOn = r === undefined ? RELATED_NONE : r === a.nameRange ? RELATED_A : r === b.nameRange ? RELATED_B : -1;
-  return on >= 0 && relatedOn >= 0 && (d.related === undefined || d.related.length <= 1) ? on | relatedOn : UNPLACED;
+/** Where `d` sits among the pair's names, compared by offsets (see pipeline.ts, onName). */
+function placementOf(d: OffsetDiagnostic, a: SceneBody, b: SceneBody): number {
+  const on = onName(d, a) ? ON_A : onName(d, b) ? ON_B : -1;
+  const ra = a.nameRange;
+  const rb = b.nameRange;
+  const s = d.relatedStart;
+  const e = d.relatedEnd;
+  const relatedOn = s < 0 ? RELATED_NONE : s === ra.start && e === ra.end ? RELATED_A : s === rb.start && e === rb.end ? RELATED_B : -1;
+  return on >= 0 && relatedOn >= 0 ? on | relatedOn : UNPLACED;
 }
 
 /**
  * `d`, a diagnostic of a pair whose labels did not change, at its bodies' current names: `d`
- * itself when they did not move, else a copy with the new ranges (a diagnostic is a function of
+ * itself when they did not move, else a copy at the new offsets (a diagnostic is a function of
  * the finding, dt and its bodies' labels and name ranges: overlap.ts, continuous.ts).
  */
-function movedDiagnostic(d: Diagnostic, placement: number, a: SceneBody, b: SceneBody): Diagnostic {
+function movedDiagnostic(d: OffsetDiagnostic, placement: number, a: SceneBody, b: SceneBody): OffsetDiagnostic {
   const range = (placement & ON_B ? b : a).nameRange;
-  const related = placement & RELATED_A ? a : placement & RELATED_B ? b : null;
-  if (range === d.range && (related === null || related.nameRange === d.related![0]!.range)) return d;
-  // Written out rather than spread (thousands per edit); the keys are the ones d has.
-  const out: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { range, severity: d.severity, code: d.code, message: d.message };
-  if (d.related !== undefined) out.related = related === null ? d.related : [{ range: related.nameRange, message: d.related[0]!.message }];
-  if ('data' in d) out.data = d.data;
-  if (d.tags !== undefined) out.tags = d.tags;
-  return out;
+  const related = placement & RELATED_A ? a.nameRange : placement & RELATED_B ? b.nameRange : null;
+  return related === null ? d.at(range.start, range.end, -1, -1) : d.at(range.start, range.end, related.start, related.end);
 }
 
 /** Whether two versions of a body give its findings the same message (all but the place). */

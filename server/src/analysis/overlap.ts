@@ -4,7 +4,7 @@ import type { ContactOutput, ShapePair } from '../../../core/narrow/types';
 import { shapeBoundsInto, shapeSize } from '../../../core/shapes/bounds';
 import type { AABB } from '../../../core/math/aabb';
 import { packedCoordinates, type ConvexShape } from '../../../core/shapes/shape';
-import type { Diagnostic } from '../common/diagnostic';
+import { OffsetDiagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { formatNumber } from '../../../protocol/format';
 import { OverlapFinding } from './findings';
@@ -133,7 +133,7 @@ export function overlapPushOut(f: OverlapFinding): Vec2 {
  * (features/document.ts, findingOf), and a copy of its numbers in each of thousands of published
  * diagnostics was a third of every publication's size.
  */
-export function overlapDiagnostic(scene: Scene, f: OverlapFinding): Diagnostic {
+export function overlapDiagnostic(scene: Scene, f: OverlapFinding): OffsetDiagnostic {
   const later = scene.bodies[f.ib] ?? scene.bodies[f.ia]!;
   const other = scene.bodies[f.ia];
   const move = overlapPushOut(f);
@@ -142,18 +142,11 @@ export function overlapDiagnostic(scene: Scene, f: OverlapFinding): Diagnostic {
       ? ` (${describePart(scene.bodies[f.ib], f.partB)} against ${describePart(other, f.partA)})`
       : '';
   const message = flatText(f.b, ' overlaps ', f.a, ' by ', formatNumber(f.depth), parts, ': move it by (', formatNumber(move.x), ', ', formatNumber(move.y), ') to separate');
-  // Two literals rather than a conditional spread, which copies through a temporary object per
-  // diagnostic (thousands per analysis).
-  if (!other) return { range: later.nameRange, severity: 'warning', code: 'overlap', message };
-  return {
-    range: later.nameRange,
-    severity: 'warning',
-    code: 'overlap',
-    message,
-    // The other body's name: the message above already says it overlaps it, and the location
-    // is where to jump; the name is the one string the finding holds already.
-    related: [{ range: other.nameRange, message: f.a }],
-  };
+  const at = later.nameRange;
+  const to = other?.nameRange;
+  // The other body's name: the message above already says it overlaps it, and the location
+  // is where to jump; the name is the one string the finding holds already.
+  return new OffsetDiagnostic('warning', 'overlap', message, at.start, at.end, to ? to.start : -1, to ? to.end : -1, f.a);
 }
 
 function describePart(body: SceneBody | undefined, part: number): string {

@@ -1,4 +1,4 @@
-import { byPosition, type Diagnostic } from '../common/diagnostic';
+import { byPosition, type Diagnostic, type OffsetDiagnostic } from '../common/diagnostic';
 import type { SemanticResult } from '../semantics/check';
 import type { ParseResult } from '../syntax/parser';
 import { LineIndex } from '../syntax/positions';
@@ -6,7 +6,7 @@ import { analyzeWholeText, DeferredParse } from './statement-window';
 import { analyzeScene, compareFindings, type AnalysisOptions } from './analyze';
 import { impactDiagnostic } from './continuous';
 import type { Finding } from './findings';
-import type { Scene } from '../semantics/scene';
+import type { Scene, SceneBody } from '../semantics/scene';
 import { overlapDiagnostic } from './overlap';
 
 /**
@@ -79,7 +79,7 @@ export function assembleAnalysis(syntax: ParseResult, semantics: SemanticResult,
     for (let k = 0; k < findings.length; k++) {
       const f = findings[k]!;
       const d = (diagnostics[k] = findingDiagnostic(scene, f));
-      const o = d.range === bodies[f.ia]?.nameRange ? f.ia : d.range === bodies[f.ib]?.nameRange ? f.ib : -1;
+      const o = onName(d, bodies[f.ia]) ? f.ia : onName(d, bodies[f.ib]) ? f.ib : -1;
       if (o < 0) owners = null;
       else if (owners) owners[k] = o;
     }
@@ -108,8 +108,15 @@ export function positionOrder(diagnostics: Diagnostic[], owners: Int32Array | nu
   return out;
 }
 
+/** Whether `d` sits exactly on the body's name (compared by offsets: ranges are made on request). */
+export function onName(d: OffsetDiagnostic, body: SceneBody | undefined): boolean {
+  if (body === undefined) return false;
+  const name = body.nameRange;
+  return d.start === name.start && d.end === name.end;
+}
+
 /** The diagnostic of one finding, against the scene it was found in. */
-export function findingDiagnostic(scene: Scene, f: Finding): Diagnostic {
+export function findingDiagnostic(scene: Scene, f: Finding): OffsetDiagnostic {
   return f.kind === 'overlap' ? overlapDiagnostic(scene, f) : impactDiagnostic(scene, f);
 }
 
