@@ -11,7 +11,8 @@ import { sweptBounds } from '../../../core/ccd/swept-aabb';
 import { effectiveSpin, maxRadius, poseAt } from '../../../core/ccd/motion';
 import { signedDepth } from '../../../core/ccd/step-depth';
 import type { Scene, SceneBody } from '../semantics/scene';
-import { OffsetDiagnostic, type Severity } from '../common/diagnostic';
+import type { Severity } from '../common/diagnostic';
+import { FindingDiagnostic, LABEL_INFORMATION, LABEL_RELATED_B } from './finding-diagnostic';
 import { formatNumber } from '../../../protocol/format';
 import { ImpactFinding } from './findings';
 import { flatText } from './flat-text';
@@ -346,7 +347,7 @@ function stepFraction(toi: number, dt: number): string {
  * points at the other body. No `data`: the quick fixes find the finding again from the analysis
  * (features/document.ts, findingOf), which keeps every publication smaller.
  */
-export function impactDiagnostic(scene: Scene, f: ImpactFinding): OffsetDiagnostic {
+export function impactDiagnostic(scene: Scene, f: ImpactFinding): FindingDiagnostic {
   const ba = scene.bodies[f.ia];
   const bb = scene.bodies[f.ib];
   const aFaster = !!ba && !!bb && surfaceSpeed(ba) > surfaceSpeed(bb);
@@ -359,12 +360,13 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): OffsetDiagnost
   // The other body's name, as for overlaps (overlap.ts): the message says the rest.
   const range = fast?.nameRange ?? { start: 0, end: 0 };
   const to = other?.nameRange;
-  const diagnostic = (severity: Severity, code: string, message: string): OffsetDiagnostic =>
-    new OffsetDiagnostic(severity, code, message, range.start, range.end, to ? to.start : -1, to ? to.end : -1, otherName);
+  // The code follows from the finding (finding-diagnostic.ts); the message is kept, since it
+  // depends on the bodies' motion and dt, which the finding does not hold.
+  const diagnostic = (severity: Severity, message: string): FindingDiagnostic =>
+    new FindingDiagnostic(f, range.start, range.end, to ? to.start : -1, to ? to.end : -1, (severity === 'information' ? LABEL_INFORMATION : 0) | (fast === ba ? LABEL_RELATED_B : 0), message);
   if (f.undecided !== undefined) {
     return diagnostic(
       'information',
-      'analysis-not-converged',
       flatText('Continuous detection could not settle ', fastName, ' and ', otherName, ': ', f.undecided, '. Reported as a possible ', f.kind, ' at ', when, '.'),
     );
   }
@@ -379,7 +381,7 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): OffsetDiagnost
       f.toi === 0
         ? flatText(fastName, ' starts in resting contact with ', otherName, ' (touching within slop at t = 0) and the contact deepens: ', seen, ', so a discrete engine sees a collision there.')
         : flatText(fastName, ' hits ', otherName, ' at ', when, '; ', seen, ', so a discrete engine catches it.');
-    return diagnostic('information', 'collision', message);
+    return diagnostic('information', message);
   }
   const bullet = !!(ba?.isBullet || bb?.isBullet);
   const n = f.substeps ?? Infinity;
@@ -388,7 +390,6 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): OffsetDiagnost
     : `mark ${fastName} as a bullet, slow it down, or thicken ${otherName}.`;
   return diagnostic(
     bullet ? 'information' : 'warning',
-    'tunnelling',
     flatText(
       fastName,
       ' passes through ',

@@ -1,7 +1,8 @@
 import type { AABB } from '../../../core/math/aabb';
 import { resized } from '../../../core/math/typed-array';
 import { createBroadPhase, growInt32, type BroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
-import type { Diagnostic, OffsetDiagnostic } from '../common/diagnostic';
+import type { Diagnostic } from '../common/diagnostic';
+import type { FindingDiagnostic } from './finding-diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
 import { bodyBounds } from './body-bounds';
@@ -515,7 +516,9 @@ export class IncrementalAnalyzer {
         placement = placementOf(d, bodies[f.ia]!, bodies[f.ib]!);
         cache.note(e, d, placement);
       } else if (changed & SLOT_MOVED) {
-        const moved = movedDiagnostic(d, placement, bodies[f.ia]!, bodies[f.ib]!);
+        // A relabelled finding keeps its words (the same numbers, the same names): the
+        // diagnostic only takes the new finding, and the names' offsets.
+        const moved = movedDiagnostic(d.of(f), placement, bodies[f.ia]!, bodies[f.ib]!);
         if (moved !== d) cache.note(e, (d = moved), placement);
       }
       diagnostics[k] = d;
@@ -676,7 +679,7 @@ const RELATED_B = 4;
 const UNPLACED = 255;
 
 /** Where `d` sits among the pair's names, compared by offsets (see pipeline.ts, onName). */
-function placementOf(d: OffsetDiagnostic, a: SceneBody, b: SceneBody): number {
+function placementOf(d: FindingDiagnostic, a: SceneBody, b: SceneBody): number {
   const on = onName(d, a) ? ON_A : onName(d, b) ? ON_B : -1;
   const ra = a.nameRange;
   const rb = b.nameRange;
@@ -691,7 +694,7 @@ function placementOf(d: OffsetDiagnostic, a: SceneBody, b: SceneBody): number {
  * itself when they did not move, else a copy at the new offsets (a diagnostic is a function of
  * the finding, dt and its bodies' labels and name ranges: overlap.ts, continuous.ts).
  */
-function movedDiagnostic(d: OffsetDiagnostic, placement: number, a: SceneBody, b: SceneBody): OffsetDiagnostic {
+function movedDiagnostic(d: FindingDiagnostic, placement: number, a: SceneBody, b: SceneBody): FindingDiagnostic {
   const range = (placement & ON_B ? b : a).nameRange;
   const related = placement & RELATED_A ? a.nameRange : placement & RELATED_B ? b.nameRange : null;
   return related === null ? d.at(range.start, range.end, -1, -1) : d.at(range.start, range.end, related.start, related.end);

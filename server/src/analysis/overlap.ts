@@ -1,14 +1,12 @@
-import type { Transform, Vec2 } from '../../../core/math/vec2';
+import type { Transform } from '../../../core/math/vec2';
 import { contactWithin } from '../../../core/narrow/contact';
 import type { ContactOutput, ShapePair } from '../../../core/narrow/types';
 import { shapeBoundsInto, shapeSize } from '../../../core/shapes/bounds';
 import type { AABB } from '../../../core/math/aabb';
 import { packedCoordinates, type ConvexShape } from '../../../core/shapes/shape';
-import { OffsetDiagnostic } from '../common/diagnostic';
+import { FindingDiagnostic, LABEL_COMPOUND_A, LABEL_COMPOUND_B } from './finding-diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
-import { formatNumber } from '../../../protocol/format';
 import { OverlapFinding } from './findings';
-import { flatText } from './flat-text';
 
 /**
  * Overlap at t = 0 for one pair of bodies (scene-language.md, "Findings"): the deepest contact
@@ -118,38 +116,18 @@ function partBounds(shape: ConvexShape, xf: Transform, margin: number, out: Floa
 const partBox: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
 /**
- * The push-out vector depth × normal, for messages and quick fixes: components that are only
- * rounding of an axis-aligned normal (below 1e-12 of the depth) are written as 0.
- */
-export function overlapPushOut(f: OverlapFinding): Vec2 {
-  const clean = (v: number) => (Math.abs(v) <= 1e-12 ? 0 : v);
-  return { x: clean(f.normalX) * f.depth, y: clean(f.normalY) * f.depth };
-}
-
-/**
  * The diagnostic for an overlap finding (code `overlap`, warning) on the later-declared body's
- * name: whom it overlaps, by how much, and the least move that separates it. Related information
- * points at the other body. No `data`: the quick fixes find the finding again from the analysis
- * (features/document.ts, findingOf), and a copy of its numbers in each of thousands of published
- * diagnostics was a third of every publication's size.
+ * name: whom it overlaps, by how much, and the least move that separates it (made on request,
+ * finding-diagnostic.ts). Related information points at the other body, by its name: the message
+ * already says it overlaps it, and the location is where to jump. No `data`: the quick fixes find
+ * the finding again from the analysis (features/document.ts, findingOf), and a copy of its
+ * numbers in each of thousands of published diagnostics was a third of every publication's size.
  */
-export function overlapDiagnostic(scene: Scene, f: OverlapFinding): OffsetDiagnostic {
-  const later = scene.bodies[f.ib] ?? scene.bodies[f.ia]!;
-  const other = scene.bodies[f.ia];
-  const move = overlapPushOut(f);
-  const parts =
-    later.parts.length > 1 || (other && other.parts.length > 1)
-      ? ` (${describePart(scene.bodies[f.ib], f.partB)} against ${describePart(other, f.partA)})`
-      : '';
-  const message = flatText(f.b, ' overlaps ', f.a, ' by ', formatNumber(f.depth), parts, ': move it by (', formatNumber(move.x), ', ', formatNumber(move.y), ') to separate');
-  const at = later.nameRange;
-  const to = other?.nameRange;
-  // The other body's name: the message above already says it overlaps it, and the location
-  // is where to jump; the name is the one string the finding holds already.
-  return new OffsetDiagnostic('warning', 'overlap', message, at.start, at.end, to ? to.start : -1, to ? to.end : -1, f.a);
-}
-
-function describePart(body: SceneBody | undefined, part: number): string {
-  if (!body || body.parts.length <= 1) return body?.name ?? 'body';
-  return `part ${part + 1} of ${body.name}`;
+export function overlapDiagnostic(scene: Scene, f: OverlapFinding): FindingDiagnostic {
+  const b = scene.bodies[f.ib];
+  const a = scene.bodies[f.ia];
+  const at = (b ?? a!).nameRange;
+  const to = a?.nameRange;
+  const labels = (b !== undefined && b.parts.length > 1 ? LABEL_COMPOUND_B : 0) | (a !== undefined && a.parts.length > 1 ? LABEL_COMPOUND_A : 0);
+  return new FindingDiagnostic(f, at.start, at.end, to ? to.start : -1, to ? to.end : -1, labels, undefined);
 }

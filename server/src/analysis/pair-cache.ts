@@ -1,5 +1,5 @@
 import { resized } from '../../../core/math/typed-array';
-import type { OffsetDiagnostic } from '../common/diagnostic';
+import type { FindingDiagnostic } from './finding-diagnostic';
 import type { Finding } from './findings';
 
 /**
@@ -56,7 +56,7 @@ export class PairCache {
   private versionB = new Uint32Array(0);
   private next = new Int32Array(0);
   private findings: (Finding | undefined)[] = [];
-  private diagnostics: (OffsetDiagnostic | undefined)[] = [];
+  private diagnostics: (FindingDiagnostic | undefined)[] = [];
   private placements = new Uint8Array(0);
   /** Entries set since the last takeRecent (repeats and since-dropped ones included). */
   private recent = new Int32Array(16);
@@ -148,7 +148,7 @@ export class PairCache {
   }
 
   /** The diagnostic last noted for the entry's finding (undefined: none since it was set) and its placement. */
-  diagnosticOf(entry: number): OffsetDiagnostic | undefined {
+  diagnosticOf(entry: number): FindingDiagnostic | undefined {
     return this.diagnostics[entry];
   }
 
@@ -157,7 +157,7 @@ export class PairCache {
   }
 
   /** Notes the diagnostic made of the entry's finding, and a byte of the caller's about where it sits. */
-  note(entry: number, diagnostic: OffsetDiagnostic, placement: number): void {
+  note(entry: number, diagnostic: FindingDiagnostic, placement: number): void {
     this.diagnostics[entry] = diagnostic;
     this.placements[entry] = placement;
   }
@@ -240,7 +240,7 @@ export class PairCache {
     this.versionB = new Uint32Array(capacity);
     this.next = new Int32Array(capacity);
     this.findings = new Array<Finding | undefined>(capacity).fill(undefined);
-    this.diagnostics = new Array<OffsetDiagnostic | undefined>(capacity).fill(undefined);
+    this.diagnostics = new Array<FindingDiagnostic | undefined>(capacity).fill(undefined);
     this.placements = new Uint8Array(capacity);
     this.buckets = new Int32Array(capacity).fill(NONE);
     const mask = capacity - 1;

@@ -1,4 +1,5 @@
-import { byPosition, type Diagnostic, type OffsetDiagnostic } from '../common/diagnostic';
+import { byPosition, type Diagnostic } from '../common/diagnostic';
+import type { FindingDiagnostic } from './finding-diagnostic';
 import type { SemanticResult } from '../semantics/check';
 import type { ParseResult } from '../syntax/parser';
 import { LineIndex } from '../syntax/positions';
@@ -109,14 +110,14 @@ export function positionOrder(diagnostics: Diagnostic[], owners: Int32Array | nu
 }
 
 /** Whether `d` sits exactly on the body's name (compared by offsets: ranges are made on request). */
-export function onName(d: OffsetDiagnostic, body: SceneBody | undefined): boolean {
+export function onName(d: FindingDiagnostic, body: SceneBody | undefined): boolean {
   if (body === undefined) return false;
   const name = body.nameRange;
   return d.start === name.start && d.end === name.end;
 }
 
 /** The diagnostic of one finding, against the scene it was found in. */
-export function findingDiagnostic(scene: Scene, f: Finding): OffsetDiagnostic {
+export function findingDiagnostic(scene: Scene, f: Finding): FindingDiagnostic {
   return f.kind === 'overlap' ? overlapDiagnostic(scene, f) : impactDiagnostic(scene, f);
 }
 

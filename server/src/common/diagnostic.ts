@@ -36,39 +36,3 @@ export interface Diagnostic {
 export function byPosition(a: { readonly range: TextRange }, b: { readonly range: TextRange }): number {
   return a.range.start - b.range.start || a.range.end - b.range.end;
 }
-
-/**
- * A diagnostic on one range with at most one related location, held as four offsets and the
- * related location's message: what every finding's diagnostic is (analysis/overlap.ts,
- * continuous.ts). A 100k-body level keeps one per finding, tens of thousands, and as a plain
- * object with a `related` array of a `{ range, message }` record each cost about 160 bytes
- * (without pointer compression) where this costs 88; the range objects are made on each read.
- * Immutable: the incremental analysis makes a moved copy (`at`) when its bodies' names move.
- */
-export class OffsetDiagnostic implements Diagnostic {
-  constructor(
-    readonly severity: Severity,
-    readonly code: string,
-    readonly message: string,
-    readonly start: number,
-    readonly end: number,
-    /** The related location's offsets (start -1: none) and its message. */
-    readonly relatedStart: number,
-    readonly relatedEnd: number,
-    readonly relatedMessage: string,
-  ) {}
-
-  get range(): TextRange {
-    return { start: this.start, end: this.end };
-  }
-
-  get related(): readonly RelatedInformation[] | undefined {
-    return this.relatedStart < 0 ? undefined : [{ range: { start: this.relatedStart, end: this.relatedEnd }, message: this.relatedMessage }];
-  }
-
-  /** The same diagnostic at other offsets (its related location's start stays -1 when it has none). */
-  at(start: number, end: number, relatedStart: number, relatedEnd: number): OffsetDiagnostic {
-    if (start === this.start && end === this.end && relatedStart === this.relatedStart && relatedEnd === this.relatedEnd) return this;
-    return new OffsetDiagnostic(this.severity, this.code, this.message, start, end, this.relatedStart < 0 ? -1 : relatedStart, this.relatedStart < 0 ? -1 : relatedEnd, this.relatedMessage);
-  }
-}

@@ -1,6 +1,7 @@
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, Severity } from '../common/diagnostic';
 import type { LineIndex } from '../syntax/positions';
+import { FindingDiagnostic } from '../analysis/finding-diagnostic';
 import { effectiveSeverity, toLspDiagnostic } from './diagnostics';
 import { EncodedDiagnostics, utf8Length } from './diagnostics-json';
 import type { AnalyzedDocument } from './document';
@@ -27,8 +28,9 @@ import type { AnalyzedDocument } from './document';
  * not move (analysis/incremental.ts), and the same object under the same settings needs only
  * its line and character checked, from numbers the snapshot keeps: most of a one-body edit's
  * diagnostics are never read. Others are compared by message first: a diagnostic whose bodies
- * only moved in the text keeps its message string, so that is mostly one pointer test. A
- * diagnostic found neither way (new, changed, or moved far in the list) is converted afresh.
+ * only moved in the text keeps its message string, or for a finding's diagnostic the finding's
+ * numbers that stand for its words (finding-diagnostic.ts, `messageKey`; its message is then never
+ * made), so that is mostly one pointer test. A diagnostic found neither way (new, changed, or moved far in the list) is converted afresh.
  *
  * The bytes are kept in chunks of about CHUNK_BYTES, each the JSON of a run of neighbouring
  * diagnostics, never modified once made (EncodedDiagnostics): a publication shares every chunk of
@@ -188,7 +190,9 @@ class Chunk {
     readonly bytes: Uint8Array,
     readonly objects: readonly Diagnostic[],
     readonly codes: readonly string[],
-    readonly messages: readonly string[],
+    /** Per diagnostic its message, or what stands for it (messageKeyOf). */
+    readonly messages: readonly unknown[],
+    /** Per diagnostic its one related location's message (undefined: none, several, or implied by a finding's key). */
     readonly relatedMessages: readonly (string | undefined)[],
   ) {}
 }
@@ -286,6 +290,14 @@ class Snapshot {
   /** Keeps the offsets of `d`, written as diagnostic k: its range's, and its one related location's. */
   private noteOffsets(k: number, d: Diagnostic): void {
     const o = this.offsets;
+    if (d instanceof FindingDiagnostic) {
+      // Its offsets as they are held: the range and related objects are made on each read.
+      o[4 * k] = d.start;
+      o[4 * k + 1] = d.end;
+      o[4 * k + 2] = d.relatedStart;
+      o[4 * k + 3] = d.relatedEnd;
+      return;
+    }
     o[4 * k] = d.range.start;
     o[4 * k + 1] = d.range.end;
     const related = d.related;
@@ -314,15 +326,15 @@ class Snapshot {
     const count = to - k;
     const objects = new Array<Diagnostic>(count);
     const codes = new Array<string>(count);
-    const messages = new Array<string>(count);
+    const messages = new Array<unknown>(count);
     const relatedMessages = new Array<string | undefined>(count);
     for (let r = 0; r < count; r++) {
       // The current object, and what it is written with (equal to the old one's when reused).
       const d = diagnostics[source[k + r]!]!;
       objects[r] = d;
       codes[r] = d.code;
-      messages[r] = d.message;
-      relatedMessages[r] = d.related?.length === 1 ? d.related[0]!.message : undefined;
+      messages[r] = messageKeyOf(d);
+      relatedMessages[r] = d instanceof FindingDiagnostic || d.related?.length !== 1 ? undefined : d.related[0]!.message;
     }
     let at = 0;
     for (let q = k; q < to; ) {
@@ -407,19 +419,36 @@ class Snapshot {
     const c = this.chunkOf[i]!;
     const chunk = this.chunks[c]!;
     const local = i - this.chunkFirsts[c]!;
-    // The message first: a diagnostic whose bodies only moved keeps its message string, so this is mostly one pointer test.
+    const p = this.positions;
+    const count = this.relatedCounts[i]!;
+    if (d instanceof FindingDiagnostic) {
+      // The key first: a diagnostic whose bodies only moved keeps its finding's numbers, which
+      // stand for its message, related message and code; it has no tags.
+      if (chunk.messages[local] !== d.messageKey || SEVERITIES[this.severities[i]!] !== severity || this.tagged[i] === 1) return false;
+      if (!at(lines, d.start, p[8 * i]!, p[8 * i + 1]!) || !at(lines, d.end, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
+      if (d.relatedStart < 0) return count === 0;
+      return count === 1 && at(lines, d.relatedStart, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, d.relatedEnd, p[8 * i + 6]!, p[8 * i + 7]!);
+    }
+    // The message first: a diagnostic whose place only moved keeps its message string, so this is mostly one pointer test.
     if (chunk.messages[local] !== d.message || chunk.codes[local] !== d.code || SEVERITIES[this.severities[i]!] !== severity) return false;
     // Tags are rare: the previous object is read only when either diagnostic has some.
     if ((d.tags !== undefined || this.tagged[i] === 1) && !sameTags(chunk.objects[local]!.tags, d.tags)) return false;
-    const p = this.positions;
     if (!at(lines, d.range.start, p[8 * i]!, p[8 * i + 1]!) || !at(lines, d.range.end, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
     const related = d.related;
-    const count = this.relatedCounts[i]!;
     if (count === 0) return related === undefined || related.length === 0;
     if (count === MANY || related?.length !== 1) return false;
     const r = related[0]!;
     return r.message === chunk.relatedMessages[local] && at(lines, r.range.start, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, r.range.end, p[8 * i + 6]!, p[8 * i + 7]!);
   }
+}
+
+/**
+ * What a publication keeps to recognise a diagnostic's words: for a finding's diagnostic its key
+ * (its finding's numbers, finding-diagnostic.ts), so that its message is never made to be
+ * compared; for any other its message.
+ */
+function messageKeyOf(d: Diagnostic): unknown {
+  return d instanceof FindingDiagnostic ? d.messageKey : d.message;
 }
 
 /** The severities in the order Snapshot.severities numbers them. */
