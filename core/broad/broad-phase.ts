@@ -44,6 +44,12 @@ export interface BroadPhase {
    */
   move(id: number, box: AABB): boolean;
   has(id: number): boolean;
+  /**
+   * Writes the box of `id` as stored (saturated to ±MAX_COORDINATE) into `out`; false, and
+   * nothing written, when `id` is absent or its box is empty. Querying with it finds the same
+   * ids as `pairs` pairs `id` with, so a caller need not keep its own copy of the boxes.
+   */
+  boxOf(id: number, out: AABB): boolean;
   /** Visits each id whose box overlaps `box`, once, in no particular order; `false` stops. */
   query(box: AABB, visit: (id: number) => boolean | void): void;
   /** Visits each unordered overlapping pair once, with `a < b`, in no particular order. */

@@ -108,6 +108,14 @@ export class DynamicTree extends ProxyMap {
     return leaf;
   }
 
+  protected boxInto(node: number, out: AABB): void {
+    const t = this.tight;
+    out.minX = t[4 * node]!;
+    out.minY = t[4 * node + 1]!;
+    out.maxX = t[4 * node + 2]!;
+    out.maxY = t[4 * node + 3]!;
+  }
+
   protected update(node: number, b: Float64Array): boolean {
     this.setTight(node, b);
     if (this.parent[node] === STAGED) {

@@ -86,6 +86,14 @@ export class LooseGrid extends ProxyMap {
     return slot;
   }
 
+  protected boxInto(slot: number, out: AABB): void {
+    const b = this.boxes;
+    out.minX = b[4 * slot]!;
+    out.minY = b[4 * slot + 1]!;
+    out.maxX = b[4 * slot + 2]!;
+    out.maxY = b[4 * slot + 3]!;
+  }
+
   protected update(slot: number, box: Float64Array): boolean {
     this.boxes.set(box, 4 * slot);
     if (this.cell === 0) return false;

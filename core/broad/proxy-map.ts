@@ -67,6 +67,13 @@ export abstract class ProxyMap implements BroadPhase {
     return this.slots.has(id);
   }
 
+  boxOf(id: number, out: AABB): boolean {
+    const slot = this.slots.get(id);
+    if (slot === undefined || slot < 0) return false;
+    this.boxInto(slot, out);
+    return true;
+  }
+
   insert(id: number, box: AABB): void {
     this.move(id, box);
   }
@@ -117,6 +124,8 @@ export abstract class ProxyMap implements BroadPhase {
   protected abstract update(slot: number, box: Float64Array): boolean;
   /** Takes the proxy in `slot` out of the structure; a subclass that relocates another proxy's slot updates `slots` for it. */
   protected abstract drop(slot: number): void;
+  /** Writes the box of the proxy in `slot` into `out`. */
+  protected abstract boxInto(slot: number, out: AABB): void;
   /** Empties the structure (the id map is already clear). */
   protected abstract reset(): void;
 }

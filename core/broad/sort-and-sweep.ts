@@ -66,6 +66,22 @@ export class SortAndSweep extends ProxyMap {
     return s;
   }
 
+  protected boxInto(slot: number, out: AABB): void {
+    const p = this.pos[slot]!;
+    // lo/hi are along the sweep axis, olo/ohi along the other (both kept so at every update).
+    if (this.sweepAxis === 0) {
+      out.minX = this.lo[p]!;
+      out.maxX = this.hi[p]!;
+      out.minY = this.olo[p]!;
+      out.maxY = this.ohi[p]!;
+    } else {
+      out.minY = this.lo[p]!;
+      out.maxY = this.hi[p]!;
+      out.minX = this.olo[p]!;
+      out.maxX = this.ohi[p]!;
+    }
+  }
+
   protected update(slot: number, b: Float64Array): boolean {
     const p = this.pos[slot]!;
     const a = this.sweepAxis;

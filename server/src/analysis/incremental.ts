@@ -124,11 +124,13 @@ export class IncrementalAnalyzer {
   private readonly slotByKey = new Map<string, number>();
   private freeSlots: number[] = [];
   private slotCount = 0;
-  /** Per slot: the diff stamp of the last run that saw it, pending flag, pair-test stamp, box. */
+  /**
+   * Per slot: the diff stamp of the last run that saw it, pending flag, pair-test stamp. Its box
+   * is the broad phase's (boxOf): a copy here was 4 MB more at 100k bodies.
+   */
   private seen = new Uint32Array(64);
   private pending = new Uint8Array(64);
   private tested = new Uint32Array(64);
-  private boxes = new Float64Array(64 * 4);
   private readonly cache = new PairCache();
   /** Syntax and semantics, re-done only around each edit (statement-window.ts). */
   private readonly frontEnd = new IncrementalFrontEnd();
@@ -216,7 +218,6 @@ export class IncrementalAnalyzer {
     this.seen = new Uint32Array(64);
     this.pending = new Uint8Array(64);
     this.tested = new Uint32Array(64);
-    this.boxes = new Float64Array(64 * 4);
     this.candidates = new Int32Array(256);
     this.candidateCount = 0;
     this.cache.clear();
@@ -441,12 +442,9 @@ export class IncrementalAnalyzer {
     for (let slot = 0; slot < this.slotCount; slot++) if (this.pending[slot] === 1 && this.keyOf[slot] !== undefined) order.push(slot);
     const box = this.box;
     for (const s of order) {
-      box.minX = this.boxes[4 * s]!;
-      box.minY = this.boxes[4 * s + 1]!;
-      box.maxX = this.boxes[4 * s + 2]!;
-      box.maxY = this.boxes[4 * s + 3]!;
       this.candidateCount = 0;
-      broad.query(box, this.collectCandidate);
+      // An empty box (a NaN bound) meets nothing: no candidates.
+      if (broad.boxOf(s, box)) broad.query(box, this.collectCandidate);
       for (let i = 0; i < this.candidateCount; i++) {
         const o = this.candidates[i]!;
         // A pair with a slot done earlier in this run was tested then.
@@ -623,12 +621,7 @@ export class IncrementalAnalyzer {
   private place(broad: BroadPhase, scene: Scene, slot: number, body: SceneBody): void {
     this.bodyOf[slot] = body;
     this.slotFlags[slot] = SLOT_MOVED | SLOT_RELABELLED | SLOT_REINDEXED;
-    const b = bodyBounds(scene, body, this.box);
-    this.boxes[4 * slot] = b.minX;
-    this.boxes[4 * slot + 1] = b.minY;
-    this.boxes[4 * slot + 2] = b.maxX;
-    this.boxes[4 * slot + 3] = b.maxY;
-    broad.move(slot, b);
+    broad.move(slot, bodyBounds(scene, body, this.box));
     this.markPending(slot);
   }
 
@@ -646,7 +639,6 @@ export class IncrementalAnalyzer {
     this.tested = resized(this.tested, n);
     this.slotIndex = resized(this.slotIndex, n);
     this.slotFlags = resized(this.slotFlags, n);
-    this.boxes = resized(this.boxes, 4 * n);
   }
 }
 

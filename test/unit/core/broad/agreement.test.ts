@@ -25,6 +25,13 @@ describe('core/broad: every broad phase agrees with brute force', () => {
           assert.equal(bp.size, model.boxes.size);
           assert.deepEqual(pairsOf(bp), model.pairs());
           for (const q of queries) assert.deepEqual(queryOf(bp, q), model.query(q));
+          // Every id's stored box is the one it was last given (these are finite and valid).
+          const out = { minX: NaN, minY: NaN, maxX: NaN, maxY: NaN };
+          for (let id = 0; id <= 24; id++) {
+            const want = model.boxes.get(id);
+            assert.equal(bp.boxOf(id, out), want !== undefined, `boxOf(${id})`);
+            if (want !== undefined) assert.deepEqual(out, want, `boxOf(${id})`);
+          }
           if (bp instanceof DynamicTree) assert.equal(bp.validate(), null);
         }),
         { numRuns: 250 },

@@ -47,6 +47,32 @@ describe('core/broad edge cases (every kind)', () => {
     }
   });
 
+  it('boxOf gives a box as stored: saturated, and none for an empty box or an absent id', () => {
+    for (const kind of BROAD_PHASE_KINDS) {
+      const bp = createBroadPhase(kind);
+      bp.insert(0, box(-Infinity, -1, 1e301, 1));
+      bp.insert(1, box(NaN, 0, 1, 1));
+      bp.insert(2, box(0, 0, 1, 1));
+      bp.move(2, box(2, 3, 4, 5));
+      // Enough proxies that every kind has built its structure (tree, sweep order, grid) by the query.
+      for (let i = 3; i < 40; i++) bp.insert(i, box(i, i, i + 1, i + 1));
+      queryOf(bp, box(0, 0, 1, 1));
+      const out = box(NaN, NaN, NaN, NaN);
+      assert.ok(bp.boxOf(0, out), kind);
+      assert.deepEqual(out, box(-MAX_COORDINATE, -1, MAX_COORDINATE, 1), kind);
+      assert.ok(bp.boxOf(2, out), kind);
+      assert.deepEqual(out, box(2, 3, 4, 5), kind);
+      assert.ok(bp.boxOf(39, out), kind);
+      assert.deepEqual(out, box(39, 39, 40, 40), kind);
+      const untouched = box(7, 7, 7, 7);
+      assert.equal(bp.boxOf(1, untouched), false, kind);
+      assert.equal(bp.boxOf(99, untouched), false, kind);
+      bp.remove(2);
+      assert.equal(bp.boxOf(2, untouched), false, kind);
+      assert.deepEqual(untouched, box(7, 7, 7, 7), kind);
+    }
+  });
+
   it('bad boxes (NaN, min > max) are registered but never overlap, and can become valid', () => {
     for (const kind of BROAD_PHASE_KINDS) {
       const bp = createBroadPhase(kind);
