@@ -178,6 +178,25 @@ describe('features/published-diagnostics: reusing unchanged LSP diagnostics', ()
     assert.equal(json(shifted), JSON.stringify(fresh(shifted)));
   });
 
+  it('recognises a finding whose bodies were renumbered by its numbers, without making its message again', () => {
+    // A body inserted at the top renumbers every body below it: their findings are relabelled
+    // (new objects sharing their numbers), and their diagnostics are copied, not converted.
+    const rows = Array.from({ length: 200 }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
+    const s = new Session();
+    // The new body replaces a comment, so that the lines and characters below stay as they were.
+    const before = s.next(['// the first body goes here', ...rows].join('\n'));
+    const after = s.next(['body first circle(0.1) at (-50, -50)', ...rows].join('\n'));
+    assert.equal(after.json, JSON.stringify(fresh(after.doc)));
+    assert.ok(before.lsp.length > 300, `a scene full of overlaps (${before.lsp.length})`);
+    assert.notEqual(after.doc.analysis.findings[0], before.doc.analysis.findings[0], 'relabelled');
+    assert.deepEqual(s.published.stats, { reused: before.lsp.length, converted: 0 });
+    // Renaming a body changes its findings' words: those are converted again.
+    const renamed = s.next(['body first circle(0.1) at (-50, -50)', ...rows.map((r) => r.replace('body b7 ', 'body seven '))].join('\n'));
+    assert.equal(renamed.json, JSON.stringify(fresh(renamed.doc)));
+    const aboutSeven = renamed.lsp.filter((d) => String(d.message).includes('seven') || d.relatedInformation?.some((r) => r.message === 'seven')).length;
+    assert.ok(aboutSeven > 0 && s.published.stats.converted >= aboutSeven, `${aboutSeven} about seven, ${s.published.stats.converted} converted`);
+  });
+
   it('starts over after clear()', () => {
     const s = new Session();
     const first = s.next(SCENE);
