@@ -74,4 +74,20 @@ describe('analysis/overlap', () => {
     assert.equal(d.message, 'crate2 overlaps crate1 by 0.25: move it by (0, 0.25) to separate');
     assert.deepEqual(d.related?.[0]?.range, scene.bodies[0]!.nameRange);
   });
+
+  it('diagnostic: a compound on either side is named by the part that overlaps', () => {
+    const text = [
+      'body floor static box(10, 1) at (0, -0.5)',
+      'body car compound(box(3, 1) at (0, 0.6), circle(0.4) at (-1, 0.3), circle(0.4) at (1, 0.15)) at (0, 0)',
+      'body rock circle(0.5) at (0.5, 1.3)',
+    ].join('\n');
+    const scene = sceneOf(text);
+    const [floor, car, rock] = scene.bodies;
+    const onFloor = overlapDiagnostic(scene, overlapPair(scene, floor!, car!)!);
+    assert.equal(onFloor.message, 'car overlaps floor by 0.25 (part 3 of car against floor): move it by (0, 0.25) to separate');
+    assert.deepEqual(onFloor.related, [{ range: floor!.nameRange, message: 'floor' }]);
+    const onCar = overlapDiagnostic(scene, overlapPair(scene, car!, rock!)!);
+    assert.equal(onCar.message, 'rock overlaps car by 0.3 (rock against part 1 of car): move it by (0, 0.3) to separate');
+    assert.deepEqual(onCar.range, rock!.nameRange);
+  });
 });
