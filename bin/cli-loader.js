@@ -71,6 +71,12 @@ function compile(cli, source, cachedData) {
 
 /** Runs the bundle `cli` (dist/cli.js by default) on process.argv, through its code cache when one fits. */
 function runCli(cli = CLI) {
+  // The standard streams first, before `compile` sets a V8 flag: Node's own modules have a code
+  // cache of their own, checked against V8's flags like ours, so the ones the streams load on
+  // first use (net, stream internals, diagnostics_channel for a pipe) were compiled from source
+  // when first touched after it, by the report's write.
+  void process.stdout;
+  void process.stderr;
   const source = fs.readFileSync(cli);
   compile(cli, source, cachedDataFor(source, cacheFileOf(cli))).run();
 }
