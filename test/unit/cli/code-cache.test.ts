@@ -108,4 +108,23 @@ describe('bin/cli-loader.js: the CLI code cache', function () {
     fs.rmSync(cacheFile);
     assert.equal(node([copy.bin, ...CHECK]).stdout, expected.stdout);
   });
+
+  it('is taken by a real `collide check`, which sets its own V8 flags only after the cache is checked', () => {
+    makeCache(copy);
+    // The launcher as bin/collide.js runs it, with vm.Script watched so that the script it
+    // compiled can be asked whether V8 took the cache. The check's inlining flags would make V8
+    // reject it if they were set before the compile: the build makes the cache without them.
+    const probe = [
+      `const vm = require('node:vm');`,
+      `const Script = vm.Script;`,
+      `let script;`,
+      `vm.Script = function (...args) { script = new Script(...args); return script; };`,
+      `process.argv = [process.argv[0], 'collide', ${CHECK.map((a) => JSON.stringify(a)).join(', ')}];`,
+      `process.stdout.write = () => true;`,
+      `require(${JSON.stringify(path.join(copy.dir, 'bin', 'cli-loader.js'))}).runCli(${JSON.stringify(copy.cli)});`,
+      `process.on('exit', () => process.stderr.write('rejected=' + String(script.cachedDataRejected)));`,
+    ].join('\n');
+    const r = node(['-e', probe]);
+    assert.equal(r.stderr, 'rejected=false');
+  });
 });
