@@ -88,15 +88,15 @@ function runCli(cli = CLI) {
  * bytecode per inlined function, 920 in all per optimized function) and no loop peeling. A check
  * is a batch process of a few hundred milliseconds in which V8's optimizing compiler, on its
  * background thread, spent about as much CPU time as the main thread spent running the check
- * (callgrind, 10k-body file: 1.73 G instructions on V8's worker threads against 2.11 G on the main
- * thread, 0.4 G of that node's own start), and on a two-core machine that thread competes with the
- * main one. Both settings shrink the graphs TurboFan builds: inlining is where an optimized
+ * (one callgrind run, 10k-body file: 1.73 G instructions on V8's worker threads against 2.11 G
+ * on the main thread, 0.4 G of that node's own start), and on a two-core machine that thread
+ * competes with the main one. Both settings shrink the graphs TurboFan builds: inlining is where an optimized
  * function's graph grows (the budgets are what V8's inlining heuristic,
  * src/compiler/js-inlining-heuristic.cc, weighs candidates against), and loop peeling copies the
  * body of every loop it optimizes once more (src/compiler/loop-peeling.cc) so that checks the first
  * iteration made need not be repeated. The code compiled is a little slower but ready sooner; for
- * the 10k-body check callgrind --predictable counts 3.28 G -> 2.91 G instructions, TurboFan's own
- * 1.36 G -> 1.00 G, and the median time of each phase dropped, the 100k-body check's too
+ * the 10k-body check callgrind --predictable counts 3.29 G -> 2.98 G instructions, TurboFan's own
+ * 1.37 G -> 1.07 G, and the median time of each phase dropped, the 100k-body check's too
  * (numbers in the commit messages). Neither setting changes what the code computes.
  *
  * Set after `compile`, so that the code cache is checked against the flags it was made with (the
