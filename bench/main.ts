@@ -10,7 +10,7 @@
 import { BROAD_PHASE_KINDS, type BroadPhaseKind } from '../core/broad/broad-phase';
 import { collideAllPairs, collideAllPairsOnePass, collideBodies, collideMoveProbe, collideSweptCandidates, loadNarrowPhase } from './collide';
 import { initRapier, PEERS, type MoveProbe } from './peers';
-import { BURST_REQUESTS, IDLE_MS, benchCheck, benchLsp, benchLspBurst, benchLspBurstMemory, benchLspMemory, cliAvailable, serverAvailable } from './processes';
+import { BURST_REQUESTS, IDLE_MS, benchCheck, benchNodeStart, benchLsp, benchLspBurst, benchLspBurstMemory, benchLspMemory, cliAvailable, serverAvailable } from './processes';
 import { generateScene, MARGIN, type Scene } from './scenes';
 
 const args = process.argv.slice(2);
@@ -248,6 +248,8 @@ async function main(): Promise<void> {
     const r = benchCheck(s10, quick ? 2 : 3);
     if (r.error) mismatches.push(`c:check: ${r.error}`);
     record({ case: 'c:check', n: 10000, contender: `node bin/collide.js check (exit ${r.exitCode})`, ms: median(r.ms), found: r.overlaps.length, expected: s10.truth.length, ...compare(r.overlaps, s10.truth) });
+    const extra = process.env.NODE_EXTRA_CA_CERTS ? ', NODE_EXTRA_CA_CERTS set' : '';
+    rows.push({ case: 'c:check', n: 10000, contender: `node -e 0 (the process floor${extra})`, ms: median(benchNodeStart(quick ? 2 : 5)), found: 0, expected: 0, missing: 0, extra: 0 });
   } else {
     log('\n(c) skipped: dist/cli.js is not built');
   }

@@ -54,6 +54,21 @@ function tempScene(scene: Scene): { dir: string; file: string } {
   return { dir, file };
 }
 
+/**
+ * Wall time of `node -e 0` in this environment, each run: the floor under (c), which no change to
+ * Collide moves. It is not constant across machines: NODE_EXTRA_CA_CERTS, for one, makes node
+ * parse that certificate file before any script runs (25–40 ms on the development machine).
+ */
+export function benchNodeStart(runs: number): number[] {
+  const ms: number[] = [];
+  for (let r = -1; r < runs; r++) {
+    const t0 = performance.now();
+    spawnSync(process.execPath, ['-e', '0']);
+    if (r >= 0) ms.push(performance.now() - t0);
+  }
+  return ms;
+}
+
 /** (c): `node bin/collide.js check --format json FILE`, wall time per run (after one untimed run). */
 export function benchCheck(scene: Scene, runs: number): CheckResult {
   const { dir, file } = tempScene(scene);
@@ -589,6 +604,9 @@ async function main(): Promise<void> {
     const c = benchCheck(scene, arg('runs', MIN_CHECK_RUNS));
     const ms = c.ms.map((x) => x.toFixed(0)).join(' ');
     process.stdout.write(`(c) check: median ${quantile(c.ms, 0.5).toFixed(0)} ms, min ${Math.min(...c.ms).toFixed(0)} ms [${ms}], exit ${c.exitCode}, ${c.overlaps.length} overlaps${c.error ? `, ${c.error}` : ''}\n`);
+    const floor = benchNodeStart(arg('runs', MIN_CHECK_RUNS));
+    const extra = process.env.NODE_EXTRA_CA_CERTS ? ' (NODE_EXTRA_CA_CERTS is set)' : '';
+    process.stdout.write(`    node -e 0 alone: median ${quantile(floor, 0.5).toFixed(0)} ms${extra}\n`);
   }
   if (serverAvailable() && cases.includes('d')) {
     const d = await benchLsp(scene, arg('edits', MIN_LSP_EDITS));
