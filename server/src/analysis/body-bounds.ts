@@ -41,15 +41,15 @@ export function bodyBounds(scene: Scene, body: SceneBody, out: AABB): AABB {
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  const parts = body.parts;
-  if (parts.length > 0) {
+  const n = body.partCount;
+  if (n > 0) {
     const xf = pose;
     xf.x = body.x;
     xf.y = body.y;
     xf.c = Math.cos(body.angle);
     xf.s = Math.sin(body.angle);
-    for (let k = 0; k < parts.length; k++) {
-      const b = sweptBoundsInto(parts[k]!.shape, xf, body.velocity, body.spin, 0, t1, partBox);
+    for (let k = 0; k < n; k++) {
+      const b = sweptBoundsInto(body.partShape(k), xf, body.velocity, body.spin, 0, t1, partBox);
       if (b.minX < minX) minX = b.minX;
       if (b.minY < minY) minY = b.minY;
       if (b.maxX > maxX) maxX = b.maxX;

@@ -17,11 +17,10 @@ export function sameBodyContent(a: SceneBody, b: SceneBody): boolean {
   if (a.isStatic !== b.isStatic || a.isSensor !== b.isSensor || a.isBullet !== b.isBullet || a.layer !== b.layer) return false;
   if (!Object.is(a.x, b.x) || !Object.is(a.y, b.y) || !Object.is(a.angle, b.angle)) return false;
   if (!Object.is(a.velocity.x, b.velocity.x) || !Object.is(a.velocity.y, b.velocity.y) || !Object.is(a.spin, b.spin)) return false;
-  const pa = a.parts;
-  const pb = b.parts;
-  if (pa.length !== pb.length) return false;
-  for (let i = 0; i < pa.length; i++) {
-    if (pa[i]!.sourceKind !== pb[i]!.sourceKind || !sameShape(pa[i]!.shape, pb[i]!.shape)) return false;
+  const n = a.partCount;
+  if (n !== b.partCount) return false;
+  for (let i = 0; i < n; i++) {
+    if (a.partKind(i) !== b.partKind(i) || !sameShape(a.partShape(i), b.partShape(i))) return false;
   }
   return true;
 }

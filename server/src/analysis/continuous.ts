@@ -88,7 +88,7 @@ function partMotion(body: SceneBody, xf: Transform, shape: ConvexShape): PartMot
 export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFinding | null {
   const dt = scene.dt;
   const T = scene.frames * dt;
-  if (!(dt > 0) || !(T > 0) || a.parts.length === 0 || b.parts.length === 0) return null;
+  if (!(dt > 0) || !(T > 0) || a.partCount === 0 || b.partCount === 0) return null;
   // Without spin and with equal velocities the pair's relative pose never changes, so whatever
   // holds at t = 0 (apart, or resting within slop; deeper is an overlap, decided before this)
   // holds over the whole interval: no search needed. Most bodies of a level are at rest.
@@ -100,11 +100,11 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
   // One pose per body: every part of a compound moves with its body's transform.
   const xfA = makeTransform(a.x, a.y, a.angle);
   const xfB = makeTransform(b.x, b.y, b.angle);
-  for (let i = 0; i < a.parts.length; i++) {
-    const ma = partMotion(a, xfA, a.parts[i]!.shape);
+  for (let i = 0; i < a.partCount; i++) {
+    const ma = partMotion(a, xfA, a.partShape(i));
     const boundsA = sweptBounds(ma.shape, ma.xf, ma.velocity, ma.spin, 0, T);
-    for (let j = 0; j < b.parts.length; j++) {
-      const mb = partMotion(b, xfB, b.parts[j]!.shape);
+    for (let j = 0; j < b.partCount; j++) {
+      const mb = partMotion(b, xfB, b.partShape(j));
       if (!aabbOverlaps(boundsA, sweptBounds(mb.shape, mb.xf, mb.velocity, mb.spin, 0, T))) continue;
       const r = partPair(ma, mb, dt, scene.frames, scene.slop);
       if (!r) continue;
@@ -331,7 +331,7 @@ function firstContactDuration(e: ContactExitOutput): number {
 /** Fastest surface speed of a body: |v| plus |spin| times its largest radius over its parts. */
 function surfaceSpeed(body: SceneBody): number {
   let r = 0;
-  for (const p of body.parts) r = Math.max(r, maxRadius(p.shape));
+  for (let i = 0; i < body.partCount; i++) r = Math.max(r, maxRadius(body.partShape(i)));
   return Math.hypot(body.velocity.x, body.velocity.y) + Math.abs(body.spin) * r;
 }
 
@@ -423,7 +423,11 @@ function substepAdvice(a: SceneBody | undefined, b: SceneBody | undefined, n: nu
 /** Relative surface speed of the pair: relative translation plus each spin times its reach. */
 function pathSpeed(a: SceneBody | undefined, b: SceneBody | undefined): number {
   if (!a || !b) return 0;
-  const reach = (x: SceneBody) => x.parts.reduce((m, p) => Math.max(m, maxRadius(p.shape)), 0);
+  const reach = (x: SceneBody) => {
+    let m = 0;
+    for (let i = 0; i < x.partCount; i++) m = Math.max(m, maxRadius(x.partShape(i)));
+    return m;
+  };
   return (
     Math.hypot(b.velocity.x - a.velocity.x, b.velocity.y - a.velocity.y) +
     Math.abs(a.spin) * reach(a) +

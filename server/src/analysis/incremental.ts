@@ -695,7 +695,7 @@ function movedDiagnostic(d: FindingDiagnostic, placement: number, a: SceneBody, 
 /** Whether two versions of a body give its findings the same message (all but the place). */
 function sameLabel(x: SceneBody, y: SceneBody): boolean {
   if (x.name !== y.name || x.velocity !== y.velocity || x.spin !== y.spin || x.isBullet !== y.isBullet) return false;
-  if (x.parts.length !== y.parts.length) return false;
-  for (let k = 0; k < x.parts.length; k++) if (x.parts[k]!.shape !== y.parts[k]!.shape) return false;
+  if (x.partCount !== y.partCount) return false;
+  for (let k = 0; k < x.partCount; k++) if (x.partShape(k) !== y.partShape(k)) return false;
   return true;
 }

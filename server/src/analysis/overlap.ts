@@ -23,26 +23,24 @@ const DEPTH_TOLERANCE = 1e-9;
 
 export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFinding | null {
   if (a.index > b.index) return overlapPair(scene, b, a);
-  const partsA = a.parts;
-  const partsB = b.parts;
-  const nB = partsB.length;
-  if (partsA.length === 0 || nB === 0) return null;
+  const nA = a.partCount;
+  const nB = b.partCount;
+  if (nA === 0 || nB === 0) return null;
   // The first body's pose and part boxes carry over from the previous call when it had the same
   // first body: analyzeScene visits pairs in key order, so all of a body's pairs as `a` come in
   // a row, and its cosine, sine and rotated bounds are computed once instead of per pair.
-  const nA = partsA.length;
   if (a !== lastA) {
     lastA = null; // until the pose and boxes below are all written
     poseAtStart(a, poseA);
     if (boundsA.length < 4 * nA) boundsA = new Float64Array(4 * nA);
-    for (let i = 0; i < nA; i++) partBounds(partsA[i]!.shape, poseA, 0, boundsA, 4 * i);
+    for (let i = 0; i < nA; i++) partBounds(a.partShape(i), poseA, 0, boundsA, 4 * i);
     lastA = a;
   }
   const xa = poseA;
   const xb = poseAtStart(b, poseB);
   const slop = scene.slop > 0 ? scene.slop : 0;
   if (boundsB.length < 4 * nB) boundsB = new Float64Array(4 * nB);
-  for (let j = 0; j < nB; j++) partBounds(partsB[j]!.shape, xb, slop, boundsB, 4 * j);
+  for (let j = 0; j < nB; j++) partBounds(b.partShape(j), xb, slop, boundsB, 4 * j);
   const q = query;
   q.transformA = xa;
   q.transformB = xb;
@@ -50,7 +48,7 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   let partA = -1;
   let partB = -1;
   for (let i = 0; i < nA; i++) {
-    const shapeA = partsA[i]!.shape;
+    const shapeA = a.partShape(i);
     const minXA = boundsA[4 * i]!;
     const minYA = boundsA[4 * i + 1]!;
     const maxXA = boundsA[4 * i + 2]!;
@@ -59,7 +57,7 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
       const o = 4 * j;
       if (!(minXA <= boundsB[o + 2]! && boundsB[o]! <= maxXA && minYA <= boundsB[o + 3]! && boundsB[o + 1]! <= maxYA)) continue;
       q.shapeA = shapeA;
-      q.shapeB = partsB[j]!.shape;
+      q.shapeB = b.partShape(j);
       // Only penetration can make a finding (depth > slop >= 0): a part pair that a separating
       // axis shows apart needs no contact measured.
       const r = contactWithin(q, 0);
@@ -74,7 +72,7 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   if (!best) return null;
   // "Deeper than slop" up to the narrow phase's accuracy: decimal input such as 1 - 0.99 lands
   // 1e-17 above a slop of 0.01, and the author meant "exactly at slop".
-  const size = shapeSize(partsA[partA]!.shape) + shapeSize(partsB[partB]!.shape);
+  const size = shapeSize(a.partShape(partA)) + shapeSize(b.partShape(partB));
   if (!(-best.separation > slop + DEPTH_TOLERANCE * size)) return null;
   return OverlapFinding.of(a.name, b.name, a.index, b.index, partA, partB, -best.separation, best.normal, best.points);
 }
@@ -128,6 +126,6 @@ export function overlapDiagnostic(scene: Scene, f: OverlapFinding): FindingDiagn
   const a = scene.bodies[f.ia];
   const at = (b ?? a!).nameRange;
   const to = a?.nameRange;
-  const labels = (b !== undefined && b.parts.length > 1 ? LABEL_COMPOUND_B : 0) | (a !== undefined && a.parts.length > 1 ? LABEL_COMPOUND_A : 0);
+  const labels = (b !== undefined && b.partCount > 1 ? LABEL_COMPOUND_B : 0) | (a !== undefined && a.partCount > 1 ? LABEL_COMPOUND_A : 0);
   return new FindingDiagnostic(f, at.start, at.end, to ? to.start : -1, to ? to.end : -1, labels, undefined);
 }

@@ -1,7 +1,7 @@
 import { byPosition, type Diagnostic, type TextRange } from '../common/diagnostic';
 import { SemanticSession, SemanticStream, type SemanticOptions, type SemanticResult } from '../semantics/check';
 import type { EvaluatedValue } from '../semantics/evaluate';
-import { SceneBody, ScenePart, type Scene } from '../semantics/scene';
+import { BODY_ONE_SHAPE, SceneBody, ScenePart, type Scene } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
 import { isIdentPart, lex, type Comment, type Token } from '../syntax/lexer';
@@ -599,14 +599,17 @@ function shiftReference(r: SymbolReference, from: number, delta: number): Symbol
  */
 function shiftBody(b: SceneBody, from: number, delta: number, index: number): SceneBody {
   if (delta === 0 && index === b.index) return b;
-  let parts = b.parts;
-  if (delta !== 0) {
+  let geometry = b.geometry;
+  // A body's one shape has the body's shape range, which moves below; a list of parts moves part
+  // by part.
+  if (delta !== 0 && (b.flags & BODY_ONE_SHAPE) === 0) {
+    const parts = geometry as readonly ScenePart[];
     const moved: ScenePart[] = new Array<ScenePart>(parts.length);
     for (let k = 0; k < parts.length; k++) {
       const p = parts[k]!;
       moved[k] = p.start >= from ? new ScenePart(p.shape, p.sourceKind, p.start + delta, p.end + delta) : p;
     }
-    parts = moved;
+    geometry = moved;
   }
   const shift = b.start >= from ? delta : 0;
   return new SceneBody(
@@ -621,7 +624,7 @@ function shiftBody(b: SceneBody, from: number, delta: number, index: number): Sc
     b.sourceKind,
     b.shapeName,
     b.layer,
-    parts,
+    geometry,
     b.velocity,
     b.data,
     b.detail,

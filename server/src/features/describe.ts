@@ -24,8 +24,8 @@ export function fmtAngle(rad: number): string {
 export function bodyWorldBounds(body: SceneBody): AABB {
   const xf = makeTransform(body.x, body.y, body.angle);
   let box: AABB | undefined;
-  for (const p of body.parts) {
-    const b = shapeBounds(p.shape, xf);
+  for (let i = 0; i < body.partCount; i++) {
+    const b = shapeBounds(body.partShape(i), xf);
     box = box ? aabbUnion(box, b) : b;
   }
   return box ?? { minX: body.x, minY: body.y, maxX: body.x, maxY: body.y };
@@ -33,7 +33,7 @@ export function bodyWorldBounds(body: SceneBody): AABB {
 
 export function bodyArea(body: SceneBody): number {
   let a = 0;
-  for (const p of body.parts) a += shapeArea(p.shape);
+  for (let i = 0; i < body.partCount; i++) a += shapeArea(body.partShape(i));
   return a;
 }
 

@@ -41,8 +41,8 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
   const xfA = makeTransform(A.x, A.y, A.angle);
   const xfB = makeTransform(B.x, B.y, B.angle);
   const [partA, partB] = finding ? [finding.partA, finding.partB] : closestParts(A, xfA, B, xfB);
-  const shapeA = A.parts[partA]?.shape;
-  const shapeB = B.parts[partB]?.shape;
+  const shapeA = partA < A.partCount ? A.partShape(partA) : undefined;
+  const shapeB = partB < B.partCount ? B.partShape(partB) : undefined;
   // Only the finding's wording: not a model of the whole scene's bodies per pair request.
   const findingModel = finding ? previewFinding(scene, finding) : null;
   const relativeVelocity: Point = [B.velocity.x - A.velocity.x, B.velocity.y - A.velocity.y];
@@ -138,18 +138,18 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
 function closestParts(A: SceneBody, xfA: Transform, B: SceneBody, xfB: Transform): [number, number] {
   let best: [number, number] = [0, 0];
   let bestD = Infinity;
-  if (A.parts.length === 1 && B.parts.length === 1) return best;
-  A.parts.forEach((pa, i) => {
-    B.parts.forEach((pb, j) => {
+  if (A.partCount === 1 && B.partCount === 1) return best;
+  for (let i = 0; i < A.partCount; i++) {
+    for (let j = 0; j < B.partCount; j++) {
       // The narrow phase's signed separation (analysis/overlap.ts ranks part pairs by it too):
       // the deepest overlapping pair, else the nearest.
-      const key = contact({ shapeA: pa.shape, transformA: xfA, shapeB: pb.shape, transformB: xfB }).separation;
+      const key = contact({ shapeA: A.partShape(i), transformA: xfA, shapeB: B.partShape(j), transformB: xfB }).separation;
       if (key < bestD) {
         bestD = key;
         best = [i, j];
       }
-    });
-  });
+    }
+  }
   return best;
 }
 

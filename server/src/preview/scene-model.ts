@@ -38,8 +38,9 @@ export function buildPreviewScene(uri: string, version: number, source: PreviewS
     // Bounds over [0, T]: each part's swept bounds from core/ccd (translation plus a bound on the
     // rotation), the boxes the broad phase uses; a body with no part contributes its origin's path.
     const xf = makeTransform(b.x, b.y, b.angle);
-    const boxes = b.parts.length > 0 ? b.parts.map((part) => sweptBounds(part.shape, xf, b.velocity, b.spin, 0, horizon)) : [pathBounds(b, horizon)];
-    for (const box of boxes) {
+    const n = b.partCount;
+    for (let k = 0; k < Math.max(n, 1); k++) {
+      const box = n > 0 ? sweptBounds(b.partShape(k), xf, b.velocity, b.spin, 0, horizon) : pathBounds(b, horizon);
       minX = Math.min(minX, box.minX);
       minY = Math.min(minY, box.minY);
       maxX = Math.max(maxX, box.maxX);
@@ -68,14 +69,16 @@ export function bodyKind(b: SceneBody): BodyKind {
 function previewBody(b: SceneBody): PreviewBody {
   const xf: Transform = makeTransform(b.x, b.y, b.angle);
   let bounds: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-  const parts: PreviewPart[] = b.parts.map((part) => {
-    const box = shapeBounds(part.shape, xf);
+  const parts: PreviewPart[] = [];
+  for (let k = 0; k < b.partCount; k++) {
+    const shape = b.partShape(k);
+    const box = shapeBounds(shape, xf);
     bounds = [Math.min(bounds[0], box.minX), Math.min(bounds[1], box.minY), Math.max(bounds[2], box.maxX), Math.max(bounds[3], box.maxY)];
     // The protocol's flat vertex list is the shape's packed core (shape.ts), copied: the model is
     // posted to the webview and must not share the scene's arrays.
-    const vertices = part.shape.xy.slice(0, 2 * part.shape.count);
-    return { kind: part.shape.kind, vertices, radius: part.shape.radius, range: { start: part.range.start, end: part.range.end } };
-  });
+    const vertices = shape.xy.slice(0, 2 * shape.count);
+    parts.push({ kind: shape.kind, vertices, radius: shape.radius, range: b.partRange(k) });
+  }
   if (!Number.isFinite(bounds[0])) bounds = [b.x, b.y, b.x, b.y];
   // Made on each read (semantics/scene.ts): read once.
   const props = b.props;

@@ -21,7 +21,7 @@ import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { ValueTable } from './value-table';
-import { BODY_BULLET, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, clauseFlag, SceneBody, ScenePart, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
+import { BODY_BULLET, BODY_ONE_SHAPE, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, clauseFlag, SceneBody, ScenePart, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
@@ -802,8 +802,10 @@ class Checker {
 
   private shape(node: ShapeExpression): ShapeValue | undefined {
     switch (node.kind) {
-      case 'ShapeCall':
-        return this.primitive(node);
+      case 'ShapeCall': {
+        const shape = this.primitive(node);
+        return shape && { parts: [new ScenePart(shape, node.constructorName, node.range.start, node.range.end)], sourceKind: node.constructorName };
+      }
       case 'Compound':
         return this.compound(node);
       case 'ShapeRef': {
@@ -838,7 +840,8 @@ class Checker {
     return v;
   }
 
-  private primitive(node: ShapeCall): ShapeValue | undefined {
+  /** The geometry of a constructor call (its range and constructor are the node's). */
+  private primitive(node: ShapeCall): ConvexShape | undefined {
     if (!this.argumentCount(node)) return undefined;
     const a = node.args;
     let shape: ConvexShape | undefined;
@@ -888,8 +891,7 @@ class Checker {
         break;
       }
     }
-    if (!shape) return undefined;
-    return { parts: [new ScenePart(shape, node.constructorName, node.range.start, node.range.end)], sourceKind: node.constructorName };
+    return shape;
   }
 
   /**
@@ -1053,9 +1055,12 @@ class Checker {
       else isBullet = true;
     }
 
-    const shape = this.shape(s.shape);
+    // A constructor written in the statement is the body's one shape (scene.ts BODY_ONE_SHAPE):
+    // no part object or list per body.
+    const one = s.shape.kind === 'ShapeCall' ? this.primitive(s.shape) : undefined;
+    const shape = s.shape.kind === 'ShapeCall' ? undefined : this.shape(s.shape);
     const clauses = this.clausesByKeyword(s.properties, s.name);
-    let failed = !shape || !s.name;
+    let failed = (!one && !shape) || !s.name;
 
     let position: Vec2 | undefined;
     let angle = 0;
@@ -1102,12 +1107,12 @@ class Checker {
     }
 
     const sourceKind: SourceShapeKind =
-      shape?.sourceKind ??
-      (s.shape.kind === 'ShapeCall' ? s.shape.constructorName : s.shape.kind === 'Compound' ? 'compound' : 'polygon');
+      s.shape.kind === 'ShapeCall' ? s.shape.constructorName : (shape?.sourceKind ?? (s.shape.kind === 'Compound' ? 'compound' : 'polygon'));
     if (def && this.editorData) def.detail = this.bodyDetail(s, sourceKind);
     // Out of the Scene: a failed value, a broken statement, or a second body of the same name
     // (the first definition is the body of that name; analysing both would pair them).
-    if (failed || !shape || !s.name || !def || s.broken || def.duplicate) return;
+    const geometry = one ?? shape?.parts;
+    if (failed || !geometry || !s.name || !def || s.broken || def.duplicate) return;
 
     // Pose, spin and the clauses' offsets (in BODY_CLAUSES order) as the body's packed data.
     const start = def.range.start;
@@ -1127,6 +1132,7 @@ class Checker {
     if (velocityClause) flags |= clauseFlag(2);
     if (spinClause) flags |= clauseFlag(3);
     if (layerClause) flags |= clauseFlag(4);
+    if (one) flags |= BODY_ONE_SHAPE;
     const body = new SceneBody(
       firstIndex + bodies.length,
       s.name.name,
@@ -1141,7 +1147,7 @@ class Checker {
       s.shape.kind === 'ShapeRef' ? s.shape.name.name : undefined,
       layer,
       // The evaluated parts themselves: a named shape's are shared by every body that uses it.
-      shape.parts,
+      geometry,
       velocity,
       DATA.slice(0, n),
       // Made even without editor data: the body is its own definition, and the scene never

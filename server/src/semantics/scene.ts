@@ -32,8 +32,9 @@ export interface SceneLayer {
 export type SourceShapeKind = 'circle' | 'box' | 'polygon' | 'capsule' | 'segment' | 'compound';
 
 /**
- * One convex part of a body. Its range is kept as two offsets and made on request: a large
- * scene has a part per body, and a range object each was 40 bytes more per body.
+ * One convex part of a compound or of a named shape (a body whose shape is written in its
+ * statement holds the shape alone: SceneBody `geometry`). Its range is kept as two offsets and
+ * made on request.
  */
 export class ScenePart {
   constructor(
@@ -71,6 +72,12 @@ export const BODY_STATIC = 1;
 export const BODY_SENSOR = 2;
 export const BODY_BULLET = 4;
 const FIRST_CLAUSE_BIT = 8;
+/**
+ * Set when `SceneBody.geometry` is the body's one shape itself, written in the body statement
+ * (after the clause bits): the part's range is then the body's shape range and its constructor
+ * the body's `sourceKind`.
+ */
+export const BODY_ONE_SHAPE = FIRST_CLAUSE_BIT << 5;
 /** Where the first clause's offsets start in `SceneBody.data`, after x, y, angle and spin. */
 const CLAUSES_AT = 4;
 
@@ -108,8 +115,13 @@ export class SceneBody implements SymbolDefinition {
     /** Name of the named shape used, if the body refers to one (`body b square at ...`). */
     readonly shapeName: string | undefined,
     readonly layer: string | null,
-    /** One or more convex parts (a compound has several). */
-    readonly parts: readonly ScenePart[],
+    /**
+     * The geometry: the body's one shape when `flags` has BODY_ONE_SHAPE, else its parts (a
+     * compound's, or a named shape's list, shared by every body that uses it). Almost every body
+     * of a large scene has one part written in its statement, and an array and a ScenePart each
+     * were a sixth of a 100k-body scene's memory. Read it through `partCount` and `partShape`.
+     */
+    readonly geometry: ConvexShape | readonly ScenePart[],
     /** Velocity (scene units per second); position(t) = position + velocity t. */
     readonly velocity: Vec2,
     /**
@@ -149,6 +161,38 @@ export class SceneBody implements SymbolDefinition {
 
   get isBullet(): boolean {
     return (this.flags & BODY_BULLET) !== 0;
+  }
+
+  /** Number of convex parts (one but for a compound); what loops over the parts bound by. */
+  get partCount(): number {
+    return (this.flags & BODY_ONE_SHAPE) !== 0 ? 1 : (this.geometry as readonly ScenePart[]).length;
+  }
+
+  /** Geometry of part i (0 <= i < partCount) in body-local coordinates. */
+  partShape(i: number): ConvexShape {
+    return (this.flags & BODY_ONE_SHAPE) !== 0 ? (this.geometry as ConvexShape) : (this.geometry as readonly ScenePart[])[i]!.shape;
+  }
+
+  /** Source constructor of part i. */
+  partKind(i: number): Exclude<SourceShapeKind, 'compound'> {
+    return (this.flags & BODY_ONE_SHAPE) !== 0
+      ? (this.sourceKind as Exclude<SourceShapeKind, 'compound'>)
+      : (this.geometry as readonly ScenePart[])[i]!.sourceKind;
+  }
+
+  /** Range of part i's shape expression in the text. */
+  partRange(i: number): TextRange {
+    if ((this.flags & BODY_ONE_SHAPE) !== 0) return { start: this.shapeStart, end: this.shapeEnd };
+    return (this.geometry as readonly ScenePart[])[i]!.range;
+  }
+
+  /**
+   * The parts as objects, made on each read for a body with its shape written in its statement:
+   * for hovers, descriptions and tests; loops over many bodies read `partCount` and `partShape`.
+   */
+  get parts(): readonly ScenePart[] {
+    if ((this.flags & BODY_ONE_SHAPE) === 0) return this.geometry as readonly ScenePart[];
+    return [new ScenePart(this.geometry as ConvexShape, this.partKind(0), this.shapeStart, this.shapeEnd)];
   }
 
   /** Position at t = 0, x: what hot paths read instead of making `position`. */
@@ -198,7 +242,7 @@ export class SceneBody implements SymbolDefinition {
       this.sourceKind,
       this.shapeName,
       this.layer,
-      this.parts,
+      this.geometry,
       change.velocity ?? this.velocity,
       data,
       this.detail,
