@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { check, errors, found } from './helpers';
 import { DEFAULT_DT, DEFAULT_FRAMES, DEFAULT_SLOP, MAX_FRAMES } from '../../../server/src/semantics/check';
-import { canCollide } from '../../../server/src/semantics/scene';
+import { canCollide, type SceneBody } from '../../../server/src/semantics/scene';
 import { occurrencesOf, referencesTo, symbolAt } from '../../../server/src/semantics/symbols';
 import type { PolygonFixData } from '../../../server/src/semantics/polygon-validation';
 import { shapeNormals, shapeVertices } from '../../../core/shapes/shape';
@@ -130,6 +130,22 @@ describe('semantics/check: the scene', () => {
     assert.equal(a.shapeName, 'crate');
     assert.equal(a.sourceKind, 'box');
     assert.equal(r.text.slice(a.parts[0]!.range.start, a.parts[0]!.range.end), 'box(1, 1)');
+  });
+
+  it('gives every body its parts through partCount, partShape, partKind and partRange, whatever holds them', () => {
+    // Memory, not meaning: a shape written in the body statement is held alone (scene.ts
+    // BODY_ONE_SHAPE), a named shape's parts are one list for all its bodies, a compound has its own.
+    const text = 'shape crate = box(1, 1)\nbody a crate at (3, 0)\nbody b crate\nbody c circle(0.5)\nbody d compound(box(2, 1), capsule(2, 0.5) at (0, 1))';
+    const r = check(text);
+    const [a, b, c, d] = r.scene.bodies;
+    const slices = (x: SceneBody) => Array.from({ length: x.partCount }, (_, i) => [x.partKind(i), text.slice(x.partRange(i).start, x.partRange(i).end), x.partShape(i).kind]);
+    assert.deepEqual(slices(a!), [['box', 'box(1, 1)', 'polygon']]);
+    assert.deepEqual(slices(c!), [['circle', 'circle(0.5)', 'circle']]);
+    assert.deepEqual(slices(d!), [['box', 'box(2, 1)', 'polygon'], ['capsule', 'capsule(2, 0.5)', 'capsule']]);
+    assert.equal(a!.geometry, b!.geometry);
+    assert.equal(c!.geometry, c!.partShape(0));
+    assert.deepEqual(c!.parts.map((p) => [p.shape, p.sourceKind, p.range]), [[c!.partShape(0), 'circle', c!.shapeRange]]);
+    assert.equal(d!.parts, d!.geometry);
   });
 
   it('numbers bodies in declaration order', () => {
