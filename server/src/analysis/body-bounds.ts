@@ -32,6 +32,8 @@ export const BOUNDS_GUARD = 1e-7;
 // Scratch (bodyBounds never re-enters): the body's pose at t = 0 and one part's swept box.
 const pose: { -readonly [K in keyof Transform]: Transform[K] } = { x: 0, y: 0, c: 1, s: 0 };
 const partBox: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+// The body's velocity, which it holds as two numbers (semantics/scene.ts).
+const velocity: { x: number; y: number } = { x: 0, y: 0 };
 
 /** Writes the body's broad-phase box into `out` and returns it. */
 export function bodyBounds(scene: Scene, body: SceneBody, out: AABB): AABB {
@@ -48,8 +50,10 @@ export function bodyBounds(scene: Scene, body: SceneBody, out: AABB): AABB {
     xf.y = body.y;
     xf.c = Math.cos(body.angle);
     xf.s = Math.sin(body.angle);
+    velocity.x = body.vx;
+    velocity.y = body.vy;
     for (let k = 0; k < n; k++) {
-      const b = sweptBoundsInto(body.partShape(k), xf, body.velocity, body.spin, 0, t1, partBox);
+      const b = sweptBoundsInto(body.partShape(k), xf, velocity, body.spin, 0, t1, partBox);
       if (b.minX < minX) minX = b.minX;
       if (b.minY < minY) minY = b.minY;
       if (b.maxX > maxX) maxX = b.maxX;

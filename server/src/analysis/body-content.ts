@@ -16,7 +16,7 @@ export function sameBodyContent(a: SceneBody, b: SceneBody): boolean {
   if (a === b) return true;
   if (a.isStatic !== b.isStatic || a.isSensor !== b.isSensor || a.isBullet !== b.isBullet || a.layer !== b.layer) return false;
   if (!Object.is(a.x, b.x) || !Object.is(a.y, b.y) || !Object.is(a.angle, b.angle)) return false;
-  if (!Object.is(a.velocity.x, b.velocity.x) || !Object.is(a.velocity.y, b.velocity.y) || !Object.is(a.spin, b.spin)) return false;
+  if (!Object.is(a.vx, b.vx) || !Object.is(a.vy, b.vy) || !Object.is(a.spin, b.spin)) return false;
   const n = a.partCount;
   if (n !== b.partCount) return false;
   for (let i = 0; i < n; i++) {

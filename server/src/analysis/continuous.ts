@@ -81,8 +81,8 @@ interface PartResult {
   readonly undecided?: string;
 }
 
-function partMotion(body: SceneBody, xf: Transform, shape: ConvexShape): PartMotion {
-  return { shape, xf, velocity: body.velocity, spin: body.spin };
+function partMotion(body: SceneBody, velocity: Vec2, xf: Transform, shape: ConvexShape): PartMotion {
+  return { shape, xf, velocity, spin: body.spin };
 }
 
 export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFinding | null {
@@ -92,7 +92,7 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
   // Without spin and with equal velocities the pair's relative pose never changes, so whatever
   // holds at t = 0 (apart, or resting within slop; deeper is an overlap, decided before this)
   // holds over the whole interval: no search needed. Most bodies of a level are at rest.
-  if (a.spin === 0 && b.spin === 0 && a.velocity.x === b.velocity.x && a.velocity.y === b.velocity.y) return null;
+  if (a.spin === 0 && b.spin === 0 && a.vx === b.vx && a.vy === b.vy) return null;
   let best: (PartResult & { partA: number; partB: number }) | null = null;
   let deep = false;
   let deepStep: number | undefined;
@@ -100,11 +100,14 @@ export function impactPair(scene: Scene, a: SceneBody, b: SceneBody): ImpactFind
   // One pose per body: every part of a compound moves with its body's transform.
   const xfA = makeTransform(a.x, a.y, a.angle);
   const xfB = makeTransform(b.x, b.y, b.angle);
+  // Made on each read (semantics/scene.ts): once per body, shared by its parts' motions.
+  const vA = a.velocity;
+  const vB = b.velocity;
   for (let i = 0; i < a.partCount; i++) {
-    const ma = partMotion(a, xfA, a.partShape(i));
+    const ma = partMotion(a, vA, xfA, a.partShape(i));
     const boundsA = sweptBounds(ma.shape, ma.xf, ma.velocity, ma.spin, 0, T);
     for (let j = 0; j < b.partCount; j++) {
-      const mb = partMotion(b, xfB, b.partShape(j));
+      const mb = partMotion(b, vB, xfB, b.partShape(j));
       if (!aabbOverlaps(boundsA, sweptBounds(mb.shape, mb.xf, mb.velocity, mb.spin, 0, T))) continue;
       const r = partPair(ma, mb, dt, scene.frames, scene.slop);
       if (!r) continue;
@@ -332,7 +335,7 @@ function firstContactDuration(e: ContactExitOutput): number {
 function surfaceSpeed(body: SceneBody): number {
   let r = 0;
   for (let i = 0; i < body.partCount; i++) r = Math.max(r, maxRadius(body.partShape(i)));
-  return Math.hypot(body.velocity.x, body.velocity.y) + Math.abs(body.spin) * r;
+  return Math.hypot(body.vx, body.vy) + Math.abs(body.spin) * r;
 }
 
 function stepFraction(toi: number, dt: number): string {
@@ -415,7 +418,7 @@ function substepAdvice(a: SceneBody | undefined, b: SceneBody | undefined, n: nu
   if (!Number.isFinite(n)) return 'they only graze, so no number of substeps is sure to see the contact';
   const D = duration !== undefined && duration > 0 ? duration : dt / n;
   const needs = `a discrete engine needs ${n} substeps per step (every ${formatNumber(dt / n)} s) to see it`;
-  const linear = a && b ? Math.hypot(b.velocity.x - a.velocity.x, b.velocity.y - a.velocity.y) : 0;
+  const linear = a && b ? Math.hypot(b.vx - a.vx, b.vy - a.vy) : 0;
   if (pathSpeed(a, b) - linear > linear) return `the contact lasts about ${formatNumber(D)} s as the spin sweeps one through the other, so ${needs}`;
   return `the path crosses it in about ${formatNumber(linear * D)} units at ${formatNumber(linear)} units/s, so ${needs}`;
 }
@@ -429,7 +432,7 @@ function pathSpeed(a: SceneBody | undefined, b: SceneBody | undefined): number {
     return m;
   };
   return (
-    Math.hypot(b.velocity.x - a.velocity.x, b.velocity.y - a.velocity.y) +
+    Math.hypot(b.vx - a.vx, b.vy - a.vy) +
     Math.abs(a.spin) * reach(a) +
     Math.abs(b.spin) * reach(b)
   );

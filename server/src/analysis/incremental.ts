@@ -694,7 +694,7 @@ function movedDiagnostic(d: FindingDiagnostic, placement: number, a: SceneBody, 
 
 /** Whether two versions of a body give its findings the same message (all but the place). */
 function sameLabel(x: SceneBody, y: SceneBody): boolean {
-  if (x.name !== y.name || x.velocity !== y.velocity || x.spin !== y.spin || x.isBullet !== y.isBullet) return false;
+  if (x.name !== y.name || !Object.is(x.vx, y.vx) || !Object.is(x.vy, y.vy) || x.spin !== y.spin || x.isBullet !== y.isBullet) return false;
   if (x.partCount !== y.partCount) return false;
   for (let k = 0; k < x.partCount; k++) if (x.partShape(k) !== y.partShape(k)) return false;
   return true;

@@ -1,7 +1,7 @@
 import { byPosition, type Diagnostic, type TextRange } from '../common/diagnostic';
 import { SemanticSession, SemanticStream, type SemanticOptions, type SemanticResult } from '../semantics/check';
 import type { EvaluatedValue } from '../semantics/evaluate';
-import { BODY_ONE_SHAPE, SceneBody, ScenePart, type Scene } from '../semantics/scene';
+import { BODY_ONE_SHAPE, SceneBody, ScenePart, SceneShape, type Scene } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
 import { isIdentPart, lex, type Comment, type Token } from '../syntax/lexer';
@@ -600,16 +600,18 @@ function shiftReference(r: SymbolReference, from: number, delta: number): Symbol
 function shiftBody(b: SceneBody, from: number, delta: number, index: number): SceneBody {
   if (delta === 0 && index === b.index) return b;
   let geometry = b.geometry;
-  // A body's one shape has the body's shape range, which moves below; a list of parts moves part
-  // by part.
+  // A body's one shape has the body's shape range, which moves below; parts move one by one.
   if (delta !== 0 && (b.flags & BODY_ONE_SHAPE) === 0) {
-    const parts = geometry as readonly ScenePart[];
-    const moved: ScenePart[] = new Array<ScenePart>(parts.length);
+    const shape = geometry as SceneShape;
+    const parts = shape.parts;
+    let moved: ScenePart[] | undefined;
     for (let k = 0; k < parts.length; k++) {
       const p = parts[k]!;
-      moved[k] = p.start >= from ? new ScenePart(p.shape, p.sourceKind, p.start + delta, p.end + delta) : p;
+      if (p.start < from) continue;
+      moved ??= parts.slice();
+      moved[k] = new ScenePart(p.shape, p.sourceKind, p.start + delta, p.end + delta);
     }
-    geometry = moved;
+    if (moved) geometry = new SceneShape(moved, shape.sourceKind, shape.name);
   }
   const shift = b.start >= from ? delta : 0;
   return new SceneBody(
@@ -621,12 +623,8 @@ function shiftBody(b: SceneBody, from: number, delta: number, index: number): Sc
     b.shapeStart + shift,
     b.shapeEnd + shift,
     b.flags,
-    b.sourceKind,
-    b.shapeName,
     b.layer,
     geometry,
-    b.velocity,
     b.data,
-    b.detail,
   );
 }

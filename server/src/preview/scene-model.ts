@@ -39,8 +39,9 @@ export function buildPreviewScene(uri: string, version: number, source: PreviewS
     // rotation), the boxes the broad phase uses; a body with no part contributes its origin's path.
     const xf = makeTransform(b.x, b.y, b.angle);
     const n = b.partCount;
+    const velocity = b.velocity;
     for (let k = 0; k < Math.max(n, 1); k++) {
-      const box = n > 0 ? sweptBounds(b.partShape(k), xf, b.velocity, b.spin, 0, horizon) : pathBounds(b, horizon);
+      const box = n > 0 ? sweptBounds(b.partShape(k), xf, velocity, b.spin, 0, horizon) : pathBounds(b, horizon);
       minX = Math.min(minX, box.minX);
       minY = Math.min(minY, box.minY);
       maxX = Math.max(maxX, box.maxX);
@@ -94,7 +95,7 @@ function previewBody(b: SceneBody): PreviewBody {
     parts,
     position: [b.x, b.y],
     angle: b.angle,
-    velocity: [b.velocity.x, b.velocity.y],
+    velocity: [b.vx, b.vy],
     spin: b.spin,
     bounds,
     nameRange: { start: b.nameRange.start, end: b.nameRange.end },
@@ -107,8 +108,8 @@ function previewBody(b: SceneBody): PreviewBody {
 
 /** The path of a body's origin over [0, t1]. */
 function pathBounds(b: SceneBody, t1: number): AABB {
-  const x1 = b.x + b.velocity.x * t1;
-  const y1 = b.y + b.velocity.y * t1;
+  const x1 = b.x + b.vx * t1;
+  const y1 = b.y + b.vy * t1;
   return { minX: Math.min(b.x, x1), minY: Math.min(b.y, y1), maxX: Math.max(b.x, x1), maxY: Math.max(b.y, y1) };
 }
 

@@ -21,7 +21,7 @@ import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { ValueTable } from './value-table';
-import { BODY_BULLET, BODY_ONE_SHAPE, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, clauseFlag, SceneBody, ScenePart, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
+import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, bodyData, bodyDetail, clauseFlag, SceneBody, ScenePart, SceneShape, sourceKindFlags, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
@@ -96,10 +96,8 @@ export interface NamedShapeValue {
   readonly sourceKind: SourceShapeKind;
 }
 
-interface ShapeValue {
-  readonly parts: readonly ScenePart[];
-  readonly sourceKind: SourceShapeKind;
-}
+/** A shape expression's parts (a named shape's carry its name: scene.ts SceneShape). */
+type ShapeValue = SceneShape;
 
 type MutableDefinition = { -readonly [K in keyof SymbolDefinition]: SymbolDefinition[K] };
 
@@ -267,23 +265,21 @@ function vertexName(i: number): string {
 }
 
 /**
- * Where a body's data (scene.ts SceneBody) is gathered before it is copied out at its exact
- * length: a slice of a packed array is packed and exactly as long, where an array grown by push
- * keeps spare capacity. Written by index, never shortened (setting the length to 0 would drop its
- * store, and every body would grow a new one).
+ * Where a body's clause offsets are gathered before scene.ts `bodyData` copies them into the
+ * body's data. Written by index, never shortened.
  */
-const DATA: number[] = Array.from({ length: 4 + 3 * BODY_CLAUSES.length }, () => 0);
+const CLAUSES: number[] = Array.from({ length: 3 * BODY_CLAUSES.length }, () => 0);
 
 /**
  * Writes a written clause's start, value start and end, relative to its statement's `start`, into
- * DATA at `at`; returns where the next clause goes (`at` when this one is not written).
+ * CLAUSES at `at`; returns where the next clause goes (`at` when this one is not written).
  */
 function clauseOffsets(c: Clause | undefined, at: number, start: number): number {
   if (!c) return at;
   // A clause ends with its value (a Missing value sits at the keyword's end): one end for both.
-  DATA[at] = c.range.start - start;
-  DATA[at + 1] = c.value.range.start - start;
-  DATA[at + 2] = c.value.range.end - start;
+  CLAUSES[at] = c.range.start - start;
+  CLAUSES[at + 1] = c.value.range.start - start;
+  CLAUSES[at + 2] = c.value.range.end - start;
   return at + 3;
 }
 
@@ -372,8 +368,6 @@ class Checker {
     this.definitionOf.clear();
     this.brokenDefinitions.clear();
     this.bodyNames.clear();
-    this.details.clear();
-    this.dynamicDetails.clear();
     this.bodies = [];
     this.input = RELEASED;
     this.dropped.length = 0;
@@ -589,17 +583,6 @@ class Checker {
     return v;
   }
 
-  /** Body details repeat ('dynamic box' ...): one string each, not one per body. */
-  private readonly details = new Map<string, string>();
-  /** The detail of a body without modifiers, by its shape's name or kind. */
-  private readonly dynamicDetails = new Map<string, string>();
-  private intern(s: string): string {
-    const known = this.details.get(s);
-    if (known !== undefined) return known;
-    this.details.set(s, s);
-    return s;
-  }
-
   private use(def: SymbolDefinition): void {
     this.used.add(def);
     if (!this.countUses) return;
@@ -754,7 +737,8 @@ class Checker {
         continue;
       }
       const value = this.quietlyIf(s.broken, () => this.shape(s.shape));
-      this.shapeValues.set(s, s.broken ? undefined : value);
+      // Under its own name (`shape a = b` names b's parts a): bodies that use it read the name.
+      this.shapeValues.set(s, s.broken || !value ? undefined : new SceneShape(value.parts, value.sourceKind, s.name?.name));
     }
     if (!this.editorData) return;
     for (const s of shapes) {
@@ -804,7 +788,7 @@ class Checker {
     switch (node.kind) {
       case 'ShapeCall': {
         const shape = this.primitive(node);
-        return shape && { parts: [new ScenePart(shape, node.constructorName, node.range.start, node.range.end)], sourceKind: node.constructorName };
+        return shape && new SceneShape([new ScenePart(shape, node.constructorName, node.range.start, node.range.end)], node.constructorName, undefined);
       }
       case 'Compound':
         return this.compound(node);
@@ -938,7 +922,7 @@ class Checker {
         parts.push(identity ? p : new ScenePart(transformShape(p.shape, xf), p.sourceKind, p.start, p.end));
       }
     }
-    return failed ? undefined : { parts, sourceKind: 'compound' };
+    return failed ? undefined : new SceneShape(parts, 'compound', undefined);
   }
 
   // ── Settings and layers ─────────────────────────────────────────────────────────────────────
@@ -1108,31 +1092,32 @@ class Checker {
 
     const sourceKind: SourceShapeKind =
       s.shape.kind === 'ShapeCall' ? s.shape.constructorName : (shape?.sourceKind ?? (s.shape.kind === 'Compound' ? 'compound' : 'polygon'));
-    if (def && this.editorData) def.detail = this.bodyDetail(s, sourceKind);
+    const modifiers = (isStatic ? BODY_STATIC : 0) | (isSensor ? BODY_SENSOR : 0) | (isBullet ? BODY_BULLET : 0);
+    if (def && this.editorData) def.detail = this.bodyDetail(s, modifiers, sourceKind);
     // Out of the Scene: a failed value, a broken statement, or a second body of the same name
     // (the first definition is the body of that name; analysing both would pair them).
-    const geometry = one ?? shape?.parts;
+    const geometry = one ?? shape;
     if (failed || !geometry || !s.name || !def || s.broken || def.duplicate) return;
 
-    // Pose, spin and the clauses' offsets (in BODY_CLAUSES order) as the body's packed data.
+    // The clauses' offsets (in BODY_CLAUSES order), then the body's packed data (scene.ts bodyData).
     const start = def.range.start;
-    DATA[0] = position?.x ?? 0;
-    DATA[1] = position?.y ?? 0;
-    DATA[2] = angle;
-    DATA[3] = spin;
-    let n = 4;
+    let n = 0;
     n = clauseOffsets(at, n, start);
     n = clauseOffsets(angleClause, n, start);
     n = clauseOffsets(velocityClause, n, start);
     n = clauseOffsets(spinClause, n, start);
     n = clauseOffsets(layerClause, n, start);
-    let flags = (isStatic ? BODY_STATIC : 0) | (isSensor ? BODY_SENSOR : 0) | (isBullet ? BODY_BULLET : 0);
+    let flags = modifiers;
     if (at) flags |= clauseFlag(0);
     if (angleClause) flags |= clauseFlag(1);
     if (velocityClause) flags |= clauseFlag(2);
     if (spinClause) flags |= clauseFlag(3);
     if (layerClause) flags |= clauseFlag(4);
     if (one) flags |= BODY_ONE_SHAPE;
+    // A body without a velocity clause, or static, rests and holds no velocity.
+    const moving = velocity !== AT_REST;
+    if (moving) flags |= BODY_MOVING;
+    flags |= sourceKindFlags(sourceKind);
     const body = new SceneBody(
       firstIndex + bodies.length,
       s.name.name,
@@ -1143,16 +1128,10 @@ class Checker {
       s.shape.range.start,
       s.shape.range.end,
       flags,
-      sourceKind,
-      s.shape.kind === 'ShapeRef' ? s.shape.name.name : undefined,
       layer,
       // The evaluated parts themselves: a named shape's are shared by every body that uses it.
       geometry,
-      velocity,
-      DATA.slice(0, n),
-      // Made even without editor data: the body is its own definition, and the scene never
-      // depends on SemanticOptions (details repeat, so this is a look-up per body).
-      this.editorData ? def.detail : this.bodyDetail(s, sourceKind),
+      bodyData(position?.x ?? 0, position?.y ?? 0, angle, spin, moving ? velocity : undefined, CLAUSES, 0, n),
     );
     bodies.push(body);
     // The body is its own definition from now on (scene.ts SceneBody): one object, not two.
@@ -1163,21 +1142,9 @@ class Checker {
     this.warning(c.range, 'static-motion', `A static body never moves; its ${c.keyword} is ignored.`, { tags: ['unnecessary'] });
   }
 
-  /** A body's outline detail: its modifiers ('dynamic' when none) and its shape's name or kind. */
-  private bodyDetail(s: BodyStatement, sourceKind: SourceShapeKind): string {
-    const shapeWord = s.shape.kind === 'ShapeRef' ? s.shape.name.name : sourceKind;
-    let detail: string;
-    if (s.modifiers.length === 0) {
-      // Body details repeat ('dynamic box' ...): one string each, found without building it.
-      const known = this.dynamicDetails.get(shapeWord);
-      if (known !== undefined) return known;
-      detail = this.intern(`dynamic ${shapeWord}`);
-      this.dynamicDetails.set(shapeWord, detail);
-      return detail;
-    } else {
-      detail = `${s.modifiers.map((m) => m.modifier).join(' ')} ${shapeWord}`;
-    }
-    return this.intern(detail);
+  /** A body's outline detail (scene.ts bodyDetail, which a body in the scene makes on read). */
+  private bodyDetail(s: BodyStatement, modifiers: number, sourceKind: SourceShapeKind): string {
+    return bodyDetail(modifiers, s.shape.kind === 'ShapeRef' ? s.shape.name.name : sourceKind);
   }
 
   private reportUnused(): void {

@@ -67,19 +67,79 @@ export interface BodyProperties {
 export const BODY_CLAUSES = ['at', 'angle', 'velocity', 'spin', 'layer'] as const;
 export type BodyClause = (typeof BODY_CLAUSES)[number];
 
-/** Bits of `SceneBody.flags`: the modifiers, then one bit per written clause (BODY_CLAUSES order). */
+/**
+ * Bits of `SceneBody.flags`: the modifiers, one bit per written clause (BODY_CLAUSES order), how
+ * the geometry and the velocity are held, then the source shape kind (SOURCE_SHAPE_KINDS index).
+ */
 export const BODY_STATIC = 1;
 export const BODY_SENSOR = 2;
 export const BODY_BULLET = 4;
 const FIRST_CLAUSE_BIT = 8;
 /**
- * Set when `SceneBody.geometry` is the body's one shape itself, written in the body statement
- * (after the clause bits): the part's range is then the body's shape range and its constructor
- * the body's `sourceKind`.
+ * Set when `SceneBody.geometry` is the body's one shape itself, written in the body statement:
+ * the part's range is then the body's shape range and its constructor the body's `sourceKind`.
  */
 export const BODY_ONE_SHAPE = FIRST_CLAUSE_BIT << 5;
-/** Where the first clause's offsets start in `SceneBody.data`, after x, y, angle and spin. */
-const CLAUSES_AT = 4;
+/** Set when the body's data holds a velocity (after the spin); a body without one rests. */
+export const BODY_MOVING = FIRST_CLAUSE_BIT << 6;
+const SOURCE_KIND_SHIFT = 10;
+
+/** The source shape kinds in the order `flags` numbers them. */
+const SOURCE_SHAPE_KINDS: readonly SourceShapeKind[] = ['circle', 'box', 'polygon', 'capsule', 'segment', 'compound'];
+
+/** The flags bits that record `kind` as a body's source shape kind. */
+export function sourceKindFlags(kind: SourceShapeKind): number {
+  return SOURCE_SHAPE_KINDS.indexOf(kind) << SOURCE_KIND_SHIFT;
+}
+
+/** Where the first clause's offsets start in `SceneBody.data`, after x, y, angle and spin, and the velocity if any. */
+const POSE_LENGTH = 4;
+
+/** The modifier words of a body's detail by its BODY_STATIC | BODY_SENSOR | BODY_BULLET bits. */
+const MODIFIER_WORDS = ['dynamic', 'static', 'sensor', 'static sensor', 'bullet', 'static bullet', 'sensor bullet', 'static sensor bullet'];
+
+/**
+ * A body's line for outlines and hovers: its modifiers ('dynamic' when none), in the language's
+ * order, and its shape's name or constructor. Made on read: a stored string was 8 bytes a body.
+ */
+export function bodyDetail(modifiers: number, shapeWord: string): string {
+  return `${MODIFIER_WORDS[modifiers & 7]!} ${shapeWord}`;
+}
+
+/**
+ * The parts of a compound or of a named shape, with the shape's name (a compound written in a
+ * body statement has none). One per named shape, shared by every body that uses it.
+ */
+export class SceneShape {
+  constructor(
+    readonly parts: readonly ScenePart[],
+    readonly sourceKind: SourceShapeKind,
+    /** The named shape's name, when the parts are one. */
+    readonly name: string | undefined,
+  ) {}
+}
+
+// Where a body's data is gathered before it is copied out at its exact length (a slice of a
+// packed double array is packed and exactly as long); written by index, never shortened.
+const DATA: number[] = Array.from({ length: POSE_LENGTH + 2 + 3 * BODY_CLAUSES.length }, () => 0.5);
+
+/**
+ * A body's packed data (see `SceneBody.data`): the pose, spin, the velocity when `velocity` is
+ * given, then `clauses`, the clause offsets already relative to the statement's start.
+ */
+export function bodyData(x: number, y: number, angle: number, spin: number, velocity: Vec2 | undefined, clauses: readonly number[], from = 0, to = clauses.length): number[] {
+  DATA[0] = x;
+  DATA[1] = y;
+  DATA[2] = angle;
+  DATA[3] = spin;
+  let n = POSE_LENGTH;
+  if (velocity) {
+    DATA[n++] = velocity.x;
+    DATA[n++] = velocity.y;
+  }
+  for (let i = from; i < to; i++) DATA[n++] = clauses[i]!;
+  return DATA.slice(0, n);
+}
 
 /**
  * A body of the scene, and the definition of its name in the symbol table (a body that enters the
@@ -88,12 +148,12 @@ const CLAUSES_AT = 4;
  * Compact, since a large scene has one per statement (a 100k-body document kept ~500 bytes per
  * body in ranges, pose objects and clause records before): the statement's, shape's and clauses'
  * ranges are offsets (Smi fields, and the clauses' offsets relative to the statement's start, so
- * that a body moved by an edit shares them), the pose and spin are one packed array of doubles,
- * and the ranges, position and clauses are made on request. `nameRange` alone is an object, held
- * once: the body's diagnostics share it, and the incremental analysis recognises a diagnostic
- * placed on a body's name by it (analysis/incremental.ts). A resting body's `velocity` is the
- * shared zero vector. Immutable; nothing reads a body's identity but the incremental analysis,
- * for "same object, same content".
+ * that a body moved by an edit shares them), the pose, spin and velocity are one packed array of
+ * doubles, the modifiers, written clauses and source shape kind are bits of one Smi, and the
+ * ranges, position, velocity, clauses and detail are made on request. `nameRange` alone is an
+ * object, held once: the body's diagnostics share it, and the incremental analysis recognises a
+ * diagnostic placed on a body's name by it (analysis/incremental.ts). Immutable; nothing reads a
+ * body's identity but the incremental analysis, for "same object, same content".
  */
 export class SceneBody implements SymbolDefinition {
   constructor(
@@ -109,28 +169,25 @@ export class SceneBody implements SymbolDefinition {
     readonly shapeStart: number,
     /** End of the shape expression. */
     readonly shapeEnd: number,
-    /** BODY_STATIC | BODY_SENSOR | BODY_BULLET, and one bit per written clause. */
+    /**
+     * BODY_STATIC | BODY_SENSOR | BODY_BULLET, one bit per written clause, BODY_ONE_SHAPE,
+     * BODY_MOVING, and the source shape kind (`sourceKindFlags`).
+     */
     readonly flags: number,
-    readonly sourceKind: SourceShapeKind,
-    /** Name of the named shape used, if the body refers to one (`body b square at ...`). */
-    readonly shapeName: string | undefined,
     readonly layer: string | null,
     /**
      * The geometry: the body's one shape when `flags` has BODY_ONE_SHAPE, else its parts (a
-     * compound's, or a named shape's list, shared by every body that uses it). Almost every body
-     * of a large scene has one part written in its statement, and an array and a ScenePart each
-     * were a sixth of a 100k-body scene's memory. Read it through `partCount` and `partShape`.
+     * compound's, or a named shape's, shared by every body that uses it). Almost every body of a
+     * large scene has one part written in its statement, and an array and a ScenePart each were
+     * a sixth of a 100k-body scene's memory. Read it through `partCount` and `partShape`.
      */
-    readonly geometry: ConvexShape | readonly ScenePart[],
-    /** Velocity (scene units per second); position(t) = position + velocity t. */
-    readonly velocity: Vec2,
+    readonly geometry: ConvexShape | SceneShape,
     /**
-     * x, y, angle and spin, then each written clause's start, value start and end relative to
-     * `start` (BODY_CLAUSES order, each whose flag is set): packed doubles, 8 bytes each.
+     * x, y, angle and spin, the velocity (x, y) when BODY_MOVING, then each written clause's
+     * start, value start and end relative to `start` (BODY_CLAUSES order, each whose flag is
+     * set): packed doubles, 8 bytes each (`bodyData` makes it).
      */
     readonly data: readonly number[],
-    /** One line for outlines and hovers: the modifiers and the shape ('' without editor data). */
-    readonly detail: string,
   ) {}
 
   get kind(): 'body' {
@@ -140,6 +197,21 @@ export class SceneBody implements SymbolDefinition {
   /** A body in the scene is the first of its name (a later one is reported and left out). */
   get duplicate(): false {
     return false;
+  }
+
+  /** The constructor the author wrote, or 'compound'. */
+  get sourceKind(): SourceShapeKind {
+    return SOURCE_SHAPE_KINDS[this.flags >> SOURCE_KIND_SHIFT]!;
+  }
+
+  /** Name of the named shape used, if the body refers to one (`body b square at ...`). */
+  get shapeName(): string | undefined {
+    return (this.flags & BODY_ONE_SHAPE) !== 0 ? undefined : (this.geometry as SceneShape).name;
+  }
+
+  /** One line for outlines and hovers: the modifiers and the shape, made on each read. */
+  get detail(): string {
+    return bodyDetail(this.flags, this.shapeName ?? this.sourceKind);
   }
 
   /** The whole `body` statement. */
@@ -165,25 +237,25 @@ export class SceneBody implements SymbolDefinition {
 
   /** Number of convex parts (one but for a compound); what loops over the parts bound by. */
   get partCount(): number {
-    return (this.flags & BODY_ONE_SHAPE) !== 0 ? 1 : (this.geometry as readonly ScenePart[]).length;
+    return (this.flags & BODY_ONE_SHAPE) !== 0 ? 1 : (this.geometry as SceneShape).parts.length;
   }
 
   /** Geometry of part i (0 <= i < partCount) in body-local coordinates. */
   partShape(i: number): ConvexShape {
-    return (this.flags & BODY_ONE_SHAPE) !== 0 ? (this.geometry as ConvexShape) : (this.geometry as readonly ScenePart[])[i]!.shape;
+    return (this.flags & BODY_ONE_SHAPE) !== 0 ? (this.geometry as ConvexShape) : (this.geometry as SceneShape).parts[i]!.shape;
   }
 
   /** Source constructor of part i. */
   partKind(i: number): Exclude<SourceShapeKind, 'compound'> {
     return (this.flags & BODY_ONE_SHAPE) !== 0
       ? (this.sourceKind as Exclude<SourceShapeKind, 'compound'>)
-      : (this.geometry as readonly ScenePart[])[i]!.sourceKind;
+      : (this.geometry as SceneShape).parts[i]!.sourceKind;
   }
 
   /** Range of part i's shape expression in the text. */
   partRange(i: number): TextRange {
     if ((this.flags & BODY_ONE_SHAPE) !== 0) return { start: this.shapeStart, end: this.shapeEnd };
-    return (this.geometry as readonly ScenePart[])[i]!.range;
+    return (this.geometry as SceneShape).parts[i]!.range;
   }
 
   /**
@@ -191,7 +263,7 @@ export class SceneBody implements SymbolDefinition {
    * for hovers, descriptions and tests; loops over many bodies read `partCount` and `partShape`.
    */
   get parts(): readonly ScenePart[] {
-    if ((this.flags & BODY_ONE_SHAPE) === 0) return this.geometry as readonly ScenePart[];
+    if ((this.flags & BODY_ONE_SHAPE) === 0) return (this.geometry as SceneShape).parts;
     return [new ScenePart(this.geometry as ConvexShape, this.partKind(0), this.shapeStart, this.shapeEnd)];
   }
 
@@ -214,9 +286,28 @@ export class SceneBody implements SymbolDefinition {
     return this.data[3]!;
   }
 
+  /** Velocity x (scene units per second); position(t) = position + velocity t. */
+  get vx(): number {
+    return (this.flags & BODY_MOVING) !== 0 ? this.data[POSE_LENGTH]! : 0;
+  }
+
+  get vy(): number {
+    return (this.flags & BODY_MOVING) !== 0 ? this.data[POSE_LENGTH + 1]! : 0;
+  }
+
   /** Position at t = 0, made on each read (hot paths read `x` and `y`). */
   get position(): Vec2 {
     return { x: this.data[0]!, y: this.data[1]! };
+  }
+
+  /** Velocity, made on each read (hot paths read `vx` and `vy`). */
+  get velocity(): Vec2 {
+    return { x: this.vx, y: this.vy };
+  }
+
+  /** Where the clauses' offsets start in `data`. */
+  private get clausesAt(): number {
+    return (this.flags & BODY_MOVING) !== 0 ? POSE_LENGTH + 2 : POSE_LENGTH;
   }
 
   /**
@@ -224,35 +315,17 @@ export class SceneBody implements SymbolDefinition {
    * body elsewhere or slower. Its clauses' offsets still point at the written values.
    */
   withMotion(change: { readonly position?: Vec2; readonly velocity?: Vec2; readonly spin?: number }): SceneBody {
-    const data = this.data.slice();
-    if (change.position) {
-      data[0] = change.position.x;
-      data[1] = change.position.y;
-    }
-    if (change.spin !== undefined) data[3] = change.spin;
-    return new SceneBody(
-      this.index,
-      this.name,
-      this.nameRange,
-      this.start,
-      this.end,
-      this.shapeStart,
-      this.shapeEnd,
-      this.flags,
-      this.sourceKind,
-      this.shapeName,
-      this.layer,
-      this.geometry,
-      change.velocity ?? this.velocity,
-      data,
-      this.detail,
-    );
+    const d = this.data;
+    const velocity = change.velocity ?? ((this.flags & BODY_MOVING) !== 0 ? this.velocity : undefined);
+    const data = bodyData(change.position?.x ?? d[0]!, change.position?.y ?? d[1]!, d[2]!, change.spin ?? d[3]!, velocity, d, this.clausesAt);
+    const flags = velocity ? this.flags | BODY_MOVING : this.flags;
+    return new SceneBody(this.index, this.name, this.nameRange, this.start, this.end, this.shapeStart, this.shapeEnd, flags, this.layer, this.geometry, data);
   }
 
   /** The clauses written, made on each read. */
   get props(): BodyProperties {
     const out: { -readonly [K in BodyClause]?: BodyProperty } = {};
-    let o = CLAUSES_AT;
+    let o = this.clausesAt;
     for (let k = 0; k < BODY_CLAUSES.length; k++) {
       if ((this.flags & (FIRST_CLAUSE_BIT << k)) === 0) continue;
       const d = this.data;

@@ -176,7 +176,7 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
         const old = before.get(b.name);
         if (old === undefined || b.name === edited) continue;
         assert.equal(b.data, old.data, b.name);
-        assert.equal(b.velocity, old.velocity, b.name);
+        assert.deepEqual(b.velocity, old.velocity, b.name);
         assert.equal(b.partShape(0), old.partShape(0), b.name);
         // The one shape's range is the body's: it moves with the statement.
         const range = b.partRange(0);

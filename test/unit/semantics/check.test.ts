@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { check, errors, found } from './helpers';
 import { DEFAULT_DT, DEFAULT_FRAMES, DEFAULT_SLOP, MAX_FRAMES } from '../../../server/src/semantics/check';
-import { canCollide, type SceneBody } from '../../../server/src/semantics/scene';
+import { canCollide, type SceneBody, type SceneShape } from '../../../server/src/semantics/scene';
 import { occurrencesOf, referencesTo, symbolAt } from '../../../server/src/semantics/symbols';
 import type { PolygonFixData } from '../../../server/src/semantics/polygon-validation';
 import { shapeNormals, shapeVertices } from '../../../core/shapes/shape';
@@ -145,7 +145,25 @@ describe('semantics/check: the scene', () => {
     assert.equal(a!.geometry, b!.geometry);
     assert.equal(c!.geometry, c!.partShape(0));
     assert.deepEqual(c!.parts.map((p) => [p.shape, p.sourceKind, p.range]), [[c!.partShape(0), 'circle', c!.shapeRange]]);
-    assert.equal(d!.parts, d!.geometry);
+    assert.equal(d!.parts, (d!.geometry as SceneShape).parts);
+    assert.deepEqual([a!.shapeName, b!.shapeName, c!.shapeName, d!.shapeName], ['crate', 'crate', undefined, undefined]);
+    assert.deepEqual([a!.sourceKind, c!.sourceKind, d!.sourceKind], ['box', 'circle', 'compound']);
+  });
+
+  it("makes a body's detail from its modifiers and shape, and keeps its velocity among its data", () => {
+    // A body holds no detail string and no velocity object (scene.ts SceneBody); both are made on read.
+    const r = check('shape crate = box(1, 1)\nbody a bullet sensor crate velocity (1, -2)\nbody b static circle(1) velocity (3, 0)\nbody c segment((0, 0), (1, 0)) at (5, 5) velocity (0, 0) angle 1');
+    const [a, b, c] = r.scene.bodies;
+    assert.deepEqual(r.scene.bodies.map((x) => x.detail), ['sensor bullet crate', 'static circle', 'dynamic segment']);
+    assert.deepEqual(r.scene.bodies.map((x) => [x.vx, x.vy, x.velocity]), [[1, -2, { x: 1, y: -2 }], [0, 0, { x: 0, y: 0 }], [0, 0, { x: 0, y: 0 }]]);
+    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length], [4 + 2 + 3, 4 + 3, 4 + 2 + 9]);
+    assert.deepEqual(
+      [c!.props.at?.valueRange, c!.props.velocity?.valueRange, c!.props.angle?.valueRange].map((v) => r.text.slice(v!.start, v!.end)),
+      ['(5, 5)', '(0, 0)', '1'],
+    );
+    const slower = b!.withMotion({ velocity: { x: 0.5, y: 0 } });
+    assert.deepEqual([slower.velocity, slower.props.velocity?.valueRange, slower.detail], [{ x: 0.5, y: 0 }, b!.props.velocity?.valueRange, 'static circle']);
+    assert.deepEqual(a!.withMotion({ spin: 2 }).velocity, { x: 1, y: -2 });
   });
 
   it('numbers bodies in declaration order', () => {
