@@ -78,8 +78,9 @@ export interface SemanticResult {
   readonly diagnostics: Diagnostic[];
   readonly symbols: SymbolTable;
   /**
-   * Evaluated values of settings, constants, shape arguments, properties and angle literals, as
-   * objects made on each read (for tests and small documents; features read `valueTable`).
+   * Evaluated values of settings, constants, shape arguments, properties and angle literals, but
+   * not bare numbers (they say their value already: value-table.ts), as objects made on each
+   * read (for tests and small documents; features read `valueTable`).
    */
   readonly values: readonly EvaluatedValue[];
   /** The same values, compact (value-table.ts). */
@@ -579,7 +580,9 @@ class Checker {
         return undefined;
       }
     }
-    if (v !== undefined && this.editorData) this.values.push(e.range, v, role, e.kind === 'Number' && e.unit === null);
+    // A bare number says its value already: no hover, hint or outline shows it (each skips plain
+    // values), and it was a third of a large scene's table (value-table.ts).
+    if (v !== undefined && this.editorData && !(e.kind === 'Number' && e.unit === null)) this.values.push(e.range, v, role, false);
     return v;
   }
 

@@ -7,7 +7,9 @@ import type { EvaluatedValue, Value, ValueRole } from './evaluate';
  * values per body (position, angle, every shape argument), and as objects, each with its range and
  * boxed doubles, they were the third-largest structure a language server kept for a large
  * document; here they are 25 bytes each and shift after an edit without allocating.
- * `EvaluatedValue` objects are made on request (`get`, `toArray`).
+ * `EvaluatedValue` objects are made on request (`get`, `toArray`). Semantics records no bare
+ * number (a `plain` value, which every feature skipped): a third of a generated 100k-body scene's
+ * values were.
  *
  * Order: by start, then longest first (an expression before its parts), then as recorded.
  */

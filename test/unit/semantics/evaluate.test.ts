@@ -81,13 +81,15 @@ describe('semantics/evaluate', () => {
     assert.deepEqual(errors(check('let a = 45deg\nbody b circle(1) at (a, 1) angle a spin 90deg')), []);
   });
 
-  it('records each evaluated slot and each angle literal with its range (for inlay hints)', () => {
-    const r = check('let a = 30deg\nbody b circle(1) angle a + 15deg');
+  it('records each evaluated slot but a bare number, and each angle literal, with its range (for inlay hints and hovers)', () => {
+    // A bare number (`1`, `2.5`) is not recorded: it says its value already, and hovers, hints
+    // and the outline show none. A vector of literals is: hovers show it.
+    const r = check('let a = 30deg\nlet k = 2\nbody b circle(1) at (1, k) angle a + 15deg');
     const rec = r.values.map((v) => [r.text.slice(v.range.start, v.range.end), v.role, v.plain]);
     assert.deepEqual(rec, [
       ['30deg', 'angle', false],
       ['30deg', 'constant', false],
-      ['1', 'length', true],
+      ['(1, k)', 'position', false],
       ['a + 15deg', 'angle', false],
       ['15deg', 'angle', false],
     ]);
