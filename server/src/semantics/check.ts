@@ -21,7 +21,7 @@ import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { ValueTable } from './value-table';
-import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, bodyData, bodyDetail, clauseFlag, SceneBody, ScenePart, SceneShape, sourceKindFlags, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
+import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, bodyData, bodyDetail, clauseFlag, packClauses, SceneBody, ScenePart, SceneShape, sourceKindFlags, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
@@ -1165,7 +1165,7 @@ class Checker {
       layer,
       // The evaluated parts themselves: a named shape's are shared by every body that uses it.
       geometry,
-      bodyData(position?.x ?? 0, position?.y ?? 0, angle, spin, moving ? velocity : undefined, CLAUSES, 0, n),
+      bodyData(position?.x ?? 0, position?.y ?? 0, angle, spin, moving ? velocity : undefined, CLAUSES, 0, packClauses(CLAUSES, n)),
     );
     bodies.push(body);
     // The body is its own definition from now on (scene.ts SceneBody): one object, not two.

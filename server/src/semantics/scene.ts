@@ -125,7 +125,7 @@ const DATA: number[] = Array.from({ length: POSE_LENGTH + 2 + 3 * BODY_CLAUSES.l
 
 /**
  * A body's packed data (see `SceneBody.data`): the pose, spin, the velocity when `velocity` is
- * given, then `clauses`, the clause offsets already relative to the statement's start.
+ * given, then `clauses[from..to)`, the clause offsets as `packClauses` leaves them.
  */
 export function bodyData(x: number, y: number, angle: number, spin: number, velocity: Vec2 | undefined, clauses: readonly number[], from = 0, to = clauses.length): number[] {
   DATA[0] = x;
@@ -139,6 +139,36 @@ export function bodyData(x: number, y: number, angle: number, spin: number, velo
   }
   for (let i = from; i < to; i++) DATA[n++] = clauses[i]!;
   return DATA.slice(0, n);
+}
+
+// A clause's three offsets in one double: start (relative to the statement) times 2^32, plus the
+// value's start (relative to the clause's) times 2^16, plus the value's length. Exact while the
+// double stays below 2^53: a start below 2^21, the other two below 2^16 (a keyword and its value
+// on one line of an ordinary scene fit many times over).
+const CLAUSE_START = 4294967296;
+const CLAUSE_VALUE = 65536;
+const MAX_CLAUSE_START = 2097152;
+
+/**
+ * Packs `n` clause offsets, three per clause (start, value start and end, relative to the
+ * statement's start), in place into one double per clause when every clause fits, and returns
+ * the new length; leaves them three per clause otherwise (a clause far into a huge statement).
+ * `SceneBody.props` tells the two apart by the data's length.
+ */
+export function packClauses(offsets: number[], n: number): number {
+  for (let i = 0; i < n; i += 3) {
+    const start = offsets[i]!;
+    const value = offsets[i + 1]! - start;
+    const length = offsets[i + 2]! - offsets[i + 1]!;
+    if (!(start >= 0 && start < MAX_CLAUSE_START && value >= 0 && value < CLAUSE_VALUE && length >= 0 && length < CLAUSE_VALUE)) return n;
+  }
+  let k = 0;
+  for (let i = 0; i < n; i += 3) {
+    const start = offsets[i]!;
+    const value = offsets[i + 1]! - start;
+    offsets[k++] = start * CLAUSE_START + value * CLAUSE_VALUE + (offsets[i + 2]! - offsets[i + 1]!);
+  }
+  return k;
 }
 
 /**
@@ -185,7 +215,8 @@ export class SceneBody implements SymbolDefinition {
     /**
      * x, y, angle and spin, the velocity (x, y) when BODY_MOVING, then each written clause's
      * start, value start and end relative to `start` (BODY_CLAUSES order, each whose flag is
-     * set): packed doubles, 8 bytes each (`bodyData` makes it).
+     * set), one double per clause (`packClauses`) or, when one does not fit, three: packed
+     * doubles, 8 bytes each (`bodyData` makes it).
      */
     readonly data: readonly number[],
   ) {}
@@ -325,12 +356,30 @@ export class SceneBody implements SymbolDefinition {
   /** The clauses written, made on each read. */
   get props(): BodyProperties {
     const out: { -readonly [K in BodyClause]?: BodyProperty } = {};
+    const d = this.data;
     let o = this.clausesAt;
+    let written = 0;
+    for (let k = 0; k < BODY_CLAUSES.length; k++) if ((this.flags & (FIRST_CLAUSE_BIT << k)) !== 0) written++;
+    const wide = d.length - o === 3 * written;
     for (let k = 0; k < BODY_CLAUSES.length; k++) {
       if ((this.flags & (FIRST_CLAUSE_BIT << k)) === 0) continue;
-      const d = this.data;
-      out[BODY_CLAUSES[k]!] = new BodyProperty(this.start + d[o]!, this.start + d[o + 1]!, this.start + d[o + 2]!);
-      o += 3;
+      let start: number;
+      let value: number;
+      let end: number;
+      if (wide) {
+        start = d[o]!;
+        value = d[o + 1]!;
+        end = d[o + 2]!;
+        o += 3;
+      } else {
+        const p = d[o++]!;
+        start = Math.floor(p / CLAUSE_START);
+        const rest = p - start * CLAUSE_START;
+        const valueAt = Math.floor(rest / CLAUSE_VALUE);
+        value = start + valueAt;
+        end = value + (rest - valueAt * CLAUSE_VALUE);
+      }
+      out[BODY_CLAUSES[k]!] = new BodyProperty(this.start + start, this.start + value, this.start + end);
     }
     return out;
   }

@@ -156,7 +156,8 @@ describe('semantics/check: the scene', () => {
     const [a, b, c] = r.scene.bodies;
     assert.deepEqual(r.scene.bodies.map((x) => x.detail), ['sensor bullet crate', 'static circle', 'dynamic segment']);
     assert.deepEqual(r.scene.bodies.map((x) => [x.vx, x.vy, x.velocity]), [[1, -2, { x: 1, y: -2 }], [0, 0, { x: 0, y: 0 }], [0, 0, { x: 0, y: 0 }]]);
-    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length], [4 + 2 + 3, 4 + 3, 4 + 2 + 9]);
+    // x, y, angle, spin; the velocity if moving; one double per clause (scene.ts packClauses).
+    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length], [4 + 2 + 1, 4 + 1, 4 + 2 + 3]);
     assert.deepEqual(
       [c!.props.at?.valueRange, c!.props.velocity?.valueRange, c!.props.angle?.valueRange].map((v) => r.text.slice(v!.start, v!.end)),
       ['(5, 5)', '(0, 0)', '1'],
@@ -164,6 +165,23 @@ describe('semantics/check: the scene', () => {
     const slower = b!.withMotion({ velocity: { x: 0.5, y: 0 } });
     assert.deepEqual([slower.velocity, slower.props.velocity?.valueRange, slower.detail], [{ x: 0.5, y: 0 }, b!.props.velocity?.valueRange, 'static circle']);
     assert.deepEqual(a!.withMotion({ spin: 2 }).velocity, { x: 1, y: -2 });
+  });
+
+  it('keeps exact clause ranges however far into its statement a clause or its value lies', () => {
+    // One double per clause holds offsets up to 2^21 into the statement and 2^16 within the
+    // clause; past that a body keeps three doubles per clause (scene.ts packClauses).
+    const far = ' '.repeat(2_100_000);
+    const wideValue = ' '.repeat(70_000);
+    const text = `body a circle(1) at (1, 2) spin 1\nbody b circle(1)${far}angle 2 at (3, 4)\nbody c circle(1) at${wideValue}(5, 6) angle 0.5\nlayer l\nbody d box(1, 1) layer${wideValue}l`;
+    const r = check(text);
+    const slices = (x: SceneBody) => Object.entries(x.props).map(([k, p]) => [k, r.text.slice(p.start, p.end), r.text.slice(p.valueStart, p.end)]);
+    const [a, b, c, d] = r.scene.bodies;
+    assert.deepEqual(slices(a!), [['at', 'at (1, 2)', '(1, 2)'], ['spin', 'spin 1', '1']]);
+    assert.deepEqual(slices(b!), [['at', 'at (3, 4)', '(3, 4)'], ['angle', 'angle 2', '2']]);
+    assert.deepEqual(slices(c!), [['at', `at${wideValue}(5, 6)`, '(5, 6)'], ['angle', 'angle 0.5', '0.5']]);
+    assert.deepEqual(slices(d!), [['layer', `layer${wideValue}l`, 'l']]);
+    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length], [4 + 2, 4 + 6, 4 + 6]);
+    assert.deepEqual([a!.x, a!.y, a!.spin, b!.x, b!.y, b!.angle, c!.x, c!.y, c!.angle], [1, 2, 1, 3, 4, 2, 5, 6, 0.5]);
   });
 
   it('numbers bodies in declaration order', () => {
