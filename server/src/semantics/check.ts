@@ -21,7 +21,7 @@ import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { ValueTable } from './value-table';
-import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, bodyData, bodyDetail, clauseFlag, packClauses, SceneBody, ScenePart, SceneShape, sourceKindFlags, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
+import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SPINNING, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, bodyData, bodyDetail, clauseFlag, packClauses, SceneBody, ScenePart, SceneShape, sourceKindFlags, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
@@ -1151,6 +1151,9 @@ class Checker {
     // A body without a velocity clause, or static, rests and holds no velocity.
     const moving = velocity !== AT_REST;
     if (moving) flags |= BODY_MOVING;
+    // Likewise a body without a spin clause, or static, holds no spin.
+    const spinning = spinClause !== undefined && !isStatic;
+    if (spinning) flags |= BODY_SPINNING;
     flags |= sourceKindFlags(sourceKind);
     const body = new SceneBody(
       firstIndex + bodies.length,
@@ -1165,7 +1168,7 @@ class Checker {
       layer,
       // The evaluated parts themselves: a named shape's are shared by every body that uses it.
       geometry,
-      bodyData(position?.x ?? 0, position?.y ?? 0, angle, spin, moving ? velocity : undefined, CLAUSES, 0, packClauses(CLAUSES, n)),
+      bodyData(position?.x ?? 0, position?.y ?? 0, angle, spinning ? spin : undefined, moving ? velocity : undefined, CLAUSES, 0, packClauses(CLAUSES, n)),
     );
     bodies.push(body);
     // The body is its own definition from now on (scene.ts SceneBody): one object, not two.

@@ -82,7 +82,9 @@ const FIRST_CLAUSE_BIT = 8;
 export const BODY_ONE_SHAPE = FIRST_CLAUSE_BIT << 5;
 /** Set when the body's data holds a velocity (after the spin); a body without one rests. */
 export const BODY_MOVING = FIRST_CLAUSE_BIT << 6;
-const SOURCE_KIND_SHIFT = 10;
+/** Set when the body's data holds a spin (after the angle); a body without one does not turn. */
+export const BODY_SPINNING = FIRST_CLAUSE_BIT << 7;
+const SOURCE_KIND_SHIFT = 11;
 
 /** The source shape kinds in the order `flags` numbers them. */
 const SOURCE_SHAPE_KINDS: readonly SourceShapeKind[] = ['circle', 'box', 'polygon', 'capsule', 'segment', 'compound'];
@@ -92,8 +94,8 @@ export function sourceKindFlags(kind: SourceShapeKind): number {
   return SOURCE_SHAPE_KINDS.indexOf(kind) << SOURCE_KIND_SHIFT;
 }
 
-/** Where the first clause's offsets start in `SceneBody.data`, after x, y, angle and spin, and the velocity if any. */
-const POSE_LENGTH = 4;
+/** x, y and angle, which every body's data starts with (then the spin and velocity, if any). */
+const POSE_LENGTH = 3;
 
 /** The modifier words of a body's detail by its BODY_STATIC | BODY_SENSOR | BODY_BULLET bits. */
 const MODIFIER_WORDS = ['dynamic', 'static', 'sensor', 'static sensor', 'bullet', 'static bullet', 'sensor bullet', 'static sensor bullet'];
@@ -121,18 +123,19 @@ export class SceneShape {
 
 // Where a body's data is gathered before it is copied out at its exact length (a slice of a
 // packed double array is packed and exactly as long); written by index, never shortened.
-const DATA: number[] = Array.from({ length: POSE_LENGTH + 2 + 3 * BODY_CLAUSES.length }, () => 0.5);
+const DATA: number[] = Array.from({ length: POSE_LENGTH + 3 + 3 * BODY_CLAUSES.length }, () => 0.5);
 
 /**
- * A body's packed data (see `SceneBody.data`): the pose, spin, the velocity when `velocity` is
- * given, then `clauses[from..to)`, the clause offsets as `packClauses` leaves them.
+ * A body's packed data (see `SceneBody.data`): the pose, the spin and the velocity when given
+ * (flags BODY_SPINNING and BODY_MOVING say so), then `clauses[from..to)`, the clause offsets as
+ * `packClauses` leaves them.
  */
-export function bodyData(x: number, y: number, angle: number, spin: number, velocity: Vec2 | undefined, clauses: readonly number[], from = 0, to = clauses.length): number[] {
+export function bodyData(x: number, y: number, angle: number, spin: number | undefined, velocity: Vec2 | undefined, clauses: readonly number[], from = 0, to = clauses.length): number[] {
   DATA[0] = x;
   DATA[1] = y;
   DATA[2] = angle;
-  DATA[3] = spin;
   let n = POSE_LENGTH;
+  if (spin !== undefined) DATA[n++] = spin;
   if (velocity) {
     DATA[n++] = velocity.x;
     DATA[n++] = velocity.y;
@@ -201,7 +204,7 @@ export class SceneBody implements SymbolDefinition {
     readonly shapeEnd: number,
     /**
      * BODY_STATIC | BODY_SENSOR | BODY_BULLET, one bit per written clause, BODY_ONE_SHAPE,
-     * BODY_MOVING, and the source shape kind (`sourceKindFlags`).
+     * BODY_MOVING, BODY_SPINNING, and the source shape kind (`sourceKindFlags`).
      */
     readonly flags: number,
     readonly layer: string | null,
@@ -213,7 +216,8 @@ export class SceneBody implements SymbolDefinition {
      */
     readonly geometry: ConvexShape | SceneShape,
     /**
-     * x, y, angle and spin, the velocity (x, y) when BODY_MOVING, then each written clause's
+     * x, y and angle, the spin when BODY_SPINNING, the velocity (x, y) when BODY_MOVING, then
+     * each written clause's
      * start, value start and end relative to `start` (BODY_CLAUSES order, each whose flag is
      * set), one double per clause (`packClauses`) or, when one does not fit, three: packed
      * doubles, 8 bytes each (`bodyData` makes it).
@@ -314,16 +318,16 @@ export class SceneBody implements SymbolDefinition {
 
   /** Angular velocity (radians per second). */
   get spin(): number {
-    return this.data[3]!;
+    return (this.flags & BODY_SPINNING) !== 0 ? this.data[POSE_LENGTH]! : 0;
   }
 
   /** Velocity x (scene units per second); position(t) = position + velocity t. */
   get vx(): number {
-    return (this.flags & BODY_MOVING) !== 0 ? this.data[POSE_LENGTH]! : 0;
+    return (this.flags & BODY_MOVING) !== 0 ? this.data[this.velocityAt]! : 0;
   }
 
   get vy(): number {
-    return (this.flags & BODY_MOVING) !== 0 ? this.data[POSE_LENGTH + 1]! : 0;
+    return (this.flags & BODY_MOVING) !== 0 ? this.data[this.velocityAt + 1]! : 0;
   }
 
   /** Position at t = 0, made on each read (hot paths read `x` and `y`). */
@@ -338,7 +342,12 @@ export class SceneBody implements SymbolDefinition {
 
   /** Where the clauses' offsets start in `data`. */
   private get clausesAt(): number {
-    return (this.flags & BODY_MOVING) !== 0 ? POSE_LENGTH + 2 : POSE_LENGTH;
+    return this.velocityAt + ((this.flags & BODY_MOVING) !== 0 ? 2 : 0);
+  }
+
+  /** Where the velocity is (or would be) in `data`: after the pose and the spin if any. */
+  private get velocityAt(): number {
+    return (this.flags & BODY_SPINNING) !== 0 ? POSE_LENGTH + 1 : POSE_LENGTH;
   }
 
   /**
@@ -348,8 +357,9 @@ export class SceneBody implements SymbolDefinition {
   withMotion(change: { readonly position?: Vec2; readonly velocity?: Vec2; readonly spin?: number }): SceneBody {
     const d = this.data;
     const velocity = change.velocity ?? ((this.flags & BODY_MOVING) !== 0 ? this.velocity : undefined);
-    const data = bodyData(change.position?.x ?? d[0]!, change.position?.y ?? d[1]!, d[2]!, change.spin ?? d[3]!, velocity, d, this.clausesAt);
-    const flags = velocity ? this.flags | BODY_MOVING : this.flags;
+    const spin = change.spin ?? ((this.flags & BODY_SPINNING) !== 0 ? this.spin : undefined);
+    const data = bodyData(change.position?.x ?? d[0]!, change.position?.y ?? d[1]!, d[2]!, spin, velocity, d, this.clausesAt);
+    const flags = this.flags | (velocity ? BODY_MOVING : 0) | (spin !== undefined ? BODY_SPINNING : 0);
     return new SceneBody(this.index, this.name, this.nameRange, this.start, this.end, this.shapeStart, this.shapeEnd, flags, this.layer, this.geometry, data);
   }
 

@@ -156,15 +156,16 @@ describe('semantics/check: the scene', () => {
     const [a, b, c] = r.scene.bodies;
     assert.deepEqual(r.scene.bodies.map((x) => x.detail), ['sensor bullet crate', 'static circle', 'dynamic segment']);
     assert.deepEqual(r.scene.bodies.map((x) => [x.vx, x.vy, x.velocity]), [[1, -2, { x: 1, y: -2 }], [0, 0, { x: 0, y: 0 }], [0, 0, { x: 0, y: 0 }]]);
-    // x, y, angle, spin; the velocity if moving; one double per clause (scene.ts packClauses).
-    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length], [4 + 2 + 1, 4 + 1, 4 + 2 + 3]);
+    // x, y, angle; the spin and velocity if any; one double per clause (scene.ts packClauses).
+    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length], [3 + 2 + 1, 3 + 1, 3 + 2 + 3]);
     assert.deepEqual(
       [c!.props.at?.valueRange, c!.props.velocity?.valueRange, c!.props.angle?.valueRange].map((v) => r.text.slice(v!.start, v!.end)),
       ['(5, 5)', '(0, 0)', '1'],
     );
     const slower = b!.withMotion({ velocity: { x: 0.5, y: 0 } });
     assert.deepEqual([slower.velocity, slower.props.velocity?.valueRange, slower.detail], [{ x: 0.5, y: 0 }, b!.props.velocity?.valueRange, 'static circle']);
-    assert.deepEqual(a!.withMotion({ spin: 2 }).velocity, { x: 1, y: -2 });
+    const turning = a!.withMotion({ spin: 2 });
+    assert.deepEqual([turning.velocity, turning.spin, turning.withMotion({ velocity: { x: 0, y: 1 } }).spin, b!.spin, turning.props.velocity?.valueRange], [{ x: 1, y: -2 }, 2, 2, 0, a!.props.velocity?.valueRange]);
   });
 
   it('keeps exact clause ranges however far into its statement a clause or its value lies', () => {
@@ -180,7 +181,7 @@ describe('semantics/check: the scene', () => {
     assert.deepEqual(slices(b!), [['at', 'at (3, 4)', '(3, 4)'], ['angle', 'angle 2', '2']]);
     assert.deepEqual(slices(c!), [['at', `at${wideValue}(5, 6)`, '(5, 6)'], ['angle', 'angle 0.5', '0.5']]);
     assert.deepEqual(slices(d!), [['layer', `layer${wideValue}l`, 'l']]);
-    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length], [4 + 2, 4 + 6, 4 + 6]);
+    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length], [3 + 1 + 2, 3 + 6, 3 + 6]);
     assert.deepEqual([a!.x, a!.y, a!.spin, b!.x, b!.y, b!.angle, c!.x, c!.y, c!.angle], [1, 2, 1, 3, 4, 2, 5, 6, 0.5]);
   });
 
