@@ -13,6 +13,7 @@ import { parse } from '../../../server/src/syntax/parser';
 const packedDoubles = new Function('a', 'return %HasDoubleElements(a) && !%HasHoleyElements(a)') as (a: readonly number[]) => boolean;
 
 function shapes(which: string): [string, ConvexShape][] {
+  if (which === 'body data') return [];
   if (which === 'factory') {
     return [
       ['makeCircle off the origin', makeCircle({ x: 1, y: 2 }, 0.5)],
@@ -39,6 +40,18 @@ function shapes(which: string): [string, ConvexShape][] {
 }
 
 const report: { label: string; length: number; count: number; packedDoubles: boolean }[] = [];
+if (process.argv[2] === 'body data') {
+  // Integer values first: the arrays must not start out as Smis (x, y and angle are read in the
+  // pair loops, and a mix of kinds would make those loads polymorphic).
+  const text = [
+    'body b box(1, 1)',
+    'body a circle(1) at (1, 2)',
+    'body c static box(2, 2) at (3, 0) angle 1 spin 2',
+    'body d circle(0.5) at (0.5, 0.25) velocity (1, 0) spin 1',
+    'body e circle(1) at (1, 1) velocity (0, 0) angle 90deg layer l',
+  ].join('\n');
+  for (const b of analyzeSemantics(parse(text)).scene.bodies) report.push({ label: `${b.name} data`, length: b.data.length, count: 0, packedDoubles: packedDoubles(b.data) });
+}
 for (const [label, shape] of shapes(process.argv[2] ?? '')) {
   report.push({ label: `${label} core`, length: shape.xy.length, count: shape.count, packedDoubles: packedDoubles(shape.xy) });
   if (shape.nxy.length > 0) report.push({ label: `${label} normals`, length: shape.nxy.length, count: shape.count, packedDoubles: packedDoubles(shape.nxy) });

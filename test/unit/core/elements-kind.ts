@@ -12,7 +12,8 @@ export interface ArrayKind {
 
 /**
  * The elements kinds (v8.dev, "Elements kinds in V8") of the coordinate arrays of freshly built
- * shapes: `factory` (core/shapes/factory.ts) or `scene` (semantics). The shapes' arrays must all
+ * shapes: `factory` (core/shapes/factory.ts) or `scene` (semantics); or of the scene bodies'
+ * packed data (`body data`: semantics/scene.ts SceneBody.data, whose `count` is 0). The shapes' arrays must all
  * be PACKED_DOUBLE_ELEMENTS for the support functions, GJK, SAT and clipping to stay monomorphic
  * (core/shapes/shape.ts): a box of integer sides would otherwise come out as Smis and
  * `new Array(n)` as holey.
@@ -24,7 +25,7 @@ export interface ArrayKind {
  * that has seen several) — shared arrays such as the circles' centre would report what the tests
  * before did to them, not how the product builds them.
  */
-export function elementsKinds(which: 'factory' | 'scene'): ArrayKind[] {
+export function elementsKinds(which: 'factory' | 'scene' | 'body data'): ArrayKind[] {
   const probe = path.join(__dirname, 'elements-kind-probe.ts');
   const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--require', 'tsx/cjs', probe, which], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`the elements-kind probe failed (${r.status}): ${r.stderr}`);

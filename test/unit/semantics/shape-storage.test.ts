@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { assertPackedDoubles } from '../core/elements-kind';
+import { assertPackedDoubles, elementsKinds } from '../core/elements-kind';
 
 describe('semantics: shape storage', () => {
   it("stores every kind of a scene's shapes as packed doubles of exactly 2 × count coordinates (core/shapes/shape.ts)", () => {
@@ -8,6 +8,20 @@ describe('semantics: shape storage', () => {
     assert.deepEqual(
       kinds.filter((k) => k.label.endsWith('normals')).map((k) => k.label),
       ['b part 0 (box) normals', 'p part 0 (polygon) normals', 'w part 0 (polygon) normals', 'car part 0 (box) normals', 'car part 2 (box) normals'],
+    );
+  });
+
+  it("stores every body's pose, motion and clause offsets as packed doubles, integers included (semantics/scene.ts)", () => {
+    const kinds = elementsKinds('body data');
+    assert.deepEqual(
+      kinds.map((k) => [k.label, k.length, k.packedDoubles]),
+      [
+        ['b data', 3, true],
+        ['a data', 3 + 1, true],
+        ['c data', 3 + 3, true],
+        ['d data', 3 + 1 + 2 + 3, true],
+        ['e data', 3 + 2 + 4, true],
+      ],
     );
   });
 });
