@@ -84,6 +84,7 @@ export const BODY_ONE_SHAPE = FIRST_CLAUSE_BIT << 5;
 export const BODY_MOVING = FIRST_CLAUSE_BIT << 6;
 /** Set when the body's data holds a spin (after the angle); a body without one does not turn. */
 export const BODY_SPINNING = FIRST_CLAUSE_BIT << 7;
+/** The source shape kind's bits start above BODY_SPINNING's. */
 const SOURCE_KIND_SHIFT = 11;
 
 /** The source shape kinds in the order `flags` numbers them. */
@@ -101,8 +102,9 @@ const POSE_LENGTH = 3;
 const MODIFIER_WORDS = ['dynamic', 'static', 'sensor', 'static sensor', 'bullet', 'static bullet', 'sensor bullet', 'static sensor bullet'];
 
 /**
- * A body's line for outlines and hovers: its modifiers ('dynamic' when none), in the language's
- * order, and its shape's name or constructor. Made on read: a stored string was 8 bytes a body.
+ * A body's line for outlines and hovers: its modifiers ('dynamic' when none), each once and in
+ * one order (static, sensor, bullet) whatever the order written, and its shape's name or
+ * constructor. Made on read: a stored string was 8 bytes a body.
  */
 export function bodyDetail(modifiers: number, shapeWord: string): string {
   return `${MODIFIER_WORDS[modifiers & 7]!} ${shapeWord}`;
@@ -217,10 +219,9 @@ export class SceneBody implements SymbolDefinition {
     readonly geometry: ConvexShape | SceneShape,
     /**
      * x, y and angle, the spin when BODY_SPINNING, the velocity (x, y) when BODY_MOVING, then
-     * each written clause's
-     * start, value start and end relative to `start` (BODY_CLAUSES order, each whose flag is
-     * set), one double per clause (`packClauses`) or, when one does not fit, three: packed
-     * doubles, 8 bytes each (`bodyData` makes it).
+     * each written clause's start, value start and end relative to `start` (BODY_CLAUSES order,
+     * each whose flag is set), one double per clause (`packClauses`) or, when one does not fit,
+     * three: packed doubles, 8 bytes each (`bodyData` makes it).
      */
     readonly data: readonly number[],
   ) {}
