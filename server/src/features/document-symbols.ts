@@ -50,7 +50,7 @@ export function documentSymbolsOf(doc: AnalyzedDocument, statements: OutlineStat
       const value = valueOf(doc, s.value.range);
       out.push({
         name: s.keyword,
-        detail: `${source}${value && !value.plain ? ` = ${formatValue(value.value)}` : ''}`,
+        detail: `${source}${value ? ` = ${formatValue(value.value)}` : ''}`,
         kind: SymbolKind.Property,
         range: toRange(doc.lines, s.range),
         selectionRange: toRange(doc.lines, s.keywordRange),

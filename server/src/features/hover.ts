@@ -152,7 +152,7 @@ function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
 }
 
 /**
- * The innermost evaluated value under the cursor that is worth showing (not a bare number),
+ * The innermost evaluated value under the cursor (the table holds no bare number: value-table.ts),
  * among the values from index `from` of the value table.
  */
 function valueAt(doc: AnalyzedDocument, offset: number, from: number): { text: string; range: TextRange } | undefined {
@@ -161,7 +161,7 @@ function valueAt(doc: AnalyzedDocument, offset: number, from: number): { text: s
   const values = doc.analysis.semantics.valueTable;
   const stop = values.lowerBound(offset + 1);
   for (let i = from; i < stop; i++) {
-    if (values.plain(i) || offset > values.end(i)) continue;
+    if (offset > values.end(i)) continue;
     if (best && values.end(i) - values.start(i) >= best.range.end - best.range.start) continue;
     const v = values.get(i);
     let text = `= ${formatValue(v.value)}`;

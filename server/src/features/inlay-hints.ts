@@ -37,7 +37,7 @@ export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefin
   for (let i = from; i < to; i++) {
     const start = values.start(i);
     const end = values.end(i);
-    if (values.plain(i) || !inRange(end)) continue;
+    if (!inRange(end)) continue;
     if (lastStart === start && lastEnd === end) continue;
     if (isLiteral(doc, start, end)) continue;
     lastStart = start;

@@ -611,9 +611,9 @@ class Checker {
         return undefined;
       }
     }
-    // A bare number says its value already: no hover, hint or outline shows it (each skips plain
-    // values), and it was a third of a large scene's table (value-table.ts).
-    if (v !== undefined && this.editorData && !(e.kind === 'Number' && e.unit === null)) this.values.push(e.range, v, role, false);
+    // A bare number says its value already: no hover, hint or outline shows it, and a large
+    // scene's table would hold a third more values (value-table.ts).
+    if (v !== undefined && this.editorData && !(e.kind === 'Number' && e.unit === null)) this.values.push(e.range, v, role);
     return v;
   }
 
@@ -1166,7 +1166,7 @@ class Checker {
       s.shape.range.end,
       flags,
       layer,
-      // The evaluated parts themselves: a named shape's are shared by every body that uses it.
+      // The evaluated geometry itself: a named shape's SceneShape is shared by every body that uses it.
       geometry,
       bodyData(position?.x ?? 0, position?.y ?? 0, angle, spinning ? spin : undefined, moving ? velocity : undefined, CLAUSES, 0, packClauses(CLAUSES, n)),
     );

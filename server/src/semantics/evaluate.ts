@@ -54,8 +54,6 @@ export interface EvaluatedValue {
   readonly value: Value;
   /** What the slot means: 'angle' values are radians, 'spin' radians per second. */
   readonly role: ValueRole;
-  /** True when the expression is a bare number without a unit (no hint needed). */
-  readonly plain: boolean;
 }
 
 export type ValueRole = 'angle' | 'spin' | 'length' | 'position' | 'velocity' | 'time' | 'count' | 'constant' | 'argument';
@@ -101,7 +99,7 @@ export class Evaluator {
         if (e.unit === null) return e.value;
         this.sawAngleUnit = true;
         const rad = e.unit === 'deg' ? (e.value * Math.PI) / 180 : e.value;
-        this.values?.push(e.range, rad, 'angle', false);
+        this.values?.push(e.range, rad, 'angle');
         return rad;
       }
       case 'Pi':

@@ -8,8 +8,8 @@ import type { EvaluatedValue, Value, ValueRole } from './evaluate';
  * boxed doubles, they were the third-largest structure a language server kept for a large
  * document; here they are 25 bytes each and shift after an edit without allocating.
  * `EvaluatedValue` objects are made on request (`get`, `toArray`). Semantics records no bare
- * number (a `plain` value, which every feature skipped): a third of a generated 100k-body scene's
- * values were.
+ * number (no feature shows one: it says its value already), a third of the values of a generated
+ * 100k-body scene.
  *
  * Order: by start, then longest first (an expression before its parts), then as recorded.
  */
@@ -17,7 +17,6 @@ const ROLES: readonly ValueRole[] = ['angle', 'spin', 'length', 'position', 'vel
 /** Role → code, as an object: read on every push, where a Map lookup showed in profiles. */
 const ROLE_CODE = Object.fromEntries(ROLES.map((r, i) => [r, i])) as Readonly<Record<ValueRole, number>>;
 const VECTOR = 0x10;
-const PLAIN = 0x20;
 const ROLE_MASK = 0x0f;
 
 export class ValueTable {
@@ -36,8 +35,8 @@ export class ValueTable {
     this.meta = new Uint8Array(capacity);
   }
 
-  push(range: TextRange, value: Value, role: ValueRole, plain: boolean): void {
-    this.pushRaw(range.start, range.end, typeof value === 'number' ? value : value.x, typeof value === 'number' ? 0 : value.y, ROLE_CODE[role] | (typeof value === 'number' ? 0 : VECTOR) | (plain ? PLAIN : 0));
+  push(range: TextRange, value: Value, role: ValueRole): void {
+    this.pushRaw(range.start, range.end, typeof value === 'number' ? value : value.x, typeof value === 'number' ? 0 : value.y, ROLE_CODE[role] | (typeof value === 'number' ? 0 : VECTOR));
   }
 
   start(i: number): number {
@@ -49,16 +48,12 @@ export class ValueTable {
   role(i: number): ValueRole {
     return ROLES[this.meta[i]! & ROLE_MASK]!;
   }
-  /** True when the expression is a bare number without a unit (no hint needed). */
-  plain(i: number): boolean {
-    return (this.meta[i]! & PLAIN) !== 0;
-  }
   value(i: number): Value {
     return (this.meta[i]! & VECTOR) !== 0 ? { x: this.xs[i]!, y: this.ys[i]! } : this.xs[i]!;
   }
 
   get(i: number): EvaluatedValue {
-    return { range: { start: this.starts[i]!, end: this.ends[i]! }, value: this.value(i), role: this.role(i), plain: this.plain(i) };
+    return { range: { start: this.starts[i]!, end: this.ends[i]! }, value: this.value(i), role: this.role(i) };
   }
 
   toArray(): EvaluatedValue[] {

@@ -223,14 +223,14 @@ function withEntriesAtStatementStarts(doc: AnalyzedDocument): AnalyzedDocument {
   const values = new ValueTable();
   for (let i = 0; i < valueTable.count; i++) {
     const v = valueTable.get(i);
-    values.push(v.range, v.value, v.role, v.plain);
+    values.push(v.range, v.value, v.role);
   }
   const references: SymbolReference[] = [...symbols.references];
   const definition = symbols.definitions[0]!;
   for (const s of file.statements) {
     // A value as long as its statement (hover shows it where no smaller one lies, inlay hints
     // after it), and a reference as the statement's first token.
-    values.push(s.range, 0.25, 'constant', false);
+    values.push(s.range, 0.25, 'constant');
     const token = tokens.find((t) => t.start === s.range.start)!;
     const first = { start: token.start, end: token.end };
     const at = references.findIndex((r) => r.range.start >= first.start);

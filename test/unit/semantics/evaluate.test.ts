@@ -85,13 +85,13 @@ describe('semantics/evaluate', () => {
     // A bare number (`1`, `2.5`) is not recorded: it says its value already, and hovers, hints
     // and the outline show none. A vector of literals is: hovers show it.
     const r = check('let a = 30deg\nlet k = 2\nbody b circle(1) at (1, k) angle a + 15deg');
-    const rec = r.values.map((v) => [r.text.slice(v.range.start, v.range.end), v.role, v.plain]);
+    const rec = r.values.map((v) => [r.text.slice(v.range.start, v.range.end), v.role]);
     assert.deepEqual(rec, [
-      ['30deg', 'angle', false],
-      ['30deg', 'constant', false],
-      ['(1, k)', 'position', false],
-      ['a + 15deg', 'angle', false],
-      ['15deg', 'angle', false],
+      ['30deg', 'angle'],
+      ['30deg', 'constant'],
+      ['(1, k)', 'position'],
+      ['a + 15deg', 'angle'],
+      ['15deg', 'angle'],
     ]);
     const sum = r.values.find((v) => r.text.slice(v.range.start, v.range.end) === 'a + 15deg')!;
     assert.ok(Math.abs((sum.value as number) - Math.PI / 4) < 1e-15);
