@@ -28,7 +28,7 @@ export interface SceneLayer {
   readonly nameRange: TextRange;
 }
 
-/** The constructor the author wrote (for hover and the preview); parts hold the geometry. */
+/** The constructor the author wrote (for hover and the preview); `SceneBody.geometry` holds the shape. */
 export type SourceShapeKind = 'circle' | 'box' | 'polygon' | 'capsule' | 'segment' | 'compound';
 
 /**
@@ -104,7 +104,8 @@ const MODIFIER_WORDS = ['dynamic', 'static', 'sensor', 'static sensor', 'bullet'
 /**
  * A body's line for outlines and hovers: its modifiers ('dynamic' when none), each once and in
  * one order (static, sensor, bullet) whatever the order written, and its shape's name or
- * constructor. Made on read: a stored string was 8 bytes a body.
+ * constructor. Made on read rather than stored: a string field is 8 bytes a body for a line only
+ * an outline or a hover shows.
  */
 export function bodyDetail(modifiers: number, shapeWord: string): string {
   return `${MODIFIER_WORDS[modifiers & 7]!} ${shapeWord}`;
@@ -180,14 +181,16 @@ export function packClauses(offsets: number[], n: number): number {
  * A body of the scene, and the definition of its name in the symbol table (a body that enters the
  * scene is its own definition: `kind` 'body', never a duplicate, which stays out of the scene).
  *
- * Compact, since a large scene has one per statement (a 100k-body document kept ~500 bytes per
- * body in ranges, pose objects and clause records before): the statement's, shape's and clauses'
- * ranges are offsets (Smi fields, and the clauses' offsets relative to the statement's start, so
- * that a body moved by an edit shares them), the pose, spin and velocity are one packed array of
- * doubles, the modifiers, written clauses and source shape kind are bits of one Smi, and the
- * ranges, position, velocity, clauses and detail are made on request. `nameRange` alone is an
- * object, held once: the body's diagnostics share it, and the incremental analysis recognises a
- * diagnostic placed on a body's name by it (analysis/incremental.ts). Immutable; nothing reads a
+ * Compact, since a large scene has one per statement and a language server keeps it for as long
+ * as the document is open (as objects, ranges, pose vectors and clause records were ~500 bytes a
+ * body): the statement's, shape's and clauses' ranges are offsets (Smi fields, and the clauses'
+ * offsets relative to the statement's start, so that a body moved by an edit shares them), the
+ * pose, spin and velocity are one packed array of doubles, the modifiers, written clauses and
+ * source shape kind are bits of one Smi, and the ranges, position, velocity, clauses, parts and
+ * detail are made on request: compare what such a getter returns by content, never by identity
+ * (`parts` is a new array on each read for a body with its one shape). `nameRange` alone is a stored object (the symbol
+ * table's definition range); nothing compares it by identity either, since findings' diagnostics
+ * are placed on names by offsets (analysis/pipeline.ts, onName). Immutable; nothing reads a
  * body's identity but the incremental analysis, for "same object, same content".
  */
 export class SceneBody implements SymbolDefinition {
