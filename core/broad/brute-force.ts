@@ -1,6 +1,6 @@
 import type { AABB } from '../math/aabb';
 import { type BroadPhaseKind, growFloat64, growInt32 } from './broad-phase';
-import { ProxyMap } from './proxy-map';
+import { loadBox, ProxyMap } from './proxy-map';
 
 /**
  * The reference broad phase: every pair tested, O(n²) (Ericson §7.1's starting point). Tests
@@ -26,11 +26,7 @@ export class BruteForce extends ProxyMap {
   }
 
   protected boxInto(slot: number, out: AABB): void {
-    const b = this.boxes;
-    out.minX = b[4 * slot]!;
-    out.minY = b[4 * slot + 1]!;
-    out.maxX = b[4 * slot + 2]!;
-    out.maxY = b[4 * slot + 3]!;
+    loadBox(this.boxes, 4 * slot, out);
   }
 
   protected update(slot: number, box: Float64Array): boolean {

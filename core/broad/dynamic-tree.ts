@@ -1,6 +1,6 @@
 import type { AABB } from '../math/aabb';
 import { type BroadPhaseKind, growFloat64, growInt32 } from './broad-phase';
-import { ProxyMap } from './proxy-map';
+import { loadBox, ProxyMap } from './proxy-map';
 
 /**
  * A dynamic AABB tree in the style of Box2D's b2DynamicTree (Catto, "Dynamic Bounding Volume
@@ -109,11 +109,7 @@ export class DynamicTree extends ProxyMap {
   }
 
   protected boxInto(node: number, out: AABB): void {
-    const t = this.tight;
-    out.minX = t[4 * node]!;
-    out.minY = t[4 * node + 1]!;
-    out.maxX = t[4 * node + 2]!;
-    out.maxY = t[4 * node + 3]!;
+    loadBox(this.tight, 4 * node, out);
   }
 
   protected update(node: number, b: Float64Array): boolean {

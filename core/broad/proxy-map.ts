@@ -42,6 +42,14 @@ export function storeBox(box: AABB, out: Float64Array, offset: number): boolean 
   return true;
 }
 
+/** Reads a box laid out as storeBox writes it (minX, minY, maxX, maxY from `offset`) into `out`. */
+export function loadBox(packed: Float64Array, offset: number, out: AABB): void {
+  out.minX = packed[offset]!;
+  out.minY = packed[offset + 1]!;
+  out.maxX = packed[offset + 2]!;
+  out.maxY = packed[offset + 3]!;
+}
+
 /**
  * The bookkeeping every broad phase shares, so that each one's file holds only its algorithm:
  * the id → slot map and the BroadPhase contract's rules for it (ids checked, boxes copied and
