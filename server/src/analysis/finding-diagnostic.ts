@@ -92,12 +92,15 @@ export const LABEL_COMPOUND_A = 4;
 export const LABEL_COMPOUND_B = 8;
 
 /**
- * The push-out vector depth × normal, for messages and quick fixes: components that are only
+ * The push-out vector depth × normal that an overlap's message states: components that are only
  * rounding of an axis-aligned normal (below 1e-12 of the depth) are written as 0.
  */
-export function overlapPushOut(f: OverlapFinding): Vec2 {
-  const clean = (v: number) => (Math.abs(v) <= 1e-12 ? 0 : v);
-  return { x: clean(f.normalX) * f.depth, y: clean(f.normalY) * f.depth };
+function overlapPushOut(f: OverlapFinding): Vec2 {
+  return { x: cleanComponent(f.normalX) * f.depth, y: cleanComponent(f.normalY) * f.depth };
+}
+
+function cleanComponent(v: number): number {
+  return Math.abs(v) <= 1e-12 ? 0 : v;
 }
 
 /** The message of an overlap (overlap.ts, overlapDiagnostic): whom b overlaps, by how much, and the least move that separates it. */

@@ -127,7 +127,7 @@ function sourceOf(doc: AnalyzedDocument, range: TextRange): string {
 function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
   const scene = doc.analysis.semantics.scene;
   const bounds = bodyWorldBounds(body);
-  const moving = body.velocity.x !== 0 || body.velocity.y !== 0 || body.spin !== 0;
+  const moving = body.vx !== 0 || body.vy !== 0 || body.spin !== 0;
   const lines = [
     `**body** \`${body.name}\` · ${bodyModifiers(body)}`,
     '',
@@ -136,7 +136,7 @@ function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
     `- bounds at t = 0: ${fmtVec(bounds.minX, bounds.minY)} to ${fmtVec(bounds.maxX, bounds.maxY)}`,
     `- pose: at ${fmtVec(body.x, body.y)}, angle ${fmtAngle(body.angle)}`,
     moving
-      ? `- motion: velocity ${fmtVec(body.velocity.x, body.velocity.y)} (speed ${fmt(Math.hypot(body.velocity.x, body.velocity.y))}), spin ${body.spin === 0 ? '0' : `${fmt(body.spin)} rad/s`}`
+      ? `- motion: velocity ${fmtVec(body.vx, body.vy)} (speed ${fmt(Math.hypot(body.vx, body.vy))}), spin ${body.spin === 0 ? '0' : `${fmt(body.spin)} rad/s`}`
       : '- motion: at rest',
     `- layer: ${body.layer === null ? 'none (collides with everything)' : `\`${body.layer}\``}`,
   ];

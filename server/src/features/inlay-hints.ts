@@ -63,7 +63,9 @@ export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefin
   for (const [index, f] of first) {
     const body = scene.bodies[index];
     if (!body) continue;
-    const clause = body.props.velocity && (body.velocity.x !== 0 || body.velocity.y !== 0) ? body.props.velocity : body.props.spin && body.spin !== 0 ? body.props.spin : undefined;
+    // Made on each read (semantics/scene.ts): read once.
+    const props = body.props;
+    const clause = props.velocity && (body.vx !== 0 || body.vy !== 0) ? props.velocity : props.spin && body.spin !== 0 ? props.spin : undefined;
     if (!clause || !inRange(clause.range.end)) continue;
     const verb = f.kind === 'tunnelling' ? 'tunnels through' : 'hits';
     // A collision found at t = 0 started as resting contact; "hits at t = 0" would read as an

@@ -102,10 +102,10 @@ function separatedPosition(doc: AnalyzedDocument, f: OverlapFinding, movingIndex
   let dirY = 0;
   for (let round = 0; round < MAX_SEPARATION_ROUNDS && current; round++) {
     const s = current.ib === movingIndex ? 1 : -1;
-    x += s * current.depth * current.normal.x;
-    y += s * current.depth * current.normal.y;
-    dirX += s * current.normal.x;
-    dirY += s * current.normal.y;
+    x += s * current.depth * current.normalX;
+    y += s * current.depth * current.normalY;
+    dirX += s * current.normalX;
+    dirY += s * current.normalY;
     current = overlapWith(doc, moving, fixed, { x, y });
   }
   if (current) return undefined;
@@ -161,9 +161,9 @@ function tunnellingFixes(doc: AnalyzedDocument, d: Diagnostic, f: ImpactFinding)
   const pair = [scene.bodies[f.ia], scene.bodies[f.ib]];
   if (!pair[0] || !pair[1]) return [];
   const fixes: QuickFix[] = [];
-  const moving = pair.filter((b): b is SceneBody => !!b && !b.isStatic && (b.velocity.x !== 0 || b.velocity.y !== 0 || b.spin !== 0));
+  const moving = pair.filter((b): b is SceneBody => !!b && !b.isStatic && (b.vx !== 0 || b.vy !== 0 || b.spin !== 0));
   // Fastest first: it is the one that outruns the thin obstacle.
-  moving.sort((x, y) => Math.hypot(y.velocity.x, y.velocity.y) - Math.hypot(x.velocity.x, x.velocity.y));
+  moving.sort((x, y) => Math.hypot(y.vx, y.vy) - Math.hypot(x.vx, x.vy));
   if (!pair[0].isBullet && !pair[1].isBullet) {
     for (const b of moving) {
       fixes.push({
@@ -176,7 +176,7 @@ function tunnellingFixes(doc: AnalyzedDocument, d: Diagnostic, f: ImpactFinding)
   }
   for (const b of moving) {
     const other = b.index === f.ia ? pair[1] : pair[0];
-    if (b.props.velocity && (b.velocity.x !== 0 || b.velocity.y !== 0)) {
+    if (b.props.velocity && (b.vx !== 0 || b.vy !== 0)) {
       const v = loweredMotion(doc, b, other, 'velocity');
       if (v) {
         fixes.push({
@@ -228,7 +228,7 @@ function loweredMotion(doc: AnalyzedDocument, body: SceneBody, other: SceneBody,
   const withVelocity = (v: Vec2): SceneBody => body.withMotion({ velocity: v });
   const withSpin = (w: number): SceneBody => body.withMotion({ spin: w });
   const scaled = (s: number): SceneBody =>
-    what === 'velocity' ? withVelocity({ x: body.velocity.x * s, y: body.velocity.y * s }) : withSpin(body.spin * s);
+    what === 'velocity' ? withVelocity({ x: body.vx * s, y: body.vy * s }) : withSpin(body.spin * s);
   const tunnels = (b: SceneBody): boolean => pairFinding(doc, b, other, true)?.kind === 'tunnelling';
   let ok = -1;
   for (let k = 1; k <= SCAN_STEPS; k++) {
@@ -251,14 +251,14 @@ function loweredMotion(doc: AnalyzedDocument, body: SceneBody, other: SceneBody,
   for (let digits = 3; digits <= 15; digits++) {
     const r = (x: number): number => (x === 0 ? 0 : truncateSignificant(x, digits));
     if (what === 'velocity') {
-      const v = { x: r(body.velocity.x * lo), y: r(body.velocity.y * lo) };
+      const v = { x: r(body.vx * lo), y: r(body.vy * lo) };
       if ((v.x !== 0 || v.y !== 0) && !tunnels(withVelocity(v))) return v;
     } else {
       const w = r(body.spin * lo);
       if (w !== 0 && !tunnels(withSpin(w))) return w;
     }
   }
-  return what === 'velocity' ? { x: body.velocity.x * lo, y: body.velocity.y * lo } : body.spin * lo;
+  return what === 'velocity' ? { x: body.vx * lo, y: body.vy * lo } : body.spin * lo;
 }
 
 function truncateSignificant(x: number, digits: number): number {

@@ -45,7 +45,7 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
   const shapeB = partB < B.partCount ? B.partShape(partB) : undefined;
   // Only the finding's wording: not a model of the whole scene's bodies per pair request.
   const findingModel = finding ? previewFinding(scene, finding) : null;
-  const relativeVelocity: Point = [B.velocity.x - A.velocity.x, B.velocity.y - A.velocity.y];
+  const relativeVelocity: Point = [B.vx - A.vx, B.vy - A.vy];
   const base = {
     uri,
     version,
