@@ -167,7 +167,8 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
     // Memory, not meaning (deepStrictEqual cannot tell): a body is not held twice, once as a scene
     // body and once as a definition, and a body after the edit shares its data with its old self.
     const frontEnd = new IncrementalFrontEnd();
-    let text = Array.from({ length: 40 }, (_, i) => `body b${i} ${i % 2 ? 'box(1, 1)' : 'circle(0.5)'} at (${i * 3}, 0)`).join('\n');
+    // Every third body moves and turns: its motion is among the data it shares.
+    let text = Array.from({ length: 40 }, (_, i) => `body b${i} ${i % 2 ? 'box(1, 1)' : 'circle(0.5)'} at (${i * 3}, 0)${i % 3 ? '' : ` velocity (${i}, 1) spin 0.5`}`).join('\n');
     const shared = (r: FrontEndResult, previous: FrontEndResult | undefined, edited: string): void => {
       const defs = new Map(r.semantics.symbols.definitions.map((d) => [d.name, d]));
       const before = new Map(previous?.semantics.scene.bodies.map((b) => [b.name, b]));
@@ -176,7 +177,8 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
         const old = before.get(b.name);
         if (old === undefined || b.name === edited) continue;
         assert.equal(b.data, old.data, b.name);
-        assert.deepEqual(b.velocity, old.velocity, b.name);
+        assert.deepEqual([b.vx, b.vy, b.spin], [old.vx, old.vy, old.spin], b.name);
+        assert.deepEqual([b.vx, b.vy, b.spin], +b.name.slice(1) % 3 ? [0, 0, 0] : [+b.name.slice(1), 1, 0.5], b.name);
         assert.equal(b.partShape(0), old.partShape(0), b.name);
         // The one shape's range is the body's: it moves with the statement.
         const range = b.partRange(0);
