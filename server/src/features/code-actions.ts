@@ -24,7 +24,9 @@ export function codeActions(
   }
   if (context.diagnostics.length === 0) {
     for (const d of doc.analysis.diagnostics) {
-      if (d.range.start > range.end || d.range.end < range.start) continue;
+      // Read once: a finding's diagnostic makes its range on each read (analysis/finding-diagnostic.ts).
+      const at = d.range;
+      if (at.start > range.end || at.end < range.start) continue;
       const severity = effectiveSeverity(doc, d);
       if (severity !== null) pairs.push({ plain: d, lsp: toLspDiagnostic(doc, d, severity) });
     }

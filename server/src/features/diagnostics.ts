@@ -71,7 +71,10 @@ export function plainDiagnosticOf(doc: AnalyzedDocument, lsp: LspDiagnostic): Di
   const end = doc.lines.offsetAt(lsp.range.end);
   let fallback: Diagnostic | undefined;
   for (const d of doc.analysis.diagnostics) {
-    if (d.code !== lsp.code || d.range.start !== start || d.range.end !== end) continue;
+    if (d.code !== lsp.code) continue;
+    // Read once: a finding's diagnostic makes its range on each read (analysis/finding-diagnostic.ts).
+    const range = d.range;
+    if (range.start !== start || range.end !== end) continue;
     if (d.message === lsp.message) return d;
     fallback ??= d;
   }

@@ -60,16 +60,20 @@ export function findingOf(doc: AnalyzedDocument, d: { readonly code: string; rea
  */
 export function matchFinding(doc: AnalyzedDocument, d: { readonly code: string; readonly range: { start: number; end: number }; readonly message: string }, onNames: boolean): Finding | undefined {
   const bodies = doc.analysis.semantics.scene.bodies;
+  // Read once: a finding's diagnostic makes its range on each read (analysis/finding-diagnostic.ts),
+  // and this loop runs over every finding of the document.
+  const { start, end } = d.range;
   const names = (index: number): boolean => {
     const r = bodies[index]?.nameRange;
-    return r !== undefined && r.start === d.range.start && r.end === d.range.end;
+    return r !== undefined && r.start === start && r.end === end;
   };
   let fallback: Finding | undefined;
   for (const f of doc.analysis.findings) {
     if (f.kind !== d.code) continue;
     if (onNames && !names(f.ia) && !names(f.ib)) continue;
     const fd = findingDiagnostic(doc, f);
-    if (fd.range.start !== d.range.start || fd.range.end !== d.range.end) continue;
+    const range = fd.range;
+    if (range.start !== start || range.end !== end) continue;
     if (fd.message === d.message) return f;
     fallback ??= f;
   }
