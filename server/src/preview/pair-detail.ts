@@ -79,7 +79,7 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
     // them (B moves by depth × normal), and falls back to the explicit difference otherwise.
     pushOut =
       finding && finding.kind === 'overlap' && finding.partA === partA && finding.partB === partB
-        ? [finding.normal.x * finding.depth, finding.normal.y * finding.depth]
+        ? [finding.normalX * finding.depth, finding.normalY * finding.depth]
         : [-closest[0], -closest[1]];
   }
   // EPA runs where GJK's simplex encloses the origin: the cores overlap. Shapes that overlap only

@@ -115,8 +115,12 @@ function pathBounds(b: SceneBody, t1: number): AABB {
 
 /** A finding as the preview shows it, worded as its diagnostic is (the pair inspector words its one finding with it too). */
 export function previewFinding(scene: Scene, f: Finding): PreviewFinding {
+  // A finding's vectors are made on each read (analysis/findings.ts), and the model has every
+  // finding of the scene: their numbers are read as they are held, or each vector once.
   if (f.kind === 'overlap') {
     const d = overlapDiagnostic(scene, f);
+    const points = new Array<[number, number]>(f.pointCount);
+    for (let i = 0; i < points.length; i++) points[i] = [f.pointX(i), f.pointY(i)];
     return {
       kind: 'overlap',
       severity: d.severity,
@@ -124,13 +128,15 @@ export function previewFinding(scene: Scene, f: Finding): PreviewFinding {
       b: f.b,
       ia: f.ia,
       ib: f.ib,
-      normal: [f.normal.x, f.normal.y],
+      normal: [f.normalX, f.normalY],
       depth: f.depth,
-      points: f.points.map((p) => [p.x, p.y] as [number, number]),
+      points,
       message: d.message,
     };
   }
   const d = impactDiagnostic(scene, f);
+  const normal = f.normal;
+  const point = f.point;
   return {
     kind: f.kind,
     severity: d.severity,
@@ -138,9 +144,9 @@ export function previewFinding(scene: Scene, f: Finding): PreviewFinding {
     b: f.b,
     ia: f.ia,
     ib: f.ib,
-    normal: [f.normal.x, f.normal.y],
+    normal: [normal.x, normal.y],
     toi: f.toi,
-    point: [f.point.x, f.point.y],
+    point: [point.x, point.y],
     ...(f.substeps !== undefined ? { substeps: f.substeps } : {}),
     message: d.message,
   };
