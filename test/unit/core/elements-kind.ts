@@ -13,10 +13,10 @@ export interface ArrayKind {
 /**
  * The elements kinds (v8.dev, "Elements kinds in V8") of the coordinate arrays of freshly built
  * shapes: `factory` (core/shapes/factory.ts) or `scene` (semantics); or of the scene bodies'
- * packed data (`body data`: semantics/scene.ts SceneBody.data, whose `count` is 0). The shapes' arrays must all
- * be PACKED_DOUBLE_ELEMENTS for the support functions, GJK, SAT and clipping to stay monomorphic
- * (core/shapes/shape.ts): a box of integer sides would otherwise come out as Smis and
- * `new Array(n)` as holey.
+ * packed data (`body data`: semantics/scene.ts SceneBody.data, whose `count` is 0). The shapes'
+ * arrays must all be PACKED_DOUBLE_ELEMENTS for the support functions, GJK, SAT and clipping to
+ * stay monomorphic (core/shapes/shape.ts): a box of integer sides would otherwise come out as
+ * Smis and `new Array(n)` as holey; a body's data likewise for the pair loops' pose loads.
  *
  * Read in a fresh process through V8's test intrinsics (--allow-natives-syntax): not in the test
  * runner's, where setting the flag would change V8's flag hash (and so reject the CLI's code cache
