@@ -145,6 +145,13 @@ export class IncrementalAnalyzer {
   /** Per entry: the stamp of the output pass that last took it (repeats in the recent log). */
   private entryMark = new Uint32Array(0);
   private markStamp = 0;
+  /**
+   * Scratch of `assemble`, kept between runs: each diagnostic's owner (its body's index) and the
+   * counting sort's count per body (positionOrder). Fresh ones were two off-heap arrays of the
+   * findings' and the bodies' number per edit.
+   */
+  private owners = new Int32Array(0);
+  private bodyCounts = new Int32Array(0);
 
   /** Incremented by every run; a paused run whose number is no longer current is abandoned. */
   private runNumber = 0;
@@ -227,6 +234,8 @@ export class IncrementalAnalyzer {
     this.spareOrder = new Int32Array(0);
     this.orderCount = 0;
     this.orderGeneration = -1;
+    this.owners = new Int32Array(0);
+    this.bodyCounts = new Int32Array(0);
     this.lastScene = null;
     this.slotOfIndex = new Int32Array(0);
   }
@@ -489,7 +498,8 @@ export class IncrementalAnalyzer {
     const flags = this.slotFlags;
     const findings = new Array<Finding>(count);
     const diagnostics = new Array<Diagnostic>(count);
-    const owners = new Int32Array(count);
+    if (this.owners.length < count) this.owners = new Int32Array(Math.max(64, count + (count >> 3)));
+    const owners = this.owners;
     let placed = true;
     for (let k = 0; k < count; k++) {
       const e = order[k]!;
@@ -524,7 +534,8 @@ export class IncrementalAnalyzer {
       else owners[k] = slotIndex[placement & ON_B ? sb : sa]!;
     }
     flags.fill(0, 0, this.slotCount);
-    return { findings, diagnostics: positionOrder(diagnostics, placed ? owners : null, bodies.length) };
+    if (this.bodyCounts.length < bodies.length + 1) this.bodyCounts = new Int32Array(bodies.length + 1 + (bodies.length >> 3));
+    return { findings, diagnostics: positionOrder(diagnostics, placed ? owners : null, bodies.length, this.bodyCounts) };
   }
 
   /**

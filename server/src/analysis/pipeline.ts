@@ -97,11 +97,14 @@ export function assembleAnalysis(syntax: ParseResult, semantics: SemanticResult,
  * order, so a stable counting sort by the owner's index orders them in O(n) (Cormen et al. §8.2)
  * where a comparison sort of thousands of diagnostics was a visible share of an edit. Without
  * owners (a diagnostic placed elsewhere) the stable comparison sort gives the same order.
+ * `owners` is read for the first diagnostics.length entries only (it may be longer).
  */
-export function positionOrder(diagnostics: Diagnostic[], owners: Int32Array | null, bodyCount: number): Diagnostic[] {
+export function positionOrder(diagnostics: Diagnostic[], owners: Int32Array | null, bodyCount: number, counts?: Int32Array): Diagnostic[] {
   if (owners === null) return diagnostics.sort(byPosition);
   const n = diagnostics.length;
-  const first = new Int32Array(bodyCount + 1);
+  // `counts` (at least bodyCount + 1 long, any contents): a caller's scratch, so that an edit
+  // does not allocate one count per body.
+  const first = counts === undefined ? new Int32Array(bodyCount + 1) : counts.fill(0, 0, bodyCount + 1);
   for (let k = 0; k < n; k++) first[owners[k]! + 1]!++;
   for (let b = 0; b < bodyCount; b++) first[b + 1]! += first[b]!;
   const out = new Array<Diagnostic>(n);
