@@ -2,6 +2,7 @@ import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, Severity } from '../common/diagnostic';
 import type { LineIndex } from '../syntax/positions';
 import { FindingDiagnostic } from '../analysis/finding-diagnostic';
+import { ImpactFinding, OverlapFinding } from '../analysis/findings';
 import { effectiveSeverity, toLspDiagnostic } from './diagnostics';
 import { EncodedDiagnostics, utf8Length } from './diagnostics-json';
 import type { AnalyzedDocument } from './document';
@@ -27,10 +28,13 @@ import type { AnalyzedDocument } from './document';
  * before this one). The analysis hands back the very diagnostic object of a pair whose bodies did
  * not move (analysis/incremental.ts), and the same object under the same settings needs only
  * its line and character checked, from numbers the snapshot keeps: most of a one-body edit's
- * diagnostics are never read. Others are compared by message first: a diagnostic whose bodies
- * only moved in the text keeps its message string, or for a finding's diagnostic the finding's
- * numbers that stand for its words (finding-diagnostic.ts, `messageKey`; its message is then never
- * made), so that is mostly one pointer test. A diagnostic found neither way (new, changed, or moved far in the list) is converted afresh.
+ * diagnostics are never read. A pair whose bodies only moved in the text gets a copy at the new
+ * offsets with the same finding: under the same settings that is the same words and severity,
+ * so again only the places are checked. Others are compared by message first: a diagnostic
+ * whose bodies only moved keeps its message string, or for a finding's diagnostic its finding,
+ * or a relabelled one with the same numbers that stand for its words (finding-diagnostic.ts,
+ * `messageKey`; its message is then never made), so that is mostly one pointer test. A
+ * diagnostic found neither way (new, changed, or moved far in the list) is converted afresh.
  *
  * The bytes are kept in chunks of about CHUNK_BYTES, each the JSON of a run of neighbouring
  * diagnostics, never modified once made (EncodedDiagnostics): a publication shares every chunk of
@@ -51,6 +55,13 @@ export class PublishedDiagnostics {
    */
   private spare: Snapshot | null = null;
   private counts = { reused: 0, converted: 0 };
+  /**
+   * Scratch columns of `publish` (see there), kept: three fresh arrays of the list's length per
+   * edit were off-heap allocations, and garbage, on every keystroke.
+   */
+  private source = new Int32Array(0);
+  private from = new Int32Array(0);
+  private sizes = new Int32Array(0);
 
   /** How many diagnostics the last publication copied from the one before, and how many it converted. */
   get stats(): { readonly reused: number; readonly converted: number } {
@@ -68,10 +79,15 @@ export class PublishedDiagnostics {
     const sameSettings = old.settings === doc.settings;
     // Per published diagnostic: its index in `diagnostics`, the previous one whose bytes and
     // columns it reuses (or -1 and its new JSON text, in order in `texts`), and the length of its
-    // JSON. Numbers only: nothing here stores a pointer per diagnostic.
-    const source = new Int32Array(diagnostics.length);
-    const from = new Int32Array(diagnostics.length);
-    const sizes = new Int32Array(diagnostics.length);
+    // JSON. Numbers only: nothing here stores a pointer per diagnostic. Scratch kept between
+    // publications (every entry below n is written before it is read).
+    if (this.source.length < diagnostics.length) {
+      const capacity = Math.max(64, diagnostics.length + (diagnostics.length >> 3));
+      this.source = new Int32Array(capacity);
+      this.from = new Int32Array(capacity);
+      this.sizes = new Int32Array(capacity);
+    }
+    const { source, from, sizes } = this;
     const texts: string[] = [];
     const oldChunkOf = old.chunkOf;
     const oldFirsts = old.chunkFirsts;
@@ -79,6 +95,7 @@ export class PublishedDiagnostics {
     let chunkStart = 0;
     let chunkEnd = 0;
     let chunkObjects: readonly Diagnostic[] = [];
+    let chunkMessages: readonly unknown[] = [];
     let n = 0;
     let j = 0;
     for (let q = 0; q < diagnostics.length; q++) {
@@ -89,10 +106,17 @@ export class PublishedDiagnostics {
         chunkStart = oldFirsts[c]!;
         chunkEnd = oldFirsts[c + 1]!;
         chunkObjects = old.chunks[c]!.objects;
+        chunkMessages = old.chunks[c]!.messages;
       }
       // The same object, published under the same settings: written as before if still at the
-      // same line and character (its offsets are the ones kept).
-      if (sameSettings && j < oldCount && chunkObjects[j - chunkStart] === d && old.stillAt(j, lines)) reused = j++;
+      // same line and character (its offsets are the ones kept). Else a finding's diagnostic of
+      // the very finding published there, under the same settings: the same words, code and
+      // severity (finding-diagnostic.ts, messageKey), so only its places are checked. That is
+      // every diagnostic of a pair whose bodies only moved in the text (after a length-changing
+      // edit, most of them: analysis/incremental.ts gives each a copy at its new offsets), and
+      // the test reads neither the finding nor the old object, which are far apart in memory
+      // and were most of such an edit's publication (cache misses, one or two per diagnostic).
+      if (sameSettings && j < oldCount && (chunkObjects[j - chunkStart] === d ? old.stillAt(j, lines) : d instanceof FindingDiagnostic && chunkMessages[j - chunkStart] === d.finding && old.findingStillAt(j, lines, d))) reused = j++;
       else {
         const severity = effectiveSeverity(doc, d);
         if (severity === null) continue;
@@ -167,6 +191,7 @@ export class PublishedDiagnostics {
   clear(): void {
     this.previous = EMPTY;
     this.spare = null;
+    this.source = this.from = this.sizes = new Int32Array(0);
     this.counts = { reused: 0, converted: 0 };
   }
 }
@@ -190,7 +215,7 @@ class Chunk {
     readonly bytes: Uint8Array,
     readonly objects: readonly Diagnostic[],
     readonly codes: readonly string[],
-    /** Per diagnostic its message, or what stands for it (messageKeyOf). */
+    /** Per diagnostic its message, or what stands for it (messageKeyOf: a finding diagnostic's finding). */
     readonly messages: readonly unknown[],
     /** Per diagnostic its one related location's message (undefined: none, several, or implied by a finding's key). */
     readonly relatedMessages: readonly (string | undefined)[],
@@ -384,15 +409,22 @@ class Snapshot {
     this.starts.set(old.starts.subarray(first, first + count), k);
     this.ends.set(old.ends.subarray(first, first + count), k);
     let objects: Diagnostic[] | null = null;
+    let messages: unknown[] | null = null;
     for (let r = 0; r < count; r++) {
       const d = diagnostics[source[k + r]!]!;
       if (d === chunk.objects[r]) continue;
       objects ??= chunk.objects.slice();
       objects[r] = d;
       this.noteOffsets(k + r, d);
+      // A relabelled finding (same numbers, another object): kept from now on, so that the next
+      // publication finds it by identity and the old finding is not kept alive here.
+      if (d instanceof FindingDiagnostic && chunk.messages[r] !== d.finding) {
+        messages ??= chunk.messages.slice();
+        messages[r] = d.finding;
+      }
     }
     this.chunkFirsts.push(k);
-    this.chunks.push(objects === null ? chunk : new Chunk(chunk.bytes, objects, chunk.codes, chunk.messages, chunk.relatedMessages));
+    this.chunks.push(objects === null ? chunk : new Chunk(chunk.bytes, objects, chunk.codes, messages ?? chunk.messages, chunk.relatedMessages));
   }
 
   /** The plain diagnostic i was written for. */
@@ -414,6 +446,18 @@ class Snapshot {
     return related === 0 || (at(lines, o[4 * i + 2]!, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, o[4 * i + 3]!, p[8 * i + 6]!, p[8 * i + 7]!));
   }
 
+  /**
+   * Whether the finding diagnostic `d`, of the very finding diagnostic i was written for (so the
+   * same words and severity under the same settings), is at i's lines and characters: its
+   * offsets, read from `d`, against the positions kept here.
+   */
+  findingStillAt(i: number, lines: LineIndex, d: FindingDiagnostic): boolean {
+    const p = this.positions;
+    if (!at(lines, d.start, p[8 * i]!, p[8 * i + 1]!) || !at(lines, d.end, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
+    if (d.relatedStart < 0) return this.relatedCounts[i] === 0;
+    return this.relatedCounts[i] === 1 && at(lines, d.relatedStart, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, d.relatedEnd, p[8 * i + 6]!, p[8 * i + 7]!);
+  }
+
   /** Whether `d`, published with `severity`, would be written exactly as diagnostic i was. */
   matches(i: number, lines: LineIndex, d: Diagnostic, severity: Severity): boolean {
     const c = this.chunkOf[i]!;
@@ -424,7 +468,7 @@ class Snapshot {
     if (d instanceof FindingDiagnostic) {
       // The key first: a diagnostic whose bodies only moved keeps its finding's numbers, which
       // stand for its message, related message and code; it has no tags.
-      if (chunk.messages[local] !== d.messageKey || SEVERITIES[this.severities[i]!] !== severity || this.tagged[i] === 1) return false;
+      if (!sameWords(chunk.messages[local], d) || SEVERITIES[this.severities[i]!] !== severity || this.tagged[i] === 1) return false;
       if (!at(lines, d.start, p[8 * i]!, p[8 * i + 1]!) || !at(lines, d.end, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
       if (d.relatedStart < 0) return count === 0;
       return count === 1 && at(lines, d.relatedStart, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, d.relatedEnd, p[8 * i + 6]!, p[8 * i + 7]!);
@@ -448,7 +492,19 @@ class Snapshot {
  * compared; for any other its message.
  */
 function messageKeyOf(d: Diagnostic): unknown {
-  return d instanceof FindingDiagnostic ? d.messageKey : d.message;
+  return d instanceof FindingDiagnostic ? d.finding : d.message;
+}
+
+/**
+ * Whether `kept`, what messageKeyOf gave for a diagnostic published before, says the same words
+ * as the finding diagnostic `d`: its finding, or a relabelled one (bodies renumbered by an
+ * insertion above) with the same numbers, its messageKey (finding-diagnostic.ts). The finding is
+ * kept rather than its numbers so that the usual case is one pointer test that reads neither
+ * finding; the numbers are compared only when the findings differ.
+ */
+function sameWords(kept: unknown, d: FindingDiagnostic): boolean {
+  const f = d.finding;
+  return kept === f || (kept instanceof OverlapFinding || kept instanceof ImpactFinding ? kept.data === d.messageKey : false);
 }
 
 /** The severities in the order Snapshot.severities numbers them. */

@@ -5,6 +5,7 @@ import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import { analysisOptions, DEFAULT_SETTINGS, parseSettings, type CollideSettings } from '../../../server/src/features/configuration';
 import { publishedDiagnostics } from '../../../server/src/features/diagnostics';
 import { EncodedDiagnostics, encodeMessage, messageJson, utf8Length } from '../../../server/src/features/diagnostics-json';
+import { FindingDiagnostic } from '../../../server/src/analysis/finding-diagnostic';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../../../server/src/features/document';
 import { MIN_CHUNK_BYTES, PublishedDiagnostics } from '../../../server/src/features/published-diagnostics';
 
@@ -195,6 +196,51 @@ describe('features/published-diagnostics: reusing unchanged LSP diagnostics', ()
     assert.equal(renamed.json, JSON.stringify(fresh(renamed.doc)));
     const aboutSeven = renamed.lsp.filter((d) => String(d.message).includes('seven') || d.relatedInformation?.some((r) => r.message === 'seven')).length;
     assert.ok(aboutSeven > 0 && s.published.stats.converted >= aboutSeven, `${aboutSeven} about seven, ${s.published.stats.converted} converted`);
+  });
+
+  it('recognises the copies a length-changing edit makes by their findings, and never serves them at stale places', () => {
+    // A grid of overlapping boxes; spaces added to an early body's line move every name after it
+    // in the text (same lines): the analysis hands back copies at the new offsets with the same
+    // findings, which the publication copies without converting.
+    const rows = Array.from({ length: 300 }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
+    const s = new Session();
+    const before = s.next(rows.join('\n'));
+    rows[3] = rows[3]!.replace(' box', '    box');
+    const after = s.next(rows.join('\n'));
+    assert.equal(after.json, JSON.stringify(fresh(after.doc)));
+    const copies = after.doc.analysis.diagnostics.filter((d, k) => {
+      const was = before.doc.analysis.diagnostics[k] as FindingDiagnostic | undefined;
+      return d instanceof FindingDiagnostic && was !== undefined && d !== was && d.finding === was.finding && d.start !== was.start;
+    }).length;
+    assert.ok(copies > 300, `most diagnostics are copies at new offsets with the same finding (${copies} of ${after.lsp.length})`);
+    assert.deepEqual(s.published.stats, { reused: after.lsp.length, converted: 0 });
+    // The same kind of edit with a line break: every copy below it is on another line now.
+    rows[3] = `${rows[3]!.replace('    box', ' box')}\n`;
+    const broken = s.next(rows.join('\n'));
+    assert.equal(broken.json, JSON.stringify(fresh(broken.doc)));
+    const below = broken.lsp.filter((d) => d.range.start.line > 3 || (d.relatedInformation?.[0]?.location.range.start.line ?? 0) > 3).length;
+    assert.ok(below > 300 && s.published.stats.converted >= below, `${below} moved to other lines, ${s.published.stats.converted} converted`);
+    // A length-changing edit under new settings: the same findings, another severity.
+    rows[3] = rows[3]!.replace(' box', '  box');
+    const loud = s.next(rows.join('\n'), parseSettings({ severity: { overlap: 'error' } }));
+    assert.equal(loud.json, JSON.stringify(fresh(loud.doc)));
+    assert.ok(loud.lsp.length > 300 && loud.lsp.every((d) => d.code !== 'overlap' || d.severity === 1));
+    // Then bodies renumbered (one inserted at the top) and names moved again: still exact.
+    const renumbered = s.next(['body first circle(0.1) at (-50, -50)', ...rows].join('\n'), parseSettings({ severity: { overlap: 'error' } }));
+    assert.equal(renumbered.json, JSON.stringify(fresh(renumbered.doc)));
+    const again = s.next(['body first  circle(0.1) at (-50, -50)', ...rows].join('\n'), parseSettings({ severity: { overlap: 'error' } }));
+    assert.equal(again.json, JSON.stringify(fresh(again.doc)));
+    assert.equal(s.published.stats.converted, 0);
+  });
+
+  it('writes the URI of the document as published: the same analysis reopened under another URI is converted again', () => {
+    const s = new Session();
+    const first = s.next(SCENE);
+    const elsewhere = makeAnalyzedDocument('file:///elsewhere.collide', 1, first.doc.analysis, DEFAULT_SETTINGS);
+    const json = Buffer.from(s.published.publish(elsewhere).json).toString('utf8');
+    assert.equal(json, JSON.stringify(fresh(elsewhere)));
+    assert.ok(json.includes('file:///elsewhere.collide') && !json.includes(URI));
+    assert.deepEqual(s.published.stats, { reused: 0, converted: first.lsp.length });
   });
 
   it('starts over after clear()', () => {
