@@ -525,8 +525,11 @@ export class IncrementalAnalyzer {
         cache.note(e, d, placement);
       } else if (changed & SLOT_MOVED) {
         // A relabelled finding keeps its words (the same numbers, the same names): the
-        // diagnostic only takes the new finding, and the names' offsets.
-        const moved = movedDiagnostic(d.of(f), placement, bodies[f.ia]!, bodies[f.ib]!);
+        // diagnostic only takes the new finding, and the names' offsets. The bodies by their
+        // slots' indices, which are the finding's (relabelled above when they changed): after a
+        // length-changing edit this runs for most findings, and reading each finding's indices
+        // was a cache miss apiece (findings lie far apart in the old generation).
+        const moved = movedDiagnostic(d.of(f), placement, bodies[slotIndex[sa]!]!, bodies[slotIndex[sb]!]!);
         if (moved !== d) cache.note(e, (d = moved), placement);
       }
       diagnostics[k] = d;
