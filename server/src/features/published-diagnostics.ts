@@ -89,6 +89,27 @@ export class PublishedDiagnostics {
     }
     const { source, from, sizes } = this;
     const texts: string[] = [];
+    let converted = 0;
+    // The chunks: an old chunk whose diagnostics all come next, in order, keeps its bytes (and is
+    // shared whole when they are the same objects); the rest gather into new chunks.
+    const chunks = next.chunks;
+    const firsts = next.chunkFirsts;
+    chunks.length = 0;
+    firsts.length = 0;
+    const build = { old, from, source, diagnostics, texts, text: 0 };
+    let pending = 0; // first diagnostic not yet in a chunk
+    let pendingBytes = 0;
+    const flush = (to: number): void => {
+      if (pending < to) next.writeChunk(build, pending, to, pendingBytes + (to - pending - 1));
+      pending = to;
+      pendingBytes = 0;
+    };
+    // While every diagnostic so far is converted (a first publication, or a list nothing of which
+    // is recognised), chunks are written as they fill, as the loop below would cut them, and
+    // their texts dropped: else a 100k-body document's first publication held all 62 828 texts
+    // (25 MB) across the pass, long enough to be promoted to the old generation, where they
+    // stayed as garbage until V8's memory reducer ran, seconds later.
+    let streamed = 0;
     const oldChunkOf = old.chunkOf;
     const oldFirsts = old.chunkFirsts;
     // The old chunk holding diagnostic j, followed as j advances.
@@ -133,9 +154,19 @@ export class PublishedDiagnostics {
           const text = JSON.stringify(lsp);
           next.set(n, d, severity, lsp);
           texts.push(text);
+          converted++;
           sizes[n] = utf8Length(text);
           source[n] = q;
           from[n++] = -1;
+          if (streamed === n - 1) {
+            streamed = n;
+            pendingBytes += sizes[n - 1]!;
+            if (pendingBytes >= CHUNK_BYTES) {
+              flush(n);
+              texts.length = 0;
+              build.text = 0;
+            }
+          }
           continue;
         }
       }
@@ -145,21 +176,7 @@ export class PublishedDiagnostics {
     }
     next.count = n;
 
-    // The chunks: an old chunk whose diagnostics all come next, in order, keeps its bytes (and is
-    // shared whole when they are the same objects); the rest gather into new chunks.
-    const chunks = next.chunks;
-    const firsts = next.chunkFirsts;
-    chunks.length = 0;
-    firsts.length = 0;
-    const build = { old, from, source, diagnostics, texts, text: 0 };
-    let pending = 0; // first diagnostic not yet in a chunk
-    let pendingBytes = 0;
-    const flush = (to: number): void => {
-      if (pending < to) next.writeChunk(build, pending, to, pendingBytes + (to - pending - 1));
-      pending = to;
-      pendingBytes = 0;
-    };
-    for (let k = 0; k < n; ) {
+    for (let k = streamed; k < n; ) {
       const i = from[k]!;
       if (i >= 0) {
         const c = oldChunkOf[i]!;
@@ -183,7 +200,7 @@ export class PublishedDiagnostics {
     for (let c = 0; c < chunks.length; c++) next.chunkOf.fill(c, firsts[c]!, firsts[c + 1]!);
     this.spare = old === EMPTY ? null : old;
     this.previous = next;
-    this.counts = { reused: n - texts.length, converted: texts.length };
+    this.counts = { reused: n - converted, converted };
     return new EncodedDiagnostics(chunks.map((c) => c.bytes), n);
   }
 

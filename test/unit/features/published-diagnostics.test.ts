@@ -7,7 +7,7 @@ import { publishedDiagnostics } from '../../../server/src/features/diagnostics';
 import { EncodedDiagnostics, encodeMessage, messageJson, utf8Length } from '../../../server/src/features/diagnostics-json';
 import { FindingDiagnostic } from '../../../server/src/analysis/finding-diagnostic';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../../../server/src/features/document';
-import { MIN_CHUNK_BYTES, PublishedDiagnostics } from '../../../server/src/features/published-diagnostics';
+import { CHUNK_BYTES, MIN_CHUNK_BYTES, PublishedDiagnostics } from '../../../server/src/features/published-diagnostics';
 
 const URI = 'file:///published.collide';
 
@@ -30,6 +30,11 @@ class Session {
 /** What a fresh conversion gives: the reference every reused publication must equal. */
 function fresh(doc: AnalyzedDocument): LspDiagnostic[] {
   return publishedDiagnostics(doc);
+}
+
+/** How many diagnostics a chunk's bytes hold: its text is their JSON joined by commas. */
+function chunkCount(chunk: Uint8Array): number {
+  return (JSON.parse(`[${Buffer.from(chunk).toString('utf8')}]`) as unknown[]).length;
 }
 
 const SCENE = [
@@ -281,6 +286,34 @@ describe('features/published-diagnostics: chunks shared between publications', (
       rows = moved(rows, edit * 37, 0.15);
     }
     for (const { encoded, json } of lists) assert.equal(Buffer.from(encoded.json).toString('utf8'), json, 'bytes as published');
+  });
+
+  it('cuts a first publication into chunks as they fill, and one whose new diagnostics come first the same as a fresh conversion', () => {
+    const s = new Session();
+    // Overlaps first, then an unused definition and a tunnelling pair the settings below leave alone.
+    const rows = [...scene(400), 'let unused = 1', 'body wall static box(0.1, 4) at (200, 0)', 'body shot circle(0.05) at (190, 0) velocity (900, 0)'];
+    const first = s.next(rows.join('\n'));
+    assert.equal(first.json, JSON.stringify(fresh(first.doc)));
+    const chunks = first.encoded.chunks;
+    assert.ok(chunks.length >= 5, `${chunks.length} chunks`);
+    // Each chunk but the last ends with the diagnostic that filled it past CHUNK_BYTES.
+    let at = 0;
+    for (let c = 0; c < chunks.length; c++) {
+      const texts = first.lsp.slice(at, at + chunkCount(chunks[c]!)).map((d) => Buffer.byteLength(JSON.stringify(d)));
+      at += texts.length;
+      const size = texts.reduce((a, b) => a + b, 0);
+      if (c + 1 < chunks.length) assert.ok(size >= CHUNK_BYTES && size - texts[texts.length - 1]! < CHUNK_BYTES, `chunk ${c}: ${size} bytes`);
+    }
+    assert.equal(at, first.lsp.length);
+    // Published without overlaps, then with: every overlap new, the two after them recognised.
+    const t = new Session();
+    const quiet = t.next(rows.join('\n'), parseSettings({ severity: { overlap: 'off' } }));
+    assert.equal(quiet.lsp.length, 2);
+    const all = t.next(rows.join('\n'));
+    assert.equal(all.json, first.json);
+    const overlaps = all.lsp.filter((d) => d.code === 'overlap').length;
+    assert.ok(overlaps * 300 > 2 * CHUNK_BYTES && overlaps + 2 === all.lsp.length, `${overlaps} of ${all.lsp.length}`);
+    assert.deepEqual(t.published.stats, { reused: 2, converted: overlaps });
   });
 
   it('property: over any edits, every publication equals a fresh conversion, no earlier list changes, and every chunk but the last is at least MIN_CHUNK_BYTES', () => {
