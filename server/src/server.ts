@@ -6,8 +6,10 @@ import {
   TextDocumentSyncKind,
   TextDocuments,
   type CancellationToken,
+  type CodeLens,
   type Connection,
   type Diagnostic,
+  type DocumentSymbol,
   type InitializeParams,
   type InitializeResult,
   type SemanticTokens,
@@ -23,7 +25,7 @@ import type { SymbolTable } from './semantics/symbols';
 import { parse } from './syntax/parser';
 import type { LineIndex } from './syntax/positions';
 import { codeActions } from './features/code-actions';
-import { codeLensStubs, resolveCodeLens } from './features/code-lens';
+import { encodedCodeLensStubs, resolveCodeLens } from './features/code-lens';
 import { completion } from './features/completion';
 import { analysisOptions, DEFAULT_SETTINGS, parseSettings, type CollideSettings } from './features/configuration';
 import { toOffsetRange } from './features/convert';
@@ -31,7 +33,7 @@ import { definition } from './features/definition';
 import { PublishedDiagnostics } from './features/published-diagnostics';
 import { makeAnalyzedDocument, type AnalyzedDocument } from './features/document';
 import { documentHighlights } from './features/document-highlights';
-import { documentSymbols } from './features/document-symbols';
+import { encodedDocumentSymbols } from './features/document-symbols';
 import { foldingRanges } from './features/folding-ranges';
 import { formatting } from './features/formatting';
 import { hover } from './features/hover';
@@ -289,12 +291,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     onDocument('Find references', [], (doc, p) => references(doc, doc.lines.offsetAt(p.position), p.context.includeDeclaration)),
   );
   connection.onDocumentHighlight(onDocument('Document highlights', [], (doc, p) => documentHighlights(doc, doc.lines.offsetAt(p.position))));
+  // The outline and the lenses go as their JSON bytes, built an element at a time
+  // (encoded-json-list.ts), which stand in for the arrays as a publication's diagnostics do:
+  // main.ts's writer sends their chunks as they are, any other serialiser calls their toJSON.
   connection.onDocumentSymbol(
-    onDocument('Document symbols', [], (doc) => {
-      const symbols = documentSymbols(doc);
-      if (hierarchicalSymbols) return symbols;
-      return symbols.map((s): SymbolInformation => ({ name: s.name, kind: s.kind, location: { uri: doc.uri, range: s.selectionRange } }));
-    }),
+    onDocument('Document symbols', [], (doc) => encodedDocumentSymbols(doc, hierarchicalSymbols) as unknown as DocumentSymbol[] | SymbolInformation[]),
   );
   connection.onCodeAction(onDocument('Code actions', [], (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context)));
   // Lenses go without their commands, which the editor asks for only for the lenses it shows.
@@ -303,7 +304,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const st = states.get(doc.uri);
     return st && st.latest === doc ? (st.latestGeneration ?? 0) : -1;
   };
-  connection.onCodeLens(onDocument('Code lenses', [], (doc) => codeLensStubs(doc, stateOf(doc.uri).id, generationOf(doc))));
+  connection.onCodeLens(
+    onDocument('Code lenses', [], (doc) => encodedCodeLensStubs(doc, stateOf(doc.uri).id, generationOf(doc)) as unknown as CodeLens[]),
+  );
   connection.onCodeLensResolve(async (lens, token) => {
     try {
       const data = lens.data as unknown;

@@ -4,6 +4,7 @@ import type { Finding } from '../analysis/findings';
 import { fmt, fmtTime, otherOf } from './describe';
 import { toRange } from './convert';
 import { findingsOfBody, type AnalyzedDocument } from './document';
+import { JsonListWriter, type EncodedJsonList } from './encoded-json-list';
 
 /**
  * Code lenses (issue 6, item 7): above each body that has findings, one lens per finding that
@@ -56,6 +57,25 @@ export function codeLenses(doc: AnalyzedDocument): CodeLens[] {
  * `codeLenses` would have.
  */
 export function codeLensStubs(doc: AnalyzedDocument, document: number, generation = 0): CodeLens[] {
+  const lenses: CodeLens[] = [];
+  forEachCodeLensStub(doc, document, generation, (lens) => lenses.push(lens));
+  return lenses;
+}
+
+/**
+ * `codeLensStubs` as the response's JSON bytes (encoded-json-list.ts), byte for byte its
+ * JSON.stringify. Each stub is written as it is made: a 100k-body scene has ~63k lenses, and as
+ * objects (each with its data array, a range shared per body) and then one 13 MB string and its
+ * UTF-8 they were ~130 MB at the request's peak, garbage that outlived it in the old generation.
+ */
+export function encodedCodeLensStubs(doc: AnalyzedDocument, document: number, generation = 0): EncodedJsonList {
+  const writer = new JsonListWriter();
+  forEachCodeLensStub(doc, document, generation, (lens) => writer.add(lens));
+  return writer.finish();
+}
+
+/** Calls `emit` with each stub in order (a new object each; the lenses of a body share their range). */
+function forEachCodeLensStub(doc: AnalyzedDocument, document: number, generation: number, emit: (lens: CodeLens) => void): void {
   const scene = doc.analysis.semantics.scene;
   // Findings per body, counted rather than listed: a stub needs only how many.
   const counts = new Int32Array(scene.bodies.length);
@@ -63,15 +83,13 @@ export function codeLensStubs(doc: AnalyzedDocument, document: number, generatio
     if (f.ia < counts.length) counts[f.ia]!++;
     if (f.ib < counts.length) counts[f.ib]!++;
   }
-  const lenses: CodeLens[] = [];
   for (const body of scene.bodies) {
     const n = body.index < counts.length ? counts[body.index]! : 0;
     if (n === 0) continue;
     const range = toRange(doc.lines, { start: body.start, end: body.nameRange.end });
     const slots = n > MAX_LENSES_PER_BODY ? MAX_LENSES_PER_BODY + 1 : n;
-    for (let slot = 0; slot < slots; slot++) lenses.push({ range, data: [document, doc.version, generation, body.index, slot] });
+    for (let slot = 0; slot < slots; slot++) emit({ range, data: [document, doc.version, generation, body.index, slot] });
   }
-  return lenses;
 }
 
 /**

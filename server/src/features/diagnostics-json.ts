@@ -1,78 +1,44 @@
 /**
  * The UTF-8 JSON of an outgoing JSON-RPC message, byte for byte what encoding
- * `JSON.stringify(message)` gives. A `textDocument/publishDiagnostics` notification whose
- * diagnostics are an `EncodedDiagnostics` (what published-diagnostics.ts makes) is written as the
- * envelope's bytes around that list's own chunks: the publisher has kept the bytes of every
- * diagnostic an edit left alone, so publishing the ~6k diagnostics of a 10k-body scene after a
- * one-body edit is a chunk or two instead of serialising 2.6 MB of objects again (what
- * vscode-jsonrpc's own writer does for every message: JSON.stringify, then encode).
+ * `JSON.stringify(message)` gives. Two kinds of message carry an EncodedJsonList
+ * (encoded-json-list.ts) where the JSON has an array, and are written as the envelope's bytes
+ * around that list's own chunks:
+ * - a `textDocument/publishDiagnostics` notification whose diagnostics are an EncodedDiagnostics
+ *   (what published-diagnostics.ts makes): the publisher has kept the bytes of every diagnostic an
+ *   edit left alone, so publishing the ~6k diagnostics of a 10k-body scene after a one-body edit
+ *   is a chunk or two instead of serialising 2.6 MB of objects again;
+ * - a response whose `result` is an EncodedJsonList: the outline and the code lenses of a
+ *   100k-body document (22 and 13 MB of JSON) are built as chunks an element at a time, never as
+ *   100k objects, one 22 MB string and its 22 MB of UTF-8 (what vscode-jsonrpc's own writer makes
+ *   of every message: JSON.stringify, then encode), which were promoted and stayed as garbage
+ *   until V8 compacted, ~30 s later.
  * encodeMessageParts gives the pieces, for a writer that sends them as they are
  * (transport/gather-writer.ts); encodeMessage joins them, for one that needs one array.
  *
  * Every other message is serialised by JSON.stringify. No Node API here, so that a browser
  * transport can use it too.
  */
+import { COMMA, EncodedJsonList } from './encoded-json-list';
+
 const utf8 = new TextEncoder();
 
 export const PUBLISH_DIAGNOSTICS_METHOD = 'textDocument/publishDiagnostics';
 
 /**
- * A publication's diagnostics as the UTF-8 bytes of their JSON array, in chunks: chunk k holds
- * the JSON of a run of diagnostics with commas between them, and the list is `[`, the chunks
- * joined by commas, `]`. It stands where the notification's `diagnostics` array goes. Writers that
- * know it (encodeMessageParts) send the chunks as they are; any other serialiser (the Node IPC
- * channel, the library's message tracing) calls `toJSON` and gets the same diagnostics as plain
- * objects, so every transport stays correct and only this writer is fast. The chunks are never
- * modified once made: later publications of the document share the ones that did not change
- * (published-diagnostics.ts), and a writer may hold them as long as it likes.
+ * A publication's diagnostics as the UTF-8 bytes of their JSON array, in chunks (an
+ * EncodedJsonList whose chunks published-diagnostics.ts keeps and shares between publications).
  */
-export class EncodedDiagnostics {
-  /** The length of the list's JSON in bytes. */
-  readonly byteLength: number;
-
-  constructor(
-    /** Each a non-empty run `d_i,…,d_j` of the list's JSON, UTF-8. */
-    readonly chunks: readonly Uint8Array[],
-    /** How many diagnostics the list holds. */
-    readonly length: number,
-  ) {
-    let bytes = 2 + Math.max(0, chunks.length - 1);
-    for (const c of chunks) bytes += c.length;
-    this.byteLength = bytes;
-  }
-
+export class EncodedDiagnostics extends EncodedJsonList {
   /** The list of a whole JSON array's UTF-8 bytes, `[…]`, as one chunk. */
   static ofList(json: Uint8Array, length: number): EncodedDiagnostics {
     return new EncodedDiagnostics(length === 0 ? [] : [json.subarray(1, json.length - 1)], length);
   }
-
-  /** The list's JSON in one array (a copy: for one-buffer transports, tests and logs). */
-  get json(): Uint8Array {
-    const out = new Uint8Array(this.byteLength);
-    out[0] = OPEN;
-    let at = 1;
-    for (let c = 0; c < this.chunks.length; c++) {
-      if (c > 0) out[at++] = COMMA;
-      out.set(this.chunks[c]!, at);
-      at += this.chunks[c]!.length;
-    }
-    out[at] = CLOSE;
-    return out;
-  }
-
-  /** The diagnostics as objects (JSON.parse of the bytes): what JSON.stringify writes for this. */
-  toJSON(): unknown[] {
-    return JSON.parse(new TextDecoder().decode(this.json)) as unknown[];
-  }
 }
 
-const OPEN = 0x5b; // '['
-const COMMA = 0x2c; // ','
-const CLOSE = 0x5d; // ']'
 const COMMA_BYTES = new Uint8Array([COMMA]);
 
 /**
- * Stands for the diagnostics while the rest of a publication is written by JSON.stringify, which
+ * Stands for the encoded list while the rest of the message is written by JSON.stringify, which
  * never writes a raw control character (it escapes them), so the one occurrence in its output is
  * this one.
  */
@@ -80,27 +46,32 @@ const HOLE = '\u0000';
 
 /**
  * A message's UTF-8 JSON in pieces whose concatenation is encodeMessage's bytes: for a
- * publication of encoded diagnostics, the envelope before the list with its `[`, the list's
+ * publication of encoded diagnostics or a response with an encoded result, the envelope before
+ * the list with its `[`, the list's
  * chunks (not copied) with commas between them, and `]` with the envelope after it; for any other
  * message, one piece. A writer that sends the pieces one after the other (a gather write) never
  * makes the copy of the list that one contiguous message needs.
  */
 export interface MessageParts {
   readonly pieces: readonly Uint8Array[];
-  /** The encoded diagnostics among the pieces, if the message is such a publication. */
-  readonly list: EncodedDiagnostics | undefined;
+  /** The encoded list among the pieces, if the message is such a publication or response. */
+  readonly list: EncodedJsonList | undefined;
   /** The total length in bytes: the message's Content-Length. */
   readonly byteLength: number;
 }
 
 export function encodeMessageParts(message: unknown): MessageParts {
-  const list = encodedList(message);
-  if (list === undefined) {
+  const found = encodedList(message);
+  if (found === undefined) {
     const whole = utf8.encode(JSON.stringify(message));
-    return { pieces: [whole], list, byteLength: whole.length };
+    return { pieces: [whole], list: undefined, byteLength: whole.length };
   }
-  const m = message as Record<string, unknown> & { params: Record<string, unknown> };
-  const envelope = objectJson(m, (key, value) => (key === 'params' ? objectJson(value as Record<string, unknown>, (k) => (k === 'diagnostics' ? HOLE : undefined)) : undefined));
+  const { list } = found;
+  const m = message as Record<string, unknown>;
+  const envelope =
+    found.at === 'result'
+      ? objectJson(m, (key) => (key === 'result' ? HOLE : undefined))
+      : objectJson(m, (key, value) => (key === 'params' ? objectJson(value as Record<string, unknown>, (k) => (k === 'diagnostics' ? HOLE : undefined)) : undefined));
   const hole = envelope.indexOf(HOLE);
   const head = utf8.encode(`${envelope.slice(0, hole)}[`);
   const tail = utf8.encode(`]${envelope.slice(hole + 1)}`);
@@ -131,14 +102,20 @@ export function messageJson(message: unknown): string {
   return new TextDecoder().decode(encodeMessage(message));
 }
 
-/** The encoded diagnostics of a publication written without any other toJSON in the way. */
-function encodedList(message: unknown): EncodedDiagnostics | undefined {
+/**
+ * The encoded list of a publication (its `params.diagnostics`) or of a response (its `result`),
+ * written without any other toJSON in the way (one on the message or its parameters decides what
+ * JSON.stringify writes, so such a message is left to it).
+ */
+function encodedList(message: unknown): { list: EncodedJsonList; at: 'diagnostics' | 'result' } | undefined {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
-  const m = message as { method?: unknown; params?: unknown; toJSON?: unknown };
-  if (m.method !== PUBLISH_DIAGNOSTICS_METHOD || m.toJSON !== undefined) return undefined;
+  const m = message as { method?: unknown; params?: unknown; result?: unknown; toJSON?: unknown };
+  if (m.toJSON !== undefined) return undefined;
+  if (m.result instanceof EncodedJsonList && m.method === undefined && Object.hasOwn(m, 'result')) return { list: m.result, at: 'result' };
+  if (m.method !== PUBLISH_DIAGNOSTICS_METHOD) return undefined;
   const p = m.params as { diagnostics?: unknown; toJSON?: unknown } | null | undefined;
   if (typeof p !== 'object' || p === null || Array.isArray(p) || p.toJSON !== undefined) return undefined;
-  return p.diagnostics instanceof EncodedDiagnostics ? p.diagnostics : undefined;
+  return p.diagnostics instanceof EncodedJsonList ? { list: p.diagnostics, at: 'diagnostics' } : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
+import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver';
 import type { TextRange } from '../common/diagnostic';
 import { formatValue, type EvaluatedValue } from '../semantics/evaluate';
 import type { SymbolDefinition } from '../semantics/symbols';
@@ -6,6 +6,7 @@ import type { Statement } from '../syntax/ast';
 import { statementIndexOf } from '../syntax/statement-index';
 import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
+import { JsonListWriter, type EncodedJsonList } from './encoded-json-list';
 
 /**
  * The outline (issue 6, item 6): settings, constants, shapes, layers and bodies in source order,
@@ -39,6 +40,30 @@ export interface OutlineStatements {
  */
 export function documentSymbolsOf(doc: AnalyzedDocument, statements: OutlineStatements): DocumentSymbol[] {
   const out: DocumentSymbol[] = [];
+  forEachDocumentSymbol(doc, statements, (s) => out.push(s));
+  return out;
+}
+
+/**
+ * The outline as the response's JSON bytes (encoded-json-list.ts): for a client with
+ * hierarchical symbols, byte for byte JSON.stringify of `documentSymbols(doc)`; otherwise of
+ * `symbolInformation` of each. Each symbol is written as it is made, so the handler never holds
+ * the 100k symbols of a large scene (with their range and position objects, ~70 MB that stayed as
+ * old-generation garbage after each request), only a chunk's worth of text.
+ */
+export function encodedDocumentSymbols(doc: AnalyzedDocument, hierarchical: boolean): EncodedJsonList {
+  const writer = new JsonListWriter();
+  forEachDocumentSymbol(doc, statementIndexOf(doc.analysis.parse), hierarchical ? (s) => writer.add(s) : (s) => writer.add(symbolInformation(doc.uri, s)));
+  return writer.finish();
+}
+
+/** A symbol for a client without hierarchical symbols: its name, kind and where its name is. */
+export function symbolInformation(uri: string, s: DocumentSymbol): SymbolInformation {
+  return { name: s.name, kind: s.kind, location: { uri, range: s.selectionRange } };
+}
+
+/** Calls `emit` with each symbol of the outline in order (a new object each: `emit` may keep it). */
+function forEachDocumentSymbol(doc: AnalyzedDocument, statements: OutlineStatements, emit: (symbol: DocumentSymbol) => void): void {
   const defs = doc.analysis.semantics.symbols.definitions;
   let d = 0;
   for (let i = 0; i < statements.count; i++) {
@@ -48,7 +73,7 @@ export function documentSymbolsOf(doc: AnalyzedDocument, statements: OutlineStat
       if (s?.kind !== 'Setting') continue;
       const source = doc.text.slice(s.value.range.start, s.value.range.end).replace(/\s+/g, ' ');
       const value = valueOf(doc, s.value.range);
-      out.push({
+      emit({
         name: s.keyword,
         detail: `${source}${value ? ` = ${formatValue(value.value)}` : ''}`,
         kind: SymbolKind.Property,
@@ -62,7 +87,7 @@ export function documentSymbolsOf(doc: AnalyzedDocument, statements: OutlineStat
     if (!def || def.range.start !== start) continue;
     d++;
     if (def.name === '') continue;
-    out.push({
+    emit({
       name: def.name,
       detail: def.detail,
       kind: SYMBOL_KINDS[def.kind],
@@ -70,7 +95,6 @@ export function documentSymbolsOf(doc: AnalyzedDocument, statements: OutlineStat
       selectionRange: toRange(doc.lines, def.nameRange),
     });
   }
-  return out;
 }
 
 /** The value recorded for exactly `range`, if any (the first, as recorded). */

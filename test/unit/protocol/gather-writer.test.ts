@@ -3,6 +3,7 @@ import { PassThrough, Writable } from 'node:stream';
 import fc from 'fast-check';
 import { StreamMessageReader, StreamMessageWriter, type Message } from 'vscode-jsonrpc/node';
 import { EncodedDiagnostics, encodeMessage } from '../../../server/src/features/diagnostics-json';
+import { JsonListWriter } from '../../../server/src/features/encoded-json-list';
 import { GatherMessageWriter } from '../../../server/src/transport/gather-writer';
 
 const PUBLISH = 'textDocument/publishDiagnostics';
@@ -63,6 +64,13 @@ const encode = (list: readonly unknown[], per = 3) => {
   return new EncodedDiagnostics(chunks, list.length);
 };
 
+/** The list as an encoded result, as the outline and code lens handlers build it. */
+const encodeResult = (list: readonly unknown[]) => {
+  const writer = new JsonListWriter();
+  for (const v of list) writer.add(v);
+  return writer.finish();
+};
+
 /** Full UTF-16 units (surrogate pairs, lone halves, control characters) in keys and values. */
 const text = fc.string({ unit: 'binary' });
 const json = fc.letrec((tie) => ({
@@ -74,6 +82,7 @@ const message: fc.Arbitrary<Message> = fc.oneof(
   fc.record({ jsonrpc: fc.constant('2.0'), method: fc.constant(PUBLISH), params: fc.record({ uri: text, diagnostics: fc.array(diagnostic, { maxLength: 5 }) }) }),
   fc.record({ jsonrpc: fc.constant('2.0'), method: text, params: fc.dictionary(text, json) }),
   fc.record({ jsonrpc: fc.constant('2.0'), id: fc.nat(), result: json }),
+  fc.record({ jsonrpc: fc.constant('2.0'), id: fc.nat(), result: fc.array(json, { maxLength: 20 }).map(encodeResult) }),
 );
 
 describe('transport/gather-writer: messages as gather writes of their pieces', () => {
@@ -114,6 +123,29 @@ describe('transport/gather-writer: messages as gather writes of their pieces', (
       );
     }
     assert.equal(held.length, 2 + 2 * list.chunks.length, 'one writev: header, envelope and [, the chunks with commas between them, ] and the tail');
+  });
+
+  it('writes a large response with an encoded result as header, envelope, the list’s own chunks and the tail', async () => {
+    const symbols = Array.from({ length: 20000 }, (_, i) => ({ name: `b${i} é`, detail: 'box(1, 1)', kind: 19, range: { start: { line: i, character: 0 }, end: { line: i, character: 30 } } }));
+    const result = encodeResult(symbols);
+    assert.ok(result.chunks.length > 10);
+    const m = { jsonrpc: '2.0', id: 12, result };
+    const held: Uint8Array[] = [];
+    const sink = new Sink();
+    const spy = sink._writev.bind(sink);
+    sink._writev = (chunks, callback) => {
+      for (const c of chunks) held.push(c.chunk);
+      spy(chunks, callback);
+    };
+    await new GatherMessageWriter(sink).write(m);
+    assert.deepEqual(sink.bytes(), await libraryBytes([{ jsonrpc: '2.0', id: 12, result: symbols } as Message], 'default'));
+    for (const chunk of result.chunks) {
+      assert.ok(
+        held.some((c) => c.buffer === chunk.buffer && c.byteOffset === chunk.byteOffset && c.byteLength === chunk.byteLength),
+        'every chunk is handed over uncopied',
+      );
+    }
+    assert.equal(held.length, 2 + 2 * result.chunks.length);
   });
 
   it('reads back, through the library reader, as the messages written, in order', async () => {

@@ -10,8 +10,9 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
-import { codeLenses } from '../../../server/src/features/code-lens';
+import { codeLenses, codeLensStubs } from '../../../server/src/features/code-lens';
 import { analyzeText } from '../../../server/src/features/document';
+import { documentSymbols } from '../../../server/src/features/document-symbols';
 import { semanticTokens } from '../../../server/src/features/semantic-tokens';
 import { ensureBundles, ROOT, TestClient } from './lsp-client';
 
@@ -196,6 +197,25 @@ describe('protocol: the real server over stdio (collide lsp --stdio)', function 
     const expected = codeLenses(analyzeText(doc.getText(), URI));
     assert.deepEqual(resolved.map((l) => [l.range, l.command]), expected.map((l) => [l.range, l.command]));
     assert.ok(resolved.some((l) => /overlaps/.test(l.command?.title ?? '')));
+  });
+
+  it('answers the outline and the lenses of a large document, sent as byte chunks, as the symbols and stubs themselves', async () => {
+    // Thousands of bodies: both responses span many of encoded-json-list.ts's chunks.
+    const uri = 'file:///work/outline é.collide';
+    const lines = ['dt 1/60', 'let k = 2'];
+    for (let i = 0; i < 3000; i++) lines.push(`body b${i} box(1, 1) at (${(i % 60) * 0.9}, ${Math.floor(i / 60) * 1.1})`);
+    const text = `${lines.join('\n')}\n`;
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 3, text } });
+    const local = analyzeText(text, uri, undefined, 3);
+    const symbols = await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.deepEqual(symbols, JSON.parse(JSON.stringify(documentSymbols(local))));
+    type Stub = { data: [number, number, number, number, number] };
+    const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as Stub[];
+    assert.ok(lenses.length > 1000, `${lenses.length} lenses`);
+    // The server's number for the document and its analysis generation are its own.
+    const [id, , generation] = lenses[0]!.data;
+    assert.deepEqual(lenses, JSON.parse(JSON.stringify(codeLensStubs(local, id, generation))));
+    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   });
 
   it('survives failing and malformed requests', async () => {
