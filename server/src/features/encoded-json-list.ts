@@ -62,12 +62,22 @@ export const CLOSE = 0x5d; // ']'
  */
 export const CHUNK_UNITS = 32 * 1024;
 
+/** The first slab of a writer, and the most a later one grows to (doubling each time). */
+const FIRST_SLAB_BYTES = 64 * 1024;
+const MAX_SLAB_BYTES = 2 * 1024 * 1024;
+
 /**
  * Builds an EncodedJsonList one element at a time, so that a handler never holds the whole
  * response as objects: each element is serialised by JSON.stringify as it is added (the engine's
  * own escaping and number formatting, so the bytes are those of JSON.stringify of the whole
  * array), its text kept until about CHUNK_UNITS have gathered, then encoded as one chunk. The
  * element object can be dropped as soon as `add` returns.
+ *
+ * Chunks are views of a few large slabs (doubling up to 2 MB) rather than one allocation each:
+ * a 22 MB outline in 700 separate 32 KB backing stores left the C heap fragmented once they were
+ * freed (malloc keeps such small blocks instead of returning them to the system), and the
+ * server's resident memory stayed ~45 MB above the same live heap after the burst. Each chunk is
+ * written once, into bytes of its slab that no earlier chunk covers, and never again.
  */
 export class JsonListWriter {
   private readonly chunks: Uint8Array[] = [];
@@ -75,6 +85,8 @@ export class JsonListWriter {
   private units = 0;
   private count = 0;
   private done = false;
+  private slab = new Uint8Array(0);
+  private used = 0;
 
   /** Adds an element as JSON.stringify writes it inside an array (a value it leaves out is `null`). */
   add(value: unknown): void {
@@ -95,14 +107,34 @@ export class JsonListWriter {
     if (!this.done) {
       this.flush();
       this.done = true;
+      this.slab = new Uint8Array(0);
     }
     return new EncodedJsonList(this.chunks, this.count);
   }
 
   private flush(): void {
     if (this.texts.length === 0) return;
-    this.chunks.push(utf8.encode(this.texts.join(',')));
+    const text = this.texts.join(',');
     this.texts = [];
     this.units = 0;
+    let written = this.encodeAt(text);
+    if (written < 0) {
+      // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4).
+      const need = 3 * text.length;
+      const next = Math.min(MAX_SLAB_BYTES, Math.max(FIRST_SLAB_BYTES, 2 * this.slab.length));
+      this.slab = new Uint8Array(Math.max(next, need));
+      this.used = 0;
+      written = this.encodeAt(text);
+    }
+    this.chunks.push(this.slab.subarray(this.used, this.used + written));
+    this.used += written;
+  }
+
+  /** Encodes `text` into the slab's free bytes; its length in bytes, or -1 if it does not fit. */
+  private encodeAt(text: string): number {
+    const free = this.slab.subarray(this.used);
+    if (free.length < text.length) return -1;
+    const { read, written } = utf8.encodeInto(text, free);
+    return read === text.length ? written : -1;
   }
 }

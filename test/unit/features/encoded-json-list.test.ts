@@ -71,6 +71,19 @@ describe('features/encoded-json-list: arrays as chunks of UTF-8 JSON', () => {
       assert.ok(units >= CHUNK_UNITS && units < CHUNK_UNITS + longest, `a chunk of ${units} units`);
     }
     assertWholeElements(list);
+    // Views of a few shared slabs, not an allocation each, and no two chunks share a byte.
+    const buffers = new Map<ArrayBufferLike, Uint8Array[]>();
+    for (const c of list.chunks) buffers.set(c.buffer, [...(buffers.get(c.buffer) ?? []), c]);
+    assert.ok(buffers.size <= list.chunks.length / 2, `${buffers.size} buffers for ${list.chunks.length} chunks`);
+    for (const views of buffers.values()) {
+      views.sort((a, b) => a.byteOffset - b.byteOffset);
+      for (let k = 1; k < views.length; k++) assert.ok(views[k - 1]!.byteOffset + views[k - 1]!.byteLength <= views[k]!.byteOffset, 'chunks do not overlap');
+    }
+  });
+
+  it('take an element larger than any slab, in any script', () => {
+    const values = ['a', 'é😀\u0000'.repeat(400_000), { k: '€'.repeat(70_000) }, 2];
+    assert.equal(text(listOf(values).json), JSON.stringify(values));
   });
 
   it('are never modified after hand-over, and a finished writer takes no more', () => {
