@@ -1,6 +1,7 @@
 import type { CodeLens } from 'vscode-languageserver';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND, type ShowPairInPreviewArgs } from '../../../protocol/lsp';
 import type { Finding } from '../analysis/findings';
+import type { TextRange } from '../common/diagnostic';
 import { fmt, fmtTime, otherOf } from './describe';
 import { toRange } from './convert';
 import { findingsOfBody, type AnalyzedDocument } from './document';
@@ -58,24 +59,34 @@ export function codeLenses(doc: AnalyzedDocument): CodeLens[] {
  */
 export function codeLensStubs(doc: AnalyzedDocument, document: number, generation = 0): CodeLens[] {
   const lenses: CodeLens[] = [];
-  forEachCodeLensStub(doc, document, generation, (lens) => lenses.push(lens));
+  forEachBodyWithLenses(doc, (body, range, slots) => {
+    const r = toRange(doc.lines, range);
+    for (let slot = 0; slot < slots; slot++) lenses.push({ range: r, data: [document, doc.version, generation, body, slot] });
+  });
   return lenses;
 }
 
 /**
  * `codeLensStubs` as the response's JSON bytes (encoded-json-list.ts), byte for byte its
- * JSON.stringify. Each stub is written as it is made: a 100k-body scene has ~63k lenses, and as
+ * JSON.stringify. Each stub is written as it is found: a 100k-body scene has ~63k lenses, and as
  * objects (each with its data array, a range shared per body) and then one 13 MB string and its
  * UTF-8 they were ~130 MB at the request's peak, garbage that outlived it in the old generation.
+ * A stub's text is put together in codeLensStubs's key order, the request's three numbers by
+ * JSON.stringify once and the body's range once per body; body indices and slots are integers,
+ * written as JSON.stringify writes a finite number (ToString, ECMA-262 SerializeJSONProperty).
  */
 export function encodedCodeLensStubs(doc: AnalyzedDocument, document: number, generation = 0): EncodedJsonList {
   const writer = new JsonListWriter();
-  forEachCodeLensStub(doc, document, generation, (lens) => writer.add(lens));
+  const request = `${JSON.stringify(document)},${JSON.stringify(doc.version)},${JSON.stringify(generation)}`;
+  forEachBodyWithLenses(doc, (body, range, slots) => {
+    const prefix = `{"range":${JSON.stringify(toRange(doc.lines, range))},"data":[${request},${body},`;
+    for (let slot = 0; slot < slots; slot++) writer.addJson(`${prefix}${slot}]}`);
+  });
   return writer.finish();
 }
 
-/** Calls `emit` with each stub in order (a new object each; the lenses of a body share their range). */
-function forEachCodeLensStub(doc: AnalyzedDocument, document: number, generation: number, emit: (lens: CodeLens) => void): void {
+/** Calls `emit` for each body with findings, in order: its index, its lenses' range, and how many lenses it has. */
+function forEachBodyWithLenses(doc: AnalyzedDocument, emit: (body: number, range: TextRange, slots: number) => void): void {
   const scene = doc.analysis.semantics.scene;
   // Findings per body, counted rather than listed: a stub needs only how many.
   const counts = new Int32Array(scene.bodies.length);
@@ -86,9 +97,7 @@ function forEachCodeLensStub(doc: AnalyzedDocument, document: number, generation
   for (const body of scene.bodies) {
     const n = body.index < counts.length ? counts[body.index]! : 0;
     if (n === 0) continue;
-    const range = toRange(doc.lines, { start: body.start, end: body.nameRange.end });
-    const slots = n > MAX_LENSES_PER_BODY ? MAX_LENSES_PER_BODY + 1 : n;
-    for (let slot = 0; slot < slots; slot++) emit({ range, data: [document, doc.version, generation, body.index, slot] });
+    emit(body.index, { start: body.start, end: body.nameRange.end }, n > MAX_LENSES_PER_BODY ? MAX_LENSES_PER_BODY + 1 : n);
   }
 }
 

@@ -3,6 +3,7 @@ import type { TextRange } from '../common/diagnostic';
 import { formatValue, type EvaluatedValue } from '../semantics/evaluate';
 import type { SymbolDefinition } from '../semantics/symbols';
 import type { Statement } from '../syntax/ast';
+import type { LineIndex } from '../syntax/positions';
 import { statementIndexOf } from '../syntax/statement-index';
 import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
@@ -40,21 +41,45 @@ export interface OutlineStatements {
  */
 export function documentSymbolsOf(doc: AnalyzedDocument, statements: OutlineStatements): DocumentSymbol[] {
   const out: DocumentSymbol[] = [];
-  forEachDocumentSymbol(doc, statements, (s) => out.push(s));
+  forEachDocumentSymbol(doc, statements, (name, detail, kind, range, selection) =>
+    out.push({ name, detail, kind, range: toRange(doc.lines, range), selectionRange: toRange(doc.lines, selection) }),
+  );
   return out;
 }
 
 /**
  * The outline as the response's JSON bytes (encoded-json-list.ts): for a client with
  * hierarchical symbols, byte for byte JSON.stringify of `documentSymbols(doc)`; otherwise of
- * `symbolInformation` of each. Each symbol is written as it is made, so the handler never holds
+ * `symbolInformation` of each. Each symbol is written as it is found, so the handler never holds
  * the 100k symbols of a large scene (with their range and position objects, ~70 MB that stayed as
- * old-generation garbage after each request), only a chunk's worth of text.
+ * old-generation garbage after each request), only a chunk's worth of text. A symbol's text is
+ * put together here in documentSymbolsOf's key order, its strings by JSON.stringify (the engine's
+ * escaping) and its numbers as JSON.stringify writes a finite number (ToString, ECMA-262
+ * SerializeJSONProperty): no symbol object is made, which kept this as fast as serialising the
+ * whole array at once (tests compare the bytes over random documents).
  */
 export function encodedDocumentSymbols(doc: AnalyzedDocument, hierarchical: boolean): EncodedJsonList {
   const writer = new JsonListWriter();
-  forEachDocumentSymbol(doc, statementIndexOf(doc.analysis.parse), hierarchical ? (s) => writer.add(s) : (s) => writer.add(symbolInformation(doc.uri, s)));
+  const lines = doc.lines;
+  const statements = statementIndexOf(doc.analysis.parse);
+  if (hierarchical) {
+    forEachDocumentSymbol(doc, statements, (name, detail, kind, range, selection) =>
+      writer.addJson(`{"name":${JSON.stringify(name)},"detail":${JSON.stringify(detail)},"kind":${kind},"range":${rangeJson(lines, range)},"selectionRange":${rangeJson(lines, selection)}}`),
+    );
+  } else {
+    const uri = JSON.stringify(doc.uri);
+    forEachDocumentSymbol(doc, statements, (name, _detail, kind, _range, selection) =>
+      writer.addJson(`{"name":${JSON.stringify(name)},"kind":${kind},"location":{"uri":${uri},"range":${rangeJson(lines, selection)}}}`),
+    );
+  }
   return writer.finish();
+}
+
+/** JSON.stringify of `toRange(lines, range)`: line and character are integers, written as ToString writes them. */
+function rangeJson(lines: LineIndex, range: TextRange): string {
+  const start = lines.positionAt(range.start);
+  const end = lines.positionAt(range.end);
+  return `{"start":{"line":${start.line},"character":${start.character}},"end":{"line":${end.line},"character":${end.character}}}`;
 }
 
 /** A symbol for a client without hierarchical symbols: its name, kind and where its name is. */
@@ -62,8 +87,12 @@ export function symbolInformation(uri: string, s: DocumentSymbol): SymbolInforma
   return { name: s.name, kind: s.kind, location: { uri, range: s.selectionRange } };
 }
 
-/** Calls `emit` with each symbol of the outline in order (a new object each: `emit` may keep it). */
-function forEachDocumentSymbol(doc: AnalyzedDocument, statements: OutlineStatements, emit: (symbol: DocumentSymbol) => void): void {
+/** Calls `emit` with each symbol of the outline in order: its name, detail, kind, whole range and name's range. */
+function forEachDocumentSymbol(
+  doc: AnalyzedDocument,
+  statements: OutlineStatements,
+  emit: (name: string, detail: string, kind: SymbolKind, range: TextRange, selection: TextRange) => void,
+): void {
   const defs = doc.analysis.semantics.symbols.definitions;
   let d = 0;
   for (let i = 0; i < statements.count; i++) {
@@ -73,13 +102,7 @@ function forEachDocumentSymbol(doc: AnalyzedDocument, statements: OutlineStateme
       if (s?.kind !== 'Setting') continue;
       const source = doc.text.slice(s.value.range.start, s.value.range.end).replace(/\s+/g, ' ');
       const value = valueOf(doc, s.value.range);
-      emit({
-        name: s.keyword,
-        detail: `${source}${value ? ` = ${formatValue(value.value)}` : ''}`,
-        kind: SymbolKind.Property,
-        range: toRange(doc.lines, s.range),
-        selectionRange: toRange(doc.lines, s.keywordRange),
-      });
+      emit(s.keyword, `${source}${value ? ` = ${formatValue(value.value)}` : ''}`, SymbolKind.Property, s.range, s.keywordRange);
       continue;
     }
     while (d < defs.length && defs[d]!.range.start < start) d++;
@@ -87,13 +110,7 @@ function forEachDocumentSymbol(doc: AnalyzedDocument, statements: OutlineStateme
     if (!def || def.range.start !== start) continue;
     d++;
     if (def.name === '') continue;
-    emit({
-      name: def.name,
-      detail: def.detail,
-      kind: SYMBOL_KINDS[def.kind],
-      range: toRange(doc.lines, def.range),
-      selectionRange: toRange(doc.lines, def.nameRange),
-    });
+    emit(def.name, def.detail, SYMBOL_KINDS[def.kind], def.range, def.nameRange);
   }
 }
 
