@@ -101,11 +101,8 @@ describe('transport/gather-writer: messages as gather writes of their pieces', (
     );
   });
 
-  it('writes a 10k-diagnostic publication as header, envelope, the list’s own chunks and the tail', async () => {
-    const diagnostics = Array.from({ length: 10000 }, (_, i) => ({ message: `b${i} overlaps b${i + 1} by 0.25 → 😀`, code: 'overlap', range: { start: { line: i, character: 5 }, end: { line: i, character: 9 } } }));
-    const list = encode(diagnostics, 400);
-    assert.ok(list.byteLength > 1_000_000);
-    const m = { jsonrpc: '2.0', method: PUBLISH, params: { uri: 'file:///big é.collide', version: 7, diagnostics: list } };
+  /** Writes one message through a GatherMessageWriter, keeping each array the stream was given. */
+  async function writeWatched(m: Message): Promise<{ bytes: Buffer; held: Uint8Array[] }> {
     const held: Uint8Array[] = [];
     const sink = new Sink();
     const spy = sink._writev.bind(sink);
@@ -114,14 +111,28 @@ describe('transport/gather-writer: messages as gather writes of their pieces', (
       spy(chunks, callback);
     };
     await new GatherMessageWriter(sink).write(m);
-    assert.deepEqual(sink.bytes(), await libraryBytes([m], 'default'));
-    // The list reached the stream as the publisher's own memory, not a copy.
-    for (const chunk of list.chunks) {
+    return { bytes: sink.bytes(), held };
+  }
+
+  /** Every chunk reached the stream as the list's own memory, not a copy. */
+  function assertHandedOver(chunks: readonly Uint8Array[], held: readonly Uint8Array[]): void {
+    for (const chunk of chunks) {
       assert.ok(
         held.some((c) => c.buffer === chunk.buffer && c.byteOffset === chunk.byteOffset && c.byteLength === chunk.byteLength),
         'every chunk is handed over uncopied',
       );
     }
+  }
+
+  it('writes a 10k-diagnostic publication as header, envelope, the list’s own chunks and the tail', async () => {
+    const diagnostics = Array.from({ length: 10000 }, (_, i) => ({ message: `b${i} overlaps b${i + 1} by 0.25 → 😀`, code: 'overlap', range: { start: { line: i, character: 5 }, end: { line: i, character: 9 } } }));
+    const list = encode(diagnostics, 400);
+    assert.ok(list.byteLength > 1_000_000);
+    const m = { jsonrpc: '2.0', method: PUBLISH, params: { uri: 'file:///big é.collide', version: 7, diagnostics: list } };
+    const { bytes, held } = await writeWatched(m);
+    assert.deepEqual(bytes, await libraryBytes([m], 'default'));
+    // The list reached the stream as the publisher's own memory, not a copy.
+    assertHandedOver(list.chunks, held);
     assert.equal(held.length, 2 + 2 * list.chunks.length, 'one writev: header, envelope and [, the chunks with commas between them, ] and the tail');
   });
 
@@ -130,21 +141,9 @@ describe('transport/gather-writer: messages as gather writes of their pieces', (
     const result = encodeResult(symbols);
     assert.ok(result.chunks.length > 10);
     const m = { jsonrpc: '2.0', id: 12, result };
-    const held: Uint8Array[] = [];
-    const sink = new Sink();
-    const spy = sink._writev.bind(sink);
-    sink._writev = (chunks, callback) => {
-      for (const c of chunks) held.push(c.chunk);
-      spy(chunks, callback);
-    };
-    await new GatherMessageWriter(sink).write(m);
-    assert.deepEqual(sink.bytes(), await libraryBytes([{ jsonrpc: '2.0', id: 12, result: symbols } as Message], 'default'));
-    for (const chunk of result.chunks) {
-      assert.ok(
-        held.some((c) => c.buffer === chunk.buffer && c.byteOffset === chunk.byteOffset && c.byteLength === chunk.byteLength),
-        'every chunk is handed over uncopied',
-      );
-    }
+    const { bytes, held } = await writeWatched(m);
+    assert.deepEqual(bytes, await libraryBytes([{ jsonrpc: '2.0', id: 12, result: symbols } as Message], 'default'));
+    assertHandedOver(result.chunks, held);
     assert.equal(held.length, 2 + 2 * result.chunks.length);
   });
 
