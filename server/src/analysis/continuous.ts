@@ -331,11 +331,16 @@ function firstContactDuration(e: ContactExitOutput): number {
   return Math.max(0, e.t - e.start);
 }
 
-/** Fastest surface speed of a body: |v| plus |spin| times its largest radius over its parts. */
+/** Fastest surface speed of a body: |v| plus |spin| times its reach. */
 function surfaceSpeed(body: SceneBody): number {
+  return Math.hypot(body.vx, body.vy) + Math.abs(body.spin) * reach(body);
+}
+
+/** A body's largest radius over its parts (core/ccd/motion.ts maxRadius): how far its spin carries a surface point. */
+function reach(body: SceneBody): number {
   let r = 0;
   for (let i = 0; i < body.partCount; i++) r = Math.max(r, maxRadius(body.partShape(i)));
-  return Math.hypot(body.vx, body.vy) + Math.abs(body.spin) * r;
+  return r;
 }
 
 function stepFraction(toi: number, dt: number): string {
@@ -426,11 +431,6 @@ function substepAdvice(a: SceneBody | undefined, b: SceneBody | undefined, n: nu
 /** Relative surface speed of the pair: relative translation plus each spin times its reach. */
 function pathSpeed(a: SceneBody | undefined, b: SceneBody | undefined): number {
   if (!a || !b) return 0;
-  const reach = (x: SceneBody) => {
-    let m = 0;
-    for (let i = 0; i < x.partCount; i++) m = Math.max(m, maxRadius(x.partShape(i)));
-    return m;
-  };
   return (
     Math.hypot(b.vx - a.vx, b.vy - a.vy) +
     Math.abs(a.spin) * reach(a) +
