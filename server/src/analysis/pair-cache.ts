@@ -34,7 +34,8 @@ import type { Finding } from './findings';
 
 /**
  * Slots, and so body indices, are below 2^26 so that a pair packs into one exact integer key
- * below 2^52 (incremental.ts sorts new findings by their bodies' indices packed so). A document with that many bodies would exceed the longest string JavaScript engines allow.
+ * below 2^52 (incremental.ts sorts new findings by their bodies' indices packed so). A document
+ * with that many bodies would exceed the longest string JavaScript engines allow.
  */
 export const MAX_SLOTS = 1 << 26;
 export const SLOT_SPAN = 1 << 26;
