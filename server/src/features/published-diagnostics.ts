@@ -5,6 +5,7 @@ import { FindingDiagnostic } from '../analysis/finding-diagnostic';
 import { ImpactFinding, OverlapFinding } from '../analysis/findings';
 import { effectiveSeverity, toLspDiagnostic } from './diagnostics';
 import { EncodedDiagnostics, utf8Length } from './diagnostics-json';
+import { COMMA } from './encoded-json-list';
 import type { AnalyzedDocument } from './document';
 
 /**
@@ -380,7 +381,7 @@ class Snapshot {
     }
     let at = 0;
     for (let q = k; q < to; ) {
-      if (q > k) bytes[at++] = 0x2c; // ','
+      if (q > k) bytes[at++] = COMMA;
       const i = from[q]!;
       if (i < 0) {
         this.starts[q] = at;
@@ -485,10 +486,7 @@ class Snapshot {
     if (d instanceof FindingDiagnostic) {
       // The key first: a diagnostic whose bodies only moved keeps its finding's numbers, which
       // stand for its message, related message and code; it has no tags.
-      if (!sameWords(chunk.messages[local], d) || SEVERITIES[this.severities[i]!] !== severity || this.tagged[i] === 1) return false;
-      if (!at(lines, d.start, p[8 * i]!, p[8 * i + 1]!) || !at(lines, d.end, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
-      if (d.relatedStart < 0) return count === 0;
-      return count === 1 && at(lines, d.relatedStart, p[8 * i + 4]!, p[8 * i + 5]!) && at(lines, d.relatedEnd, p[8 * i + 6]!, p[8 * i + 7]!);
+      return sameWords(chunk.messages[local], d) && SEVERITIES[this.severities[i]!] === severity && this.tagged[i] !== 1 && this.findingStillAt(i, lines, d);
     }
     // The message first: a diagnostic whose place only moved keeps its message string, so this is mostly one pointer test.
     if (chunk.messages[local] !== d.message || chunk.codes[local] !== d.code || SEVERITIES[this.severities[i]!] !== severity) return false;
