@@ -28,12 +28,7 @@ export const PUBLISH_DIAGNOSTICS_METHOD = 'textDocument/publishDiagnostics';
  * A publication's diagnostics as the UTF-8 bytes of their JSON array, in chunks (an
  * EncodedJsonList whose chunks published-diagnostics.ts keeps and shares between publications).
  */
-export class EncodedDiagnostics extends EncodedJsonList {
-  /** The list of a whole JSON array's UTF-8 bytes, `[…]`, as one chunk. */
-  static ofList(json: Uint8Array, length: number): EncodedDiagnostics {
-    return new EncodedDiagnostics(length === 0 ? [] : [json.subarray(1, json.length - 1)], length);
-  }
-}
+export class EncodedDiagnostics extends EncodedJsonList {}
 
 const COMMA_BYTES = new Uint8Array([COMMA]);
 

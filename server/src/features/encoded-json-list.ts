@@ -51,9 +51,9 @@ export class EncodedJsonList {
   }
 }
 
-export const OPEN = 0x5b; // '['
+const OPEN = 0x5b; // '['
 export const COMMA = 0x2c; // ','
-export const CLOSE = 0x5d; // ']'
+const CLOSE = 0x5d; // ']'
 
 /**
  * Text of a chunk, in UTF-16 units, before it is encoded: ~32 KB of mostly ASCII JSON. Small
