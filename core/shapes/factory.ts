@@ -80,27 +80,22 @@ export function makeSegment(a: Vec2, b: Vec2): ConvexShape {
  * part offset and angle are baked into body-local coordinates. Rotation keeps normals unit and
  * the winding counter-clockwise.
  */
-export function transformShape(s: ConvexShape, xf: Transform): ConvexShape {
-  const { c } = xf;
-  const sn = xf.s;
-  const v = s.xy;
-  const xy = packedCoordinates(2 * s.count);
-  for (let i = 0; i < s.count; i++) {
+export function transformShape(shape: ConvexShape, xf: Transform): ConvexShape {
+  // Normals turn but do not move: −0 is the exact additive identity (+0 would turn a −0 into +0).
+  const nxy = shape.nxy.length === 0 ? NO_NORMALS : rotatePacked(shape.nxy, xf.c, xf.s, -0, -0);
+  return { kind: shape.kind, count: shape.count, xy: rotatePacked(shape.xy, xf.c, xf.s, xf.x, xf.y), radius: shape.radius, nxy };
+}
+
+/** Packed points [x0, y0, ...] rotated by (c, s) then moved by (tx, ty), into a fresh packed array. */
+function rotatePacked(v: readonly number[], c: number, s: number, tx: number, ty: number): number[] {
+  const out = packedCoordinates(v.length);
+  for (let i = 0; 2 * i + 1 < v.length; i++) {
     const x = v[2 * i]!;
     const y = v[2 * i + 1]!;
-    xy[2 * i] = c * x - sn * y + xf.x;
-    xy[2 * i + 1] = sn * x + c * y + xf.y;
+    out[2 * i] = c * x - s * y + tx;
+    out[2 * i + 1] = s * x + c * y + ty;
   }
-  const m = s.nxy;
-  if (m.length === 0) return { kind: s.kind, count: s.count, xy, radius: s.radius, nxy: NO_NORMALS };
-  const nxy = packedCoordinates(m.length);
-  for (let i = 0; 2 * i + 1 < m.length; i++) {
-    const x = m[2 * i]!;
-    const y = m[2 * i + 1]!;
-    nxy[2 * i] = c * x - sn * y;
-    nxy[2 * i + 1] = sn * x + c * y;
-  }
-  return { kind: s.kind, count: s.count, xy, radius: s.radius, nxy };
+  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { makeTransform } from '../../../core/math/vec2';
+import { makeTransform, rotateVector, transformPoint } from '../../../core/math/vec2';
 import {
   BOX_NORMALS,
   makeBox,
@@ -53,6 +53,18 @@ describe('core/shapes/factory', () => {
     close(shapeVertices(b)[0]!.y, -1);
     close(shapeNormals(b)[0]!.x, 1);
     close(shapeNormals(b)[0]!.y, 0);
+    // Every vertex placed and every normal turned exactly as vec2.ts does it, to the bit (signed
+    // zeros included: makePolygon's normals of vertical edges have a −0), kind, count and radius kept.
+    const shapes = [makeBox(2, 1), makePolygon([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 1 }, { x: 0, y: 3 }], 0.5), makeCapsule(3, 0.25), makeCircle({ x: 1, y: -2 }, 1)];
+    for (const angle of [0, 0.4, Math.PI / 2, -2.5]) {
+      const xf = makeTransform(5, -3, angle);
+      for (const s of shapes) {
+        const t = transformShape(s, xf);
+        assert.deepStrictEqual([t.kind, t.count, t.radius], [s.kind, s.count, s.radius]);
+        assert.deepStrictEqual(shapeVertices(t), shapeVertices(s).map((v) => transformPoint(xf, v)));
+        assert.deepStrictEqual(shapeNormals(t), shapeNormals(s).map((n) => rotateVector(xf, n)));
+      }
+    }
   });
 
   it('areas: closed forms per kind', () => {
