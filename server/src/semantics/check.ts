@@ -271,10 +271,9 @@ const CLAUSES: number[] = Array.from({ length: 3 * BODY_CLAUSES.length }, () => 
 
 /**
  * Writes a written clause's start, value start and end, relative to its statement's `start`, into
- * CLAUSES at `at`; returns where the next clause goes (`at` when this one is not written).
+ * CLAUSES at `at`; returns where the next clause goes.
  */
-function clauseOffsets(c: Clause | undefined, at: number, start: number): number {
-  if (!c) return at;
+function clauseOffsets(c: Clause, at: number, start: number): number {
   // A clause ends with its value (a Missing value sits at the keyword's end): one end for both.
   CLAUSES[at] = c.range.start - start;
   CLAUSES[at + 1] = c.value.range.start - start;
@@ -1134,19 +1133,16 @@ class Checker {
     if (failed || !geometry || !s.name || !def || s.broken || def.duplicate) return;
 
     // The clauses' offsets (in BODY_CLAUSES order), then the body's packed data (scene.ts bodyData).
+    // One loop over BODY_CLAUSES for both, so that the offsets' order and the flag bits cannot drift apart.
     const start = def.range.start;
     let n = 0;
-    n = clauseOffsets(at, n, start);
-    n = clauseOffsets(angleClause, n, start);
-    n = clauseOffsets(velocityClause, n, start);
-    n = clauseOffsets(spinClause, n, start);
-    n = clauseOffsets(layerClause, n, start);
     let flags = modifiers;
-    if (at) flags |= clauseFlag(0);
-    if (angleClause) flags |= clauseFlag(1);
-    if (velocityClause) flags |= clauseFlag(2);
-    if (spinClause) flags |= clauseFlag(3);
-    if (layerClause) flags |= clauseFlag(4);
+    for (let k = 0; k < BODY_CLAUSES.length; k++) {
+      const c = clauses[BODY_CLAUSES[k]!];
+      if (!c) continue;
+      n = clauseOffsets(c, n, start);
+      flags |= clauseFlag(k);
+    }
     if (one) flags |= BODY_ONE_SHAPE;
     // A body without a velocity clause, or static, rests and holds no velocity.
     const moving = velocity !== AT_REST;
