@@ -222,7 +222,14 @@ describe('syntax/lexer', () => {
         }
       }
     }
-    // Twenty and more characters go to Number() at once; the value is the same.
+    // Leading zeros after the dot count toward the power of ten, not the digits: up to 10^22
+    // (exact) the fast path holds, past it Number() decides; either way the value is Number()'s.
+    for (let zeros = 16; zeros <= 24; zeros++) {
+      for (const digits of ['1', '3', '9007199254740991']) {
+        const s = `0.${'0'.repeat(zeros)}${digits}`;
+        assert.ok(Object.is(lex(s).tokens[0]!.value, Number(s)), s);
+      }
+    }
     assert.equal(lex('0.000000000000000001').tokens[0]!.value, 1e-18);
     assert.equal(lex('0.0000000000000000001').tokens[0]!.value, 1e-19);
   });
