@@ -1,3 +1,4 @@
+import { vertexX, vertexY } from '../shapes/shape';
 import type { ToiInput, ToiOutput } from './types';
 import { contactTolerance } from './motion';
 
@@ -17,10 +18,10 @@ import { contactTolerance } from './motion';
  */
 export function circleTimeOfImpact(input: ToiInput): ToiOutput {
   const { shapeA, shapeB, transformA: xa, transformB: xb, velocityA: va, velocityB: vb, tMin, tMax } = input;
-  const cax = shapeA.xy[0]!;
-  const cay = shapeA.xy[1]!;
-  const cbx = shapeB.xy[0]!;
-  const cby = shapeB.xy[1]!;
+  const cax = vertexX(shapeA, 0);
+  const cay = vertexY(shapeA, 0);
+  const cbx = vertexX(shapeB, 0);
+  const cby = vertexY(shapeB, 0);
   const rA = shapeA.radius;
   const rB = shapeB.radius;
   const R = rA + rB;

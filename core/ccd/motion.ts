@@ -1,5 +1,5 @@
 import type { Transform, Vec2 } from '../math/vec2';
-import type { ConvexShape } from '../shapes/shape';
+import { vertexX, vertexY, type ConvexShape } from '../shapes/shape';
 import { shapeSize } from '../shapes/bounds';
 
 /**
@@ -65,7 +65,7 @@ export function maxRadius(shape: ConvexShape): number {
  */
 export function isRotationInvariant(shape: ConvexShape): boolean {
   if (shape.kind !== 'circle' || shape.count !== 1) return false;
-  return shape.xy[0] === 0 && shape.xy[1] === 0;
+  return vertexX(shape, 0) === 0 && vertexY(shape, 0) === 0;
 }
 
 /** The spin that matters for the shape's surface (0 for a rotation-invariant shape). */

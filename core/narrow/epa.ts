@@ -1,3 +1,4 @@
+import { vertexX, vertexY } from '../shapes/shape';
 import { supportIndex } from '../shapes/support';
 import { defaultGjkIterations, gjkLocal, simplexVertex, simplexWitness, GJK_TOLERANCE } from './gjk';
 import { bx, by, dirToWorld, isWellFormed, relativePair, toWorld, worldVertex, type RelativePair } from './relative';
@@ -32,8 +33,8 @@ interface Poly {
 
 function pushVertex(poly: Poly, p: RelativePair, ia: number, ib: number): void {
   const o = poly.count * PS;
-  poly.data[o] = p.shapeA.xy[2 * ia]!;
-  poly.data[o + 1] = p.shapeA.xy[2 * ia + 1]!;
+  poly.data[o] = vertexX(p.shapeA, ia);
+  poly.data[o + 1] = vertexY(p.shapeA, ia);
   poly.data[o + 2] = bx(p, ib);
   poly.data[o + 3] = by(p, ib);
   poly.data[o + 4] = ia;
@@ -114,8 +115,8 @@ function sees(poly: Poly, i: number, j: number, qx: number, qy: number): boolean
  */
 function insertSupport(poly: Poly, p: RelativePair, edge: number, ia: number, ib: number): void {
   const count = poly.count;
-  const qx = bx(p, ib) - p.shapeA.xy[2 * ia]!;
-  const qy = by(p, ib) - p.shapeA.xy[2 * ia + 1]!;
+  const qx = bx(p, ib) - vertexX(p.shapeA, ia);
+  const qy = by(p, ib) - vertexY(p.shapeA, ia);
   let lo = edge; // last vertex kept before w
   let hi = edge + 1 === count ? 0 : edge + 1; // first vertex kept after w
   let removed = 0;

@@ -1,3 +1,4 @@
+import { vertexX, vertexY } from '../shapes/shape';
 import { supportFeature, supportIndex, type SupportFeature } from '../shapes/support';
 import { bx, by, dirToWorld, isWellFormed, relativePair, toWorld, worldVertex, type RelativePair } from './relative';
 import { edgeClosestToOrigin, solveSimplex, SIMPLEX_PAYLOAD, SIMPLEX_WEIGHT, SIMPLEX_X, SIMPLEX_Y } from './simplex';
@@ -60,8 +61,8 @@ export interface GjkLocalResult {
 
 function setVertex(p: RelativePair, slot: number, ia: number, ib: number): void {
   const o = slot * STRIDE;
-  const ax = p.shapeA.xy[2 * ia]!;
-  const ay = p.shapeA.xy[2 * ia + 1]!;
+  const ax = vertexX(p.shapeA, ia);
+  const ay = vertexY(p.shapeA, ia);
   const px = bx(p, ib);
   const py = by(p, ib);
   S[o + AX] = ax;

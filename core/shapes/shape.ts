@@ -79,7 +79,7 @@ export function vertexY(shape: ConvexShape, i: number): number {
 /** The core vertices as fresh vectors, in order (for code outside the hot loops). */
 export function shapeVertices(shape: ConvexShape): Vec2[] {
   const out: Vec2[] = [];
-  for (let i = 0; i < shape.count; i++) out.push({ x: shape.xy[2 * i]!, y: shape.xy[2 * i + 1]! });
+  for (let i = 0; i < shape.count; i++) out.push({ x: vertexX(shape, i), y: vertexY(shape, i) });
   return out;
 }
 

@@ -1,5 +1,5 @@
 import type { Vec2 } from '../math/vec2';
-import type { ConvexShape } from './shape';
+import { vertexX, vertexY, type ConvexShape } from './shape';
 
 /**
  * Support mappings (van den Bergen, "Collision Detection in Interactive 3D Environments", 4.3):
@@ -34,8 +34,8 @@ export function supportIndex(xy: readonly number[], dx: number, dy: number): num
  */
 export function supportPoint(shape: ConvexShape, d: Vec2): Vec2 {
   const i = supportIndex(shape.xy, d.x, d.y);
-  const vx = shape.xy[2 * i]!;
-  const vy = shape.xy[2 * i + 1]!;
+  const vx = vertexX(shape, i);
+  const vy = vertexY(shape, i);
   const l = Math.hypot(d.x, d.y);
   if (!(l > 0) || shape.radius === 0) return { x: vx, y: vy };
   const k = shape.radius / l;
