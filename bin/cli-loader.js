@@ -144,7 +144,7 @@ function writeCodeCache(cli, paths) {
   });
 }
 
-module.exports = { CLI, cacheFileOf, cachedDataFor, compile, runCli, writeCodeCache };
+module.exports = { CLI, cacheFileOf, cachedDataFor, compile, runCli };
 
 if (require.main === module) {
   // `node bin/cli-loader.js --write-code-cache PATH...`, as scripts/build.mjs runs it.
