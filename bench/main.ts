@@ -275,13 +275,13 @@ async function main(): Promise<void> {
     log(`  edit median ${fmt(median(b.latencies))} ms, p95 ${fmt(quantile(b.latencies, 0.95))} ms; requests: ${BURST_REQUESTS.map((r) => `${r} ${fmt(median(b.requests[r]))}`).join(', ')} ms${b.error ? ` (${b.error})` : ''}`);
     if (!quick) {
       const big = scenes.get(100000) ?? generateScene(100000, 0);
-      const burstMem = await benchLspBurstMemory(big, true);
+      const burstMem = await benchLspBurstMemory(big);
       if (burstMem.error) mismatches.push(`d′:memory: ${burstMem.error}`);
       rows.push({ case: 'd′:memory', n: 100000, contender: "server RSS (MB) after VS Code's burst and an edit", ms: burstMem.rssMb, found: 0, expected: 0, missing: 0, extra: 0 });
       rows.push({ case: 'd′:memory', n: 100000, contender: `server RSS (MB) after ${IDLE_MS / 1000} s idle`, ms: burstMem.idleRssMb, found: 0, expected: 0, missing: 0, extra: 0 });
       rows.push({ case: 'd′:memory', n: 100000, contender: 'server peak RSS (MB)', ms: burstMem.peakRssMb, found: 0, expected: 0, missing: 0, extra: 0 });
       log(`  server RSS with a 100k-body document after the burst: ${burstMem.rssMb.toFixed(0)} MB, ${burstMem.idleRssMb.toFixed(0)} MB after ${IDLE_MS / 1000} s idle, peak ${burstMem.peakRssMb.toFixed(0)} MB`);
-      const mem = await benchLspMemory(big, true);
+      const mem = await benchLspMemory(big);
       if (mem.error) mismatches.push(`d:memory: ${mem.error}`);
       rows.push({ case: 'd:memory', n: 100000, contender: 'server RSS (MB) with document open', ms: mem.rssMb, found: 0, expected: 0, missing: 0, extra: 0 });
       rows.push({ case: 'd:memory', n: 100000, contender: 'server RSS (MB) after 1 s idle', ms: mem.settledRssMb, found: 0, expected: 0, missing: 0, extra: 0 });

@@ -481,9 +481,9 @@ export async function benchLspBurst(scene: Scene, edits: number): Promise<BurstR
 /**
  * The memory of (d) with the burst: a 100k-body document opened, VS Code's burst served, one
  * body edited and the burst served again (a version whose features were all asked for), then
- * the server's resident memory, the same after SETTLE_MS idle, and its peak.
+ * the server's resident memory, the same after SETTLE_MS and after IDLE_MS idle, and its peak.
  */
-export async function benchLspBurstMemory(scene: Scene, idle = false): Promise<MemoryResult> {
+export async function benchLspBurstMemory(scene: Scene): Promise<MemoryResult> {
   const server = await startServer(VSCODE_CAPABILITIES);
   try {
     const text = sceneText(scene);
@@ -506,7 +506,7 @@ export async function benchLspBurstMemory(scene: Scene, idle = false): Promise<M
     await done;
     burst.push(client.codeAction(line, cursor));
     await Promise.all(burst);
-    return await memoryNowAndSettled(server.pid, idle);
+    return await memoryNowAndSettled(server.pid);
   } catch (e) {
     return { rssMb: NaN, settledRssMb: NaN, idleRssMb: NaN, peakRssMb: NaN, error: (e as Error).message };
   } finally {
@@ -520,9 +520,9 @@ export interface MemoryResult {
   /** The same after the server has been idle for SETTLE_MS. */
   readonly settledRssMb: number;
   /**
-   * The same after IDLE_MS idle (measured only when asked): by then V8's memory reducer, which
-   * starts several seconds after allocation stops, has compacted the heap and returned free pages,
-   * so this is what the server keeps while the document stays open.
+   * The same after IDLE_MS idle: by then V8's memory reducer, which starts several seconds after
+   * allocation stops, has compacted the heap and returned free pages, so this is what the server
+   * keeps while the document stays open.
    */
   readonly idleRssMb: number;
   /** The most the process was resident at any point (VmHWM): the open's peak. */
@@ -555,20 +555,20 @@ function procStatusMb(pid: number, field: string): number {
 }
 
 /**
- * The server's resident memory now, again after SETTLE_MS idle, and its peak. V8 collects the
- * open's garbage when idle or when the next allocation needs it; either way what stays is what
- * a user's editor lives with, so both numbers are reported, and the peak.
+ * The server's resident memory now, again after SETTLE_MS and after IDLE_MS idle, and its peak.
+ * V8 collects the open's garbage when idle or when the next allocation needs it; either way what
+ * stays is what a user's editor lives with, so every reading is reported, and the peak.
  */
-async function memoryNowAndSettled(pid: number, idle = false): Promise<MemoryResult> {
+async function memoryNowAndSettled(pid: number): Promise<MemoryResult> {
   const rssMb = procStatusMb(pid, 'VmRSS');
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   const settledRssMb = procStatusMb(pid, 'VmRSS');
-  if (idle) await new Promise((r) => setTimeout(r, IDLE_MS - SETTLE_MS));
-  return { rssMb, settledRssMb, idleRssMb: idle ? procStatusMb(pid, 'VmRSS') : NaN, peakRssMb: procStatusMb(pid, 'VmHWM') };
+  await new Promise((r) => setTimeout(r, IDLE_MS - SETTLE_MS));
+  return { rssMb, settledRssMb, idleRssMb: procStatusMb(pid, 'VmRSS'), peakRssMb: procStatusMb(pid, 'VmHWM') };
 }
 
 /** Resident memory of the server with the scene's document open and analysed (Linux: /proc). */
-export async function benchLspMemory(scene: Scene, idle = false): Promise<MemoryResult> {
+export async function benchLspMemory(scene: Scene): Promise<MemoryResult> {
   const server = await startServer();
   try {
     const uri = pathToFileURL(join(tmpdir(), `collide-bench-${scene.n}.collide`)).href;
@@ -577,7 +577,7 @@ export async function benchLspMemory(scene: Scene, idle = false): Promise<Memory
       textDocument: { uri, languageId: 'collide', version: 1, text: sceneText(scene) },
     });
     await opened;
-    return await memoryNowAndSettled(server.pid, idle);
+    return await memoryNowAndSettled(server.pid);
   } catch (e) {
     return { rssMb: NaN, settledRssMb: NaN, idleRssMb: NaN, peakRssMb: NaN, error: (e as Error).message };
   } finally {
@@ -622,13 +622,13 @@ async function main(): Promise<void> {
     );
   }
   if (serverAvailable() && process.argv.includes('--memory') && cases.includes('d')) {
-    const m = await benchLspMemory(generateScene(100000, 0), true);
+    const m = await benchLspMemory(generateScene(100000, 0));
     process.stdout.write(
       `(d) server RSS with a 100k-body document: ${m.rssMb.toFixed(0)} MB after the first publication, ${m.settledRssMb.toFixed(0)} MB after ${SETTLE_MS} ms idle, ${m.idleRssMb.toFixed(0)} MB after ${IDLE_MS / 1000} s idle, peak ${m.peakRssMb.toFixed(0)} MB${m.error ? `, ${m.error}` : ''}\n`,
     );
   }
   if (serverAvailable() && process.argv.includes('--memory') && cases.includes('d′')) {
-    const b = await benchLspBurstMemory(generateScene(100000, 0), true);
+    const b = await benchLspBurstMemory(generateScene(100000, 0));
     process.stdout.write(
       `(d′) server RSS with a 100k-body document after VS Code's burst, an edit and its burst: ${b.rssMb.toFixed(0)} MB, ${b.settledRssMb.toFixed(0)} MB after ${SETTLE_MS} ms idle, ${b.idleRssMb.toFixed(0)} MB after ${IDLE_MS / 1000} s idle, peak ${b.peakRssMb.toFixed(0)} MB${b.error ? `, ${b.error}` : ''}\n`,
     );
