@@ -1126,11 +1126,15 @@ class Checker {
     const sourceKind: SourceShapeKind =
       s.shape.kind === 'ShapeCall' ? s.shape.constructorName : (shape?.sourceKind ?? (s.shape.kind === 'Compound' ? 'compound' : 'polygon'));
     const modifiers = (isStatic ? BODY_STATIC : 0) | (isSensor ? BODY_SENSOR : 0) | (isBullet ? BODY_BULLET : 0);
-    if (def && this.editorData) def.detail = this.bodyDetail(s, modifiers, sourceKind);
     // Out of the Scene: a failed value, a broken statement, or a second body of the same name
-    // (the first definition is the body of that name; analysing both would pair them).
+    // (the first definition is the body of that name; analysing both would pair them). Only such
+    // a body's plain definition keeps a detail string: a body in the scene replaces its definition
+    // below and makes its detail on read.
     const geometry = one ?? shape;
-    if (failed || !geometry || !s.name || !def || s.broken || def.duplicate) return;
+    if (failed || !geometry || !s.name || !def || s.broken || def.duplicate) {
+      if (def && this.editorData) def.detail = this.bodyDetail(s, modifiers, sourceKind);
+      return;
+    }
 
     // The clauses' offsets (in BODY_CLAUSES order), then the body's packed data (scene.ts bodyData).
     // One loop over BODY_CLAUSES for both, so that the offsets' order and the flag bits cannot drift apart.
