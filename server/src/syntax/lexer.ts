@@ -466,9 +466,10 @@ export class Scanner {
    * "How to read floating point numbers accurately", PLDI 1990), else -1. The path holds when the
    * digits, read as an integer, are below 2^53 and the power of ten is at most 22 with no
    * exponent: both are exact doubles, so one IEEE division is correctly rounded. The condition is
-   * exactness, not a digit count: every literal of 15 significant digits meets it, and so do nine
-   * in ten of 16 (the shortest round-trip form of most doubles in [0.1, 1000), which generated
-   * scenes write). Anything else goes through `Number()`, which is correctly rounded always.
+   * exactness, not a digit count: every literal of at most 15 significant digits and 22 decimals
+   * meets it, and so do nine in ten of 16 (the shortest round-trip form of most doubles in
+   * [0.1, 1000), which generated scenes write). Anything else goes through `Number()`, which is
+   * correctly rounded always.
    */
   private exactValue = -1;
 
