@@ -1,6 +1,6 @@
 import type { Transform, Vec2 } from '../math/vec2';
-import { packedCoordinates, packVertices, shapeNormals, shapeVertices, type ConvexShape } from './shape';
-import { edgeNormals, packedEdgeNormals, polygonCentroid, signedArea } from './polygon';
+import { packedCoordinates, packVertices, shapeVertices, type ConvexShape } from './shape';
+import { packedEdgeNormals, polygonCentroid, signedArea } from './polygon';
 
 /**
  * Constructors for the rounded convex point sets of shape.ts, in the shape's local frame, and the
@@ -139,23 +139,26 @@ export function shapeCentroid(shape: ConvexShape): Vec2 {
   let area = Math.abs(signedArea(v));
   let mx = 0;
   let my = 0;
-  const normals = shape.nxy.length === 2 * n ? shapeNormals(shape) : edgeNormals(v);
+  const normals = shape.nxy.length === 2 * n ? shape.nxy : packedEdgeNormals(shape.xy, n);
   for (let i = 0; i < n; i++) {
     const a = v[i]!;
-    const b = v[(i + 1) % n]!;
-    const nrm = normals[i]!;
+    const j = (i + 1) % n;
+    const b = v[j]!;
+    const nx = normals[2 * i]!;
+    const ny = normals[2 * i + 1]!;
     const len = Math.hypot(b.x - a.x, b.y - a.y);
     const rect = len * r;
     area += rect;
-    mx += rect * ((a.x + b.x) / 2 + (nrm.x * r) / 2 - core.x);
-    my += rect * ((a.y + b.y) / 2 + (nrm.y * r) / 2 - core.y);
+    mx += rect * ((a.x + b.x) / 2 + (nx * r) / 2 - core.x);
+    my += rect * ((a.y + b.y) / 2 + (ny * r) / 2 - core.y);
     // Sector at b, between the normals of edges i and i+1.
-    const n2 = normals[(i + 1) % n]!;
-    const theta = Math.atan2(nrm.x * n2.y - nrm.y * n2.x, nrm.x * n2.x + nrm.y * n2.y);
+    const n2x = normals[2 * j]!;
+    const n2y = normals[2 * j + 1]!;
+    const theta = Math.atan2(nx * n2y - ny * n2x, nx * n2x + ny * n2y);
     if (theta <= 0) continue;
     const sector = (theta * r * r) / 2;
-    const bx = nrm.x + n2.x;
-    const by = nrm.y + n2.y;
+    const bx = nx + n2x;
+    const by = ny + n2y;
     const bl = Math.hypot(bx, by);
     const d = (4 * r * Math.sin(theta / 2)) / (3 * theta);
     area += sector;

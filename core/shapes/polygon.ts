@@ -86,26 +86,9 @@ export function polygonCentroid(points: readonly Vec2[]): Vec2 {
 }
 
 /**
- * Outward unit normals of a counter-clockwise polygon, one per edge i → i+1. A zero-length edge
- * gets (0, 0): callers validate polygons first (see `removeDegenerate`).
- */
-export function edgeNormals(ccw: readonly Vec2[]): Vec2[] {
-  const n = ccw.length;
-  const out: Vec2[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const a = ccw[i]!;
-    const b = ccw[i + 1 === n ? 0 : i + 1]!;
-    const ex = b.x - a.x;
-    const ey = b.y - a.y;
-    const l = hypot2(ex, ey);
-    out[i] = l > 0 ? { x: ey / l, y: -ex / l } : { x: 0, y: 0 };
-  }
-  return out;
-}
-
-/**
- * `edgeNormals` of a counter-clockwise core packed [x0, y0, x1, y1, ...] (n vertices), packed the
- * same way (shape.ts): the shapes' stored normals, to the bit the values `edgeNormals` gives.
+ * Outward unit normals of a counter-clockwise core packed [x0, y0, x1, y1, ...] (n vertices), one
+ * per edge i → i+1, packed the same way (shape.ts): the shapes' stored normals. A zero-length
+ * edge gets (0, 0): callers validate polygons first (see `removeDegenerate`).
  */
 export function packedEdgeNormals(xy: readonly number[], n: number): number[] {
   const out = packedCoordinates(2 * n);
