@@ -122,11 +122,12 @@ export function findingLine(scene: Scene, f: Finding, bodyIndex: number): string
   const other = otherOf(f, bodyIndex);
   if (f.kind === 'overlap') {
     const sign = f.ib === bodyIndex ? 1 : -1;
-    const px = sign * f.depth * f.normal.x;
-    const py = sign * f.depth * f.normal.y;
+    const px = sign * f.depth * f.normalX;
+    const py = sign * f.depth * f.normalY;
     const pts = f.points.map((p) => fmtVec(p.x, p.y)).join(', ');
-    return `**overlap** with \`${other}\`: depth ${fmt(f.depth)}, push-out ${fmtVec(px, py)} (normal ${fmtVec(f.normal.x, f.normal.y)} from \`${f.a}\` to \`${f.b}\`)${pts ? `, contact ${pts}` : ''}`;
+    return `**overlap** with \`${other}\`: depth ${fmt(f.depth)}, push-out ${fmtVec(px, py)} (normal ${fmtVec(f.normalX, f.normalY)} from \`${f.a}\` to \`${f.b}\`)${pts ? `, contact ${pts}` : ''}`;
   }
+  const { point, normal } = f;
   const substeps = f.kind === 'tunnelling' && f.substeps !== undefined ? `; a discrete engine needs ${f.substeps} substeps per step to see it` : '';
-  return `**${f.kind}** with \`${other}\`: first contact at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}, at ${fmtVec(f.point.x, f.point.y)} (normal ${fmtVec(f.normal.x, f.normal.y)})${substeps}`;
+  return `**${f.kind}** with \`${other}\`: first contact at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}, at ${fmtVec(point.x, point.y)} (normal ${fmtVec(normal.x, normal.y)})${substeps}`;
 }
