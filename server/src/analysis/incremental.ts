@@ -9,8 +9,9 @@ import { bodyBounds } from './body-bounds';
 import { sameBodyContent, sameSceneSettings } from './body-content';
 import type { Finding } from './findings';
 import { MAX_SLOTS, PairCache, SLOT_SPAN } from './pair-cache';
-import { completeAnalysis, failedAnalysis, findingDiagnostic, onName, positionOrder, type DocumentAnalysis } from './pipeline';
-import { IncrementalFrontEnd } from './statement-window';
+import { completeAnalysis, failedAnalysis, findingDiagnostic, onName, positionOrder, type DiagnosticsChange, type DocumentAnalysis } from './pipeline';
+import type { LineIndex } from '../syntax/positions';
+import { IncrementalFrontEnd, type TextEdit } from './statement-window';
 
 /**
  * Incremental analysis of one document (issue 5, item 2). Each new text is parsed and evaluated
@@ -152,6 +153,22 @@ export class IncrementalAnalyzer {
    */
   private owners = new Int32Array(0);
   private bodyCounts = new Int32Array(0);
+  /**
+   * For the change record (DiagnosticsChange): per cache entry, the index of its diagnostic in
+   * the last output's list; that list, the scene it was made for, and whether it held finding
+   * diagnostics only, each on one of its pair's names (then an entry's index says where its
+   * diagnostic was, with nothing merged around it). Scratch: each finding's place in the new
+   * list, the findings not carried over, and the old indices of the diagnostics dropped.
+   */
+  private positionOf = new Int32Array(0);
+  private lastOutput: readonly Diagnostic[] | null = null;
+  private lastOutputScene: Scene | null = null;
+  private lastOutputIndexed = false;
+  private placedAt = new Int32Array(0);
+  private notCarried: number[] = [];
+  private removedPositions: number[] = [];
+  /** Whether the last update took the front end's shifted copies as they were (its `fast` path). */
+  private lastUpdateShifted = false;
 
   /** Incremented by every run; a paused run whose number is no longer current is abandoned. */
   private runNumber = 0;
@@ -236,6 +253,12 @@ export class IncrementalAnalyzer {
     this.orderGeneration = -1;
     this.owners = new Int32Array(0);
     this.bodyCounts = new Int32Array(0);
+    this.positionOf = new Int32Array(0);
+    this.lastOutput = null;
+    this.lastOutputScene = null;
+    this.lastOutputIndexed = false;
+    this.placedAt = new Int32Array(0);
+    this.lastUpdateShifted = false;
     this.lastScene = null;
     this.slotOfIndex = new Int32Array(0);
   }
@@ -262,13 +285,21 @@ export class IncrementalAnalyzer {
     yield 'semantics';
     const scene = semantics.scene;
     try {
+      // The output before this run, whose text the front end's edit starts from: only then can
+      // the run say what changed since (a run abandoned after the front end moves its text on).
+      const since = front.edit !== undefined && front.previousScene === this.lastOutputScene ? front.edit : null;
       const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE, front.reused, front.previousScene);
       yield 'broad-phase';
       for (const _ of this.testPending(scene, mine, chunk)) yield 'narrow-phase';
-      const { findings, diagnostics } = this.assemble(scene);
+      const alone = syntax.diagnostics.length === 0 && semantics.diagnostics.length === 0;
+      const track = since !== null && diff.mode === 'incremental' && this.lastUpdateShifted && alone && this.lastOutputIndexed && this.lastOutput !== null;
+      const { findings, diagnostics, change } = this.assemble(scene, track ? since : null, syntax.lines, alone);
       this.lastStats = { ...diff, bodies: scene.bodies.length, testedPairs: this.lastTestCount, findings: findings.length };
       // The same last step as analyzeDocument's, so that both give identical results.
-      return completeAnalysis(syntax, semantics, findings, diagnostics);
+      const analysis = completeAnalysis(syntax, semantics, findings, diagnostics, change);
+      this.lastOutput = analysis.diagnostics;
+      this.lastOutputScene = scene;
+      return analysis;
     } catch (e) {
       // The state may be half-updated: drop it, so that the next run is a full one.
       this.reset();
@@ -317,6 +348,7 @@ export class IncrementalAnalyzer {
     // The front end says which bodies are shifted copies of the scene this state was last
     // updated with: those keep their slot and need no comparison (statement-window.ts).
     const fast = !full && reused !== undefined && previousScene !== undefined && previousScene === this.lastScene;
+    this.lastUpdateShifted = fast;
     const previousSlots = this.slotOfIndex;
     let keptInWindow = false;
     const slotOfIndex = new Int32Array(scene.bodies.length);
@@ -347,6 +379,7 @@ export class IncrementalAnalyzer {
         } else {
           // Unchanged but re-evaluated: it may have changed places with another window body.
           this.assign(slot, body, k, false);
+          this.slotFlags[slot]! |= SLOT_WINDOW;
           keptInWindow = true;
         }
         this.slotIndex[slot] = k;
@@ -489,10 +522,32 @@ export class IncrementalAnalyzer {
    * position order, from the cache and the last output. A pair whose slots carry no flag costs
    * two typed-array reads and two pointer copies. Clears the flags: they now describe this output.
    */
-  private assemble(scene: Scene): { findings: Finding[]; diagnostics: Diagnostic[] } {
+  private assemble(
+    scene: Scene,
+    edit: TextEdit | null,
+    lines: LineIndex,
+    alone: boolean,
+  ): { findings: Finding[]; diagnostics: Diagnostic[]; change: DiagnosticsChange | undefined } {
     const cache = this.cache;
-    const count = this.orderEntries();
+    // The change record is kept only while the entries keep their numbers (see orderEntries).
+    const track = edit !== null && this.orderGeneration === cache.generation;
+    const removed = this.removedPositions;
+    const notCarried = this.notCarried;
+    removed.length = 0;
+    notCarried.length = 0;
+    const count = this.orderEntries(track);
     const order = this.order;
+    const positionOf = this.positionOf;
+    const mark = this.markStamp;
+    const entryMark = this.entryMark;
+    // The lines the edit touched, in the new text: a carried-over diagnostic has no offset there.
+    let touchedFrom = 0;
+    let touchedTo = 0;
+    if (track) {
+      touchedFrom = lines.lineStart(lines.lineAt(edit.start));
+      const last = lines.lineAt(edit.newEnd);
+      touchedTo = last + 1 < lines.lineCount ? lines.lineStart(last + 1) : Infinity;
+    }
     const bodies = scene.bodies;
     const slotIndex = this.slotIndex;
     const flags = this.slotFlags;
@@ -519,10 +574,12 @@ export class IncrementalAnalyzer {
       findings[k] = f;
       let d = cache.diagnosticOf(e);
       let placement = cache.placementOf(e);
+      let remade = false;
       if (d === undefined || placement === UNPLACED || (changed & SLOT_RELABELLED) !== 0) {
         d = findingDiagnostic(scene, f);
         placement = placementOf(d, bodies[f.ia]!, bodies[f.ib]!);
         cache.note(e, d, placement);
+        remade = true;
       } else if (changed & SLOT_MOVED) {
         // A relabelled finding keeps its words (the same numbers, the same names): the
         // diagnostic only takes the new finding, and the names' offsets. The bodies by their
@@ -532,13 +589,40 @@ export class IncrementalAnalyzer {
         const moved = movedDiagnostic(d.of(f), placement, bodies[slotIndex[sa]!]!, bodies[slotIndex[sb]!]!);
         if (moved !== d) cache.note(e, (d = moved), placement);
       }
+      // Not carried over (DiagnosticsChange): made again (perhaps other words), tested again, of
+      // a body evaluated again in the front end's window (no shifted copy: its name may have
+      // moved otherwise than by the edit), or with a place on a line the edit touched (another
+      // character there). The old diagnostic of an entry tested again is counted by orderEntries.
+      if (track && (remade || entryMark[e] === mark || (changed & SLOT_WINDOW) !== 0 || touches(d, touchedFrom, touchedTo))) {
+        notCarried.push(k);
+        if (entryMark[e] !== mark) removed.push(positionOf[e]!);
+      }
       diagnostics[k] = d;
       if (placement === UNPLACED) placed = false;
       else owners[k] = slotIndex[placement & ON_B ? sb : sa]!;
     }
     flags.fill(0, 0, this.slotCount);
     if (this.bodyCounts.length < bodies.length + 1) this.bodyCounts = new Int32Array(bodies.length + 1 + (bodies.length >> 3));
-    return { findings, diagnostics: positionOrder(diagnostics, placed ? owners : null, bodies.length, this.bodyCounts) };
+    if (!placed) {
+      this.lastOutputIndexed = false;
+      return { findings, diagnostics: positionOrder(diagnostics, null, bodies.length), change: undefined };
+    }
+    if (this.placedAt.length < count) this.placedAt = new Int32Array(Math.max(64, count + (count >> 3)));
+    const at = this.placedAt;
+    const ordered = positionOrder(diagnostics, owners, bodies.length, this.bodyCounts, at);
+    // Each entry's index in this output, for the next run's record.
+    if (this.positionOf.length < cache.entryCount) this.positionOf = resized(this.positionOf, Math.max(64, 2 * cache.entryCount));
+    const positions = this.positionOf;
+    for (let k = 0; k < count; k++) positions[order[k]!] = at[k]!;
+    const previous = this.lastOutput;
+    let change: DiagnosticsChange | undefined;
+    if (track && alone && previous !== null && previous.length - removed.length === count - notCarried.length) {
+      const added = new Int32Array(notCarried.length);
+      for (let r = 0; r < notCarried.length; r++) added[r] = at[notCarried[r]!]!;
+      change = { previous, edit, removed: Int32Array.from(removed).sort(), added: added.sort() };
+    }
+    this.lastOutputIndexed = alone;
+    return { findings, diagnostics: ordered, change };
   }
 
   /**
@@ -548,7 +632,7 @@ export class IncrementalAnalyzer {
    * which is checked (an unchanged body moved past another breaks it), and a full sort by the
    * typed keys is the fallback, as it is after the cache renumbered its entries.
    */
-  private orderEntries(): number {
+  private orderEntries(track: boolean): number {
     const cache = this.cache;
     const recent = cache.takeRecent();
     const used = cache.entryCount;
@@ -582,11 +666,19 @@ export class IncrementalAnalyzer {
     let f = 0;
     let last = -1;
     let sorted = true;
+    // The last output's diagnostics of the entries left out below are not carried over.
+    const removed = this.removedPositions;
+    const positionOf = this.positionOf;
     for (let k = 0; k < previous; k++) {
       const e = old[k]!;
-      if (entryMark[e] === mark) continue; // set again this run: it is among the fresh ones
+      if (entryMark[e] === mark) {
+        // Set again this run: it is among the fresh ones.
+        if (track) removed.push(positionOf[e]!);
+        continue;
+      }
       if (!cache.isValid(e)) {
         cache.drop(e);
+        if (track) removed.push(positionOf[e]!);
         continue;
       }
       const key = keyOf(e);
@@ -674,6 +766,14 @@ const SLOT_MOVED = 1;
 const SLOT_RELABELLED = 2;
 /** Perhaps another declaration index: its findings are relabelled. */
 const SLOT_REINDEXED = 4;
+/** Evaluated again in the front end's window (not a shifted copy): its findings are not carried over. */
+const SLOT_WINDOW = 8;
+
+/** Whether any offset of `d` lies in [from, to): on a line an edit touched. */
+function touches(d: FindingDiagnostic, from: number, to: number): boolean {
+  if (d.start < to && d.end >= from) return true;
+  return d.relatedStart >= 0 && d.relatedStart < to && d.relatedEnd >= from;
+}
 
 /** Where a noted diagnostic sits: on a's name or b's, its related location on a's, b's or none. */
 const ON_A = 0;

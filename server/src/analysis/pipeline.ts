@@ -3,7 +3,7 @@ import type { FindingDiagnostic } from './finding-diagnostic';
 import type { SemanticResult } from '../semantics/check';
 import type { ParseResult } from '../syntax/parser';
 import { LineIndex } from '../syntax/positions';
-import { analyzeWholeText, DeferredParse } from './statement-window';
+import { analyzeWholeText, DeferredParse, type TextEdit } from './statement-window';
 import { analyzeScene, compareFindings, type AnalysisOptions } from './analyze';
 import { impactDiagnostic } from './continuous';
 import type { Finding } from './findings';
@@ -23,6 +23,34 @@ export interface DocumentAnalysis {
   readonly findings: readonly Finding[];
   /** Syntax, semantic and finding diagnostics together, ordered by position. */
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * How `diagnostics` differs from the previous analysis's, when the incremental analyzer can
+   * say so without comparing them (analysis/incremental.ts); absent after a full run.
+   */
+  readonly change?: DiagnosticsChange;
+}
+
+/**
+ * What an edit changed in the diagnostics list, as the analysis knows it: the pairs it tested
+ * again, the bodies it evaluated again and the text range that changed, never found by walking
+ * the lists. Leaving out the `removed` entries of `previous` and the `added` entries of the new
+ * list leaves two lists of equal length whose diagnostics correspond one to one and are
+ * *carried over*: the same code, severity, message, tags and related messages, every offset the
+ * previous one moved by the edit (the same before it, shifted by newEnd - oldEnd after it), and
+ * none of them on a line the edit touched (`edit`'s lines, in either text). Under the same
+ * settings and with `edit.lineDelta` 0 a carried-over diagnostic is therefore at the same lines
+ * and characters, so its LSP JSON is the previous one's byte for byte: the publisher reuses
+ * whole runs of them without reading one (features/published-diagnostics.ts).
+ */
+export interface DiagnosticsChange {
+  /** The diagnostics of the analysis this one follows (a consumer checks it is the list it holds). */
+  readonly previous: readonly Diagnostic[];
+  /** The text edit from that analysis's text to this one's. */
+  readonly edit: TextEdit;
+  /** Indices into `previous` of the diagnostics not carried over, ascending. */
+  readonly removed: Int32Array;
+  /** Indices into the new list of the diagnostics not carried over, ascending. */
+  readonly added: Int32Array;
 }
 
 export type { AnalysisOptions };
@@ -99,7 +127,7 @@ export function assembleAnalysis(syntax: ParseResult, semantics: SemanticResult,
  * owners (a diagnostic placed elsewhere) the stable comparison sort gives the same order.
  * `owners` is read for the first diagnostics.length entries only (it may be longer).
  */
-export function positionOrder(diagnostics: Diagnostic[], owners: Int32Array | null, bodyCount: number, counts?: Int32Array): Diagnostic[] {
+export function positionOrder(diagnostics: Diagnostic[], owners: Int32Array | null, bodyCount: number, counts?: Int32Array, at?: Int32Array): Diagnostic[] {
   if (owners === null) return diagnostics.sort(byPosition);
   const n = diagnostics.length;
   // `counts` (at least bodyCount + 1 long, any contents): a caller's scratch, so that an edit
@@ -108,7 +136,14 @@ export function positionOrder(diagnostics: Diagnostic[], owners: Int32Array | nu
   for (let k = 0; k < n; k++) first[owners[k]! + 1]!++;
   for (let b = 0; b < bodyCount; b++) first[b + 1]! += first[b]!;
   const out = new Array<Diagnostic>(n);
-  for (let k = 0; k < n; k++) out[first[owners[k]!]!++] = diagnostics[k]!;
+  // `at` (a caller's scratch, at least n long): where each diagnostic went.
+  if (at === undefined) for (let k = 0; k < n; k++) out[first[owners[k]!]!++] = diagnostics[k]!;
+  else
+    for (let k = 0; k < n; k++) {
+      const p = first[owners[k]!]!++;
+      out[p] = diagnostics[k]!;
+      at[k] = p;
+    }
   return out;
 }
 
@@ -145,8 +180,9 @@ export function failedAnalysis(syntax: ParseResult, semantics: SemanticResult, e
  * syntax, semantic and finding diagnostics merged by position; at the same place syntax, then
  * semantics, then findings (what a stable sort of the three concatenated gives).
  */
-export function completeAnalysis(syntax: ParseResult, semantics: SemanticResult, findings: Finding[], findingDiagnostics: Diagnostic[]): DocumentAnalysis {
-  return { parse: syntax, semantics, findings, diagnostics: mergeByPosition(syntax.diagnostics, semantics.diagnostics, findingDiagnostics) };
+export function completeAnalysis(syntax: ParseResult, semantics: SemanticResult, findings: Finding[], findingDiagnostics: Diagnostic[], change?: DiagnosticsChange): DocumentAnalysis {
+  const diagnostics = mergeByPosition(syntax.diagnostics, semantics.diagnostics, findingDiagnostics);
+  return change === undefined ? { parse: syntax, semantics, findings, diagnostics } : { parse: syntax, semantics, findings, diagnostics, change };
 }
 
 /**

@@ -52,6 +52,20 @@ export interface FrontEndResult {
    */
   readonly reused?: Int32Array;
   readonly previousScene?: Scene;
+  /** Window mode: the edit from the previous version, as this front end found it (TextEdit). */
+  readonly edit?: TextEdit;
+}
+
+/**
+ * One contiguous replacement between two versions of a text: old[start, oldEnd) became
+ * new[start, newEnd), and the line count changed by lineDelta. Every offset outside it is the
+ * old one, or the old one plus newEnd - oldEnd after it.
+ */
+export interface TextEdit {
+  readonly start: number;
+  readonly oldEnd: number;
+  readonly newEnd: number;
+  readonly lineDelta: number;
 }
 
 /**
@@ -135,8 +149,9 @@ export class IncrementalFrontEnd {
       const prefix = commonPrefix(old, text);
       const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
       const lines = LineIndex.edited(this.lines, text, prefix, old.length - suffix, text.length - suffix);
+      const edit: TextEdit = { start: prefix, oldEnd: old.length - suffix, newEnd: text.length - suffix, lineDelta: lines.lineCount - this.lines.lineCount };
       try {
-        const windowed = this.tryWindow(text, lines, prefix, suffix);
+        const windowed = this.tryWindow(text, lines, prefix, suffix, edit);
         if (windowed) return windowed;
       } catch {
         // Not expected; if a defect ever gets here, the whole-file path gives the right answer.
@@ -168,7 +183,7 @@ export class IncrementalFrontEnd {
   }
 
   /** The windowed update, or null when the edit needs the whole-file path. */
-  private tryWindow(text: string, lines: LineIndex, prefix: number, suffix: number): FrontEndResult | null {
+  private tryWindow(text: string, lines: LineIndex, prefix: number, suffix: number, edit: TextEdit): FrontEndResult | null {
     const old = this.text!;
     const session = this.session!;
     const previous = this.semantics!;
@@ -339,7 +354,7 @@ export class IncrementalFrontEnd {
     this.lines = lines;
     this.syntaxDiagnostics = syntaxDiagnostics;
     this.semantics = semantics;
-    return { syntax: new DeferredParse(text, lines, syntaxDiagnostics, { starts: newStarts, ends: newEnds, kinds: newKinds }), semantics, mode: 'window', reused, previousScene: scene };
+    return { syntax: new DeferredParse(text, lines, syntaxDiagnostics, { starts: newStarts, ends: newEnds, kinds: newKinds }), semantics, mode: 'window', reused, previousScene: scene, edit };
   }
 
   /**

@@ -5,6 +5,7 @@ import { FindingDiagnostic } from '../analysis/finding-diagnostic';
 import { ImpactFinding, OverlapFinding } from '../analysis/findings';
 import { effectiveSeverity, toLspDiagnostic } from './diagnostics';
 import { EncodedDiagnostics, utf8Length } from './diagnostics-json';
+import type { DiagnosticsChange } from '../analysis/pipeline';
 import { COMMA } from './encoded-json-list';
 import type { AnalyzedDocument } from './document';
 
@@ -60,9 +61,7 @@ export class PublishedDiagnostics {
    * Scratch columns of `publish` (see there), kept: three fresh arrays of the list's length per
    * edit were off-heap allocations, and garbage, on every keystroke.
    */
-  private source = new Int32Array(0);
-  private from = new Int32Array(0);
-  private sizes = new Int32Array(0);
+  private columns: Columns = { source: new Int32Array(0), from: new Int32Array(0), sizes: new Int32Array(0) };
 
   /** How many diagnostics the last publication copied from the one before, and how many it converted. */
   get stats(): { readonly reused: number; readonly converted: number } {
@@ -71,32 +70,33 @@ export class PublishedDiagnostics {
 
   /** The document's diagnostics as publishedDiagnostics(doc) gives them, as JSON bytes. */
   publish(doc: AnalyzedDocument): EncodedDiagnostics {
+    const change = doc.analysis.change;
+    const old = this.previous;
+    // The analysis says what changed since the list published last (same document, same
+    // settings, nothing left out, and no line added or removed): a walk over its chunks.
+    if (change !== undefined && change.edit.lineDelta === 0 && old.listed === change.previous && old.count === change.previous.length && old.sameUri(doc.uri) && old.settings === doc.settings) {
+      return this.publishChange(doc, change);
+    }
+    return this.publishAll(doc);
+  }
+
+  /** Every diagnostic checked against the previous publication (see the class comment). */
+  private publishAll(doc: AnalyzedDocument): EncodedDiagnostics {
     const old = this.previous;
     const oldCount = old.sameUri(doc.uri) ? old.count : 0;
     const lines = doc.lines;
     const diagnostics = doc.analysis.diagnostics;
-    const spare = this.spare;
-    const next = spare !== null && spare.capacity >= diagnostics.length ? spare.reuse(doc.uri, doc.settings) : new Snapshot(doc.uri, doc.settings, diagnostics.length);
+    const next = this.nextSnapshot(doc);
     const sameSettings = old.settings === doc.settings;
     // Per published diagnostic: its index in `diagnostics`, the previous one whose bytes and
     // columns it reuses (or -1 and its new JSON text, in order in `texts`), and the length of its
     // JSON. Numbers only: nothing here stores a pointer per diagnostic. Scratch kept between
     // publications (every entry below n is written before it is read).
-    if (this.source.length < diagnostics.length) {
-      const capacity = Math.max(64, diagnostics.length + (diagnostics.length >> 3));
-      this.source = new Int32Array(capacity);
-      this.from = new Int32Array(capacity);
-      this.sizes = new Int32Array(capacity);
-    }
-    const { source, from, sizes } = this;
+    const { source, from, sizes } = this.scratch(diagnostics.length);
     const texts: string[] = [];
     let converted = 0;
     // The chunks: an old chunk whose diagnostics all come next, in order, keeps its bytes (and is
     // shared whole when they are the same objects); the rest gather into new chunks.
-    const chunks = next.chunks;
-    const firsts = next.chunkFirsts;
-    chunks.length = 0;
-    firsts.length = 0;
     const build = { old, from, source, diagnostics, texts, text: 0 };
     let pending = 0; // first diagnostic not yet in a chunk
     let pendingBytes = 0;
@@ -175,7 +175,6 @@ export class PublishedDiagnostics {
       source[n] = q;
       from[n++] = reused;
     }
-    next.count = n;
 
     for (let k = streamed; k < n; ) {
       const i = from[k]!;
@@ -197,11 +196,151 @@ export class PublishedDiagnostics {
       if (full || (i >= 0 && pendingBytes >= MIN_CHUNK_BYTES && i + 1 === oldFirsts[oldChunkOf[i]! + 1])) flush(k);
     }
     flush(n);
+    return this.finish(next, n - converted, converted);
+  }
+
+  /**
+   * The publication from the analysis's change record (DiagnosticsChange): the previous list
+   * with its `removed` diagnostics left out and the new list's `added` ones put in, every other
+   * diagnostic carried over and so written as before. An old chunk with none of either in its
+   * run is shared as it is, its columns block copies, without a look at one of its diagnostics;
+   * the diagnostics of the chunks around a change are written into new chunks, the carried-over
+   * ones copied from the old bytes and the added ones converted. A kept chunk's objects are the
+   * ones it was written for, perhaps not the current ones (a copy moved by the edit): its
+   * columns are theirs, so a later publication that compares by identity checks them against
+   * their own offsets, and one that does not finds the current ones by content.
+   */
+  private publishChange(doc: AnalyzedDocument, change: DiagnosticsChange): EncodedDiagnostics {
+    const old = this.previous;
+    const diagnostics = doc.analysis.diagnostics;
+    const next = this.nextSnapshot(doc);
+    const { source, from, sizes } = this.scratch(diagnostics.length);
+    const { removed, added } = change;
+    const lines = doc.lines;
+    const texts: string[] = [];
+    const build = { old, from, source, diagnostics, texts, text: 0 };
+    const oldFirsts = old.chunkFirsts;
+    const oldChunks = old.chunks;
+    const lastChunk = oldChunks.length - 1;
+    let converted = 0;
+    let r = 0; // next of `removed`
+    let a = 0; // next of `added`
+    let q = 0; // next new diagnostic (index into `diagnostics`)
+    let n = 0; // published so far
+    let pending = 0; // first published diagnostic not yet in a chunk
+    let pendingBytes = 0;
+    const flush = (): void => {
+      if (pending < n) next.writeChunk(build, pending, n, pendingBytes + (n - pending - 1));
+      pending = n;
+      pendingBytes = 0;
+    };
+    // The added diagnostics from new index q on, up to the next carried-over one, converted.
+    const addHere = (): void => {
+      while (a < added.length && added[a] === q) {
+        a++;
+        const d = diagnostics[q++]!;
+        const severity = effectiveSeverity(doc, d);
+        if (severity === null) continue;
+        // Most added ones were written before as they are now (a body evaluated again in the
+        // window, a name on a touched line before the edit): looked for among the removed ones
+        // about here, as publishAll looks a little ahead.
+        let was = -1;
+        for (let t = Math.max(0, r - LOOK_AHEAD), stop = Math.min(removed.length, r + LOOK_AHEAD); t < stop; t++) {
+          if (old.matches(removed[t]!, lines, d, severity)) {
+            was = removed[t]!;
+            break;
+          }
+        }
+        source[n] = q - 1;
+        if (was >= 0) {
+          sizes[n] = old.ends[was]! - old.starts[was]!;
+          from[n] = was;
+        } else {
+          const lsp = toLspDiagnostic(doc, d, severity);
+          const text = JSON.stringify(lsp);
+          next.set(n, d, severity, lsp);
+          texts.push(text);
+          converted++;
+          sizes[n] = utf8Length(text);
+          from[n] = -1;
+        }
+        pendingBytes += sizes[n++]!;
+        if (pendingBytes >= CHUNK_BYTES) flush();
+      }
+    };
+    for (let c = 0; c <= lastChunk; c++) {
+      const first = oldFirsts[c]!;
+      const end = oldFirsts[c + 1]!;
+      const count = end - first;
+      // Old diagnostic `first` is the next carried over (the ones removed before it are passed):
+      // it comes after the added ones before new index q + (their number).
+      while (r < removed.length && removed[r]! < first) r++;
+      addHere();
+      const clean = (r === removed.length || removed[r]! >= end) && (a === added.length || added[a]! >= q + count);
+      // Kept whole: no change in its run, nothing new being gathered that would end up smaller
+      // than a chunk may be, and (the old last chunk, which may be small) nothing after it.
+      const chunk = oldChunks[c]!;
+      if (clean && (pending === n || pendingBytes >= MIN_CHUNK_BYTES) && (chunk.bytes.length >= MIN_CHUNK_BYTES || (c === lastChunk && a === added.length))) {
+        flush();
+        next.shareChunk(old, c, n);
+        n += count;
+        q += count;
+        pending = n;
+        continue;
+      }
+      // Written anew: its carried-over diagnostics copied, the added ones converted, in order.
+      for (let i = first; i < end; i++) {
+        if (r < removed.length && removed[r] === i) {
+          r++;
+          continue;
+        }
+        addHere();
+        sizes[n] = old.ends[i]! - old.starts[i]!;
+        pendingBytes += sizes[n]!;
+        source[n] = q++;
+        from[n++] = i;
+        if (pendingBytes >= 2 * CHUNK_BYTES) flush();
+      }
+      // A new chunk ends where an old one ended, as in publishAll.
+      if (pendingBytes >= MIN_CHUNK_BYTES) flush();
+    }
+    addHere();
+    flush();
+    return this.finish(next, n - converted, converted);
+  }
+
+  /** The snapshot a publication writes: the spare one when it is large enough. */
+  private nextSnapshot(doc: AnalyzedDocument): Snapshot {
+    const spare = this.spare;
+    const length = doc.analysis.diagnostics.length;
+    const next = spare !== null && spare.capacity >= length ? spare.reuse(doc.uri, doc.settings) : new Snapshot(doc.uri, doc.settings, length);
+    next.listed = doc.analysis.diagnostics;
+    next.chunks.length = 0;
+    next.chunkFirsts.length = 0;
+    return next;
+  }
+
+  /** The scratch columns, at least `length` long. */
+  private scratch(length: number): Columns {
+    if (this.columns.source.length < length) {
+      const capacity = Math.max(64, length + (length >> 3));
+      this.columns = { source: new Int32Array(capacity), from: new Int32Array(capacity), sizes: new Int32Array(capacity) };
+    }
+    return this.columns;
+  }
+
+  /** Ends publication `next` of n diagnostics: its chunk column, and it becomes the previous one. */
+  private finish(next: Snapshot, reused: number, converted: number): EncodedDiagnostics {
+    const n = reused + converted;
+    const chunks = next.chunks;
+    const firsts = next.chunkFirsts;
+    next.count = n;
     firsts.push(n);
     for (let c = 0; c < chunks.length; c++) next.chunkOf.fill(c, firsts[c]!, firsts[c + 1]!);
+    const old = this.previous;
     this.spare = old === EMPTY ? null : old;
     this.previous = next;
-    this.counts = { reused: n - converted, converted };
+    this.counts = { reused, converted };
     return new EncodedDiagnostics(chunks.map((c) => c.bytes), n);
   }
 
@@ -209,7 +348,7 @@ export class PublishedDiagnostics {
   clear(): void {
     this.previous = EMPTY;
     this.spare = null;
-    this.source = this.from = this.sizes = new Int32Array(0);
+    this.columns = { source: new Int32Array(0), from: new Int32Array(0), sizes: new Int32Array(0) };
     this.counts = { reused: 0, converted: 0 };
   }
 }
@@ -240,6 +379,13 @@ class Chunk {
   ) {}
 }
 
+/** Per published diagnostic: its index in the analysis's list, the old one it is copied from (-1: converted), its JSON's length. */
+interface Columns {
+  readonly source: Int32Array;
+  readonly from: Int32Array;
+  readonly sizes: Int32Array;
+}
+
 /** What Snapshot.writeChunk and keepChunk build a publication from. */
 interface ChunkBuild {
   readonly old: Snapshot;
@@ -260,6 +406,8 @@ interface ChunkBuild {
  */
 class Snapshot {
   count = 0;
+  /** The analysis's list it was published from (what a change record names as its previous list). */
+  listed: readonly Diagnostic[] | null = null;
   readonly capacity: number;
   readonly chunks: Chunk[] = [];
   /** Each chunk's first diagnostic, then `count`. */
@@ -298,6 +446,7 @@ class Snapshot {
 
   /** This snapshot, emptied for a new publication. */
   reuse(uri: string, settings: unknown): this {
+    this.listed = null;
     this.uri = uri;
     this.settings = settings;
     this.count = 0;
@@ -443,6 +592,17 @@ class Snapshot {
     }
     this.chunkFirsts.push(k);
     this.chunks.push(objects === null ? chunk : new Chunk(chunk.bytes, objects, chunk.codes, messages ?? chunk.messages, chunk.relatedMessages));
+  }
+
+  /** Takes `old`'s chunk c as it is for diagnostics k on: its bytes, strings, objects and columns. */
+  shareChunk(old: Snapshot, c: number, k: number): void {
+    const first = old.chunkFirsts[c]!;
+    const count = old.chunkFirsts[c + 1]! - first;
+    this.copyRun(k, old, first, count);
+    this.starts.set(old.starts.subarray(first, first + count), k);
+    this.ends.set(old.ends.subarray(first, first + count), k);
+    this.chunkFirsts.push(k);
+    this.chunks.push(old.chunks[c]!);
   }
 
   /** The plain diagnostic i was written for. */
