@@ -57,11 +57,17 @@ export class PublishedDiagnostics {
    */
   private spare: Snapshot | null = null;
   private counts = { reused: 0, converted: 0 };
+  private path: 'change' | 'all' = 'all';
   /**
    * Scratch columns of `publish` (see there), kept: three fresh arrays of the list's length per
    * edit were off-heap allocations, and garbage, on every keystroke.
    */
   private columns: Columns = { source: new Int32Array(0), from: new Int32Array(0), sizes: new Int32Array(0) };
+
+  /** Whether the last publication was made from the analysis's change record (publishChange) or by comparing every diagnostic. */
+  get lastPath(): 'change' | 'all' {
+    return this.path;
+  }
 
   /** How many diagnostics the last publication copied from the one before, and how many it converted. */
   get stats(): { readonly reused: number; readonly converted: number } {
@@ -75,8 +81,10 @@ export class PublishedDiagnostics {
     // The analysis says what changed since the list published last (same document, same
     // settings, nothing left out, and no line added or removed): a walk over its chunks.
     if (change !== undefined && change.edit.lineDelta === 0 && old.listed === change.previous && old.count === change.previous.length && old.sameUri(doc.uri) && old.settings === doc.settings) {
+      this.path = 'change';
       return this.publishChange(doc, change);
     }
+    this.path = 'all';
     return this.publishAll(doc);
   }
 

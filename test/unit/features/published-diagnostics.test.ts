@@ -25,6 +25,18 @@ class Session {
     assert.equal(encoded.length, lsp.length);
     return { doc, lsp, encoded, json };
   }
+
+  /** An analysis that is not published. */
+  analyzeOnly(text: string, settings: CollideSettings = DEFAULT_SETTINGS): void {
+    this.analyzer.analyze(text, analysisOptions(settings));
+  }
+
+  /** A run on `text` abandoned after its first pause, as a newer version would abandon it: nothing is published. */
+  async abandon(text: string, settings: CollideSettings = DEFAULT_SETTINGS): Promise<void> {
+    let polls = 0;
+    const run = await this.analyzer.analyzeAsync(text, { isCancelled: () => ++polls > 1, yieldControl: () => Promise.resolve() }, analysisOptions(settings));
+    assert.equal(run.state, 'cancelled');
+  }
 }
 
 /** What a fresh conversion gives: the reference every reused publication must equal. */
@@ -340,6 +352,150 @@ describe('features/published-diagnostics: chunks shared between publications', (
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('features/published-diagnostics: a publication from the analysis\'s change record', () => {
+  /** A grid of overlapping boxes: about two overlaps per body, ~300 bytes each. */
+  const scene = (n: number): string[] => Array.from({ length: n }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
+  const check = (s: Session, published: { doc: AnalyzedDocument; json: string; encoded: EncodedDiagnostics }): void => {
+    assert.equal(published.json, JSON.stringify(fresh(published.doc)));
+    const chunks = published.encoded.chunks;
+    for (let c = 0; c + 1 < chunks.length; c++) assert.ok(chunks[c]!.length >= MIN_CHUNK_BYTES, `chunk ${c} of ${chunks.length}: ${chunks[c]!.length} bytes`);
+    assert.equal(s.published.stats.reused + s.published.stats.converted, published.encoded.length);
+  };
+
+  it('shares every chunk a same-line edit left alone without converting, and writes only those around it', () => {
+    const s = new Session();
+    const rows = scene(1000);
+    const first = s.next(rows.join('\n'));
+    // A longer number on one line: every name after it moves in the text, none to another line.
+    rows[500] = rows[500]!.replace(/at \(([-\d.]+),/, (_, x: string) => `at (${(Number(x) + 0.012345).toFixed(6)},`);
+    const second = s.next(rows.join('\n'));
+    check(s, second);
+    assert.equal(s.published.lastPath, 'change');
+    const before = new Set(first.encoded.chunks);
+    const made = second.encoded.chunks.filter((c) => !before.has(c));
+    assert.ok(made.length >= 1 && made.length <= 3, `${made.length} new chunks`);
+    assert.ok(second.encoded.chunks.length - made.length >= first.encoded.chunks.length - 3, 'the others are the same memory');
+    const about = second.lsp.filter((d) => /\bb500\b/.test(String(d.message)) || d.relatedInformation?.some((r) => r.message === 'b500')).length;
+    assert.ok(s.published.stats.converted <= about, `${s.published.stats.converted} converted, ${about} about b500`);
+    // A finding that changes while its place does not (the same length, another size).
+    rows[600] = rows[600]!.replace('box(1, 1)', 'box(1, 2)');
+    const third = s.next(rows.join('\n'));
+    check(s, third);
+    assert.equal(s.published.lastPath, 'change');
+    assert.notEqual(third.json, second.json);
+  });
+
+  it('edits inside and across chunk boundaries, at the start and the end of the list', () => {
+    const s = new Session();
+    const rows = scene(600);
+    const first = s.next(rows.join('\n'));
+    // Rows whose diagnostics open or close a chunk, and the first and last rows.
+    const edges: number[] = [0, rows.length - 1];
+    let at = 0;
+    for (const chunk of first.encoded.chunks) {
+      const count = chunkCount(chunk);
+      for (const k of [at, at + count - 1]) {
+        const line = first.lsp[k]?.range.start.line;
+        if (line !== undefined) edges.push(line);
+      }
+      at += count;
+    }
+    for (const row of edges) {
+      rows[row] = rows[row]!.replace('box(1, 1)', 'box(1.05, 1)');
+      check(s, s.next(rows.join('\n')));
+      assert.equal(s.published.lastPath, 'change', `row ${row}`);
+      // Two rows at once (one edit spanning both lines): a chunk end between them.
+      if (row + 1 < rows.length) {
+        rows[row] = rows[row]!.replace('box(1.05, 1)', 'box(1, 1)');
+        rows[row + 1] = `${rows[row + 1]!} `;
+        check(s, s.next(rows.join('\n')));
+        assert.equal(s.published.lastPath, 'change', `rows ${row} and ${row + 1}`);
+      }
+    }
+  });
+
+  it('takes the full path for an edit that adds a line, new settings, another URI, or a list it did not publish', async () => {
+    const s = new Session();
+    const rows = scene(300);
+    s.next(rows.join('\n'));
+    rows.splice(100, 0, '');
+    check(s, s.next(rows.join('\n')));
+    assert.equal(s.published.lastPath, 'all', 'a line more');
+    rows[120] = rows[120]!.replace('box(1, 1)', 'box(1, 1.5)');
+    check(s, s.next(rows.join('\n')));
+    assert.equal(s.published.lastPath, 'change');
+    const loud = parseSettings({ severity: { overlap: 'error' } });
+    rows[121] = rows[121]!.replace('box(1, 1)', 'box(1, 1.5)');
+    check(s, s.next(rows.join('\n'), loud));
+    assert.equal(s.published.lastPath, 'all', 'other settings');
+    rows[122] = rows[122]!.replace('box(1, 1)', 'box(1, 1.5)');
+    const same = s.next(rows.join('\n'), loud);
+    check(s, same);
+    assert.equal(s.published.lastPath, 'change');
+    // The same analysis under another URI (a document reopened elsewhere), then back.
+    const elsewhere = makeAnalyzedDocument('file:///elsewhere.collide', 9, same.doc.analysis, loud);
+    assert.equal(Buffer.from(s.published.publish(elsewhere).json).toString('utf8'), JSON.stringify(fresh(elsewhere)));
+    assert.equal(s.published.lastPath, 'all', 'another URI');
+    rows[123] = rows[123]!.replace('box(1, 1)', 'box(1, 1.5)');
+    check(s, s.next(rows.join('\n'), loud));
+    assert.equal(s.published.lastPath, 'all', 'its previous list was published under another URI');
+    // An analysis not published (the server found it stale): the next one's record is relative to it.
+    rows[124] = rows[124]!.replace('box(1, 1)', 'box(1, 1.5)');
+    s.analyzeOnly(rows.join('\n'), loud);
+    rows[125] = rows[125]!.replace('box(1, 1)', 'box(1, 1.5)');
+    const after = s.next(rows.join('\n'), loud);
+    check(s, after);
+    assert.notEqual(after.doc.analysis.change, undefined);
+    assert.equal(s.published.lastPath, 'all', 'the previous list was not published');
+    // Cancelled by a newer version: the run after it is checked whole.
+    await s.abandon(rows.join('\n'), loud);
+    rows[127] = rows[127]!.replace('box(1, 1)', 'box(1, 1.5)');
+    check(s, s.next(rows.join('\n'), loud));
+    assert.equal(s.published.lastPath, 'all', 'after an abandoned run');
+  });
+
+  it('property: over any edits (lines of two bodies among them), settings, URIs and abandoned runs, every publication equals a fresh conversion, and every chunk but the last is at least MIN_CHUNK_BYTES', async () => {
+    const kinds = ['move', 'move', 'digit', 'indent', 'indent', 'pair', 'rename', 'replace', 'blank', 'remove', 'settings', 'uri', 'abandon'] as const;
+    let changes = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.record({ kind: fc.constantFrom(...kinds), row: fc.nat({ max: 299 }), n: fc.nat({ max: 9 }) }), { minLength: 1, maxLength: 12 }), async (edits) => {
+        const s = new Session();
+        // Every seventh line holds a second body, whose name an edit of the first moves along the line.
+        let rows = scene(300).map((row, i) => (i % 7 === 3 ? `${row} body c${i} box(1, 1) at (${(i % 20) * 0.9 + 0.45}, ${Math.floor(i / 20) * 0.9})` : row));
+        let settings = DEFAULT_SETTINGS;
+        const held: { encoded: EncodedDiagnostics; json: string }[] = [s.next(rows.join('\n'))];
+        for (const e of edits) {
+          const r = e.row % rows.length;
+          rows = rows.slice();
+          if (e.kind === 'move') rows[r] = rows[r]!.replace(/at \(([-\d.]+),/, (_, x: string) => `at (${(Number(x) + (e.n - 5) / 23).toFixed(1 + (e.n % 4))},`);
+          else if (e.kind === 'digit') rows[r] = rows[r]!.replace(/box\((\d)/, (_, d: string) => `box(${(Number(d) % 9) + 1}`);
+          else if (e.kind === 'indent') rows[r] = rows[r]!.replace(/ (box|circle)/, `${' '.repeat(1 + (e.n % 3))}$1`);
+          else if (e.kind === 'pair' && r + 1 < rows.length) {
+            rows[r] = `${rows[r]!}${' '.repeat(e.n % 2)}`;
+            rows[r + 1] = rows[r + 1]!.replace(/at \(([-\d.]+),/, (_, x: string) => `at (${Number(x) + 0.25},`);
+          } else if (e.kind === 'rename') rows[r] = rows[r]!.replace(/^body \w+/, `body n${e.n}r${r}`);
+          else if (e.kind === 'replace') rows[r] = `body other${e.n}r${r} circle(0.6) at (${(e.n % 10) * 1.8}, ${(e.n % 5) * 0.9})`;
+          else if (e.kind === 'blank') rows.splice(r, 0, '');
+          else if (e.kind === 'remove' && rows.length > 40) rows.splice(r, 1);
+          else if (e.kind === 'settings') settings = parseSettings(e.n % 2 === 0 ? { severity: { overlap: 'error' } } : {});
+          else if (e.kind === 'uri') {
+            const last = s.next(rows.join('\n'), settings);
+            const elsewhere = makeAnalyzedDocument(`file:///other${e.n}.collide`, 1, last.doc.analysis, settings);
+            assert.equal(Buffer.from(s.published.publish(elsewhere).json).toString('utf8'), JSON.stringify(fresh(elsewhere)));
+          } else if (e.kind === 'abandon') await s.abandon(rows.map((x, k) => (k === r ? `${x} ` : x)).join('\n'), settings);
+          const published = s.next(rows.join('\n'), settings);
+          check(s, published);
+          if (s.published.lastPath === 'change') changes++;
+          held.push(published);
+        }
+        for (const { encoded, json } of held) assert.equal(Buffer.from(encoded.json).toString('utf8'), json, 'no earlier list changes');
+      }),
+      { numRuns: 40 },
+    );
+    assert.ok(changes > 100, `${changes} publications from a change record`);
   });
 });
 
