@@ -540,14 +540,7 @@ export class IncrementalAnalyzer {
     const positionOf = this.positionOf;
     const mark = this.markStamp;
     const entryMark = this.entryMark;
-    // The lines the edit touched, in the new text: a carried-over diagnostic has no offset there.
-    let touchedFrom = 0;
-    let touchedTo = 0;
-    if (track) {
-      touchedFrom = lines.lineStart(lines.lineAt(edit.start));
-      const last = lines.lineAt(edit.newEnd);
-      touchedTo = last + 1 < lines.lineCount ? lines.lineStart(last + 1) : Infinity;
-    }
+    if (track) this.flagTouched(scene, edit, lines);
     const bodies = scene.bodies;
     const slotIndex = this.slotIndex;
     const flags = this.slotFlags;
@@ -591,9 +584,10 @@ export class IncrementalAnalyzer {
       }
       // Not carried over (DiagnosticsChange): made again (perhaps other words), tested again, of
       // a body evaluated again in the front end's window (no shifted copy: its name may have
-      // moved otherwise than by the edit), or with a place on a line the edit touched (another
-      // character there). The old diagnostic of an entry tested again is counted by orderEntries.
-      if (track && (remade || entryMark[e] === mark || (changed & SLOT_WINDOW) !== 0 || touches(d, touchedFrom, touchedTo))) {
+      // moved otherwise than by the edit), or of a body named on a line the edit touched (a
+      // place there is at another character). Neither reads the diagnostic: an unflagged entry's
+      // is never visited. The old diagnostic of an entry tested again is counted by orderEntries.
+      if (track && (remade || entryMark[e] === mark || (changed & (SLOT_WINDOW | SLOT_TOUCHED)) !== 0)) {
         notCarried.push(k);
         if (entryMark[e] !== mark) removed.push(positionOf[e]!);
       }
@@ -623,6 +617,26 @@ export class IncrementalAnalyzer {
     }
     this.lastOutputIndexed = alone;
     return { findings, diagnostics: ordered, change };
+  }
+
+  /**
+   * Flags the slots of the bodies named on a line the edit touched (new text): a diagnostic's
+   * places are its pair's names (placementOf), so these are the entries with a place there.
+   * Bodies are in text order, so they are one run of indices, found by binary search.
+   */
+  private flagTouched(scene: Scene, edit: TextEdit, lines: LineIndex): void {
+    const bodies = scene.bodies;
+    const from = lines.lineStart(lines.lineAt(edit.start));
+    const last = lines.lineAt(edit.newEnd);
+    const to = last + 1 < lines.lineCount ? lines.lineStart(last + 1) : Infinity;
+    let lo = 0;
+    let hi = bodies.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (bodies[mid]!.nameRange.end < from) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < bodies.length && bodies[k]!.nameRange.start < to; k++) this.slotFlags[this.slotOfIndex[k]!]! |= SLOT_TOUCHED;
   }
 
   /**
@@ -769,11 +783,8 @@ const SLOT_REINDEXED = 4;
 /** Evaluated again in the front end's window (not a shifted copy): its findings are not carried over. */
 const SLOT_WINDOW = 8;
 
-/** Whether any offset of `d` lies in [from, to): on a line an edit touched. */
-function touches(d: FindingDiagnostic, from: number, to: number): boolean {
-  if (d.start < to && d.end >= from) return true;
-  return d.relatedStart >= 0 && d.relatedStart < to && d.relatedEnd >= from;
-}
+/** Named on a line the edit touched: its findings' places there are at other characters. */
+const SLOT_TOUCHED = 16;
 
 /** Where a noted diagnostic sits: on a's name or b's, its related location on a's, b's or none. */
 const ON_A = 0;

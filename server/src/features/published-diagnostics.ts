@@ -237,6 +237,10 @@ export class PublishedDiagnostics {
     let n = 0; // published so far
     let pending = 0; // first published diagnostic not yet in a chunk
     let pendingBytes = 0;
+    // The shared chunks whose columns are still to be copied: old runOld … on as new runNew … on.
+    let runOld = 0;
+    let runNew = 0;
+    let runCount = 0;
     const flush = (): void => {
       if (pending < n) next.writeChunk(build, pending, n, pendingBytes + (n - pending - 1));
       pending = n;
@@ -291,6 +295,14 @@ export class PublishedDiagnostics {
       if (clean && (pending === n || pendingBytes >= MIN_CHUNK_BYTES) && (chunk.bytes.length >= MIN_CHUNK_BYTES || (c === lastChunk && a === added.length))) {
         flush();
         next.shareChunk(old, c, n);
+        // Neighbouring shared chunks' columns are one block copy (a few per edit, not one per chunk).
+        if (runCount > 0 && runOld + runCount === first && runNew + runCount === n) runCount += count;
+        else {
+          if (runCount > 0) next.copyColumns(old, runOld, runNew, runCount);
+          runOld = first;
+          runNew = n;
+          runCount = count;
+        }
         n += count;
         q += count;
         pending = n;
@@ -314,6 +326,7 @@ export class PublishedDiagnostics {
     }
     addHere();
     flush();
+    if (runCount > 0) next.copyColumns(old, runOld, runNew, runCount);
     return this.finish(next, n - converted, converted);
   }
 
@@ -602,15 +615,17 @@ class Snapshot {
     this.chunks.push(objects === null ? chunk : new Chunk(chunk.bytes, objects, chunk.codes, messages ?? chunk.messages, chunk.relatedMessages));
   }
 
-  /** Takes `old`'s chunk c as it is for diagnostics k on: its bytes, strings, objects and columns. */
+  /** Takes `old`'s chunk c as it is for diagnostics k on: its bytes, strings and objects (its columns: copyColumns). */
   shareChunk(old: Snapshot, c: number, k: number): void {
-    const first = old.chunkFirsts[c]!;
-    const count = old.chunkFirsts[c + 1]! - first;
-    this.copyRun(k, old, first, count);
-    this.starts.set(old.starts.subarray(first, first + count), k);
-    this.ends.set(old.ends.subarray(first, first + count), k);
     this.chunkFirsts.push(k);
     this.chunks.push(old.chunks[c]!);
+  }
+
+  /** Records diagnostics k … k + count - 1 as `old`'s i … i + count - 1, where they lie in their chunks included. */
+  copyColumns(old: Snapshot, i: number, k: number, count: number): void {
+    this.copyRun(k, old, i, count);
+    this.starts.set(old.starts.subarray(i, i + count), k);
+    this.ends.set(old.ends.subarray(i, i + count), k);
   }
 
   /** The plain diagnostic i was written for. */
