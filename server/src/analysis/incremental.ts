@@ -167,6 +167,14 @@ export class IncrementalAnalyzer {
   private placedAt = new Int32Array(0);
   private notCarried: number[] = [];
   private removedPositions: number[] = [];
+  /**
+   * Whether a body's declaration index changed since `order` was last sorted (orderEntries):
+   * until one does, the order's keys stand and fresh entries are placed by binary search.
+   */
+  private indicesMoved = true;
+  /** The key of each entry of `order` when it was built (a's index × SLOT_SPAN + b's), and a spare. */
+  private orderKeys = new Float64Array(0);
+  private spareOrderKeys = new Float64Array(0);
   /** Whether the last update took the front end's shifted copies as they were (its `fast` path). */
   private lastUpdateShifted = false;
 
@@ -251,6 +259,9 @@ export class IncrementalAnalyzer {
     this.spareOrder = new Int32Array(0);
     this.orderCount = 0;
     this.orderGeneration = -1;
+    this.indicesMoved = true;
+    this.orderKeys = new Float64Array(0);
+    this.spareOrderKeys = new Float64Array(0);
     this.owners = new Int32Array(0);
     this.bodyCounts = new Int32Array(0);
     this.positionOf = new Int32Array(0);
@@ -361,6 +372,7 @@ export class IncrementalAnalyzer {
           // A shifted copy (statement-window.ts: same name, motion and part shapes), so its
           // findings' messages still hold: only ranges and the index may have moved.
           this.assign(slot, body, k, true);
+          if (this.slotIndex[slot] !== k) this.indicesMoved = true;
           this.slotIndex[slot] = k;
           this.seen[slot] = stamp;
           slotOfIndex[k] = slot;
@@ -382,6 +394,7 @@ export class IncrementalAnalyzer {
           this.slotFlags[slot]! |= SLOT_WINDOW;
           keptInWindow = true;
         }
+        if (this.slotIndex[slot] !== k) this.indicesMoved = true;
         this.slotIndex[slot] = k;
         this.seen[slot] = stamp;
         slotOfIndex[k] = slot;
@@ -408,6 +421,7 @@ export class IncrementalAnalyzer {
       } else {
         this.assign(slot, body, k, false);
       }
+      if (this.slotIndex[slot] !== k) this.indicesMoved = true;
       this.slotIndex[slot] = k;
       this.seen[slot] = stamp;
       slotOfIndex[k] = slot;
@@ -654,6 +668,7 @@ export class IncrementalAnalyzer {
     const mark = (this.markStamp = (this.markStamp + 1) >>> 0 || 1);
     const entryMark = this.entryMark;
     const fresh: number[] = [];
+    const stale: number[] = [];
     let previous = this.orderCount;
     if (this.orderGeneration !== cache.generation) {
       // Entry numbers from before mean nothing now: every valid entry is fresh.
@@ -664,7 +679,8 @@ export class IncrementalAnalyzer {
         const e = recent.entries[r]!;
         if (entryMark[e] === mark) continue;
         if (!cache.isValid(e)) {
-          cache.drop(e);
+          // Dropped after the passes below: a hole has no key, and the last order may hold it.
+          stale.push(e);
           continue;
         }
         entryMark[e] = mark;
@@ -675,6 +691,7 @@ export class IncrementalAnalyzer {
     fresh.sort((x, y) => keyOf(x) - keyOf(y));
     const capacity = previous + fresh.length;
     let out = this.spareOrder.length >= capacity ? this.spareOrder : new Int32Array(Math.max(64, 2 * capacity));
+    if (this.spareOrderKeys.length < out.length) this.spareOrderKeys = new Float64Array(out.length);
     const old = this.order;
     let n = 0;
     let f = 0;
@@ -683,6 +700,51 @@ export class IncrementalAnalyzer {
     // The last output's diagnostics of the entries left out below are not carried over.
     const removed = this.removedPositions;
     const positionOf = this.positionOf;
+    if (!this.indicesMoved && previous > 0) {
+      // No body changed index since the last output: its order's keys are as they were, so it
+      // is still sorted, and each fresh entry's place in it is found by binary search. The pass
+      // then only leaves out the entries gone stale, reading no key.
+      // The keys as the order was built (an entry dropped since, a hole, has none now).
+      const oldKeys = this.orderKeys;
+      const outKeys = this.spareOrderKeys;
+      const freshKeys = fresh.map(keyOf);
+      const places = freshKeys.map((key) => {
+        let lo = 0;
+        let hi = previous;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (oldKeys[mid]! < key) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo;
+      });
+      for (let k = 0; k < previous; k++) {
+        while (f < fresh.length && places[f] === k) {
+          outKeys[n] = freshKeys[f]!;
+          out[n++] = fresh[f++]!;
+        }
+        const e = old[k]!;
+        if (entryMark[e] === mark || !cache.isValid(e)) {
+          if (entryMark[e] !== mark) cache.drop(e);
+          if (track) removed.push(positionOf[e]!);
+          continue;
+        }
+        outKeys[n] = oldKeys[k]!;
+        out[n++] = e;
+      }
+      while (f < fresh.length) {
+        outKeys[n] = freshKeys[f]!;
+        out[n++] = fresh[f++]!;
+      }
+      this.spareOrderKeys = oldKeys;
+      this.orderKeys = outKeys;
+      for (const e of stale) cache.drop(e);
+      this.spareOrder = old;
+      this.order = out;
+      this.orderCount = n;
+      this.orderGeneration = cache.generation;
+      return n;
+    }
     for (let k = 0; k < previous; k++) {
       const e = old[k]!;
       if (entryMark[e] === mark) {
@@ -706,6 +768,13 @@ export class IncrementalAnalyzer {
       const all = Array.from(out.subarray(0, n)).sort((x, y) => keyOf(x) - keyOf(y));
       out.set(all);
     }
+    for (const e of stale) cache.drop(e);
+    // Sorted by the current indices, which are its keys: the fast pass above may take it next time.
+    const keys = this.spareOrderKeys;
+    for (let k = 0; k < n; k++) keys[k] = keyOf(out[k]!);
+    this.spareOrderKeys = this.orderKeys;
+    this.orderKeys = keys;
+    this.indicesMoved = false;
     this.spareOrder = old;
     this.order = out;
     this.orderCount = n;

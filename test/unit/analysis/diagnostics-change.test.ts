@@ -10,9 +10,16 @@ import { analyzeDocument, type DocumentAnalysis } from '../../../server/src/anal
  * spare the publisher.
  */
 
-/** A grid of overlapping boxes: each body overlaps its neighbours, ~2 findings a body. */
-function grid(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => `body b${i} box(1, 1) at (${(i % 10) * 0.9}, ${Math.floor(i / 10) * 0.9})`);
+/**
+ * A grid of overlapping boxes: each body overlaps its neighbours, ~2 findings a body. With
+ * `pairs`, every seventh line holds a second body (the front end then evaluates both again when
+ * either is edited, and their indices differ from the line numbers).
+ */
+function grid(n: number, pairs = false): string[] {
+  return Array.from({ length: n }, (_, i) => {
+    const row = `body b${i} box(1, 1) at (${(i % 10) * 0.9}, ${Math.floor(i / 10) * 0.9})`;
+    return pairs && i % 7 === 3 ? `${row} body c${i} box(1, 1) at (${(i % 10) * 0.9 + 0.45}, ${Math.floor(i / 10) * 0.9})` : row;
+  });
 }
 
 /** Every offset of a diagnostic a publication turns into a position: its range's, and its related locations'. */
@@ -119,9 +126,9 @@ describe('analysis/incremental: the change record of an edit (DiagnosticsChange)
     let recorded = 0;
     let sameLines = 0;
     fc.assert(
-      fc.property(fc.array(editArb, { minLength: 1, maxLength: 10 }), (edits) => {
+      fc.property(fc.array(editArb, { minLength: 1, maxLength: 10 }), fc.boolean(), (edits, pairs) => {
         const analyzer = new IncrementalAnalyzer();
-        let rows = grid(60);
+        let rows = grid(60, pairs);
         let before = analyzer.analyze(rows.join('\n'));
         assert.equal(before.change, undefined, 'a first run has no record');
         for (const e of edits) {
