@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures, type Connection, type MessageReader } from 'vscode-languageserver/node';
+import { bufferDocuments } from './buffer-document';
 import { startServer, type WorkspaceFiles } from './server';
 import { GatherMessageWriter } from './transport/gather-writer';
 
@@ -83,5 +84,6 @@ const workspaceFiles: WorkspaceFiles = {
   },
 };
 
-startServer(connection, { workspaceFiles });
+// Documents kept as byte buffers where that is cheaper (buffer-document.ts): Node only, hence here.
+startServer(connection, { workspaceFiles, documents: bufferDocuments() });
 connection.listen();

@@ -16,6 +16,7 @@ import {
   type SemanticTokensDelta,
   type SemanticTokensDeltaParams,
   type SymbolInformation,
+  type TextDocumentsConfiguration,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIGURATION_SECTION } from '../../protocol/lsp';
@@ -70,6 +71,8 @@ export interface WorkspaceFiles {
 export interface ServerOptions {
   /** Access to files that are not open, for workspace symbols; absent in a browser. */
   readonly workspaceFiles?: WorkspaceFiles;
+  /** How open documents are kept and edited (main.ts: buffer-document.ts); default the library's TextDocument. */
+  readonly documents?: TextDocumentsConfiguration<TextDocument>;
 }
 
 interface DocumentState {
@@ -89,7 +92,7 @@ interface DocumentState {
 }
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments(options.documents ?? TextDocument);
   const states = new Map<string, DocumentState>();
   let canPullConfiguration = false;
   let canRegisterConfiguration = false;
