@@ -49,6 +49,11 @@ export class BufferDocument implements TextDocument {
     return this.currentVersion;
   }
 
+  /** The line index of getText() (the same string): the analysis takes it instead of making one (server.ts). */
+  get lineIndex(): LineIndex {
+    return this.lines();
+  }
+
   get lineCount(): number {
     return this.lines().lineCount;
   }

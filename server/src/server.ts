@@ -147,11 +147,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (st.pending && st.pending.version === version && st.pending.generation === st.generation) return st.pending.promise;
     const generation = st.generation;
     const text = doc.getText();
+    // The document's line index of this text, when it keeps one (buffer-document.ts): the
+    // analysis then makes none of its own.
+    const lines = (doc as { readonly lineIndex?: LineIndex }).lineIndex;
     const isStale = () => documents.get(uri)?.version !== version || states.get(uri) !== st || st.generation !== generation;
     const promise = (async (): Promise<AnalyzedDocument | undefined> => {
       const settings = await settingsFor(uri, st);
       if (isStale()) return undefined;
-      const run = await st.analyzer.analyzeAsync(text, { isCancelled: isStale }, analysisOptions(settings));
+      const run = await st.analyzer.analyzeAsync(text, { isCancelled: isStale }, analysisOptions(settings), lines);
       if (run.state === 'cancelled' || isStale()) return undefined;
       const analyzed = makeAnalyzedDocument(uri, version, run.analysis, settings);
       st.latest = analyzed;

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { BufferDocument, bufferDocuments } from '../../../server/src/buffer-document';
+import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
+import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 
 /** Mostly Latin-1 (ASCII, é), line breaks of every kind, and now and then a character beyond it. */
 const textArb = (weightBeyond: number): fc.Arbitrary<string> =>
@@ -61,6 +63,31 @@ describe('buffer-document: open documents kept as byte buffers', () => {
         });
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('property: the analysis of its text, given its line index, equals a from-scratch analysis', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `body b${i} box(1, 1) at (${(i % 6) * 0.9}, ${Math.floor(i / 6) * 0.9})`);
+    const edit = fc.record({ line: fc.nat({ max: 40 }), from: fc.nat({ max: 40 }), length: fc.nat({ max: 6 }), text: fc.constantFrom('', ' ', '\n', '1', ')', 'body q box(1, 1) at (1, 1)\n', '0.5', '\r\n', 'é') });
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), (edits) => {
+        const config = bufferDocuments(0);
+        let doc = config.create('file:///a.collide', 'collide', 1, rows.join('\n'));
+        const analyzer = new IncrementalAnalyzer();
+        analyzer.analyze(doc.getText(), {}, (doc as BufferDocument).lineIndex);
+        edits.forEach((e, k) => {
+          const line = e.line % doc.lineCount;
+          doc = config.update(doc, [{ range: { start: { line, character: e.from }, end: { line, character: e.from + e.length } }, text: e.text }], k + 2);
+          const text = doc.getText();
+          const lines = (doc as BufferDocument).lineIndex;
+          assert.equal(lines.text, text);
+          const actual = analyzer.analyze(text, {}, lines);
+          const expected = analyzeDocument(text);
+          assert.deepStrictEqual(actual.diagnostics, expected.diagnostics);
+          assert.deepStrictEqual(actual.findings, expected.findings);
+        });
+      }),
+      { numRuns: 80 },
     );
   });
 
