@@ -153,6 +153,7 @@ export class IncrementalAnalyzer {
    */
   private owners = new Int32Array(0);
   private bodyCounts = new Int32Array(0);
+  private byFinding: Diagnostic[] = [];
   /**
    * For the change record (DiagnosticsChange): per cache entry, the index of its diagnostic in
    * the last output's list; that list, the scene it was made for, and whether it held finding
@@ -268,6 +269,7 @@ export class IncrementalAnalyzer {
     this.spareOrderKeys = new Float64Array(0);
     this.owners = new Int32Array(0);
     this.bodyCounts = new Int32Array(0);
+    this.byFinding = [];
     this.positionOf = new Int32Array(0);
     this.lastOutput = null;
     this.lastOutputScene = null;
@@ -563,7 +565,10 @@ export class IncrementalAnalyzer {
     const slotIndex = this.slotIndex;
     const flags = this.slotFlags;
     const findings = new Array<Finding>(count);
-    const diagnostics = new Array<Diagnostic>(count);
+    // In findings order, only the input of positionOrder: scratch kept between runs (the
+    // position-ordered list is the output).
+    const diagnostics = this.byFinding;
+    if (diagnostics.length !== count) diagnostics.length = count;
     if (this.owners.length < count) this.owners = new Int32Array(Math.max(64, count + (count >> 3)));
     const owners = this.owners;
     let placed = true;
@@ -617,7 +622,8 @@ export class IncrementalAnalyzer {
     if (this.bodyCounts.length < bodies.length + 1) this.bodyCounts = new Int32Array(bodies.length + 1 + (bodies.length >> 3));
     if (!placed) {
       this.lastOutputIndexed = false;
-      return { findings, diagnostics: positionOrder(diagnostics, null, bodies.length), change: undefined };
+      // A copy: the comparison sort orders its input in place, and that is the scratch.
+      return { findings, diagnostics: positionOrder(diagnostics.slice(), null, bodies.length), change: undefined };
     }
     if (this.placedAt.length < count) this.placedAt = new Int32Array(Math.max(64, count + (count >> 3)));
     const at = this.placedAt;
