@@ -3,7 +3,6 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures, type Connection, type MessageReader } from 'vscode-languageserver/node';
-import { bufferDocuments } from './buffer-document';
 import { startServer, type WorkspaceFiles } from './server';
 import { GatherMessageWriter } from './transport/gather-writer';
 
@@ -84,6 +83,5 @@ const workspaceFiles: WorkspaceFiles = {
   },
 };
 
-// Documents kept as byte buffers where that is cheaper (buffer-document.ts): Node only, hence here.
-startServer(connection, { workspaceFiles, documents: bufferDocuments() });
+startServer(connection, { workspaceFiles });
 connection.listen();

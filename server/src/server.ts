@@ -16,7 +16,6 @@ import {
   type SemanticTokensDelta,
   type SemanticTokensDeltaParams,
   type SymbolInformation,
-  type TextDocumentsConfiguration,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIGURATION_SECTION } from '../../protocol/lsp';
@@ -71,8 +70,6 @@ export interface WorkspaceFiles {
 export interface ServerOptions {
   /** Access to files that are not open, for workspace symbols; absent in a browser. */
   readonly workspaceFiles?: WorkspaceFiles;
-  /** How open documents are kept and edited (main.ts: buffer-document.ts); default the library's TextDocument. */
-  readonly documents?: TextDocumentsConfiguration<TextDocument>;
 }
 
 interface DocumentState {
@@ -92,7 +89,7 @@ interface DocumentState {
 }
 
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
-  const documents = new TextDocuments(options.documents ?? TextDocument);
+  const documents = new TextDocuments(TextDocument);
   const states = new Map<string, DocumentState>();
   let canPullConfiguration = false;
   let canRegisterConfiguration = false;
@@ -147,14 +144,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (st.pending && st.pending.version === version && st.pending.generation === st.generation) return st.pending.promise;
     const generation = st.generation;
     const text = doc.getText();
-    // The document's line index of this text, when it keeps one (buffer-document.ts): the
-    // analysis then makes none of its own.
-    const lines = (doc as { readonly lineIndex?: LineIndex }).lineIndex;
     const isStale = () => documents.get(uri)?.version !== version || states.get(uri) !== st || st.generation !== generation;
     const promise = (async (): Promise<AnalyzedDocument | undefined> => {
       const settings = await settingsFor(uri, st);
       if (isStale()) return undefined;
-      const run = await st.analyzer.analyzeAsync(text, { isCancelled: isStale }, analysisOptions(settings), lines);
+      const run = await st.analyzer.analyzeAsync(text, { isCancelled: isStale }, analysisOptions(settings));
       if (run.state === 'cancelled' || isStale()) return undefined;
       const analyzed = makeAnalyzedDocument(uri, version, run.analysis, settings);
       st.latest = analyzed;

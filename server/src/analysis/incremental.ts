@@ -204,13 +204,9 @@ export class IncrementalAnalyzer {
     return this.lastStats;
   }
 
-  /**
-   * Analyses `text`, reusing what the previous run on this analyzer found. `lines`: the text's
-   * line index if the caller keeps one (for this very string), which the front end then takes
-   * instead of making its own.
-   */
-  analyze(text: string, options: AnalysisOptions = {}, lines?: LineIndex): DocumentAnalysis {
-    const run = this.stages(text, options, Infinity, lines);
+  /** Analyses `text`, reusing what the previous run on this analyzer found. */
+  analyze(text: string, options: AnalysisOptions = {}): DocumentAnalysis {
+    const run = this.stages(text, options);
     for (;;) {
       const step = run.next();
       if (step.done) return step.value;
@@ -222,11 +218,11 @@ export class IncrementalAnalyzer {
    * `control.isCancelled()` true or a newer run started on this analyzer. Never rejects for bad
    * input (a failure inside the analysis is an `analysis-internal-error` diagnostic).
    */
-  async analyzeAsync(text: string, control: RunControl = {}, options: AnalysisOptions = {}, lines?: LineIndex): Promise<AnalysisRun> {
+  async analyzeAsync(text: string, control: RunControl = {}, options: AnalysisOptions = {}): Promise<AnalysisRun> {
     const pause = control.yieldControl ?? defaultYield;
     const isCancelled = control.isCancelled;
     if (isCancelled?.()) return { state: 'cancelled' };
-    const run = this.stages(text, options, control.chunkMilliseconds ?? CHUNK_MILLISECONDS, lines);
+    const run = this.stages(text, options, control.chunkMilliseconds ?? CHUNK_MILLISECONDS);
     // The first step runs synchronously and claims this run's number, superseding older runs.
     let step = run.next();
     const mine = this.runNumber;
@@ -292,11 +288,11 @@ export class IncrementalAnalyzer {
    * pause leaves the state consistent; a paused run is dropped (never resumed) once a newer run
    * has started, which `analyzeAsync` checks through `runNumber`.
    */
-  private *stages(text: string, options: AnalysisOptions, chunk = Infinity, lines?: LineIndex): Generator<IncrementalStage, DocumentAnalysis, void> {
+  private *stages(text: string, options: AnalysisOptions, chunk = Infinity): Generator<IncrementalStage, DocumentAnalysis, void> {
     const mine = ++this.runNumber;
     // One step: the front end's state always describes the last text it was given, so a run
     // abandoned after it leaves nothing half-done.
-    const front = this.frontEnd.update(text, lines);
+    const front = this.frontEnd.update(text);
     const { syntax, semantics } = front;
     yield 'syntax';
     yield 'semantics';

@@ -141,17 +141,14 @@ export class IncrementalFrontEnd {
   }
 
   /** Syntax and semantics of `text`, reusing what is known of the previous version. */
-  update(text: string, known?: LineIndex): FrontEndResult {
+  update(text: string): FrontEndResult {
     if (typeof text !== 'string') text = text == null ? '' : String(text);
-    // The lines of this very text, if the caller keeps them (the server's documents do): the same
-    // string object, so the test is a pointer comparison.
-    const given = known !== undefined && known.text === text ? known : undefined;
     if (this.text !== null && this.lines !== null && this.session !== null && this.semantics !== null) {
       const old = this.text;
       // The edited region: old[prefix, old.length - suffix) became text[prefix, text.length - suffix).
       const prefix = commonPrefix(old, text);
       const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
-      const lines = given ?? LineIndex.edited(this.lines, text, prefix, old.length - suffix, text.length - suffix);
+      const lines = LineIndex.edited(this.lines, text, prefix, old.length - suffix, text.length - suffix);
       const edit: TextEdit = { start: prefix, oldEnd: old.length - suffix, newEnd: text.length - suffix, lineDelta: lines.lineCount - this.lines.lineCount };
       try {
         const windowed = this.tryWindow(text, lines, prefix, suffix, edit);
@@ -163,7 +160,7 @@ export class IncrementalFrontEnd {
       }
       return this.full(text, lines);
     }
-    return this.full(text, given ?? new LineIndex(text));
+    return this.full(text, new LineIndex(text));
   }
 
   private full(text: string, lines: LineIndex): FrontEndResult {
