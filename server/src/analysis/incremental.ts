@@ -301,7 +301,8 @@ export class IncrementalAnalyzer {
       // The output before this run, whose text the front end's edit starts from: only then can
       // the run say what changed since (a run abandoned after the front end moves its text on).
       const since = front.edit !== undefined && front.previousScene === this.lastOutputScene ? front.edit : null;
-      const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE, front.reused, front.previousScene);
+      const shift = front.edit === undefined ? undefined : front.edit.newEnd - front.edit.oldEnd;
+      const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE, front.reused, front.previousScene, shift);
       yield 'broad-phase';
       for (const _ of this.testPending(scene, mine, chunk)) yield 'narrow-phase';
       const alone = syntax.diagnostics.length === 0 && semantics.diagnostics.length === 0;
@@ -335,6 +336,8 @@ export class IncrementalAnalyzer {
     kind: BroadPhaseKind,
     reused?: Int32Array,
     previousScene?: Scene,
+    /** The front end's edit's change of length (window mode). */
+    shift?: number,
   ): Omit<RunStats, 'bodies' | 'testedPairs' | 'findings'> {
     const full =
       this.broad === null ||
@@ -372,8 +375,11 @@ export class IncrementalAnalyzer {
         if (from >= 0) {
           const slot = previousSlots[from]!;
           // A shifted copy (statement-window.ts: same name, motion and part shapes), so its
-          // findings' messages still hold: only ranges and the index may have moved.
-          this.assign(slot, body, k, true);
+          // findings' messages still hold: only ranges and the index may have moved. After an
+          // edit that kept the length, neither did if the index stayed: its findings and their
+          // diagnostics are as they were, and assemble passes them without reading them.
+          if (shift === 0 && this.slotIndex[slot] === k) this.bodyOf[slot] = body;
+          else this.assign(slot, body, k, true);
           if (this.slotIndex[slot] !== k) this.indicesMoved = true;
           this.slotIndex[slot] = k;
           this.seen[slot] = stamp;
