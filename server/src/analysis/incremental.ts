@@ -163,6 +163,9 @@ export class IncrementalAnalyzer {
    */
   private positionOf = new Int32Array(0);
   private lastOutput: readonly Diagnostic[] | null = null;
+  /** Where the last output's syntax and semantic diagnostics went among its findings' (completeAnalysis), or null. */
+  private lastMerged: Int32Array | null = null;
+  private readonly places: number[] = [];
   private lastOutputScene: Scene | null = null;
   private lastOutputIndexed = false;
   private placedAt = new Int32Array(0);
@@ -268,6 +271,7 @@ export class IncrementalAnalyzer {
     this.byFinding = [];
     this.positionOf = new Int32Array(0);
     this.lastOutput = null;
+    this.lastMerged = null;
     this.lastOutputScene = null;
     this.lastOutputIndexed = false;
     this.placedAt = new Int32Array(0);
@@ -305,12 +309,20 @@ export class IncrementalAnalyzer {
       const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE, front.reused, front.previousScene, shift);
       yield 'broad-phase';
       for (const _ of this.testPending(scene, mine, chunk)) yield 'narrow-phase';
-      const alone = syntax.diagnostics.length === 0 && semantics.diagnostics.length === 0;
-      const track = since !== null && diff.mode === 'incremental' && this.lastUpdateShifted && alone && this.lastOutputIndexed && this.lastOutput !== null;
-      const { findings, diagnostics, change } = this.assemble(scene, track ? since : null, syntax.lines, alone);
+      const track = since !== null && diff.mode === 'incremental' && this.lastUpdateShifted && this.lastOutputIndexed && this.lastOutput !== null;
+      const { findings, diagnostics, notCarried } = this.assemble(scene, track ? since : null, syntax.lines);
       this.lastStats = { ...diff, bodies: scene.bodies.length, testedPairs: this.lastTestCount, findings: findings.length };
       // The same last step as analyzeDocument's, so that both give identical results.
-      const analysis = completeAnalysis(syntax, semantics, findings, diagnostics, change);
+      const places = this.places;
+      places.length = 0;
+      const complete = completeAnalysis(syntax, semantics, findings, diagnostics, undefined, places);
+      const others = syntax.diagnostics.length + semantics.diagnostics.length;
+      // Where the syntax and semantic diagnostics went among the findings' (none: merged one by
+      // one, there being many, and then no record).
+      const merged = others === 0 || places.length === others ? Int32Array.from(places) : null;
+      const change = notCarried !== undefined && merged !== null && this.lastMerged !== null ? this.record(since!, notCarried, merged, this.lastMerged, complete.diagnostics) : undefined;
+      const analysis = change === undefined ? complete : { ...complete, change };
+      this.lastMerged = merged;
       this.lastOutput = analysis.diagnostics;
       this.lastOutputScene = scene;
       return analysis;
@@ -548,8 +560,7 @@ export class IncrementalAnalyzer {
     scene: Scene,
     edit: TextEdit | null,
     lines: LineIndex,
-    alone: boolean,
-  ): { findings: Finding[]; diagnostics: Diagnostic[]; change: DiagnosticsChange | undefined } {
+  ): { findings: Finding[]; diagnostics: Diagnostic[]; notCarried: { removed: Int32Array; added: Int32Array } | undefined } {
     const cache = this.cache;
     // The change record is kept only while the entries keep their numbers (see orderEntries).
     const track = edit !== null && this.orderGeneration === cache.generation;
@@ -625,7 +636,7 @@ export class IncrementalAnalyzer {
     if (!placed) {
       this.lastOutputIndexed = false;
       // A copy: the comparison sort orders its input in place, and that is the scratch.
-      return { findings, diagnostics: positionOrder(diagnostics.slice(), null, bodies.length), change: undefined };
+      return { findings, diagnostics: positionOrder(diagnostics.slice(), null, bodies.length), notCarried: undefined };
     }
     if (this.placedAt.length < count) this.placedAt = new Int32Array(Math.max(64, count + (count >> 3)));
     const at = this.placedAt;
@@ -634,15 +645,33 @@ export class IncrementalAnalyzer {
     if (this.positionOf.length < cache.entryCount) this.positionOf = resized(this.positionOf, Math.max(64, 2 * cache.entryCount));
     const positions = this.positionOf;
     for (let k = 0; k < count; k++) positions[order[k]!] = at[k]!;
-    const previous = this.lastOutput;
-    let change: DiagnosticsChange | undefined;
-    if (track && alone && previous !== null && previous.length - removed.length === count - notCarried.length) {
-      const added = new Int32Array(notCarried.length);
-      for (let r = 0; r < notCarried.length; r++) added[r] = at[notCarried[r]!]!;
-      change = { previous, edit, removed: Int32Array.from(removed).sort(), added: added.sort() };
-    }
-    this.lastOutputIndexed = alone;
-    return { findings, diagnostics: ordered, change };
+    this.lastOutputIndexed = true;
+    if (!track) return { findings, diagnostics: ordered, notCarried: undefined };
+    const added = new Int32Array(notCarried.length);
+    for (let r = 0; r < notCarried.length; r++) added[r] = at[notCarried[r]!]!;
+    return { findings, diagnostics: ordered, notCarried: { removed: Int32Array.from(removed).sort(), added: added.sort() } };
+  }
+
+  /**
+   * The change record in the merged lists' indices: `notCarried` gives the finding diagnostics'
+   * (indices among the findings' diagnostics, old and new), and the syntax and semantic
+   * diagnostics, placed among them at `merged` (before the finding diagnostic of that index;
+   * `lastMerged` for the previous list), are never carried over: they are few, and their
+   * places are not followed from edit to edit.
+   */
+  private record(
+    edit: TextEdit,
+    notCarried: { readonly removed: Int32Array; readonly added: Int32Array },
+    merged: Int32Array,
+    lastMerged: Int32Array,
+    diagnostics: readonly Diagnostic[],
+  ): DiagnosticsChange | undefined {
+    const previous = this.lastOutput!;
+    const removed = inMergedList(notCarried.removed, lastMerged);
+    const added = inMergedList(notCarried.added, merged);
+    // As many carried over on either side (else a defect: no record, the full comparison).
+    if (previous.length - removed.length !== diagnostics.length - added.length) return undefined;
+    return { previous, edit, removed, added };
   }
 
   /**
@@ -863,6 +892,29 @@ const SLOT_RELABELLED = 2;
 const SLOT_REINDEXED = 4;
 /** Evaluated again in the front end's window (not a shifted copy): its findings are not carried over. */
 const SLOT_WINDOW = 8;
+
+/**
+ * Indices among the finding diagnostics (ascending) as indices in the merged list, with the
+ * merged-in diagnostics' own indices added: `merged[i]` is the finding index the i-th merged-in
+ * diagnostic went before (ties go to it), so finding p lands at p plus the number of them
+ * placed at or before p, and the i-th at merged[i] + i.
+ */
+function inMergedList(findings: Int32Array, merged: Int32Array): Int32Array {
+  if (merged.length === 0) return findings;
+  const out = new Int32Array(findings.length + merged.length);
+  let i = 0;
+  let o = 0;
+  for (let k = 0; k < findings.length; k++) {
+    const p = findings[k]!;
+    while (i < merged.length && merged[i]! <= p) {
+      out[o++] = merged[i]! + i;
+      i++;
+    }
+    out[o++] = p + i;
+  }
+  for (; i < merged.length; i++) out[o++] = merged[i]! + i;
+  return out;
+}
 
 /** Named on a line the edit touched: its findings' places there are at other characters. */
 const SLOT_TOUCHED = 16;

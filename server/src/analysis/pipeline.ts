@@ -178,10 +178,20 @@ export function failedAnalysis(syntax: ParseResult, semantics: SemanticResult, e
 /**
  * The analysis from its findings (in order) and their diagnostics (in position order): the
  * syntax, semantic and finding diagnostics merged by position; at the same place syntax, then
- * semantics, then findings (what a stable sort of the three concatenated gives).
+ * semantics, then findings (what a stable sort of the three concatenated gives). `places`, if
+ * given, receives for each syntax or semantic diagnostic, in the merged order, the index of the
+ * finding diagnostic it went before, when they are few enough to be placed by binary search
+ * (else nothing: the incremental analyzer's change record then gives up).
  */
-export function completeAnalysis(syntax: ParseResult, semantics: SemanticResult, findings: Finding[], findingDiagnostics: Diagnostic[], change?: DiagnosticsChange): DocumentAnalysis {
-  const diagnostics = mergeByPosition(syntax.diagnostics, semantics.diagnostics, findingDiagnostics);
+export function completeAnalysis(
+  syntax: ParseResult,
+  semantics: SemanticResult,
+  findings: Finding[],
+  findingDiagnostics: Diagnostic[],
+  change?: DiagnosticsChange,
+  places?: number[],
+): DocumentAnalysis {
+  const diagnostics = mergeByPosition(syntax.diagnostics, semantics.diagnostics, findingDiagnostics, places);
   return change === undefined ? { parse: syntax, semantics, findings, diagnostics } : { parse: syntax, semantics, findings, diagnostics, change };
 }
 
@@ -191,7 +201,7 @@ export function completeAnalysis(syntax: ParseResult, semantics: SemanticResult,
  * then placed by binary search and the findings' runs between them copied, instead of reading
  * the range of every finding diagnostic on every edit.
  */
-function mergeByPosition(a: readonly Diagnostic[], b: readonly Diagnostic[], c: Diagnostic[]): Diagnostic[] {
+function mergeByPosition(a: readonly Diagnostic[], b: readonly Diagnostic[], c: Diagnostic[], places?: number[]): Diagnostic[] {
   if (a.length === 0 && b.length === 0) return c;
   const few = a.length + b.length;
   if (few * (32 - Math.clz32(c.length)) >= c.length) return mergeAll(a, b, c);
@@ -210,6 +220,8 @@ function mergeByPosition(a: readonly Diagnostic[], b: readonly Diagnostic[], c: 
     }
     while (from < lo) out[o++] = c[from++]!;
     out[o++] = d;
+    // Where d went among c's (the change record follows c's diagnostics through the merge).
+    places?.push(lo);
   }
   while (from < c.length) out[o++] = c[from++]!;
   return out;

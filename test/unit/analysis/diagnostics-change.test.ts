@@ -166,18 +166,31 @@ describe('analysis/incremental: the change record of an edit (DiagnosticsChange)
     for (const d of changed) assert.ok(added.includes(after.diagnostics.indexOf(d)));
   });
 
-  it('has no record after a full run, a failed run, syntax or semantic diagnostics, or a run abandoned since the last one', async () => {
+  it('has no record after a full run or a run abandoned since the last one, and one that names every syntax and semantic diagnostic', async () => {
     const analyzer = new IncrementalAnalyzer();
     const rows = grid(40);
     analyzer.analyze(rows.join('\n'));
     // dt is scene-wide: a full run.
     assert.equal(analyzer.analyze(['dt 1/30', ...rows].join('\n')).change, undefined);
     assert.notEqual(analyzer.analyze(['dt 1/30', ...rows.slice(0, 39), rows[39]!.replace('(1, 1)', '(1, 1.1)')].join('\n')).change, undefined);
-    // A syntax error: not a finding diagnostic, so no record (its place in the list is merged).
-    const broken = analyzer.analyze(['dt 1/30', ...rows, 'body ('].join('\n'));
-    assert.ok(broken.diagnostics.some((d) => d.code !== 'overlap'));
-    assert.equal(broken.change, undefined);
-    assert.equal(analyzer.analyze(['dt 1/30', ...rows].join('\n')).change, undefined, 'the previous list had other diagnostics');
+    // A syntax error and an unused definition in the middle of the findings: merged in, and
+    // never carried over (their places are not followed), while the findings around them are.
+    const middle = ['dt 1/30', ...rows.slice(0, 20), 'let unused = 1', 'body (', ...rows.slice(20)];
+    let before = analyzer.analyze(middle.join('\n'));
+    const others = before.diagnostics.flatMap((d, k) => (d.code === 'overlap' ? [] : [k]));
+    assert.ok(others.length >= 2 && others[0]! > 10, `${others.length} others at ${others}`);
+    // Bodies after the last header statement (an edit before `let` is a whole-file run).
+    for (const row of [middle.length - 1, 30, 25]) {
+      middle[row] = middle[row]!.replace('(1, 1)', '(1, 1.25)');
+      const after = analyzer.analyze(middle.join('\n'));
+      assert.deepStrictEqual(after.diagnostics, analyzeDocument(middle.join('\n')).diagnostics);
+      checkChange(before, after);
+      const moved = after.diagnostics.flatMap((d, k) => (d.code === 'overlap' ? [] : [k]));
+      for (const k of moved) assert.ok(after.change!.added.includes(k), `other ${k} added`);
+      for (const k of others) assert.ok(after.change!.removed.includes(k), `other ${k} removed`);
+      assert.ok(after.change!.added.length < moved.length + 12, `${after.change!.added.length} added`);
+      before = after;
+    }
     // A run abandoned after the front end: the next edit is not relative to the last output.
     const last = analyzer.analyze(['dt 1/30', ...rows.slice(1)].join('\n'));
     let polls = 0;

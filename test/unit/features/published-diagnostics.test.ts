@@ -457,14 +457,16 @@ describe('features/published-diagnostics: a publication from the analysis\'s cha
     assert.equal(s.published.lastPath, 'all', 'after an abandoned run');
   });
 
-  it('property: over any edits (lines of two bodies among them), settings, URIs and abandoned runs, every publication equals a fresh conversion, and every chunk but the last is at least MIN_CHUNK_BYTES', async () => {
+  it('property: over any edits (lines of two bodies, syntax and semantic diagnostics among them), settings, URIs and abandoned runs, every publication equals a fresh conversion, and every chunk but the last is at least MIN_CHUNK_BYTES', async () => {
     const kinds = ['move', 'move', 'digit', 'indent', 'indent', 'pair', 'rename', 'replace', 'blank', 'remove', 'settings', 'uri', 'abandon'] as const;
     let changes = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(fc.record({ kind: fc.constantFrom(...kinds), row: fc.nat({ max: 299 }), n: fc.nat({ max: 9 }) }), { minLength: 1, maxLength: 12 }), async (edits) => {
         const s = new Session();
-        // Every seventh line holds a second body, whose name an edit of the first moves along the line.
-        let rows = scene(300).map((row, i) => (i % 7 === 3 ? `${row} body c${i} box(1, 1) at (${(i % 20) * 0.9 + 0.45}, ${Math.floor(i / 20) * 0.9})` : row));
+        // Every seventh line holds a second body, whose name an edit of the first moves along the
+        // line; an unused definition and a syntax error sit among the findings.
+        let rows = scene(300).map((row, i) => (i % 7 === 3 ? `${row} body c${i} box(1, 1) at (${(i % 20) * 0.9 + 0.45}, ${Math.floor(i / 20) * 0.9})` : i === 150 ? 'body (' : row));
+        rows.unshift('let spare = 2');
         let settings = DEFAULT_SETTINGS;
         const held: { encoded: EncodedDiagnostics; json: string }[] = [s.next(rows.join('\n'))];
         for (const e of edits) {
