@@ -671,7 +671,7 @@ export class IncrementalAnalyzer {
     const added = inMergedList(notCarried.added, merged);
     // As many carried over on either side (else a defect: no record, the full comparison).
     if (previous.length - removed.length !== diagnostics.length - added.length) return undefined;
-    return { previous, edit, removed, added };
+    return { previous: new WeakRef(previous), edit, removed, added };
   }
 
   /**

@@ -43,8 +43,13 @@ export interface DocumentAnalysis {
  * whole runs of them without reading one (features/published-diagnostics.ts).
  */
 export interface DiagnosticsChange {
-  /** The diagnostics of the analysis this one follows (a consumer checks it is the list it holds). */
-  readonly previous: readonly Diagnostic[];
+  /**
+   * The diagnostics of the analysis this one follows (a consumer checks it is the list it
+   * holds). Held weakly: the record lives as long as its analysis, and the list before, with
+   * the diagnostics an edit replaced (at 100k bodies, tens of thousands after a length-changing
+   * edit), must not.
+   */
+  readonly previous: WeakRef<readonly Diagnostic[]>;
   /** The text edit from that analysis's text to this one's. */
   readonly edit: TextEdit;
   /** Indices into `previous` of the diagnostics not carried over, ascending. */

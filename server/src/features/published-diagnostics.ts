@@ -80,7 +80,7 @@ export class PublishedDiagnostics {
     const old = this.previous;
     // The analysis says what changed since the list published last (same document, same
     // settings, nothing left out, and no line added or removed): a walk over its chunks.
-    if (change !== undefined && change.edit.lineDelta === 0 && old.listed === change.previous && old.count === change.previous.length && old.sameUri(doc.uri) && old.settings === doc.settings) {
+    if (change !== undefined && change.edit.lineDelta === 0 && old.listed !== null && old.listed === change.previous.deref() && old.count === old.listed.length && old.sameUri(doc.uri) && old.settings === doc.settings) {
       this.path = 'change';
       return this.publishChange(doc, change);
     }

@@ -37,7 +37,7 @@ function wordsOf(d: Diagnostic): string {
 /** Checks `after.change` against `before` and `after`, diagnostic by diagnostic. */
 function checkChange(before: DocumentAnalysis, after: DocumentAnalysis): void {
   const change = after.change!;
-  assert.equal(change.previous, before.diagnostics, 'relative to the previous list');
+  assert.equal(change.previous.deref(), before.diagnostics, 'relative to the previous list');
   const { removed, added, edit } = change;
   const ascending = (xs: Int32Array, n: number): boolean => xs.every((x, k) => x >= 0 && x < n && (k === 0 || xs[k - 1]! < x));
   assert.ok(ascending(removed, before.diagnostics.length), `removed ${[...removed]}`);
