@@ -417,6 +417,23 @@ describe('features/published-diagnostics: a publication from the analysis\'s cha
     }
   });
 
+  it('a body inserted on a line and removed again, the lines unchanged, publishes from the record', () => {
+    const s = new Session();
+    const rows = scene(500);
+    const first = s.next(rows.join('\n'));
+    // A body appended to an existing line: its overlaps are new, the bodies after it renumbered.
+    rows[250] = `${rows[250]!} body added box(3, 3) at (${(250 % 20) * 0.9}, ${Math.floor(250 / 20) * 0.9})`;
+    const inserted = s.next(rows.join('\n'));
+    check(s, inserted);
+    assert.equal(s.published.lastPath, 'change');
+    assert.ok(inserted.lsp.length > first.lsp.length, 'the new body overlaps its neighbours');
+    rows[250] = rows[250]!.replace(/ body added.*$/, '');
+    const removed = s.next(rows.join('\n'));
+    check(s, removed);
+    assert.equal(s.published.lastPath, 'change');
+    assert.equal(removed.json, first.json);
+  });
+
   it('takes the full path for an edit that adds a line, new settings, another URI, or a list it did not publish', async () => {
     const s = new Session();
     const rows = scene(300);
