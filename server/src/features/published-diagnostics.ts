@@ -38,6 +38,15 @@ import type { AnalyzedDocument } from './document';
  * `messageKey`; its message is then never made), so that is mostly one pointer test. A
  * diagnostic found neither way (new, changed, or moved far in the list) is converted afresh.
  *
+ * That walk still visits every diagnostic. When the analysis says what the edit changed (its
+ * DiagnosticsChange: the diagnostics it did not carry over, found from the pairs it tested and
+ * the bodies it evaluated again, pipeline.ts) and the edit kept the line count, every other
+ * diagnostic is written as before, so the publication goes chunk by chunk instead
+ * (publishChange): an old chunk none of whose diagnostics changed is shared without reading
+ * one of them, and only the chunks holding a change are written again. An edit that adds or
+ * removes lines, other settings, another URI or a list this cache did not publish takes the
+ * walk.
+ *
  * The bytes are kept in chunks of about CHUNK_BYTES, each the JSON of a run of neighbouring
  * diagnostics, never modified once made (EncodedDiagnostics): a publication shares every chunk of
  * the previous one whose diagnostics are all unchanged and still neighbours, and writes new
