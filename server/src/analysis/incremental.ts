@@ -41,7 +41,14 @@ import { IncrementalFrontEnd, type TextEdit } from './statement-window';
  *   run's order, and the diagnostics are put in position order by a counting sort on typed
  *   arrays, so an edit's output costs a few typed-array passes and pointer copies, not a visit
  *   to thousands of scattered objects (which is what its time went to: sorting, look-ups and
- *   label checks of every finding, every edit).
+ *   label checks of every finding, every edit). While no body changes index, the last order is
+ *   spliced (fresh entries placed by binary search on the keys it was built with) rather than
+ *   merged key by key.
+ * - Each output after a windowed edit says which diagnostics it did not carry over from the
+ *   last one (pipeline.ts, DiagnosticsChange): those of pairs tested again, of bodies the front
+ *   end evaluated again, of bodies named on a line the edit touched, and the syntax and
+ *   semantic ones; from the flags above and each entry's index in the last output, never by
+ *   comparing the lists. The publisher then rewrites only the chunks around them.
  *
  * The outcome equals `analyzeDocument` on the same text, always (test/unit/analysis checks it over
  * random edit sequences).
