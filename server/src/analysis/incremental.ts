@@ -162,11 +162,12 @@ export class IncrementalAnalyzer {
   private bodyCounts = new Int32Array(0);
   private byFinding: Diagnostic[] = [];
   /**
-   * For the change record (DiagnosticsChange): per cache entry, the index of its diagnostic in
-   * the last output's list; that list, the scene it was made for, and whether it held finding
-   * diagnostics only, each on one of its pair's names (then an entry's index says where its
-   * diagnostic was, with nothing merged around it). Scratch: each finding's place in the new
-   * list, the findings not carried over, and the old indices of the diagnostics dropped.
+   * For the change record (DiagnosticsChange): per cache entry, the index of its diagnostic
+   * among the last output's finding diagnostics; that output's list and the scene it was made
+   * for, and whether each of its finding diagnostics sat on one of its pair's names (then
+   * positionOrder placed them by owner, and an entry's index says where its diagnostic was).
+   * Scratch: each finding's place in the new list, the findings not carried over, and the old
+   * indices of the diagnostics dropped.
    */
   private positionOf = new Int32Array(0);
   private lastOutput: readonly Diagnostic[] | null = null;
