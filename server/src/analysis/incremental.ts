@@ -740,7 +740,8 @@ export class IncrementalAnalyzer {
     fresh.sort((x, y) => keyOf(x) - keyOf(y));
     const capacity = previous + fresh.length;
     let out = this.spareOrder.length >= capacity ? this.spareOrder : new Int32Array(Math.max(64, 2 * capacity));
-    if (this.spareOrderKeys.length < out.length) this.spareOrderKeys = new Float64Array(out.length);
+    // Keys for at most `capacity` entries (eight bytes each: a 100k-body level has ~63k findings).
+    if (this.spareOrderKeys.length < capacity) this.spareOrderKeys = new Float64Array(capacity + (capacity >> 3));
     const old = this.order;
     let n = 0;
     let f = 0;
