@@ -187,6 +187,16 @@ export class IncrementalAnalyzer {
   /** The key of each entry of `order` when it was built (a's index × SLOT_SPAN + b's), and a spare. */
   private orderKeys = new Float64Array(0);
   private spareOrderKeys = new Float64Array(0);
+  /** The last output's lists (findings, and their diagnostics in position order), for assembleInPlace. */
+  private lastFindings: Finding[] | null = null;
+  private lastOrdered: Diagnostic[] | null = null;
+  /** Per entry, the stamp of the last output that held it; per slot, how many of its entries that output held. */
+  private outputMark = new Uint32Array(0);
+  private outputStamp = 0;
+  private outputCountOf = new Int32Array(0);
+  private readonly changedScratch: number[] = [];
+  private readonly freshScratch: number[] = [];
+  private readonly countScratch = new Map<number, number>();
   /** Whether the last update took the front end's shifted copies as they were (its `fast` path). */
   private lastUpdateShifted = false;
 
@@ -284,6 +294,10 @@ export class IncrementalAnalyzer {
     this.lastOutputIndexed = false;
     this.placedAt = new Int32Array(0);
     this.lastUpdateShifted = false;
+    this.lastFindings = null;
+    this.lastOrdered = null;
+    this.outputMark = new Uint32Array(0);
+    this.outputCountOf = new Int32Array(0);
     this.lastScene = null;
     this.slotOfIndex = new Int32Array(0);
   }
@@ -318,7 +332,8 @@ export class IncrementalAnalyzer {
       yield 'broad-phase';
       for (const _ of this.testPending(scene, mine, chunk)) yield 'narrow-phase';
       const track = since !== null && diff.mode === 'incremental' && this.lastUpdateShifted && this.lastOutputIndexed && this.lastOutput !== null;
-      const { findings, diagnostics, notCarried } = this.assemble(scene, track ? since : null, syntax.lines);
+      const inPlace = track && diff.added === 0 && diff.removed === 0 && diff.reordered === 0 ? this.assembleInPlace(scene, since!, syntax.lines) : undefined;
+      const { findings, diagnostics, notCarried } = inPlace ?? this.assemble(scene, track ? since : null, syntax.lines);
       this.lastStats = { ...diff, bodies: scene.bodies.length, testedPairs: this.lastTestCount, findings: findings.length };
       // The same last step as analyzeDocument's, so that both give identical results.
       const places = this.places;
@@ -654,10 +669,134 @@ export class IncrementalAnalyzer {
     const positions = this.positionOf;
     for (let k = 0; k < count; k++) positions[order[k]!] = at[k]!;
     this.lastOutputIndexed = true;
+    this.noteOutput(findings, ordered, count);
     if (!track) return { findings, diagnostics: ordered, notCarried: undefined };
     const added = new Int32Array(notCarried.length);
     for (let r = 0; r < notCarried.length; r++) added[r] = at[notCarried[r]!]!;
     return { findings, diagnostics: ordered, notCarried: { removed: Int32Array.from(removed).sort(), added: added.sort() } };
+  }
+
+  /**
+   * Notes what assembleInPlace needs of this output: the lists, which entries are in it, and
+   * per slot how many of its entries.
+   */
+  private noteOutput(findings: Finding[], ordered: Diagnostic[], count: number): void {
+    const cache = this.cache;
+    this.lastFindings = findings;
+    this.lastOrdered = ordered;
+    const stamp = (this.outputStamp = (this.outputStamp + 1) >>> 0 || 1);
+    if (this.outputMark.length < cache.entryCount) this.outputMark = resized(this.outputMark, Math.max(64, 2 * cache.entryCount));
+    if (this.outputCountOf.length < this.slotCount) this.outputCountOf = new Int32Array(Math.max(64, 2 * this.slotCount));
+    const counts = this.outputCountOf;
+    counts.fill(0);
+    const order = this.order;
+    for (let k = 0; k < count; k++) {
+      const e = order[k]!;
+      this.outputMark[e] = stamp;
+      counts[cache.slotAOf(e)]!++;
+      counts[cache.slotBOf(e)]!++;
+    }
+  }
+
+  /**
+   * The output of an edit that changed a few bodies in place (same indices, same names, no body
+   * added, removed or evaluated again around them, the text's length kept) and did not change
+   * which pairs overlap: every pair of a changed body tested again is one the last output had,
+   * and every one it had was found again. The order is then the last one, and so is every
+   * place: the last lists are copied and only the pairs tested again are written into them, at
+   * the places noted for them (findings order by binary search on the order's keys, position
+   * order from positionOf), with no pass over the other findings. Undefined when the edit is not
+   * such an edit (assemble then does the general pass); nothing it did is then lost or wrong.
+   */
+  private assembleInPlace(scene: Scene, edit: TextEdit, lines: LineIndex): { findings: Finding[]; diagnostics: Diagnostic[]; notCarried: { removed: Int32Array; added: Int32Array } } | undefined {
+    const cache = this.cache;
+    const lastFindings = this.lastFindings;
+    const lastOrdered = this.lastOrdered;
+    if (this.indicesMoved || lastFindings === null || lastOrdered === null || this.orderGeneration !== cache.generation || !this.lastOutputIndexed) return undefined;
+    // The flagged slots (those named on a touched line included): each must be a changed body
+    // (placed: not one evaluated again unchanged, nor one whose name's line the edit touched).
+    this.flagTouched(scene, edit, lines);
+    const flags = this.slotFlags;
+    const changedSlots = this.changedScratch;
+    changedSlots.length = 0;
+    for (let slot = 0; slot < this.slotCount; slot++) {
+      const f = flags[slot]!;
+      if (f === 0) continue;
+      if ((f & SLOT_WINDOW) !== 0 || (f & SLOT_RELABELLED) === 0) return undefined;
+      changedSlots.push(slot);
+    }
+    if (changedSlots.length === 0) return undefined;
+    // The pairs tested again: each valid and in the last output, and as many per changed body
+    // as the last output had (then every one it had was found again, and none went stale).
+    const recent = cache.peekRecent();
+    const mark = (this.markStamp = (this.markStamp + 1) >>> 0 || 1);
+    if (this.entryMark.length < cache.entryCount) this.entryMark = resized(this.entryMark, Math.max(64, 2 * cache.entryCount));
+    const entryMark = this.entryMark;
+    const counts = this.countScratch;
+    const fresh = this.freshScratch;
+    fresh.length = 0;
+    for (const s of changedSlots) counts.set(s, 0);
+    for (let r = 0; r < recent.count; r++) {
+      const e = recent.entries[r]!;
+      if (entryMark[e] === mark) continue;
+      entryMark[e] = mark;
+      if (!cache.isValid(e) || this.outputMark[e] !== this.outputStamp) return this.notInPlace(counts);
+      const a = cache.slotAOf(e);
+      const b = cache.slotBOf(e);
+      const ca = counts.get(a);
+      const cb = counts.get(b);
+      if (ca === undefined && cb === undefined) return this.notInPlace(counts);
+      if (ca !== undefined) counts.set(a, ca + 1);
+      if (cb !== undefined) counts.set(b, cb + 1);
+      fresh.push(e);
+    }
+    for (const s of changedSlots) if (counts.get(s) !== this.outputCountOf[s]) return this.notInPlace(counts);
+    counts.clear();
+    // Each one's diagnostic, on the same body's name as before (else its place moves).
+    const bodies = scene.bodies;
+    const slotIndex = this.slotIndex;
+    const diagnostics: FindingDiagnostic[] = [];
+    for (const e of fresh) {
+      const was = cache.placementOf(e);
+      const f = cache.findingOf(e);
+      const d = findingDiagnostic(scene, f);
+      const placement = placementOf(d, bodies[f.ia]!, bodies[f.ib]!);
+      cache.note(e, d, placement);
+      if (placement === UNPLACED || was === UNPLACED || (placement & ON_B) !== (was & ON_B)) return undefined;
+      diagnostics.push(d);
+    }
+    const findings = lastFindings.slice();
+    const ordered = lastOrdered.slice();
+    const keys = this.orderKeys;
+    const places = new Int32Array(fresh.length);
+    for (let r = 0; r < fresh.length; r++) {
+      const e = fresh[r]!;
+      const key = slotIndex[cache.slotAOf(e)]! * SLOT_SPAN + slotIndex[cache.slotBOf(e)]!;
+      let lo = 0;
+      let hi = this.orderCount;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (keys[mid]! < key) lo = mid + 1;
+        else hi = mid;
+      }
+      if (this.order[lo] !== e) return undefined; // not expected: the order holds every entry of the last output
+      findings[lo] = cache.findingOf(e);
+      const p = this.positionOf[e]!;
+      ordered[p] = diagnostics[r]!;
+      places[r] = p;
+    }
+    cache.takeRecent();
+    flags.fill(0, 0, this.slotCount);
+    this.lastFindings = findings;
+    this.lastOrdered = ordered;
+    places.sort();
+    return { findings, diagnostics: ordered, notCarried: { removed: places, added: places } };
+  }
+
+  /** assembleInPlace gives up: its scratch is cleared, and assemble does the general pass. */
+  private notInPlace(counts: Map<number, number>): undefined {
+    counts.clear();
+    return undefined;
   }
 
   /**

@@ -163,6 +163,11 @@ export class PairCache {
     this.placements[entry] = placement;
   }
 
+  /** The entries set since the last takeRecent, as takeRecent gives them, without forgetting them. */
+  peekRecent(): { readonly entries: Int32Array; readonly count: number } {
+    return { entries: this.recent, count: this.recentCount };
+  }
+
   /**
    * The entries set since the last call (in the order set; an entry set twice is there twice),
    * valid until the next `set`; forgets them.
