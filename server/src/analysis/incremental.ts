@@ -94,6 +94,8 @@ export interface RunStats {
   /** Pair tests run (narrow phase and, when on, continuous). */
   readonly testedPairs: number;
   readonly findings: number;
+  /** Whether the output was the last one with the pairs tested again written in (assembleInPlace). */
+  readonly inPlace: boolean;
 }
 
 /** Default longest stretch of pair tests between two pauses of an asynchronous run, in milliseconds. */
@@ -334,7 +336,7 @@ export class IncrementalAnalyzer {
       const track = since !== null && diff.mode === 'incremental' && this.lastUpdateShifted && this.lastOutputIndexed && this.lastOutput !== null;
       const inPlace = track && diff.added === 0 && diff.removed === 0 && diff.reordered === 0 ? this.assembleInPlace(scene, since!, syntax.lines) : undefined;
       const { findings, diagnostics, notCarried } = inPlace ?? this.assemble(scene, track ? since : null, syntax.lines);
-      this.lastStats = { ...diff, bodies: scene.bodies.length, testedPairs: this.lastTestCount, findings: findings.length };
+      this.lastStats = { ...diff, bodies: scene.bodies.length, testedPairs: this.lastTestCount, findings: findings.length, inPlace: inPlace !== undefined };
       // The same last step as analyzeDocument's, so that both give identical results.
       const places = this.places;
       places.length = 0;
@@ -373,7 +375,7 @@ export class IncrementalAnalyzer {
     previousScene?: Scene,
     /** The front end's edit's change of length (window mode). */
     shift?: number,
-  ): Omit<RunStats, 'bodies' | 'testedPairs' | 'findings'> {
+  ): Omit<RunStats, 'bodies' | 'testedPairs' | 'findings' | 'inPlace'> {
     const full =
       this.broad === null ||
       this.settings === null ||

@@ -166,6 +166,31 @@ describe('analysis/incremental: the change record of an edit (DiagnosticsChange)
     for (const d of changed) assert.ok(added.includes(after.diagnostics.indexOf(d)));
   });
 
+  it('writes an edit in place when a body changed where it was and the overlapping pairs stayed, and makes the general pass otherwise', () => {
+    const analyzer = new IncrementalAnalyzer();
+    const rows = grid(300);
+    let before = analyzer.analyze(rows.join('\n'));
+    const step = (what: string, inPlace: boolean): void => {
+      const after = analyzer.analyze(rows.join('\n'));
+      assert.deepStrictEqual(after.findings, analyzeDocument(rows.join('\n')).findings, what);
+      assert.deepStrictEqual(after.diagnostics, analyzeDocument(rows.join('\n')).diagnostics, what);
+      checkChange(before, after);
+      assert.equal(analyzer.stats!.inPlace, inPlace, what);
+      before = after;
+    };
+    // The same length, the same neighbours overlapped by other depths: in place.
+    rows[150] = rows[150]!.replace('box(1, 1)', 'box(1, 2)');
+    step('a body grown in place', true);
+    rows[151] = rows[151]!.replace('box(1, 1)', 'box(2, 1)');
+    step('another body grown in place', true);
+    // Another length: every name after it moved.
+    rows[152] = rows[152]!.replace('box(1, 1)', 'box(1.5, 1)');
+    step('a longer number', false);
+    // The same length, but it no longer overlaps its neighbours: pairs gone.
+    rows[153] = rows[153]!.replace(/at \(([-\d.]+), ([-\d.]+)\)/, (_, x: string) => `at (${x}, 99.9)`.slice(0, `at (${x}, 99.9)`.length));
+    step('a body moved away', false);
+  });
+
   it('has no record after a full run or a run abandoned since the last one, and one that names every syntax and semantic diagnostic', async () => {
     const analyzer = new IncrementalAnalyzer();
     const rows = grid(40);
