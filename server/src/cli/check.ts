@@ -1,7 +1,7 @@
 import { analyzeDocument } from '../analysis/pipeline';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from './command';
 import { collectSceneFiles, readSceneFile } from './files';
-import { countBySeverity, formatJson, formatSarif, formatText, OUTPUT_FORMATS, type FileReport, type OutputFormat } from './report';
+import { countBySeverity, formatSarif, formatText, JsonReport, OUTPUT_FORMATS, type FileReport, type OutputFormat } from './report';
 import { VERSION } from './version';
 
 const USAGE = `Usage: collide check [options] PATH...
@@ -64,25 +64,38 @@ export const checkCommand: CliCommand = {
       return EXIT_OK;
     }
     const { files, unreadable } = collectSceneFiles(options.paths, io.cwd);
-    const reports: FileReport[] = [];
+    // Every file is read before any is analysed, so that unreadable paths are reported before
+    // any output. The JSON report is then written as each file is analysed, in pieces (report.ts
+    // JsonReport), so no file's analysis outlives its report; the text and SARIF reports, whose
+    // layout needs every file, are written at the end.
+    const texts: ({ path: string; text: string } | null)[] = [];
     for (const file of files) {
       const read = readSceneFile(file);
-      if ('error' in read) {
-        unreadable.push({ path: file.path, reason: read.error });
-        continue;
-      }
-      // The reports read diagnostics and line positions only: nothing editor features would (hovers,
-      // references, outline details), which is a visible share of a large file's time and memory.
-      reports.push({ path: file.path, analysis: analyzeDocument(read.text, { continuous: options.continuous, editorData: false }) });
+      if ('error' in read) unreadable.push({ path: file.path, reason: read.error });
+      else texts.push({ path: file.path, text: read.text });
     }
     for (const u of unreadable) io.stderr(`collide check: cannot read '${u.path}': ${u.reason}\n`);
     if (files.length === 0 && unreadable.length === 0) io.stderr('collide check: no .collide files found\n');
 
-    if (options.format === 'json') io.stdout(formatJson(reports));
+    const json = options.format === 'json' ? new JsonReport(io.stdout) : undefined;
+    const reports: FileReport[] = [];
+    let errors = 0;
+    for (let i = 0; i < texts.length; i++) {
+      const { path, text } = texts[i]!;
+      texts[i] = null; // the analysis holds the text from here on, and lets it go once reported
+      // The reports read diagnostics and line positions only: nothing editor features would (hovers,
+      // references, outline details), which is a visible share of a large file's time and memory.
+      const report: FileReport = { path, analysis: analyzeDocument(text, { continuous: options.continuous, editorData: false }) };
+      errors += countBySeverity([report]).error;
+      if (json) json.file(report);
+      else reports.push(report);
+    }
+
+    if (json) json.end();
     else if (options.format === 'sarif') io.stdout(formatSarif(reports, VERSION));
     else io.stdout(formatText(reports));
 
     if (unreadable.length > 0) return EXIT_USAGE;
-    return countBySeverity(reports).error > 0 ? EXIT_ERRORS : EXIT_OK;
+    return errors > 0 ? EXIT_ERRORS : EXIT_OK;
   },
 };
