@@ -12,6 +12,18 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+// `collide check` writes its JSON report in pieces while it still works (report.ts JsonReport),
+// all within one turn of the event loop. Node writes to a pipe without blocking: once the pipe
+// is full (64 KB on Linux), every later piece waits in memory until the check returns to the
+// event loop, survives the scavenges meanwhile, and the reader gets it all at the end. Blocking
+// writes (what Node does for files, and libuv's uv_stream_set_blocking for pipes) hand each piece
+// to the reader as it is made, which drains the pipe while the check goes on. Only for `check`:
+// `collide lsp --stdio` speaks over stdout, where a slow client must not stall the server.
+if (process.argv[2] === 'check') {
+  const handle = (process.stdout as unknown as { _handle?: { setBlocking?: (on: boolean) => number } })._handle;
+  if (typeof handle?.setBlocking === 'function') handle.setBlocking(true);
+}
+
 runCli(process.argv.slice(2), {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
