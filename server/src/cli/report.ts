@@ -1,7 +1,7 @@
 import type { DocumentAnalysis } from '../analysis/pipeline';
 import type { Finding } from '../analysis/findings';
-import type { Severity } from '../common/diagnostic';
-import type { LineRange } from '../syntax/positions';
+import type { Diagnostic, Severity } from '../common/diagnostic';
+import type { LineIndex } from '../syntax/positions';
 
 /**
  * The three output formats of `collide check`. Each takes the analysed files in order and
@@ -50,37 +50,93 @@ export function formatText(reports: readonly FileReport[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-type Pair = [number, number];
-const pair = (v: { x: number; y: number }): Pair => [v.x, v.y];
+// The JSON report is written as text, value by value, in the layout JSON.stringify(report, null, 2)
+// gives it (ECMA-262 §25.5.2: SerializeJSONObject and SerializeJSONArray put each member on a line
+// of its own, indented by two spaces per level of depth, and an empty list as []): a 10k-body
+// report is 5 MB, and stringifying a tree of objects made for it cost more than the whole
+// analysis of a thousand bodies (the pretty printer's indentation, the objects, their scavenges).
+// Only the values go through a conversion: strings as QuoteJSONString writes them, numbers as
+// Number::toString does. test/unit/cli/report.test.ts compares the text with JSON.stringify's.
 
-function findingJson(f: Finding): Record<string, unknown> {
-  if (f.kind === 'overlap') {
-    const points = new Array<Pair>(f.pointCount);
-    for (let i = 0; i < points.length; i++) points[i] = [f.pointX(i), f.pointY(i)];
-    return { kind: f.kind, a: f.a, b: f.b, depth: f.depth, normal: [f.normalX, f.normalY], points };
-  }
-  return { kind: f.kind, a: f.a, b: f.b, toi: f.toi, point: pair(f.point), normal: pair(f.normal) };
+/** What QuoteJSONString leaves as it is: no ", \\, control character or surrogate (§25.5.2.3). */
+const NO_ESCAPE = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+
+/** A string as JSON.stringify writes it (the common case, nothing to escape, without the call). */
+function jsonString(s: string): string {
+  return NO_ESCAPE.test(s) ? `"${s}"` : JSON.stringify(s);
 }
 
-/**
- * How many diagnostics or findings go through one JSON.stringify call of `JsonReport`: enough to
- * make the calls few, few enough that their objects die before a scavenge could copy them.
- */
-const JSON_BATCH = 256;
+/** A number as JSON.stringify writes it: Number::toString, or null when not finite (§25.5.2.2). */
+function jsonNumber(n: number): string {
+  return Number.isFinite(n) ? `${n}` : 'null';
+}
 
-/**
- * JSON.stringify(value, null, 2) puts an element of a list at depth 4 (`files[i].diagnostics[j]`
- * in the report) on lines indented by 8 spaces, its members by 10, and so on: depth alone decides
- * a line's indentation (ECMA-262 §25.5.2.5 SerializeJSONArray and §25.5.2.6 SerializeJSONObject
- * indent by the gap once per level). A batch of such elements stringified inside three more
- * arrays therefore comes out exactly as it reads in the whole report, separators included,
- * between the wrappers' brackets.
- */
-const WRAP_HEAD = '[\n  [\n    [\n      [\n        ';
-const WRAP_TAIL = '\n      ]\n    ]\n  ]\n]';
-/** What separates two elements at depth 4, and opens and closes their list. */
-const ELEMENT_SEPARATOR = ',\n        ';
+/** A diagnostic at depth 4 of the report, from its opening brace (`lines` gives its positions). */
+function diagnosticText(d: Diagnostic, lines: LineIndex): string {
+  const range = d.range;
+  const start = lines.positionAt(range.start);
+  const end = lines.positionAt(range.end);
+  return `{
+          "range": {
+            "start": {
+              "line": ${start.line},
+              "character": ${start.character}
+            },
+            "end": {
+              "line": ${end.line},
+              "character": ${end.character}
+            }
+          },
+          "severity": ${jsonString(d.severity)},
+          "code": ${jsonString(d.code)},
+          "message": ${jsonString(d.message)}
+        }`;
+}
+
+/** A finding at depth 4 of the report, from its opening brace. */
+function findingText(f: Finding): string {
+  const head = `{
+          "kind": ${jsonString(f.kind)},
+          "a": ${jsonString(f.a)},
+          "b": ${jsonString(f.b)},
+          `;
+  if (f.kind === 'overlap') {
+    let points = '';
+    for (let i = 0; i < f.pointCount; i++) {
+      points += `${i === 0 ? '' : ','}
+            [
+              ${jsonNumber(f.pointX(i))},
+              ${jsonNumber(f.pointY(i))}
+            ]`;
+    }
+    return `${head}"depth": ${jsonNumber(f.depth)},
+          "normal": [
+            ${jsonNumber(f.normalX)},
+            ${jsonNumber(f.normalY)}
+          ],
+          "points": ${points === '' ? '[]' : `[${points}
+          ]`}
+        }`;
+  }
+  const point = f.point;
+  const normal = f.normal;
+  return `${head}"toi": ${jsonNumber(f.toi)},
+          "point": [
+            ${jsonNumber(point.x)},
+            ${jsonNumber(point.y)}
+          ],
+          "normal": [
+            ${jsonNumber(normal.x)},
+            ${jsonNumber(normal.y)}
+          ]
+        }`;
+}
+
+/** How many diagnostics or findings `JsonReport` writes at a time: few writes, each a piece of some 100 KB. */
+const JSON_BATCH = 256;
+/** What opens a list at depth 3, separates two of its elements, and closes it. */
 const LIST_OPEN = '[\n        ';
+const ELEMENT_SEPARATOR = ',\n        ';
 const LIST_CLOSE = '\n      ]';
 
 /**
@@ -88,10 +144,8 @@ const LIST_CLOSE = '\n      ]';
  * UTF-16. The text is `JSON.stringify({ version: 1, files }, null, 2)` and a line break, where
  * each file is `{ path, diagnostics: [{ range, severity, code, message }], findings }`, written
  * in pieces as the check goes: a file's report once it is analysed (`file`), its diagnostics and
- * findings by the batch, each batch made into objects, stringified and handed to `write` while
- * the objects are still young. A 10k-body report is 5 MB of JSON; made whole, its tree of
- * objects outlived a scavenge or two only to be printed, and its text reached the pipe only at
- * the end, where now the reader drains each piece while the next is made.
+ * findings by the batch, each batch handed to `write` at once, so that no file's analysis, and
+ * no text, outlives its report.
  */
 export class JsonReport {
   private files = 0;
@@ -103,35 +157,26 @@ export class JsonReport {
   /** Adds one file's report. */
   file(r: FileReport): void {
     const idx = r.analysis.parse.lines;
-    this.write(`${this.files++ > 0 ? ',' : ''}\n    {\n      "path": ${JSON.stringify(r.path)},\n      "diagnostics": `);
-    this.list(r.analysis.diagnostics, (d) => ({
-      range: idx.rangeOf(d.range) satisfies LineRange,
-      severity: d.severity,
-      code: d.code,
-      message: d.message,
-    }));
+    this.write(`${this.files++ > 0 ? ',' : ''}\n    {\n      "path": ${jsonString(r.path)},\n      "diagnostics": `);
+    this.list(r.analysis.diagnostics, (d) => diagnosticText(d, idx));
     this.write(',\n      "findings": ');
-    this.list(r.analysis.findings, findingJson);
+    this.list(r.analysis.findings, findingText);
     this.write('\n    }');
   }
 
-  /** The list of `items` at depth 4, each as `json` makes it, by the batch. */
-  private list<T>(items: readonly T[], json: (item: T) => unknown): void {
+  /** The list of `items` at depth 4, each as `text` writes it, by the batch. */
+  private list<T>(items: readonly T[], text: (item: T) => string): void {
     if (items.length === 0) {
       this.write('[]');
       return;
     }
-    const batch: unknown[] = [];
+    const parts: string[] = [];
     for (let from = 0; from < items.length; from += JSON_BATCH) {
       const to = Math.min(items.length, from + JSON_BATCH);
-      batch.length = to - from;
-      for (let k = from; k < to; k++) batch[k - from] = json(items[k]!);
-      const text = JSON.stringify([[[batch]]], null, 2);
-      // The wrappers hold one array, so the text starts and ends with them exactly.
-      const body = text.slice(WRAP_HEAD.length, text.length - WRAP_TAIL.length);
-      this.write(from === 0 ? LIST_OPEN + body : ELEMENT_SEPARATOR + body);
+      parts.length = 0;
+      for (let k = from; k < to; k++) parts.push(k === 0 ? LIST_OPEN : ELEMENT_SEPARATOR, text(items[k]!));
+      this.write(parts.join(''));
     }
-    batch.length = 0;
     this.write(LIST_CLOSE);
   }
 
