@@ -3,11 +3,17 @@ import { runCli } from './cli';
 /**
  * Entry point of dist/cli.js (launched by bin/collide.js). The exit code is set rather than
  * forced, so that a large JSON report is flushed completely even when stdout is a pipe; a reader
- * that goes away early (`collide check . | head`) ends the output quietly instead of crashing.
+ * that goes away early (`collide check . | head`) ends the output quietly instead of crashing,
+ * and the process then exits as soon as the command has its exit code (the JSON report is
+ * written while the check runs, so the reader may leave before the check has finished).
  */
+let finished: Promise<unknown> = Promise.resolve();
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (e.code === 'EPIPE') {
+      void finished.then(() => process.exit(process.exitCode ?? 0));
+      return;
+    }
     throw e;
   });
 }
@@ -24,9 +30,10 @@ if (process.argv[2] === 'check') {
   if (typeof handle?.setBlocking === 'function') handle.setBlocking(true);
 }
 
-runCli(process.argv.slice(2), {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
+// A stream whose reader has gone is destroyed: what is still written to it is dropped.
+finished = runCli(process.argv.slice(2), {
+  stdout: (text) => void (process.stdout.destroyed || process.stdout.write(text)),
+  stderr: (text) => void (process.stderr.destroyed || process.stderr.write(text)),
   cwd: process.cwd(),
 }).then(
   (result) => {

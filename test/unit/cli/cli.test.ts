@@ -175,6 +175,22 @@ describe('cli: collide (end to end, spawning bin/collide.js)', function () {
     });
   });
 
+  it('keeps its exit code when the reader of its JSON goes away before the check has finished', async () => {
+    // A report far larger than a pipe holds, after a file with an error: the reader leaves at
+    // the first piece, while the check is still writing the rest.
+    let chain = '';
+    for (let i = 0; i < 3000; i++) chain += `body c${i} circle(1) at (${1.5 * i}, 0)\n`;
+    write('early-exit/a.collide', 'body a circle(\n');
+    write('early-exit/b.collide', chain);
+    const child = spawn(process.execPath, [BIN, 'check', '--format', 'json', 'early-exit'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    assert.equal(status, 1, 'the error in a.collide decides the exit code');
+    assert.equal(stderr, '', 'no crash, no message');
+  });
+
   it('refuses `collide lsp` without a transport (exit 2)', () => {
     const r = run(['lsp']);
     assert.equal(r.status, 2);
