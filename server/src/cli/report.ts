@@ -72,7 +72,10 @@ function jsonNumber(n: number): string {
   return Number.isFinite(n) ? `${n}` : 'null';
 }
 
-/** A diagnostic at depth 4 of the report, from its opening brace (`lines` gives its positions). */
+/**
+ * A diagnostic at depth 4 of the report, from its opening brace (`lines` gives its positions).
+ * A severity, like a finding's kind, is one of a few fixed words, which need no escape.
+ */
 function diagnosticText(d: Diagnostic, lines: LineIndex): string {
   const range = d.range;
   const start = lines.positionAt(range.start);
@@ -88,7 +91,7 @@ function diagnosticText(d: Diagnostic, lines: LineIndex): string {
               "character": ${end.character}
             }
           },
-          "severity": ${jsonString(d.severity)},
+          "severity": "${d.severity}",
           "code": ${jsonString(d.code)},
           "message": ${jsonString(d.message)}
         }`;
@@ -97,7 +100,7 @@ function diagnosticText(d: Diagnostic, lines: LineIndex): string {
 /** A finding at depth 4 of the report, from its opening brace. */
 function findingText(f: Finding): string {
   const head = `{
-          "kind": ${jsonString(f.kind)},
+          "kind": "${f.kind}",
           "a": ${jsonString(f.a)},
           "b": ${jsonString(f.b)},
           `;
