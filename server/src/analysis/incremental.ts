@@ -8,6 +8,7 @@ import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyz
 import { bodyBounds } from './body-bounds';
 import { sameBodyContent, sameSceneSettings } from './body-content';
 import type { Finding } from './findings';
+import { NameSlots } from './name-slots';
 import { MAX_SLOTS, PairCache, SLOT_SPAN } from './pair-cache';
 import { completeAnalysis, failedAnalysis, findingDiagnostic, onName, positionOrder, type DiagnosticsChange, type DocumentAnalysis } from './pipeline';
 import type { LineIndex } from '../syntax/positions';
@@ -59,7 +60,7 @@ import { IncrementalFrontEnd, type TextEdit } from './statement-window';
  * `isCancelled()` says so or when a newer run on the same analyzer has started. Every pause point
  * leaves the state consistent (pending slots stay pending), so the next run simply carries on.
  *
- * Memory: per slot a few typed-array entries and one map entry for the name; per finding one cache
+ * Memory: per slot a few typed-array entries and one hash-table entry; per finding one cache
  * entry; no per-body closure. The scene itself is shared with the returned analysis.
  */
 
@@ -128,10 +129,16 @@ export class IncrementalAnalyzer {
   /** The scene whose settings the state was built under (null: nothing built). */
   private settings: Scene | null = null;
 
-  /** Per slot: the body whose box is in the broad phase, and its identity key. */
+  /** Per slot: the body whose box is in the broad phase (undefined: a free slot). */
   private bodyOf: (SceneBody | undefined)[] = [];
-  private keyOf: (string | undefined)[] = [];
-  private readonly slotByKey = new Map<string, number>();
+  /**
+   * Identity → slot. A name's first occurrence is filed under the name, read back from the slot's
+   * body (name-slots.ts); the k-th repetition of a name (an error, so rare) under `name\0k` in
+   * a Map, with the key of each such slot for its removal.
+   */
+  private readonly slotByName = new NameSlots((slot) => this.bodyOf[slot]!.name);
+  private readonly slotByRepeat = new Map<string, number>();
+  private readonly repeatKeyOf = new Map<number, string>();
   private freeSlots: number[] = [];
   private slotCount = 0;
   /**
@@ -267,8 +274,9 @@ export class IncrementalAnalyzer {
     this.broad = null;
     this.settings = null;
     this.bodyOf = [];
-    this.keyOf = [];
-    this.slotByKey.clear();
+    this.slotByName.clear();
+    this.slotByRepeat.clear();
+    this.repeatKeyOf.clear();
     this.freeSlots = [];
     this.slotCount = 0;
     this.seen = new Uint32Array(64);
@@ -425,9 +433,9 @@ export class IncrementalAnalyzer {
         }
         // A body of the window: its name is unique in the file (the front end checked), so the
         // name is its key.
-        let slot = this.slotByKey.get(body.name);
-        if (slot === undefined) {
-          slot = this.allocate(body.name);
+        let slot = this.slotByName.get(body.name);
+        if (slot < 0) {
+          slot = this.allocate(body, null);
           this.place(broad, scene, slot, body);
           added++;
         } else if (!sameBodyContent(this.bodyOf[slot]!, body)) {
@@ -445,19 +453,19 @@ export class IncrementalAnalyzer {
         slotOfIndex[k] = slot;
         continue;
       }
-      let key = body.name;
-      let slot = this.slotByKey.get(key);
-      if (slot !== undefined && this.seen[slot] === stamp) {
+      let repeatKey: string | null = null;
+      let slot = this.slotByName.get(body.name);
+      if (slot >= 0 && this.seen[slot] === stamp) {
         // A repeated name (already an error): its k-th repetition is the identity `name` + k,
         // counted per run so that a thousand copies of one line cost a thousand lookups.
         repeats ??= new Map();
-        const k = (repeats.get(key) ?? 0) + 1;
-        repeats.set(key, k);
-        key = `${body.name}\u0000${k}`;
-        slot = this.slotByKey.get(key);
+        const k = (repeats.get(body.name) ?? 0) + 1;
+        repeats.set(body.name, k);
+        repeatKey = `${body.name}\u0000${k}`;
+        slot = this.slotByRepeat.get(repeatKey) ?? -1;
       }
-      if (slot === undefined) {
-        slot = this.allocate(key);
+      if (slot < 0) {
+        slot = this.allocate(body, repeatKey);
         this.place(broad, scene, slot, body);
         added++;
       } else if (!sameBodyContent(this.bodyOf[slot]!, body)) {
@@ -474,12 +482,17 @@ export class IncrementalAnalyzer {
     this.slotOfIndex = slotOfIndex;
     this.lastScene = scene;
     for (let slot = 0; slot < this.slotCount; slot++) {
-      const key = this.keyOf[slot];
-      if (key === undefined || this.seen[slot] === stamp) continue;
+      const old = this.bodyOf[slot];
+      if (old === undefined || this.seen[slot] === stamp) continue;
       broad.remove(slot);
       this.cache.invalidate(slot);
-      this.slotByKey.delete(key);
-      this.keyOf[slot] = undefined;
+      const repeatKey = this.repeatKeyOf.size === 0 ? undefined : this.repeatKeyOf.get(slot);
+      if (repeatKey === undefined) {
+        this.slotByName.delete(old.name);
+      } else {
+        this.slotByRepeat.delete(repeatKey);
+        this.repeatKeyOf.delete(slot);
+      }
       this.bodyOf[slot] = undefined;
       this.pending[slot] = 0;
       this.freeSlots.push(slot);
@@ -510,7 +523,7 @@ export class IncrementalAnalyzer {
     let pendingCount = 0;
     let live = 0;
     for (let slot = 0; slot < this.slotCount; slot++) {
-      if (this.keyOf[slot] === undefined) continue;
+      if (this.bodyOf[slot] === undefined) continue;
       live++;
       if (this.pending[slot] === 1) pendingCount++;
     }
@@ -540,7 +553,7 @@ export class IncrementalAnalyzer {
     }
 
     const order: number[] = [];
-    for (let slot = 0; slot < this.slotCount; slot++) if (this.pending[slot] === 1 && this.keyOf[slot] !== undefined) order.push(slot);
+    for (let slot = 0; slot < this.slotCount; slot++) if (this.pending[slot] === 1 && this.bodyOf[slot] !== undefined) order.push(slot);
     const box = this.box;
     for (const s of order) {
       this.candidateCount = 0;
@@ -984,16 +997,22 @@ export class IncrementalAnalyzer {
     this.bodyOf[slot] = body;
   }
 
-  private allocate(key: string): number {
+  /** A free slot for `body`, filed under its name, or under `repeatKey` for a repeated name. */
+  private allocate(body: SceneBody, repeatKey: string | null): number {
     let slot = this.freeSlots.pop();
     if (slot === undefined) {
       slot = this.slotCount++;
       if (slot >= MAX_SLOTS) throw new RangeError(`incremental analysis: more than ${MAX_SLOTS} bodies`);
       if (slot >= this.seen.length) this.growSlots(slot + 1);
     }
-    const own = detach(key);
-    this.keyOf[slot] = own;
-    this.slotByKey.set(own, slot);
+    this.bodyOf[slot] = body;
+    if (repeatKey === null) {
+      this.slotByName.add(slot);
+    } else {
+      const own = detach(repeatKey);
+      this.slotByRepeat.set(own, slot);
+      this.repeatKeyOf.set(slot, own);
+    }
     return slot;
   }
 

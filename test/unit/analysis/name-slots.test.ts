@@ -1,0 +1,62 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { NameSlots } from '../../../server/src/analysis/name-slots';
+
+type Op = { readonly op: 'add' | 'delete'; readonly name: number } | { readonly op: 'clear' };
+
+describe('analysis/name-slots', () => {
+  it('equals a Map from name to slot after random additions, deletions and clears (growth, shrinking and shifted runs included)', () => {
+    // Up to 300 names over tables of 16 to 1024 entries: long probe runs, wrap-around at the
+    // table's end, and deletions from the middle of a run all occur.
+    const name = fc.integer({ min: 0, max: 299 });
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      { weight: 12, arbitrary: fc.record({ op: fc.constant('add' as const), name }) },
+      { weight: 8, arbitrary: fc.record({ op: fc.constant('delete' as const), name }) },
+      { weight: 1, arbitrary: fc.constant({ op: 'clear' as const }) },
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 600 }), fc.integer({ min: 0, max: 3 }), (ops, spelling) => {
+        // The slot's name lives outside the table, as a body's does; names differ in their last
+        // characters only (as generated ones do) or in their first.
+        const spell = (n: number) => (spelling === 0 ? `b${n}` : spelling === 1 ? `${n}x` : spelling === 2 ? `body_${'q'.repeat(n % 7)}${n}` : String.fromCharCode(0x3b1 + (n % 20)) + n);
+        const names: string[] = [];
+        const table = new NameSlots((slot) => names[slot]!);
+        const model = new Map<string, number>();
+        for (const o of ops) {
+          if (o.op === 'clear') {
+            table.clear();
+            model.clear();
+          } else if (o.op === 'add') {
+            const key = spell(o.name);
+            if (model.has(key)) continue;
+            const slot = names.length;
+            names.push(key);
+            table.add(slot);
+            model.set(key, slot);
+          } else {
+            const key = spell(o.name);
+            assert.equal(table.delete(key), model.delete(key));
+          }
+          assert.equal(table.size, model.size);
+        }
+        for (let n = 0; n < 300; n++) assert.equal(table.get(spell(n)), model.get(spell(n)) ?? -1, spell(n));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds nothing in an empty or cleared table, and the empty name like any other', () => {
+    const names = ['', 'a', 'b'];
+    const table = new NameSlots((slot) => names[slot]!);
+    assert.equal(table.get(''), -1);
+    table.add(0);
+    table.add(2);
+    assert.equal(table.get(''), 0);
+    assert.equal(table.get('b'), 2);
+    assert.equal(table.get('a'), -1);
+    assert.equal(table.delete('a'), false);
+    table.clear();
+    assert.equal(table.size, 0);
+    assert.equal(table.get(''), -1);
+  });
+});
