@@ -142,12 +142,13 @@ export class IncrementalAnalyzer {
   private freeSlots: number[] = [];
   private slotCount = 0;
   /**
-   * Per slot: the diff stamp of the last run that saw it, pending flag, pair-test stamp. Its box
-   * is the broad phase's (boxOf): a copy here was 4 MB more at 100k bodies.
+   * Per slot: the diff stamp of the last update that saw it, and its PENDING / TESTED state. Its
+   * box is the broad phase's (boxOf): a copy here was 4 MB more at 100k bodies. A byte each: every
+   * live slot carries the stamp of the last completed update (an update that throws resets all),
+   * so stamps need only differ from one update to the next.
    */
-  private seen = new Uint32Array(64);
+  private seen = new Uint8Array(64);
   private pending = new Uint8Array(64);
-  private tested = new Uint32Array(64);
   private readonly cache = new PairCache();
   /** Syntax and semantics, re-done only around each edit (statement-window.ts). */
   private readonly frontEnd = new IncrementalFrontEnd();
@@ -279,9 +280,8 @@ export class IncrementalAnalyzer {
     this.repeatKeyOf.clear();
     this.freeSlots = [];
     this.slotCount = 0;
-    this.seen = new Uint32Array(64);
+    this.seen = new Uint8Array(64);
     this.pending = new Uint8Array(64);
-    this.tested = new Uint32Array(64);
     this.candidates = new Int32Array(256);
     this.candidateCount = 0;
     this.cache.clear();
@@ -325,7 +325,7 @@ export class IncrementalAnalyzer {
    * has started, which `analyzeAsync` checks through `runNumber`.
    */
   private *stages(text: string, options: AnalysisOptions, chunk = Infinity): Generator<IncrementalStage, DocumentAnalysis, void> {
-    const mine = ++this.runNumber;
+    ++this.runNumber;
     // One step: the front end's state always describes the last text it was given, so a run
     // abandoned after it leaves nothing half-done.
     const front = this.frontEnd.update(text);
@@ -340,7 +340,7 @@ export class IncrementalAnalyzer {
       const shift = front.edit === undefined ? undefined : front.edit.newEnd - front.edit.oldEnd;
       const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE, front.reused, front.previousScene, shift);
       yield 'broad-phase';
-      for (const _ of this.testPending(scene, mine, chunk)) yield 'narrow-phase';
+      for (const _ of this.testPending(scene, chunk)) yield 'narrow-phase';
       const track = since !== null && diff.mode === 'incremental' && this.lastUpdateShifted && this.lastOutputIndexed && this.lastOutput !== null;
       const inPlace = track && diff.added === 0 && diff.removed === 0 && diff.reordered === 0 ? this.assembleInPlace(scene, since!, syntax.lines) : undefined;
       const { findings, diagnostics, notCarried } = inPlace ?? this.assemble(scene, track ? since : null, syntax.lines);
@@ -395,13 +395,17 @@ export class IncrementalAnalyzer {
       this.reset();
       this.runNumber = number; // the reset must not abandon the run that asked for it
       this.broad = createBroadPhase(kind);
+      // Sized to the scene, with room for a few added bodies: doubling from 64 left up to half
+      // of every per-slot column unused (and a 100k-body scene 31k slots' worth of it).
+      const n = scene.bodies.length;
+      this.growSlots(n + (n >> 5), true);
     }
     this.kind = kind;
     this.continuous = continuous;
     this.settings = scene;
     const broad = this.broad!;
 
-    const stamp = (this.diffStamp = (this.diffStamp + 1) >>> 0 || 1);
+    const stamp = (this.diffStamp = (this.diffStamp % 255) + 1);
     let added = 0;
     let changed = 0;
     let removed = 0;
@@ -517,15 +521,17 @@ export class IncrementalAnalyzer {
    * chunks. A slot stops being pending once all its pairs are in. The drivers never resume a run
    * that a newer one has superseded, so the scratch lists stay this run's own while it lives.
    */
-  private *testPending(scene: Scene, mine: number, chunk: number): Generator<void, void, void> {
+  private *testPending(scene: Scene, chunk: number): Generator<void, void, void> {
     const broad = this.broad!;
     const continuous = this.continuous;
     let pendingCount = 0;
     let live = 0;
     for (let slot = 0; slot < this.slotCount; slot++) {
+      // TESTED marks left by an abandoned run mean nothing now.
+      if (this.pending[slot] === TESTED) this.pending[slot] = 0;
       if (this.bodyOf[slot] === undefined) continue;
       live++;
-      if (this.pending[slot] === 1) pendingCount++;
+      if (this.pending[slot] === PENDING) pendingCount++;
     }
     let tests = 0;
     // A synchronous run (chunk = Infinity) never pauses and never reads the clock.
@@ -549,11 +555,13 @@ export class IncrementalAnalyzer {
       }
       for (let slot = 0; slot < this.slotCount; slot++) this.pending[slot] = 0;
       this.lastTestCount = tests;
+      // A whole scene's candidate pairs (1 MB at 100k bodies): edits need a handful.
+      if (this.candidates.length > CANDIDATES_KEPT) this.candidates = new Int32Array(CANDIDATES_KEPT);
       return;
     }
 
     const order: number[] = [];
-    for (let slot = 0; slot < this.slotCount; slot++) if (this.pending[slot] === 1 && this.bodyOf[slot] !== undefined) order.push(slot);
+    for (let slot = 0; slot < this.slotCount; slot++) if (this.pending[slot] === PENDING && this.bodyOf[slot] !== undefined) order.push(slot);
     const box = this.box;
     for (const s of order) {
       this.candidateCount = 0;
@@ -562,17 +570,17 @@ export class IncrementalAnalyzer {
       for (let i = 0; i < this.candidateCount; i++) {
         const o = this.candidates[i]!;
         // A pair with a slot done earlier in this run was tested then.
-        if (o === s || this.tested[o] === mine) continue;
+        if (o === s || this.pending[o] === TESTED) continue;
         this.testPair(scene, s, o, continuous);
         tests++;
       }
-      this.tested[s] = mine;
-      this.pending[s] = 0;
+      this.pending[s] = TESTED;
       if (timed && now() - chunkStart >= chunk) {
         yield;
         chunkStart = now();
       }
     }
+    for (const s of order) if (this.pending[s] === TESTED) this.pending[s] = 0;
     this.lastTestCount = tests;
   }
 
@@ -1026,16 +1034,18 @@ export class IncrementalAnalyzer {
 
   private markPending(slot: number): void {
     this.cache.invalidate(slot);
-    this.pending[slot] = 1;
+    this.pending[slot] = PENDING;
   }
 
-  private growSlots(needed: number): void {
+  /** Room for `needed` slots: exactly that many when `exact`, else by doubling. */
+  private growSlots(needed: number, exact = false): void {
     // Doubling from at least 16, as core's growInt32: never stuck at an empty array.
     let n = Math.max(16, this.seen.length);
+    if (exact) n = Math.max(16, needed);
     while (n < needed) n *= 2;
+    if (n <= this.seen.length) return;
     this.seen = resized(this.seen, n);
     this.pending = resized(this.pending, n);
-    this.tested = resized(this.tested, n);
     this.slotIndex = resized(this.slotIndex, n);
     this.slotFlags = resized(this.slotFlags, n);
   }
@@ -1051,6 +1061,12 @@ function detach(s: string): string {
   // Shorter substrings are copies already.
   return s.length < 13 ? s : (s + '\u0000').slice(0, -1);
 }
+
+/** Slot states (`pending`): pairs to test again; all pairs tested by the run in progress. */
+const PENDING = 1;
+const TESTED = 2;
+/** Candidate scratch kept after a run that needed more (entries). */
+const CANDIDATES_KEPT = 256;
 
 /** Slot flags: what happened to a slot's body since the last output (`assemble`). */
 /** Another object: its name's range may have moved. */
