@@ -166,6 +166,44 @@ describe('core/broad/loose-grid', () => {
     assert.ok(grid.cellSize < 2, `cell size ${grid.cellSize}`);
     assert.deepEqual(pairsOf(grid), pairsOf(ref));
   });
+
+  it('keeps agreeing with brute force while proxies wander over thousands of cells (the cell table refiled, emptied cells dropped)', () => {
+    const grid = new LooseGrid();
+    const ref = createBroadPhase('brute-force');
+    // A walk that makes a new cell at almost every step: the table, sized to the occupied cells,
+    // is rebuilt many times over, and each rebuild must carry every proxy to its cell's new entry.
+    let seed = 7;
+    const random = () => ((seed = (Math.imul(seed, 48271) >>> 0) % 0x7fffffff) / 0x7fffffff);
+    const at = new Array<[number, number]>(30);
+    for (let i = 0; i < 30; i++) {
+      at[i] = [random() * 20, random() * 20];
+      const b = box(at[i]![0], at[i]![1], at[i]![0] + 1, at[i]![1] + 1);
+      grid.insert(i, b);
+      ref.insert(i, b);
+    }
+    assert.deepEqual(pairsOf(grid), pairsOf(ref));
+    for (let step = 0; step < 3000; step++) {
+      const i = step % 30;
+      const [x, y] = at[i]!;
+      // Mostly outward, now and then back among the others, and every 16th step out of the grid
+      // (oversized) and back.
+      const nx = step % 7 === 0 ? random() * 20 : x + (random() - 0.3) * 6;
+      const ny = step % 7 === 0 ? random() * 20 : y + (random() - 0.3) * 6;
+      at[i] = [nx, ny];
+      const b = step % 16 === 0 ? box(nx, ny, nx + 50, ny + 1) : box(nx, ny, nx + 1, ny + 1);
+      grid.move(i, b);
+      ref.move(i, b);
+      assert.deepEqual(queryOf(grid, b), queryOf(ref, b));
+      if (step % 100 === 99) assert.deepEqual(pairsOf(grid), pairsOf(ref));
+    }
+    assert.deepEqual(pairsOf(grid), pairsOf(ref));
+    for (let i = 0; i < 30; i += 2) {
+      grid.remove(i);
+      ref.remove(i);
+    }
+    assert.deepEqual(pairsOf(grid), pairsOf(ref));
+    assert.deepEqual(queryOf(grid, box(-1e9, -1e9, 1e9, 1e9)), queryOf(ref, box(-1e9, -1e9, 1e9, 1e9)));
+  });
 });
 
 describe('core/broad/sort-and-sweep', () => {
