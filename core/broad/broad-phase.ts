@@ -55,6 +55,11 @@ export interface BroadPhase {
   /** Visits each unordered overlapping pair once, with `a < b`, in no particular order. */
   pairs(visit: (a: number, b: number) => void): void;
   clear(): void;
+  /**
+   * Makes room for `count` proxies with ids below `count` before they are inserted, so that the
+   * stores are sized once rather than grown by doubling (a hint: inserting more is fine).
+   */
+  reserve(count: number): void;
 }
 
 export type BroadPhaseKind = 'dynamic-tree' | 'sort-and-sweep' | 'grid' | 'brute-force';

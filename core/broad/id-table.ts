@@ -57,6 +57,12 @@ export class IdTable {
     return true;
   }
 
+  /** Sizes the array for ids below `count` at once (up to DENSE_LIMIT). */
+  reserve(count: number): void {
+    const n = Math.min(count, DENSE_LIMIT);
+    if (n > this.dense.length) this.resize(n);
+  }
+
   clear(): void {
     this.dense = new Int32Array(0);
     this.sparse = null;
@@ -73,7 +79,10 @@ export class IdTable {
   private grow(needed: number): void {
     let n = Math.max(64, this.dense.length);
     while (n < needed) n *= 2;
-    n = Math.min(n, DENSE_LIMIT);
+    this.resize(Math.min(n, DENSE_LIMIT));
+  }
+
+  private resize(n: number): void {
     const d = new Int32Array(n).fill(ABSENT);
     d.set(this.dense);
     this.dense = d;

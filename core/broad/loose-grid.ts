@@ -1,4 +1,5 @@
 import type { AABB } from '../math/aabb';
+import { resized } from '../math/typed-array';
 import { type BroadPhaseKind, growFloat64, growInt32 } from './broad-phase';
 import { loadBox, ProxyMap } from './proxy-map';
 
@@ -22,10 +23,10 @@ import { loadBox, ProxyMap } from './proxy-map';
  * its proxies (O(1) moves between cells).
  *
  * Memory at rest (a language server keeps one grid per open document): per proxy its box, id,
- * cell (or place in the oversized list) and two links, in columns trimmed to the proxies after
- * each layout; per table entry its cell's coordinates and list head side by side (one cache line
- * per probe), the table sized to the occupied cells at a load of at most one half rather than
- * to the proxies. At 100k bodies that is 7 MB where it was 12.5.
+ * cell (or place in the oversized list) and two links, in columns sized once when the caller
+ * says how many proxies come (`reserve`); per table entry its cell's coordinates and list head
+ * side by side (one cache line per probe), the table sized to the occupied cells at a load of
+ * at most one half rather than to the proxies. At 100k bodies that is 6.5 MB where it was 12.5.
  */
 const NONE = -1;
 /** `cellOf` of an oversized proxy at position k of `oversized`: OVERSIZED - k. */
@@ -349,38 +350,29 @@ export class LooseGrid extends ProxyMap {
     this.inv = cell > 0 ? 1 / cell : 0;
     this.laidOut = n;
     this.overCount = 0;
-    this.trimSlots();
+    // Room for a cell per four proxies, grown (doubling) as cells are made, so that the table
+    // ends sized to the cells there are, at a load of at most one half: two entries per proxy
+    // were up to four times the occupied cells' need, for as long as the grid lives.
     let capacity = 16;
-    while (capacity < 2 * n) capacity *= 2;
-    this.clearTable(capacity);
+    while (capacity < n) capacity *= 2;
+    this.clearTable(capacity >> 1);
     if (cell === 0) return;
     for (let s = 0; s < this.slotCount; s++) {
       if (!this.alive[s]) continue;
       this.cellOf[s] = NONE;
       this.place(s);
     }
-    // Filed into a table with room for a cell per proxy (no rebuild on the way), then moved to
-    // one sized to the cells there are, at a load of at most one half: two entries per proxy
-    // were up to four times the occupied cells' need, for as long as the grid lives.
-    let fit = 16;
-    while (fit < 2 * (this.cellCount + 1)) fit *= 2;
-    if (fit < capacity) this.refile(fit);
     this.needsLayout = false;
   }
 
-  /**
-   * Cuts the per-slot columns to the slots in use and an eighth more: they grew by doubling
-   * while the proxies came in, and a layout comes once they are in (a first query).
-   */
-  private trimSlots(): void {
-    const keep = Math.max(16, this.slotCount + (this.slotCount >> 3));
-    if (this.userId.length <= keep + (keep >> 3)) return;
-    this.boxes = this.boxes.slice(0, 4 * keep);
-    this.userId = this.userId.slice(0, keep);
-    this.cellOf = this.cellOf.slice(0, keep);
-    this.next = this.next.slice(0, keep);
-    this.prev = this.prev.slice(0, keep);
-    this.alive = this.alive.slice(0, keep);
+  protected override reserveSlots(count: number): void {
+    if (count <= this.userId.length) return;
+    this.boxes = resized(this.boxes, 4 * count);
+    this.userId = resized(this.userId, count);
+    this.cellOf = resized(this.cellOf, count);
+    this.next = resized(this.next, count);
+    this.prev = resized(this.prev, count);
+    this.alive = resized(this.alive, count);
   }
 
   // ---- hash table of cells -------------------------------------------------------------

@@ -120,6 +120,18 @@ export abstract class ProxyMap implements BroadPhase {
     this.reset();
   }
 
+  reserve(count: number): void {
+    if (!(count > 0)) return;
+    const n = Math.min(Math.floor(count), MAX_PROXY_ID);
+    this.slots.reserve(n);
+    this.reserveSlots(n);
+  }
+
+  /** Sizes the subclass's per-proxy stores for `count` proxies (default: nothing to do). */
+  protected reserveSlots(count: number): void {
+    void count;
+  }
+
   abstract query(box: AABB, visit: (id: number) => boolean | void): void;
   abstract pairs(visit: (a: number, b: number) => void): void;
 

@@ -396,9 +396,12 @@ export class IncrementalAnalyzer {
       this.runNumber = number; // the reset must not abandon the run that asked for it
       this.broad = createBroadPhase(kind);
       // Sized to the scene, with room for a few added bodies: doubling from 64 left up to half
-      // of every per-slot column unused (and a 100k-body scene 31k slots' worth of it).
+      // of every per-slot column unused (and a 100k-body scene 31k slots' worth of it), and the
+      // copies made on the way stayed in the server's resident size.
       const n = scene.bodies.length;
       this.growSlots(n + (n >> 5), true);
+      this.broad.reserve(n + (n >> 5));
+      this.slotByName.reserve(n);
     }
     this.kind = kind;
     this.continuous = continuous;

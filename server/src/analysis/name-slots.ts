@@ -69,6 +69,13 @@ export class NameSlots {
     return true;
   }
 
+  /** Sizes the table for `count` names at once (a first run files a whole document's). */
+  reserve(count: number): void {
+    let capacity = this.table.length;
+    while (2 * (count + 1) > capacity) capacity *= 2;
+    if (capacity > this.table.length) this.rehash(capacity);
+  }
+
   clear(): void {
     this.table = new Int32Array(MIN_CAPACITY).fill(EMPTY);
     this.mask = MIN_CAPACITY - 1;

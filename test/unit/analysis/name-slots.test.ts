@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { NameSlots } from '../../../server/src/analysis/name-slots';
 
-type Op = { readonly op: 'add' | 'delete'; readonly name: number } | { readonly op: 'clear' };
+type Op = { readonly op: 'add' | 'delete' | 'reserve'; readonly name: number } | { readonly op: 'clear' };
 
 describe('analysis/name-slots', () => {
   it('equals a Map from name to slot after random additions, deletions and clears (growth, shrinking and shifted runs included)', () => {
@@ -13,6 +13,7 @@ describe('analysis/name-slots', () => {
       { weight: 12, arbitrary: fc.record({ op: fc.constant('add' as const), name }) },
       { weight: 8, arbitrary: fc.record({ op: fc.constant('delete' as const), name }) },
       { weight: 1, arbitrary: fc.constant({ op: 'clear' as const }) },
+      { weight: 1, arbitrary: fc.record({ op: fc.constant('reserve' as const), name }) },
     );
     fc.assert(
       fc.property(fc.array(op, { maxLength: 600 }), fc.integer({ min: 0, max: 3 }), (ops, spelling) => {
@@ -26,6 +27,8 @@ describe('analysis/name-slots', () => {
           if (o.op === 'clear') {
             table.clear();
             model.clear();
+          } else if (o.op === 'reserve') {
+            table.reserve(o.name); // any count, smaller or larger than the names held
           } else if (o.op === 'add') {
             const key = spell(o.name);
             if (model.has(key)) continue;

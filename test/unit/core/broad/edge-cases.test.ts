@@ -124,6 +124,29 @@ describe('core/broad edge cases (every kind)', () => {
     }
   });
 
+  it('reserve is only a hint: before, between and after insertions, any count, the answers stay those of brute force', () => {
+    const boxes: AABB[] = [];
+    for (let i = 0; i < 300; i++) boxes.push(box((i * 7.3) % 40, (i * 3.1) % 40, ((i * 7.3) % 40) + 1.5, ((i * 3.1) % 40) + 1.5));
+    const ref = createBroadPhase('brute-force');
+    boxes.forEach((b, i) => ref.insert(i, b));
+    for (const kind of BROAD_PHASE_KINDS) {
+      for (const counts of [[300], [0, NaN, -5], [10, 1000], [150, 299, 2.5]]) {
+        const bp = createBroadPhase(kind);
+        bp.reserve(counts[0]!);
+        boxes.forEach((b, i) => {
+          if (i === 100) bp.reserve(counts[1] ?? 0);
+          bp.insert(i, b);
+        });
+        assert.deepEqual(pairsOf(bp), pairsOf(ref), `${kind} ${counts.join(',')}`);
+        bp.reserve(counts[2] ?? 0);
+        bp.insert(300, box(0, 0, 50, 50));
+        bp.remove(300);
+        assert.deepEqual(pairsOf(bp), pairsOf(ref), `${kind} ${counts.join(',')} after`);
+        assert.deepEqual(queryOf(bp, box(10, 10, 20, 20)), queryOf(ref, box(10, 10, 20, 20)));
+      }
+    }
+  });
+
   it('a callback may run nested queries on the same broad phase', () => {
     for (const kind of BROAD_PHASE_KINDS) {
       const bp = createBroadPhase(kind);
