@@ -24,9 +24,11 @@ import { loadBox, ProxyMap } from './proxy-map';
  *
  * Memory at rest (a language server keeps one grid per open document): per proxy its box, id,
  * cell (or place in the oversized list) and two links, in columns sized once when the caller
- * says how many proxies come (`reserve`); per table entry its cell's coordinates and list head
- * side by side (one cache line per probe), the table sized to the occupied cells at a load of
- * at most one half rather than to the proxies. At 100k bodies that is 6.5 MB where it was 12.5.
+ * says how many proxies come (`reserve`), and no scratch; per table entry its cell's
+ * coordinates and list head side by side, one cache line per probe. The table's load stays at
+ * most 1/4 (linear probing's misses grow fast past that, and a query looks up nine cells, most
+ * of them empty): at a load of 1/2, which would save 1.5 MB at 100k bodies, moves and queries
+ * ran 1% more instructions. At 100k bodies the grid is 8 MB where it was 12.5.
  */
 const NONE = -1;
 /** `cellOf` of an oversized proxy at position k of `oversized`: OVERSIZED - k. */
@@ -350,12 +352,11 @@ export class LooseGrid extends ProxyMap {
     this.inv = cell > 0 ? 1 / cell : 0;
     this.laidOut = n;
     this.overCount = 0;
-    // Room for a cell per four proxies, grown (doubling) as cells are made, so that the table
-    // ends sized to the cells there are, at a load of at most one half: two entries per proxy
-    // were up to four times the occupied cells' need, for as long as the grid lives.
+    // Two entries per proxy: room for a cell each at a load of at most one half, and at most
+    // 1/4 for the usual two or more proxies per cell.
     let capacity = 16;
-    while (capacity < n) capacity *= 2;
-    this.clearTable(capacity >> 1);
+    while (capacity < 2 * n) capacity *= 2;
+    this.clearTable(capacity);
     if (cell === 0) return;
     for (let s = 0; s < this.slotCount; s++) {
       if (!this.alive[s]) continue;
@@ -414,24 +415,14 @@ export class LooseGrid extends ProxyMap {
     return i;
   }
 
-  /**
-   * Files the cells again in a table sized to those that still have proxies (emptied cells are
-   * dropped), at a load of at most 2/5 so that a tenth of the table is made of new cells before
-   * the next rebuild; re-links every proxy's cell.
-   */
+  /** Doubles the table, dropping cells that have emptied, and re-links every proxy's cell. */
   private growTable(): void {
     const old = this.table;
-    let live = 0;
-    for (let k = 0; k < this.cellCount; k++) if (old[3 * this.cellList[k]! + 2] !== NONE) live++;
-    let capacity = 16;
-    while (capacity < 2 * (live + 1) + (live >> 1)) capacity *= 2;
-    this.refile(capacity);
-  }
-
-  /** Files the cells that have proxies into a new table of `capacity` entries (room for all). */
-  private refile(capacity: number): void {
-    const old = this.table;
     const oldList = this.cellList.slice(0, this.cellCount);
+    let live = 0;
+    for (let k = 0; k < oldList.length; k++) if (old[3 * oldList[k]! + 2] !== NONE) live++;
+    let capacity = 16;
+    while (capacity < 4 * (live + 1)) capacity *= 2;
     this.table = new Int32Array(0);
     this.clearTable(capacity);
     for (let k = 0; k < oldList.length; k++) {
