@@ -149,6 +149,8 @@ export class IncrementalAnalyzer {
    */
   private seen = new Uint8Array(64);
   private pending = new Uint8Array(64);
+  /** Set while a run's TESTED marks may be in `pending` (cleared when that run ends). */
+  private testedMarks = false;
   private readonly cache = new PairCache();
   /** Syntax and semantics, re-done only around each edit (statement-window.ts). */
   private readonly frontEnd = new IncrementalFrontEnd();
@@ -282,6 +284,7 @@ export class IncrementalAnalyzer {
     this.slotCount = 0;
     this.seen = new Uint8Array(64);
     this.pending = new Uint8Array(64);
+    this.testedMarks = false;
     this.candidates = new Int32Array(256);
     this.candidateCount = 0;
     this.cache.clear();
@@ -529,9 +532,11 @@ export class IncrementalAnalyzer {
     const continuous = this.continuous;
     let pendingCount = 0;
     let live = 0;
+    // TESTED marks left by an abandoned run mean nothing now.
+    const stale = this.testedMarks;
+    this.testedMarks = false;
     for (let slot = 0; slot < this.slotCount; slot++) {
-      // TESTED marks left by an abandoned run mean nothing now.
-      if (this.pending[slot] === TESTED) this.pending[slot] = 0;
+      if (stale && this.pending[slot] === TESTED) this.pending[slot] = 0;
       if (this.bodyOf[slot] === undefined) continue;
       live++;
       if (this.pending[slot] === PENDING) pendingCount++;
@@ -566,6 +571,7 @@ export class IncrementalAnalyzer {
     const order: number[] = [];
     for (let slot = 0; slot < this.slotCount; slot++) if (this.pending[slot] === PENDING && this.bodyOf[slot] !== undefined) order.push(slot);
     const box = this.box;
+    this.testedMarks = true;
     for (const s of order) {
       this.candidateCount = 0;
       // An empty box (a NaN bound) meets nothing: no candidates.
@@ -584,6 +590,7 @@ export class IncrementalAnalyzer {
       }
     }
     for (const s of order) if (this.pending[s] === TESTED) this.pending[s] = 0;
+    this.testedMarks = false;
     this.lastTestCount = tests;
   }
 
