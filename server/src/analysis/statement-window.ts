@@ -148,8 +148,10 @@ export class IncrementalFrontEnd {
       // The edited region: old[prefix, old.length - suffix) became text[prefix, text.length - suffix).
       const prefix = commonPrefix(old, text);
       const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
+      // Counted first: the new index takes the old one's array over (LineIndex.edited).
+      const oldLineCount = this.lines.lineCount;
       const lines = LineIndex.edited(this.lines, text, prefix, old.length - suffix, text.length - suffix);
-      const edit: TextEdit = { start: prefix, oldEnd: old.length - suffix, newEnd: text.length - suffix, lineDelta: lines.lineCount - this.lines.lineCount };
+      const edit: TextEdit = { start: prefix, oldEnd: old.length - suffix, newEnd: text.length - suffix, lineDelta: lines.lineCount - oldLineCount };
       try {
         const windowed = this.tryWindow(text, lines, prefix, suffix, edit);
         if (windowed) return windowed;

@@ -281,6 +281,37 @@ describe('syntax/positions: LineIndex.edited', () => {
       { numRuns: 3000 },
     );
   });
+
+  it('stays equal to a fresh index through a chain of edits, each index made from the last, and an index given up still answers', () => {
+    const piece = fc.constantFrom('a', 'bc', '\n', '\r', '\r\n', ' ', 'xyz\r', '\nq');
+    const editArb = fc.tuple(fc.nat(), fc.nat({ max: 8 }), fc.array(piece, { maxLength: 4 }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.array(editArb, { minLength: 1, maxLength: 8 }), (parts, edits) => {
+        let text = parts.join('');
+        let index = new LineIndex(text);
+        const given: { index: LineIndex; text: string }[] = [];
+        for (const [at, remove, inserted] of edits) {
+          const from = text.length === 0 ? 0 : at % (text.length + 1);
+          const oldEnd = Math.min(text.length, from + remove);
+          const insert = inserted.join('');
+          const next = text.slice(0, from) + insert + text.slice(oldEnd);
+          given.push({ index, text });
+          index = LineIndex.edited(index, next, from, oldEnd, from + insert.length);
+          text = next;
+          const fresh = new LineIndex(text);
+          assert.equal(index.lineCount, fresh.lineCount, JSON.stringify(text));
+          for (let line = 0; line < fresh.lineCount; line++) assert.equal(index.lineStart(line), fresh.lineStart(line), JSON.stringify([text, line]));
+        }
+        // Every index whose array a later one took over answers for its own text.
+        for (const g of given) {
+          const fresh = new LineIndex(g.text);
+          assert.equal(g.index.lineCount, fresh.lineCount);
+          for (let o = 0; o <= g.text.length; o++) assert.deepEqual(g.index.positionAt(o), fresh.positionAt(o), JSON.stringify([g.text, o]));
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });
 
 describe('analysis/statement-window: whole-text analysis with bodies parsed one at a time', () => {
