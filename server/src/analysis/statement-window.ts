@@ -287,19 +287,20 @@ export class IncrementalFrontEnd {
 
     const scene = previous.scene;
     const oldBodies = scene.bodies;
-    const newBodies: SceneBody[] = oldBodies.slice(0, bodyIndexFrom);
-    for (const b of evaluated.bodies) newBodies.push(b);
-    const indexShift = newBodies.length - bodyIndexTo;
-    for (let k = bodyIndexTo; k < oldBodies.length; k++) newBodies.push(shiftBody(oldBodies[k]!, oldWindowEnd, delta, k + indexShift));
+    const indexShift = bodyIndexFrom + evaluated.bodies.length - bodyIndexTo;
+    const newBodies = resizedCopy(oldBodies, oldBodies.length + indexShift);
+    for (let k = 0; k < evaluated.bodies.length; k++) newBodies[bodyIndexFrom + k] = evaluated.bodies[k]!;
+    for (let k = bodyIndexTo; k < oldBodies.length; k++) newBodies[k + indexShift] = shiftBody(oldBodies[k]!, oldWindowEnd, delta, k + indexShift);
     // Definitions as `splice` would make them (sorted by start: those before the window, the
     // window's, the rest shifted), except that a body in the scene is its own definition
     // (semantics/scene.ts SceneBody): the shifted one is the shifted body, whose index may have
     // changed even where the offsets did not.
-    const definitions: SymbolDefinition[] = defs.slice(0, defFrom);
-    for (const d of evaluated.definitions) definitions.push(d);
+    const defShift = defFrom + evaluated.definitions.length - defTo;
+    const definitions = resizedCopy(defs, defs.length + defShift);
+    for (let k = 0; k < evaluated.definitions.length; k++) definitions[defFrom + k] = evaluated.definitions[k]!;
     for (let k = defTo; k < defs.length; k++) {
       const d = defs[k]!;
-      definitions.push(d instanceof SceneBody ? newBodies[d.index + indexShift]! : delta === 0 ? d : shiftDefinition(d, oldWindowEnd, delta));
+      definitions[k + defShift] = d instanceof SceneBody ? newBodies[d.index + indexShift]! : delta === 0 ? d : shiftDefinition(d, oldWindowEnd, delta);
     }
     const reused = new Int32Array(newBodies.length);
     for (let k = 0; k < newBodies.length; k++) {
@@ -561,6 +562,20 @@ function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[], fro
   }
 }
 
+
+/**
+ * A copy of `list` made `length` long, for the caller to overwrite from some index on: one
+ * allocation of about the final size, where an array started from a prefix and grown by pushes
+ * reallocated several times (a 10k-body scene's bodies and definitions were ~0.3 MB per edit).
+ * Entries appended past `list.length` are `undefined` until written.
+ */
+function resizedCopy<T>(list: readonly T[], length: number): T[] {
+  const out = list.slice();
+  if (length < out.length) out.length = length;
+  // Pushes keep the array packed; a longer `length` would make it holey.
+  while (out.length < length) out.push(undefined as T);
+  return out;
+}
 
 /**
  * A position-sorted list of the new version: the old items before the window, the window's new
