@@ -168,12 +168,8 @@ export class PublishedDiagnostics {
           }
         }
         if (reused < 0) {
-          const lsp = toLspDiagnostic(doc, d, severity);
-          const text = JSON.stringify(lsp);
-          next.set(n, d, severity, lsp);
-          texts.push(text);
+          sizes[n] = next.convert(n, doc, d, severity, texts);
           converted++;
-          sizes[n] = utf8Length(text);
           source[n] = q;
           from[n++] = -1;
           if (streamed === n - 1) {
@@ -277,12 +273,8 @@ export class PublishedDiagnostics {
           sizes[n] = old.ends[was]! - old.starts[was]!;
           from[n] = was;
         } else {
-          const lsp = toLspDiagnostic(doc, d, severity);
-          const text = JSON.stringify(lsp);
-          next.set(n, d, severity, lsp);
-          texts.push(text);
+          sizes[n] = next.convert(n, doc, d, severity, texts);
           converted++;
-          sizes[n] = utf8Length(text);
           from[n] = -1;
         }
         pendingBytes += sizes[n++]!;
@@ -487,8 +479,20 @@ class Snapshot {
     return this.uri === uri;
   }
 
+  /**
+   * Diagnostic k converted afresh (the one place a publication makes JSON): its text appended
+   * to `texts` (the chunk's writer takes them in order), its columns set; its length in bytes.
+   */
+  convert(k: number, doc: AnalyzedDocument, d: Diagnostic, severity: Severity, texts: string[]): number {
+    const lsp = toLspDiagnostic(doc, d, severity);
+    const text = JSON.stringify(lsp);
+    this.set(k, d, severity, lsp);
+    texts.push(text);
+    return utf8Length(text);
+  }
+
   /** Records the columns of diagnostic k, converted: `lsp` is toLspDiagnostic(doc, d, severity). */
-  set(k: number, d: Diagnostic, severity: Severity, lsp: LspDiagnostic): void {
+  private set(k: number, d: Diagnostic, severity: Severity, lsp: LspDiagnostic): void {
     this.severities[k] = SEVERITIES.indexOf(severity);
     this.tagged[k] = d.tags === undefined ? 0 : 1;
     this.noteOffsets(k, d);
