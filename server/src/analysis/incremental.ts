@@ -11,7 +11,7 @@ import type { Finding } from './findings';
 import { NameSlots } from './name-slots';
 import { MAX_SLOTS, PairCache, SLOT_SPAN } from './pair-cache';
 import { completeAnalysis, failedAnalysis, findingDiagnostic, onName, positionOrder, type DiagnosticsChange, type DocumentAnalysis } from './pipeline';
-import type { LineIndex } from '../syntax/positions';
+import { lowerBound, lowerBoundBy, type LineIndex } from '../syntax/positions';
 import { IncrementalFrontEnd, type TextEdit } from './statement-window';
 
 /**
@@ -809,18 +809,11 @@ export class IncrementalAnalyzer {
     }
     const findings = lastFindings.slice();
     const ordered = lastOrdered.slice();
-    const keys = this.orderKeys;
+    const keys = this.orderKeys.subarray(0, this.orderCount);
     const places = new Int32Array(fresh.length);
     for (let r = 0; r < fresh.length; r++) {
       const e = fresh[r]!;
-      const key = slotIndex[cache.slotAOf(e)]! * SLOT_SPAN + slotIndex[cache.slotBOf(e)]!;
-      let lo = 0;
-      let hi = this.orderCount;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (keys[mid]! < key) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = lowerBound(keys, slotIndex[cache.slotAOf(e)]! * SLOT_SPAN + slotIndex[cache.slotBOf(e)]!);
       if (this.order[lo] !== e) return undefined; // not expected: the order holds every entry of the last output
       findings[lo] = cache.findingOf(e);
       const p = this.positionOf[e]!;
@@ -873,14 +866,7 @@ export class IncrementalAnalyzer {
     const from = lines.lineStart(lines.lineAt(edit.start));
     const last = lines.lineAt(edit.newEnd);
     const to = last + 1 < lines.lineCount ? lines.lineStart(last + 1) : Infinity;
-    let lo = 0;
-    let hi = bodies.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (bodies[mid]!.nameRange.end < from) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let k = lo; k < bodies.length && bodies[k]!.nameRange.start < to; k++) this.slotFlags[this.slotOfIndex[k]!]! |= SLOT_TOUCHED;
+    for (let k = lowerBoundBy(bodies, from, (b) => b.nameRange.end); k < bodies.length && bodies[k]!.nameRange.start < to; k++) this.slotFlags[this.slotOfIndex[k]!]! |= SLOT_TOUCHED;
   }
 
   /**
@@ -939,16 +925,8 @@ export class IncrementalAnalyzer {
       const oldKeys = this.orderKeys;
       const outKeys = this.spareOrderKeys;
       const freshKeys = fresh.map(keyOf);
-      const places = freshKeys.map((key) => {
-        let lo = 0;
-        let hi = previous;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (oldKeys[mid]! < key) lo = mid + 1;
-          else hi = mid;
-        }
-        return lo;
-      });
+      const built = oldKeys.subarray(0, previous);
+      const places = freshKeys.map((key) => lowerBound(built, key));
       for (let k = 0; k < previous; k++) {
         while (f < fresh.length && places[f] === k) {
           outKeys[n] = freshKeys[f]!;
