@@ -352,7 +352,7 @@ export class IncrementalAnalyzer {
       // The same last step as analyzeDocument's, so that both give identical results.
       const places = this.places;
       places.length = 0;
-      const complete = completeAnalysis(syntax, semantics, findings, diagnostics, undefined, places);
+      const complete = completeAnalysis(syntax, semantics, findings, diagnostics, places);
       const others = syntax.diagnostics.length + semantics.diagnostics.length;
       // Where the syntax and semantic diagnostics went among the findings' (none: merged one by
       // one, there being many, and then no record).

@@ -188,16 +188,8 @@ export function failedAnalysis(syntax: ParseResult, semantics: SemanticResult, e
  * finding diagnostic it went before, when they are few enough to be placed by binary search
  * (else nothing: the incremental analyzer's change record then gives up).
  */
-export function completeAnalysis(
-  syntax: ParseResult,
-  semantics: SemanticResult,
-  findings: Finding[],
-  findingDiagnostics: Diagnostic[],
-  change?: DiagnosticsChange,
-  places?: number[],
-): DocumentAnalysis {
-  const diagnostics = mergeByPosition(syntax.diagnostics, semantics.diagnostics, findingDiagnostics, places);
-  return change === undefined ? { parse: syntax, semantics, findings, diagnostics } : { parse: syntax, semantics, findings, diagnostics, change };
+export function completeAnalysis(syntax: ParseResult, semantics: SemanticResult, findings: Finding[], findingDiagnostics: Diagnostic[], places?: number[]): DocumentAnalysis {
+  return { parse: syntax, semantics, findings, diagnostics: mergeByPosition(syntax.diagnostics, semantics.diagnostics, findingDiagnostics, places) };
 }
 
 /**
