@@ -105,7 +105,7 @@ export class NameSlots {
  * FNV-1a over the UTF-16 code units, finished with a multiplicative mix (the low bits index the
  * table, and FNV's low bits follow the last characters closely, which generated names share).
  */
-export function hashName(name: string): number {
+function hashName(name: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
   h ^= h >>> 16;
