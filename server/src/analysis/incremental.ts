@@ -1074,6 +1074,8 @@ const SLOT_RELABELLED = 2;
 const SLOT_REINDEXED = 4;
 /** Evaluated again in the front end's window (not a shifted copy): its findings are not carried over. */
 const SLOT_WINDOW = 8;
+/** Named on a line the edit touched: its findings' places there are at other characters. */
+const SLOT_TOUCHED = 16;
 
 /**
  * Indices among the finding diagnostics (ascending) as indices in the merged list, with the
@@ -1097,9 +1099,6 @@ function inMergedList(findings: Int32Array, merged: Int32Array): Int32Array {
   for (; i < merged.length; i++) out[o++] = merged[i]! + i;
   return out;
 }
-
-/** Named on a line the edit touched: its findings' places there are at other characters. */
-const SLOT_TOUCHED = 16;
 
 /** Where a noted diagnostic sits: on a's name or b's, its related location on a's, b's or none. */
 const ON_A = 0;
