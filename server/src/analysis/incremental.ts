@@ -44,7 +44,9 @@ import { IncrementalFrontEnd, type TextEdit } from './statement-window';
  *   to thousands of scattered objects (which is what its time went to: sorting, look-ups and
  *   label checks of every finding, every edit). While no body changes index, the last order is
  *   spliced (fresh entries placed by binary search on the keys it was built with) rather than
- *   merged key by key.
+ *   merged key by key. An edit that changed a few bodies where they were (same indices, the
+ *   text's length kept) and no pair's overlap skips even that pass: the last lists are copied
+ *   and the pairs tested again written in at the places noted for them (assembleInPlace).
  * - Each output after a windowed edit says which diagnostics it did not carry over from the
  *   last one (pipeline.ts, DiagnosticsChange): those of pairs tested again, of bodies the front
  *   end evaluated again, of bodies named on a line the edit touched, and the syntax and
