@@ -300,18 +300,22 @@ describe('analysis/incremental: cancellation', () => {
     // with b0, done by the abandoned run, must be tested again.
     const two = (v0: number, v1: number) =>
       Array.from({ length: 60 }, (_, i) => `body b${i} box(1, 1) at (${(i % 10) * 0.9}, ${Math.floor(i / 10) * 0.9}) velocity (${i === 0 ? v0 : i === 1 ? v1 : 0}, 0)`).join('\n');
+    let inNarrowPhase = 0;
     for (let stopAfter = 0; stopAfter < 8; stopAfter++) {
       const analyzer = new IncrementalAnalyzer();
       analyzer.analyze(two(0, 0));
       let pauses = 0;
-      await analyzer.analyzeAsync(two(40, 40), {
+      const run = await analyzer.analyzeAsync(two(40, 40), {
         isCancelled: () => pauses > stopAfter,
         yieldControl: async () => void pauses++,
         chunkMilliseconds: 0,
       });
+      // Pauses 1-3 follow parsing, semantics and the broad phase; a later one, a slot's pairs.
+      if (run.state === 'cancelled' && pauses > 3) inNarrowPhase++;
       const text = two(40, -80);
       assertSame(analyzer.analyze(text), analyzeDocument(text), `the run after one cancelled at pause ${stopAfter}`);
     }
+    assert.ok(inNarrowPhase > 0, 'some run was abandoned during its pair tests');
   });
 
   it('pauses after parsing, semantics and the broad phase at least, and completes when not cancelled', async () => {
