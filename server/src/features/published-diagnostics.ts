@@ -68,8 +68,9 @@ export class PublishedDiagnostics {
   private counts = { reused: 0, converted: 0 };
   private path: 'change' | 'all' = 'all';
   /**
-   * Scratch columns of `publish` (see there), kept: three fresh arrays of the list's length per
-   * edit were off-heap allocations, and garbage, on every keystroke.
+   * Scratch columns of publishAll and publishChange (Columns, `scratch`), kept: three fresh
+   * arrays of the list's length per edit were off-heap allocations, and garbage, on every
+   * keystroke.
    */
   private columns: Columns = { source: new Int32Array(0), from: new Int32Array(0), sizes: new Int32Array(0) };
 
