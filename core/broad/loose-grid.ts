@@ -25,10 +25,13 @@ import { loadBox, ProxyMap } from './proxy-map';
  * Memory at rest (a language server keeps one grid per open document): per proxy its box, id,
  * cell (or place in the oversized list) and two links, in columns sized once when the caller
  * says how many proxies come (`reserve`), and no scratch; per table entry its cell's
- * coordinates and list head side by side, one cache line per probe. The table's load stays at
- * most 1/4 (linear probing's misses grow fast past that, and a query looks up nine cells, most
- * of them empty): at a load of 1/2, which would save 1.5 MB at 100k bodies, moves and queries
- * ran 1% more instructions. At 100k bodies the grid is 8 MB where it was 12.5.
+ * coordinates and list head side by side, one cache line per probe. A layout files the table
+ * at two entries per proxy (a load of at most 1/4 with the usual two or more proxies per cell,
+ * 1/2 at worst), a refiling at four entries per live cell, and it is refiled when the cells made
+ * since, emptied ones included, take it past 1/2: linear probing's misses grow fast past 1/4,
+ * and a query looks up nine cells, most of them empty. Filed at 1/2, which would save 1.5 MB at
+ * 100k bodies, moves and queries ran 1% more instructions. At 100k bodies the grid is 8 MB where
+ * it was 12.5.
  */
 const NONE = -1;
 /** `cellOf` of an oversized proxy at position k of `oversized`: OVERSIZED - k. */
@@ -415,7 +418,10 @@ export class LooseGrid extends ProxyMap {
     return i;
   }
 
-  /** Doubles the table, dropping cells that have emptied, and re-links every proxy's cell. */
+  /**
+   * Refiles the live cells in a table of four entries per live cell (larger, or no larger when
+   * many cells have emptied: those are dropped) and re-links every proxy's cell.
+   */
   private growTable(): void {
     const old = this.table;
     const oldList = this.cellList.slice(0, this.cellCount);
@@ -423,6 +429,7 @@ export class LooseGrid extends ProxyMap {
     for (let k = 0; k < oldList.length; k++) if (old[3 * oldList[k]! + 2] !== NONE) live++;
     let capacity = 16;
     while (capacity < 4 * (live + 1)) capacity *= 2;
+    // A new array even at the same capacity (clearTable would reuse it): `old` is read below.
     this.table = new Int32Array(0);
     this.clearTable(capacity);
     for (let k = 0; k < oldList.length; k++) {
