@@ -81,6 +81,18 @@ describe('semantics/value-table', () => {
           // A table spliced from a spliced one (an edit after an edit).
           const again = out.spliced(from, from, new ValueTable(0), 0);
           assert.deepEqual(again.toArray(), want);
+          // The chunks the three tables share are never written: whatever is done to one of them
+          // afterwards (values added, sorted, trimmed), the others keep their values.
+          for (const [t, others] of [
+            [old, [out, again]],
+            [out, [old, again]],
+          ] as const) {
+            const kept = others.map((o) => o.toArray());
+            for (let k = 0; k < 5000; k++) t.push({ start: k % 7, end: 9 }, k, 'length');
+            t.sort();
+            t.compact();
+            others.forEach((o, k) => assert.deepEqual(o.toArray(), kept[k]));
+          }
         },
       ),
       { numRuns: 40 },
