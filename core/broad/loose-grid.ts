@@ -1,6 +1,6 @@
 import type { AABB } from '../math/aabb';
 import { resized } from '../math/typed-array';
-import { type BroadPhaseKind, growFloat64, growInt32 } from './broad-phase';
+import { type BroadPhaseKind, growInt32 } from './broad-phase';
 import { loadBox, ProxyMap } from './proxy-map';
 
 /**
@@ -216,17 +216,8 @@ export class LooseGrid extends ProxyMap {
       return s;
     }
     const s = this.slotCount++;
-    const n = this.slotCount;
-    this.boxes = growFloat64(this.boxes, 4 * n);
-    this.userId = growInt32(this.userId, n);
-    this.cellOf = growInt32(this.cellOf, n);
-    this.next = growInt32(this.next, n);
-    this.prev = growInt32(this.prev, n);
-    if (n > this.alive.length) {
-      const a = new Uint8Array(this.userId.length);
-      a.set(this.alive);
-      this.alive = a;
-    }
+    // Past what `reserve` made room for, the columns double.
+    if (this.slotCount > this.userId.length) this.reserveSlots(2 * this.userId.length);
     this.alive[s] = 1;
     return s;
   }
