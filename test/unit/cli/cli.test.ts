@@ -3,6 +3,8 @@ import { spawnSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { analyzeDocument } from '../../../server/src/analysis/pipeline';
+import { formatJson } from '../../../server/src/cli/report';
 import { BIN, ROOT, ensureBundles, ensureCliBuilt } from './build-cli';
 
 interface Run {
@@ -175,7 +177,7 @@ describe('cli: collide (end to end, spawning bin/collide.js)', function () {
     });
   });
 
-  it('keeps its exit code when the reader of its JSON goes away before the check has finished', async () => {
+  it('keeps its exit code when the reader of its JSON goes away before the check has finished, and writes it whole to one that stays', async () => {
     // A report far larger than a pipe holds, after a file with an error: the reader leaves at
     // the first piece, while the check is still writing the rest.
     let chain = '';
@@ -189,6 +191,17 @@ describe('cli: collide (end to end, spawning bin/collide.js)', function () {
     const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     assert.equal(status, 1, 'the error in a.collide decides the exit code');
     assert.equal(stderr, '', 'no crash, no message');
+    // A reader that stays gets the whole report through the pipe (written in pieces, blocking),
+    // byte for byte the one made in process.
+    const whole = spawnSync(process.execPath, [BIN, 'check', '--format', 'json', 'early-exit'], { cwd: dir, encoding: 'utf8', timeout: 20000, maxBuffer: 64 << 20 });
+    assert.equal(whole.status, 1);
+    assert.equal(whole.stderr, '');
+    const reports = ['a.collide', 'b.collide'].map((name) => {
+      const rel = path.join('early-exit', name);
+      return { path: rel, analysis: analyzeDocument(fs.readFileSync(path.join(dir, rel), 'utf8'), { editorData: false }) };
+    });
+    assert.ok(whole.stdout.length > 1 << 20, `a report larger than a pipe holds (${whole.stdout.length} bytes)`);
+    assert.equal(whole.stdout, formatJson(reports));
   });
 
   it('refuses `collide lsp` without a transport (exit 2)', () => {
