@@ -607,9 +607,7 @@ class Snapshot {
     const first = old.chunkFirsts[c]!;
     const count = old.chunkFirsts[c + 1]! - first;
     const chunk = old.chunks[c]!;
-    this.copyRun(k, old, first, count);
-    this.starts.set(old.starts.subarray(first, first + count), k);
-    this.ends.set(old.ends.subarray(first, first + count), k);
+    this.copyColumns(old, first, k, count);
     let objects: Diagnostic[] | null = null;
     let messages: unknown[] | null = null;
     for (let r = 0; r < count; r++) {
