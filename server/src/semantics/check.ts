@@ -1132,7 +1132,7 @@ class Checker {
     // below and makes its detail on read.
     const geometry = one ?? shape;
     if (failed || !geometry || !s.name || !def || s.broken || def.duplicate) {
-      if (def && this.editorData) def.detail = this.bodyDetail(s, modifiers, sourceKind);
+      if (def && this.editorData) def.detail = bodyDetail(modifiers, s.shape.kind === 'ShapeRef' ? s.shape.name.name : sourceKind);
       return;
     }
 
@@ -1177,11 +1177,6 @@ class Checker {
 
   private staticMotion(c: Clause): void {
     this.warning(c.range, 'static-motion', `A static body never moves; its ${c.keyword} is ignored.`, { tags: ['unnecessary'] });
-  }
-
-  /** A body's outline detail (scene.ts bodyDetail, which a body in the scene makes on read). */
-  private bodyDetail(s: BodyStatement, modifiers: number, sourceKind: SourceShapeKind): string {
-    return bodyDetail(modifiers, s.shape.kind === 'ShapeRef' ? s.shape.name.name : sourceKind);
   }
 
   private reportUnused(): void {
