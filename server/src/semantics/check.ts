@@ -97,9 +97,6 @@ export interface NamedShapeValue {
   readonly sourceKind: SourceShapeKind;
 }
 
-/** A shape expression's parts (a named shape's carry its name: scene.ts SceneShape). */
-type ShapeValue = SceneShape;
-
 type MutableDefinition = { -readonly [K in keyof SymbolDefinition]: SymbolDefinition[K] };
 
 interface ValueEntry {
@@ -367,7 +364,7 @@ class Checker {
   }
 
   private readonly letValues = new Map<LetStatement, Value | undefined>();
-  private readonly shapeValues = new Map<ShapeStatement, ShapeValue | undefined>();
+  private readonly shapeValues = new Map<ShapeStatement, SceneShape | undefined>();
   private readonly used = new Set<SymbolDefinition>();
   /** Definition made for each declared name, by the name's offset (a stub's name and its body's agree). */
   private readonly definitionOf = new Map<number, MutableDefinition>();
@@ -817,7 +814,7 @@ class Checker {
     return entry.stmt;
   }
 
-  private shape(node: ShapeExpression): ShapeValue | undefined {
+  private shape(node: ShapeExpression): SceneShape | undefined {
     switch (node.kind) {
       case 'ShapeCall': {
         const shape = this.primitive(node);
@@ -931,7 +928,7 @@ class Checker {
     return slots;
   }
 
-  private compound(node: CompoundShape): ShapeValue | undefined {
+  private compound(node: CompoundShape): SceneShape | undefined {
     if (node.parts.length === 0) {
       this.error(node.range, 'argument-count', 'A compound needs at least one part.');
       return undefined;
