@@ -6,12 +6,14 @@ import { sortIndicesByKey } from '../../../../core/broad/index-sort';
 import { anyBox, apply, floatBox, latticeBox, Model, opArb, pairsOf, queryOf } from './support';
 
 const KINDS: readonly BroadPhaseKind[] = BROAD_PHASE_KINDS.filter((k) => k !== 'brute-force');
+/** The largest id the random sequences use: every id up to it is probed with boxOf. */
+const MAX_ID = 24;
 
 describe('core/broad: every broad phase agrees with brute force', () => {
   for (const kind of BROAD_PHASE_KINDS) {
     it(`${kind}: random insert/move/remove sequences give the model's pairs and query answers`, () => {
       fc.assert(
-        fc.property(fc.array(opArb(anyBox, 24), { maxLength: 80 }), fc.array(anyBox, { minLength: 1, maxLength: 4 }), (ops, queries) => {
+        fc.property(fc.array(opArb(anyBox, MAX_ID), { maxLength: 80 }), fc.array(anyBox, { minLength: 1, maxLength: 4 }), (ops, queries) => {
           const bp = createBroadPhase(kind);
           const model = new Model();
           for (const op of ops) {
@@ -27,7 +29,7 @@ describe('core/broad: every broad phase agrees with brute force', () => {
           for (const q of queries) assert.deepEqual(queryOf(bp, q), model.query(q));
           // Every id's stored box is the one it was last given (these are finite and valid).
           const out = { minX: NaN, minY: NaN, maxX: NaN, maxY: NaN };
-          for (let id = 0; id <= 24; id++) {
+          for (let id = 0; id <= MAX_ID; id++) {
             const want = model.boxes.get(id);
             assert.equal(bp.boxOf(id, out), want !== undefined, `boxOf(${id})`);
             if (want !== undefined) assert.deepEqual(out, want, `boxOf(${id})`);
