@@ -435,64 +435,45 @@ export class IncrementalAnalyzer {
     const slotOfIndex = this.spareSlotOfIndex.length >= n ? this.spareSlotOfIndex : new Int32Array(n + (n >> 3));
     for (let k = 0; k < scene.bodies.length; k++) {
       const body = scene.bodies[k]!;
-      if (fast) {
-        const from = reused![k]!;
-        if (from >= 0) {
-          const slot = previousSlots[from]!;
-          // A shifted copy (statement-window.ts: same name, motion and part shapes), so its
-          // findings' messages still hold: only ranges and the index may have moved. After an
-          // edit that kept the length, neither did if the index stayed: its findings and their
-          // diagnostics are as they were, and assemble passes them without reading them.
-          if (shift === 0 && this.slotIndex[slot] === k) this.bodyOf[slot] = body;
-          else this.assign(slot, body, k, true);
-          if (this.slotIndex[slot] !== k) this.indicesMoved = true;
-          this.slotIndex[slot] = k;
-          this.seen[slot] = stamp;
-          slotOfIndex[k] = slot;
-          continue;
+      const from = fast ? reused![k]! : -1;
+      let slot: number;
+      if (from >= 0) {
+        slot = previousSlots[from]!;
+        // A shifted copy (statement-window.ts: same name, motion and part shapes), so its
+        // findings' messages still hold: only ranges and the index may have moved. After an
+        // edit that kept the length, neither did if the index stayed: its findings and their
+        // diagnostics are as they were, and assemble passes them without reading them.
+        if (shift === 0 && this.slotIndex[slot] === k) this.bodyOf[slot] = body;
+        else this.assign(slot, body, k, true);
+      } else {
+        // In the fast path a body of the window, whose name is unique in the file (the front end
+        // checked): it is never taken for a repetition below.
+        let repeatKey: string | null = null;
+        slot = this.slotByName.get(body.name);
+        if (slot >= 0 && this.seen[slot] === stamp) {
+          // A repeated name (already an error): its k-th repetition is the identity `name` + k,
+          // counted per run so that a thousand copies of one line cost a thousand lookups.
+          repeats ??= new Map();
+          const k = (repeats.get(body.name) ?? 0) + 1;
+          repeats.set(body.name, k);
+          repeatKey = `${body.name}\u0000${k}`;
+          slot = this.slotByRepeat.get(repeatKey) ?? -1;
         }
-        // A body of the window: its name is unique in the file (the front end checked), so the
-        // name is its key.
-        let slot = this.slotByName.get(body.name);
         if (slot < 0) {
-          slot = this.allocate(body, null);
+          slot = this.allocate(body, repeatKey);
           this.place(broad, scene, slot, body);
           added++;
         } else if (!sameBodyContent(this.bodyOf[slot]!, body)) {
           this.place(broad, scene, slot, body);
           changed++;
         } else {
-          // Unchanged but re-evaluated: it may have changed places with another window body.
           this.assign(slot, body, k, false);
-          this.slotFlags[slot]! |= SLOT_WINDOW;
-          keptInWindow = true;
+          if (fast) {
+            // Unchanged but re-evaluated: it may have changed places with another window body.
+            this.slotFlags[slot]! |= SLOT_WINDOW;
+            keptInWindow = true;
+          }
         }
-        if (this.slotIndex[slot] !== k) this.indicesMoved = true;
-        this.slotIndex[slot] = k;
-        this.seen[slot] = stamp;
-        slotOfIndex[k] = slot;
-        continue;
-      }
-      let repeatKey: string | null = null;
-      let slot = this.slotByName.get(body.name);
-      if (slot >= 0 && this.seen[slot] === stamp) {
-        // A repeated name (already an error): its k-th repetition is the identity `name` + k,
-        // counted per run so that a thousand copies of one line cost a thousand lookups.
-        repeats ??= new Map();
-        const k = (repeats.get(body.name) ?? 0) + 1;
-        repeats.set(body.name, k);
-        repeatKey = `${body.name}\u0000${k}`;
-        slot = this.slotByRepeat.get(repeatKey) ?? -1;
-      }
-      if (slot < 0) {
-        slot = this.allocate(body, repeatKey);
-        this.place(broad, scene, slot, body);
-        added++;
-      } else if (!sameBodyContent(this.bodyOf[slot]!, body)) {
-        this.place(broad, scene, slot, body);
-        changed++;
-      } else {
-        this.assign(slot, body, k, false);
       }
       if (this.slotIndex[slot] !== k) this.indicesMoved = true;
       this.slotIndex[slot] = k;
