@@ -779,7 +779,6 @@ export class IncrementalAnalyzer {
     counts.clear();
     // Each one's diagnostic, on the same body's name as before (else its place moves).
     const bodies = scene.bodies;
-    const slotIndex = this.slotIndex;
     const diagnostics: FindingDiagnostic[] = [];
     for (const e of fresh) {
       const was = cache.placementOf(e);
@@ -796,7 +795,7 @@ export class IncrementalAnalyzer {
     const places = new Int32Array(fresh.length);
     for (let r = 0; r < fresh.length; r++) {
       const e = fresh[r]!;
-      const lo = lowerBound(keys, slotIndex[cache.slotAOf(e)]! * SLOT_SPAN + slotIndex[cache.slotBOf(e)]!);
+      const lo = lowerBound(keys, this.orderKey(e));
       if (this.order[lo] !== e) return undefined; // not expected: the order holds every entry of the last output
       findings[lo] = cache.findingOf(e);
       const p = this.positionOf[e]!;
@@ -886,7 +885,7 @@ export class IncrementalAnalyzer {
         fresh.push(e);
       }
     }
-    const keyOf = (e: number): number => this.slotIndex[cache.slotAOf(e)]! * SLOT_SPAN + this.slotIndex[cache.slotBOf(e)]!;
+    const keyOf = (e: number): number => this.orderKey(e);
     fresh.sort((x, y) => keyOf(x) - keyOf(y));
     const capacity = previous + fresh.length;
     let out = this.spareOrder.length >= capacity ? this.spareOrder : new Int32Array(Math.max(64, 2 * capacity));
@@ -972,6 +971,15 @@ export class IncrementalAnalyzer {
     this.orderCount = n;
     this.orderGeneration = cache.generation;
     return n;
+  }
+
+  /**
+   * An entry's key in findings order (compareFindings: a's index, then b's), by its slots'
+   * current indices: the one orderEntries sorts by and keeps in `orderKeys`, and assembleInPlace
+   * looks up there.
+   */
+  private orderKey(e: number): number {
+    return this.slotIndex[this.cache.slotAOf(e)]! * SLOT_SPAN + this.slotIndex[this.cache.slotBOf(e)]!;
   }
 
   /** Gives a slot the body of this run that was already in the broad phase, noting what changed. */
