@@ -187,8 +187,12 @@ describe('analysis/incremental: the change record of an edit (DiagnosticsChange)
     rows[152] = rows[152]!.replace('box(1, 1)', 'box(1.5, 1)');
     step('a longer number', false);
     // The same length, but it no longer overlaps its neighbours: pairs gone.
-    rows[153] = rows[153]!.replace(/at \(([-\d.]+), ([-\d.]+)\)/, (_, x: string) => `at (${x}, 99.9)`.slice(0, `at (${x}, 99.9)`.length));
+    const was = rows[153]!;
+    rows[153] = was.replace(/at \(([-\d.]+), ([-\d.]+)\)/, (_, x: string) => `at (${x}, 99.9)`);
+    assert.equal(rows[153]!.length, was.length, 'the same length: only the pairs gone rule out the edit in place');
+    const overlapsBefore = before.findings.length;
     step('a body moved away', false);
+    assert.ok(before.findings.length < overlapsBefore, 'its pairs are gone');
   });
 
   it('has no record after a full run or a run abandoned since the last one, and one that names every syntax and semantic diagnostic', async () => {
