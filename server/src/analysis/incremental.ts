@@ -711,9 +711,9 @@ export class IncrementalAnalyzer {
     this.lastOrdered = ordered;
     const stamp = (this.outputStamp = (this.outputStamp + 1) >>> 0 || 1);
     if (this.outputMark.length < cache.entryCount) this.outputMark = resized(this.outputMark, Math.max(64, 2 * cache.entryCount));
-    if (this.outputCountOf.length < this.slotCount) this.outputCountOf = new Int32Array(Math.max(64, 2 * this.slotCount));
+    if (this.outputCountOf.length < this.slotCount) this.outputCountOf = new Int32Array(Math.max(64, this.slotCount + (this.slotCount >> 3)));
     const counts = this.outputCountOf;
-    counts.fill(0);
+    counts.fill(0, 0, this.slotCount); // slots past slotCount were never counted (the array is new after a reset)
     const order = this.order;
     for (let k = 0; k < count; k++) {
       const e = order[k]!;
