@@ -42,10 +42,30 @@ function formatByPrecision(n: number): string {
 
 /** 10^k for k = 0..22: every one exactly a double (10^22 < 2^53 · 2^22), so products and quotients by them round once. */
 const POW10 = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
-/** Fixed notation of a value below 1: what comes before its digits, by its decimal exponent -1..-4. */
-const LEADING_ZEROS = ['', '0.', '0.0', '0.00', '0.000'];
 /** Below this distance from a .5 tie, the scaled value's one rounding could have moved it across. */
 const TIE_MARGIN = 1e-7;
+
+/** The least and greatest decimal exponent fastFormat writes (1e-17 <= |n| < 1e22, and 1e22 from rounding up). */
+const E_MIN = -17;
+const E_MAX = 22;
+/**
+ * How fastFormat lays out the six digits of a value whose leading digit has decimal exponent e,
+ * by e - E_MIN: the text before them (fixed notation below 1: `0.`, `0.0` ...), how many of them
+ * come before the decimal point (0 then, e + 1 in fixed notation from 1, 1 in exponent
+ * notation), and the text after them (exponent notation: `e-7`, `e+6`). One path for every
+ * exponent: a branch that a rare exponent alone takes would make the optimizing compiler throw
+ * the function's code away when that exponent first comes (it compiles no code for what it has
+ * not seen run), and a check's report met the first value below 1e-4 after thousands of others.
+ */
+const PREFIX: string[] = [];
+const INTEGER_DIGITS: number[] = [];
+const SUFFIX: string[] = [];
+for (let e = E_MIN; e <= E_MAX; e++) {
+  const fixed = e >= -4 && e <= 5;
+  PREFIX.push(fixed && e < 0 ? `0.${'0'.repeat(-e - 1)}` : '');
+  INTEGER_DIGITS.push(fixed ? Math.max(e + 1, 0) : 1);
+  SUFFIX.push(fixed ? '' : `e${e < 0 ? '-' : '+'}${Math.abs(e)}`);
+}
 
 /**
  * formatByPrecision's result without its three conversions (toPrecision, the decimal parse, the
@@ -88,16 +108,13 @@ function fastFormat(n: number): string | undefined {
   const digits = String(k);
   let end = 6;
   while (digits.charCodeAt(end - 1) === 48 /* 0 */) end--;
-  const sign = n < 0 ? '-' : '';
-  if (e >= 0 && e <= 5) {
-    // Fixed notation; the integer part keeps its zeros (120000), the fraction loses them.
-    if (end <= e + 1) return sign + digits.slice(0, e + 1);
-    return `${sign}${digits.slice(0, e + 1)}.${digits.slice(e + 1, end)}`;
-  }
-  if (e < 0 && e >= -4) return sign + LEADING_ZEROS[-e]! + digits.slice(0, end);
-  // Exponent notation as toExponential() writes it: d[.ddddd]e±x.
-  const mantissa = end === 1 ? digits[0]! : `${digits[0]!}.${digits.slice(1, end)}`;
-  return `${sign}${mantissa}e${e < 0 ? '-' : '+'}${e < 0 ? -e : e}`;
+  // Fixed notation keeps the zeros of its integer part (120000); the fraction, and an exponent's
+  // mantissa, lose theirs (toExponential writes d[.ddddd]e±x).
+  const layout = e - E_MIN;
+  const integer = INTEGER_DIGITS[layout]!;
+  const fraction = end > integer ? digits.slice(integer, end) : '';
+  const point = integer > 0 && fraction !== '' ? '.' : '';
+  return `${n < 0 ? '-' : ''}${PREFIX[layout]!}${digits.slice(0, integer)}${point}${fraction}${SUFFIX[layout]!}`;
 }
 
 /** A vector or point: `(x, y)`, each coordinate by `formatNumber`. */
