@@ -116,8 +116,12 @@ function writeCodeCache(cli, paths) {
   const { script, run } = compile(cli, source, undefined);
   const argv = process.argv;
   const write = process.stdout.write;
+  const exit = process.exit;
   process.argv = [argv[0], cli, 'check', '--format', 'json', ...paths];
   process.stdout.write = () => true;
+  // The CLI ends its process once a command has written everything (cli/main.ts); here the
+  // process goes on to write the cache.
+  process.exit = () => undefined;
   try {
     run();
   } finally {
@@ -127,6 +131,7 @@ function writeCodeCache(cli, paths) {
   return new Promise((resolve, reject) => {
     setImmediate(() => {
       process.stdout.write = write;
+      process.exit = exit;
       process.exitCode = 0;
       try {
         const data = script.createCachedData();
