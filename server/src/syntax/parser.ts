@@ -318,6 +318,9 @@ const IS_MODIFIER = keywordClass(MODIFIER_KEYWORDS);
 const IS_SHAPE = keywordClass(SHAPE_KEYWORDS);
 const IS_PROPERTY = keywordClass(PROPERTY_KEYWORDS);
 
+/** What `listStart` and `afterListItem` return while a list has more items (no token index). */
+const LIST_GOES_ON = -2;
+
 /** How many tokens the parser lets the scanner hold before it drops those of past statements. */
 const DISCARD_AFTER = 4096;
 
@@ -811,12 +814,16 @@ class Parser {
     return this.expectedShape();
   }
 
-  /** Enters one level of nesting; false (reported, rest of statement skipped) beyond MAX_NESTING. */
-  private enter(at: TextRange): boolean {
+  /**
+   * Enters one level of nesting at the opening token `open`; false (reported on that token, rest
+   * of statement skipped) beyond MAX_NESTING. A token index rather than a range: the range is made
+   * only for the report, not for every parenthesis of a file.
+   */
+  private enter(open: number): boolean {
     this.depth++;
     if (this.depth <= MAX_NESTING) return true;
     this.depth--;
-    this.error(at, 'syntax-nesting-too-deep', `This nests more than ${MAX_NESTING} levels deep; the rest of the statement is ignored.`);
+    this.error(this.rangeOf(open), 'syntax-nesting-too-deep', `This nests more than ${MAX_NESTING} levels deep; the rest of the statement is ignored.`);
     this.skipToStatementStart();
     return false;
   }
@@ -832,9 +839,13 @@ class Parser {
     }
     const open = this.next();
     const openParen = this.rangeOf(open);
-    if (!this.enter(openParen)) return { kind: 'Error', range: { start: constructorRange.start, end: this.lastEnd } };
+    if (!this.enter(open)) return { kind: 'Error', range: { start: constructorRange.start, end: this.lastEnd } };
     const args: Expression[] = [];
-    const close = this.parseList(() => args.push(this.parseExpression('an argument')), ctorText);
+    let close = this.listStart();
+    while (close === LIST_GOES_ON) {
+      args.push(this.parseExpression('an argument'));
+      close = this.afterListItem(ctorText);
+    }
     this.depth--;
     return {
       kind: 'ShapeCall',
@@ -847,23 +858,31 @@ class Parser {
     };
   }
 
+  // A comma-separated list up to `)`, its `(` consumed already, is parsed by its owner as
+  //   let close = this.listStart();
+  //   while (close === LIST_GOES_ON) { <parse an item>; close = this.afterListItem(callee); }
+  // which ends with the `)` token's index, or -1 when the list had to be closed implicitly
+  // (reported). A loop in the owner rather than a helper taking the item's parser as a callback:
+  // that was a closure per argument list of a file.
+
+  /** Consumes the `)` of an empty list and returns its index; LIST_GOES_ON when an item comes first. */
+  private listStart(): number {
+    return this.kind() === TK_RPAREN ? this.next() : LIST_GOES_ON;
+  }
+
   /**
-   * A comma-separated list up to `)`, the `(` consumed already. Returns the `)` token's index, or
-   * -1 when the list had to be closed implicitly (reported). `callee` names the list in messages.
+   * After a list item: consumes a `,` (LIST_GOES_ON) or the closing `)` (its index), or reports
+   * what came instead and returns -1. `callee` names the list in messages.
    */
-  private parseList(item: () => void, callee: string): number {
-    if (this.kind() === TK_RPAREN) return this.next();
-    for (;;) {
-      item();
-      const k = this.kind();
-      if (k === TK_COMMA) {
-        this.next();
-        continue;
-      }
-      if (k === TK_RPAREN) return this.next();
-      this.unexpected('syntax-expected-token', () => `Expected ',' or ')' in '${callee}(...)' but found ${this.describe()}.`);
-      return -1;
+  private afterListItem(callee: string): number {
+    const k = this.kind();
+    if (k === TK_COMMA) {
+      this.next();
+      return LIST_GOES_ON;
     }
+    if (k === TK_RPAREN) return this.next();
+    this.unexpected('syntax-expected-token', () => `Expected ',' or ')' in '${callee}(...)' but found ${this.describe()}.`);
+    return -1;
   }
 
   private parseCompound(): CompoundShape | ErrorNode {
@@ -875,9 +894,13 @@ class Parser {
     }
     const open = this.next();
     const openParen = this.rangeOf(open);
-    if (!this.enter(openParen)) return { kind: 'Error', range: { start: constructorRange.start, end: this.lastEnd } };
+    if (!this.enter(open)) return { kind: 'Error', range: { start: constructorRange.start, end: this.lastEnd } };
     const parts: CompoundPart[] = [];
-    const close = this.parseList(() => parts.push(this.parsePart()), 'compound');
+    let close = this.listStart();
+    while (close === LIST_GOES_ON) {
+      parts.push(this.parsePart());
+      close = this.afterListItem('compound');
+    }
     this.depth--;
     return {
       kind: 'Compound',
@@ -1018,13 +1041,15 @@ class Parser {
 
   private parseCall(callee: Identifier): CallExpression | ErrorNode {
     const open = this.next();
-    if (!this.enter(this.rangeOf(open))) return { kind: 'Error', range: { start: callee.range.start, end: this.lastEnd } };
+    if (!this.enter(open)) return { kind: 'Error', range: { start: callee.range.start, end: this.lastEnd } };
     const args: Expression[] = [];
     let height = 0;
-    const close = this.parseList(() => {
+    let close = this.listStart();
+    while (close === LIST_GOES_ON) {
       args.push(this.parseExpression('an argument'));
       height = Math.max(height, this.height);
-    }, callee.name);
+      close = this.afterListItem(callee.name);
+    }
     this.depth--;
     this.height = height + 1;
     return { kind: 'Call', callee, args, closed: close >= 0, range: { start: callee.range.start, end: this.lastEnd } };
@@ -1034,7 +1059,7 @@ class Parser {
   private parseParenthesised(): Expression {
     const open = this.next();
     const openStart = this.s.starts[open]!;
-    if (!this.enter(this.rangeOf(open))) return { kind: 'Error', range: { start: openStart, end: this.lastEnd } };
+    if (!this.enter(open)) return { kind: 'Error', range: { start: openStart, end: this.lastEnd } };
     const x = this.parseExpression('an expression');
     let height = this.height;
     let node: Expression;
