@@ -238,14 +238,18 @@ function circleAtOrigin(r: number): ConvexShape {
   return { kind: 'circle', count: 1, xy: CIRCLE_CENTRE, radius: Math.abs(r), nxy: NO_NORMALS };
 }
 
-/** A body's or a part's clauses by keyword (the last of each; see `clausesByKeyword`). */
-class ClauseSlots {
-  at: Clause | undefined = undefined;
-  angle: Clause | undefined = undefined;
-  velocity: Clause | undefined = undefined;
-  spin: Clause | undefined = undefined;
-  layer: Clause | undefined = undefined;
-}
+/**
+ * A body's or a part's clauses, the last of each keyword (see `clausesByKeyword`), indexed in
+ * BODY_CLAUSES order: AT, ANGLE, VELOCITY, SPIN, LAYER. An array indexed by number rather than an
+ * object indexed by the keyword: a property looked up by a string that varies from clause to
+ * clause was a megamorphic keyed access, twice per clause of a file.
+ */
+type ClauseSlots = (Clause | undefined)[];
+const AT = BODY_CLAUSES.indexOf('at');
+const ANGLE = BODY_CLAUSES.indexOf('angle');
+const VELOCITY = BODY_CLAUSES.indexOf('velocity');
+const SPIN = BODY_CLAUSES.indexOf('spin');
+const LAYER = BODY_CLAUSES.indexOf('layer');
 
 /** Whether `e` is a name, parenthesised or not: the expressions whose value is not made afresh. */
 function namesValue(e: Expression): boolean {
@@ -914,16 +918,19 @@ class Checker {
    * body without one, or 'part'.
    */
   private clausesByKeyword(clauses: readonly Clause[], owner: Identifier | undefined | 'part'): ClauseSlots {
-    const slots = new ClauseSlots();
+    const slots: ClauseSlots = [undefined, undefined, undefined, undefined, undefined];
     for (const c of clauses) {
-      const first = slots[c.keyword];
+      // Every clause keyword, a part's (at, angle) too, is one of BODY_CLAUSES; both are
+      // internalized string literals, so this compares pointers.
+      const k = BODY_CLAUSES.indexOf(c.keyword);
+      const first = slots[k];
       if (first) {
         const where = owner === 'part' ? 'this part' : owner ? `body '${owner.name}'` : 'this body';
         this.error(c.keywordRange, 'duplicate-property', `'${c.keyword}' is given twice for ${where}; the later one is used.`, {
           related: [{ range: first.range, message: `The earlier '${c.keyword}'.` }],
         });
       }
-      slots[c.keyword] = c;
+      slots[k] = c;
     }
     return slots;
   }
@@ -938,8 +945,8 @@ class Checker {
     for (const part of node.parts) {
       const sub = this.shape(part.shape);
       const clauses = this.clausesByKeyword(part.clauses, 'part');
-      const at = clauses.at;
-      const angle = clauses.angle;
+      const at = clauses[AT];
+      const angle = clauses[ANGLE];
       const offset = at ? this.slot(at.value, 'position', 'vector', "the part's position") : { x: 0, y: 0 };
       const turn = angle ? this.slot(angle.value, 'angle', 'number', "the part's angle") : 0;
       if (!sub || offset === undefined || turn === undefined) {
@@ -1081,31 +1088,31 @@ class Checker {
     let velocity: Vec2 = AT_REST;
     let spin = 0;
     let layer: string | null = null;
-    const at = clauses.at;
+    const at = clauses[AT];
     if (at) {
       const v = this.slot(at.value, 'position', 'vector', 'the position');
       if (v === undefined) failed = true;
       else position = v;
     }
-    const angleClause = clauses.angle;
+    const angleClause = clauses[ANGLE];
     if (angleClause) {
       const v = this.slot(angleClause.value, 'angle', 'number', 'the angle');
       if (v === undefined) failed = true;
       else angle = v;
     }
-    const velocityClause = clauses.velocity;
+    const velocityClause = clauses[VELOCITY];
     if (velocityClause) {
       const v = this.slot(velocityClause.value, 'velocity', 'vector', 'the velocity');
       if (v === undefined) failed = true;
       else velocity = v;
     }
-    const spinClause = clauses.spin;
+    const spinClause = clauses[SPIN];
     if (spinClause) {
       const v = this.slot(spinClause.value, 'spin', 'number', 'the spin');
       if (v === undefined) failed = true;
       else spin = v;
     }
-    const layerClause = clauses.layer;
+    const layerClause = clauses[LAYER];
     if (layerClause && layerClause.value.kind === 'Identifier') {
       this.layerReference(layerClause.value);
       // An unknown layer is reported; the body keeps the name so that it still collides with
@@ -1139,7 +1146,7 @@ class Checker {
     let n = 0;
     let flags = modifiers;
     for (let k = 0; k < BODY_CLAUSES.length; k++) {
-      const c = clauses[BODY_CLAUSES[k]!];
+      const c = clauses[k];
       if (!c) continue;
       n = clauseOffsets(c, n, start);
       flags |= clauseFlag(k);
