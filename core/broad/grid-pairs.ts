@@ -62,6 +62,13 @@ let spanY = 0;
 let inv = 0;
 let width = 0;
 let height = 0;
+/** Cells per row of the padded layout: the grid's columns and an empty one on each side. */
+let stride = 0;
+/**
+ * Offsets in the padded layout from a cell to itself and to the four neighbours it is tested
+ * against (see regularPairs): (cx + 1, cy − 1), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1).
+ */
+const after = new Int32Array(5);
 
 /**
  * Every overlapping pair of `count` boxes, box i at boxes[4i .. 4i + 3] as (minX, minY, maxX,
@@ -80,13 +87,19 @@ export function gridPairs(boxes: Float64Array, count: number, out: PairKeys): bo
   width = Math.floor(spanX * inv) + 1;
   height = Math.floor(spanY * inv) + 1;
   if (!(width * height <= CELLS_PER_BOX * m + EXTRA_CELLS)) return false;
-  const cells = width * height;
+  // The cells are laid out with an empty border (a row above and below, a column on each side),
+  // so every grid cell has all eight neighbours and the pair pass needs no edge cases.
+  stride = width + 2;
+  const cells = stride * (height + 2);
   start = growInt32(start, cells + 1);
   start.fill(0, 0, cells + 1);
   file(n, cell);
   for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!;
   sortByCell(n, start[cells]!);
-  keys = out.keys;
+  // Room for a pair per box up front (a level has about that many: the benchmark scenes 0.84),
+  // so that the keys rarely grow inside the pair passes: a first growth there reaches code the
+  // pass had never run when it was compiled on the stack, and the pass is compiled again.
+  keys = growFloat64(out.keys, n);
   found = 0;
   regularPairs(n);
   oversizedPairs(n);
@@ -176,7 +189,7 @@ function file(n: number, cell: number): void {
     // only brings cell coordinates closer together, so neighbours stay neighbours.
     const cx = Math.min(Math.floor(fx), width - 1);
     const cy = Math.min(Math.floor(fy), height - 1);
-    const c = cy * width + cx;
+    const c = (cy + 1) * stride + cx + 1;
     cellOf[i] = c;
     start[c + 1]!++;
   }
@@ -208,50 +221,51 @@ function sortByCell(n: number, regular: number): void {
 /**
  * Pass 4: regular boxes against the rest of their cell and the cells after it: (cx + 1, cy − 1),
  * (cx + 1, cy), (cx + 1, cy + 1) and (cx, cy + 1), so each neighbouring pair of cells is visited
- * from one side only. Sorted position k runs through the cells in order; a box's cell is
- * recomputed from the cell whose end it passes.
+ * from one side only. Sorted position k runs through the cells in order (the
+ * empty border cells too), and cell c's boxes are the positions [start[c − 1], start[c]). Every
+ * box meets five runs, tested in one loop: one call of `test` to compile into this pass, which
+ * runs once and is compiled on the stack, where a branch per grid edge left code that had not run
+ * yet when it was compiled (the first row has no row above) and made it compile again.
  */
 function regularPairs(n: number): void {
   const s = sorted;
-  const w = width;
-  const h = height;
-  const cells = w * h;
+  const w = stride;
+  after[0] = 0;
+  after[1] = 1 - w;
+  after[2] = 1;
+  after[3] = w + 1;
+  after[4] = w;
+  const cells = w * (height + 2);
   let c = 0;
-  let cx = 0;
-  let cy = 0;
-  const total = cells > 0 ? start[cells - 1]! : 0;
+  const total = start[cells - 1]!;
   for (let k = 0; k < total; k++) {
-    while (start[c]! <= k) {
-      c++;
-      if (++cx === w) {
-        cx = 0;
-        cy++;
-      }
-    }
+    while (start[c]! <= k) c++;
     const p = 4 * k;
     const minX = s[p]!;
     const minY = s[p + 1]!;
     const maxX = s[p + 2]!;
     const maxY = s[p + 3]!;
     const id = order[k]!;
-    test(id, minX, minY, maxX, maxY, k + 1, start[c]!, n);
-    if (cx + 1 < w) {
-      if (cy > 0) test(id, minX, minY, maxX, maxY, start[c - w]!, start[c - w + 1]!, n);
-      test(id, minX, minY, maxX, maxY, start[c]!, start[c + 1]!, n);
-      if (cy + 1 < h) test(id, minX, minY, maxX, maxY, start[c + w]!, start[c + w + 1]!, n);
+    for (let i = 0; i < 5; i++) {
+      const d = c + after[i]!;
+      // In its own cell a box meets the boxes after it; in a neighbour, all of them.
+      test(id, minX, minY, maxX, maxY, i === 0 ? k + 1 : start[d - 1]!, start[d]!, n);
     }
-    if (cy + 1 < h) test(id, minX, minY, maxX, maxY, start[c + w - 1]!, start[c + w]!, n);
   }
 }
 
 /**
- * Pass 5: oversized boxes against each other, and against the grid by range. A regular box that
- * overlaps one has its centre within half a cell of it: one extra cell on each side covers that
- * and any rounding (loose-grid.ts query). A row's cells are contiguous in sorted order, so each
- * row of the range is one run of boxes.
+ * Pass 5: oversized boxes against each other, and against the grid by range. Among themselves by
+ * sort and sweep on x (Baraff's "sweep and prune"; Ericson, "Real-Time Collision Detection"
+ * §7.5.1): sorted by minX, a box meets only the boxes after it whose minX is within its maxX, so
+ * the pass costs O(k log k) plus the pairs, not k²/2 tests (a 100k-body level has 5k oversized
+ * boxes). A regular box that overlaps one has its centre within half a cell of it: one extra cell
+ * on each side covers that and any rounding (loose-grid.ts query). A row's cells are contiguous
+ * in sorted order, so each row of the range is one run of boxes.
  */
 function oversizedPairs(n: number): void {
   const b = clean;
+  oversized.subarray(0, overCount).sort(byMinX);
   for (let k = 0; k < overCount; k++) {
     const id = oversized[k]!;
     const o = 4 * id;
@@ -259,10 +273,11 @@ function oversizedPairs(n: number): void {
     const minY = b[o + 1]!;
     const maxX = b[o + 2]!;
     const maxY = b[o + 3]!;
+    // A later box starts at or after minX, so it meets this one on x exactly when it starts by maxX.
     for (let j = k + 1; j < overCount; j++) {
-      const other = oversized[j]!;
-      const q = 4 * other;
-      if (b[q]! <= maxX && minX <= b[q + 2]! && b[q + 1]! <= maxY && minY <= b[q + 3]!) emit(id, other, n);
+      const q = 4 * oversized[j]!;
+      if (!(b[q]! <= maxX)) break;
+      if (b[q + 1]! <= maxY && minY <= b[q + 3]!) emit(id, oversized[j]!, n);
     }
     // Clamped to the grid (an unbounded box covers all of it).
     const x0 = Math.max(Math.floor((minX - originX) * inv) - 1, 0);
@@ -271,10 +286,15 @@ function oversizedPairs(n: number): void {
     const y1 = Math.min(Math.floor((maxY - originY) * inv) + 1, height - 1);
     if (!(x0 <= x1 && y0 <= y1)) continue;
     for (let cy = y0; cy <= y1; cy++) {
-      const first = cy * width + x0;
-      test(id, minX, minY, maxX, maxY, first === 0 ? 0 : start[first - 1]!, start[cy * width + x1]!, n);
+      const row = (cy + 1) * stride + 1;
+      test(id, minX, minY, maxX, maxY, start[row + x0 - 1]!, start[row + x1]!, n);
     }
   }
+}
+
+/** Oversized boxes by their minX (valid boxes: saturated, never NaN). */
+function byMinX(i: number, j: number): number {
+  return clean[4 * i]! - clean[4 * j]!;
 }
 
 /** Box `id` against the sorted boxes at positions [lo, hi): each overlapping one is a pair. */
