@@ -235,6 +235,43 @@ export interface CleanPolygon {
  */
 export function removeDegenerate(points: readonly Vec2[]): CleanPolygon {
   const tol = RELATIVE_TOLERANCE * extentOf(points);
+  // Authored polygons are almost always clean: one pass that would drop nothing proves it (the
+  // loop below then ends after its first round with every point kept), and the general loop, its
+  // index list and splices, runs for the others only. Most of a scene's polygons never reach it,
+  // so a large scene neither allocates its lists nor compiles it.
+  if (keepsEveryPoint(points, tol)) return { points: points.slice(), dropped: [] };
+  return removeDegenerateWithin(points, tol);
+}
+
+/**
+ * Whether removeDegenerate keeps every point: all are finite and the first round of its loop
+ * drops none, tested with its very expressions (a repeat of the previous point, a point on the line
+ * through its neighbours), so that the two never disagree.
+ */
+function keepsEveryPoint(points: readonly Vec2[], tol: number): boolean {
+  const n = points.length;
+  for (let k = 0; k < n; k++) {
+    const q = points[k]!;
+    if (!(Number.isFinite(q.x) && Number.isFinite(q.y))) return false;
+  }
+  if (n < 2) return true;
+  for (let k = 0; k < n; k++) {
+    const p = points[k === 0 ? n - 1 : k - 1]!;
+    const q = points[k]!;
+    const r = points[k + 1 === n ? 0 : k + 1]!;
+    if (hypot2(q.x - p.x, q.y - p.y) <= tol) return false;
+    if (n > 2) {
+      const ex = r.x - p.x;
+      const ey = r.y - p.y;
+      const l = hypot2(ex, ey);
+      if (l <= tol || Math.abs(ex * (q.y - p.y) - ey * (q.x - p.x)) <= tol * l) return false;
+    }
+  }
+  return true;
+}
+
+/** removeDegenerate's general loop, with its tolerance. */
+function removeDegenerateWithin(points: readonly Vec2[], tol: number): CleanPolygon {
   const idx: number[] = [];
   for (let i = 0; i < points.length; i++) {
     const p = points[i]!;

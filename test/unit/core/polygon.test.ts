@@ -163,4 +163,35 @@ describe('core/shapes/polygon', () => {
       { numRuns: 2000 },
     );
   });
+  it('removeDegenerate answers clean input (its one-pass check) exactly as its general loop does', () => {
+    // A non-finite point changes neither the extent nor the other points' fate, and sends the
+    // call down the general loop: the two answers must agree but for that point's own index.
+    const grid = fc.record({ x: fc.integer({ min: 0, max: 3 }), y: fc.integer({ min: 0, max: 3 }) });
+    const decimal = fc.record({ x: fc.integer({ min: -30, max: 30 }).map((v) => v / 10), y: fc.integer({ min: -30, max: 30 }).map((v) => v / 10) });
+    // Convex polygons around a circle, some with a point near an edge's midpoint (near-collinear).
+    const ring = fc
+      .tuple(fc.integer({ min: 3, max: 9 }), fc.double({ min: 1e-6, max: 1e6, noNaN: true }), fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.nat(20), fc.double({ min: -1e-9, max: 1e-9, noNaN: true }))
+      .map(([n, r, c, mid, off]) => {
+        const pts = Array.from({ length: n }, (_, i) => ({ x: c + r * Math.cos((2 * Math.PI * i) / n), y: c + r * Math.sin((2 * Math.PI * i) / n) }));
+        if (mid < n) {
+          const a = pts[mid]!;
+          const b = pts[(mid + 1) % n]!;
+          pts.splice(mid + 1, 0, { x: (a.x + b.x) / 2 + off * r, y: (a.y + b.y) / 2 - off * r });
+        }
+        return pts;
+      });
+    const pointsArb = fc.oneof(fc.array(grid, { maxLength: 10 }), fc.array(decimal, { maxLength: 8 }), ring);
+    let clean = 0;
+    fc.assert(
+      fc.property(pointsArb, (points) => {
+        const fast = removeDegenerate(points);
+        const general = removeDegenerate([...points, { x: NaN, y: NaN }]);
+        assert.deepStrictEqual(general.points, fast.points);
+        assert.deepStrictEqual(general.dropped, [...fast.dropped, points.length]);
+        if (fast.dropped.length === 0) clean++;
+      }),
+      { numRuns: 2000 },
+    );
+    assert.ok(clean > 200, `only ${clean} clean inputs`);
+  });
 });
