@@ -3,10 +3,10 @@ import { collideAabbs, isAxisAlignedBox } from './aabb';
 import { inCanonicalOrder } from './canonical-order';
 import { collideCircleBox, collideCirclePolygon, collideCircles, isRectangle } from './circle';
 import { defaultGjkIterations, gjkLocal, GJK_TOLERANCE, simplexWitness, type Witness } from './gjk';
-import { addPoint, clipEdges, emptyManifold, manifoldNormal, manifoldPoints, resetManifold, type LocalManifold } from './manifold';
+import { addPoint, clipEdges, emptyManifold, manifoldToWorld, resetManifold, type LocalManifold } from './manifold';
 import { emptyRelativePair, relativePairInto, type RelativePair } from './relative';
 import { satLocal, satSeparates, type SatLocal } from './sat';
-import type { ContactOutput, QueryState, ShapePair } from './types';
+import { emptyContactRecord, type ContactOutput, type ContactRecord, type QueryState, type ShapePair } from './types';
 
 /**
  * The narrow-phase dispatcher: contact(pair) picks the cheapest exact method for the pair's
@@ -40,9 +40,7 @@ const pairScratch = emptyRelativePair();
 const manifoldScratch = emptyManifold();
 const witness: Witness = { ax: 0, ay: 0, bx: 0, by: 0 };
 
-function degenerateOutput(): ContactOutput {
-  return { state: 'degenerate', separation: 0, normal: { x: 0, y: 0 }, points: [], method: 'none', iterations: 0 };
-}
+const record = emptyContactRecord();
 
 /** collidePolygons' answer when `farther` is finite and a SAT axis shows the shapes farther apart than it. */
 const FARTHER = 'farther';
@@ -159,7 +157,12 @@ export function contactWithin(pair: ShapePair, farther: number): ContactOutput |
   return contactOrFarther(pair, farther);
 }
 
-function contactOrFarther(pair: ShapePair, farther: number): ContactOutput | null {
+/**
+ * contactWithin(pair, farther) written into `out` as numbers: false where contactWithin gives
+ * null (`out` then holds nothing of this pair), else true with `out` holding its answer, the same
+ * numbers to the bit. For callers that test many pairs and keep few: nothing is allocated.
+ */
+export function contactWithinInto(pair: ShapePair, farther: number, out: ContactRecord): boolean {
   // One order for both orders of a pair (canonical-order.ts): the answer for (B, A) is the one
   // for (A, B) with the normal turned, bit for bit, except for exact push-out ties, where the
   // convention of tie-break.ts is about the caller's B and so gives the same normal both ways.
@@ -167,8 +170,18 @@ function contactOrFarther(pair: ShapePair, farther: number): ContactOutput | nul
   const p = swap
     ? relativePairInto(pairScratch, pair.shapeB, pair.transformB, pair.shapeA, pair.transformA, true)
     : relativePairInto(pairScratch, pair.shapeA, pair.transformA, pair.shapeB, pair.transformB, false);
-  if (!p.wellFormed) return degenerateOutput();
   const m = resetManifold(manifoldScratch);
+  if (!p.wellFormed) {
+    // Malformed input: no normal, no points.
+    out.state = 'degenerate';
+    out.separation = 0;
+    out.nx = 0;
+    out.ny = 0;
+    out.count = 0;
+    out.method = 'none';
+    out.iterations = 0;
+    return true;
+  }
   // Point cores (relative.ts isPointCore, read off the pair's spreads).
   const tol = 1e-14 * p.scale;
   const pointA = p.spreadA <= tol;
@@ -191,7 +204,7 @@ function contactOrFarther(pair: ShapePair, farther: number): ContactOutput | nul
     collideAabbs(p, m);
   } else {
     const r = collidePolygons(p, m, farther);
-    if (r === FARTHER) return null;
+    if (r === FARTHER) return false;
     state = r;
   }
   if (m.degenerate && state === 'ok') state = 'degenerate';
@@ -199,14 +212,16 @@ function contactOrFarther(pair: ShapePair, farther: number): ContactOutput | nul
     m.nx = -m.nx;
     m.ny = -m.ny;
   }
-  return {
-    state,
-    separation: m.separation,
-    normal: manifoldNormal(p, m),
-    points: manifoldPoints(p, m),
-    method: m.method,
-    iterations: m.iterations,
-  };
+  manifoldToWorld(p, m, state, out);
+  return true;
+}
+
+/** contactWithin's output: the record's numbers as objects (points: arrays of the exact length). */
+function contactOrFarther(pair: ShapePair, farther: number): ContactOutput | null {
+  if (!contactWithinInto(pair, farther, record)) return null;
+  const r = record;
+  const points = r.count >= 2 ? [{ x: r.p0x, y: r.p0y }, { x: r.p1x, y: r.p1y }] : r.count === 1 ? [{ x: r.p0x, y: r.p0y }] : [];
+  return { state: r.state, separation: r.separation, normal: { x: r.nx, y: r.ny }, points, method: r.method, iterations: r.iterations };
 }
 
 /**

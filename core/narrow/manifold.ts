@@ -1,5 +1,5 @@
-import type { Vec2 } from '../math/vec2';
-import { dirToWorld, edgeNormal, toWorld, type MutableVec2, type RelativePair } from './relative';
+import { edgeNormal, type MutableVec2, type RelativePair } from './relative';
+import type { ContactRecord, QueryState } from './types';
 import { incidentEdge } from './sat';
 
 /**
@@ -60,18 +60,23 @@ export function addPoint(m: LocalManifold, x: number, y: number): void {
 }
 
 /**
- * World contact points of a manifold. Array literals of the exact length: the points outlive the
- * query in every overlap finding, and V8 gives an empty array that is pushed to a backing store of
- * 17 slots (186 bytes for one point, against 58 for `[p]`).
+ * The manifold (A frame) in the world, written into `out`: its normal turned and its points
+ * placed by A's transform (relative.ts dirToWorld and toWorld, expression for expression).
  */
-export function manifoldPoints(p: RelativePair, m: LocalManifold): Vec2[] {
-  if (m.count >= 2) return [toWorld(p, m.p0x, m.p0y), toWorld(p, m.p1x, m.p1y)];
-  if (m.count === 1) return [toWorld(p, m.p0x, m.p0y)];
-  return [];
-}
-
-export function manifoldNormal(p: RelativePair, m: LocalManifold): Vec2 {
-  return dirToWorld(p, m.nx, m.ny);
+export function manifoldToWorld(p: RelativePair, m: LocalManifold, state: QueryState, out: ContactRecord): ContactRecord {
+  const t = p.xfA;
+  out.state = state;
+  out.separation = m.separation;
+  out.nx = t.c * m.nx - t.s * m.ny;
+  out.ny = t.s * m.nx + t.c * m.ny;
+  out.count = m.count >= 2 ? 2 : m.count;
+  out.p0x = t.c * m.p0x - t.s * m.p0y + t.x;
+  out.p0y = t.s * m.p0x + t.c * m.p0y + t.y;
+  out.p1x = t.c * m.p1x - t.s * m.p1y + t.x;
+  out.p1y = t.s * m.p1x + t.c * m.p1y + t.y;
+  out.method = m.method;
+  out.iterations = m.iterations;
+  return out;
 }
 
 const nScratch: MutableVec2 = { x: 0, y: 0 };

@@ -94,6 +94,32 @@ export interface ContactOutput {
 }
 
 /**
+ * A ContactOutput as plain numbers in a record the caller owns and refills (contactWithinInto),
+ * in the manner of Box2D's b2Manifold: a caller that tests many pairs and keeps few of them
+ * copies out only the contacts it keeps, where a ContactOutput is four to five objects per test.
+ * World coordinates; the normal is (nx, ny), the points (p0x, p0y) and, when count is 2,
+ * (p1x, p1y).
+ */
+export interface ContactRecord {
+  state: QueryState;
+  separation: number;
+  nx: number;
+  ny: number;
+  /** Number of contact points: 0 (degenerate input only), 1 or 2. */
+  count: number;
+  p0x: number;
+  p0y: number;
+  p1x: number;
+  p1y: number;
+  method: string;
+  iterations: number;
+}
+
+export function emptyContactRecord(): ContactRecord {
+  return { state: 'ok', separation: 0, nx: 0, ny: 0, count: 0, p0x: 0, p0y: 0, p1x: 0, p1y: 0, method: 'none', iterations: 0 };
+}
+
+/**
  * Penetration of two overlapping shapes (EPA). All points and directions in world coordinates.
  * Moving B by depth * normal (or A by the opposite) separates the pair by the least distance.
  */

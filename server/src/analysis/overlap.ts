@@ -1,6 +1,6 @@
 import type { Transform } from '../../../core/math/vec2';
-import { contactWithin } from '../../../core/narrow/contact';
-import type { ContactOutput, ShapePair } from '../../../core/narrow/types';
+import { contactWithinInto } from '../../../core/narrow/contact';
+import { emptyContactRecord, type ContactRecord, type ShapePair } from '../../../core/narrow/types';
 import { shapeBoundsInto, shapeSize } from '../../../core/shapes/bounds';
 import type { AABB } from '../../../core/math/aabb';
 import { packedCoordinates, type ConvexShape } from '../../../core/shapes/shape';
@@ -44,7 +44,8 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   const q = query;
   q.transformA = xa;
   q.transformB = xb;
-  let best: ContactOutput | null = null;
+  const r = contact;
+  const best = deepest;
   let partA = -1;
   let partB = -1;
   for (let i = 0; i < nA; i++) {
@@ -60,26 +61,50 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
       q.shapeB = b.partShape(j);
       // Only penetration can make a finding (depth > slop >= 0): a part pair that a separating
       // axis shows apart needs no contact measured.
-      const r = contactWithin(q, 0);
-      if (r === null || r.points.length === 0 || !Number.isFinite(r.separation)) continue;
-      if (!best || r.separation < best.separation) {
-        best = r;
+      if (!contactWithinInto(q, 0, r) || r.count === 0 || !Number.isFinite(r.separation)) continue;
+      if (partA < 0 || r.separation < best.separation) {
+        copyContact(r, best);
         partA = i;
         partB = j;
       }
     }
   }
-  if (!best) return null;
+  if (partA < 0) return null;
   // "Deeper than slop" up to the narrow phase's accuracy: decimal input such as 1 - 0.99 lands
   // 1e-17 above a slop of 0.01, and the author meant "exactly at slop".
   const size = shapeSize(a.partShape(partA)) + shapeSize(b.partShape(partB));
   if (!(-best.separation > slop + DEPTH_TOLERANCE * size)) return null;
-  return OverlapFinding.of(a.name, b.name, a.index, b.index, partA, partB, -best.separation, best.normal, best.points);
+  // OverlapFinding's data: depth, normal, then each point.
+  const data = packedCoordinates(3 + 2 * best.count);
+  data[0] = -best.separation;
+  data[1] = best.nx;
+  data[2] = best.ny;
+  data[3] = best.p0x;
+  data[4] = best.p0y;
+  if (best.count === 2) {
+    data[5] = best.p1x;
+    data[6] = best.p1y;
+  }
+  return new OverlapFinding(a.name, b.name, a.index, b.index, partA, partB, data);
+}
+
+/** The numbers of a contact that overlapPair keeps. */
+function copyContact(from: ContactRecord, to: ContactRecord): void {
+  to.separation = from.separation;
+  to.nx = from.nx;
+  to.ny = from.ny;
+  to.count = from.count;
+  to.p0x = from.p0x;
+  to.p0y = from.p0y;
+  to.p1x = from.p1x;
+  to.p1y = from.p1y;
 }
 
 // Scratch of overlapPair, which never re-enters: the two poses, the query record handed to
-// contact() (read during the call only) and the part boxes, so that a pair test allocates
-// nothing but contact()'s output and the finding (architecture.md, "Performance habits").
+// contact() (read during the call only), the part boxes, and the contact of the part pair being
+// tested and of the deepest one so far, so that a pair test allocates nothing but the finding
+// it keeps (architecture.md, "Performance habits"): a compound pair tests several part pairs
+// for its one finding, and many candidate pairs are no finding at all.
 // `lastA` is the body whose pose and part boxes poseA and boundsA hold: scene bodies are
 // immutable, so the same object has the same pose and parts.
 type MutableTransform = { -readonly [K in keyof Transform]: Transform[K] };
@@ -90,6 +115,8 @@ const query: { -readonly [K in keyof ShapePair]: ShapePair[K] } = { shapeA: EMPT
 let boundsA = new Float64Array(16);
 let lastA: SceneBody | null = null;
 let boundsB = new Float64Array(16);
+const contact = emptyContactRecord();
+const deepest = emptyContactRecord();
 
 /** The body's pose at t = 0 written into `out`; a non-finite coordinate or angle reads as 0. */
 function poseAtStart(body: SceneBody, out: MutableTransform): MutableTransform {
