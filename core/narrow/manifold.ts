@@ -84,13 +84,6 @@ const nScratch: MutableVec2 = { x: 0, y: 0 };
 /** Relative span along the reference face below which a clipped incident edge is one point. */
 const SINGLE_SPAN = 1e-12;
 
-function vx(p: RelativePair, ofA: boolean, i: number): number {
-  return ofA ? p.av[2 * i]! : p.bv[2 * i]!;
-}
-function vy(p: RelativePair, ofA: boolean, i: number): number {
-  return ofA ? p.av[2 * i + 1]! : p.bv[2 * i + 1]!;
-}
-
 /**
  * Clips the incident edge against reference edge `refEdge` of A (referenceIsA) or B, and adds to
  * `m` the clipped points whose separation (radii included) is at most `keep`. Returns how many
@@ -110,10 +103,14 @@ export function clipEdges(p: RelativePair, referenceIsA: boolean, refEdge: numbe
     ny = p.s * nx + p.c * ny;
     nx = x;
   }
-  const r1x = vx(p, referenceIsA, refEdge);
-  const r1y = vy(p, referenceIsA, refEdge);
-  const r2x = vx(p, referenceIsA, (refEdge + 1) % nr);
-  const r2y = vy(p, referenceIsA, (refEdge + 1) % nr);
+  // Both shapes' core vertices in A's frame (relative.ts), chosen once.
+  const rv = referenceIsA ? p.av : p.bv;
+  const iv = referenceIsA ? p.bv : p.av;
+  const r2 = 2 * ((refEdge + 1) % nr);
+  const r1x = rv[2 * refEdge]!;
+  const r1y = rv[2 * refEdge + 1]!;
+  const r2x = rv[r2]!;
+  const r2y = rv[r2 + 1]!;
   const tx0 = r2x - r1x;
   const ty0 = r2y - r1y;
   const len = Math.hypot(tx0, ty0);
@@ -121,10 +118,11 @@ export function clipEdges(p: RelativePair, referenceIsA: boolean, refEdge: numbe
   const tx = tx0 / len;
   const ty = ty0 / len;
   const ie = incidentEdge(p, referenceIsA, nx, ny);
-  let i1x = vx(p, !referenceIsA, ie);
-  let i1y = vy(p, !referenceIsA, ie);
-  let i2x = vx(p, !referenceIsA, (ie + 1) % ni);
-  let i2y = vy(p, !referenceIsA, (ie + 1) % ni);
+  const i2 = 2 * ((ie + 1) % ni);
+  let i1x = iv[2 * ie]!;
+  let i1y = iv[2 * ie + 1]!;
+  let i2x = iv[i2]!;
+  let i2y = iv[i2 + 1]!;
   let s1 = (i1x - r1x) * tx + (i1y - r1y) * ty;
   let s2 = (i2x - r1x) * tx + (i2y - r1y) * ty;
   if (s1 > s2) {

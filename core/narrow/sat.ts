@@ -65,8 +65,9 @@ function maxSeparation(p: RelativePair, flip: boolean, out: EdgeSeparations, sto
   const inc = flip ? p.shapeA : p.shapeB;
   const nr = ref.count;
   const ni = inc.count;
-  const bv = p.bv;
-  const av = p.av;
+  // Both cores' vertices in A's frame (relative.ts), chosen once.
+  const rv = flip ? p.bv : p.av;
+  const iv = flip ? p.av : p.bv;
   if (out.each.length < nr) out.each = new Float64Array(Math.max(2 * out.each.length, nr));
   const each = out.each;
   let best = -Infinity;
@@ -75,26 +76,17 @@ function maxSeparation(p: RelativePair, flip: boolean, out: EdgeSeparations, sto
     edgeNormal(ref, i, n1);
     let nx = n1.x;
     let ny = n1.y;
-    let vx: number;
-    let vy: number;
-    let si = Infinity;
     if (flip) {
-      // B's edge normal and vertex in A's frame; A's vertices as they are.
+      // B's edge normal in A's frame.
       nx = p.c * n1.x - p.s * n1.y;
       ny = p.s * n1.x + p.c * n1.y;
-      vx = bv[2 * i]!;
-      vy = bv[2 * i + 1]!;
-      for (let j = 0; j < ni; j++) {
-        const d = nx * (av[2 * j]! - vx) + ny * (av[2 * j + 1]! - vy);
-        if (d < si) si = d;
-      }
-    } else {
-      vx = av[2 * i]!;
-      vy = av[2 * i + 1]!;
-      for (let j = 0; j < ni; j++) {
-        const d = nx * (bv[2 * j]! - vx) + ny * (bv[2 * j + 1]! - vy);
-        if (d < si) si = d;
-      }
+    }
+    const vx = rv[2 * i]!;
+    const vy = rv[2 * i + 1]!;
+    let si = Infinity;
+    for (let j = 0; j < ni; j++) {
+      const d = nx * (iv[2 * j]! - vx) + ny * (iv[2 * j + 1]! - vy);
+      if (d < si) si = d;
     }
     each[i] = si;
     if (si > best) {
