@@ -167,9 +167,62 @@ export function segmentsIntersect(p1: Vec2, p2: Vec2, q1: Vec2, q2: Vec2): boole
  * Whether the closed polygon is simple: no two non-adjacent edges meet, and no edge folds back
  * over its neighbour. Consecutive repeated points are ignored (they are a "repeated vertex" hint,
  * not a crossing). O(n²) pair test: authored polygons have tens of vertices, where this beats a
- * Shamos–Hoyer sweep.
+ * Shamos–Hoyer sweep; a convex polygon, the usual case, is recognised in O(n) first.
  */
 export function isSimple(points: readonly Vec2[]): boolean {
+  // Almost every authored polygon is convex: an O(n) certificate settles those, and the O(n²)
+  // test below runs for the others.
+  if (isCertainlyConvex(points)) return true;
+  return isSimpleByPairs(points);
+}
+
+/**
+ * Error bound of the floating-point orientation test orient(a, b, c) of points whose coordinates
+ * differ by at most `ext` (Shewchuk, "Adaptive Precision Floating-Point Arithmetic and Fast Robust
+ * Geometric Predicates", 1997: the computed sign is right whenever |det| > (3 + 16ε)ε (|detleft| +
+ * |detright|), here at most 6.7e-16 ext²), with a wide margin.
+ */
+const ORIENT_MARGIN = 1e-14;
+
+/**
+ * Whether the closed polygon is strictly convex with a margin that rounding cannot eat: every
+ * turn (orient of three consecutive points, as isSimpleByPairs computes it) has the same sign and
+ * exceeds ORIENT_MARGIN ext², and the turns add up to one full turn. Then every orientation
+ * isSimpleByPairs computes has the exact sign (for edge i and any vertex not on it, the exact
+ * orientation is at least the smaller of the turns at the edge's ends: the distance to a convex
+ * polygon's edge line rises and falls once around it), so no two edges cross or touch there and
+ * none folds back: true here means isSimpleByPairs answers true. False proves nothing.
+ */
+function isCertainlyConvex(points: readonly Vec2[]): boolean {
+  const n = points.length;
+  if (n < 3) return false;
+  const ext = extentOf(points);
+  // Far from underflow and overflow, where the error bound above holds.
+  if (!(ext >= 1e-100 && ext <= 1e100)) return false;
+  const margin = ORIENT_MARGIN * ext * ext;
+  let sign = 0;
+  let turning = 0;
+  for (let i = 0; i < n; i++) {
+    const a = points[i === 0 ? n - 1 : i - 1]!;
+    const b = points[i]!;
+    const c = points[i + 1 === n ? 0 : i + 1]!;
+    const turn = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+    if (sign === 0) sign = turn > 0 ? 1 : -1;
+    if (!(sign * turn > margin)) return false;
+    // The exterior angle at b, between a → b and b → c.
+    const ux = b.x - a.x;
+    const uy = b.y - a.y;
+    const vx = c.x - b.x;
+    const vy = c.y - b.y;
+    turning += Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy);
+  }
+  // Each angle is within (−π, π) and all turn one way: the sum is 2πk, k = 1 for a convex polygon
+  // (a pentagram turns twice).
+  return Math.abs(Math.abs(turning) - 2 * Math.PI) < 1e-6;
+}
+
+/** isSimple by testing every pair of non-adjacent edges. */
+function isSimpleByPairs(points: readonly Vec2[]): boolean {
   const pts: Vec2[] = [];
   for (const p of points) {
     const last = pts[pts.length - 1];
