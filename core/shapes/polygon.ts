@@ -187,13 +187,18 @@ const ORIENT_MARGIN = 1e-14;
 /**
  * Whether the closed polygon is strictly convex with a margin that rounding cannot eat: every
  * turn (orient of three consecutive points, as isSimpleByPairs computes it) has the same sign and
- * exceeds ORIENT_MARGIN ext², and the turns add up to one full turn. Then every orientation
- * isSimpleByPairs computes has the exact sign (for edge i and any vertex not on it, the exact
- * orientation is at least the smaller of the turns at the edge's ends: the distance to a convex
- * polygon's edge line rises and falls once around it), so no two edges cross or touch there and
- * none folds back: true here means isSimpleByPairs answers true. False proves nothing.
+ * exceeds ORIENT_MARGIN ext², and the turns add up to one full turn. False proves nothing; true
+ * settles two questions without asking them:
+ * - isSimple is true: every orientation its pair test computes has the exact sign (for edge i and
+ *   any vertex not on it, the exact orientation is at least the smaller of the turns at the edge's
+ *   ends: the distance to a convex polygon's edge line rises and falls once around it), so no two
+ *   edges cross or touch and none folds back;
+ * - isConvex is true when the polygon has area (|signedArea| > RELATIVE_TOLERANCE ext², its own
+ *   first test) and no edge shorter than RELATIVE_TOLERANCE ext (as after removeDegenerate): it
+ *   then skips no vertex, each turn has the sign of the area, and it adds the very angles summed
+ *   here, expression for expression.
  */
-function isCertainlyConvex(points: readonly Vec2[]): boolean {
+export function isCertainlyConvex(points: readonly Vec2[]): boolean {
   const n = points.length;
   if (n < 3) return false;
   const ext = extentOf(points);

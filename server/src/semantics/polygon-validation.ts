@@ -3,6 +3,7 @@ import {
   convexDecomposition,
   convexHull,
   extentOf,
+  isCertainlyConvex,
   isConvex,
   isSimple,
   removeDegenerate,
@@ -92,7 +93,10 @@ export function validatePolygon(
   const kept = clean.points;
   const ext = extentOf(kept);
   const area = signedArea(kept);
-  if (kept.length >= 3 && !isSimple(kept)) {
+  // Almost every authored polygon is convex beyond doubt, which answers both the crossing test
+  // and, once it has area, the convexity test below (polygon.ts isCertainlyConvex).
+  const certainlyConvex = isCertainlyConvex(kept);
+  if (kept.length >= 3 && !certainlyConvex && !isSimple(kept)) {
     diagnostics.push({
       range,
       severity: 'error',
@@ -112,7 +116,7 @@ export function validatePolygon(
     return { vertices: undefined };
   }
 
-  if (!isConvex(kept)) {
+  if (!certainlyConvex && !isConvex(kept)) {
     const hull = convexHull(kept);
     const parts = convexDecomposition(kept);
     diagnostics.push({

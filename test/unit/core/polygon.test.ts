@@ -4,9 +4,12 @@ import type { Vec2 } from '../../../core/math/vec2';
 import {
   convexDecomposition,
   convexHull,
+  extentOf,
+  isCertainlyConvex,
   isConvex,
   isSimple,
   polygonCentroid,
+  RELATIVE_TOLERANCE,
   removeDegenerate,
   signedArea,
 } from '../../../core/shapes/polygon';
@@ -201,7 +204,7 @@ describe('core/shapes/polygon', () => {
       { numRuns: 2000 },
     );
   });
-  it('isSimple answers convex input (its O(n) certificate) exactly as its pair test does', () => {
+  it('isSimple answers as its pair test does (a certificate first), and the certificate implies isConvex on cleaned polygons with area', () => {
     // Convex polygons of any size, place, squash and winding, some nearly degenerate (a vertex
     // pushed towards its neighbours' line, a sliver), then stars (pentagrams turn twice) and
     // grid points (anything).
@@ -235,16 +238,25 @@ describe('core/shapes/polygon', () => {
     const grid = fc.array(fc.record({ x: fc.integer({ min: 0, max: 3 }), y: fc.integer({ min: 0, max: 3 }) }), { maxLength: 8 });
     let convex = 0;
     let simple = 0;
+    let certain = 0;
     fc.assert(
       fc.property(fc.oneof({ weight: 3, arbitrary: ring }, { weight: 1, arbitrary: grid }), (points) => {
         const expected = simpleByPairs(points);
         assert.equal(isSimple(points), expected);
+        if (isCertainlyConvex(points)) assert.ok(expected);
         if (expected) simple++;
         if (isConvex(points)) convex++;
+        // What polygon validation skips: isConvex on the cleaned points once they have area.
+        const kept = removeDegenerate(points).points;
+        const ext = extentOf(kept);
+        if (isCertainlyConvex(kept) && Math.abs(signedArea(kept)) > RELATIVE_TOLERANCE * ext * ext) {
+          certain++;
+          assert.ok(isConvex(kept));
+        }
       }),
       { numRuns: 3000 },
     );
-    assert.ok(convex > 500 && simple < 2900, `${convex} convex, ${simple} simple of 3000`);
+    assert.ok(convex > 500 && simple < 2900 && certain > 500, `${convex} convex, ${simple} simple, ${certain} certain of 3000`);
   });
   it('removeDegenerate answers clean input (its one-pass check) exactly as its general loop does', () => {
     // A non-finite point changes neither the extent nor the other points' fate, and sends the
