@@ -1,6 +1,6 @@
 import type { Transform } from '../../../core/math/vec2';
 import { contactWithinInto } from '../../../core/narrow/contact';
-import { emptyContactRecord, type ContactRecord, type ShapePair } from '../../../core/narrow/types';
+import { emptyContactRecord, type ShapePair } from '../../../core/narrow/types';
 import { shapeBoundsInto, shapeSize } from '../../../core/shapes/bounds';
 import type { AABB } from '../../../core/math/aabb';
 import { packedCoordinates, type ConvexShape } from '../../../core/shapes/shape';
@@ -44,8 +44,10 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   const q = query;
   q.transformA = xa;
   q.transformB = xb;
-  const r = contact;
-  const best = deepest;
+  // The part pair being measured and the deepest so far: two records that trade places when a
+  // deeper contact turns up, so that nothing is copied.
+  let r = contactA;
+  let best = contactB;
   let partA = -1;
   let partB = -1;
   for (let i = 0; i < nA; i++) {
@@ -63,7 +65,9 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
       // axis shows apart needs no contact measured.
       if (!contactWithinInto(q, 0, r) || r.count === 0 || !Number.isFinite(r.separation)) continue;
       if (partA < 0 || r.separation < best.separation) {
-        copyContact(r, best);
+        const deeper = r;
+        r = best;
+        best = deeper;
         partA = i;
         partB = j;
       }
@@ -88,17 +92,6 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   return new OverlapFinding(a.name, b.name, a.index, b.index, partA, partB, data);
 }
 
-/** The numbers of a contact that overlapPair keeps. */
-function copyContact(from: ContactRecord, to: ContactRecord): void {
-  to.separation = from.separation;
-  to.nx = from.nx;
-  to.ny = from.ny;
-  to.count = from.count;
-  to.p0x = from.p0x;
-  to.p0y = from.p0y;
-  to.p1x = from.p1x;
-  to.p1y = from.p1y;
-}
 
 // Scratch of overlapPair, which never re-enters: the two poses, the query record handed to
 // contact() (read during the call only), the part boxes, and the contact of the part pair being
@@ -115,8 +108,8 @@ const query: { -readonly [K in keyof ShapePair]: ShapePair[K] } = { shapeA: EMPT
 let boundsA = new Float64Array(16);
 let lastA: SceneBody | null = null;
 let boundsB = new Float64Array(16);
-const contact = emptyContactRecord();
-const deepest = emptyContactRecord();
+const contactA = emptyContactRecord();
+const contactB = emptyContactRecord();
 
 /** The body's pose at t = 0 written into `out`; a non-finite coordinate or angle reads as 0. */
 function poseAtStart(body: SceneBody, out: MutableTransform): MutableTransform {
