@@ -180,6 +180,7 @@ export function contactWithinInto(pair: ShapePair, farther: number, out: Contact
     out.count = 0;
     out.method = 'none';
     out.iterations = 0;
+    out.size = 0;
     return true;
   }
   // Point cores (relative.ts isPointCore, read off the pair's spreads).

@@ -76,6 +76,9 @@ export function manifoldToWorld(p: RelativePair, m: LocalManifold, state: QueryS
   out.p1y = t.s * m.p1x + t.c * m.p1y + t.y;
   out.method = m.method;
   out.iterations = m.iterations;
+  // The pair's core sizes are shapeSize's less the diameters (relative.ts scanCore); sums in
+  // either order are the same double.
+  out.size = p.sizeA + 2 * p.shapeA.radius + (p.sizeB + 2 * p.shapeB.radius);
   return out;
 }
 

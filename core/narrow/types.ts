@@ -113,10 +113,15 @@ export interface ContactRecord {
   p1y: number;
   method: string;
   iterations: number;
+  /**
+   * shapeSize(shapeA) + shapeSize(shapeB) (shapes/bounds.ts, radii included), to the bit: what a
+   * caller scales its tolerances on the separation by, without measuring the shapes again.
+   */
+  size: number;
 }
 
 export function emptyContactRecord(): ContactRecord {
-  return { state: 'ok', separation: 0, nx: 0, ny: 0, count: 0, p0x: 0, p0y: 0, p1x: 0, p1y: 0, method: 'none', iterations: 0 };
+  return { state: 'ok', separation: 0, nx: 0, ny: 0, count: 0, p0x: 0, p0y: 0, p1x: 0, p1y: 0, method: 'none', iterations: 0, size: 0 };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Transform } from '../../../core/math/vec2';
 import { contactWithinInto } from '../../../core/narrow/contact';
 import { emptyContactRecord, type ShapePair } from '../../../core/narrow/types';
-import { shapeBoundsInto, shapeSize } from '../../../core/shapes/bounds';
+import { shapeBoundsInto } from '../../../core/shapes/bounds';
 import type { AABB } from '../../../core/math/aabb';
 import { packedCoordinates, type ConvexShape } from '../../../core/shapes/shape';
 import { FindingDiagnostic, LABEL_COMPOUND_A, LABEL_COMPOUND_B } from './finding-diagnostic';
@@ -76,8 +76,7 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   if (partA < 0) return null;
   // "Deeper than slop" up to the narrow phase's accuracy: decimal input such as 1 - 0.99 lands
   // 1e-17 above a slop of 0.01, and the author meant "exactly at slop".
-  const size = shapeSize(a.partShape(partA)) + shapeSize(b.partShape(partB));
-  if (!(-best.separation > slop + DEPTH_TOLERANCE * size)) return null;
+  if (!(-best.separation > slop + DEPTH_TOLERANCE * best.size)) return null;
   // OverlapFinding's data: depth, normal, then each point.
   const data = packedCoordinates(3 + 2 * best.count);
   data[0] = -best.separation;

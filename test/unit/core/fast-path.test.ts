@@ -1,7 +1,9 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { makeTransform, type Transform } from '../../../core/math/vec2';
-import { contact, contactWithin } from '../../../core/narrow/contact';
+import { contact, contactWithin, contactWithinInto } from '../../../core/narrow/contact';
+import { emptyContactRecord } from '../../../core/narrow/types';
+import { shapeSize } from '../../../core/shapes/bounds';
 import { isPointCore, isWellFormed, relativePair } from '../../../core/narrow/relative';
 import { satLocal, satSeparates } from '../../../core/narrow/sat';
 import { makeBox, makeSegment } from '../../../core/shapes/factory';
@@ -91,6 +93,23 @@ describe('core/narrow fast paths agree with the exact paths', () => {
     );
     // Both answers must actually occur for the property to mean something.
     assert.ok(skipped > 100 && measured > 100, `${skipped} skipped, ${measured} measured`);
+  });
+
+  it('contactWithinInto: the contact of contactWithin as numbers, and the two shapes\' shapeSize sum to the bit', () => {
+    const record = emptyContactRecord();
+    fc.assert(
+      fc.property(anyShapeArb(1), anyShapeArb(1), transformArb(2), transformArb(2), fc.oneof(fc.constant(0), fc.constant(Infinity)), (a, b, xa, xb, d) => {
+        const pair = { shapeA: a, transformA: xa, shapeB: b, transformB: xb };
+        const within = contactWithin(pair, d);
+        assert.equal(contactWithinInto(pair, d, record), within !== null);
+        if (within === null) return;
+        const points = within.points.flatMap((p) => [p.x, p.y]);
+        const got = [record.p0x, record.p0y, record.p1x, record.p1y].slice(0, 2 * record.count);
+        assert.deepStrictEqual([record.state, record.separation, record.nx, record.ny, got, record.method, record.iterations], [within.state, within.separation, within.normal.x, within.normal.y, points, within.method, within.iterations]);
+        if (within.state !== 'degenerate' || within.points.length > 0) assert.ok(Object.is(record.size, shapeSize(a) + shapeSize(b)), `size ${record.size}`);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('contactWithin on near-touching pairs: measured exactly as contact() whenever not farther than 0', () => {
