@@ -14,8 +14,8 @@ import { OverlapFinding } from './findings';
  * depth exceeds `slop`. `a` in the finding is the body declared first, whichever order the caller
  * passes them in; the normal points from a to b.
  *
- * Part pairs whose bounds (grown by slop) do not meet cannot be deeper than slop and are skipped
- * before the narrow phase. A part pair the narrow phase cannot measure (malformed geometry,
+ * Part pairs of compounds whose bounds (grown by slop) do not meet cannot be deeper than slop and
+ * are skipped before the narrow phase. A part pair the narrow phase cannot measure (malformed geometry,
  * already an error diagnostic from semantics) is skipped rather than guessed.
  */
 /** Relative accuracy of depths (issue 3: 1e-9 of the shapes' size). */
@@ -39,8 +39,14 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   const xa = poseA;
   const xb = poseAtStart(b, poseB);
   const slop = scene.slop > 0 ? scene.slop : 0;
-  if (boundsB.length < 4 * nB) boundsB = new Float64Array(4 * nB);
-  for (let j = 0; j < nB; j++) partBounds(b.partShape(j), xb, slop, boundsB, 4 * j);
+  // Part boxes sort out the part pairs of compounds. Two bodies of one part each have already had
+  // their boxes met by the broad phase, and a pair whose part boxes (grown by slop) are apart has
+  // a gap, which the finding's depth test rejects as surely: they are measured without them.
+  const onePartEach = nA === 1 && nB === 1;
+  if (!onePartEach) {
+    if (boundsB.length < 4 * nB) boundsB = new Float64Array(4 * nB);
+    for (let j = 0; j < nB; j++) partBounds(b.partShape(j), xb, slop, boundsB, 4 * j);
+  }
   const q = query;
   q.transformA = xa;
   q.transformB = xb;
@@ -58,7 +64,7 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
     const maxYA = boundsA[4 * i + 3]!;
     for (let j = 0; j < nB; j++) {
       const o = 4 * j;
-      if (!(minXA <= boundsB[o + 2]! && boundsB[o]! <= maxXA && minYA <= boundsB[o + 3]! && boundsB[o + 1]! <= maxYA)) continue;
+      if (!onePartEach && !(minXA <= boundsB[o + 2]! && boundsB[o]! <= maxXA && minYA <= boundsB[o + 3]! && boundsB[o + 1]! <= maxYA)) continue;
       q.shapeA = shapeA;
       q.shapeB = b.partShape(j);
       // Only penetration can make a finding (depth > slop >= 0): a part pair that a separating
