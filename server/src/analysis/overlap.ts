@@ -30,10 +30,9 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   // first body: analyzeScene visits pairs in key order, so all of a body's pairs as `a` come in
   // a row, and its cosine, sine and rotated bounds are computed once instead of per pair.
   if (a !== lastA) {
-    lastA = null; // until the pose and boxes below are all written
+    lastA = null; // until the pose below is written
+    boundsOf = null;
     poseAtStart(a, poseA);
-    if (boundsA.length < 4 * nA) boundsA = new Float64Array(4 * nA);
-    for (let i = 0; i < nA; i++) partBounds(a.partShape(i), poseA, 0, boundsA, 4 * i);
     lastA = a;
   }
   const xa = poseA;
@@ -44,6 +43,11 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   // a gap, which the finding's depth test rejects as surely: they are measured without them.
   const onePartEach = nA === 1 && nB === 1;
   if (!onePartEach) {
+    if (boundsOf !== a) {
+      if (boundsA.length < 4 * nA) boundsA = new Float64Array(4 * nA);
+      for (let i = 0; i < nA; i++) partBounds(a.partShape(i), poseA, 0, boundsA, 4 * i);
+      boundsOf = a;
+    }
     if (boundsB.length < 4 * nB) boundsB = new Float64Array(4 * nB);
     for (let j = 0; j < nB; j++) partBounds(b.partShape(j), xb, slop, boundsB, 4 * j);
   }
@@ -103,8 +107,8 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
 // tested and of the deepest one so far, so that a pair test allocates nothing but the finding
 // it keeps (architecture.md, "Performance habits"): a compound pair tests several part pairs
 // for its one finding, and many candidate pairs are no finding at all.
-// `lastA` is the body whose pose and part boxes poseA and boundsA hold: scene bodies are
-// immutable, so the same object has the same pose and parts.
+// `lastA` is the body whose pose poseA holds, `boundsOf` the one whose part boxes boundsA holds:
+// scene bodies are immutable, so the same object has the same pose and parts.
 type MutableTransform = { -readonly [K in keyof Transform]: Transform[K] };
 const EMPTY_SHAPE: ConvexShape = { kind: 'circle', count: 0, xy: packedCoordinates(0), radius: 0, nxy: packedCoordinates(0) };
 const poseA: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
@@ -112,6 +116,7 @@ const poseB: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
 const query: { -readonly [K in keyof ShapePair]: ShapePair[K] } = { shapeA: EMPTY_SHAPE, transformA: poseA, shapeB: EMPTY_SHAPE, transformB: poseB };
 let boundsA = new Float64Array(16);
 let lastA: SceneBody | null = null;
+let boundsOf: SceneBody | null = null;
 let boundsB = new Float64Array(16);
 const contactA = emptyContactRecord();
 const contactB = emptyContactRecord();
