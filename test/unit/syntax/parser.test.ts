@@ -367,6 +367,18 @@ describe('syntax/parser: limits and hostile input', () => {
     const deep = `let a = ${'('.repeat(100000)}1${')'.repeat(100000)}\nlet b = 2`;
     const r = parse(deep);
     assert.deepEqual(r.diagnostics.map((d) => d.code), ['syntax-nesting-too-deep']);
+    // Reported on the parenthesis that goes one level too deep.
+    const at = 'let a = '.length + MAX_NESTING;
+    assert.deepEqual(r.diagnostics[0]!.range, { start: at, end: at + 1 });
+    assert.equal(sexpr(r.file.statements[1]!), '(Let b 2)');
+  });
+
+  it('caps call nesting, reported on the opening parenthesis one level too deep', () => {
+    const deep = `let a = ${'f('.repeat(5000)}1${')'.repeat(5000)}\nlet b = 2`;
+    const r = parse(deep);
+    assert.deepEqual(r.diagnostics.map((d) => d.code), ['syntax-nesting-too-deep']);
+    const at = 'let a = '.length + 2 * MAX_NESTING + 1;
+    assert.deepEqual(r.diagnostics[0]!.range, { start: at, end: at + 1 });
     assert.equal(sexpr(r.file.statements[1]!), '(Let b 2)');
   });
 
@@ -374,6 +386,8 @@ describe('syntax/parser: limits and hostile input', () => {
     const deep = `body a ${'compound('.repeat(5000)}circle(1)${')'.repeat(5000)}\nbody b circle(1)`;
     const r = parse(deep);
     assert.deepEqual(r.diagnostics.map((d) => d.code), ['syntax-nesting-too-deep']);
+    const at = 'body a '.length + 'compound('.length * MAX_NESTING + 'compound'.length;
+    assert.deepEqual(r.diagnostics[0]!.range, { start: at, end: at + 1 });
     assert.equal(sexpr(r.file.statements[1]!), '(Body b (circle 1))');
   });
 
