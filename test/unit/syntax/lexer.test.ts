@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { lex } from '../../../server/src/syntax/lexer';
+import { KEYWORDS, lex } from '../../../server/src/syntax/lexer';
 
 function kinds(text: string): string[] {
   return lex(text).tokens.map((t) => (t.kind === 'keyword' || t.kind === 'identifier' || t.kind === 'number' ? `${t.kind}:${t.text}` : t.kind));
@@ -22,6 +22,24 @@ describe('syntax/lexer', () => {
     ]);
     assert.deepEqual(kinds('let a = -1 + 2 * 3 / pi'), [
       'keyword:let', 'identifier:a', '=', '-', 'number:1', '+', 'number:2', '*', 'number:3', '/', 'keyword:pi', 'eof',
+    ]);
+  });
+
+  it('reads every keyword as a keyword, and a name that differs from one in a letter as a name', () => {
+    // keywordAt compares a name only with the keywords of its length and first letter: the
+    // keywords that share both (slop/spin, static/sensor, compound/collides) must not shadow
+    // each other, and near misses must stay names.
+    for (const k of KEYWORDS) {
+      assert.deepEqual(kinds(k), [`keyword:${k}`, 'eof'], k);
+      const last = k[k.length - 1] === 'z' ? 'y' : 'z';
+      const misses = [k.slice(0, -1) + last, `${k[0]!.toUpperCase()}${k.slice(1)}`, `${k}x`, `${k}_`, `_${k}`, k.slice(0, -1)];
+      for (const m of misses) {
+        if (m === '' || KEYWORDS.has(m)) continue;
+        assert.deepEqual(kinds(m), [`identifier:${m}`, 'eof'], m);
+      }
+    }
+    assert.deepEqual(kinds('slop spin static sensor compound collides'), [
+      'keyword:slop', 'keyword:spin', 'keyword:static', 'keyword:sensor', 'keyword:compound', 'keyword:collides', 'eof',
     ]);
   });
 
