@@ -298,6 +298,27 @@ describe('semantics/check: errors on their exact ranges', () => {
     assert.deepEqual([r.scene.bodies[0]!.velocity, r.scene.bodies[0]!.spin], [{ x: 0, y: 0 }, 0]);
   });
 
+  it("uses the later of a repeated clause, as the duplicate-property warning says, for every clause of a body and a part", () => {
+    const text =
+      'layer k\nlayer l\nbody b circle(1) at (1, 1) angle 1 velocity (1, 1) spin 1 layer k\n' +
+      '  at (2, 3) angle 0.5 velocity (4, 5) spin 6 layer l\n' +
+      'body c compound(box(4, 2) at (9, 9) angle 0.25 at (7, 8) angle 90deg)';
+    const r = check(text);
+    const [b, c] = r.scene.bodies;
+    assert.deepEqual([b!.position, b!.angle, b!.velocity, b!.spin, b!.layer], [{ x: 2, y: 3 }, 0.5, { x: 4, y: 5 }, 6, 'l']);
+    assert.deepEqual(
+      Object.entries(b!.props).map(([k, p]) => [k, text.slice(p!.valueRange.start, p!.valueRange.end)]).sort(),
+      [['angle', '0.5'], ['at', '(2, 3)'], ['layer', 'l'], ['spin', '6'], ['velocity', '(4, 5)']],
+    );
+    // The part's 4 × 2 box turned by the later 90deg about its centre, then moved to the later (7, 8).
+    const corners = pts(shapeVertices(c!.parts[0]!.shape)).sort((p, q) => p[0]! - q[0]! || p[1]! - q[1]!);
+    assert.deepEqual(corners, [[6, 6], [6, 10], [8, 6], [8, 10]]);
+    assert.deepEqual(
+      r.diagnostics.filter((d) => d.code === 'duplicate-property').map((d) => text.slice(d.range.start, d.range.end)),
+      ['at', 'angle', 'velocity', 'spin', 'layer', 'at', 'angle'],
+    );
+  });
+
   it('points related information at the first definition of a duplicate', () => {
     const r = check('let a = 1\nlet a = 2\nbody b circle(a)');
     const d = r.diagnostics.find((x) => x.code === 'duplicate-definition')!;
