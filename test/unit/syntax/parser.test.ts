@@ -194,6 +194,18 @@ describe('syntax/parser: error recovery', () => {
     });
   }
 
+  it("names the list a missing comma is in: a shape's, a compound's, a function call's", () => {
+    const cases: [string, string, string][] = [
+      ['body b circle(1 at (2, 0)', "Expected ',' or ')' in 'circle(...)' but found 'at'.", 'at'],
+      ['body b compound(circle(1) 2)', "Expected ',' or ')' in 'compound(...)' but found '2'.", '2'],
+      ['let x = sqrt(1 2)', "Expected ',' or ')' in 'sqrt(...)' but found '2'.", '2'],
+    ];
+    for (const [text, message, found] of cases) {
+      const r = parse(text);
+      assert.deepEqual(r.diagnostics.map((d) => [d.code, d.message, textOf(text, d.range)]), [['syntax-expected-token', message, found]], text);
+    }
+  });
+
   it('reports text before the first statement once, as an Error statement', () => {
     const text = '1 2 3 body a circle(1)';
     const r = parse(text);
