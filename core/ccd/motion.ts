@@ -68,9 +68,12 @@ export function isRotationInvariant(shape: ConvexShape): boolean {
   return vertexX(shape, 0) === 0 && vertexY(shape, 0) === 0;
 }
 
-/** The spin that matters for the shape's surface (0 for a rotation-invariant shape). */
+/**
+ * The spin that matters for the shape's surface (0 for a rotation-invariant shape). No spin needs
+ * no look at the shape: almost every body of a level rests.
+ */
 export function effectiveSpin(shape: ConvexShape, spin: number): number {
-  return isRotationInvariant(shape) ? 0 : spin;
+  return spin !== 0 && isRotationInvariant(shape) ? 0 : spin;
 }
 
 /**

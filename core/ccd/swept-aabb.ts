@@ -274,8 +274,7 @@ export function sweptBoundsInto(
 ): AABB {
   const ta = Math.min(t0, t1);
   const tb = Math.max(t0, t1);
-  // A shape that does not spin needs no look at its kind (effectiveSpin is 0 then either way).
-  const w = spin === 0 ? 0 : effectiveSpin(shape, spin);
+  const w = effectiveSpin(shape, spin);
   const vx = velocity.x;
   const vy = velocity.y;
   if (shape.count === 0) {
