@@ -164,19 +164,6 @@ export function segmentsIntersect(p1: Vec2, p2: Vec2, q1: Vec2, q2: Vec2): boole
 }
 
 /**
- * Whether the closed polygon is simple: no two non-adjacent edges meet, and no edge folds back
- * over its neighbour. Consecutive repeated points are ignored (they are a "repeated vertex" hint,
- * not a crossing). O(n²) pair test: authored polygons have tens of vertices, where this beats a
- * Shamos–Hoyer sweep; a convex polygon, the usual case, is recognised in O(n) first.
- */
-export function isSimple(points: readonly Vec2[]): boolean {
-  // Almost every authored polygon is convex: an O(n) certificate settles those, and the O(n²)
-  // test below runs for the others.
-  if (isCertainlyConvex(points)) return true;
-  return isSimpleByPairs(points);
-}
-
-/**
  * Error bound of the floating-point orientation test orient(a, b, c) of points whose coordinates
  * differ by at most `ext` (Shewchuk, "Adaptive Precision Floating-Point Arithmetic and Fast Robust
  * Geometric Predicates", 1997: the computed sign is right whenever |det| > (3 + 16ε)ε (|detleft| +
@@ -186,7 +173,7 @@ const ORIENT_MARGIN = 1e-14;
 
 /**
  * Whether the closed polygon is strictly convex with a margin that rounding cannot eat: every
- * turn (orient of three consecutive points, as isSimpleByPairs computes it) has the same sign and
+ * turn (orient of three consecutive points, as isSimple computes it) has the same sign and
  * exceeds ORIENT_MARGIN ext², and the turns add up to one full turn. False proves nothing; true
  * settles two questions without asking them:
  * - isSimple is true: every orientation its pair test computes has the exact sign (for edge i and
@@ -226,8 +213,14 @@ export function isCertainlyConvex(points: readonly Vec2[]): boolean {
   return Math.abs(Math.abs(turning) - 2 * Math.PI) < 1e-6;
 }
 
-/** isSimple by testing every pair of non-adjacent edges. */
-function isSimpleByPairs(points: readonly Vec2[]): boolean {
+/**
+ * Whether the closed polygon is simple: no two non-adjacent edges meet, and no edge folds back
+ * over its neighbour. Consecutive repeated points are ignored (they are a "repeated vertex" hint,
+ * not a crossing). O(n²) pair test: authored polygons have tens of vertices, where this beats a
+ * Shamos–Hoyer sweep. Almost all of them are convex, which isCertainlyConvex settles in O(n):
+ * polygon validation asks it first (it also answers isConvex there).
+ */
+export function isSimple(points: readonly Vec2[]): boolean {
   const pts: Vec2[] = [];
   for (const p of points) {
     const last = pts[pts.length - 1];
