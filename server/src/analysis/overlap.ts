@@ -8,6 +8,9 @@ import { FindingDiagnostic, LABEL_COMPOUND_A, LABEL_COMPOUND_B } from './finding
 import type { Scene, SceneBody } from '../semantics/scene';
 import { OverlapFinding } from './findings';
 
+/** Relative accuracy of depths (issue 3: 1e-9 of the shapes' size). */
+const DEPTH_TOLERANCE = 1e-9;
+
 /**
  * Overlap at t = 0 for one pair of bodies (scene-language.md, "Findings"): the deepest contact
  * over all part pairs (a compound overlaps as much as its deepest part does), reported when its
@@ -15,12 +18,9 @@ import { OverlapFinding } from './findings';
  * passes them in; the normal points from a to b.
  *
  * Part pairs of compounds whose bounds (grown by slop) do not meet cannot be deeper than slop and
- * are skipped before the narrow phase. A part pair the narrow phase cannot measure (malformed geometry,
- * already an error diagnostic from semantics) is skipped rather than guessed.
+ * are skipped before the narrow phase. A part pair the narrow phase cannot measure (malformed
+ * geometry, already an error diagnostic from semantics) is skipped rather than guessed.
  */
-/** Relative accuracy of depths (issue 3: 1e-9 of the shapes' size). */
-const DEPTH_TOLERANCE = 1e-9;
-
 export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFinding | null {
   if (a.index > b.index) return overlapPair(scene, b, a);
   const nA = a.partCount;
@@ -101,12 +101,11 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   return new OverlapFinding(a.name, b.name, a.index, b.index, partA, partB, data);
 }
 
-
 // Scratch of overlapPair, which never re-enters: the two poses, the query record handed to
-// contact() (read during the call only), the part boxes, and the contact of the part pair being
-// tested and of the deepest one so far, so that a pair test allocates nothing but the finding
-// it keeps (architecture.md, "Performance habits"): a compound pair tests several part pairs
-// for its one finding, and many candidate pairs are no finding at all.
+// contactWithinInto (read during the call only), the part boxes, and the contact of the part
+// pair being tested and of the deepest one so far, so that a pair test allocates nothing but the
+// finding it keeps (architecture.md, "Performance habits"): a compound pair tests several part
+// pairs for its one finding, and many candidate pairs are no finding at all.
 // `lastA` is the body whose pose poseA holds, `boundsOf` the one whose part boxes boundsA holds:
 // scene bodies are immutable, so the same object has the same pose and parts.
 type MutableTransform = { -readonly [K in keyof Transform]: Transform[K] };
