@@ -51,6 +51,40 @@ export class OverlapFinding {
     return new OverlapFinding(a, b, ia, ib, partA, partB, data);
   }
 
+  /**
+   * The finding of a contact given as numbers (the narrow phase's ContactRecord, overlap.ts):
+   * depth, the unit normal from a towards b, and `count` (1 or 2) points at t = 0, without the
+   * vectors and the points array `of` takes.
+   */
+  static ofContact(
+    a: string,
+    b: string,
+    ia: number,
+    ib: number,
+    partA: number,
+    partB: number,
+    depth: number,
+    nx: number,
+    ny: number,
+    count: number,
+    p0x: number,
+    p0y: number,
+    p1x: number,
+    p1y: number,
+  ): OverlapFinding {
+    const data = packedCoordinates(POINTS_AT + 2 * count);
+    data[DEPTH] = depth;
+    data[NORMAL_X] = nx;
+    data[NORMAL_Y] = ny;
+    data[POINTS_AT] = p0x;
+    data[POINTS_AT + 1] = p0y;
+    if (count === 2) {
+      data[POINTS_AT + 2] = p1x;
+      data[POINTS_AT + 3] = p1y;
+    }
+    return new OverlapFinding(a, b, ia, ib, partA, partB, data);
+  }
+
   get kind(): 'overlap' {
     return 'overlap';
   }

@@ -87,18 +87,7 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   // "Deeper than slop" up to the narrow phase's accuracy: decimal input such as 1 - 0.99 lands
   // 1e-17 above a slop of 0.01, and the author meant "exactly at slop".
   if (!(-best.separation > slop + DEPTH_TOLERANCE * best.size)) return null;
-  // OverlapFinding's data: depth, normal, then each point.
-  const data = packedCoordinates(3 + 2 * best.count);
-  data[0] = -best.separation;
-  data[1] = best.nx;
-  data[2] = best.ny;
-  data[3] = best.p0x;
-  data[4] = best.p0y;
-  if (best.count === 2) {
-    data[5] = best.p1x;
-    data[6] = best.p1y;
-  }
-  return new OverlapFinding(a.name, b.name, a.index, b.index, partA, partB, data);
+  return OverlapFinding.ofContact(a.name, b.name, a.index, b.index, partA, partB, -best.separation, best.nx, best.ny, best.count, best.p0x, best.p0y, best.p1x, best.p1y);
 }
 
 // Scratch of overlapPair, which never re-enters: the two poses, the query record handed to
