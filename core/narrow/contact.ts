@@ -40,6 +40,7 @@ const pairScratch = emptyRelativePair();
 const manifoldScratch = emptyManifold();
 const witness: Witness = { ax: 0, ay: 0, bx: 0, by: 0 };
 
+/** contactWithin's record, filled and read within the call. */
 const record = emptyContactRecord();
 
 /** collidePolygons' answer when `farther` is finite and a SAT axis shows the shapes farther apart than it. */
@@ -141,7 +142,7 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
  * the method used. Never throws: malformed input gives state `degenerate` and no points.
  */
 export function contact(pair: ShapePair): ContactOutput {
-  return contactOrFarther(pair, Infinity)!;
+  return contactWithin(pair, Infinity)!;
 }
 
 /**
@@ -154,7 +155,11 @@ export function contact(pair: ShapePair): ContactOutput {
  * a pair closer than `farther`.
  */
 export function contactWithin(pair: ShapePair, farther: number): ContactOutput | null {
-  return contactOrFarther(pair, farther);
+  if (!contactWithinInto(pair, farther, record)) return null;
+  // The record's numbers as objects (points: arrays of the exact length).
+  const r = record;
+  const points = r.count >= 2 ? [{ x: r.p0x, y: r.p0y }, { x: r.p1x, y: r.p1y }] : r.count === 1 ? [{ x: r.p0x, y: r.p0y }] : [];
+  return { state: r.state, separation: r.separation, normal: { x: r.nx, y: r.ny }, points, method: r.method, iterations: r.iterations };
 }
 
 /**
@@ -215,14 +220,6 @@ export function contactWithinInto(pair: ShapePair, farther: number, out: Contact
   }
   manifoldToWorld(p, m, state, out);
   return true;
-}
-
-/** contactWithin's output: the record's numbers as objects (points: arrays of the exact length). */
-function contactOrFarther(pair: ShapePair, farther: number): ContactOutput | null {
-  if (!contactWithinInto(pair, farther, record)) return null;
-  const r = record;
-  const points = r.count >= 2 ? [{ x: r.p0x, y: r.p0y }, { x: r.p1x, y: r.p1y }] : r.count === 1 ? [{ x: r.p0x, y: r.p0y }] : [];
-  return { state: r.state, separation: r.separation, normal: { x: r.nx, y: r.ny }, points, method: r.method, iterations: r.iterations };
 }
 
 /**
