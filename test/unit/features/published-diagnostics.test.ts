@@ -49,6 +49,9 @@ function chunkCount(chunk: Uint8Array): number {
   return (JSON.parse(`[${Buffer.from(chunk).toString('utf8')}]`) as unknown[]).length;
 }
 
+/** `n` bodies on `n` lines: a grid of overlapping boxes, about two overlaps per body, ~300 bytes each. */
+const scene = (n: number): string[] => Array.from({ length: n }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
+
 const SCENE = [
   'dt 1/60',
   '// a comment with spaces in it',
@@ -155,8 +158,7 @@ describe('features/published-diagnostics: reusing unchanged LSP diagnostics', ()
   });
 
   it('a one-body edit in a large scene reuses every diagnostic it does not touch', () => {
-    const rows: string[] = [];
-    for (let i = 0; i < 400; i++) rows.push(`body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
+    const rows = scene(400);
     const s = new Session();
     const before = s.next(rows.join('\n') + '\n');
     rows[210] = rows[210]!.replace(/at \(([-\d.]+),/, (_, x: string) => `at (${Number(x) + 0.05},`);
@@ -199,7 +201,7 @@ describe('features/published-diagnostics: reusing unchanged LSP diagnostics', ()
   it('recognises a finding whose bodies were renumbered by its numbers, without making its message again', () => {
     // A body inserted at the top renumbers every body below it: their findings are relabelled
     // (new objects sharing their numbers), and their diagnostics are copied, not converted.
-    const rows = Array.from({ length: 200 }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
+    const rows = scene(200);
     const s = new Session();
     // The new body replaces a comment, so that the lines and characters below stay as they were.
     const before = s.next(['// the first body goes here', ...rows].join('\n'));
@@ -219,7 +221,7 @@ describe('features/published-diagnostics: reusing unchanged LSP diagnostics', ()
     // A grid of overlapping boxes; spaces added to an early body's line move every name after it
     // in the text (same lines): the analysis hands back copies at the new offsets with the same
     // findings, which the publication copies without converting.
-    const rows = Array.from({ length: 300 }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
+    const rows = scene(300);
     const s = new Session();
     const before = s.next(rows.join('\n'));
     rows[3] = rows[3]!.replace(' box', '    box');
@@ -272,8 +274,6 @@ describe('features/published-diagnostics: reusing unchanged LSP diagnostics', ()
 
 describe('features/published-diagnostics: chunks shared between publications', () => {
   const moved = (rows: string[], i: number, dx: number) => rows.map((r, k) => (k === i ? r.replace(/at \(([-\d.]+),/, (_, x: string) => `at (${(Number(x) + dx).toFixed(2)},`) : r));
-  /** A grid of overlapping boxes: about two overlaps per body, ~300 bytes each. */
-  const scene = (n: number): string[] => Array.from({ length: n }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
 
   it('shares every chunk an edit did not touch, and writes new ones only around it', () => {
     const s = new Session();
@@ -356,8 +356,6 @@ describe('features/published-diagnostics: chunks shared between publications', (
 });
 
 describe('features/published-diagnostics: a publication from the analysis\'s change record', () => {
-  /** A grid of overlapping boxes: about two overlaps per body, ~300 bytes each. */
-  const scene = (n: number): string[] => Array.from({ length: n }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
   const check = (s: Session, published: { doc: AnalyzedDocument; json: string; encoded: EncodedDiagnostics }): void => {
     assert.equal(published.json, JSON.stringify(fresh(published.doc)));
     const chunks = published.encoded.chunks;
