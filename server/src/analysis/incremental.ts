@@ -754,8 +754,7 @@ export class IncrementalAnalyzer {
     // The pairs tested again: each valid and in the last output, and as many per changed body
     // as the last output had (then every one it had was found again, and none went stale).
     const recent = cache.peekRecent();
-    const mark = (this.markStamp = (this.markStamp + 1) >>> 0 || 1);
-    if (this.entryMark.length < cache.entryCount) this.entryMark = resized(this.entryMark, Math.max(64, 2 * cache.entryCount));
+    const mark = this.nextEntryMark();
     const entryMark = this.entryMark;
     const counts = this.countScratch;
     const fresh = this.freshScratch;
@@ -861,9 +860,7 @@ export class IncrementalAnalyzer {
   private orderEntries(track: boolean): number {
     const cache = this.cache;
     const recent = cache.takeRecent();
-    const used = cache.entryCount;
-    if (this.entryMark.length < used) this.entryMark = resized(this.entryMark, Math.max(64, 2 * used));
-    const mark = (this.markStamp = (this.markStamp + 1) >>> 0 || 1);
+    const mark = this.nextEntryMark();
     const entryMark = this.entryMark;
     const fresh: number[] = [];
     const stale: number[] = [];
@@ -971,6 +968,16 @@ export class IncrementalAnalyzer {
     this.orderCount = n;
     this.orderGeneration = cache.generation;
     return n;
+  }
+
+  /**
+   * A stamp for `entryMark` that no entry carries yet, the column sized to the cache's entries:
+   * a pass marks the entries it meets with it (orderEntries, assembleInPlace).
+   */
+  private nextEntryMark(): number {
+    const used = this.cache.entryCount;
+    if (this.entryMark.length < used) this.entryMark = resized(this.entryMark, Math.max(64, 2 * used));
+    return (this.markStamp = (this.markStamp + 1) >>> 0 || 1);
   }
 
   /**
