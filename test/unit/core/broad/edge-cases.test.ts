@@ -205,6 +205,12 @@ describe('core/broad/loose-grid', () => {
       ref.insert(i, b);
     }
     assert.deepEqual(pairsOf(grid), pairsOf(ref));
+    // The cell table (loose-grid.ts), watched so that the walk is known to do what the title says.
+    const internals = grid as unknown as { table: Int32Array; cellCount: number };
+    let table = internals.table;
+    let refiled = 0;
+    let cellsMade = 0;
+    let mostEntries = 0;
     for (let step = 0; step < 3000; step++) {
       const i = step % 30;
       const [x, y] = at[i]!;
@@ -214,11 +220,21 @@ describe('core/broad/loose-grid', () => {
       const ny = step % 7 === 0 ? random() * 20 : y + (random() - 0.3) * 6;
       at[i] = [nx, ny];
       const b = step % 16 === 0 ? box(nx, ny, nx + 50, ny + 1) : box(nx, ny, nx + 1, ny + 1);
+      const cellsBefore = internals.cellCount;
       grid.move(i, b);
       ref.move(i, b);
+      if (internals.table !== table) {
+        refiled++;
+        table = internals.table;
+      } else cellsMade += internals.cellCount - cellsBefore;
+      mostEntries = Math.max(mostEntries, internals.table.length / 3);
       assert.deepEqual(queryOf(grid, b), queryOf(ref, b));
       if (step % 100 === 99) assert.deepEqual(pairsOf(grid), pairsOf(ref));
     }
+    // Refiled many times over, and never past four entries per live cell (30 proxies and the cell
+    // being made, 4 · 31, rounded up to a power of two): the emptied cells were dropped, not carried.
+    assert.ok(refiled >= 20 && cellsMade >= 1000, `${refiled} refilings, ${cellsMade} cells made`);
+    assert.ok(mostEntries <= 128, `${mostEntries} table entries`);
     assert.deepEqual(pairsOf(grid), pairsOf(ref));
     for (let i = 0; i < 30; i += 2) {
       grid.remove(i);
