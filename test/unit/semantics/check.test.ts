@@ -113,6 +113,16 @@ describe('semantics/check: the scene', () => {
     assert.equal(defs[0], a);
     assert.deepEqual([defs[0]!.range, defs[0]!.nameRange], [a!.range, a!.nameRange]);
     assert.equal(symbolAt(r.symbols, 5)?.definition, a);
+    // The detail of a body left out is made apart from the scene's (made on read): both name a
+    // named shape by its name.
+    const named = check('shape s = circle(1)\nbody a static s\nbody b static s at (unknown, 0)\nbody a sensor s');
+    assert.equal(named.scene.bodies.length, 1);
+    assert.deepEqual(named.symbols.definitions.map((d) => [d.name, d.duplicate, d.detail]), [
+      ['s', false, 'circle(1)'],
+      ['a', false, 'static s'],
+      ['b', false, 'static s'],
+      ['a', true, 'sensor s'],
+    ]);
   });
 
   it('makes a what-if copy of a body with another position, velocity or spin, leaving the body as it was', () => {
