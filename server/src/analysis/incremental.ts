@@ -185,14 +185,17 @@ export class IncrementalAnalyzer {
    */
   private positionOf = new Int32Array(0);
   private lastOutput: readonly Diagnostic[] | null = null;
-  /** Where the last output's syntax and semantic diagnostics went among its findings' (completeAnalysis), or null. */
-  private lastMerged: Int32Array | null = null;
-  private readonly places: number[] = [];
   private lastOutputScene: Scene | null = null;
   private lastOutputIndexed = false;
   private placedAt = new Int32Array(0);
   private notCarried: number[] = [];
   private removedPositions: number[] = [];
+  /**
+   * Where the last output's syntax and semantic diagnostics went among its findings'
+   * (completeAnalysis), or null; and the scratch list completeAnalysis writes this run's into.
+   */
+  private lastMerged: Int32Array | null = null;
+  private readonly places: number[] = [];
   /**
    * Whether a body's declaration index changed since `order` was last sorted (orderEntries):
    * until one does, the order's keys stand and fresh entries are placed by binary search.
