@@ -346,8 +346,7 @@ export class IncrementalAnalyzer {
       // The output before this run, whose text the front end's edit starts from: only then can
       // the run say what changed since (a run abandoned after the front end moves its text on).
       const since = front.edit !== undefined && front.previousScene === this.lastOutputScene ? front.edit : null;
-      const shift = front.edit === undefined ? undefined : front.edit.newEnd - front.edit.oldEnd;
-      const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE, front.reused, front.previousScene, shift);
+      const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE, front.reused, front.previousScene);
       yield 'broad-phase';
       for (const _ of this.testPending(scene, chunk)) yield 'narrow-phase';
       const track = since !== null && diff.mode === 'incremental' && this.lastUpdateShifted && this.lastOutputIndexed && this.lastOutput !== null;
@@ -395,8 +394,6 @@ export class IncrementalAnalyzer {
     kind: BroadPhaseKind,
     reused?: Int32Array,
     previousScene?: Scene,
-    /** The front end's edit's change of length (window mode). */
-    shift?: number,
   ): Omit<RunStats, 'bodies' | 'testedPairs' | 'findings' | 'inPlace'> {
     const full =
       this.broad === null ||
@@ -444,10 +441,10 @@ export class IncrementalAnalyzer {
         slot = previousSlots[from]!;
         // A shifted copy (statement-window.ts: same name, motion and part shapes), so its
         // findings' messages still hold: only ranges and the index may have moved. After an
-        // edit that kept the length, neither did if the index stayed: its findings and their
-        // diagnostics are as they were, and assemble passes them without reading them.
-        if (shift === 0 && this.slotIndex[slot] === k) this.bodyOf[slot] = body;
-        else this.assign(slot, body, k, true);
+        // edit that kept the length, neither did if the index stayed, and the copy is the very
+        // body the slot holds (shiftBody): assign notes nothing, and assemble passes its findings
+        // and their diagnostics without reading them.
+        this.assign(slot, body, k, true);
       } else {
         // In the fast path a body of the window, whose name is unique in the file (the front end
         // checked): it is never taken for a repetition below.

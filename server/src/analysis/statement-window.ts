@@ -648,7 +648,8 @@ function shiftReference(r: SymbolReference, from: number, delta: number): Symbol
  * and motion (clause offsets are relative to the statement, so they stay too), so that the
  * incremental analysis sees unchanged content at a glance. A part whose range lies after `from`
  * (a primitive's, a compound's) moves with it; a named shape's part points before the window and
- * stays.
+ * stays. `b` itself when neither its offsets nor its index change: the incremental analyzer then
+ * finds the body its slot holds and notes nothing (incremental.ts, assign).
  */
 function shiftBody(b: SceneBody, from: number, delta: number, index: number): SceneBody {
   if (delta === 0 && index === b.index) return b;
