@@ -190,6 +190,32 @@ describe('core/broad/loose-grid', () => {
     assert.deepEqual(pairsOf(grid), pairsOf(ref));
   });
 
+  it('pairs its oversized boxes among themselves as brute force does: equal, nested and touching x ranges', () => {
+    const grid = new LooseGrid();
+    const ref = createBroadPhase('brute-force');
+    let seed = 11;
+    const random = (k: number) => (seed = (Math.imul(seed, 48271) >>> 0) % 0x7fffffff) % k;
+    // Small boxes, which set the cell, and 150 tall ones on integer x (ties and shared edges):
+    // fewer than 1 in 20, so that they stay oversized.
+    let id = 0;
+    for (let i = 0; i < 4000; i++) {
+      const x = random(400) / 10;
+      const y = random(400) / 10;
+      const b = box(x, y, x + 0.5, y + 0.5);
+      grid.insert(id, b);
+      ref.insert(id++, b);
+    }
+    for (let i = 0; i < 150; i++) {
+      const x = random(30);
+      const y = random(30);
+      const b = box(x, y, x + random(4), y + 5 + random(10));
+      grid.insert(id, b);
+      ref.insert(id++, b);
+    }
+    assert.deepEqual(pairsOf(grid), pairsOf(ref));
+    assert.equal((grid as unknown as { overCount: number }).overCount, 150);
+  });
+
   it('keeps agreeing with brute force while proxies wander over thousands of cells (the cell table refiled, emptied cells dropped)', () => {
     const grid = new LooseGrid();
     const ref = createBroadPhase('brute-force');
