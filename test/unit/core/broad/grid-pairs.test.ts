@@ -111,8 +111,17 @@ describe('core/broad/grid-pairs: all pairs of a fixed set of boxes at once', () 
     for (let i = 0; i < 50; i++) clusters.push({ minX: 1e4 + i, minY: 1e4, maxX: 1e4 + i + 2, maxY: 1e4 + 2 });
     assert.equal(gridAnswer(clusters), null);
     // The scratch left by a declined call does not leak into the next one.
-    const small = fc.sample(fc.array(floatBox, { minLength: 5, maxLength: 40 }), { numRuns: 20, seed: 3 });
-    for (const boxes of small) assert.deepEqual(gridAnswer(boxes), sorted(bruteForce(boxes)));
+    // Sets of up to 40 boxes (size 'max': fast-check 4 draws about ten by default), of which one
+    // may be too sparse in turn and declined.
+    const small = fc.sample(fc.array(floatBox, { minLength: 5, maxLength: 40, size: 'max' }), { numRuns: 20, seed: 3 });
+    let answered = 0;
+    for (const boxes of small) {
+      const got = gridAnswer(boxes);
+      if (got === null) continue;
+      answered++;
+      assert.deepEqual(got, sorted(bruteForce(boxes)));
+    }
+    assert.ok(answered >= 15, `answered only ${answered} of 20`);
   });
 
   it('no boxes, or only empty ones: no pairs', () => {
