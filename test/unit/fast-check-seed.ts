@@ -12,6 +12,11 @@ const requested = process.env.FC_SEED?.trim() || undefined;
 const inCi = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 const seed = requested === 'random' ? undefined : requested !== undefined ? Number(requested) : inCi ? CI_SEED : undefined;
 
+// A property that names a maxLength (or maxDepth) means it: fast-check 4 otherwise caps what it draws
+// at its 'small' size, about ten elements, so `fc.array(op, { maxLength: 600 })` exercised
+// ten-operation sequences and a table under test never grew or shrank past its first sizes.
+fc.configureGlobal({ ...fc.readConfigureGlobal(), defaultSizeToMaxWhenMaxSpecified: true });
+
 if (seed !== undefined) {
   if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be an integer or 'random', not '${requested}'`);
   fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
