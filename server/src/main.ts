@@ -5,6 +5,7 @@ import { format } from 'node:util';
 import { createConnection, ProposedFeatures, type Connection, type MessageReader } from 'vscode-languageserver/node';
 import { startServer, type WorkspaceFiles } from './server';
 import { GatherMessageWriter } from './transport/gather-writer';
+import { IdleMemory } from './transport/idle-memory';
 
 /**
  * Entry point of dist/server.js. The transport comes from the command line, as
@@ -14,6 +15,8 @@ import { GatherMessageWriter } from './transport/gather-writer';
  * mode stdout belongs to the protocol: console output goes to the client's log (stdioConnection).
  */
 // The first transport argument decides, as in the library's own reading of the command line.
+/** Over stdio, every message read or written marks the server busy (transport/idle-memory.ts). */
+const idle = new IdleMemory();
 const transport = process.argv.slice(2).find((a) => a === '--stdio' || a === '--node-ipc' || /^--(socket|pipe)\b/.test(a));
 const connection = transport === '--stdio' ? stdioConnection() : createConnection(ProposedFeatures.all);
 
@@ -29,7 +32,7 @@ const connection = transport === '--stdio' ? stdioConnection() : createConnectio
  * here, as the library does for `--stdio`: stdout belongs to the protocol.
  */
 function stdioConnection(): Connection {
-  const writer = new GatherMessageWriter(process.stdout);
+  const writer = new GatherMessageWriter(process.stdout, () => idle.touch());
   const c = createConnection(ProposedFeatures.all, process.stdin as unknown as MessageReader, writer);
   const log = (...args: unknown[]) => c.console.log(format(...args));
   console.log = log;
@@ -85,3 +88,8 @@ const workspaceFiles: WorkspaceFiles = {
 
 startServer(connection, { workspaceFiles });
 connection.listen();
+// After listen(), whose reader is stdin's first 'data' listener: a second one only watches.
+if (transport === '--stdio') {
+  process.stdin.on('data', () => idle.touch());
+  process.stdin.on('end', () => idle.dispose());
+}

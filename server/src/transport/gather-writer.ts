@@ -30,7 +30,11 @@ import { encodeMessageParts } from '../features/diagnostics-json';
 export class GatherMessageWriter extends AbstractMessageWriter implements MessageWriter {
   private errorCount = 0;
 
-  constructor(private readonly stream: Writable) {
+  constructor(
+    private readonly stream: Writable,
+    /** Called as each message is handed to the stream (the server's activity, transport/idle-memory.ts). */
+    private readonly onWrite?: () => void,
+  ) {
     super();
     stream.on('error', (error: unknown) => this.fireError(error));
     stream.on('close', () => this.fireClose());
@@ -45,6 +49,7 @@ export class GatherMessageWriter extends AbstractMessageWriter implements Messag
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     const { pieces, byteLength } = parts;
+    this.onWrite?.();
     return new Promise<void>((resolve, reject) => {
       let settled = false;
       const done = (error?: Error | null): void => {

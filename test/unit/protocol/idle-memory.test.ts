@@ -1,0 +1,140 @@
+import { strict as assert } from 'node:assert';
+import * as vm from 'node:vm';
+import { IdleMemory, IDLE_DELAY_MS, youngGenerationCollector, type Collector, type Timer } from '../../../server/src/transport/idle-memory';
+
+/** A clock and a timer queue that only move when the test says so. */
+class ManualTime {
+  now = 0;
+  private queue: { at: number; fn: () => void; live: boolean }[] = [];
+  schedule = (fn: () => void, ms: number): Timer => {
+    const entry = { at: this.now + ms, fn, live: true };
+    this.queue.push(entry);
+    return { cancel: () => (entry.live = false) };
+  };
+  /** Moves the clock by `ms`, running every timer that falls due on the way, in order. */
+  advance(ms: number): void {
+    const end = this.now + ms;
+    for (;;) {
+      const due = this.queue.filter((e) => e.live && e.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      due.live = false;
+      this.now = due.at;
+      due.fn();
+    }
+    this.now = end;
+  }
+  pending(): number {
+    return this.queue.filter((e) => e.live).length;
+  }
+}
+
+/** A collector that records when it ran and answers `shrunk` in turn (true when they run out). */
+function recording(time: ManualTime, shrunk: boolean[] = []): { calls: number[]; made: number; factory: () => Collector } {
+  const r = {
+    calls: [] as number[],
+    made: 0,
+    factory: (): Collector => {
+      r.made++;
+      return {
+        collect: () => {
+          r.calls.push(time.now);
+          return shrunk.shift() ?? true;
+        },
+      };
+    },
+  };
+  return r;
+}
+
+describe('idle memory: the nursery is collected once the server is quiet', () => {
+  it('collects once, the delay after the last message, and never while messages keep coming', () => {
+    const time = new ManualTime();
+    const c = recording(time);
+    const idle = new IdleMemory({ collector: c.factory, delayMs: 100, now: () => time.now, schedule: time.schedule });
+    idle.touch();
+    for (let t = 0; t < 20; t++) {
+      time.advance(60);
+      idle.touch();
+    }
+    assert.deepEqual(c.calls, [], 'a message every 60 ms is never a quiet 100 ms');
+    assert.equal(c.made, 0, 'the collector is not even made before the first quiet period');
+    const last = time.now;
+    time.advance(99);
+    assert.deepEqual(c.calls, []);
+    time.advance(1);
+    assert.deepEqual(c.calls, [last + 100]);
+    time.advance(10_000);
+    assert.deepEqual(c.calls, [last + 100], 'once per quiet period');
+    assert.equal(time.pending(), 0, 'and no timer left behind');
+  });
+
+  it('keeps one timer however many messages come', () => {
+    const time = new ManualTime();
+    const idle = new IdleMemory({ collector: recording(time).factory, delayMs: 100, now: () => time.now, schedule: time.schedule });
+    for (let k = 0; k < 1000; k++) idle.touch();
+    assert.equal(time.pending(), 1);
+  });
+
+  it('tries again after another delay while the nursery has not shrunk, at most three times, and a message starts over', () => {
+    const time = new ManualTime();
+    const c = recording(time, [false, false, false, false, true]);
+    const idle = new IdleMemory({ collector: c.factory, delayMs: 100, now: () => time.now, schedule: time.schedule });
+    idle.touch();
+    time.advance(1000);
+    assert.deepEqual(c.calls, [100, 200, 300], 'three attempts, a delay apart, then it gives up');
+    assert.equal(time.pending(), 0);
+    idle.touch(); // at 1000
+    time.advance(1000);
+    assert.deepEqual(c.calls, [100, 200, 300, 1100, 1200], 'a new quiet period: until it shrinks');
+    assert.equal(c.made, 1, 'one collector for the life of the server');
+  });
+
+  it('a message between attempts postpones the next one', () => {
+    const time = new ManualTime();
+    const c = recording(time, [false, true]);
+    const idle = new IdleMemory({ collector: c.factory, delayMs: 100, now: () => time.now, schedule: time.schedule });
+    idle.touch();
+    time.advance(150); // first attempt at 100, not shrunk
+    idle.touch(); // at 150
+    time.advance(99);
+    assert.deepEqual(c.calls, [100]);
+    time.advance(1);
+    assert.deepEqual(c.calls, [100, 250]);
+  });
+
+  it('where no collector can be had, asks once and does nothing more', () => {
+    const time = new ManualTime();
+    let asked = 0;
+    const idle = new IdleMemory({ collector: () => (asked++, null), delayMs: 100, now: () => time.now, schedule: time.schedule });
+    idle.touch();
+    time.advance(500);
+    idle.touch();
+    time.advance(500);
+    assert.equal(asked, 1);
+    assert.equal(time.pending(), 0);
+  });
+
+  it('after dispose, nothing is scheduled or collected', () => {
+    const time = new ManualTime();
+    const c = recording(time);
+    const idle = new IdleMemory({ collector: c.factory, delayMs: 100, now: () => time.now, schedule: time.schedule });
+    idle.touch();
+    idle.dispose();
+    idle.touch();
+    time.advance(1000);
+    assert.deepEqual(c.calls, []);
+    assert.equal(time.pending(), 0);
+  });
+
+  it('waits longer than the 5 s over which V8 judges the allocation rate', () => {
+    assert.ok(IDLE_DELAY_MS > 5000);
+  });
+
+  it("V8's young-generation collection is had in this Node, and the flag it takes is set back", () => {
+    const collector = youngGenerationCollector();
+    assert.ok(collector, 'Node 20 and later: --expose-gc can be set at run time');
+    assert.equal(typeof collector.collect(), 'boolean');
+    assert.equal(vm.runInNewContext('typeof gc'), 'undefined', 'contexts made afterwards have no gc: --expose-gc is off again');
+    assert.equal(typeof (globalThis as { gc?: unknown }).gc === 'function', process.execArgv.includes('--expose-gc'), 'the main context is untouched');
+  });
+});
