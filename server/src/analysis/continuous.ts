@@ -366,12 +366,20 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): FindingDiagnos
   const dt = scene.dt;
   const when = `t = ${formatNumber(f.toi)} s (${stepFraction(f.toi, dt)} of ${formatNumber(dt)} s)`;
   // The other body's name, as for overlaps (overlap.ts): the message says the rest.
-  const range = fast?.nameRange ?? { start: 0, end: 0 };
-  const to = other?.nameRange;
+  const start = fast ? fast.nameStart : 0;
+  const end = fast ? fast.nameEnd : 0;
   // The code follows from the finding (finding-diagnostic.ts); the message is kept, since it
   // depends on the bodies' motion and dt, which the finding does not hold.
   const diagnostic = (severity: Severity, message: string): FindingDiagnostic =>
-    new FindingDiagnostic(f, range.start, range.end, to ? to.start : -1, to ? to.end : -1, (severity === 'information' ? LABEL_INFORMATION : 0) | (fast === ba ? LABEL_RELATED_B : 0), message);
+    new FindingDiagnostic(
+      f,
+      start,
+      end,
+      other ? other.nameStart : -1,
+      other ? other.nameEnd : -1,
+      (severity === 'information' ? LABEL_INFORMATION : 0) | (fast === ba ? LABEL_RELATED_B : 0),
+      message,
+    );
   if (f.undecided !== undefined) {
     return diagnostic(
       'information',

@@ -142,8 +142,7 @@ const partBox: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 export function overlapDiagnostic(scene: Scene, f: OverlapFinding): FindingDiagnostic {
   const b = scene.bodies[f.ib];
   const a = scene.bodies[f.ia];
-  const at = (b ?? a!).nameRange;
-  const to = a?.nameRange;
+  const at = (b ?? a)!;
   const labels = (b !== undefined && b.partCount > 1 ? LABEL_COMPOUND_B : 0) | (a !== undefined && a.partCount > 1 ? LABEL_COMPOUND_A : 0);
-  return new FindingDiagnostic(f, at.start, at.end, to ? to.start : -1, to ? to.end : -1, labels, undefined);
+  return new FindingDiagnostic(f, at.nameStart, at.nameEnd, a ? a.nameStart : -1, a ? a.nameEnd : -1, labels, undefined);
 }

@@ -155,8 +155,7 @@ export function positionOrder(diagnostics: Diagnostic[], owners: Int32Array | nu
 /** Whether `d` sits exactly on the body's name (compared by offsets: ranges are made on request). */
 export function onName(d: FindingDiagnostic, body: SceneBody | undefined): boolean {
   if (body === undefined) return false;
-  const name = body.nameRange;
-  return d.start === name.start && d.end === name.end;
+  return d.start === body.nameStart && d.end === body.nameEnd;
 }
 
 /** The diagnostic of one finding, against the scene it was found in. */
