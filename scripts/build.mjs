@@ -3,7 +3,7 @@
 // extension needs no node_modules. `--watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -39,6 +39,8 @@ for (const e of entries) {
     minify: production,
     logLevel: 'warning',
     legalComments: 'none',
+    // The CLI's bundle is made ASCII-only (see asciiComments).
+    ...(e.name === 'cli' ? { charset: 'ascii' } : {}),
   };
   if (watch) {
     const ctx = await esbuild.context(options);
@@ -46,10 +48,28 @@ for (const e of entries) {
     contexts.push(ctx);
   } else {
     await esbuild.build(options);
-    if (e.name === 'cli') writeCliCodeCache();
+    if (e.name === 'cli') {
+      asciiComments(options.outfile);
+      writeCliCodeCache();
+    }
   }
 }
 if (watch) console.log('build: watching for changes');
+
+/**
+ * Leaves the CLI's bundle pure ASCII, so that V8 holds its source as a one-byte string. One
+ * character past ASCII anywhere (an arrow in a comment esbuild keeps) makes the whole source of
+ * some 420k characters a two-byte string: 420 KB more in the old generation for as long as the
+ * process runs, and a 10k-body check 11 M instructions slower (callgrind) in decoding, copying
+ * and scanning it. esbuild's `charset: 'ascii'` escapes every such character in the code, so
+ * what is left is in comments, where each UTF-16 unit becomes '?': one unit for one, so that
+ * every column of the source map stays right.
+ */
+function asciiComments(file) {
+  const text = readFileSync(file, 'utf8');
+  const ascii = text.replace(/[^\x00-\x7f]/g, '?');
+  if (ascii !== text) writeFileSync(file, ascii);
+}
 
 /**
  * The CLI's V8 code cache (bin/cli-loader.js says why and how it is checked): made by a real
