@@ -847,7 +847,7 @@ export class IncrementalAnalyzer {
     const from = lines.lineStart(lines.lineAt(edit.start));
     const last = lines.lineAt(edit.newEnd);
     const to = last + 1 < lines.lineCount ? lines.lineStart(last + 1) : Infinity;
-    for (let k = lowerBoundBy(bodies, from, (b) => b.nameRange.end); k < bodies.length && bodies[k]!.nameRange.start < to; k++) this.slotFlags[this.slotOfIndex[k]!]! |= SLOT_TOUCHED;
+    for (let k = lowerBoundBy(bodies, from, (b) => b.nameEnd); k < bodies.length && bodies[k]!.nameStart < to; k++) this.slotFlags[this.slotOfIndex[k]!]! |= SLOT_TOUCHED;
   }
 
   /**
@@ -1110,11 +1110,9 @@ const UNPLACED = 255;
 /** Where `d` sits among the pair's names, compared by offsets (see pipeline.ts, onName). */
 function placementOf(d: FindingDiagnostic, a: SceneBody, b: SceneBody): number {
   const on = onName(d, a) ? ON_A : onName(d, b) ? ON_B : -1;
-  const ra = a.nameRange;
-  const rb = b.nameRange;
   const s = d.relatedStart;
   const e = d.relatedEnd;
-  const relatedOn = s < 0 ? RELATED_NONE : s === ra.start && e === ra.end ? RELATED_A : s === rb.start && e === rb.end ? RELATED_B : -1;
+  const relatedOn = s < 0 ? RELATED_NONE : s === a.nameStart && e === a.nameEnd ? RELATED_A : s === b.nameStart && e === b.nameEnd ? RELATED_B : -1;
   return on >= 0 && relatedOn >= 0 ? on | relatedOn : UNPLACED;
 }
 
@@ -1124,9 +1122,9 @@ function placementOf(d: FindingDiagnostic, a: SceneBody, b: SceneBody): number {
  * the finding, dt and its bodies' labels and name ranges: overlap.ts, continuous.ts).
  */
 function movedDiagnostic(d: FindingDiagnostic, placement: number, a: SceneBody, b: SceneBody): FindingDiagnostic {
-  const range = (placement & ON_B ? b : a).nameRange;
-  const related = placement & RELATED_A ? a.nameRange : placement & RELATED_B ? b.nameRange : null;
-  return related === null ? d.at(range.start, range.end, -1, -1) : d.at(range.start, range.end, related.start, related.end);
+  const on = placement & ON_B ? b : a;
+  const related = placement & RELATED_A ? a : placement & RELATED_B ? b : null;
+  return related === null ? d.at(on.nameStart, on.nameEnd, -1, -1) : d.at(on.nameStart, on.nameEnd, related.nameStart, related.nameEnd);
 }
 
 /** Whether two versions of a body give its findings the same message (all but the place). */
