@@ -79,6 +79,11 @@ describe('semantics/check: the scene', () => {
     assert.equal(text.slice(b.props.at!.valueRange.start, b.props.at!.valueRange.end), '(1, 2)');
     assert.equal(text.slice(b.props.layer!.range.start, b.props.layer!.range.end), 'layer l');
     assert.equal(text.slice(b.nameRange.start, b.nameRange.end), 'b');
+    // The name's range is kept as two offsets and made on each read (scene.ts SceneBody): a
+    // stored range was one more object a body for every scavenge of a large check to copy.
+    assert.deepEqual([b.nameStart, b.nameEnd], [b.nameRange.start, b.nameRange.end]);
+    assert.ok(!Object.prototype.hasOwnProperty.call(b, 'nameRange'));
+    assert.notEqual(b.nameRange, b.nameRange);
     assert.equal(text.slice(b.shapeRange.start, b.shapeRange.end), 'box(1, 1)');
     assert.equal(text.slice(b.range.start, b.range.end), text.slice(text.indexOf('body')));
   });
