@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
@@ -223,6 +223,34 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
       assert.deepStrictEqual(previous.map((w) => w.deref() === undefined), [true, true, true, true, true, true]);
       previous = current;
     }
+  });
+
+  it('leaves a version to the young generation: a scavenge after many edits keeps only the current text', () => {
+    // Each edit's text is a new large object (past V8's 128 KB regular object limit, as a real
+    // level's is). The windowed result once held an object literal with a getter of its own, made
+    // per edit in tryWindow's context: every version's line index, and so its text, then
+    // survived every scavenge until the next full collection, and each scavenge promoted all of
+    // them. Counted here from the large-object space, since a WeakRef's target is kept by a
+    // scavenge whatever else holds it.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as (options: { type: 'minor' | 'major' }) => void;
+    setFlagsFromString('--no-expose-gc');
+    const promoted = (): number => getHeapSpaceStatistics().find((s) => s.space_name === 'large_object_space')!.space_used_size;
+    const frontEnd = new IncrementalFrontEnd();
+    let text = 'let k = 1\n' + Array.from({ length: 5000 }, (_, i) => `body b${i} ${i % 2 ? 'box(1, 1)' : 'circle(0.5)'} at (${i * 3} + k, 0)`).join('\n');
+    assert.ok(text.length > 128 * 1024);
+    frontEnd.update(text);
+    gc({ type: 'major' });
+    const before = promoted();
+    const edits = 16;
+    for (let e = 0; e < edits; e++) {
+      text = text.replace(`body b${e * 250} `, `body b${e * 250}  `);
+      assert.equal(frontEnd.update(text).mode, 'window');
+    }
+    gc({ type: 'minor' });
+    // The scavenges V8 ran meanwhile promoted the text current at each (a few), this one the last.
+    const texts = (promoted() - before) / text.length;
+    assert.ok(texts < edits / 2, `${texts.toFixed(1)} texts promoted by ${edits} edits`);
   });
 
   it('takes the whole-file path when a body name is shared, a use appears, or a definition changes', () => {
