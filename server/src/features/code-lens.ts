@@ -29,7 +29,7 @@ export function codeLenses(doc: AnalyzedDocument): CodeLens[] {
   for (const body of scene.bodies) {
     const findings = byBody.get(body.index);
     if (!findings) continue;
-    const range = toRange(doc.lines, { start: body.start, end: body.nameRange.end });
+    const range = toRange(doc.lines, { start: body.start, end: body.nameEnd });
     for (const f of findings.slice(0, MAX_LENSES_PER_BODY)) {
       const args: ShowPairInPreviewArgs = { uri: doc.uri, a: f.a, b: f.b };
       lenses.push({ range, command: { title: lensTitle(f, body.index), command: SHOW_PAIR_IN_PREVIEW_COMMAND, arguments: [args] } });
@@ -97,7 +97,7 @@ function forEachBodyWithLenses(doc: AnalyzedDocument, emit: (body: number, range
   for (const body of scene.bodies) {
     const n = body.index < counts.length ? counts[body.index]! : 0;
     if (n === 0) continue;
-    emit(body.index, { start: body.start, end: body.nameRange.end }, n > MAX_LENSES_PER_BODY ? MAX_LENSES_PER_BODY + 1 : n);
+    emit(body.index, { start: body.start, end: body.nameEnd }, n > MAX_LENSES_PER_BODY ? MAX_LENSES_PER_BODY + 1 : n);
   }
 }
 

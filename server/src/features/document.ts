@@ -64,8 +64,8 @@ export function matchFinding(doc: AnalyzedDocument, d: { readonly code: string; 
   // and this loop runs over every finding of the document.
   const { start, end } = d.range;
   const names = (index: number): boolean => {
-    const r = bodies[index]?.nameRange;
-    return r !== undefined && r.start === start && r.end === end;
+    const b = bodies[index];
+    return b !== undefined && b.nameStart === start && b.nameEnd === end;
   };
   let fallback: Finding | undefined;
   for (const f of doc.analysis.findings) {

@@ -76,7 +76,8 @@ function symbolHover(doc: AnalyzedDocument, def: SymbolDefinition): string | und
   const scene = doc.analysis.semantics.scene;
   switch (def.kind) {
     case 'body': {
-      const body = scene.bodies.find((b) => b.nameRange.start === def.nameRange.start && b.name === def.name);
+      const nameStart = def.nameRange.start;
+      const body = scene.bodies.find((b) => b.nameStart === nameStart && b.name === def.name);
       if (!body) {
         return `**body** \`${def.name}\` · ${def.detail}\n\nNot analysed until the errors in its statement are fixed.`;
       }

@@ -18,6 +18,12 @@ export interface SymbolDefinition {
   readonly kind: SymbolKind;
   readonly name: string;
   readonly nameRange: TextRange;
+  /**
+   * The name's offsets, where the definition keeps them apart from `nameRange`: a body
+   * (SceneBody), whose nameRange is made on each read. Loops over every definition read these.
+   */
+  readonly nameStart?: number;
+  readonly nameEnd?: number;
   /** The whole defining statement. */
   readonly range: TextRange;
   /** One line for outlines and hovers: a constant's value, a shape's constructor, a body's kind. */
@@ -46,6 +52,12 @@ function contains(r: TextRange, offset: number): boolean {
   return r.start <= offset && offset <= r.end;
 }
 
+/** Whether `offset` is on d's name (either end included), read without making a body's range. */
+function onName(d: SymbolDefinition, offset: number): boolean {
+  if (d.nameStart !== undefined) return d.nameStart <= offset && offset <= d.nameEnd!;
+  return contains(d.nameRange, offset);
+}
+
 /**
  * The symbol under `offset` (a cursor touching either end of a name counts): its definition and,
  * when the offset is on a reference, that reference. Undefined when the offset is on no name or on
@@ -55,7 +67,7 @@ export function symbolAt(
   table: SymbolTable,
   offset: number,
 ): { readonly definition: SymbolDefinition; readonly reference?: SymbolReference } | undefined {
-  for (const d of table.definitions) if (contains(d.nameRange, offset)) return { definition: d };
+  for (const d of table.definitions) if (onName(d, offset)) return { definition: d };
   for (const r of table.references) if (r.definition && contains(r.range, offset)) return { definition: r.definition, reference: r };
   return undefined;
 }
