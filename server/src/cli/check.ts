@@ -18,7 +18,9 @@ Options:
       --no-continuous             Skip the continuous check (tunnelling and collision).
   -h, --help                      Show this help.
 
-Exit status: 0 when no file has an error, 1 when one does, 2 for bad usage or an unreadable path.
+Exit status: 0 when no file has an error, 1 when one does, 2 for bad usage, an unreadable path,
+or a file the check itself failed on (an internal error, reported on stderr; the other files are
+still checked and reported).
 `;
 
 interface CheckOptions {
@@ -53,49 +55,71 @@ function parseArgs(args: readonly string[]): CheckOptions | 'help' {
   return options;
 }
 
-export const checkCommand: CliCommand = {
-  name: 'check',
-  summary: 'Check .collide files and folders; print diagnostics as text, JSON or SARIF.',
-  usage: USAGE,
-  run(args: readonly string[], io: CliIo): number {
-    const options = parseArgs(args);
-    if (options === 'help') {
-      io.stdout(USAGE);
-      return EXIT_OK;
-    }
-    const { files, unreadable } = collectSceneFiles(options.paths, io.cwd);
-    // Every file is read before any is analysed, so that unreadable paths are reported before
-    // any output. The JSON report is then written as each file is analysed, in pieces (report.ts
-    // JsonReport), so no file's analysis outlives its report; the text and SARIF reports, whose
-    // layout needs every file, are written at the end.
-    const texts: ({ path: string; text: string } | null)[] = [];
-    for (const file of files) {
-      const read = readSceneFile(file);
-      if ('error' in read) unreadable.push({ path: file.path, reason: read.error });
-      else texts.push({ path: file.path, text: read.text });
-    }
-    for (const u of unreadable) io.stderr(`collide check: cannot read '${u.path}': ${u.reason}\n`);
-    if (files.length === 0 && unreadable.length === 0) io.stderr('collide check: no .collide files found\n');
+/**
+ * `collide check`, analysing each file with `analyze` (analyzeDocument; tests hand in one that
+ * fails). A file whose analysis throws (a bug of Collide's, never the scene's: a bad scene gets
+ * diagnostics) is named on stderr with the error and left out of the report, which stays whole
+ * and well-formed for the other files (the JSON report is written as each file is analysed, so
+ * an exception let through would leave a truncated document on stdout); the exit code is then 2.
+ */
+export function makeCheckCommand(analyze: typeof analyzeDocument = analyzeDocument): CliCommand {
+  return {
+    name: 'check',
+    summary: 'Check .collide files and folders; print diagnostics as text, JSON or SARIF.',
+    usage: USAGE,
+    run: (args, io) => runCheck(args, io, analyze),
+  };
+}
 
-    const json = options.format === 'json' ? new JsonReport(io.stdout) : undefined;
-    const reports: FileReport[] = [];
-    let errors = 0;
-    for (let i = 0; i < texts.length; i++) {
-      const { path, text } = texts[i]!;
-      texts[i] = null; // the analysis holds the text from here on, and lets it go once reported
-      // The reports read diagnostics and line positions only: nothing editor features would (hovers,
-      // references, outline details), which is a visible share of a large file's time and memory.
-      const report: FileReport = { path, analysis: analyzeDocument(text, { continuous: options.continuous, editorData: false }) };
-      errors += countBySeverity([report]).error;
-      if (json) json.file(report);
-      else reports.push(report);
+export const checkCommand: CliCommand = makeCheckCommand();
+
+function runCheck(args: readonly string[], io: CliIo, analyze: typeof analyzeDocument): number {
+  const options = parseArgs(args);
+  if (options === 'help') {
+    io.stdout(USAGE);
+    return EXIT_OK;
+  }
+  const { files, unreadable } = collectSceneFiles(options.paths, io.cwd);
+  // Every file is read before any is analysed, so that unreadable paths are reported before
+  // any output. The JSON report is then written as each file is analysed, in pieces (report.ts
+  // JsonReport), so no file's analysis outlives its report; the text and SARIF reports, whose
+  // layout needs every file, are written at the end.
+  const texts: ({ path: string; text: string } | null)[] = [];
+  for (const file of files) {
+    const read = readSceneFile(file);
+    if ('error' in read) unreadable.push({ path: file.path, reason: read.error });
+    else texts.push({ path: file.path, text: read.text });
+  }
+  for (const u of unreadable) io.stderr(`collide check: cannot read '${u.path}': ${u.reason}\n`);
+  if (files.length === 0 && unreadable.length === 0) io.stderr('collide check: no .collide files found\n');
+
+  const json = options.format === 'json' ? new JsonReport(io.stdout) : undefined;
+  const reports: FileReport[] = [];
+  let errors = 0;
+  let failed = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const { path, text } = texts[i]!;
+    texts[i] = null; // the analysis holds the text from here on, and lets it go once reported
+    // The reports read diagnostics and line positions only: nothing editor features would (hovers,
+    // references, outline details), which is a visible share of a large file's time and memory.
+    let analysis;
+    try {
+      analysis = analyze(text, { continuous: options.continuous, editorData: false });
+    } catch (e) {
+      failed++;
+      io.stderr(`collide check: internal error while checking '${path}' (please report it): ${e instanceof Error ? e.message : String(e)}\n`);
+      continue;
     }
+    const report: FileReport = { path, analysis };
+    errors += countBySeverity([report]).error;
+    if (json) json.file(report);
+    else reports.push(report);
+  }
 
-    if (json) json.end();
-    else if (options.format === 'sarif') io.stdout(formatSarif(reports, VERSION));
-    else io.stdout(formatText(reports));
+  if (json) json.end();
+  else if (options.format === 'sarif') io.stdout(formatSarif(reports, VERSION));
+  else io.stdout(formatText(reports));
 
-    if (unreadable.length > 0) return EXIT_USAGE;
-    return errors > 0 ? EXIT_ERRORS : EXIT_OK;
-  },
-};
+  if (unreadable.length > 0 || failed > 0) return EXIT_USAGE;
+  return errors > 0 ? EXIT_ERRORS : EXIT_OK;
+}
