@@ -903,9 +903,22 @@ export class IncrementalAnalyzer {
       // The keys as the order was built (an entry dropped since, a hole, has none now).
       const oldKeys = this.orderKeys;
       const outKeys = this.spareOrderKeys;
-      const freshKeys = fresh.map(keyOf);
+      // Typed scratch, not `fresh.map(keyOf)`: a key is a small integer for the first bodies'
+      // pairs and a double past 2^31 for the others, so the mapped arrays came out in either
+      // elements kind (PACKED_SMI or PACKED_DOUBLE) by edit, and TurboFan's code for this
+      // function, specialised to one array map, was thrown away ("wrong map") when an edit
+      // brought the other one, then recompiled (V8's elements kinds: v8.dev/blog/elements-kinds).
+      if (this.freshKeys.length < fresh.length) {
+        this.freshKeys = new Float64Array(Math.max(64, 2 * fresh.length));
+        this.freshPlaces = new Int32Array(this.freshKeys.length);
+      }
+      const freshKeys = this.freshKeys;
+      const places = this.freshPlaces;
       const built = oldKeys.subarray(0, previous);
-      const places = freshKeys.map((key) => lowerBound(built, key));
+      for (let i = 0; i < fresh.length; i++) {
+        freshKeys[i] = keyOf(fresh[i]!);
+        places[i] = lowerBound(built, freshKeys[i]!);
+      }
       for (let k = 0; k < previous; k++) {
         while (f < fresh.length && places[f] === k) {
           outKeys[n] = freshKeys[f]!;
@@ -969,6 +982,10 @@ export class IncrementalAnalyzer {
     this.orderGeneration = cache.generation;
     return n;
   }
+
+  /** orderEntries' scratch: the fresh entries' keys and their places in the last order. */
+  private freshKeys = new Float64Array(0);
+  private freshPlaces = new Int32Array(0);
 
   /**
    * A stamp for `entryMark` that no entry carries yet, the column sized to the cache's entries:
