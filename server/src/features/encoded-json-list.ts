@@ -53,6 +53,21 @@ export class EncodedJsonList {
 
 const OPEN = 0x5b; // '['
 export const COMMA = 0x2c; // ','
+
+/**
+ * An empty array whose elements kind is already V8's for objects (PACKED_ELEMENTS), as a
+ * non-empty array of chunks is. An empty literal `[]` starts as small integers (PACKED_SMI) and
+ * moves to objects at its first push, so an empty list of chunks and a filled one had two
+ * maps: code that TurboFan had optimised for one was thrown away ("wrong map", then "not a Smi"
+ * at the push that forces the transition) whenever a publication met the other, a new snapshot's
+ * fresh arrays or an empty publication. The kind never goes back (v8.dev/blog/elements-kinds),
+ * so popping the one placeholder leaves an empty array of the object kind.
+ */
+export function objectList<T extends object>(): T[] {
+  const list = [null] as unknown as T[];
+  list.pop();
+  return list;
+}
 const CLOSE = 0x5d; // ']'
 
 /**
@@ -80,7 +95,7 @@ const MAX_SLAB_BYTES = 2 * 1024 * 1024;
  * written once, into bytes of its slab that no earlier chunk covers, and never again.
  */
 export class JsonListWriter {
-  private readonly chunks: Uint8Array[] = [];
+  private readonly chunks: Uint8Array[] = objectList();
   private texts: string[] = [];
   private units = 0;
   private count = 0;

@@ -6,7 +6,7 @@ import { ImpactFinding, OverlapFinding } from '../analysis/findings';
 import { effectiveSeverity, toLspDiagnostic } from './diagnostics';
 import { EncodedDiagnostics, utf8Length } from './diagnostics-json';
 import type { DiagnosticsChange } from '../analysis/pipeline';
-import { COMMA } from './encoded-json-list';
+import { COMMA, objectList } from './encoded-json-list';
 import type { AnalyzedDocument } from './document';
 
 /**
@@ -364,7 +364,10 @@ export class PublishedDiagnostics {
     this.spare = old === EMPTY ? null : old;
     this.previous = next;
     this.counts = { reused, converted };
-    return new EncodedDiagnostics(chunks.map((c) => c.bytes), n);
+    // One elements kind for every publication's list, an empty one's included (objectList).
+    const bytes = objectList<Uint8Array>();
+    for (let c = 0; c < chunks.length; c++) bytes.push(chunks[c]!.bytes);
+    return new EncodedDiagnostics(bytes, n);
   }
 
   /** Forgets the previous publication (document closed, or its diagnostics cleared). */
@@ -432,7 +435,7 @@ class Snapshot {
   /** The analysis's list it was published from (what a change record names as its previous list). */
   listed: readonly Diagnostic[] | null = null;
   readonly capacity: number;
-  readonly chunks: Chunk[] = [];
+  readonly chunks: Chunk[] = objectList();
   /** Each chunk's first diagnostic, then `count`. */
   readonly chunkFirsts: number[] = [];
   /** Per diagnostic: its chunk, and where its JSON starts and ends in it. */
