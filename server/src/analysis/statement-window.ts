@@ -1,6 +1,5 @@
 import { byPosition, type Diagnostic, type TextRange } from '../common/diagnostic';
-import { SemanticSession, SemanticStream, type SemanticOptions, type SemanticResult } from '../semantics/check';
-import type { EvaluatedValue } from '../semantics/evaluate';
+import { sceneOf, SemanticResults, SemanticSession, SemanticStream, type SemanticOptions, type SemanticResult } from '../semantics/check';
 import { BODY_ONE_SHAPE, SceneBody, ScenePart, SceneShape, type Scene } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
@@ -114,33 +113,6 @@ export class DeferredParse implements ParseResult {
   }
   get comments(): readonly Comment[] {
     return this.full?.comments ?? (this.lexed ??= lex(this.text)).comments;
-  }
-}
-
-/**
- * A windowed version's semantic result. A class, so that `values` is one getter on the
- * prototype. It was an object literal's own getter: a closure made on every edit in tryWindow's
- * context (the line index and so the whole text, 1.7 MB at 10k bodies, the old statement table,
- * the value table), on an object V8 keeps in dictionary mode (a literal with an accessor of its
- * own gets no fast hidden class), whose every property read was a dictionary look-up. Measured
- * in the language server on the bench's edits: every edit's context then survived each
- * scavenge until the next full collection (all the texts since the last scavenge promoted at
- * each one, 16 MB, and 0.5 MB of array buffers per edit that only full collections freed); with
- * the class, one text per scavenge, and the array buffers freed by it. What held them was not
- * found (not a strong reference: a full collection freed them, and a heap snapshot shows none).
- */
-class WindowSemantics implements SemanticResult {
-  constructor(
-    readonly scene: Scene,
-    readonly diagnostics: Diagnostic[],
-    readonly symbols: SemanticResult['symbols'],
-    readonly valueTable: SemanticResult['valueTable'],
-    readonly constants: SemanticResult['constants'],
-    readonly shapes: SemanticResult['shapes'],
-  ) {}
-
-  get values(): readonly EvaluatedValue[] {
-    return this.valueTable.toArray();
   }
 }
 
@@ -348,8 +320,8 @@ export class IncrementalFrontEnd {
     }
 
     const valueTable = previous.valueTable.spliced(semStart, oldWindowEnd, evaluated.values, delta);
-    const semantics = new WindowSemantics(
-      { dt: scene.dt, frames: scene.frames, slop: scene.slop, bodies: newBodies, layers: scene.layers },
+    const semantics = new SemanticResults(
+      sceneOf(scene, newBodies, scene.layers),
       splice(previous.diagnostics, inOld, oldWindowEnd, ownMessages(evaluated.diagnostics), delta, shiftDiagnostic),
       {
         definitions,

@@ -91,6 +91,43 @@ export interface SemanticResult {
   readonly shapes: ReadonlyMap<string, NamedShapeValue>;
 }
 
+/**
+ * The semantic result, whole (the checker's) or windowed (analysis/statement-window.ts): one
+ * class for both, so that every result has one hidden class and `values` is a getter on the
+ * prototype. As an object literal with a getter of its own, a result was a dictionary-mode
+ * object (V8 gives a literal with an own accessor no fast map), each property read a dictionary
+ * look-up, and the windowed one's getter was a closure made per edit in a context holding that
+ * version's whole text: every edit's context survived each scavenge until the next full
+ * collection (measured in the language server on the bench's 10k-body edits: each scavenge
+ * promoted every text since the last one, 16 MB, and 0.5 MB of array buffers per edit that only
+ * full collections freed; with a class, one text per scavenge. What held them was not found:
+ * not a strong reference, since a full collection freed them and a heap snapshot shows none).
+ */
+export class SemanticResults implements SemanticResult {
+  constructor(
+    readonly scene: Scene,
+    readonly diagnostics: Diagnostic[],
+    readonly symbols: SymbolTable,
+    readonly valueTable: ValueTable,
+    readonly constants: ReadonlyMap<string, Value>,
+    readonly shapes: ReadonlyMap<string, NamedShapeValue>,
+  ) {}
+
+  get values(): readonly EvaluatedValue[] {
+    return this.valueTable.toArray();
+  }
+}
+
+/**
+ * A scene of these settings, bodies and layers, always built in this one property order, so that
+ * every scene, the checker's or a windowed edit's, has one hidden class (a spread of the settings
+ * gave the checker's another one, and the incremental update, which reads both, deoptimised on
+ * 'wrong map' in its first edits).
+ */
+export function sceneOf(settings: { readonly dt: number; readonly frames: number; readonly slop: number }, bodies: readonly SceneBody[], layers: ReadonlyMap<string, SceneLayer>): Scene {
+  return { dt: settings.dt, frames: settings.frames, slop: settings.slop, bodies, layers };
+}
+
 /** A named shape's evaluated geometry: its parts in the shape's own frame. */
 export interface NamedShapeValue {
   readonly parts: readonly ScenePart[];
@@ -499,18 +536,7 @@ class Checker {
       this.values.sort();
       this.values.compact();
     }
-    const valueTable = this.values;
-    return {
-      scene: { ...settings, bodies, layers },
-      diagnostics: this.diagnostics,
-      symbols: { definitions: this.definitions, references: this.references },
-      get values(): readonly EvaluatedValue[] {
-        return valueTable.toArray();
-      },
-      valueTable,
-      constants,
-      shapes,
-    };
+    return new SemanticResults(sceneOf(settings, bodies, layers), this.diagnostics, { definitions: this.definitions, references: this.references }, this.values, constants, shapes);
   }
 
   /** The value of each constant and the geometry of each named shape (first definition of each name). */

@@ -9,7 +9,9 @@ export interface Checked extends SemanticResult {
 
 export function check(text: string): Checked {
   const p = parse(text);
-  return { ...analyzeSemantics(p), text, syntax: p.diagnostics };
+  const r = analyzeSemantics(p);
+  // `values` is a getter of the result's class (SemanticResults), which a spread leaves out.
+  return { ...r, values: r.values, text, syntax: p.diagnostics };
 }
 
 /** Diagnostics as [code, the exact text they cover] (severity when asked), in source order. */
