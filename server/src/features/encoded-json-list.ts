@@ -53,6 +53,7 @@ export class EncodedJsonList {
 
 const OPEN = 0x5b; // '['
 export const COMMA = 0x2c; // ','
+const CLOSE = 0x5d; // ']'
 
 /**
  * An empty array whose elements kind is already V8's for objects (PACKED_ELEMENTS), as a
@@ -68,7 +69,6 @@ export function objectList<T extends object>(): T[] {
   list.pop();
   return list;
 }
-const CLOSE = 0x5d; // ']'
 
 /**
  * Text of a chunk, in UTF-16 units, before it is encoded: ~32 KB of mostly ASCII JSON. Small
