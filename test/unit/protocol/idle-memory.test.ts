@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
 import * as vm from 'node:vm';
 import { IdleMemory, IDLE_DELAY_MS, youngGenerationCollector, type Collector, type Timer } from '../../../server/src/transport/idle-memory';
 
@@ -133,8 +134,28 @@ describe('idle memory: the nursery is collected once the server is quiet', () =>
   it("V8's young-generation collection is had in this Node, and the flag it takes is set back", () => {
     const collector = youngGenerationCollector();
     assert.ok(collector, 'Node 20 and later: --expose-gc can be set at run time');
-    assert.equal(typeof collector.collect(), 'boolean');
     assert.equal(vm.runInNewContext('typeof gc'), 'undefined', 'contexts made afterwards have no gc: --expose-gc is off again');
     assert.equal(typeof (globalThis as { gc?: unknown }).gc === 'function', process.execArgv.includes('--expose-gc'), 'the main context is untouched');
+  });
+
+  it('collects the young generation only: one scavenge, never a full collection of the heap', async () => {
+    const collector = youngGenerationCollector();
+    assert.ok(collector);
+    // Node reports each collection to a 'gc' observer, after the fact: those that began during collect().
+    const kinds: { start: number; kind: number }[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) kinds.push({ start: e.startTime, kind: (e as unknown as { detail: { kind: number } }).detail.kind });
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    try {
+      const before = performance.now();
+      assert.equal(typeof collector.collect(), 'boolean');
+      const after = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const during = kinds.filter((k) => k.start >= before && k.start <= after).map((k) => k.kind);
+      assert.deepEqual(during, [constants.NODE_PERFORMANCE_GC_MINOR]);
+    } finally {
+      observer.disconnect();
+    }
   });
 });
