@@ -14,9 +14,9 @@ import { IdleMemory } from './transport/idle-memory';
  * `--node-ipc`, `--socket=N` and `--pipe=NAME` also work, with the library's own writer. In stdio
  * mode stdout belongs to the protocol: console output goes to the client's log (stdioConnection).
  */
-// The first transport argument decides, as in the library's own reading of the command line.
 /** Over stdio, every message read or written marks the server busy (transport/idle-memory.ts). */
 const idle = new IdleMemory();
+// The first transport argument decides, as in the library's own reading of the command line.
 const transport = process.argv.slice(2).find((a) => a === '--stdio' || a === '--node-ipc' || /^--(socket|pipe)\b/.test(a));
 const connection = transport === '--stdio' ? stdioConnection() : createConnection(ProposedFeatures.all);
 
