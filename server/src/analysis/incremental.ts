@@ -204,6 +204,9 @@ export class IncrementalAnalyzer {
   /** The key of each entry of `order` when it was built (a's index × SLOT_SPAN + b's), and a spare. */
   private orderKeys = new Float64Array(0);
   private spareOrderKeys = new Float64Array(0);
+  /** orderEntries' scratch: the fresh entries' keys and their places in the last order. */
+  private freshKeys = new Float64Array(0);
+  private freshPlaces = new Int32Array(0);
   /** The last output's lists (findings, and their diagnostics in position order), for assembleInPlace. */
   private lastFindings: Finding[] | null = null;
   private lastOrdered: Diagnostic[] | null = null;
@@ -299,9 +302,12 @@ export class IncrementalAnalyzer {
     this.spareOrder = new Int32Array(0);
     this.orderCount = 0;
     this.orderGeneration = -1;
+    this.entryMark = new Uint32Array(0);
     this.indicesMoved = true;
     this.orderKeys = new Float64Array(0);
     this.spareOrderKeys = new Float64Array(0);
+    this.freshKeys = new Float64Array(0);
+    this.freshPlaces = new Int32Array(0);
     this.owners = new Int32Array(0);
     this.bodyCounts = new Int32Array(0);
     this.byFinding = [];
@@ -982,10 +988,6 @@ export class IncrementalAnalyzer {
     this.orderGeneration = cache.generation;
     return n;
   }
-
-  /** orderEntries' scratch: the fresh entries' keys and their places in the last order. */
-  private freshKeys = new Float64Array(0);
-  private freshPlaces = new Int32Array(0);
 
   /**
    * A stamp for `entryMark` that no entry carries yet, the column sized to the cache's entries:

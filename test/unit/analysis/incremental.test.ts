@@ -271,6 +271,25 @@ describe('analysis/incremental: equal to a from-scratch analysis', () => {
     assertSame(analyzer.analyze(text), analyzeDocument(text), 'dispose');
     assert.equal(modeOf(analyzer), 'full');
   });
+
+  it('releases its scratch on dispose (the document was closed): every column back to its first size', () => {
+    // A grid of overlapping boxes, analysed, then one box moved (no index changes: orderEntries'
+    // binary-search pass and its scratch), so that every column the edit path grows has grown.
+    const rows = Array.from({ length: 200 }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
+    const analyzer = new IncrementalAnalyzer();
+    analyzer.analyze(rows.join('\n'));
+    rows[50] = rows[50]!.replace('at (', 'at (0.05 + ');
+    analyzer.analyze(rows.join('\n'));
+    assert.equal(modeOf(analyzer), 'incremental');
+    const columns = (a: IncrementalAnalyzer): Map<string, number> =>
+      new Map(Object.entries(a).flatMap(([key, value]) => (ArrayBuffer.isView(value) ? [[key, (value as Uint8Array).length]] : [])));
+    const grown = columns(analyzer);
+    const first = columns(new IncrementalAnalyzer());
+    assert.ok(first.get('freshKeys') === 0 && grown.get('freshKeys')! > 0, `freshKeys ${grown.get('freshKeys')}`);
+    analyzer.dispose();
+    const kept = [...columns(analyzer)].filter(([key, length]) => length > first.get(key)!);
+    assert.deepEqual(kept, []);
+  });
 });
 
 describe('analysis/incremental: cancellation', () => {
