@@ -73,7 +73,6 @@ export class IdleMemory {
 
   private fire(): void {
     this.timer = undefined;
-    if (this.attempts <= 0) return;
     const quiet = this.now() - this.lastActivity;
     if (quiet < this.delay()) {
       this.arm(this.delay() - quiet);
@@ -152,7 +151,7 @@ export function youngGenerationCollector(): Collector | null {
 }
 
 /** The committed size of V8's new space (both semi-spaces), in bytes. */
-export function nurseryBytes(): number {
+function nurseryBytes(): number {
   for (const s of v8.getHeapSpaceStatistics()) if (s.space_name === 'new_space') return s.space_size;
   return 0;
 }
