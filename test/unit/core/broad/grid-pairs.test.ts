@@ -103,6 +103,36 @@ describe('core/broad/grid-pairs: all pairs of a fixed set of boxes at once', () 
     assert.ok(got.length > 3000, `only ${got.length} pairs: the scene should be dense`);
   });
 
+  it('pairs its oversized boxes among themselves as brute force does: equal, nested and touching x ranges', () => {
+    // As the loose grid's test (edge-cases.test.ts): small boxes, which set the cell, and 150
+    // tall ones on integer x (ties and shared edges), fewer than 1 in 20 so that they stay
+    // oversized and meet each other in the sort and sweep of oversizedPairs. Fewer boxes than
+    // there, for the brute force.
+    let seed = 11;
+    const random = (k: number) => (seed = (Math.imul(seed, 48271) >>> 0) % 0x7fffffff) % k;
+    const boxes: AABB[] = [];
+    for (let i = 0; i < 1500; i++) {
+      const x = random(400) / 10;
+      const y = random(400) / 10;
+      boxes.push({ minX: x, minY: y, maxX: x + 0.5, maxY: y + 0.5 });
+    }
+    const tall: AABB[] = [];
+    for (let i = 0; i < 70; i++) {
+      const x = random(30);
+      const y = random(30);
+      tall.push({ minX: x, minY: y, maxX: x + random(4), maxY: y + 5 + random(10) });
+    }
+    const got = gridAnswer([...boxes, ...tall]);
+    assert.ok(got !== null);
+    assert.deepEqual(got, sorted(bruteForce([...boxes, ...tall])));
+    // Pairs of tall boxes that only touch on x, which the sweep's stop (minX past maxX) must keep.
+    const touching = bruteForce(tall).filter((key) => {
+      const [i, j] = key.split(',').map(Number);
+      return tall[i!]!.maxX === tall[j!]!.minX || tall[j!]!.maxX === tall[i!]!.minX;
+    });
+    assert.ok(touching.length > 10, `${touching.length} pairs touching on x`);
+  });
+
   it('declines a layout too sparse for a dense grid (far clusters), and answers after it', () => {
     const clusters: AABB[] = [];
     // Boxes of side 2 in two clusters 5000 cells apart on both axes: 2.5e7 cells for 100 boxes.
