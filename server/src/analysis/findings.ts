@@ -1,4 +1,5 @@
 import type { Vec2 } from '../../../core/math/vec2';
+import type { ContactRecord } from '../../../core/narrow/types';
 import { packedCoordinates } from '../../../core/shapes/shape';
 
 /**
@@ -52,35 +53,22 @@ export class OverlapFinding {
   }
 
   /**
-   * The finding of a contact given as numbers (the narrow phase's ContactRecord, overlap.ts):
-   * depth, the unit normal from a towards b, and `count` (1 or 2) points at t = 0, without the
-   * vectors and the points array `of` takes.
+   * The finding of a penetrating contact as the narrow phase leaves it in its record
+   * (contactWithinInto, overlap.ts): depth (the separation negated), the unit normal from a
+   * towards b, and its `count` (1 or 2) points at t = 0, without the vectors and the points array
+   * `of` takes.
    */
-  static ofContact(
-    a: string,
-    b: string,
-    ia: number,
-    ib: number,
-    partA: number,
-    partB: number,
-    depth: number,
-    nx: number,
-    ny: number,
-    count: number,
-    p0x: number,
-    p0y: number,
-    p1x: number,
-    p1y: number,
-  ): OverlapFinding {
+  static ofContact(a: string, b: string, ia: number, ib: number, partA: number, partB: number, contact: ContactRecord): OverlapFinding {
+    const count = contact.count;
     const data = packedCoordinates(POINTS_AT + 2 * count);
-    data[DEPTH] = depth;
-    data[NORMAL_X] = nx;
-    data[NORMAL_Y] = ny;
-    data[POINTS_AT] = p0x;
-    data[POINTS_AT + 1] = p0y;
+    data[DEPTH] = -contact.separation;
+    data[NORMAL_X] = contact.nx;
+    data[NORMAL_Y] = contact.ny;
+    data[POINTS_AT] = contact.p0x;
+    data[POINTS_AT + 1] = contact.p0y;
     if (count === 2) {
-      data[POINTS_AT + 2] = p1x;
-      data[POINTS_AT + 3] = p1y;
+      data[POINTS_AT + 2] = contact.p1x;
+      data[POINTS_AT + 3] = contact.p1y;
     }
     return new OverlapFinding(a, b, ia, ib, partA, partB, data);
   }

@@ -87,7 +87,7 @@ export function overlapPair(scene: Scene, a: SceneBody, b: SceneBody): OverlapFi
   // "Deeper than slop" up to the narrow phase's accuracy: decimal input such as 1 - 0.99 lands
   // 1e-17 above a slop of 0.01, and the author meant "exactly at slop".
   if (!(-best.separation > slop + DEPTH_TOLERANCE * best.size)) return null;
-  return OverlapFinding.ofContact(a.name, b.name, a.index, b.index, partA, partB, -best.separation, best.nx, best.ny, best.count, best.p0x, best.p0y, best.p1x, best.p1y);
+  return OverlapFinding.ofContact(a.name, b.name, a.index, b.index, partA, partB, best);
 }
 
 // Scratch of overlapPair, which never re-enters: the two poses, the query record handed to

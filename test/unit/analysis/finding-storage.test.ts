@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { emptyContactRecord, type ContactRecord } from '../../../core/narrow/types';
 import { OverlapFinding } from '../../../server/src/analysis/findings';
 
 describe('analysis: finding storage', () => {
@@ -24,13 +25,14 @@ describe('analysis: finding storage', () => {
     for (const k of kinds) assert.ok(k.packedDoubles, `${k.kind} ${k.a}–${k.b}`);
   });
 
-  it('makes the same overlap from numbers (ofContact, the analysis) as from vectors (of)', () => {
-    const two = OverlapFinding.ofContact('a', 'b', 0, 3, 1, 2, 0.25, 0.6, -0.8, 2, 1.5, -2.5, 3.5, 4.5);
+  it("makes the same overlap from the narrow phase's record (ofContact, the analysis) as from vectors (of)", () => {
+    const contact = (count: number, p1x: number, p1y: number): ContactRecord => ({ ...emptyContactRecord(), separation: -0.25, nx: 0.6, ny: -0.8, count, p0x: 1.5, p0y: -2.5, p1x, p1y });
+    const two = OverlapFinding.ofContact('a', 'b', 0, 3, 1, 2, contact(2, 3.5, 4.5));
     const fromVectors = OverlapFinding.of('a', 'b', 0, 3, 1, 2, 0.25, { x: 0.6, y: -0.8 }, [{ x: 1.5, y: -2.5 }, { x: 3.5, y: 4.5 }]);
     assert.deepEqual(two, fromVectors);
     assert.deepEqual([two.depth, two.normalX, two.normalY, two.pointCount, two.pointX(1), two.pointY(1)], [0.25, 0.6, -0.8, 2, 3.5, 4.5]);
     // One point: the second pair of numbers is not stored.
-    const one = OverlapFinding.ofContact('a', 'b', 0, 3, 1, 2, 0.25, 0.6, -0.8, 1, 1.5, -2.5, 9, 9);
+    const one = OverlapFinding.ofContact('a', 'b', 0, 3, 1, 2, contact(1, 9, 9));
     assert.deepEqual(one, OverlapFinding.of('a', 'b', 0, 3, 1, 2, 0.25, { x: 0.6, y: -0.8 }, [{ x: 1.5, y: -2.5 }]));
     assert.equal(one.data.length, 5);
   });
