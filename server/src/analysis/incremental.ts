@@ -1,6 +1,6 @@
 import type { AABB } from '../../../core/math/aabb';
 import { resized } from '../../../core/math/typed-array';
-import { createBroadPhase, growInt32, type BroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
+import { createBroadPhase, growFloat64, growInt32, type BroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
 import type { Diagnostic } from '../common/diagnostic';
 import type { FindingDiagnostic } from './finding-diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
@@ -914,12 +914,8 @@ export class IncrementalAnalyzer {
       // elements kind (PACKED_SMI or PACKED_DOUBLE) by edit, and TurboFan's code for this
       // function, specialised to one array map, was thrown away ("wrong map") when an edit
       // brought the other one, then recompiled (V8's elements kinds: v8.dev/blog/elements-kinds).
-      if (this.freshKeys.length < fresh.length) {
-        this.freshKeys = new Float64Array(Math.max(64, 2 * fresh.length));
-        this.freshPlaces = new Int32Array(this.freshKeys.length);
-      }
-      const freshKeys = this.freshKeys;
-      const places = this.freshPlaces;
+      const freshKeys = (this.freshKeys = growFloat64(this.freshKeys, fresh.length));
+      const places = (this.freshPlaces = growInt32(this.freshPlaces, fresh.length));
       const built = oldKeys.subarray(0, previous);
       for (let i = 0; i < fresh.length; i++) {
         freshKeys[i] = keyOf(fresh[i]!);
