@@ -365,11 +365,11 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): FindingDiagnos
   const otherName = fast === ba ? f.b : f.a;
   const dt = scene.dt;
   const when = `t = ${formatNumber(f.toi)} s (${stepFraction(f.toi, dt)} of ${formatNumber(dt)} s)`;
-  // The other body's name, as for overlaps (overlap.ts): the message says the rest.
   const start = fast ? fast.nameStart : 0;
   const end = fast ? fast.nameEnd : 0;
   // The code follows from the finding (finding-diagnostic.ts); the message is kept, since it
-  // depends on the bodies' motion and dt, which the finding does not hold.
+  // depends on the bodies' motion and dt, which the finding does not hold. Related: the other
+  // body's name, as for overlaps (overlap.ts): the message says the rest.
   const diagnostic = (severity: Severity, message: string): FindingDiagnostic =>
     new FindingDiagnostic(
       f,
