@@ -117,7 +117,11 @@ describe('semantics/check: the scene', () => {
     ]);
     assert.equal(defs[0], a);
     assert.deepEqual([defs[0]!.range, defs[0]!.nameRange], [a!.range, a!.nameRange]);
-    assert.equal(symbolAt(r.symbols, 5)?.definition, a);
+    // On a name from its start to its end, both ends included, for a body of the scene (whose
+    // name is kept as offsets: symbols.ts onName) and for one left out (a plain definition).
+    assert.deepEqual([4, 5, 6, 7].map((o) => symbolAt(r.symbols, o)?.definition), [undefined, a, a, undefined]);
+    const later = r.text.lastIndexOf('a circle');
+    assert.deepEqual([later - 1, later, later + 1, later + 2].map((o) => symbolAt(r.symbols, o)?.definition), [undefined, defs[2], defs[2], undefined]);
     // The detail of a body left out is made apart from the scene's (made on read): both name a
     // named shape by its name.
     const named = check('shape s = circle(1)\nbody a static s\nbody b static s at (unknown, 0)\nbody a sensor s');
