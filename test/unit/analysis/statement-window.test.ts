@@ -111,16 +111,24 @@ function render({ scene, headers, crlf, usesK }: DocSpec): string {
 }
 
 /**
+ * V8's `gc` (a full collection, or a scavenge with `{ type: 'minor' }`), from a context made
+ * while --expose-gc is set. The flag is set back at once (the function made stays usable): V8
+ * checks a code cache against a hash of every flag, so a flag left changed made later tests in
+ * this process see the CLI's code cache rejected (test/unit/cli/code-cache.test.ts).
+ */
+function exposedGc(): (options?: { type: 'minor' | 'major' }) => void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
+  setFlagsFromString('--no-expose-gc');
+  return gc;
+}
+
+/**
  * A full garbage collection, for the tests that a version's results are let go: V8 keeps a
  * WeakRef's target until the current job ends, hence the turn of the event loop before it.
- * The flag is set back at once (the function made stays usable): V8 checks a code cache against
- * a hash of every flag, so a flag left changed made later tests in this process see the CLI's
- * code cache rejected (test/unit/cli/code-cache.test.ts).
  */
 function collector(): () => Promise<void> {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  setFlagsFromString('--no-expose-gc');
+  const gc = exposedGc();
   return async () => {
     await new Promise((resolve) => setImmediate(resolve));
     gc();
@@ -232,9 +240,7 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
     // survived every scavenge until the next full collection, and each scavenge promoted all of
     // them. Counted here from the large-object space, since a WeakRef's target is kept by a
     // scavenge whatever else holds it.
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as (options: { type: 'minor' | 'major' }) => void;
-    setFlagsFromString('--no-expose-gc');
+    const gc = exposedGc();
     const promoted = (): number => getHeapSpaceStatistics().find((s) => s.space_name === 'large_object_space')!.space_used_size;
     const frontEnd = new IncrementalFrontEnd();
     let text = 'let k = 1\n' + Array.from({ length: 5000 }, (_, i) => `body b${i} ${i % 2 ? 'box(1, 1)' : 'circle(0.5)'} at (${i * 3} + k, 0)`).join('\n');
