@@ -37,6 +37,11 @@ export interface ScreenRect {
 const KINDS: readonly BodyKind[] = ['static', 'dynamic', 'bullet', 'sensor'];
 /** Culling margin in pixels: a stroke's half width and its antialiasing stay inside it. */
 const CULL_MARGIN_PX = 2;
+/**
+ * Half the side of the square that stands for a body under TINY_PX on screen, at least: a body
+ * smaller than that is drawn this large, so that it shows, and culled by this size too.
+ */
+const MIN_SQUARE_HALF_PX = 0.75;
 /** Above this many findings, only the pair in the inspector gets its sweeps and arrows. */
 const MAX_DECORATED_FINDINGS = 500;
 const MAX_LABELS = 250;
@@ -178,7 +183,7 @@ export class ScenePainter {
    * region is the whole screen unless given.
    */
   private visible(i: number, pose: Pose, v: Viewport, marginPx: number, region?: ScreenRect): boolean {
-    const r = this.radii[i]! * v.zoom + marginPx;
+    const r = Math.max(this.radii[i]! * v.zoom, MIN_SQUARE_HALF_PX) + marginPx;
     const sx = toScreenX(v, pose.x);
     const sy = toScreenY(v, pose.y);
     if (region) return sx + r >= region.x0 && sx - r <= region.x1 && sy + r >= region.y0 && sy - r <= region.y1;
@@ -309,7 +314,7 @@ export class ScenePainter {
             if (lodOf(r) !== 2) continue;
             this.poseOf(i, o.time, o.drag, pose);
             if (!this.visible(i, pose, v, CULL_MARGIN_PX, region)) continue;
-            const h = Math.max(r, 0.75);
+            const h = Math.max(r, MIN_SQUARE_HALF_PX);
             p.fillRect(toScreenX(v, pose.x) - h, toScreenY(v, pose.y) - h, 2 * h, 2 * h, color, alpha);
           }
           continue;
@@ -377,7 +382,7 @@ export class ScenePainter {
       this.traceBody(p, v, this.scene.bodies[i]!, pose);
       return;
     }
-    const h = Math.max(this.radii[i]! * v.zoom, 0.75);
+    const h = Math.max(this.radii[i]! * v.zoom, MIN_SQUARE_HALF_PX);
     const sx = toScreenX(v, pose.x);
     const sy = toScreenY(v, pose.y);
     p.moveTo(sx - h, sy - h);
