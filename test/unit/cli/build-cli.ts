@@ -1,11 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildSync } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 export const BIN = path.join(ROOT, 'bin', 'collide.js');
 
-const ENTRIES = { cli: 'server/src/cli/main.ts', server: 'server/src/main.ts' } as const;
+/** The node bundles the tests run. */
+type Bundle = 'cli' | 'server';
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -20,28 +21,19 @@ function newestSource(dir: string): number {
 /**
  * The CLI, protocol and Neovim tests run the real bundles (`bin/collide.js` loads dist/cli.js,
  * which loads dist/server.js for `collide lsp`). When one is missing or older than the sources
- * (a mocha run without `npm run build` first), it is rebuilt with the options scripts/build.mjs
- * uses.
+ * (a mocha run without `npm run build` first), scripts/build.mjs itself is run, so that the
+ * bundles tested are the ones that ship: its options, its ASCII-only pass and the CLI's code
+ * cache included.
  */
-export function ensureBundles(names: readonly (keyof typeof ENTRIES)[] = ['cli', 'server']): void {
+export function ensureBundles(names: readonly Bundle[] = ['cli', 'server']): void {
   const sources = Math.max(...['server/src', 'core', 'protocol'].map((d) => newestSource(path.join(ROOT, d))));
-  for (const name of names) {
+  const stale = names.some((name) => {
     const out = path.join(ROOT, 'dist', `${name}.js`);
-    const built = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
-    if (built >= sources) continue;
-    buildSync({
-      entryPoints: [path.join(ROOT, ENTRIES[name])],
-      outfile: out,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      external: ['@resvg/resvg-js'], // as in scripts/build.mjs: a native module loaded at run time
-      sourcemap: 'linked',
-      logLevel: 'error',
-      legalComments: 'none',
-    });
-  }
+    return !fs.existsSync(out) || fs.statSync(out).mtimeMs < sources;
+  });
+  if (!stale) return;
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`scripts/build.mjs failed (${r.status}): ${r.stderr}`);
 }
 
 /** The CLI bundle alone (check and render need no server). */
