@@ -696,7 +696,7 @@ export class IncrementalAnalyzer {
     const at = this.placedAt;
     const ordered = positionOrder(diagnostics, owners, bodies.length, this.bodyCounts, at);
     // Each entry's index in this output, for the next run's record.
-    if (this.positionOf.length < cache.entryCount) this.positionOf = resized(this.positionOf, Math.max(64, 2 * cache.entryCount));
+    if (this.positionOf.length < cache.entryCount) this.positionOf = resized(this.positionOf, slack(cache.entryCount));
     const positions = this.positionOf;
     for (let k = 0; k < count; k++) positions[order[k]!] = at[k]!;
     this.lastOutputIndexed = true;
@@ -716,7 +716,7 @@ export class IncrementalAnalyzer {
     this.lastFindings = findings;
     this.lastOrdered = ordered;
     const stamp = (this.outputStamp = (this.outputStamp + 1) >>> 0 || 1);
-    if (this.outputMark.length < cache.entryCount) this.outputMark = resized(this.outputMark, Math.max(64, 2 * cache.entryCount));
+    if (this.outputMark.length < cache.entryCount) this.outputMark = resized(this.outputMark, slack(cache.entryCount));
     if (this.outputCountOf.length < this.slotCount) this.outputCountOf = new Int32Array(Math.max(64, this.slotCount + (this.slotCount >> 3)));
     const counts = this.outputCountOf;
     counts.fill(0, 0, this.slotCount); // slots past slotCount were never counted (the array is new after a reset)
@@ -891,7 +891,7 @@ export class IncrementalAnalyzer {
     const keyOf = (e: number): number => this.orderKey(e);
     fresh.sort((x, y) => keyOf(x) - keyOf(y));
     const capacity = previous + fresh.length;
-    let out = this.spareOrder.length >= capacity ? this.spareOrder : new Int32Array(Math.max(64, 2 * capacity));
+    let out = this.spareOrder.length >= capacity ? this.spareOrder : new Int32Array(slack(capacity));
     // Keys for at most `capacity` entries (eight bytes each: a 100k-body level has ~63k findings).
     if (this.spareOrderKeys.length < capacity) this.spareOrderKeys = new Float64Array(capacity + (capacity >> 3));
     const old = this.order;
@@ -991,7 +991,7 @@ export class IncrementalAnalyzer {
    */
   private nextEntryMark(): number {
     const used = this.cache.entryCount;
-    if (this.entryMark.length < used) this.entryMark = resized(this.entryMark, Math.max(64, 2 * used));
+    if (this.entryMark.length < used) this.entryMark = resized(this.entryMark, slack(used));
     return (this.markStamp = (this.markStamp + 1) >>> 0 || 1);
   }
 
@@ -1089,6 +1089,17 @@ const SLOT_REINDEXED = 4;
 const SLOT_WINDOW = 8;
 /** Named on a line the edit touched: its findings' places there are at other characters. */
 const SLOT_TOUCHED = 16;
+
+/**
+ * The length of a per-entry or per-finding column that must hold `n`: an eighth more, as the
+ * per-slot columns take. These columns were doubled, and at 100k bodies (~63k findings) each of
+ * the four then held twice the findings (0.5 MB apiece) for as long as the document stayed open;
+ * growth by a constant factor still copies each element O(1) times in amortized terms (Cormen
+ * et al., "Introduction to Algorithms" §17.4), and edits add entries a few at a time.
+ */
+function slack(n: number): number {
+  return Math.max(64, n + (n >> 3));
+}
 
 /**
  * Indices among the finding diagnostics (ascending) as indices in the merged list, with the
