@@ -24,20 +24,21 @@ import { loadBox, ProxyMap } from './proxy-map';
  *
  * Memory at rest (a language server keeps one grid per open document): per proxy its box, id,
  * cell (or place in the oversized list) and two links, in columns sized once when the caller
- * says how many proxies come (`reserve`), and no scratch; per table entry its cell's
- * coordinates and list head side by side, one cache line per probe. A layout files the table
- * at two entries per proxy (a load of at most 1/4 with the usual two or more proxies per cell,
- * 1/2 at worst), a refiling at four entries per live cell, and it is refiled when the cells made
- * since, emptied ones included, take it past 1/2: linear probing's misses grow fast past 1/4,
- * and a query looks up nine cells, most of them empty. Filed at 1/2, which would save 1.5 MB at
- * 100k bodies, moves and queries ran 1% more instructions. At 100k bodies the grid is 8 MB where
- * it was 12.5.
+ * says how many proxies come (`reserve`), and no scratch. The cells sit in creation order, each
+ * its coordinates and list head side by side, and the hash table holds only cell numbers, 4
+ * bytes an entry: its load can stay low (linear probing's misses grow fast past 1/4, and a query
+ * looks up nine cells, most of them empty, which the table answers alone) for a quarter of the
+ * bytes that entries holding the coordinates and head (12 bytes) took, one load more on a hit.
+ * A layout files the table at two entries per proxy (a load of at most 1/4 with the usual two or
+ * more proxies per cell, 1/2 at worst), a refiling at four entries per live cell, and it is
+ * refiled when the cells made since, emptied ones included, take it past 1/2. At 100k bodies
+ * the grid is 6.4 MB; with 12-byte entries it was 8, and 12.5 before that.
  */
 const NONE = -1;
 /** `cellOf` of an oversized proxy at position k of `oversized`: OVERSIZED - k. */
 const OVERSIZED = -2;
-/** The head of a table entry no cell has used (NONE heads a cell that has no proxies now). */
-const UNUSED = -2;
+/** A table entry no cell has used (a cell's head NONE means it has no proxies now). */
+const UNUSED = -1;
 /** A regular box's sides are at most (1 - SIZE_SLACK) cells: room for rounding of cell indices. */
 export const SIZE_SLACK = 1e-6;
 /** Centres must stay within this many cells of 0 and of the origin (see `isRegular`). */
@@ -56,7 +57,7 @@ export class LooseGrid extends ProxyMap {
   private boxes = new Float64Array(64);
   private userId = new Int32Array(16);
   /**
-   * The table entry of the slot's cell (>= 0); OVERSIZED - k when it is `oversized[k]`; NONE when
+   * The number of the slot's cell (>= 0); OVERSIZED - k when it is `oversized[k]`; NONE when
    * not placed (before a layout).
    */
   private cellOf = new Int32Array(16);
@@ -74,12 +75,13 @@ export class LooseGrid extends ProxyMap {
   /** Set when the next query must redo the layout first. */
   private needsLayout = false;
 
-  // Hash table of cells: entry i is (cell x, cell y, head of its list) at 3i, 3i + 1, 3i + 2.
+  // Cells in creation order: cell k is (cell x, cell y, head of its list) at 3k, 3k + 1, 3k + 2;
+  // a cell stays until the table is refiled. The hash table maps a cell's coordinates to its
+  // number (UNUSED: an empty entry).
+  private cells = new Int32Array(48);
+  private cellCount = 0;
   private tableMask = 0;
   private table = new Int32Array(0);
-  /** Indices of occupied table entries, for iteration; a cell stays listed once created. */
-  private cellList = new Int32Array(16);
-  private cellCount = 0;
 
   /** Current cell side (0 before the first layout), for tests and diagnostics. */
   get cellSize(): number {
@@ -113,7 +115,7 @@ export class LooseGrid extends ProxyMap {
       this.addOversized(slot);
       return true;
     }
-    if (current >= 0 && this.table[3 * current] === this.cx && this.table[3 * current + 1] === this.cy) return false;
+    if (current >= 0 && this.cells[3 * current] === this.cx && this.cells[3 * current + 1] === this.cy) return false;
     this.unplace(slot);
     this.link(slot, this.findOrAddCell(this.cx, this.cy));
     return true;
@@ -133,6 +135,7 @@ export class LooseGrid extends ProxyMap {
     this.laidOut = 0;
     this.needsLayout = false;
     this.clearTable(16);
+    this.cells = new Int32Array(48);
   }
 
   query(box: AABB, visit: (id: number) => boolean | void): void {
@@ -158,13 +161,13 @@ export class LooseGrid extends ProxyMap {
     const b = this.boxes;
     const next = this.next;
     const ids = this.userId;
-    const table = this.table;
+    const cells = this.cells;
     for (let k = 0; k < this.cellCount; k++) {
-      const c = 3 * this.cellList[k]!;
-      let s = table[c + 2]!;
+      const c = 3 * k;
+      let s = cells[c + 2]!;
       if (s === NONE) continue;
-      const cx = table[c]!;
-      const cy = table[c + 1]!;
+      const cx = cells[c]!;
+      const cy = cells[c + 1]!;
       // The cell against itself, then against the four neighbours "after" it, so that each
       // neighbouring pair of cells is visited from exactly one side.
       const n1 = this.findHead(cx + 1, cy - 1);
@@ -271,7 +274,7 @@ export class LooseGrid extends ProxyMap {
     if (c >= 0) {
       const p = this.prev[slot]!;
       const n = this.next[slot]!;
-      if (p === NONE) this.table[3 * c + 2] = n;
+      if (p === NONE) this.cells[3 * c + 2] = n;
       else this.next[p] = n;
       if (n !== NONE) this.prev[n] = p;
       this.cellOf[slot] = NONE;
@@ -288,11 +291,11 @@ export class LooseGrid extends ProxyMap {
   }
 
   private link(slot: number, c: number): void {
-    const h = this.table[3 * c + 2]!;
+    const h = this.cells[3 * c + 2]!;
     this.next[slot] = h;
     this.prev[slot] = NONE;
     if (h !== NONE) this.prev[h] = slot;
-    this.table[3 * c + 2] = slot;
+    this.cells[3 * c + 2] = slot;
     this.cellOf[slot] = c;
   }
 
@@ -362,6 +365,10 @@ export class LooseGrid extends ProxyMap {
       this.cellOf[s] = NONE;
       this.place(s);
     }
+    // The cells doubled as they came: an eighth of room beyond them is enough until the next
+    // layout, since moves make few new cells (a layout is rare, so is this copy).
+    const fit = 3 * (this.cellCount + (this.cellCount >> 3) + 16);
+    if (fit < this.cells.length) this.cells = this.cells.slice(0, fit);
     this.needsLayout = false;
   }
 
@@ -378,8 +385,8 @@ export class LooseGrid extends ProxyMap {
   // ---- hash table of cells -------------------------------------------------------------
 
   private clearTable(capacity: number): void {
-    if (this.table.length !== 3 * capacity) this.table = new Int32Array(3 * capacity);
-    this.table.fill(UNUSED); // coordinates included: they mean nothing in an unused entry
+    if (this.table.length !== capacity) this.table = new Int32Array(capacity);
+    this.table.fill(UNUSED);
     this.tableMask = capacity - 1;
     this.cellCount = 0;
   }
@@ -388,11 +395,12 @@ export class LooseGrid extends ProxyMap {
   private findHead(cx: number, cy: number): number {
     const mask = this.tableMask;
     const table = this.table;
+    const cells = this.cells;
     for (let i = hash(cx, cy) & mask; ; i = (i + 1) & mask) {
-      const o = 3 * i;
-      const h = table[o + 2]!;
-      if (h === UNUSED) return NONE;
-      if (table[o] === cx && table[o + 1] === cy) return h;
+      const k = table[i]!;
+      if (k === UNUSED) return NONE;
+      const c = 3 * k;
+      if (cells[c] === cx && cells[c + 1] === cy) return cells[c + 2]!;
     }
   }
 
@@ -402,38 +410,41 @@ export class LooseGrid extends ProxyMap {
     const table = this.table;
     let i = hash(cx, cy) & mask;
     for (; ; i = (i + 1) & mask) {
-      const o = 3 * i;
-      if (table[o + 2] === UNUSED) break;
-      if (table[o] === cx && table[o + 1] === cy) return i;
+      const k = table[i]!;
+      if (k === UNUSED) break;
+      if (this.cells[3 * k] === cx && this.cells[3 * k + 1] === cy) return k;
     }
-    table[3 * i] = cx;
-    table[3 * i + 1] = cy;
-    table[3 * i + 2] = NONE;
-    this.cellList = growInt32(this.cellList, this.cellCount + 1);
-    this.cellList[this.cellCount++] = i;
-    return i;
+    const k = this.cellCount++;
+    table[i] = k;
+    const cells = (this.cells = growInt32(this.cells, 3 * this.cellCount));
+    cells[3 * k] = cx;
+    cells[3 * k + 1] = cy;
+    cells[3 * k + 2] = NONE;
+    return k;
   }
 
   /**
    * Refiles the live cells in a table of four entries per live cell (larger, or no larger when
-   * many cells have emptied: those are dropped) and re-links every proxy's cell.
+   * many cells have emptied: those are dropped, and the rest renumbered in their order) and
+   * re-links every proxy's cell.
    */
   private growTable(): void {
-    const old = this.table;
-    const oldList = this.cellList.slice(0, this.cellCount);
+    const old = this.cells;
+    const oldCount = this.cellCount;
     let live = 0;
-    for (let k = 0; k < oldList.length; k++) if (old[3 * oldList[k]! + 2] !== NONE) live++;
+    for (let k = 0; k < oldCount; k++) if (old[3 * k + 2] !== NONE) live++;
     let capacity = 16;
     while (capacity < 4 * (live + 1)) capacity *= 2;
-    // A new array even at the same capacity (clearTable would reuse it): `old` is read below.
+    // New arrays, the table too, even at the same capacity: `old` is read below, and a refiling
+    // is then told apart from a cell made (the tests watch the table).
     this.table = new Int32Array(0);
     this.clearTable(capacity);
-    for (let k = 0; k < oldList.length; k++) {
-      const c = 3 * oldList[k]!;
-      const h = old[c + 2]!;
+    this.cells = new Int32Array(3 * Math.max(16, 2 * live));
+    for (let k = 0; k < oldCount; k++) {
+      const h = old[3 * k + 2]!;
       if (h === NONE) continue;
-      const d = this.findOrAddCell(old[c]!, old[c + 1]!);
-      this.table[3 * d + 2] = h;
+      const d = this.findOrAddCell(old[3 * k]!, old[3 * k + 1]!);
+      this.cells[3 * d + 2] = h;
       for (let s = h; s !== NONE; s = this.next[s]!) this.cellOf[s] = d;
     }
   }
@@ -456,13 +467,13 @@ export class LooseGrid extends ProxyMap {
     const span = (x1 - x0 + 1) * (y1 - y0 + 1);
     if (!(span <= this.cellCount)) {
       // Wider than the occupied area (or unbounded): walk the occupied cells instead.
-      const table = this.table;
+      const cells = this.cells;
       for (let k = 0; k < this.cellCount; k++) {
-        const c = 3 * this.cellList[k]!;
-        const kx = table[c]!;
-        const ky = table[c + 1]!;
+        const c = 3 * k;
+        const kx = cells[c]!;
+        const ky = cells[c + 1]!;
         if (kx < x0 || kx > x1 || ky < y0 || ky > y1) continue;
-        if (!this.visitCell(table[c + 2]!, qMinX, qMinY, qMaxX, qMaxY, visit)) return;
+        if (!this.visitCell(cells[c + 2]!, qMinX, qMinY, qMaxX, qMaxY, visit)) return;
       }
       return;
     }

@@ -253,7 +253,7 @@ describe('core/broad/loose-grid', () => {
         refiled++;
         table = internals.table;
       } else cellsMade += internals.cellCount - cellsBefore;
-      mostEntries = Math.max(mostEntries, internals.table.length / 3);
+      mostEntries = Math.max(mostEntries, internals.table.length);
       assert.deepEqual(queryOf(grid, b), queryOf(ref, b));
       if (step % 100 === 99) assert.deepEqual(pairsOf(grid), pairsOf(ref));
     }
