@@ -371,7 +371,7 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): FindingDiagnos
   // depends on the bodies' motion and dt, which the finding does not hold. Related: the other
   // body's name, as for overlaps (overlap.ts): the message says the rest.
   const diagnostic = (severity: Severity, message: string): FindingDiagnostic =>
-    new FindingDiagnostic(
+    FindingDiagnostic.make(
       f,
       start,
       end,

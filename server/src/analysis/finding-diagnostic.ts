@@ -6,37 +6,72 @@ import { flatText } from './flat-text';
 
 /**
  * The diagnostic of a finding, as little as it takes to make the rest on request: the finding,
- * the offsets of the name it sits on and of its related location (the other body's name), and a
- * few bits of the bodies' labels. Code, severity, ranges, the related record and, for overlaps,
- * the message are made on each read. A 100k-body level keeps one per finding, tens of thousands,
- * and a plain diagnostic with its message string, related array and related record cost about
- * 180 bytes each at 100k bodies (V8 without pointer compression) where this costs 80.
+ * where it sits (the name of one of the pair's bodies) and its related location (the other
+ * body's name), and a few bits of the bodies' labels. Code, severity, ranges, the related record
+ * and, for overlaps, the message are made on each read. A 100k-body level keeps one per finding,
+ * tens of thousands: a plain diagnostic with its message string, related array and related
+ * record cost about 180 bytes each at 100k bodies (V8 without pointer compression), this 56.
+ * The two ends are kept as the lengths of the two names, 13 bits each beside the four label
+ * bits in one small integer (`bits`), since names are short: four fields where the seven of a
+ * plain record of them took 80 bytes.
  *
  * An impact's message depends on its bodies' speeds and spins and on dt, which the finding does
- * not hold: it is made when the diagnostic is (continuous.ts) and kept. An overlap's depends only
- * on the finding and on whether either body is a compound (`labels`).
+ * not hold: it is made when the diagnostic is (continuous.ts) and kept, in a `SpelledDiagnostic`
+ * (below), which also keeps the ends of a name too long for `bits`. An overlap's message depends
+ * only on the finding and on whether either body is a compound (`labels`).
  *
  * `messageKey` stands for the message, the related message, the code and the severity without
  * making them: the finding's packed numbers, which a relabelled finding shares (findings.ts).
  * Equal numbers arrays mean the same pair result of the same two bodies (the incremental
  * analysis, whose cache entries are per pair of bodies by name, is the only sharer), and with it
  * the same words. The publication compares it instead of the strings (published-diagnostics.ts).
- * Immutable; `at` and `of` give copies at other offsets or for a relabelled finding.
+ * Immutable; made by `FindingDiagnostic.make` (not `new`); `at` and `of` give copies at other
+ * offsets or for a relabelled finding.
  */
 export class FindingDiagnostic implements Diagnostic {
-  constructor(
+  protected constructor(
     readonly finding: Finding,
     /** Where it sits: the name of one of the pair's bodies. */
     readonly start: number,
-    readonly end: number,
-    /** The related location (the other body's name; start -1: none). */
+    /** The related location (the other body's name; -1: none). */
     readonly relatedStart: number,
-    readonly relatedEnd: number,
-    /** LABEL_* bits. */
-    readonly labels: number,
-    /** The message when the finding alone does not give it (impacts), else undefined. */
-    readonly text: string | undefined,
+    /** LABEL_* bits, then the range's length, then the related range's (LENGTH_BITS each). */
+    protected readonly bits: number,
   ) {}
+
+  /**
+   * The diagnostic of `finding` on [start, end), its related location [relatedStart, relatedEnd)
+   * (relatedStart -1: none), with LABEL_* `labels` and, when the finding alone does not give it
+   * (impacts), its message `text`.
+   */
+  static make(finding: Finding, start: number, end: number, relatedStart: number, relatedEnd: number, labels: number, text: string | undefined): FindingDiagnostic {
+    const none = relatedStart < 0;
+    const length = end - start;
+    const relatedLength = none ? 0 : relatedEnd - relatedStart;
+    if (text === undefined && length >= 0 && length <= LENGTH_MASK && relatedLength >= 0 && relatedLength <= LENGTH_MASK) {
+      return new FindingDiagnostic(finding, start, none ? -1 : relatedStart, labels | (length << LENGTH_AT) | (relatedLength << (LENGTH_AT + LENGTH_BITS)));
+    }
+    return new SpelledDiagnostic(finding, start, end, none ? -1 : relatedStart, none ? -1 : relatedEnd, labels, text);
+  }
+
+  get end(): number {
+    return this.start + ((this.bits >>> LENGTH_AT) & LENGTH_MASK);
+  }
+
+  /** The related location's end (-1: none). */
+  get relatedEnd(): number {
+    return this.relatedStart < 0 ? -1 : this.relatedStart + (this.bits >>> (LENGTH_AT + LENGTH_BITS));
+  }
+
+  /** LABEL_* bits. */
+  get labels(): number {
+    return this.bits & LABEL_MASK;
+  }
+
+  /** The message when the finding alone does not give it (impacts), else undefined. */
+  get text(): string | undefined {
+    return undefined;
+  }
 
   get code(): string {
     const f = this.finding;
@@ -45,7 +80,7 @@ export class FindingDiagnostic implements Diagnostic {
   }
 
   get severity(): Severity {
-    return this.labels & LABEL_INFORMATION ? 'information' : 'warning';
+    return this.bits & LABEL_INFORMATION ? 'information' : 'warning';
   }
 
   get message(): string {
@@ -58,7 +93,7 @@ export class FindingDiagnostic implements Diagnostic {
 
   /** The related location's message: the other body's name. */
   get relatedMessage(): string {
-    return this.labels & LABEL_RELATED_B ? this.finding.b : this.finding.a;
+    return this.bits & LABEL_RELATED_B ? this.finding.b : this.finding.a;
   }
 
   get related(): readonly RelatedInformation[] | undefined {
@@ -74,12 +109,49 @@ export class FindingDiagnostic implements Diagnostic {
   at(start: number, end: number, relatedStart: number, relatedEnd: number): FindingDiagnostic {
     if (start === this.start && end === this.end && relatedStart === this.relatedStart && relatedEnd === this.relatedEnd) return this;
     const none = this.relatedStart < 0;
-    return new FindingDiagnostic(this.finding, start, end, none ? -1 : relatedStart, none ? -1 : relatedEnd, this.labels, this.text);
+    return FindingDiagnostic.make(this.finding, start, end, none ? -1 : relatedStart, none ? -1 : relatedEnd, this.labels, this.text);
   }
 
   /** The same diagnostic of `f`, the finding relabelled (same numbers, other indices). */
   of(f: Finding): FindingDiagnostic {
-    return f === this.finding ? this : new FindingDiagnostic(f, this.start, this.end, this.relatedStart, this.relatedEnd, this.labels, this.text);
+    return f === this.finding ? this : FindingDiagnostic.make(f, this.start, this.end, this.relatedStart, this.relatedEnd, this.labels, this.text);
+  }
+}
+
+/** A name's length in FindingDiagnostic.bits: 13 bits (names up to 8191 characters), twice, after the labels. */
+const LENGTH_AT = 4;
+const LENGTH_BITS = 13;
+const LENGTH_MASK = (1 << LENGTH_BITS) - 1;
+const LABEL_MASK = (1 << LENGTH_AT) - 1;
+
+/**
+ * A finding diagnostic whose ends and message are spelled out: an impact's (its message is kept,
+ * see FindingDiagnostic), or one on a name too long for `bits`. Few, so the seven fields cost
+ * little; the readers see one class with two shapes.
+ */
+class SpelledDiagnostic extends FindingDiagnostic {
+  constructor(
+    finding: Finding,
+    start: number,
+    private readonly spelledEnd: number,
+    relatedStart: number,
+    private readonly spelledRelatedEnd: number,
+    labels: number,
+    private readonly spelledText: string | undefined,
+  ) {
+    super(finding, start, relatedStart, labels);
+  }
+
+  override get end(): number {
+    return this.spelledEnd;
+  }
+
+  override get relatedEnd(): number {
+    return this.spelledRelatedEnd;
+  }
+
+  override get text(): string | undefined {
+    return this.spelledText;
   }
 }
 

@@ -144,5 +144,5 @@ export function overlapDiagnostic(scene: Scene, f: OverlapFinding): FindingDiagn
   const a = scene.bodies[f.ia];
   const at = (b ?? a)!;
   const labels = (b !== undefined && b.partCount > 1 ? LABEL_COMPOUND_B : 0) | (a !== undefined && a.partCount > 1 ? LABEL_COMPOUND_A : 0);
-  return new FindingDiagnostic(f, at.nameStart, at.nameEnd, a ? a.nameStart : -1, a ? a.nameEnd : -1, labels, undefined);
+  return FindingDiagnostic.make(f, at.nameStart, at.nameEnd, a ? a.nameStart : -1, a ? a.nameEnd : -1, labels, undefined);
 }
