@@ -126,4 +126,23 @@ describe('analysis/pair-cache', () => {
     });
     assert.equal(n, 1);
   });
+
+  it("logs a first run's thousands of entries in order and lets the long log go once taken", () => {
+    const cache = new PairCache();
+    const internals = cache as unknown as { recent: Int32Array };
+    const set: number[] = [];
+    // Those set before the table's last rebuild are not in the log: the rebuild renumbers entries.
+    for (let k = 0; k < 20_000; k++) cache.set(k, k + 1, findingOf(k, k + 1, k));
+    const taken = cache.takeRecent();
+    for (let r = 0; r < taken.count; r++) set.push(cache.slotAOf(taken.entries[r]!));
+    assert.ok(taken.count > 3000, `${taken.count} logged`);
+    assert.deepEqual(set, Array.from({ length: taken.count }, (_, r) => 20_000 - taken.count + r));
+    assert.ok(internals.recent.length <= 16, `a log of ${internals.recent.length} kept`);
+    // An edit's few entries: logged as before, and that short log kept for the next.
+    cache.set(7, 9, findingOf(7, 9, 0));
+    cache.set(3, 5, findingOf(3, 5, 0));
+    const edit = cache.takeRecent();
+    assert.deepEqual([edit.count, cache.slotAOf(edit.entries[0]!), cache.slotAOf(edit.entries[1]!)], [2, 7, 3]);
+    assert.equal(internals.recent, edit.entries);
+  });
 });
