@@ -164,8 +164,11 @@ export class IncrementalAnalyzer {
   private spareOrder = new Int32Array(0);
   private orderCount = 0;
   private orderGeneration = -1;
-  /** Per entry: the stamp of the output pass that last took it (repeats in the recent log). */
-  private entryMark = new Uint32Array(0);
+  /**
+   * Per entry: the stamp of the output pass that last took it (repeats in the recent log). A
+   * byte, as `outputMark`: see nextStamp.
+   */
+  private entryMark = new Uint8Array(0);
   private markStamp = 0;
   /**
    * Scratch of `assemble`, kept between runs: each diagnostic's owner (its body's index) and the
@@ -211,7 +214,7 @@ export class IncrementalAnalyzer {
   private lastFindings: Finding[] | null = null;
   private lastOrdered: Diagnostic[] | null = null;
   /** Per entry, the stamp of the last output that held it; per slot, how many of its entries that output held. */
-  private outputMark = new Uint32Array(0);
+  private outputMark = new Uint8Array(0);
   private outputStamp = 0;
   private outputCountOf = new Int32Array(0);
   private readonly changedScratch: number[] = [];
@@ -302,7 +305,7 @@ export class IncrementalAnalyzer {
     this.spareOrder = new Int32Array(0);
     this.orderCount = 0;
     this.orderGeneration = -1;
-    this.entryMark = new Uint32Array(0);
+    this.entryMark = new Uint8Array(0);
     this.indicesMoved = true;
     this.orderKeys = new Float64Array(0);
     this.spareOrderKeys = new Float64Array(0);
@@ -320,7 +323,7 @@ export class IncrementalAnalyzer {
     this.lastUpdateShifted = false;
     this.lastFindings = null;
     this.lastOrdered = null;
-    this.outputMark = new Uint32Array(0);
+    this.outputMark = new Uint8Array(0);
     this.outputCountOf = new Int32Array(0);
     this.lastScene = null;
     this.slotOfIndex = new Int32Array(0);
@@ -715,8 +718,8 @@ export class IncrementalAnalyzer {
     const cache = this.cache;
     this.lastFindings = findings;
     this.lastOrdered = ordered;
-    const stamp = (this.outputStamp = (this.outputStamp + 1) >>> 0 || 1);
     if (this.outputMark.length < cache.entryCount) this.outputMark = resized(this.outputMark, slack(cache.entryCount));
+    const stamp = (this.outputStamp = nextStamp(this.outputMark, this.outputStamp));
     if (this.outputCountOf.length < this.slotCount) this.outputCountOf = new Int32Array(Math.max(64, this.slotCount + (this.slotCount >> 3)));
     const counts = this.outputCountOf;
     counts.fill(0, 0, this.slotCount); // slots past slotCount were never counted (the array is new after a reset)
@@ -992,7 +995,7 @@ export class IncrementalAnalyzer {
   private nextEntryMark(): number {
     const used = this.cache.entryCount;
     if (this.entryMark.length < used) this.entryMark = resized(this.entryMark, slack(used));
-    return (this.markStamp = (this.markStamp + 1) >>> 0 || 1);
+    return (this.markStamp = nextStamp(this.entryMark, this.markStamp));
   }
 
   /**
@@ -1099,6 +1102,18 @@ const SLOT_TOUCHED = 16;
  */
 function slack(n: number): number {
   return Math.max(64, n + (n >> 3));
+}
+
+/**
+ * The stamp after `stamp` for a column of per-entry byte stamps (entryMark, outputMark), 1 to
+ * 255: at the wrap the column is cleared, so that no entry keeps a stamp from 255 passes ago
+ * that would read as taken by this one. A byte where 32-bit stamps took four (0.2 MB apiece at
+ * 100k bodies), for one pass over the column in 255.
+ */
+function nextStamp(marks: Uint8Array, stamp: number): number {
+  if (stamp < 255) return stamp + 1;
+  marks.fill(0);
+  return 1;
 }
 
 /**

@@ -272,6 +272,34 @@ describe('analysis/incremental: equal to a from-scratch analysis', () => {
     assert.equal(modeOf(analyzer), 'full');
   });
 
+  it('stays equal to a from-scratch analysis over 600 edits of one document, past the wrap of its byte stamps (nextStamp)', () => {
+    // Overlapping boxes, one nudged per edit (the in-place path, which reads both stamp columns),
+    // now and then a line inserted above them or taken out again (indices shift: the full
+    // assembly). entryMark and outputMark wrap after 255 passes; a stamp left from before the
+    // wrap would read as this pass's and drop or repeat a finding.
+    const rows = Array.from({ length: 40 }, (_, i) => `body b${i} box(1, 1) at (${(i % 8) * 0.9}, ${Math.floor(i / 8) * 0.9})`);
+    const analyzer = new IncrementalAnalyzer();
+    const internals = analyzer as unknown as { markStamp: number; outputStamp: number };
+    let text = rows.join('\n');
+    assertSame(analyzer.analyze(text), analyzeDocument(text), 'the first text');
+    let incremental = 0;
+    let wrapped = 0;
+    for (let step = 0; step < 600; step++) {
+      const i = (step * 7) % rows.length;
+      const dx = ((step % 5) - 2) * 0.05;
+      rows[i] = `body b${i} box(1, 1) at (${(i % 8) * 0.9 + dx}, ${Math.floor(i / 8) * 0.9})`;
+      if (step % 50 === 10) rows.unshift(`body pad${step} circle(0.1) at (-50, ${step})`);
+      if (step % 50 === 30) rows.shift();
+      text = rows.join('\n');
+      const before = internals.markStamp;
+      assertSame(analyzer.analyze(text), analyzeDocument(text), `edit ${step}`);
+      if (modeOf(analyzer) === 'incremental') incremental++;
+      if (internals.markStamp < before) wrapped++;
+    }
+    assert.ok(incremental > 550, `${incremental} incremental runs`);
+    assert.ok(wrapped >= 2 && internals.outputStamp >= 1 && internals.outputStamp <= 255, `${wrapped} wraps, output stamp ${internals.outputStamp}`);
+  });
+
   it('releases its scratch on dispose (the document was closed): every column back to its first size', () => {
     // A grid of overlapping boxes, analysed, then one box moved (no index changes: orderEntries'
     // binary-search pass and its scratch), so that every column the edit path grows has grown.
