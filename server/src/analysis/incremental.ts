@@ -10,7 +10,7 @@ import { sameBodyContent, sameSceneSettings } from './body-content';
 import type { Finding } from './findings';
 import { NameSlots } from './name-slots';
 import { MAX_SLOTS, PairCache, SLOT_SPAN } from './pair-cache';
-import { completeAnalysis, failedAnalysis, findingDiagnostic, onName, positionOrder, type DiagnosticsChange, type DocumentAnalysis } from './pipeline';
+import { completeAnalysis, failedAnalysis, findingDiagnostic, onName, ownerPlaces, positionOrder, type DiagnosticsChange, type DocumentAnalysis } from './pipeline';
 import { lowerBound, lowerBoundBy, type LineIndex } from '../syntax/positions';
 import { IncrementalFrontEnd, type TextEdit } from './statement-window';
 
@@ -177,7 +177,6 @@ export class IncrementalAnalyzer {
    */
   private owners = new Int32Array(0);
   private bodyCounts = new Int32Array(0);
-  private byFinding: Diagnostic[] = [];
   /**
    * For the change record (DiagnosticsChange): per cache entry, the index of its diagnostic
    * among the last output's finding diagnostics; that output's list and the scene it was made
@@ -313,7 +312,6 @@ export class IncrementalAnalyzer {
     this.freshPlaces = new Int32Array(0);
     this.owners = new Int32Array(0);
     this.bodyCounts = new Int32Array(0);
-    this.byFinding = [];
     this.positionOf = new Int32Array(0);
     this.lastOutput = null;
     this.lastMerged = null;
@@ -635,10 +633,9 @@ export class IncrementalAnalyzer {
     const slotIndex = this.slotIndex;
     const flags = this.slotFlags;
     const findings = new Array<Finding>(count);
-    // In findings order, only the input of positionOrder: scratch kept between runs (the
-    // position-ordered list is the output).
-    const diagnostics = this.byFinding;
-    if (diagnostics.length !== count) diagnostics.length = count;
+    // The diagnostics in findings order are the cache's, entry by entry (each noted there below):
+    // ownerPlaces sorts by owner without a list of them, which a kept scratch list held for as
+    // long as the document was open (0.5 MB at 100k bodies).
     if (this.owners.length < count) this.owners = new Int32Array(Math.max(64, count + (count >> 3)));
     const owners = this.owners;
     let placed = true;
@@ -684,7 +681,6 @@ export class IncrementalAnalyzer {
         notCarried.push(k);
         if (entryMark[e] !== mark) removed.push(positionOf[e]!);
       }
-      diagnostics[k] = d;
       if (placement === UNPLACED) placed = false;
       else owners[k] = slotIndex[placement & ON_B ? sb : sa]!;
     }
@@ -692,12 +688,14 @@ export class IncrementalAnalyzer {
     if (this.bodyCounts.length < bodies.length + 1) this.bodyCounts = new Int32Array(bodies.length + 1 + (bodies.length >> 3));
     if (!placed) {
       this.lastOutputIndexed = false;
-      // A copy: the comparison sort orders its input in place, and that is the scratch.
-      return { findings, diagnostics: positionOrder(diagnostics.slice(), null, bodies.length), notCarried: undefined };
+      const diagnostics = new Array<Diagnostic>(count);
+      for (let k = 0; k < count; k++) diagnostics[k] = cache.diagnosticOf(order[k]!)!;
+      return { findings, diagnostics: positionOrder(diagnostics, null, bodies.length), notCarried: undefined };
     }
     if (this.placedAt.length < count) this.placedAt = new Int32Array(Math.max(64, count + (count >> 3)));
-    const at = this.placedAt;
-    const ordered = positionOrder(diagnostics, owners, bodies.length, this.bodyCounts, at);
+    const at = ownerPlaces(owners, count, bodies.length, this.bodyCounts, this.placedAt);
+    const ordered = new Array<Diagnostic>(count);
+    for (let k = 0; k < count; k++) ordered[at[k]!] = cache.diagnosticOf(order[k]!)!;
     // Each entry's index in this output, for the next run's record.
     if (this.positionOf.length < cache.entryCount) this.positionOf = resized(this.positionOf, slack(cache.entryCount));
     const positions = this.positionOf;

@@ -132,24 +132,34 @@ export function assembleAnalysis(syntax: ParseResult, semantics: SemanticResult,
  * owners (a diagnostic placed elsewhere) the stable comparison sort gives the same order.
  * `owners` is read for the first diagnostics.length entries only (it may be longer).
  */
-export function positionOrder(diagnostics: Diagnostic[], owners: Int32Array | null, bodyCount: number, counts?: Int32Array, at?: Int32Array): Diagnostic[] {
+export function positionOrder(diagnostics: Diagnostic[], owners: Int32Array | null, bodyCount: number): Diagnostic[] {
   if (owners === null) return diagnostics.sort(byPosition);
   const n = diagnostics.length;
-  // `counts` (at least bodyCount + 1 long, any contents): a caller's scratch, so that an edit
-  // does not allocate one count per body.
-  const first = counts === undefined ? new Int32Array(bodyCount + 1) : counts.fill(0, 0, bodyCount + 1);
-  for (let k = 0; k < n; k++) first[owners[k]! + 1]!++;
-  for (let b = 0; b < bodyCount; b++) first[b + 1]! += first[b]!;
+  const first = ownerStarts(owners, n, bodyCount, new Int32Array(bodyCount + 1));
   const out = new Array<Diagnostic>(n);
-  // `at` (a caller's scratch, at least n long): where each diagnostic went.
-  if (at === undefined) for (let k = 0; k < n; k++) out[first[owners[k]!]!++] = diagnostics[k]!;
-  else
-    for (let k = 0; k < n; k++) {
-      const p = first[owners[k]!]!++;
-      out[p] = diagnostics[k]!;
-      at[k] = p;
-    }
+  for (let k = 0; k < n; k++) out[first[owners[k]!]!++] = diagnostics[k]!;
   return out;
+}
+
+/**
+ * positionOrder's places without the list: for each of the first n owners, where its diagnostic
+ * goes in position order, into `at` (at least n long). For a caller that reads the diagnostics
+ * from where it keeps them (the incremental analyzer's pair cache) instead of from a list made
+ * for the sort. `counts`: scratch of at least bodyCount + 1, any contents, so that an edit does
+ * not allocate one count per body.
+ */
+export function ownerPlaces(owners: Int32Array, n: number, bodyCount: number, counts: Int32Array, at: Int32Array): Int32Array {
+  const first = ownerStarts(owners, n, bodyCount, counts);
+  for (let k = 0; k < n; k++) at[k] = first[owners[k]!]!++;
+  return at;
+}
+
+/** The counting sort's first place of each owner's run: counts of owners, then prefix sums (in `counts`). */
+function ownerStarts(owners: Int32Array, n: number, bodyCount: number, counts: Int32Array): Int32Array {
+  counts.fill(0, 0, bodyCount + 1);
+  for (let k = 0; k < n; k++) counts[owners[k]! + 1]!++;
+  for (let b = 0; b < bodyCount; b++) counts[b + 1]! += counts[b]!;
+  return counts;
 }
 
 /** Whether `d` sits exactly on the body's name (compared by offsets: ranges are made on request). */
