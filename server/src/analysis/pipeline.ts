@@ -143,10 +143,11 @@ export function positionOrder(diagnostics: Diagnostic[], owners: Int32Array | nu
 
 /**
  * positionOrder's places without the list: for each of the first n owners, where its diagnostic
- * goes in position order, into `at` (at least n long). For a caller that reads the diagnostics
- * from where it keeps them (the incremental analyzer's pair cache) instead of from a list made
- * for the sort. `counts`: scratch of at least bodyCount + 1, any contents, so that an edit does
- * not allocate one count per body.
+ * goes in position order, into `at` (at least n long; `owners` itself will do, each owner being
+ * read for the last time just before its place is written over it). For a caller that reads
+ * the diagnostics from where it keeps them (the incremental analyzer's pair cache) instead of
+ * from a list made for the sort. `counts`: scratch of at least bodyCount + 1, any contents, so
+ * that an edit does not allocate one count per body.
  */
 export function ownerPlaces(owners: Int32Array, n: number, bodyCount: number, counts: Int32Array, at: Int32Array): Int32Array {
   const first = ownerStarts(owners, n, bodyCount, counts);
