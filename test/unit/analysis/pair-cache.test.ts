@@ -145,4 +145,27 @@ describe('analysis/pair-cache', () => {
     assert.deepEqual([edit.count, cache.slotAOf(edit.entries[0]!), cache.slotAOf(edit.entries[1]!)], [2, 7, 3]);
     assert.equal(internals.recent, edit.entries);
   });
+
+  it('grows a full table to twice its live entries, not to the power of two past that', () => {
+    const cache = new PairCache();
+    const internals = cache as unknown as { slotA: Int32Array; buckets: Int32Array };
+    for (let k = 0; k < 20_000; k++) cache.set(k, k + 1, findingOf(k, k + 1, k));
+    // Full at 16, 32, ... 16,384 entries: each time twice that. Growing to the power of two past
+    // twice the live entries went 16, 64, ... 16,384, 65,536: three times the entries held.
+    assert.equal(internals.slotA.length, 32_768);
+    assert.equal(internals.buckets.length, 32_768);
+    // About half of them stale (each pair k, k + 1 with k % 4 = 0 or 3, but 19,999 and 20,000): a
+    // pass leaves 9,999 holes, and the table is full again after 12,768 new pairs. The next one
+    // compacts it, sized by the live entries alone (22,769: 45,538 entries, where the power of two
+    // past twice that was 65,536).
+    for (let k = 0; k < 20_000; k += 4) cache.invalidate(k);
+    cache.forEachValid(() => {});
+    assert.equal(cache.size, 10_001);
+    for (let k = 0; k < 12_769; k++) cache.set(100_000 + k, 100_001 + k, findingOf(100_000 + k, 100_001 + k, k));
+    assert.equal(cache.size, 22_770);
+    assert.equal(internals.slotA.length, 45_538);
+    let n = 0;
+    cache.forEachValid(() => n++);
+    assert.equal(n, cache.size);
+  });
 });
