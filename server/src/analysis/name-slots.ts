@@ -8,14 +8,21 @@
  *
  * Why not a Map<string, number>: at 100k bodies the Map's hash table was 3.5 MB of the server's
  * heap and the copies of the keys another array of 0.8 MB; this table is 4 bytes per entry at a
- * load of at most one half (1 MB), and the names are the bodies' own strings.
+ * load of at most one half, and the names are the bodies' own strings.
+ *
+ * Any capacity, not only powers of two: a hash goes to entry ⌊hash · capacity / 2^32⌋ (Lemire's
+ * multiply-shift range reduction, "Fast Random Integer Generation in an Interval", 2019), so
+ * `reserve` sizes a first run's table to twice the names (0.8 MB at 100k bodies) where the power
+ * of two past that took 1.05 MB.
  */
 const EMPTY = -1;
 const MIN_CAPACITY = 16;
+const TWO_TO_32 = 4294967296;
 
 export class NameSlots {
   private table = new Int32Array(MIN_CAPACITY).fill(EMPTY);
-  private mask = MIN_CAPACITY - 1;
+  /** capacity / 2^32, exact (a power-of-two scaling): a hash times it, truncated, is its home entry. */
+  private scale = MIN_CAPACITY / TWO_TO_32;
   private count = 0;
 
   /** `nameOf(slot)` is the name of every slot in the table, for as long as it is in it. */
@@ -28,8 +35,8 @@ export class NameSlots {
   /** The slot filed under `name`, or -1. */
   get(name: string): number {
     const table = this.table;
-    const mask = this.mask;
-    for (let i = hashName(name) & mask; ; i = (i + 1) & mask) {
+    const last = table.length - 1;
+    for (let i = this.home(hashName(name)); ; i = i === last ? 0 : i + 1) {
       const s = table[i]!;
       if (s === EMPTY || this.nameOf(s) === name) return s;
     }
@@ -45,19 +52,19 @@ export class NameSlots {
   /** Takes `name` out of the table; false when it was not there. */
   delete(name: string): boolean {
     const table = this.table;
-    const mask = this.mask;
-    let i = hashName(name) & mask;
-    for (; ; i = (i + 1) & mask) {
+    const last = table.length - 1;
+    let i = this.home(hashName(name));
+    for (; ; i = i === last ? 0 : i + 1) {
       const s = table[i]!;
       if (s === EMPTY) return false;
       if (this.nameOf(s) === name) break;
     }
     // Algorithm R: move back every later entry of the run whose home is not between the hole and
     // itself (cyclically), so that no probe sequence crosses an empty entry it did not before.
-    for (let j = (i + 1) & mask; ; j = (j + 1) & mask) {
+    for (let j = i === last ? 0 : i + 1; ; j = j === last ? 0 : j + 1) {
       const s = table[j]!;
       if (s === EMPTY) break;
-      const home = hashName(this.nameOf(s)) & mask;
+      const home = this.home(hashName(this.nameOf(s)));
       if (i <= j ? i < home && home <= j : i < home || home <= j) continue;
       table[i] = s;
       i = j;
@@ -65,35 +72,43 @@ export class NameSlots {
     table[i] = EMPTY;
     this.count--;
     // Shrinks after mass removals (a document cut to a few lines), keeping the load <= 1/2.
-    if (this.table.length > MIN_CAPACITY && 8 * this.count < this.table.length) this.rehash(this.table.length >> 1);
+    if (this.table.length > MIN_CAPACITY && 8 * this.count < this.table.length) this.rehash(Math.max(MIN_CAPACITY, this.table.length >> 1));
     return true;
   }
 
-  /** Sizes the table for `count` names at once (a first run files a whole document's). */
+  /** Sizes the table for `count` names at once (a first run files a whole document's): twice that. */
   reserve(count: number): void {
-    let capacity = this.table.length;
-    while (2 * (count + 1) > capacity) capacity *= 2;
+    const capacity = 2 * (count + 1);
     if (capacity > this.table.length) this.rehash(capacity);
   }
 
   clear(): void {
     this.table = new Int32Array(MIN_CAPACITY).fill(EMPTY);
-    this.mask = MIN_CAPACITY - 1;
+    this.scale = MIN_CAPACITY / TWO_TO_32;
     this.count = 0;
+  }
+
+  /**
+   * The entry a hash starts its probes at. Below `capacity` for every 32-bit hash: the product
+   * is exact for capacities below 2^21, and past that its rounding (under 2^-22) stays far below
+   * the gap (at least 2^-11) between the largest product and `capacity`.
+   */
+  private home(hash: number): number {
+    return (hash * this.scale) | 0;
   }
 
   private insert(slot: number, hash: number): void {
     const table = this.table;
-    const mask = this.mask;
-    let i = hash & mask;
-    while (table[i] !== EMPTY) i = (i + 1) & mask;
+    const last = table.length - 1;
+    let i = this.home(hash);
+    while (table[i] !== EMPTY) i = i === last ? 0 : i + 1;
     table[i] = slot;
   }
 
   private rehash(capacity: number): void {
     const old = this.table;
     this.table = new Int32Array(capacity).fill(EMPTY);
-    this.mask = capacity - 1;
+    this.scale = capacity / TWO_TO_32;
     for (let k = 0; k < old.length; k++) {
       const s = old[k]!;
       if (s !== EMPTY) this.insert(s, hashName(this.nameOf(s)));

@@ -68,4 +68,22 @@ describe('analysis/name-slots', () => {
     assert.equal(table.size, 0);
     assert.equal(table.get(''), -1);
   });
+
+  it('sizes a first run to twice its names, any number of entries, every hash homed inside the table', () => {
+    const names = Array.from({ length: 100_000 }, (_, i) => `b${i}`);
+    const table = new NameSlots((slot) => names[slot]!);
+    const internals = table as unknown as { table: Int32Array; scale: number; home(hash: number): number };
+    table.reserve(names.length);
+    assert.equal(internals.table.length, 200_002);
+    for (let slot = 0; slot < names.length; slot++) table.add(slot);
+    assert.equal(internals.table.length, 200_002);
+    for (let slot = 0; slot < names.length; slot += 997) assert.equal(table.get(names[slot]!), slot);
+    assert.equal(table.get('b100000'), -1);
+    // The extreme hashes at capacities where the product is exact and where it rounds.
+    for (const capacity of [16, 200_002, 2 ** 21 + 1, 2 ** 30 + 3, 2 ** 31 - 1]) {
+      internals.scale = capacity / 2 ** 32;
+      assert.equal(internals.home(0), 0);
+      assert.equal(internals.home(2 ** 32 - 1), capacity - 1, `capacity ${capacity}`);
+    }
+  });
 });
