@@ -21,7 +21,7 @@ import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { ValueTable } from './value-table';
-import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SPINNING, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, bodyData, bodyDetail, clauseFlag, packClauses, SceneBody, ScenePart, SceneShape, sourceKindFlags, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
+import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SPINNING, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, BODY_WIDE_SPANS, bodyData, bodyDetail, bodySpans, clauseFlag, packClauses, SceneBody, ScenePart, SceneShape, sourceKindFlags, WIDE_SPANS, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
@@ -302,10 +302,11 @@ function vertexName(i: number): string {
 }
 
 /**
- * Where a body's clause offsets are gathered before scene.ts `bodyData` copies them into the
- * body's data. Written by index, never shortened.
+ * Where a body's clause offsets, then any offsets scene.ts `bodySpans` writes there, are
+ * gathered before scene.ts `bodyData` copies them into the body's data. Written by index, never
+ * shortened.
  */
-const CLAUSES: number[] = Array.from({ length: 3 * BODY_CLAUSES.length }, () => 0);
+const CLAUSES: number[] = Array.from({ length: 3 * BODY_CLAUSES.length + WIDE_SPANS }, () => 0);
 
 /**
  * Writes a written clause's start, value start and end, relative to its statement's `start`, into
@@ -1185,20 +1186,24 @@ class Checker {
     const spinning = spinClause !== undefined && !isStatic;
     if (spinning) flags |= BODY_SPINNING;
     flags |= sourceKindFlags(sourceKind);
+    const packed = packClauses(CLAUSES, n);
+    // The definition's name range, which its duplicates' diagnostics point at already; the shape's
+    // and the statement's offsets after it, packed, or after the clauses when they do not fit.
+    const nameRange = def.nameRange;
+    const spans = bodySpans(CLAUSES, packed, nameRange.end, s.shape.range.start, s.shape.range.end, def.range.end);
+    if (spans < 0) flags |= BODY_WIDE_SPANS;
     const body = new SceneBody(
       firstIndex + bodies.length,
       s.name.name,
-      // The definition's name range, which its duplicates' diagnostics point at already.
-      def.nameRange,
+      nameRange.start,
+      nameRange.end,
       start,
-      def.range.end,
-      s.shape.range.start,
-      s.shape.range.end,
+      spans,
       flags,
       layer,
       // The evaluated geometry itself: a named shape's SceneShape is shared by every body that uses it.
       geometry,
-      bodyData(position?.x ?? 0, position?.y ?? 0, angle, spinning ? spin : undefined, moving ? velocity : undefined, CLAUSES, 0, packClauses(CLAUSES, n)),
+      bodyData(position?.x ?? 0, position?.y ?? 0, angle, spinning ? spin : undefined, moving ? velocity : undefined, CLAUSES, 0, spans < 0 ? packed + WIDE_SPANS : packed),
     );
     bodies.push(body);
     // The body is its own definition from now on (scene.ts SceneBody): one object, not two.

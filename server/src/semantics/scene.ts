@@ -84,8 +84,13 @@ export const BODY_ONE_SHAPE = FIRST_CLAUSE_BIT << 5;
 export const BODY_MOVING = FIRST_CLAUSE_BIT << 6;
 /** Set when the body's data holds a spin (after the angle); a body without one does not turn. */
 export const BODY_SPINNING = FIRST_CLAUSE_BIT << 7;
-/** The source shape kind's bits start above BODY_SPINNING's. */
-const SOURCE_KIND_SHIFT = 11;
+/**
+ * Set when the body's data ends with its shape's and statement's offsets, one double each
+ * (`bodySpans`): a statement too long for them to share `SceneBody.spans`.
+ */
+export const BODY_WIDE_SPANS = FIRST_CLAUSE_BIT << 8;
+/** The source shape kind's bits start above BODY_WIDE_SPANS's. */
+const SOURCE_KIND_SHIFT = 12;
 
 /** The source shape kinds in the order `flags` numbers them. */
 const SOURCE_SHAPE_KINDS: readonly SourceShapeKind[] = ['circle', 'box', 'polygon', 'capsule', 'segment', 'compound'];
@@ -124,14 +129,29 @@ export class SceneShape {
   ) {}
 }
 
+// A body's shape and statement offsets in one Smi (`SceneBody.spans`), each relative to the one
+// before: the gap from the name's end to the shape below 2^6 (bits 24-29), the shape's length
+// below 2^13 (bits 11-23), the rest of the statement below 2^11 (bits 0-10). 30 bits, a Smi with
+// or without pointer compression. A body statement of an ordinary scene is a line of a few
+// hundred characters: its modifiers between the name and the shape, a polygon of a few dozen
+// vertices, a handful of clauses.
+const SPAN_GAP_SHIFT = 24;
+const SPAN_SHAPE_SHIFT = 11;
+const MAX_SPAN_GAP = 1 << 6;
+const MAX_SPAN_SHAPE = 1 << 13;
+const MAX_SPAN_REST = 1 << SPAN_SHAPE_SHIFT;
+/** How many doubles the offsets take at the end of the data when they do not fit in `spans`. */
+export const WIDE_SPANS = 3;
+
 // Where a body's data is gathered before it is copied out at its exact length (a slice of a
 // packed double array is packed and exactly as long); written by index, never shortened.
-const DATA: number[] = Array.from({ length: POSE_LENGTH + 3 + 3 * BODY_CLAUSES.length }, () => 0.5);
+const DATA: number[] = Array.from({ length: POSE_LENGTH + 3 + 3 * BODY_CLAUSES.length + WIDE_SPANS }, () => 0.5);
 
 /**
  * A body's packed data (see `SceneBody.data`): the pose, the spin and the velocity when given
- * (flags BODY_SPINNING and BODY_MOVING say so), then `clauses[from..to)`, the clause offsets as
- * `packClauses` leaves them.
+ * (flags BODY_SPINNING and BODY_MOVING say so), then `clauses[from..to)`: the clause offsets as
+ * `packClauses` leaves them followed by any offsets `bodySpans` left there (or the
+ * same tail of another body's data, for a body that differs in its motion only).
  */
 export function bodyData(x: number, y: number, angle: number, spin: number | undefined, velocity: Vec2 | undefined, clauses: readonly number[], from = 0, to = clauses.length): number[] {
   DATA[0] = x;
@@ -178,15 +198,37 @@ export function packClauses(offsets: number[], n: number): number {
 }
 
 /**
+ * A body's shape and statement offsets (SceneBody `shapeStart`, `shapeEnd` and `end`), relative
+ * to the end of its name and each to the one before, so that a body moved by an edit keeps them:
+ * packed into one Smi (`SceneBody.spans`) and returned when they fit (the shape at most 63
+ * characters after the name, below 8192 long, and at most 2047 characters after it); otherwise
+ * written one double each into `out` at `n` (the last WIDE_SPANS of the body's data), and -1
+ * returned: the caller then sets BODY_WIDE_SPANS and takes WIDE_SPANS more doubles from `out`.
+ */
+export function bodySpans(out: number[], n: number, nameEnd: number, shapeStart: number, shapeEnd: number, end: number): number {
+  const gap = shapeStart - nameEnd;
+  const shape = shapeEnd - shapeStart;
+  const rest = end - shapeEnd;
+  if (gap >= 0 && gap < MAX_SPAN_GAP && shape >= 0 && shape < MAX_SPAN_SHAPE && rest >= 0 && rest < MAX_SPAN_REST) {
+    return (gap << SPAN_GAP_SHIFT) | (shape << SPAN_SHAPE_SHIFT) | rest;
+  }
+  out[n] = gap;
+  out[n + 1] = shape;
+  out[n + 2] = rest;
+  return -1;
+}
+
+/**
  * A body of the scene, and the definition of its name in the symbol table (a body that enters the
  * scene is its own definition: `kind` 'body', never a duplicate, which stays out of the scene).
  *
  * Compact, since a large scene has one per statement and a language server keeps it for as long
  * as the document is open (as objects, ranges, pose vectors and clause records were ~500 bytes a
- * body): the statement's, shape's and clauses' ranges are offsets (Smi fields, and the clauses'
- * offsets relative to the statement's start, so that a body moved by an edit shares them), the
- * pose, spin and velocity are one packed array of doubles, the modifiers, written clauses and
- * source shape kind are bits of one Smi, and the ranges, position, velocity, clauses, parts and
+ * body): the statement's, shape's and clauses' ranges are offsets (Smi fields; the shape's and
+ * the statement's ends packed into one, `spans`, relative to the name's end, since a field is 8
+ * bytes a body; the clauses' offsets relative to the statement's start, so that a body moved by
+ * an edit shares them), the pose, spin and velocity are one packed array of doubles, the
+ * modifiers, written clauses and source shape kind are bits of one Smi, and the ranges, position, velocity, clauses, parts and
  * detail are made on request: compare what such a getter returns by content, never by identity
  * (`parts` is a new array on each read for a body with its one shape). So is `nameRange`, the
  * symbol table's definition range, kept as `nameStart` and `nameEnd` (what hot paths read): a
@@ -197,27 +239,27 @@ export function packClauses(offsets: number[], n: number): number {
  * incremental analysis, for "same object, same content".
  */
 export class SceneBody implements SymbolDefinition {
-  /** Where the body's name is: the definition's name range, kept as two offsets (see the class comment). */
-  readonly nameStart: number;
-  readonly nameEnd: number;
-
   constructor(
     /** Declaration order, 0-based. */
     readonly index: number,
     readonly name: string,
-    /** The name's range, of which the body keeps the offsets. */
-    nameRange: TextRange,
+    /**
+     * Where the body's name is: the definition's name range, kept as two offsets (see the class
+     * comment). Fields, not packed: the loops that label findings read them once or twice each.
+     */
+    readonly nameStart: number,
+    readonly nameEnd: number,
     /** Start of the whole `body` statement. */
     readonly start: number,
-    /** End of the whole `body` statement. */
-    readonly end: number,
-    /** Start of the shape expression (or shape name). */
-    readonly shapeStart: number,
-    /** End of the shape expression. */
-    readonly shapeEnd: number,
+    /**
+     * The shape's start and end and the statement's end, relative to `nameEnd`, packed by
+     * `bodySpans`; with BODY_WIDE_SPANS (-1 here) they end `data` instead. Read `shapeStart`,
+     * `shapeEnd` and `end`.
+     */
+    readonly spans: number,
     /**
      * BODY_STATIC | BODY_SENSOR | BODY_BULLET, one bit per written clause, BODY_ONE_SHAPE,
-     * BODY_MOVING, BODY_SPINNING, and the source shape kind (`sourceKindFlags`).
+     * BODY_MOVING, BODY_SPINNING, BODY_WIDE_SPANS, and the source shape kind (`sourceKindFlags`).
      */
     readonly flags: number,
     readonly layer: string | null,
@@ -232,12 +274,28 @@ export class SceneBody implements SymbolDefinition {
      * x, y and angle, the spin when BODY_SPINNING, the velocity (x, y) when BODY_MOVING, then
      * each written clause's start, value start and end relative to `start` (BODY_CLAUSES order,
      * each whose flag is set), one double per clause (`packClauses`) or, when one does not fit,
-     * three: packed doubles, 8 bytes each (`bodyData` makes it).
+     * three, then, with BODY_WIDE_SPANS, the shape's and statement's offsets (`bodySpans`):
+     * packed doubles, 8 bytes each (`bodyData` makes it).
      */
     readonly data: readonly number[],
-  ) {
-    this.nameStart = nameRange.start;
-    this.nameEnd = nameRange.end;
+  ) {}
+
+  /** Start of the shape expression (or shape name). */
+  get shapeStart(): number {
+    if ((this.flags & BODY_WIDE_SPANS) !== 0) return this.nameEnd + this.data[this.data.length - WIDE_SPANS]!;
+    return this.nameEnd + (this.spans >> SPAN_GAP_SHIFT);
+  }
+
+  /** End of the shape expression. */
+  get shapeEnd(): number {
+    if ((this.flags & BODY_WIDE_SPANS) !== 0) return this.shapeStart + this.data[this.data.length - WIDE_SPANS + 1]!;
+    return this.nameEnd + (this.spans >> SPAN_GAP_SHIFT) + ((this.spans >> SPAN_SHAPE_SHIFT) & (MAX_SPAN_SHAPE - 1));
+  }
+
+  /** End of the whole `body` statement. */
+  get end(): number {
+    if ((this.flags & BODY_WIDE_SPANS) !== 0) return this.shapeEnd + this.data[this.data.length - 1]!;
+    return this.shapeEnd + (this.spans & (MAX_SPAN_REST - 1));
   }
 
   get kind(): 'body' {
@@ -380,7 +438,7 @@ export class SceneBody implements SymbolDefinition {
     const spin = change.spin ?? ((this.flags & BODY_SPINNING) !== 0 ? this.spin : undefined);
     const data = bodyData(change.position?.x ?? d[0]!, change.position?.y ?? d[1]!, d[2]!, spin, velocity, d, this.clausesAt);
     const flags = this.flags | (velocity ? BODY_MOVING : 0) | (spin !== undefined ? BODY_SPINNING : 0);
-    return new SceneBody(this.index, this.name, this.nameRange, this.start, this.end, this.shapeStart, this.shapeEnd, flags, this.layer, this.geometry, data);
+    return new SceneBody(this.index, this.name, this.nameStart, this.nameEnd, this.start, this.spans, flags, this.layer, this.geometry, data);
   }
 
   /** The clauses written, made on each read. */
@@ -390,7 +448,7 @@ export class SceneBody implements SymbolDefinition {
     let o = this.clausesAt;
     let written = 0;
     for (let k = 0; k < BODY_CLAUSES.length; k++) if ((this.flags & (FIRST_CLAUSE_BIT << k)) !== 0) written++;
-    const wide = d.length - o === 3 * written;
+    const wide = d.length - ((this.flags & BODY_WIDE_SPANS) !== 0 ? WIDE_SPANS : 0) - o === 3 * written;
     for (let k = 0; k < BODY_CLAUSES.length; k++) {
       if ((this.flags & (FIRST_CLAUSE_BIT << k)) === 0) continue;
       let start: number;

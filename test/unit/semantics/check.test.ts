@@ -200,8 +200,15 @@ describe('semantics/check: the scene', () => {
     assert.deepEqual(slices(b!), [['at', 'at (3, 4)', '(3, 4)'], ['angle', 'angle 2', '2']]);
     assert.deepEqual(slices(c!), [['at', `at${wideValue}(5, 6)`, '(5, 6)'], ['angle', 'angle 0.5', '0.5']]);
     assert.deepEqual(slices(d!), [['layer', `layer${wideValue}l`, 'l']]);
-    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length], [3 + 1 + 2, 3 + 6, 3 + 6]);
+    // The bodies with a far clause keep their shape's and statement's offsets wide too: the rest of
+    // the statement after the shape is past 2^11 characters (scene.ts bodySpans), and their ranges
+    // stay exact.
+    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length, d!.data.length], [3 + 1 + 2, 3 + 6 + 3, 3 + 6 + 3, 3 + 3 + 3]);
     assert.deepEqual([a!.x, a!.y, a!.spin, b!.x, b!.y, b!.angle, c!.x, c!.y, c!.angle], [1, 2, 1, 3, 4, 2, 5, 6, 0.5]);
+    const ranges = (x: SceneBody) => [x.nameRange, x.shapeRange, x.range].map((g) => r.text.slice(g.start, g.end));
+    assert.deepEqual(ranges(a!), ['a', 'circle(1)', 'body a circle(1) at (1, 2) spin 1']);
+    assert.deepEqual(ranges(b!), ['b', 'circle(1)', `body b circle(1)${far}angle 2 at (3, 4)`]);
+    assert.deepEqual(ranges(d!), ['d', 'box(1, 1)', `body d box(1, 1) layer${wideValue}l`]);
   });
 
   it('numbers bodies in declaration order', () => {
