@@ -1,4 +1,4 @@
-import type { Transform, Vec2 } from '../math/vec2';
+import { hypot2, type Transform, type Vec2 } from '../math/vec2';
 import { packedCoordinates, type ConvexShape } from '../shapes/shape';
 import type { MinkowskiVertex, ShapePair } from './types';
 
@@ -241,7 +241,9 @@ export interface MutableVec2 {
  * Outward unit normal of edge i → i+1 of a core, in the shape's own frame. A capsule or segment
  * core is treated as a two-sided polygon [v0, v1] (edges 0: v0→v1 and 1: v1→v0, opposite normals),
  * as Box2D v3 does with b2MakeCapsule, so that SAT, clipping and the Minkowski merge need no
- * special case. Uses the shape's stored normals when it has them.
+ * special case. Uses the shape's stored normals when it has them (a box's); computes any other's
+ * from its edge with the operations of shapes/polygon.ts packedEdgeNormals (hypot2, then a
+ * division each), so that a computed normal has the very bits a stored one would.
  */
 export function edgeNormal(shape: ConvexShape, i: number, out: MutableVec2): MutableVec2 {
   const v = shape.xy;
@@ -254,7 +256,7 @@ export function edgeNormal(shape: ConvexShape, i: number, out: MutableVec2): Mut
   const j = (i + 1) % n;
   const ex = v[2 * j]! - v[2 * i]!;
   const ey = v[2 * j + 1]! - v[2 * i + 1]!;
-  const l = Math.hypot(ex, ey);
+  const l = hypot2(ex, ey);
   out.x = l > 0 ? ey / l : 0;
   out.y = l > 0 ? -ex / l : 0;
   return out;

@@ -70,11 +70,17 @@ function boxVertices(w: number, h: number): number[] {
  * A convex polygon from counter-clockwise vertices, rounded by `radius` when > 0. The vertices
  * must already be convex, CCW and free of repeated/collinear points (polygon.ts validates and
  * cleans authored input); this does not re-check, so that building parts stays O(n). The
- * coordinates are copied into the shape's packed arrays (shape.ts).
+ * coordinates are copied into the shape's packed array (shape.ts).
+ *
+ * Its edge normals are not stored: the narrow phase computes each from its edge where it needs it
+ * (narrow/relative.ts edgeNormal, the very operations of polygon.ts packedEdgeNormals, so the same
+ * bits). Stored, they were a second array as large as the vertices' for every polygon a scene
+ * keeps (100k bodies, a third of them polygons: 4.5 MB), and computing them in the few SAT and
+ * clipping loops that read them costs no more than making and keeping them did (a 10k-body
+ * check: fewer instructions). A turned copy (`transformShape`, a compound's part) stores them.
  */
 export function makePolygon(ccwVertices: readonly Vec2[], radius = 0): ConvexShape {
-  const xy = packVertices(ccwVertices);
-  return build('polygon', xy, Math.abs(radius), packedEdgeNormals(xy, ccwVertices.length));
+  return build('polygon', packVertices(ccwVertices), Math.abs(radius), NO_NORMALS);
 }
 
 /** Two half-discs of radius r joined by a rectangle: inner segment of `length` along local x, centred. */
@@ -95,7 +101,10 @@ export function makeSegment(a: Vec2, b: Vec2): ConvexShape {
  */
 export function transformShape(shape: ConvexShape, xf: Transform): ConvexShape {
   // Normals turn but do not move: −0 is the exact additive identity (+0 would turn a −0 into +0).
-  const nxy = shape.nxy.length === 0 ? NO_NORMALS : rotatePacked(shape.nxy, xf.c, xf.s, -0, -0);
+  // A polygon's are made first when not stored, and the turned ones kept: normals computed from
+  // the turned vertices would differ from them in the last bits, and results with them.
+  const normals = shape.nxy.length === 0 && shape.kind === 'polygon' && shape.count >= 3 ? packedEdgeNormals(shape.xy, shape.count) : shape.nxy;
+  const nxy = normals.length === 0 ? NO_NORMALS : rotatePacked(normals, xf.c, xf.s, -0, -0);
   return { kind: shape.kind, count: shape.count, xy: rotatePacked(shape.xy, xf.c, xf.s, xf.x, xf.y), radius: shape.radius, nxy };
 }
 

@@ -1,4 +1,4 @@
-import type { Vec2 } from '../math/vec2';
+import { hypot2, type Vec2 } from '../math/vec2';
 
 /**
  * Every convex shape in Collide is a *rounded convex point set*: the convex hull of its core
@@ -38,8 +38,11 @@ export interface ConvexShape {
   readonly xy: readonly number[];
   readonly radius: number;
   /**
-   * Outward unit normal of edge i → i+1 packed likewise [nx0, ny0, ...], 2 × count numbers
-   * (polygon only; empty for the other kinds).
+   * Outward unit normal of edge i → i+1 packed likewise [nx0, ny0, ...], 2 × count numbers, when
+   * stored: a box's (factory.ts makeBox, the shared BOX_NORMALS), by which the swept test knows
+   * an axis-aligned box. Empty for every other polygon (factory.ts makePolygon says why) and for
+   * the other kinds: read a polygon's normals through narrow/relative.ts `edgeNormal`, which
+   * computes them when they are not stored.
    */
   readonly nxy: readonly number[];
 }
@@ -83,9 +86,26 @@ export function shapeVertices(shape: ConvexShape): Vec2[] {
   return out;
 }
 
-/** The stored edge normals as fresh vectors (empty for a kind without them). */
+/**
+ * A polygon's edge normals as fresh vectors, stored or computed from the vertices as polygon.ts
+ * packedEdgeNormals and narrow/relative.ts edgeNormal compute them (the same bits); empty for the
+ * other kinds. For code outside the hot loops.
+ */
 export function shapeNormals(shape: ConvexShape): Vec2[] {
+  const n = shape.count;
   const out: Vec2[] = [];
-  for (let i = 0; 2 * i + 1 < shape.nxy.length; i++) out.push({ x: shape.nxy[2 * i]!, y: shape.nxy[2 * i + 1]! });
+  if (shape.nxy.length === 2 * n) {
+    for (let i = 0; i < n; i++) out.push({ x: shape.nxy[2 * i]!, y: shape.nxy[2 * i + 1]! });
+    return out;
+  }
+  if (shape.kind !== 'polygon' || n < 3) return out;
+  const v = shape.xy;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ex = v[2 * j]! - v[2 * i]!;
+    const ey = v[2 * j + 1]! - v[2 * i + 1]!;
+    const l = hypot2(ex, ey);
+    out.push({ x: l > 0 ? ey / l : 0, y: l > 0 ? -ex / l : 0 });
+  }
   return out;
 }

@@ -13,12 +13,13 @@ import {
   transformShape,
 } from '../../../core/shapes/factory';
 import { shapeNormals, shapeVertices } from '../../../core/shapes/shape';
+import { edgeNormal } from '../../../core/narrow/relative';
 import { assertPackedDoubles } from './elements-kind';
 
 const close = (a: number, b: number, tol = 1e-12) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
 
 describe('core/shapes/factory', () => {
-  it('builds each kind in the shape.ts representation: packed core, packed normals for polygons', () => {
+  it('builds each kind in the shape.ts representation: packed core, normals stored for boxes only', () => {
     const c = makeCircle({ x: 1, y: 2 }, 0.5);
     assert.equal(c.kind, 'circle');
     assert.deepEqual([c.count, c.xy, c.nxy], [1, [1, 2], []]);
@@ -35,16 +36,21 @@ describe('core/shapes/factory', () => {
     assert.deepEqual([s.count, s.xy, s.nxy, s.radius], [2, [0, 0, 1, 1], [], 0]);
     const p = makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]);
     assert.deepEqual([p.count, p.xy], [3, [0, 0, 1, 0, 0, 1]]);
-    assert.equal(p.nxy.length, 6);
-    close(shapeNormals(p)[1]!.x, Math.SQRT1_2);
-    close(shapeNormals(p)[1]!.y, Math.SQRT1_2);
-    // Unit normals of the edges as the factory divides them, signed zero included.
-    assert.deepEqual(p.nxy, [0, -1, 1 / Math.SQRT2, 1 / Math.SQRT2, -1, -0]);
+    // A polygon's normals are computed where read (factory.ts makePolygon): unit normals of the
+    // edges as polygon.ts packedEdgeNormals divides them, signed zero included.
+    assert.deepEqual(p.nxy, []);
+    assert.deepStrictEqual(shapeNormals(p), [
+      { x: 0, y: -1 },
+      { x: 1 / Math.SQRT2, y: 1 / Math.SQRT2 },
+      { x: -1, y: -0 },
+    ]);
+    const n = { x: NaN, y: NaN };
+    assert.deepStrictEqual([0, 1, 2].map((i) => ({ ...edgeNormal(p, i, n) })), shapeNormals(p));
   });
 
   it('packs every coordinate array as doubles, without holes, at its exact length', () => {
-    // 9 shapes, normals for the 4 polygons among them, and the shared box normals.
-    assertPackedDoubles('factory', 14);
+    // 9 shapes, normals for the 3 boxes among them (none stored for makePolygon's), and the shared box normals.
+    assertPackedDoubles('factory', 13);
   });
 
   it('transforms vertices and normals together', () => {
@@ -54,7 +60,8 @@ describe('core/shapes/factory', () => {
     close(shapeNormals(b)[0]!.x, 1);
     close(shapeNormals(b)[0]!.y, 0);
     // Every vertex placed and every normal turned exactly as vec2.ts does it, to the bit (signed
-    // zeros included: makePolygon's normals of vertical edges have a −0), kind, count and radius kept.
+    // zeros included: makePolygon's normals of vertical edges have a −0), kind, count and radius
+    // kept. A polygon's normals, computed where read, are stored turned.
     const shapes = [makeBox(2, 1), makePolygon([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 1 }, { x: 0, y: 3 }], 0.5), makeCapsule(3, 0.25), makeCircle({ x: 1, y: -2 }, 1)];
     for (const angle of [0, 0.4, Math.PI / 2, -2.5]) {
       const xf = makeTransform(5, -3, angle);
