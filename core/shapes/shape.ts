@@ -47,6 +47,26 @@ export interface ConvexShape {
   readonly nxy: readonly number[];
 }
 
+/**
+ * Every shape object is a literal of these five properties in this order (factory.ts `build`,
+ * `transformShape`, semantics' circles), so all share one hidden class. This one is made first,
+ * and never used, to make that class's `radius` a tagged field: V8 keeps a number field that has
+ * only ever held numbers, one of them a fraction, as a double field, where every object of the
+ * class holds its value in a 16-byte box of its own, a sharp polygon's 0 included (100k scene
+ * bodies: 1.6 MB of boxes, two in three of them zeros). A field that has held something else is
+ * tagged: 0 sits in the object itself as a small integer, a fraction still in a box. Made at
+ * module load, before any shape, so that no object or optimised code ever sees the class with a
+ * double field (a later change of representation deprecates the class and deoptimises its
+ * readers).
+ */
+export const TAGGED_RADIUS_SHAPE: unknown = makeRadiusTagged();
+
+// A call, which bundlers keep where they drop an unused literal; the result is held, so that the
+// class outlives a collection before the first real shape (V8's transitions to a class are weak).
+function makeRadiusTagged(): unknown {
+  return { kind: 'circle', count: 0, xy: [], radius: null, nxy: [] };
+}
+
 // Slices of a PACKED_DOUBLE_ELEMENTS array keep its elements kind and get a backing store of
 // exactly their length; `new Array(n)` would be holey, and pushing onto `[]` over-allocates
 // (a 17-slot store for one push).

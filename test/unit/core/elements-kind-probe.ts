@@ -39,6 +39,18 @@ function shapes(which: string): [string, ConvexShape][] {
   return analyzeSemantics(parse(text)).scene.bodies.flatMap((b) => b.parts.map((p, i): [string, ConvexShape] => [`${b.name} part ${i} (${p.sourceKind})`, p.shape]));
 }
 
+if (process.argv[2] === 'radius') {
+  // Every shape of the scene and of the factory (fractional radii among them), in one process:
+  // whether each shares the first one's hidden class, and whether its radius is read back as a
+  // small integer (a tagged field holding 0) or a number boxed afresh (a double field).
+  const isSmi = new Function('v', 'return %IsSmi(v)') as (v: unknown) => boolean;
+  const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+  const all = [...shapes('scene'), ...shapes('factory')];
+  const out = all.map(([label, shape]) => ({ label, radius: shape.radius, smi: isSmi(shape.radius), sameMap: sameMap(shape, all[0]![1]) }));
+  process.stdout.write(JSON.stringify(out));
+  process.exit(0);
+}
+
 const report: { label: string; length: number; count: number; packedDoubles: boolean }[] = [];
 if (process.argv[2] === 'body data') {
   // Integer values first: the arrays must not start out as Smis (x, y and angle are read in the

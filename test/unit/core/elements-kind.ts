@@ -45,3 +45,21 @@ export function assertPackedDoubles(which: 'factory' | 'scene', expected: number
   }
   return kinds;
 }
+
+/** A shape's radius as V8 holds it (see core/shapes/shape.ts TAGGED_RADIUS_SHAPE), from the probe. */
+export interface RadiusField {
+  readonly label: string;
+  readonly radius: number;
+  /** Read back as a small integer: the field is tagged and holds the 0 itself. */
+  readonly smi: boolean;
+  /** The shape has the first shape's hidden class. */
+  readonly sameMap: boolean;
+}
+
+/** How the scene's and the factory's shapes hold their radii, read in a fresh process (see `elementsKinds`). */
+export function radiusFields(): RadiusField[] {
+  const probe = path.join(__dirname, 'elements-kind-probe.ts');
+  const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--require', 'tsx/cjs', probe, 'radius'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the radius probe failed (${r.status}): ${r.stderr}`);
+  return JSON.parse(r.stdout) as RadiusField[];
+}
