@@ -1,6 +1,6 @@
 import { byPosition, type Diagnostic, type TextRange } from '../common/diagnostic';
 import { sceneOf, SemanticResults, SemanticSession, SemanticStream, type SemanticOptions, type SemanticResult } from '../semantics/check';
-import { BODY_ONE_SHAPE, SceneBody, ScenePart, SceneShape, type Scene } from '../semantics/scene';
+import { BODY_ONE_SHAPE, definitionsAreBodies, SceneBody, ScenePart, SceneShape, type Scene } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
 import { isIdentPart, lex, type Comment, type Token } from '../syntax/lexer';
@@ -305,12 +305,19 @@ export class IncrementalFrontEnd {
     // window's, the rest shifted), except that a body in the scene is its own definition
     // (semantics/scene.ts SceneBody): the shifted one is the shifted body, whose index may have
     // changed even where the offsets did not.
-    const defShift = defFrom + evaluated.definitions.length - defTo;
-    const definitions = resizedCopy(defs, defs.length + defShift);
-    for (let k = 0; k < evaluated.definitions.length; k++) definitions[defFrom + k] = evaluated.definitions[k]!;
-    for (let k = defTo; k < defs.length; k++) {
-      const d = defs[k]!;
-      definitions[k + defShift] = d instanceof SceneBody ? newBodies[d.index + indexShift]! : delta === 0 ? d : shiftDefinition(d, oldWindowEnd, delta);
+    // A scene of bodies alone keeps one list for both (semantics/scene.ts definitionsAreBodies):
+    // so do its edits that leave it so, without copying the definitions.
+    let definitions: SymbolDefinition[] = newBodies;
+    if (!(defs === oldBodies && defFrom === bodyIndexFrom && defTo === bodyIndexTo && definitionsAreBodies(evaluated.definitions, evaluated.bodies))) {
+      const defShift = defFrom + evaluated.definitions.length - defTo;
+      definitions = resizedCopy(defs, defs.length + defShift);
+      for (let k = 0; k < evaluated.definitions.length; k++) definitions[defFrom + k] = evaluated.definitions[k]!;
+      for (let k = defTo; k < defs.length; k++) {
+        const d = defs[k]!;
+        definitions[k + defShift] = d instanceof SceneBody ? newBodies[d.index + indexShift]! : delta === 0 ? d : shiftDefinition(d, oldWindowEnd, delta);
+      }
+      // An edit that makes it a scene of bodies alone again (a body it had left out now in).
+      if (definitionsAreBodies(definitions, newBodies)) definitions = newBodies;
     }
     const reused = this.spareReused.length >= newBodies.length ? this.spareReused : new Int32Array(newBodies.length + (newBodies.length >> 3));
     this.spareReused = this.lastReused;

@@ -158,6 +158,33 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
     assert.ok(windowed > steps / 2, `${windowed} of ${steps} edits windowed`);
   });
 
+  it('keeps one list for the bodies and the definitions of a scene of bodies alone, through edits that keep it so', () => {
+    // Memory, not meaning (semantics/scene.ts definitionsAreBodies): deepStrictEqual cannot tell.
+    const frontEnd = new IncrementalFrontEnd();
+    let text = 'body a circle(1)\nbody b box(1, 1) at (2, 0)\nbody c circle(1) at (5, 0)\n';
+    const shared = (r: FrontEndResult) => r.semantics.symbols.definitions === r.semantics.scene.bodies;
+    const steps: [string, string, boolean][] = [
+      ['at (2, 0)', 'at (2.5, 0)', true],
+      ['at (2.5, 0)', 'at (unknown, 0)', false],
+      ['body c', 'body  c', false],
+      ['at (unknown, 0)', 'at (3, 0)', true],
+      ['box(1, 1)', 'box(2, 1) angle 1', true],
+    ];
+    const first = frontEnd.update(text);
+    assertSameFrontEnd(first, text, 'the first text');
+    assert.ok(shared(first));
+    for (const [from, to, alone] of steps) {
+      text = text.replace(from, to);
+      const r = frontEnd.update(text);
+      assert.equal(r.mode, 'window', to);
+      assertSameFrontEnd(r, text, to);
+      assert.equal(shared(r), alone, to);
+    }
+    // A scene with any other definition keeps two lists.
+    const withLayer = new IncrementalFrontEnd().update('layer l\nbody a circle(1) layer l\n');
+    assert.ok(!shared(withLayer));
+  });
+
   it('gives the tree, tokens and comments of the new text on request', () => {
     const frontEnd = new IncrementalFrontEnd();
     const before = 'dt 1/60\n// a comment\nbody a circle(1)\nbody b box(1, 1) at (0.5, 0)\n';
