@@ -670,8 +670,7 @@ function shiftBody(b: SceneBody, from: number, delta: number, index: number): Sc
     }
     if (moved) geometry = new SceneShape(moved, shape.sourceKind, shape.name);
   }
-  const shift = b.start >= from ? delta : 0;
-  // The shape's and statement's offsets are relative to the name's end (`spans`): they move with it.
-  const nameShift = b.nameStart >= from ? delta : 0;
-  return new SceneBody(index, b.name, b.nameStart + nameShift, b.nameEnd + nameShift, b.start + shift, b.spans, b.flags, b.layer, geometry, b.data);
+  // The statement's and shape's offsets are relative to the name (`spans`): they move with it.
+  const shift = b.nameStart >= from ? delta : 0;
+  return new SceneBody(index, b.name, b.nameStart + shift, b.nameEnd + shift, b.spans, b.flags, b.layer, geometry, b.data);
 }

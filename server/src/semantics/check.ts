@@ -21,7 +21,7 @@ import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { ValueTable } from './value-table';
-import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SPINNING, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, BODY_WIDE_SPANS, bodyData, bodyDetail, bodySpans, clauseFlag, packClauses, SceneBody, ScenePart, SceneShape, sourceKindFlags, WIDE_SPANS, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
+import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SPINNING, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, BODY_WIDE_SPANS, bodyData, bodyDetail, bodySpans, clauseFlag, nameAtFlags, packClauses, SceneBody, ScenePart, SceneShape, sourceKindFlags, WIDE_SPANS, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
@@ -1197,14 +1197,13 @@ class Checker {
     // The definition's name range, which its duplicates' diagnostics point at already; the shape's
     // and the statement's offsets after it, packed, or after the clauses when they do not fit.
     const nameRange = def.nameRange;
-    const spans = bodySpans(CLAUSES, packed, nameRange.end, s.shape.range.start, s.shape.range.end, def.range.end);
-    if (spans < 0) flags |= BODY_WIDE_SPANS;
+    const spans = bodySpans(CLAUSES, packed, start, nameRange.start, nameRange.end, s.shape.range.start, s.shape.range.end, def.range.end);
+    flags |= spans < 0 ? BODY_WIDE_SPANS : nameAtFlags(start, nameRange.start);
     const body = new SceneBody(
       firstIndex + bodies.length,
       s.name.name,
       nameRange.start,
       nameRange.end,
-      start,
       spans,
       flags,
       layer,

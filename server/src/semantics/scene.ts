@@ -85,8 +85,8 @@ export const BODY_MOVING = FIRST_CLAUSE_BIT << 6;
 /** Set when the body's data holds a spin (after the angle); a body without one does not turn. */
 export const BODY_SPINNING = FIRST_CLAUSE_BIT << 7;
 /**
- * Set when the body's data ends with its shape's and statement's offsets, one double each
- * (`bodySpans`): a statement too long for them to share `SceneBody.spans`.
+ * Set when the body's data ends with its statement's, shape's and statement end's offsets, one
+ * double each (`bodySpans`): a statement too long for them to fit `SceneBody.spans` and flags.
  */
 export const BODY_WIDE_SPANS = FIRST_CLAUSE_BIT << 8;
 /** The source shape kind's bits start above BODY_WIDE_SPANS's. */
@@ -140,8 +140,13 @@ const SPAN_SHAPE_SHIFT = 11;
 const MAX_SPAN_GAP = 1 << 6;
 const MAX_SPAN_SHAPE = 1 << 13;
 const MAX_SPAN_REST = 1 << SPAN_SHAPE_SHIFT;
-/** How many doubles the offsets take at the end of the data when they do not fit in `spans`. */
-export const WIDE_SPANS = 3;
+// The statement's start, as the name's offset into it below 2^8 ('body ' and the modifiers come
+// first), sits in the flags above the source shape kind (bits 15-22; a Smi with or without
+// pointer compression): `start` is read by edits and features, never by the pair loops.
+const NAME_AT_SHIFT = 15;
+const MAX_NAME_AT = 1 << 8;
+/** How many doubles the offsets take at the end of the data when they do not fit. */
+export const WIDE_SPANS = 4;
 
 // Where a body's data is gathered before it is copied out at its exact length (a slice of a
 // packed double array is packed and exactly as long); written by index, never shortened.
@@ -198,24 +203,32 @@ export function packClauses(offsets: number[], n: number): number {
 }
 
 /**
- * A body's shape and statement offsets (SceneBody `shapeStart`, `shapeEnd` and `end`), relative
- * to the end of its name and each to the one before, so that a body moved by an edit keeps them:
- * packed into one Smi (`SceneBody.spans`) and returned when they fit (the shape at most 63
- * characters after the name, below 8192 long, and at most 2047 characters after it); otherwise
- * written one double each into `out` at `n` (the last WIDE_SPANS of the body's data), and -1
- * returned: the caller then sets BODY_WIDE_SPANS and takes WIDE_SPANS more doubles from `out`.
+ * A body's statement start, shape and statement end (SceneBody `start`, `shapeStart`, `shapeEnd`
+ * and `end`), relative to its name and each to the one before, so that a body moved by an edit
+ * keeps them. When they fit (the name at most 255 characters into the statement, the shape at
+ * most 63 after it, below 8192 long, and at most 2047 characters after it) returns the Smi
+ * `SceneBody.spans`, and the caller adds `nameAtFlags` to the flags; otherwise writes them one
+ * double each into `out` at `n` (the last WIDE_SPANS of the body's data) and returns -1: the
+ * caller then sets BODY_WIDE_SPANS and takes WIDE_SPANS more doubles from `out`.
  */
-export function bodySpans(out: number[], n: number, nameEnd: number, shapeStart: number, shapeEnd: number, end: number): number {
+export function bodySpans(out: number[], n: number, start: number, nameStart: number, nameEnd: number, shapeStart: number, shapeEnd: number, end: number): number {
+  const nameAt = nameStart - start;
   const gap = shapeStart - nameEnd;
   const shape = shapeEnd - shapeStart;
   const rest = end - shapeEnd;
-  if (gap >= 0 && gap < MAX_SPAN_GAP && shape >= 0 && shape < MAX_SPAN_SHAPE && rest >= 0 && rest < MAX_SPAN_REST) {
+  if (nameAt >= 0 && nameAt < MAX_NAME_AT && gap >= 0 && gap < MAX_SPAN_GAP && shape >= 0 && shape < MAX_SPAN_SHAPE && rest >= 0 && rest < MAX_SPAN_REST) {
     return (gap << SPAN_GAP_SHIFT) | (shape << SPAN_SHAPE_SHIFT) | rest;
   }
-  out[n] = gap;
-  out[n + 1] = shape;
-  out[n + 2] = rest;
+  out[n] = nameAt;
+  out[n + 1] = gap;
+  out[n + 2] = shape;
+  out[n + 3] = rest;
   return -1;
+}
+
+/** The flags bits that hold a statement's start (see `bodySpans`, when it returned its Smi). */
+export function nameAtFlags(start: number, nameStart: number): number {
+  return (nameStart - start) << NAME_AT_SHIFT;
 }
 
 /**
@@ -224,10 +237,10 @@ export function bodySpans(out: number[], n: number, nameEnd: number, shapeStart:
  *
  * Compact, since a large scene has one per statement and a language server keeps it for as long
  * as the document is open (as objects, ranges, pose vectors and clause records were ~500 bytes a
- * body): the statement's, shape's and clauses' ranges are offsets (Smi fields; the shape's and
- * the statement's ends packed into one, `spans`, relative to the name's end, since a field is 8
- * bytes a body; the clauses' offsets relative to the statement's start, so that a body moved by
- * an edit shares them), the pose, spin and velocity are one packed array of doubles, the
+ * body): the statement's, shape's and clauses' ranges are offsets (the name's two Smi fields;
+ * the statement's start, the shape's and the statement's end packed into the flags and one Smi,
+ * `spans`, relative to the name, since a field is 8 bytes a body; the clauses' offsets relative
+ * to the statement's start, so that a body moved by an edit shares them), the pose, spin and velocity are one packed array of doubles, the
  * modifiers, written clauses and source shape kind are bits of one Smi, and the ranges, position, velocity, clauses, parts and
  * detail are made on request: compare what such a getter returns by content, never by identity
  * (`parts` is a new array on each read for a body with its one shape). So is `nameRange`, the
@@ -249,17 +262,16 @@ export class SceneBody implements SymbolDefinition {
      */
     readonly nameStart: number,
     readonly nameEnd: number,
-    /** Start of the whole `body` statement. */
-    readonly start: number,
     /**
      * The shape's start and end and the statement's end, relative to `nameEnd`, packed by
-     * `bodySpans`; with BODY_WIDE_SPANS (-1 here) they end `data` instead. Read `shapeStart`,
-     * `shapeEnd` and `end`.
+     * `bodySpans`; with BODY_WIDE_SPANS (-1 here) they end `data` instead, with the statement's
+     * start, which is otherwise in the flags. Read `start`, `shapeStart`, `shapeEnd` and `end`.
      */
     readonly spans: number,
     /**
      * BODY_STATIC | BODY_SENSOR | BODY_BULLET, one bit per written clause, BODY_ONE_SHAPE,
-     * BODY_MOVING, BODY_SPINNING, BODY_WIDE_SPANS, and the source shape kind (`sourceKindFlags`).
+     * BODY_MOVING, BODY_SPINNING, BODY_WIDE_SPANS, the source shape kind (`sourceKindFlags`), and
+     * the name's offset into the statement (`nameAtFlags`).
      */
     readonly flags: number,
     readonly layer: string | null,
@@ -274,21 +286,27 @@ export class SceneBody implements SymbolDefinition {
      * x, y and angle, the spin when BODY_SPINNING, the velocity (x, y) when BODY_MOVING, then
      * each written clause's start, value start and end relative to `start` (BODY_CLAUSES order,
      * each whose flag is set), one double per clause (`packClauses`) or, when one does not fit,
-     * three, then, with BODY_WIDE_SPANS, the shape's and statement's offsets (`bodySpans`):
+     * three, then, with BODY_WIDE_SPANS, the statement's and shape's offsets (`bodySpans`):
      * packed doubles, 8 bytes each (`bodyData` makes it).
      */
     readonly data: readonly number[],
   ) {}
 
+  /** Start of the whole `body` statement. */
+  get start(): number {
+    if ((this.flags & BODY_WIDE_SPANS) !== 0) return this.nameStart - this.data[this.data.length - WIDE_SPANS]!;
+    return this.nameStart - ((this.flags >> NAME_AT_SHIFT) & (MAX_NAME_AT - 1));
+  }
+
   /** Start of the shape expression (or shape name). */
   get shapeStart(): number {
-    if ((this.flags & BODY_WIDE_SPANS) !== 0) return this.nameEnd + this.data[this.data.length - WIDE_SPANS]!;
+    if ((this.flags & BODY_WIDE_SPANS) !== 0) return this.nameEnd + this.data[this.data.length - WIDE_SPANS + 1]!;
     return this.nameEnd + (this.spans >> SPAN_GAP_SHIFT);
   }
 
   /** End of the shape expression. */
   get shapeEnd(): number {
-    if ((this.flags & BODY_WIDE_SPANS) !== 0) return this.shapeStart + this.data[this.data.length - WIDE_SPANS + 1]!;
+    if ((this.flags & BODY_WIDE_SPANS) !== 0) return this.shapeStart + this.data[this.data.length - WIDE_SPANS + 2]!;
     return this.nameEnd + (this.spans >> SPAN_GAP_SHIFT) + ((this.spans >> SPAN_SHAPE_SHIFT) & (MAX_SPAN_SHAPE - 1));
   }
 
@@ -309,7 +327,7 @@ export class SceneBody implements SymbolDefinition {
 
   /** The constructor the author wrote, or 'compound'. */
   get sourceKind(): SourceShapeKind {
-    return SOURCE_SHAPE_KINDS[this.flags >> SOURCE_KIND_SHIFT]!;
+    return SOURCE_SHAPE_KINDS[(this.flags >> SOURCE_KIND_SHIFT) & 7]!;
   }
 
   /** Name of the named shape used, if the body refers to one (`body b square at ...`). */
@@ -438,12 +456,13 @@ export class SceneBody implements SymbolDefinition {
     const spin = change.spin ?? ((this.flags & BODY_SPINNING) !== 0 ? this.spin : undefined);
     const data = bodyData(change.position?.x ?? d[0]!, change.position?.y ?? d[1]!, d[2]!, spin, velocity, d, this.clausesAt);
     const flags = this.flags | (velocity ? BODY_MOVING : 0) | (spin !== undefined ? BODY_SPINNING : 0);
-    return new SceneBody(this.index, this.name, this.nameStart, this.nameEnd, this.start, this.spans, flags, this.layer, this.geometry, data);
+    return new SceneBody(this.index, this.name, this.nameStart, this.nameEnd, this.spans, flags, this.layer, this.geometry, data);
   }
 
   /** The clauses written, made on each read. */
   get props(): BodyProperties {
     const out: { -readonly [K in BodyClause]?: BodyProperty } = {};
+    const at = this.start;
     const d = this.data;
     let o = this.clausesAt;
     let written = 0;
@@ -467,7 +486,7 @@ export class SceneBody implements SymbolDefinition {
         value = start + valueAt;
         end = value + (rest - valueAt * CLAUSE_VALUE);
       }
-      out[BODY_CLAUSES[k]!] = new BodyProperty(this.start + start, this.start + value, this.start + end);
+      out[BODY_CLAUSES[k]!] = new BodyProperty(at + start, at + value, at + end);
     }
     return out;
   }

@@ -203,7 +203,7 @@ describe('semantics/check: the scene', () => {
     // The bodies with a far clause keep their shape's and statement's offsets wide too: the rest of
     // the statement after the shape is past 2^11 characters (scene.ts bodySpans), and their ranges
     // stay exact.
-    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length, d!.data.length], [3 + 1 + 2, 3 + 6 + 3, 3 + 6 + 3, 3 + 3 + 3]);
+    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length, d!.data.length], [3 + 1 + 2, 3 + 6 + 4, 3 + 6 + 4, 3 + 3 + 4]);
     assert.deepEqual([a!.x, a!.y, a!.spin, b!.x, b!.y, b!.angle, c!.x, c!.y, c!.angle], [1, 2, 1, 3, 4, 2, 5, 6, 0.5]);
     const ranges = (x: SceneBody) => [x.nameRange, x.shapeRange, x.range].map((g) => r.text.slice(g.start, g.end));
     assert.deepEqual(ranges(a!), ['a', 'circle(1)', 'body a circle(1) at (1, 2) spin 1']);
