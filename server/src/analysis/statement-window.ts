@@ -672,5 +672,5 @@ function shiftBody(b: SceneBody, from: number, delta: number, index: number): Sc
   }
   // The statement's and shape's offsets are relative to the name (`spans`): they move with it.
   const shift = b.nameStart >= from ? delta : 0;
-  return new SceneBody(index, b.name, b.nameStart + shift, b.nameEnd + shift, b.spans, b.flags, b.layer, geometry, b.data);
+  return new SceneBody(index, b.name, b.nameStart + shift, b.spans, b.flags, b.layer, geometry, b.data);
 }

@@ -1203,7 +1203,6 @@ class Checker {
       firstIndex + bodies.length,
       s.name.name,
       nameRange.start,
-      nameRange.end,
       spans,
       flags,
       layer,

@@ -257,11 +257,10 @@ export class SceneBody implements SymbolDefinition {
     readonly index: number,
     readonly name: string,
     /**
-     * Where the body's name is: the definition's name range, kept as two offsets (see the class
-     * comment). Fields, not packed: the loops that label findings read them once or twice each.
+     * Where the body's name starts: the definition's name range, kept as offsets (see the class
+     * comment). A field, not packed: the loops that label findings read it once or twice each.
      */
     readonly nameStart: number,
-    readonly nameEnd: number,
     /**
      * The shape's start and end and the statement's end, relative to `nameEnd`, packed by
      * `bodySpans`; with BODY_WIDE_SPANS (-1 here) they end `data` instead, with the statement's
@@ -291,6 +290,14 @@ export class SceneBody implements SymbolDefinition {
      */
     readonly data: readonly number[],
   ) {}
+
+  /**
+   * Where the body's name ends: the name is the identifier's text (syntax/parser.ts), as long as
+   * its range.
+   */
+  get nameEnd(): number {
+    return this.nameStart + this.name.length;
+  }
 
   /** Start of the whole `body` statement. */
   get start(): number {
@@ -456,7 +463,7 @@ export class SceneBody implements SymbolDefinition {
     const spin = change.spin ?? ((this.flags & BODY_SPINNING) !== 0 ? this.spin : undefined);
     const data = bodyData(change.position?.x ?? d[0]!, change.position?.y ?? d[1]!, d[2]!, spin, velocity, d, this.clausesAt);
     const flags = this.flags | (velocity ? BODY_MOVING : 0) | (spin !== undefined ? BODY_SPINNING : 0);
-    return new SceneBody(this.index, this.name, this.nameStart, this.nameEnd, this.spans, flags, this.layer, this.geometry, data);
+    return new SceneBody(this.index, this.name, this.nameStart, this.spans, flags, this.layer, this.geometry, data);
   }
 
   /** The clauses written, made on each read. */

@@ -12,7 +12,8 @@ function bodyAt(start: number, nameStart: number, nameEnd: number, shapeStart: n
   const tail = [0.5, 0.5, 0.5, 0.5];
   const spans = bodySpans(tail, 0, start, nameStart, nameEnd, shapeStart, shapeEnd, end);
   const flags = BODY_ONE_SHAPE | sourceKindFlags('circle') | (spans < 0 ? BODY_WIDE_SPANS : nameAtFlags(start, nameStart));
-  return new SceneBody(0, 'b', nameStart, nameEnd, spans, flags, null, makeCircle({ x: 0, y: 0 }, 1), bodyData(1, 2, 3, undefined, undefined, tail, 0, spans < 0 ? WIDE_SPANS : 0));
+  // The name is as long as its range (its end is made from its length).
+  return new SceneBody(0, 'n'.repeat(nameEnd - nameStart), nameStart, spans, flags, null, makeCircle({ x: 0, y: 0 }, 1), bodyData(1, 2, 3, undefined, undefined, tail, 0, spans < 0 ? WIDE_SPANS : 0));
 }
 
 const offsets = (b: SceneBody) => [b.start, b.nameStart, b.nameEnd, b.shapeStart, b.shapeEnd, b.end];
@@ -59,6 +60,8 @@ describe("semantics: a body's statement and shape offsets (scene.ts bodySpans)",
     // No statement of the parser's has them so; the packing must still not mix one field into another.
     const body = bodyAt(102, 101, 105, 104, 110, 109);
     assert.deepEqual(offsets(body), [102, 101, 105, 104, 110, 109]);
+    const before = bodyAt(100, 101, 105, 103, 110, 109);
+    assert.deepEqual(offsets(before), [100, 101, 105, 103, 110, 109]);
     assert.equal(body.data.length, 3 + WIDE_SPANS);
   });
 
@@ -78,7 +81,7 @@ describe("semantics: a body's statement and shape offsets (scene.ts bodySpans)",
   it('moves with its name, and a what-if copy keeps them', () => {
     const text = 'body a circle(1) at (1, 2) velocity (1, 0)\nbody b box(1, 1) spin 2';
     const [, b] = check(text).scene.bodies;
-    const moved = new SceneBody(b!.index, b!.name, b!.nameStart + 7, b!.nameEnd + 7, b!.spans, b!.flags, b!.layer, b!.geometry, b!.data);
+    const moved = new SceneBody(b!.index, b!.name, b!.nameStart + 7, b!.spans, b!.flags, b!.layer, b!.geometry, b!.data);
     assert.deepEqual(offsets(moved), offsets(b!).map((o) => o + 7));
     const copy = b!.withMotion({ velocity: { x: 1, y: 1 } });
     assert.deepEqual([offsets(copy), copy.props.spin?.valueRange], [offsets(b!), b!.props.spin?.valueRange]);
