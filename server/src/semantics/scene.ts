@@ -237,16 +237,18 @@ export function nameAtFlags(start: number, nameStart: number): number {
  *
  * Compact, since a large scene has one per statement and a language server keeps it for as long
  * as the document is open (as objects, ranges, pose vectors and clause records were ~500 bytes a
- * body): the statement's, shape's and clauses' ranges are offsets (the name's two Smi fields;
- * the statement's start, the shape's and the statement's end packed into the flags and one Smi,
- * `spans`, relative to the name, since a field is 8 bytes a body; the clauses' offsets relative
- * to the statement's start, so that a body moved by an edit shares them), the pose, spin and velocity are one packed array of doubles, the
- * modifiers, written clauses and source shape kind are bits of one Smi, and the ranges, position, velocity, clauses, parts and
- * detail are made on request: compare what such a getter returns by content, never by identity
- * (`parts` is a new array on each read for a body with its one shape). So is `nameRange`, the
- * symbol table's definition range, kept as `nameStart` and `nameEnd` (what hot paths read): a
- * stored range was one more object a body that every scavenge of a check copied twice (10k
- * bodies: 0.4 MB more to copy into the survivor space and again into the old generation).
+ * body): the statement's, shape's and clauses' ranges are offsets (the name's start a Smi field,
+ * its end made from the name's length; the statement's start, the shape's and the statement's
+ * end packed into the flags and one Smi, `spans`, relative to the name, since a field is 8 bytes
+ * a body; the clauses' offsets relative to the statement's start, so that a body moved by an
+ * edit shares them), the pose, spin and velocity are one packed array of doubles, the modifiers,
+ * written clauses and source shape kind are bits of one Smi, and the ranges, position, velocity,
+ * clauses, parts and detail are made on request: compare what such a getter returns by content,
+ * never by identity (`parts` is a new array on each read for a body with its one shape). So is
+ * `nameRange`, the symbol table's definition range, kept as `nameStart` and `nameEnd` (what hot
+ * paths read): a stored range was one more object a body that every scavenge of a check copied
+ * twice (10k bodies: 0.4 MB more to copy into the survivor space and again into the old
+ * generation).
  * Nothing compares a definition's range by identity: findings' diagnostics are placed on names
  * by offsets (analysis/pipeline.ts, onName). Immutable; nothing reads a body's identity but the
  * incremental analysis, for "same object, same content".
