@@ -131,7 +131,7 @@ export function semanticTokensOf(doc: AnalyzedDocument, range: TextRange | undef
  * are equal. The encoding is relative, so an edit that moves no name changes nothing or a few
  * numbers, and a typed line shifts only the line delta of the first token after it.
  */
-export function semanticTokensEdits(previous: readonly number[], next: readonly number[]): SemanticTokensEdit[] {
+export function semanticTokensEdits(previous: ArrayLike<number>, next: readonly number[]): SemanticTokensEdit[] {
   const limit = Math.min(previous.length, next.length);
   let prefix = 0;
   while (prefix < limit && previous[prefix] === next[prefix]) prefix++;

@@ -306,6 +306,8 @@ describe('features: semantic token deltas', () => {
         for (const e of edits) applied.splice(e.start, e.deleteCount, ...(e.data ?? []));
         assert.deepStrictEqual(applied, next);
         assert.equal(edits.length, previous.length === next.length && previous.every((x, i) => x === next[i]) ? 0 : 1);
+        // The server keeps the tokens it sent as 32-bit integers (server.ts): the same edits.
+        assert.deepStrictEqual(semanticTokensEdits(Uint32Array.from(previous), next), edits);
       }),
       { numRuns: 2000 },
     );
