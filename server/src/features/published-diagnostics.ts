@@ -7,6 +7,7 @@ import { effectiveSeverity, toLspDiagnostic } from './diagnostics';
 import { EncodedDiagnostics, utf8Length } from './diagnostics-json';
 import type { DiagnosticsChange } from '../analysis/pipeline';
 import { COMMA, objectList } from './encoded-json-list';
+import { ChunkBytes, ChunkStore, COMPACT_MIN_BYTES, LostChunkError, SLAB_BYTES, type ChunkCodec } from './chunk-store';
 import type { AnalyzedDocument } from './document';
 
 /**
@@ -84,8 +85,40 @@ export class PublishedDiagnostics {
     return this.counts;
   }
 
+  /** Where the chunks' bytes are kept, and compressed while the server is idle (chunk-store.ts). */
+  private readonly store: ChunkStore;
+
+  private readonly limits: CompactLimits;
+
+  /** `codec`: how to compress the kept bytes while idle (compact); none, they are never compressed. */
+  constructor(codec: ChunkCodec | null = null, limits: Partial<CompactLimits> = {}) {
+    this.limits = { minDiagnostics: limits.minDiagnostics ?? COMPACT_MIN_DIAGNOSTICS, minBytes: limits.minBytes ?? COMPACT_MIN_BYTES, slabBytes: limits.slabBytes ?? SLAB_BYTES };
+    this.store = new ChunkStore(codec, this.limits.slabBytes);
+  }
+
   /** The document's diagnostics as publishedDiagnostics(doc) gives them, as JSON bytes. */
   publish(doc: AnalyzedDocument): EncodedDiagnostics {
+    try {
+      return this.publishFrom(doc);
+    } catch (e) {
+      if (!(e instanceof LostChunkError)) throw e;
+      // A compressed chunk that could not be expanded (the codec failed: out of memory): the
+      // previous publication is forgotten and this one converted from scratch, so what is
+      // published stays right, only slower.
+      this.clear();
+      return this.publishAll(doc);
+    }
+  }
+
+  private publishFrom(doc: AnalyzedDocument): EncodedDiagnostics {
+    // Compressed while idle: all of it back at once (the publication writes every chunk).
+    const kept = this.previous.chunks;
+    for (let c = 0; c < kept.length; c++) {
+      if (kept[c]!.data.raw === null) {
+        this.store.expand(this.keptBytes());
+        break;
+      }
+    }
     const change = doc.analysis.change;
     const old = this.previous;
     // The analysis says what changed since the list published last (same document, same
@@ -115,7 +148,10 @@ export class PublishedDiagnostics {
     let converted = 0;
     // The chunks: an old chunk whose diagnostics all come next, in order, keeps its bytes (and is
     // shared whole when they are the same objects); the rest gather into new chunks.
-    const build = { old, from, source, diagnostics, texts, text: 0 };
+    // A list converted from scratch is written into the store's slabs when it is large enough to
+    // be compressed while idle (chunk-store.ts): the first publication of a large document.
+    const bulk = oldCount === 0 && diagnostics.length >= this.limits.minDiagnostics && this.store.compresses;
+    const build: ChunkBuild = { old, from, source, diagnostics, texts, text: 0, store: this.store, bulk };
     let pending = 0; // first diagnostic not yet in a chunk
     let pendingBytes = 0;
     const flush = (to: number): void => {
@@ -195,7 +231,7 @@ export class PublishedDiagnostics {
       if (i >= 0) {
         const c = oldChunkOf[i]!;
         const count = oldFirsts[c + 1]! - oldFirsts[c]!;
-        if (i === oldFirsts[c] && old.chunks[c]!.bytes.length >= MIN_CHUNK_BYTES && (pending === k || pendingBytes >= MIN_CHUNK_BYTES) && k + count <= n && from[k + count - 1] === i + count - 1 && consecutive(from, k, count)) {
+        if (i === oldFirsts[c] && old.chunks[c]!.data.size >= MIN_CHUNK_BYTES && (pending === k || pendingBytes >= MIN_CHUNK_BYTES) && k + count <= n && from[k + count - 1] === i + count - 1 && consecutive(from, k, count)) {
           flush(k);
           next.keepChunk(build, c, k);
           k += count;
@@ -232,7 +268,7 @@ export class PublishedDiagnostics {
     const { removed, added } = change;
     const lines = doc.lines;
     const texts: string[] = [];
-    const build = { old, from, source, diagnostics, texts, text: 0 };
+    const build: ChunkBuild = { old, from, source, diagnostics, texts, text: 0, store: this.store, bulk: false };
     const oldFirsts = old.chunkFirsts;
     const oldChunks = old.chunks;
     const lastChunk = oldChunks.length - 1;
@@ -294,7 +330,7 @@ export class PublishedDiagnostics {
       // Kept whole: no change in its run, nothing new being gathered that would end up smaller
       // than a chunk may be, and (the old last chunk, which may be small) nothing after it.
       const chunk = oldChunks[c]!;
-      if (clean && (pending === n || pendingBytes >= MIN_CHUNK_BYTES) && (chunk.bytes.length >= MIN_CHUNK_BYTES || (c === lastChunk && a === added.length))) {
+      if (clean && (pending === n || pendingBytes >= MIN_CHUNK_BYTES) && (chunk.data.size >= MIN_CHUNK_BYTES || (c === lastChunk && a === added.length))) {
         flush();
         next.shareChunk(old, c, n);
         // Neighbouring shared chunks' columns are one block copy (a few per edit, not one per chunk).
@@ -361,13 +397,75 @@ export class PublishedDiagnostics {
     firsts.push(n);
     for (let c = 0; c < chunks.length; c++) next.chunkOf.fill(c, firsts[c]!, firsts[c + 1]!);
     const old = this.previous;
+    if (old !== EMPTY) {
+      // Its chunks are read no more (it is only written into next time): a chunk this
+      // publication replaced is let go now, and every chunk still referenced is one of `next`'s
+      // (what release() counts on).
+      old.chunks.length = 0;
+      old.listed = null;
+    }
     this.spare = old === EMPTY ? null : old;
     this.previous = next;
     this.counts = { reused, converted };
     // One elements kind for every publication's list, an empty one's included (objectList).
     const bytes = objectList<Uint8Array>();
-    for (let c = 0; c < chunks.length; c++) bytes.push(chunks[c]!.bytes);
+    const store = this.store;
+    // A chunk compressed while idle is expanded here (or earlier, if an edit copied from it).
+    for (let c = 0; c < chunks.length; c++) bytes.push(store.bytes(chunks[c]!.data));
     return new EncodedDiagnostics(bytes, n);
+  }
+
+  /**
+   * Compresses the chunks of the last publication that are not yet, while `shouldYield` lets it
+   * (the caller's time slice): true when every one is (or the publication is too small to be
+   * worth it, COMPACT_MIN_BYTES, or there is no codec). Nothing changes for a reader: the raw
+   * bytes stay until release(). Safe between any two calls of publish, which carries on with
+   * whatever is compressed and what is not.
+   */
+  compact(shouldYield: () => boolean): boolean {
+    if (!this.worthCompacting()) return true;
+    return this.store.compact(this.keptBytes(), shouldYield);
+  }
+
+  /**
+   * Drops the raw bytes of every compressed chunk, which are expanded again when next read, and
+   * gives the store's slabs back to the system when nothing is left in them; the bytes freed.
+   * Every list this published before must be written already and never read again (a pending
+   * write included): their chunks may be emptied.
+   */
+  release(): number {
+    if (!this.worthCompacting()) return 0;
+    return this.store.release(this.keptBytes());
+  }
+
+  /** The bytes of the last publication: raw (as arrays hold them, compressed ones' included) and compressed. */
+  get memory(): { readonly raw: number; readonly packed: number; readonly slabs: number } {
+    let raw = 0;
+    let packed = 0;
+    for (const c of this.previous.chunks) {
+      if (c.data.raw !== null) raw += c.data.size;
+      if (c.data.packed !== null) packed += c.data.packed.length;
+    }
+    return { raw, packed, slabs: this.store.slabBytes };
+  }
+
+  /** The size in bytes of each chunk of the last publication. */
+  get chunkSizes(): number[] {
+    return this.previous.chunks.map((c) => c.data.size);
+  }
+
+  private worthCompacting(): boolean {
+    if (!this.store.compresses) return false;
+    let size = 0;
+    for (const c of this.previous.chunks) size += c.data.size;
+    return size >= this.limits.minBytes;
+  }
+
+  private keptBytes(): ChunkBytes[] {
+    const chunks = this.previous.chunks;
+    const out = new Array<ChunkBytes>(chunks.length);
+    for (let c = 0; c < chunks.length; c++) out[c] = chunks[c]!.data;
+    return out;
   }
 
   /** Forgets the previous publication (document closed, or its diagnostics cleared). */
@@ -377,6 +475,25 @@ export class PublishedDiagnostics {
     this.columns = { source: new Int32Array(0), from: new Int32Array(0), sizes: new Int32Array(0) };
     this.counts = { reused: 0, converted: 0 };
   }
+}
+
+/**
+ * The least number of diagnostics of a list converted from scratch that is written into the
+ * store's slabs (chunk-store.ts), to be compressed while idle. A diagnostic's JSON is 250–450
+ * bytes (a range, severity, code, source and message, most with a related location: 441 on
+ * average at 100k bodies), so this is a list of 4–7 MB, from about COMPACT_MIN_BYTES: a 10k-body
+ * scene's ~6.3k diagnostics keep arrays of their own and are never compressed.
+ */
+const COMPACT_MIN_DIAGNOSTICS = 16384;
+
+/** When a publication is compressed while idle (the defaults: COMPACT_MIN_DIAGNOSTICS, COMPACT_MIN_BYTES, SLAB_BYTES; tests use small ones). */
+export interface CompactLimits {
+  /** The least number of diagnostics of a list written from scratch into slabs. */
+  readonly minDiagnostics: number;
+  /** The least size in bytes of a publication that is compressed. */
+  readonly minBytes: number;
+  /** The size of a slab. */
+  readonly slabBytes: number;
 }
 
 /** How far past the expected place a diagnostic of the previous publication is looked for. */
@@ -395,7 +512,8 @@ const UTF8 = new TextEncoder();
  */
 class Chunk {
   constructor(
-    readonly bytes: Uint8Array,
+    /** Its JSON, raw or compressed (read through the store: ChunkStore.bytes). */
+    readonly data: ChunkBytes,
     readonly objects: readonly Diagnostic[],
     readonly codes: readonly string[],
     /** Per diagnostic its message, or what stands for it (messageKeyOf: a finding diagnostic's finding). */
@@ -421,6 +539,9 @@ interface ChunkBuild {
   readonly texts: readonly string[];
   /** Texts written so far. */
   text: number;
+  readonly store: ChunkStore;
+  /** Whether this is a large list written from scratch, whose new chunks go to the store's slabs. */
+  readonly bulk: boolean;
 }
 
 /**
@@ -551,8 +672,9 @@ class Snapshot {
    * others copied from the old chunks, a run of old neighbours at a time.
    */
   writeChunk(b: ChunkBuild, k: number, to: number, size: number): void {
-    const { old, from, source, diagnostics } = b;
-    const bytes = new Uint8Array(size);
+    const { old, from, source, diagnostics, store } = b;
+    const data = store.allocate(size, b.bulk);
+    const bytes = data.raw!;
     const count = to - k;
     const objects = new Array<Diagnostic>(count);
     const codes = new Array<string>(count);
@@ -583,7 +705,7 @@ class Snapshot {
       while (m + 1 < to && from[m + 1] === from[m]! + 1 && old.chunkOf[from[m + 1]!] === c) m++;
       const base = old.starts[i]!;
       const end = old.ends[from[m]!]!;
-      bytes.set(old.chunks[c]!.bytes.subarray(base, end), at);
+      bytes.set(store.bytes(old.chunks[c]!.data).subarray(base, end), at);
       this.copyRun(q, old, i, m - q + 1);
       for (let r = q; r <= m; r++) {
         const was = from[r]!;
@@ -597,7 +719,7 @@ class Snapshot {
       q = m + 1;
     }
     this.chunkFirsts.push(k);
-    this.chunks.push(new Chunk(bytes, objects, codes, messages, relatedMessages));
+    this.chunks.push(new Chunk(data, objects, codes, messages, relatedMessages));
   }
 
   /**
@@ -627,7 +749,7 @@ class Snapshot {
       }
     }
     this.chunkFirsts.push(k);
-    this.chunks.push(objects === null ? chunk : new Chunk(chunk.bytes, objects, chunk.codes, messages ?? chunk.messages, chunk.relatedMessages));
+    this.chunks.push(objects === null ? chunk : new Chunk(chunk.data, objects, chunk.codes, messages ?? chunk.messages, chunk.relatedMessages));
   }
 
   /** Takes `old`'s chunk c as it is for diagnostics k on: its bytes, strings and objects (its columns: copyColumns). */
