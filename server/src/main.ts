@@ -3,9 +3,10 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures, type Connection, type MessageReader } from 'vscode-languageserver/node';
-import { startServer, type WorkspaceFiles } from './server';
+import { startServer, type ServerHandle, type WorkspaceFiles } from './server';
 import { GatherMessageWriter } from './transport/gather-writer';
 import { IdleMemory } from './transport/idle-memory';
+import { zlibCodec } from './transport/zlib-codec';
 
 /**
  * Entry point of dist/server.js. The transport comes from the command line, as
@@ -14,8 +15,26 @@ import { IdleMemory } from './transport/idle-memory';
  * `--node-ipc`, `--socket=N` and `--pipe=NAME` also work, with the library's own writer. In stdio
  * mode stdout belongs to the protocol: console output goes to the client's log (stdioConnection).
  */
-/** Over stdio, every message read or written marks the server busy (transport/idle-memory.ts). */
-const idle = new IdleMemory();
+/**
+ * Over stdio, every message read or written marks the server busy (transport/idle-memory.ts),
+ * and a quiet server compresses the publications it keeps (features/chunk-store.ts): the bytes
+ * are released only once the writer has written every message, for until then the stream holds
+ * their chunks. Other transports serialise the lists by their own means and are left as they
+ * were.
+ */
+let server: ServerHandle | undefined;
+let writer: GatherMessageWriter | undefined;
+const idle = new IdleMemory({
+  work: {
+    step(shouldYield) {
+      if (server === undefined || writer === undefined) return 'done';
+      if (!server.compactPublications(shouldYield)) return 'more';
+      if (writer.pendingWrites > 0) return 'wait';
+      server.releasePublications();
+      return 'done';
+    },
+  },
+});
 // The first transport argument decides, as in the library's own reading of the command line.
 const transport = process.argv.slice(2).find((a) => a === '--stdio' || a === '--node-ipc' || /^--(socket|pipe)\b/.test(a));
 const connection = transport === '--stdio' ? stdioConnection() : createConnection(ProposedFeatures.all);
@@ -32,7 +51,7 @@ const connection = transport === '--stdio' ? stdioConnection() : createConnectio
  * here, as the library does for `--stdio`: stdout belongs to the protocol.
  */
 function stdioConnection(): Connection {
-  const writer = new GatherMessageWriter(process.stdout, () => idle.touch());
+  writer = new GatherMessageWriter(process.stdout, () => idle.touch());
   const c = createConnection(ProposedFeatures.all, process.stdin as unknown as MessageReader, writer);
   const log = (...args: unknown[]) => c.console.log(format(...args));
   console.log = log;
@@ -86,7 +105,7 @@ const workspaceFiles: WorkspaceFiles = {
   },
 };
 
-startServer(connection, { workspaceFiles });
+server = startServer(connection, { workspaceFiles, chunkCodec: transport === '--stdio' ? zlibCodec : undefined });
 connection.listen();
 // After listen(), whose reader is stdin's first 'data' listener: a second one only watches.
 if (transport === '--stdio') {

@@ -30,7 +30,8 @@ import { completion } from './features/completion';
 import { analysisOptions, DEFAULT_SETTINGS, parseSettings, type CollideSettings } from './features/configuration';
 import { toOffsetRange } from './features/convert';
 import { definition } from './features/definition';
-import { PublishedDiagnostics } from './features/published-diagnostics';
+import { PublishedDiagnostics, type CompactLimits } from './features/published-diagnostics';
+import type { ChunkCodec } from './features/chunk-store';
 import { makeAnalyzedDocument, type AnalyzedDocument } from './features/document';
 import { documentHighlights } from './features/document-highlights';
 import { encodedDocumentSymbols } from './features/document-symbols';
@@ -70,6 +71,24 @@ export interface WorkspaceFiles {
 export interface ServerOptions {
   /** Access to files that are not open, for workspace symbols; absent in a browser. */
   readonly workspaceFiles?: WorkspaceFiles;
+  /** How the kept publications are compressed while idle (ServerHandle.compactPublications); absent, they are not. */
+  readonly chunkCodec?: ChunkCodec;
+  /** From what size they are (tests use small ones; default: published-diagnostics.ts's). */
+  readonly compactLimits?: Partial<CompactLimits>;
+}
+
+/** What the transport may ask of a running server. */
+export interface ServerHandle {
+  /**
+   * Compresses the kept publication of every open document a chunk at a time while
+   * `shouldYield` lets it (features/published-diagnostics.ts, compact): true when all are.
+   */
+  compactPublications(shouldYield: () => boolean): boolean;
+  /**
+   * Frees the raw bytes of every compressed chunk (PublishedDiagnostics.release): only when no
+   * publication is being written (the writer holds their chunks until then). The bytes freed.
+   */
+  releasePublications(): number;
 }
 
 interface DocumentState {
@@ -92,7 +111,7 @@ interface DocumentState {
   tokens?: { readonly resultId: string; readonly data: Uint32Array };
 }
 
-export function startServer(connection: Connection, options: ServerOptions = {}): void {
+export function startServer(connection: Connection, options: ServerOptions = {}): ServerHandle {
   const documents = new TextDocuments(TextDocument);
   const states = new Map<string, DocumentState>();
   let canPullConfiguration = false;
@@ -131,7 +150,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   function stateOf(uri: string): DocumentState {
     let st = states.get(uri);
     if (!st) {
-      st = { id: ++documentIds, analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(), generation: 0 };
+      st = { id: ++documentIds, analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(options.chunkCodec ?? null, options.compactLimits), generation: 0 };
       states.set(uri, st);
       uriOfId.set(st.id, uri);
     }
@@ -404,6 +423,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   registerPreviewHandlers(connection, getAnalysis);
 
   documents.listen(connection);
+
+  return {
+    // The open documents as they are at each call: one closed between slices is left out.
+    compactPublications(shouldYield) {
+      for (const st of states.values()) if (!st.published.compact(shouldYield)) return false;
+      return true;
+    },
+    releasePublications() {
+      let freed = 0;
+      for (const st of states.values()) freed += st.published.release();
+      return freed;
+    },
+  };
 }
 
 /** A request that cannot be answered for a reason the user should read (rename's checks). */

@@ -29,6 +29,16 @@ import { encodeMessageParts } from '../features/diagnostics-json';
  */
 export class GatherMessageWriter extends AbstractMessageWriter implements MessageWriter {
   private errorCount = 0;
+  private inFlight = 0;
+
+  /**
+   * Messages handed to the stream and not yet written (their callback not yet called): while
+   * any is, the stream holds their pieces, which must stay as they are (published chunks are
+   * not released meanwhile: features/chunk-store.ts).
+   */
+  get pendingWrites(): number {
+    return this.inFlight;
+  }
 
   constructor(
     private readonly stream: Writable,
@@ -52,9 +62,11 @@ export class GatherMessageWriter extends AbstractMessageWriter implements Messag
     this.onWrite?.();
     return new Promise<void>((resolve, reject) => {
       let settled = false;
+      this.inFlight++;
       const done = (error?: Error | null): void => {
         if (settled) return;
         settled = true;
+        this.inFlight--;
         if (error === undefined || error === null) resolve();
         else {
           this.errorCount++;

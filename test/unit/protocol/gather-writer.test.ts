@@ -211,6 +211,22 @@ describe('transport/gather-writer: messages as gather writes of their pieces', (
     assert.deepEqual(sink.bytes(), await libraryBytes([ok], 'default'));
   });
 
+  it('counts the messages the stream still holds: until each write is called back, failed ones included', async () => {
+    // Writes called back two turns later; the second message's list chunk (index 6) fails.
+    const sink = new Sink([2], 6);
+    const writer = new GatherMessageWriter(sink);
+    writer.onError(() => undefined);
+    assert.equal(writer.pendingWrites, 0);
+    const writes = [encode([1]), encode([2]), encode([3])].map((diagnostics) => writer.write({ jsonrpc: '2.0', method: PUBLISH, params: { uri: 'u', diagnostics } } as Message));
+    assert.equal(writer.pendingWrites, 3, 'handed to the stream, none written yet');
+    await writes[0];
+    assert.ok(writer.pendingWrites < 3);
+    await Promise.allSettled(writes);
+    assert.equal(writer.pendingWrites, 0);
+    await assert.rejects(writer.write({ jsonrpc: '2.0', method: 'x', params: { n: 1n } } as unknown as Message));
+    assert.equal(writer.pendingWrites, 0, 'a message that cannot be encoded is never pending');
+  });
+
   it('reports the stream closing, and rejects writes after it', async () => {
     const sink = new Sink();
     const writer = new GatherMessageWriter(sink);

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
 import * as vm from 'node:vm';
-import { IdleMemory, IDLE_DELAY_MS, youngGenerationCollector, type Collector, type Timer } from '../../../server/src/transport/idle-memory';
+import { IdleMemory, IDLE_DELAY_MS, youngGenerationCollector, type Collector, type IdleWork, type Timer } from '../../../server/src/transport/idle-memory';
 
 /** A clock and a timer queue that only move when the test says so. */
 class ManualTime {
@@ -27,6 +27,34 @@ class ManualTime {
   pending(): number {
     return this.queue.filter((e) => e.live).length;
   }
+  /** A later turn of the event loop: a timer due now, run after those already due. */
+  defer = (fn: () => void): Timer => this.schedule(fn, 0);
+}
+
+/**
+ * Work of `slices` slices, each taking `sliceMs` of the manual clock (it advances the clock
+ * itself, as real work takes time, and stops when told to yield), recording when each ran;
+ * `wait` makes the next steps answer 'wait'.
+ */
+function slicedWork(time: ManualTime, units: number, unitMs: number): { work: IdleWork; done: number; slices: number[]; wait: boolean } {
+  const r = {
+    done: 0,
+    slices: [] as number[],
+    wait: false,
+    work: {
+      step: (shouldYield: () => boolean): 'done' | 'more' | 'wait' => {
+        if (r.wait) return 'wait';
+        r.slices.push(time.now);
+        while (r.done < units) {
+          if (shouldYield()) return 'more';
+          time.now += unitMs;
+          r.done++;
+        }
+        return 'done';
+      },
+    },
+  };
+  return r;
 }
 
 /** A collector that records when it ran and answers `shrunk` in turn (true when they run out). */
@@ -125,6 +153,72 @@ describe('idle memory: the nursery is collected once the server is quiet', () =>
     time.advance(1000);
     assert.deepEqual(c.calls, []);
     assert.equal(time.pending(), 0);
+  });
+
+  it('does the idle work in slices of at most SLICE_MS, each in a later turn, collecting after each, then collects once more', () => {
+    const time = new ManualTime();
+    const c = recording(time);
+    const w = slicedWork(time, 10, 2); // 20 ms of work: 5 ms slices of 3 units (the third ends at 6 ms)
+    const idle = new IdleMemory({ collector: c.factory, delayMs: 100, now: () => time.now, schedule: time.schedule, defer: time.defer, work: w.work });
+    idle.touch();
+    time.advance(99);
+    assert.deepEqual(w.slices, []);
+    time.advance(1000);
+    assert.equal(w.done, 10);
+    assert.deepEqual(w.slices, [100, 106, 112, 118]);
+    assert.deepEqual(c.calls, [106, 112, 118, 120], "after each slice but the last, the slice's garbage; then the collection proper");
+    time.advance(10_000);
+    assert.equal(w.slices.length, 4, 'once per quiet period');
+    assert.equal(time.pending(), 0);
+  });
+
+  it('a message between slices stops the work, and the next quiet period takes it up where it was', () => {
+    const time = new ManualTime();
+    const c = recording(time);
+    const w = slicedWork(time, 10, 2);
+    const idle = new IdleMemory({ collector: c.factory, delayMs: 100, now: () => time.now, schedule: time.schedule, defer: time.defer, work: w.work });
+    idle.touch();
+    // A message arrives as the first slice ends (at 106), before the second can start.
+    time.schedule(() => idle.touch(), 106);
+    time.advance(106);
+    assert.deepEqual(w.slices, [100]);
+    assert.equal(w.done, 3);
+    time.advance(99);
+    assert.deepEqual(w.slices, [100], 'waits for a whole quiet delay again');
+    time.advance(1000);
+    assert.equal(w.done, 10, 'the rest, in the next quiet period');
+    assert.deepEqual(w.slices.slice(1), [206, 212, 218]);
+    time.advance(1000);
+    idle.touch();
+    time.advance(1000);
+    assert.equal(w.slices.length, 5, 'a new quiet period steps the work again (done at once)');
+  });
+
+  it('work that cannot go on now is tried again after another delay, and no collection comes before it is done', () => {
+    const time = new ManualTime();
+    const c = recording(time);
+    const w = slicedWork(time, 1, 1);
+    w.wait = true;
+    const idle = new IdleMemory({ collector: c.factory, delayMs: 100, now: () => time.now, schedule: time.schedule, defer: time.defer, work: w.work });
+    idle.touch();
+    time.advance(350);
+    assert.deepEqual(c.calls, []);
+    w.wait = false;
+    time.advance(100);
+    assert.deepEqual(w.slices, [400]);
+    assert.deepEqual(c.calls, [401]);
+  });
+
+  it('without a collector, the work is still done in every quiet period', () => {
+    const time = new ManualTime();
+    const w = slicedWork(time, 4, 2);
+    const idle = new IdleMemory({ collector: () => null, delayMs: 100, now: () => time.now, schedule: time.schedule, defer: time.defer, work: w.work });
+    idle.touch();
+    time.advance(1000);
+    assert.equal(w.done, 4);
+    idle.touch();
+    time.advance(1000);
+    assert.equal(w.slices.length, 3);
   });
 
   it('waits longer than the 5 s over which V8 judges the allocation rate', () => {
