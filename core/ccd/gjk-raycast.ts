@@ -121,8 +121,8 @@ export function gjkRaycast(input: ToiInput): ToiOutput {
     if (iterations >= maxIterations) break;
     iterations++;
     // Support of K = A ⊖ B along z: A's support along z minus B's along −z.
-    const ia = supportIndex(vertsA, zx, zy);
-    const ib = supportIndex(vertsB, -(rc * zx + rs * zy), -(-rs * zx + rc * zy));
+    const ia = supportIndex(vertsA, zx, zy, shapeA.count);
+    const ib = supportIndex(vertsB, -(rc * zx + rs * zy), -(-rs * zx + rc * zy), shapeB.count);
     const ax = vertsA[2 * ia]!;
     const ay = vertsA[2 * ia + 1]!;
     const bx = vertsB[2 * ib]!;

@@ -14,9 +14,12 @@ import { precedes, tieTolerance } from './tie-break';
  * the common case of authored scenes.
  */
 
-/** Whether a packed core (shape.ts) is a rectangle with edges parallel to its own frame's axes (as makeBox builds). */
-export function isAxisAlignedBox(xy: readonly number[]): boolean {
-  if (xy.length !== 8) return false;
+/**
+ * Whether a packed core (shape.ts) of `n` vertices (the shape's `count`: a scene body's array may
+ * go on past them) is a rectangle with edges parallel to its own frame's axes (as makeBox builds).
+ */
+export function isAxisAlignedBox(xy: readonly number[], n: number = xy.length >> 1): boolean {
+  if (n !== 4) return false;
   let horizontal = 0;
   let vertical = 0;
   for (let i = 0; i < 4; i++) {

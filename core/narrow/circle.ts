@@ -84,10 +84,11 @@ export function collideCircles(p: RelativePair, m: LocalManifold): LocalManifold
 
 /**
  * Whether a core is a rectangle (four vertices, a parallelogram with a right angle, within a
- * relative tolerance): the clamping fast path applies to it.
+ * relative tolerance): the clamping fast path applies to it. `n` is the shape's `count` (a scene
+ * body's array may go on past its vertices: shape.ts).
  */
-export function isRectangle(xy: readonly number[]): boolean {
-  if (xy.length !== 8) return false;
+export function isRectangle(xy: readonly number[], n: number = xy.length >> 1): boolean {
+  if (n !== 4) return false;
   const v0x = xy[0]!;
   const v0y = xy[1]!;
   const v1x = xy[2]!;

@@ -1,4 +1,4 @@
-import { supportFeature, type SupportFeature } from '../shapes/support';
+import { SUPPORT_TOLERANCE, supportFeature, type SupportFeature } from '../shapes/support';
 import { collideAabbs, isAxisAlignedBox } from './aabb';
 import { inCanonicalOrder } from './canonical-order';
 import { collideCircleBox, collideCirclePolygon, collideCircles, isRectangle } from './circle';
@@ -78,8 +78,8 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
       m.separation = d - rA - rB;
       m.nx = nx;
       m.ny = ny;
-      supportFeature(p.shapeA.xy, nx, ny, featA);
-      supportFeature(p.shapeB.xy, -(p.c * nx + p.s * ny), -(-p.s * nx + p.c * ny), featB);
+      supportFeature(p.shapeA.xy, nx, ny, featA, SUPPORT_TOLERANCE, p.shapeA.count);
+      supportFeature(p.shapeB.xy, -(p.c * nx + p.s * ny), -(-p.s * nx + p.c * ny), featB, SUPPORT_TOLERANCE, p.shapeB.count);
       if (featA.second >= 0 && featB.second >= 0) {
         clipEdges(p, true, featA.first, m.separation + keepTol, m);
       }
@@ -195,17 +195,17 @@ export function contactWithinInto(pair: ShapePair, farther: number, out: Contact
   let state: QueryState = 'ok';
   if (pointA && pointB) collideCircles(p, m);
   else if (pointA) {
-    if (isRectangle(p.shapeB.xy)) collideCircleBox(p, false, m);
+    if (isRectangle(p.shapeB.xy, p.shapeB.count)) collideCircleBox(p, false, m);
     else collideCirclePolygon(p, false, m);
   } else if (pointB) {
-    if (isRectangle(p.shapeA.xy)) collideCircleBox(p, true, m);
+    if (isRectangle(p.shapeA.xy, p.shapeA.count)) collideCircleBox(p, true, m);
     else collideCirclePolygon(p, true, m);
   } else if (
     p.shapeA.radius === 0 &&
     p.shapeB.radius === 0 &&
     (p.s === 0 || p.c === 0) &&
-    isAxisAlignedBox(p.shapeA.xy) &&
-    isAxisAlignedBox(p.shapeB.xy)
+    isAxisAlignedBox(p.shapeA.xy, p.shapeA.count) &&
+    isAxisAlignedBox(p.shapeB.xy, p.shapeB.count)
   ) {
     collideAabbs(p, m);
   } else {

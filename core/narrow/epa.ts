@@ -147,8 +147,8 @@ function insertSupport(poly: Poly, p: RelativePair, edge: number, ia: number, ib
 }
 
 function addSupport(poly: Poly, p: RelativePair, dx: number, dy: number): void {
-  const ia = supportIndex(p.shapeA.xy, -dx, -dy);
-  const ib = supportIndex(p.shapeB.xy, p.c * dx + p.s * dy, -p.s * dx + p.c * dy);
+  const ia = supportIndex(p.shapeA.xy, -dx, -dy, p.shapeA.count);
+  const ib = supportIndex(p.shapeB.xy, p.c * dx + p.s * dy, -p.s * dx + p.c * dy, p.shapeB.count);
   if (!hasVertex(poly, ia, ib)) pushVertex(poly, p, ia, ib);
 }
 
@@ -271,8 +271,8 @@ export function penetration(input: DistanceInput): PenetrationOutput {
     }
     if (trace) trace.push({ polytope: polytopeToWorld(p, poly), closestEdge: edge, distance: dist });
     if (iterations >= cap) break;
-    const ia = supportIndex(vA, -nx, -ny);
-    const ib = supportIndex(vB, p.c * nx + p.s * ny, -p.s * nx + p.c * ny);
+    const ia = supportIndex(vA, -nx, -ny, p.shapeA.count);
+    const ib = supportIndex(vB, p.c * nx + p.s * ny, -p.s * nx + p.c * ny, p.shapeB.count);
     iterations++;
     if (hasVertex(poly, ia, ib)) {
       converged = true;

@@ -1,5 +1,5 @@
 import { vertexX, vertexY } from '../shapes/shape';
-import { supportFeature, supportIndex, type SupportFeature } from '../shapes/support';
+import { SUPPORT_TOLERANCE, supportFeature, supportIndex, type SupportFeature } from '../shapes/support';
 import { bx, by, dirToWorld, isWellFormed, relativePair, toWorld, worldVertex, type RelativePair } from './relative';
 import { edgeClosestToOrigin, solveSimplex, SIMPLEX_PAYLOAD, SIMPLEX_WEIGHT, SIMPLEX_X, SIMPLEX_Y } from './simplex';
 import type { DistanceInput, DistanceOutput, GjkStep, MinkowskiVertex, QueryState } from './types';
@@ -151,6 +151,8 @@ export function gjkLocal(
 ): GjkLocalResult {
   const vA = p.shapeA.xy;
   const vB = p.shapeB.xy;
+  const nA = p.shapeA.count;
+  const nB = p.shapeB.count;
   result.count = 1;
   result.iterations = 0;
   result.overlap = false;
@@ -163,8 +165,8 @@ export function gjkLocal(
   {
     const dx = p.x;
     const dy = p.y;
-    const ia = supportIndex(vA, dx, dy);
-    const ib = supportIndex(vB, -(p.c * dx + p.s * dy), -(-p.s * dx + p.c * dy));
+    const ia = supportIndex(vA, dx, dy, nA);
+    const ib = supportIndex(vB, -(p.c * dx + p.s * dy), -(-p.s * dx + p.c * dy), nB);
     setVertex(p, 0, ia, ib);
   }
   const tol = GJK_TOLERANCE * p.scale;
@@ -222,8 +224,8 @@ export function gjkLocal(
       converged = true;
       break;
     }
-    const ia = supportIndex(vA, -dx, -dy);
-    const ib = supportIndex(vB, p.c * dx + p.s * dy, -p.s * dx + p.c * dy);
+    const ia = supportIndex(vA, -dx, -dy, nA);
+    const ib = supportIndex(vB, p.c * dx + p.s * dy, -p.s * dx + p.c * dy, nB);
     result.iterations++;
     let duplicate = false;
     for (let k = 0; k < saveCount; k++) {
@@ -263,8 +265,8 @@ export function gjkLocal(
 
 const featureScratch: SupportFeature = { first: -1, second: -1 };
 
-function featureOf(xy: readonly number[], dx: number, dy: number): number[] {
-  const f = supportFeature(xy, dx, dy, featureScratch);
+function featureOf(xy: readonly number[], n: number, dx: number, dy: number): number[] {
+  const f = supportFeature(xy, dx, dy, featureScratch, SUPPORT_TOLERANCE, n);
   return f.second < 0 ? [f.first] : [f.first, f.second];
 }
 
@@ -392,8 +394,8 @@ export function distance(input: DistanceInput): DistanceOutput {
   let featureA: number[];
   let featureB: number[];
   if (d.coreDistance > 0) {
-    featureA = featureOf(p.shapeA.xy, d.nx, d.ny);
-    featureB = featureOf(p.shapeB.xy, -(p.c * d.nx + p.s * d.ny), -(-p.s * d.nx + p.c * d.ny));
+    featureA = featureOf(p.shapeA.xy, p.shapeA.count, d.nx, d.ny);
+    featureB = featureOf(p.shapeB.xy, p.shapeB.count, -(p.c * d.nx + p.s * d.ny), -(-p.s * d.nx + p.c * d.ny));
   } else {
     // Overlapping cores: no normal; report the simplex's vertices.
     const fa: number[] = [];

@@ -193,10 +193,13 @@ export function isFiniteTransform(t: Transform): boolean {
   return Number.isFinite(t.x) && Number.isFinite(t.y) && Number.isFinite(t.c) && Number.isFinite(t.s);
 }
 
-/** At least one vertex, 2 × count finite coordinates, a finite radius >= 0. */
+/**
+ * At least one vertex, 2 × count finite coordinates (the array may hold more after them: a scene
+ * body's own numbers, shape.ts), a finite radius >= 0.
+ */
 export function isWellFormedShape(s: ConvexShape): boolean {
-  if (!(s.count >= 1) || s.xy.length !== 2 * s.count || !(s.radius >= 0) || !Number.isFinite(s.radius)) return false;
-  for (let i = 0; i < s.xy.length; i++) if (!Number.isFinite(s.xy[i])) return false;
+  if (!(s.count >= 1) || !(s.xy.length >= 2 * s.count) || !(s.radius >= 0) || !Number.isFinite(s.radius)) return false;
+  for (let i = 0; i < 2 * s.count; i++) if (!Number.isFinite(s.xy[i])) return false;
   return true;
 }
 

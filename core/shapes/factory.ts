@@ -104,14 +104,17 @@ export function transformShape(shape: ConvexShape, xf: Transform): ConvexShape {
   // A polygon's are made first when not stored, and the turned ones kept: normals computed from
   // the turned vertices would differ from them in the last bits, and results with them.
   const normals = shape.nxy.length === 0 && shape.kind === 'polygon' && shape.count >= 3 ? packedEdgeNormals(shape.xy, shape.count) : shape.nxy;
-  const nxy = normals.length === 0 ? NO_NORMALS : rotatePacked(normals, xf.c, xf.s, -0, -0);
-  return { kind: shape.kind, count: shape.count, xy: rotatePacked(shape.xy, xf.c, xf.s, xf.x, xf.y), radius: shape.radius, nxy };
+  const nxy = normals.length === 0 ? NO_NORMALS : rotatePacked(normals, normals.length, xf.c, xf.s, -0, -0);
+  return { kind: shape.kind, count: shape.count, xy: rotatePacked(shape.xy, 2 * shape.count, xf.c, xf.s, xf.x, xf.y), radius: shape.radius, nxy };
 }
 
-/** Packed points [x0, y0, ...] rotated by (c, s) then moved by (tx, ty), into a fresh packed array. */
-function rotatePacked(v: readonly number[], c: number, s: number, tx: number, ty: number): number[] {
-  const out = packedCoordinates(v.length);
-  for (let i = 0; 2 * i + 1 < v.length; i++) {
+/**
+ * The first `length` numbers of packed points [x0, y0, ...] (a scene body's vertex array may go
+ * on past them) rotated by (c, s) then moved by (tx, ty), into a fresh packed array.
+ */
+function rotatePacked(v: readonly number[], length: number, c: number, s: number, tx: number, ty: number): number[] {
+  const out = packedCoordinates(length);
+  for (let i = 0; 2 * i + 1 < length; i++) {
     const x = v[2 * i]!;
     const y = v[2 * i + 1]!;
     out[2 * i] = c * x - s * y + tx;

@@ -34,7 +34,12 @@ export interface ConvexShape {
   readonly kind: ShapeKind;
   /** Number of core vertices. */
   readonly count: number;
-  /** Core vertices packed [x0, y0, x1, y1, ...]: 2 × count numbers. */
+  /**
+   * Core vertices packed [x0, y0, x1, y1, ...]: the first 2 × count numbers. A scene body's own
+   * shape may hold the body's numbers after them (server semantics/scene.ts SceneBody `data`:
+   * one array a body instead of two), so every reader bounds its loops by `count`, never by
+   * the array's length.
+   */
   readonly xy: readonly number[];
   readonly radius: number;
   /**

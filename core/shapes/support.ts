@@ -12,12 +12,12 @@ import { vertexX, vertexY, type ConvexShape } from './shape';
 
 /**
  * Index of the core vertex farthest along (dx, dy); the lowest index on exact ties. `xy` is a
- * shape's packed core (shape.ts), read directly.
+ * shape's packed core (shape.ts), read directly, its first `n` vertices: pass the shape's
+ * `count`, since a scene body's array may hold its own numbers after the vertices (shape.ts).
  */
-export function supportIndex(xy: readonly number[], dx: number, dy: number): number {
+export function supportIndex(xy: readonly number[], dx: number, dy: number, n: number = xy.length >> 1): number {
   let best = 0;
   let bestDot = -Infinity;
-  const n = xy.length >> 1;
   for (let i = 0; i < n; i++) {
     const d = xy[2 * i]! * dx + xy[2 * i + 1]! * dy;
     if (d > bestDot) {
@@ -33,7 +33,7 @@ export function supportIndex(xy: readonly number[], dx: number, dy: number): num
  * the unit direction). A zero direction gives the first support vertex.
  */
 export function supportPoint(shape: ConvexShape, d: Vec2): Vec2 {
-  const i = supportIndex(shape.xy, d.x, d.y);
+  const i = supportIndex(shape.xy, d.x, d.y, shape.count);
   const vx = vertexX(shape, i);
   const vy = vertexY(shape, i);
   const l = Math.hypot(d.x, d.y);
@@ -50,7 +50,7 @@ export const SUPPORT_TOLERANCE = 1e-10;
  * SUPPORT_TOLERANCE × the core's extent). Written into `out` so hot loops do not allocate.
  * For a polygon, an edge comes back as (i, i+1 mod n) — i is its edge index; for a segment or
  * capsule core as (0, 1) or (1, 0), oriented so that d is on the edge's right (its outward side,
- * as for a CCW polygon edge).
+ * as for a CCW polygon edge). `n` is the shape's vertex count (see `supportIndex`).
  */
 export interface SupportFeature {
   first: number;
@@ -64,9 +64,9 @@ export function supportFeature(
   dy: number,
   out: SupportFeature,
   tolerance: number = SUPPORT_TOLERANCE,
+  n: number = xy.length >> 1,
 ): SupportFeature {
-  const n = xy.length >> 1;
-  const i = supportIndex(xy, dx, dy);
+  const i = supportIndex(xy, dx, dy, n);
   out.first = i;
   out.second = -1;
   if (n < 2) return out;

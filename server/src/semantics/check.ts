@@ -21,7 +21,7 @@ import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { ValueTable } from './value-table';
-import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SPINNING, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, BODY_WIDE_SPANS, bodyData, bodyDetail, bodySpans, clauseFlag, nameAtFlags, packClauses, SceneBody, ScenePart, SceneShape, sourceKindFlags, WIDE_SPANS, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
+import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SPINNING, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, BODY_WIDE_SPANS, bodyData, bodyDetail, bodySpans, clauseFlag, DATA_AT_LIMIT, dataAtFlags, nameAtFlags, packClauses, SceneBody, ScenePart, SceneShape, sourceKindFlags, WIDE_SPANS, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 import type { SymbolDefinition, SymbolReference, SymbolTable } from './symbols';
@@ -1199,6 +1199,18 @@ class Checker {
     const nameRange = def.nameRange;
     const spans = bodySpans(CLAUSES, packed, start, nameRange.start, nameRange.end, s.shape.range.start, s.shape.range.end, def.range.end);
     flags |= spans < 0 ? BODY_WIDE_SPANS : nameAtFlags(start, nameRange.start);
+    // The body's numbers go after its own shape's vertices, in the one array (scene.ts SceneBody
+    // `data`), when the shape is this statement's alone and its vertex array is not shared (a
+    // circle's centre is: an array of its own would cost what it saves).
+    const dataAt = one && one.xy !== CIRCLE_CENTRE && 2 * one.count < DATA_AT_LIMIT ? 2 * one.count : 0;
+    const data = bodyData(position?.x ?? 0, position?.y ?? 0, angle, spinning ? spin : undefined, moving ? velocity : undefined, CLAUSES, 0, spans < 0 ? packed + WIDE_SPANS : packed, one?.xy, dataAt);
+    if (dataAt > 0) {
+      // `one` was made by `primitive` for this statement and nothing else holds it yet: its
+      // vertices are the array's first `dataAt` numbers, so it takes the array in place of its own
+      // (a store to a field that has held arrays only: the shape keeps its one hidden class).
+      (one as { xy: readonly number[] }).xy = data;
+      flags |= dataAtFlags(dataAt);
+    }
     const body = new SceneBody(
       firstIndex + bodies.length,
       s.name.name,
@@ -1208,7 +1220,7 @@ class Checker {
       layer,
       // The evaluated geometry itself: a named shape's SceneShape is shared by every body that uses it.
       geometry,
-      bodyData(position?.x ?? 0, position?.y ?? 0, angle, spinning ? spin : undefined, moving ? velocity : undefined, CLAUSES, 0, spans < 0 ? packed + WIDE_SPANS : packed),
+      data,
     );
     bodies.push(body);
     // The body is its own definition from now on (scene.ts SceneBody): one object, not two.

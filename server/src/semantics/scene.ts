@@ -145,24 +145,49 @@ const MAX_SPAN_REST = 1 << SPAN_SHAPE_SHIFT;
 // pointer compression): `start` is read by edits and features, never by the pair loops.
 const NAME_AT_SHIFT = 15;
 const MAX_NAME_AT = 1 << 8;
+// Where a body's own numbers start in `data` (bits 23-29, a Smi with or without pointer
+// compression): 0, or, when `data` is its one shape's vertex array too, the 2 × count numbers of
+// the vertices (`DATA_AT_LIMIT`).
+const DATA_AT_SHIFT = 23;
+/**
+ * A one-shape body whose shape has fewer than this many coordinates (63 vertices or fewer, as
+ * almost every authored shape does) keeps its numbers after them in the shape's own array: see
+ * `bodyData`. A larger polygon's body keeps its own array.
+ */
+export const DATA_AT_LIMIT = 1 << 7;
 /** How many doubles the offsets take at the end of the data when they do not fit. */
 export const WIDE_SPANS = 4;
 
 // Where a body's data is gathered before it is copied out at its exact length (a slice of a
-// packed double array is packed and exactly as long); written by index, never shortened.
-const DATA: number[] = Array.from({ length: POSE_LENGTH + 3 + 3 * BODY_CLAUSES.length + WIDE_SPANS }, () => 0.5);
+// packed double array is packed and exactly as long); written by index, never shortened; room
+// for the longest vertices a body's numbers may follow (DATA_AT_LIMIT).
+const DATA: number[] = Array.from({ length: DATA_AT_LIMIT + POSE_LENGTH + 3 + 3 * BODY_CLAUSES.length + WIDE_SPANS }, () => 0.5);
 
 /**
- * A body's packed data (see `SceneBody.data`): the pose, the spin and the velocity when given
- * (flags BODY_SPINNING and BODY_MOVING say so), then `clauses[from..to)`: the clause offsets as
- * `packClauses` leaves them followed by any offsets `bodySpans` left there (or the
- * same tail of another body's data, for a body that differs in its motion only).
+ * A body's packed data (see `SceneBody.data`): the first `at` numbers of `vertices` (none by
+ * default; a one-shape body's shape's packed vertices, 2 × count, when the array is to be the
+ * shape's too: `dataAtFlags`), the pose, the spin and the velocity when given (flags
+ * BODY_SPINNING and BODY_MOVING say so), then `clauses[from..to)`: the clause offsets as
+ * `packClauses` leaves them followed by any offsets `bodySpans` left there (or the same tail of
+ * another body's data, for a body that differs in its motion only).
  */
-export function bodyData(x: number, y: number, angle: number, spin: number | undefined, velocity: Vec2 | undefined, clauses: readonly number[], from = 0, to = clauses.length): number[] {
-  DATA[0] = x;
-  DATA[1] = y;
-  DATA[2] = angle;
-  let n = POSE_LENGTH;
+export function bodyData(
+  x: number,
+  y: number,
+  angle: number,
+  spin: number | undefined,
+  velocity: Vec2 | undefined,
+  clauses: readonly number[],
+  from = 0,
+  to = clauses.length,
+  vertices: readonly number[] = clauses,
+  at = 0,
+): number[] {
+  for (let i = 0; i < at; i++) DATA[i] = vertices[i]!;
+  DATA[at] = x;
+  DATA[at + 1] = y;
+  DATA[at + 2] = angle;
+  let n = at + POSE_LENGTH;
   if (spin !== undefined) DATA[n++] = spin;
   if (velocity) {
     DATA[n++] = velocity.x;
@@ -226,6 +251,15 @@ export function bodySpans(out: number[], n: number, start: number, nameStart: nu
   return -1;
 }
 
+/**
+ * The flags bits that say a body's numbers start at `at` in its data (see `bodyData`): the body's
+ * data is then its one shape's vertex array too, with its 2 × count = `at` coordinates first
+ * (`at` even, below DATA_AT_LIMIT).
+ */
+export function dataAtFlags(at: number): number {
+  return at << DATA_AT_SHIFT;
+}
+
 /** The flags bits that hold a statement's start (see `bodySpans`, when it returned its Smi). */
 export function nameAtFlags(start: number, nameStart: number): number {
   return (nameStart - start) << NAME_AT_SHIFT;
@@ -271,8 +305,9 @@ export class SceneBody implements SymbolDefinition {
     readonly spans: number,
     /**
      * BODY_STATIC | BODY_SENSOR | BODY_BULLET, one bit per written clause, BODY_ONE_SHAPE,
-     * BODY_MOVING, BODY_SPINNING, BODY_WIDE_SPANS, the source shape kind (`sourceKindFlags`), and
-     * the name's offset into the statement (`nameAtFlags`).
+     * BODY_MOVING, BODY_SPINNING, BODY_WIDE_SPANS, the source shape kind (`sourceKindFlags`), the
+     * name's offset into the statement (`nameAtFlags`), and where the body's numbers start in
+     * `data` (`dataAtFlags`).
      */
     readonly flags: number,
     readonly layer: string | null,
@@ -288,7 +323,11 @@ export class SceneBody implements SymbolDefinition {
      * each written clause's start, value start and end relative to `start` (BODY_CLAUSES order,
      * each whose flag is set), one double per clause (`packClauses`) or, when one does not fit,
      * three, then, with BODY_WIDE_SPANS, the statement's and shape's offsets (`bodySpans`):
-     * packed doubles, 8 bytes each (`bodyData` makes it).
+     * packed doubles, 8 bytes each (`bodyData` makes it). When the flags' data offset
+     * (`dataAtFlags`) is not 0, this is the body's one shape's `xy` too, with the shape's
+     * vertices first and the body's numbers from that offset on: an array of its own was 48
+     * bytes a body besides its numbers (a JSArray and its store's header; 3.2 MB at 100k bodies
+     * of boxes and polygons). Core readers bound a shape's vertices by its `count` (shape.ts).
      */
     readonly data: readonly number[],
   ) {}
@@ -407,23 +446,28 @@ export class SceneBody implements SymbolDefinition {
     return [new ScenePart(this.geometry as ConvexShape, this.partKind(0), this.shapeStart, this.shapeEnd)];
   }
 
+  /** Where the body's own numbers start in `data`: after its shape's vertices when it shares it. */
+  private get dataAt(): number {
+    return this.flags >> DATA_AT_SHIFT;
+  }
+
   /** Position at t = 0, x: what hot paths read instead of making `position`. */
   get x(): number {
-    return this.data[0]!;
+    return this.data[this.flags >> DATA_AT_SHIFT]!;
   }
 
   get y(): number {
-    return this.data[1]!;
+    return this.data[(this.flags >> DATA_AT_SHIFT) + 1]!;
   }
 
   /** Angle at t = 0 (radians); angle(t) = angle + spin t. */
   get angle(): number {
-    return this.data[2]!;
+    return this.data[(this.flags >> DATA_AT_SHIFT) + 2]!;
   }
 
   /** Angular velocity (radians per second). */
   get spin(): number {
-    return (this.flags & BODY_SPINNING) !== 0 ? this.data[POSE_LENGTH]! : 0;
+    return (this.flags & BODY_SPINNING) !== 0 ? this.data[this.dataAt + POSE_LENGTH]! : 0;
   }
 
   /** Velocity x (scene units per second); position(t) = position + velocity t. */
@@ -437,7 +481,7 @@ export class SceneBody implements SymbolDefinition {
 
   /** Position at t = 0, made on each read (hot paths read `x` and `y`). */
   get position(): Vec2 {
-    return { x: this.data[0]!, y: this.data[1]! };
+    return { x: this.x, y: this.y };
   }
 
   /** Velocity, made on each read (hot paths read `vx` and `vy`). */
@@ -452,19 +496,21 @@ export class SceneBody implements SymbolDefinition {
 
   /** Where the velocity is (or would be) in `data`: after the pose and the spin if any. */
   private get velocityAt(): number {
-    return (this.flags & BODY_SPINNING) !== 0 ? POSE_LENGTH + 1 : POSE_LENGTH;
+    return this.dataAt + ((this.flags & BODY_SPINNING) !== 0 ? POSE_LENGTH + 1 : POSE_LENGTH);
   }
 
   /**
    * The same body with another position, velocity or spin: what-if tests (quick fixes) try a
-   * body elsewhere or slower. Its clauses' offsets still point at the written values.
+   * body elsewhere or slower. Its clauses' offsets still point at the written values. Its data
+   * is an array of its own (its shape's, when shared, keeps this body's numbers after the
+   * vertices, which no shape reader looks at).
    */
   withMotion(change: { readonly position?: Vec2; readonly velocity?: Vec2; readonly spin?: number }): SceneBody {
     const d = this.data;
     const velocity = change.velocity ?? ((this.flags & BODY_MOVING) !== 0 ? this.velocity : undefined);
     const spin = change.spin ?? ((this.flags & BODY_SPINNING) !== 0 ? this.spin : undefined);
-    const data = bodyData(change.position?.x ?? d[0]!, change.position?.y ?? d[1]!, d[2]!, spin, velocity, d, this.clausesAt);
-    const flags = this.flags | (velocity ? BODY_MOVING : 0) | (spin !== undefined ? BODY_SPINNING : 0);
+    const data = bodyData(change.position?.x ?? this.x, change.position?.y ?? this.y, this.angle, spin, velocity, d, this.clausesAt);
+    const flags = ((this.flags | (velocity ? BODY_MOVING : 0) | (spin !== undefined ? BODY_SPINNING : 0)) & ~dataAtFlags(DATA_AT_LIMIT - 1));
     return new SceneBody(this.index, this.name, this.nameStart, this.spans, flags, this.layer, this.geometry, data);
   }
 

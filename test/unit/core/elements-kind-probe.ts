@@ -1,8 +1,9 @@
 /**
  * Run by elements-kind.ts in a fresh `node --allow-natives-syntax`: builds shapes the way the
  * product does (`factory`: core/shapes/factory.ts; `scene`: semantics of a scene with every shape
- * kind) and prints, as JSON, each coordinate array's label, length, vertex count and whether V8
- * holds it as PACKED_DOUBLE_ELEMENTS.
+ * kind) and prints, as JSON, each coordinate array's label, length, vertex count, how many of
+ * its numbers are its body's after the vertices (a scene body's one shape shares its array with
+ * the body's data: semantics/scene.ts) and whether V8 holds it as PACKED_DOUBLE_ELEMENTS.
  */
 import { makeTransform } from '../../../core/math/vec2';
 import { BOX_NORMALS, makeBox, makeCapsule, makeCircle, makePolygon, makeSegment, makeSharedBox, transformShape } from '../../../core/shapes/factory';
@@ -11,6 +12,9 @@ import { analyzeSemantics } from '../../../server/src/semantics/check';
 import { parse } from '../../../server/src/syntax/parser';
 
 const packedDoubles = new Function('a', 'return %HasDoubleElements(a) && !%HasHoleyElements(a)') as (a: readonly number[]) => boolean;
+
+/** Shapes whose coordinate array is their body's data too, by how many of its numbers follow the vertices. */
+const bodyNumbers = new Map<ConvexShape, number>();
 
 function shapes(which: string): [string, ConvexShape][] {
   if (which === 'body data') return [];
@@ -36,7 +40,11 @@ function shapes(which: string): [string, ConvexShape][] {
     'body s segment((-1, 0), (1, 1))',
     'body car compound(box(2, 1) at (0, 1), circle(0.5) at (1, 0), compound(box(2, 2) angle 90deg) at (5, 0) angle 45deg)',
   ].join('\n');
-  return analyzeSemantics(parse(text)).scene.bodies.flatMap((b) => b.parts.map((p, i): [string, ConvexShape] => [`${b.name} part ${i} (${p.sourceKind})`, p.shape]));
+  return analyzeSemantics(parse(text)).scene.bodies.flatMap((b) => b.parts.map((p, i): [string, ConvexShape] => {
+    // A body's numbers after its one shape's vertices, in the one array (semantics/scene.ts).
+    if (p.shape.xy === b.data) bodyNumbers.set(p.shape, b.data.length - 2 * p.shape.count);
+    return [`${b.name} part ${i} (${p.sourceKind})`, p.shape];
+  }));
 }
 
 if (process.argv[2] === 'radius') {
@@ -51,7 +59,7 @@ if (process.argv[2] === 'radius') {
   process.exit(0);
 }
 
-const report: { label: string; length: number; count: number; packedDoubles: boolean }[] = [];
+const report: { label: string; length: number; count: number; bodyNumbers: number; packedDoubles: boolean }[] = [];
 if (process.argv[2] === 'body data') {
   // Integer values first: the arrays must not start out as Smis (x, y and angle are read in the
   // pair loops, and a mix of kinds would make those loads polymorphic).
@@ -62,11 +70,11 @@ if (process.argv[2] === 'body data') {
     'body d circle(0.5) at (0.5, 0.25) velocity (1, 0) spin 1',
     'body e circle(1) at (1, 1) velocity (0, 0) angle 90deg layer l',
   ].join('\n');
-  for (const b of analyzeSemantics(parse(text)).scene.bodies) report.push({ label: `${b.name} data`, length: b.data.length, count: 0, packedDoubles: packedDoubles(b.data) });
+  for (const b of analyzeSemantics(parse(text)).scene.bodies) report.push({ label: `${b.name} data`, length: b.data.length, count: 0, bodyNumbers: 0, packedDoubles: packedDoubles(b.data) });
 }
 for (const [label, shape] of shapes(process.argv[2] ?? '')) {
-  report.push({ label: `${label} core`, length: shape.xy.length, count: shape.count, packedDoubles: packedDoubles(shape.xy) });
-  if (shape.nxy.length > 0) report.push({ label: `${label} normals`, length: shape.nxy.length, count: shape.count, packedDoubles: packedDoubles(shape.nxy) });
+  report.push({ label: `${label} core`, length: shape.xy.length, count: shape.count, bodyNumbers: bodyNumbers.get(shape) ?? 0, packedDoubles: packedDoubles(shape.xy) });
+  if (shape.nxy.length > 0) report.push({ label: `${label} normals`, length: shape.nxy.length, count: shape.count, bodyNumbers: 0, packedDoubles: packedDoubles(shape.nxy) });
 }
-if (process.argv[2] === 'factory') report.push({ label: 'BOX_NORMALS', length: BOX_NORMALS.length, count: 4, packedDoubles: packedDoubles(BOX_NORMALS) });
+if (process.argv[2] === 'factory') report.push({ label: 'BOX_NORMALS', length: BOX_NORMALS.length, count: 4, bodyNumbers: 0, packedDoubles: packedDoubles(BOX_NORMALS) });
 process.stdout.write(JSON.stringify(report));

@@ -175,8 +175,10 @@ describe('semantics/check: the scene', () => {
     const [a, b, c] = r.scene.bodies;
     assert.deepEqual(r.scene.bodies.map((x) => x.detail), ['sensor bullet crate', 'static circle', 'dynamic segment']);
     assert.deepEqual(r.scene.bodies.map((x) => [x.vx, x.vy, x.velocity]), [[1, -2, { x: 1, y: -2 }], [0, 0, { x: 0, y: 0 }], [0, 0, { x: 0, y: 0 }]]);
-    // x, y, angle; the spin and velocity if any; one double per clause (scene.ts packClauses).
-    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length], [3 + 2 + 1, 3 + 1, 3 + 2 + 3]);
+    // x, y, angle; the spin and velocity if any; one double per clause (scene.ts packClauses);
+    // after the segment's 4 coordinates, in its shape's array (scene.ts SceneBody data).
+    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length], [3 + 2 + 1, 3 + 1, 4 + 3 + 2 + 3]);
+    assert.equal(c!.partShape(0).xy, c!.data);
     assert.deepEqual(
       [c!.props.at?.valueRange, c!.props.velocity?.valueRange, c!.props.angle?.valueRange].map((v) => r.text.slice(v!.start, v!.end)),
       ['(5, 5)', '(0, 0)', '1'],
@@ -203,7 +205,7 @@ describe('semantics/check: the scene', () => {
     // The bodies with a far clause keep their shape's and statement's offsets wide too: the rest of
     // the statement after the shape is past 2^11 characters (scene.ts bodySpans), and their ranges
     // stay exact.
-    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length, d!.data.length], [3 + 1 + 2, 3 + 6 + 4, 3 + 6 + 4, 3 + 3 + 4]);
+    assert.deepEqual([a!.data.length, b!.data.length, c!.data.length, d!.data.length], [3 + 1 + 2, 3 + 6 + 4, 3 + 6 + 4, 8 + 3 + 3 + 4]);
     assert.deepEqual([a!.x, a!.y, a!.spin, b!.x, b!.y, b!.angle, c!.x, c!.y, c!.angle], [1, 2, 1, 3, 4, 2, 5, 6, 0.5]);
     const ranges = (x: SceneBody) => [x.nameRange, x.shapeRange, x.range].map((g) => r.text.slice(g.start, g.end));
     assert.deepEqual(ranges(a!), ['a', 'circle(1)', 'body a circle(1) at (1, 2) spin 1']);
