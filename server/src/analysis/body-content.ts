@@ -28,7 +28,18 @@ export function sameBodyContent(a: SceneBody, b: SceneBody): boolean {
 function sameShape(a: ConvexShape, b: ConvexShape): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind || !Object.is(a.radius, b.radius)) return false;
-  return a.count === b.count && samePacked(a.xy, b.xy) && samePacked(a.nxy, b.nxy);
+  return a.count === b.count && sameVertices(a.xy, b.xy, 2 * a.count) && samePacked(a.nxy, b.nxy);
+}
+
+/**
+ * The first `n` coordinates (2 × count) equal number by number: a scene body's shape may keep the
+ * body's own numbers after its vertices (semantics/scene.ts SceneBody data), clause offsets among
+ * them, which an edit elsewhere in the statement changes without changing the shape.
+ */
+function sameVertices(a: readonly number[], b: readonly number[], n: number): boolean {
+  if (a === b) return true;
+  for (let i = 0; i < n; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
 }
 
 /**
