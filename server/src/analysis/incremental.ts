@@ -131,14 +131,12 @@ export class IncrementalAnalyzer {
   /** The scene whose settings the state was built under (null: nothing built). */
   private settings: Scene | null = null;
 
-  /** Per slot: the body whose box is in the broad phase (undefined: a free slot). */
-  private bodyOf: (SceneBody | undefined)[] = [];
   /**
    * Identity → slot. A name's first occurrence is filed under the name, read back from the slot's
    * body (name-slots.ts); the k-th repetition of a name (an error, so rare) under `name\0k` in
    * a Map, with the key of each such slot for its removal.
    */
-  private readonly slotByName = new NameSlots((slot) => this.bodyOf[slot]!.name);
+  private readonly slotByName = new NameSlots((slot) => this.bodyOf(slot).name);
   private readonly slotByRepeat = new Map<string, number>();
   private readonly repeatKeyOf = new Map<number, string>();
   private freeSlots: number[] = [];
@@ -147,7 +145,7 @@ export class IncrementalAnalyzer {
    * Per slot: the diff stamp of the last update that saw it, and its PENDING / TESTED state. Its
    * box is the broad phase's (boxOf): a copy here was 4 MB more at 100k bodies. A byte each: every
    * live slot carries the stamp of the last completed update (an update that throws resets all),
-   * so stamps need only differ from one update to the next.
+   * so stamps need only differ from one update to the next. 0 (never a stamp) marks a free slot.
    */
   private seen = new Uint8Array(64);
   private pending = new Uint8Array(64);
@@ -284,7 +282,6 @@ export class IncrementalAnalyzer {
     this.broad?.clear();
     this.broad = null;
     this.settings = null;
-    this.bodyOf = [];
     this.slotByName.clear();
     this.slotByRepeat.clear();
     this.repeatKeyOf.clear();
@@ -321,6 +318,7 @@ export class IncrementalAnalyzer {
     this.outputMark = new Uint8Array(0);
     this.outputCountOf = new Int32Array(0);
     this.lastScene = null;
+    this.nextScene = null;
     this.slotOfIndex = new Int32Array(0);
     this.spareSlotOfIndex = new Int32Array(0);
   }
@@ -381,6 +379,8 @@ export class IncrementalAnalyzer {
   private lastTestCount = 0;
   /** The scene of the last update, and the slot of each of its bodies (by index). */
   private lastScene: Scene | null = null;
+  /** The scene `update` is bringing in (after it, the same as lastScene): see bodyOf. */
+  private nextScene: Scene | null = null;
   private slotOfIndex = new Int32Array(0);
   /**
    * The table before `slotOfIndex`, which the next update writes into: a fresh one per edit was
@@ -424,6 +424,10 @@ export class IncrementalAnalyzer {
     const broad = this.broad!;
 
     const stamp = (this.diffStamp = (this.diffStamp % 255) + 1);
+    // From here a slot seen by this update finds its body in `scene`, the others theirs in the
+    // previous one (bodyOf), until the removals below are done.
+    this.nextScene = scene;
+    const previous = this.lastScene;
     let added = 0;
     let changed = 0;
     let removed = 0;
@@ -464,10 +468,10 @@ export class IncrementalAnalyzer {
           slot = this.slotByRepeat.get(repeatKey) ?? -1;
         }
         if (slot < 0) {
-          slot = this.allocate(body, repeatKey);
+          slot = this.allocate(k, repeatKey, stamp);
           this.place(broad, scene, slot, body);
           added++;
-        } else if (!sameBodyContent(this.bodyOf[slot]!, body)) {
+        } else if (!sameBodyContent(this.bodyOf(slot), body)) {
           this.place(broad, scene, slot, body);
           changed++;
         } else {
@@ -486,10 +490,11 @@ export class IncrementalAnalyzer {
     }
     this.spareSlotOfIndex = previousSlots;
     this.slotOfIndex = slotOfIndex;
-    this.lastScene = scene;
     for (let slot = 0; slot < this.slotCount; slot++) {
-      const old = this.bodyOf[slot];
-      if (old === undefined || this.seen[slot] === stamp) continue;
+      const seen = this.seen[slot];
+      if (seen === 0 || seen === stamp) continue;
+      // Not seen: its body is the previous scene's, which bodyOf reads while lastScene is that.
+      const old = previous!.bodies[this.slotIndex[slot]!]!;
       broad.remove(slot);
       this.cache.invalidate(slot);
       const repeatKey = this.repeatKeyOf.size === 0 ? undefined : this.repeatKeyOf.get(slot);
@@ -499,18 +504,19 @@ export class IncrementalAnalyzer {
         this.slotByRepeat.delete(repeatKey);
         this.repeatKeyOf.delete(slot);
       }
-      this.bodyOf[slot] = undefined;
+      this.seen[slot] = 0;
       this.pending[slot] = 0;
       this.freeSlots.push(slot);
       removed++;
     }
+    this.lastScene = scene;
     // A cached result names as `a` the body declared first when it was tested; if two unchanged
     // bodies have since swapped places in the file, that pair is tested again.
     let reordered = 0;
     // In the fast path the copies keep their order: only an unchanged window body can have
     // changed places with another.
     if (!fast || keptInWindow) this.cache.forEachValid((slotA, slotB) => {
-      if (this.bodyOf[slotA]!.index > this.bodyOf[slotB]!.index) {
+      if (this.slotIndex[slotA]! > this.slotIndex[slotB]!) {
         this.markPending(slotA);
         reordered++;
       }
@@ -533,7 +539,7 @@ export class IncrementalAnalyzer {
     this.testedMarks = false;
     for (let slot = 0; slot < this.slotCount; slot++) {
       if (stale && this.pending[slot] === TESTED) this.pending[slot] = 0;
-      if (this.bodyOf[slot] === undefined) continue;
+      if (this.seen[slot] === 0) continue;
       live++;
       if (this.pending[slot] === PENDING) pendingCount++;
     }
@@ -565,7 +571,7 @@ export class IncrementalAnalyzer {
     }
 
     const order: number[] = [];
-    for (let slot = 0; slot < this.slotCount; slot++) if (this.pending[slot] === PENDING && this.bodyOf[slot] !== undefined) order.push(slot);
+    for (let slot = 0; slot < this.slotCount; slot++) if (this.pending[slot] === PENDING && this.seen[slot] !== 0) order.push(slot);
     const box = this.box;
     this.testedMarks = true;
     for (const s of order) {
@@ -591,8 +597,8 @@ export class IncrementalAnalyzer {
   }
 
   private testPair(scene: Scene, s: number, t: number, continuous: boolean): void {
-    const bs = this.bodyOf[s]!;
-    const bt = this.bodyOf[t]!;
+    const bs = this.bodyOf(s);
+    const bt = this.bodyOf(t);
     const sFirst = bs.index < bt.index;
     const f = sFirst ? analyzePair(scene, bs, bt, continuous) : analyzePair(scene, bt, bs, continuous);
     if (!f) return;
@@ -1003,26 +1009,45 @@ export class IncrementalAnalyzer {
     return this.slotIndex[this.cache.slotAOf(e)]! * SLOT_SPAN + this.slotIndex[this.cache.slotBOf(e)]!;
   }
 
-  /** Gives a slot the body of this run that was already in the broad phase, noting what changed. */
-  private assign(slot: number, body: SceneBody, index: number, labelKept: boolean): void {
-    const old = this.bodyOf[slot];
-    if (old === body) return;
-    let changed = SLOT_MOVED;
-    if (old === undefined || (!labelKept && !sameLabel(old, body))) changed |= SLOT_RELABELLED;
-    if (this.slotIndex[slot] !== index) changed |= SLOT_REINDEXED;
-    this.slotFlags[slot]! |= changed;
-    this.bodyOf[slot] = body;
+  /**
+   * The body in a live slot: the one at the slot's index in the scene of the update that last saw
+   * it. No per-slot list of bodies (a third 100k-pointer array beside scene.bodies and the
+   * definitions, which share one): between updates every live slot carries the last stamp and
+   * its index in that scene; during one (`update`), a slot it has seen already has its index in
+   * the scene coming in, the others theirs in the previous one.
+   */
+  private bodyOf(slot: number): SceneBody {
+    return (this.seen[slot] === this.diffStamp ? this.nextScene : this.lastScene)!.bodies[this.slotIndex[slot]!]!;
   }
 
-  /** A free slot for `body`, filed under its name, or under `repeatKey` for a repeated name. */
-  private allocate(body: SceneBody, repeatKey: string | null): number {
+  /**
+   * Notes what changed for a slot that was already in the broad phase and is given the body of
+   * this run at `index` (the update then files the index, and with it the body: bodyOf).
+   */
+  private assign(slot: number, body: SceneBody, index: number, labelKept: boolean): void {
+    const old = this.bodyOf(slot);
+    if (old === body) return;
+    let changed = SLOT_MOVED;
+    if (!labelKept && !sameLabel(old, body)) changed |= SLOT_RELABELLED;
+    if (this.slotIndex[slot] !== index) changed |= SLOT_REINDEXED;
+    this.slotFlags[slot]! |= changed;
+  }
+
+  /**
+   * A free slot for the body at `index` of the scene coming in, seen by this update (`stamp`),
+   * filed under its name, or under `repeatKey` for a repeated name.
+   */
+  private allocate(index: number, repeatKey: string | null, stamp: number): number {
     let slot = this.freeSlots.pop();
     if (slot === undefined) {
       slot = this.slotCount++;
       if (slot >= MAX_SLOTS) throw new RangeError(`incremental analysis: more than ${MAX_SLOTS} bodies`);
       if (slot >= this.seen.length) this.growSlots(slot + 1);
     }
-    this.bodyOf[slot] = body;
+    // The name is read back through bodyOf below.
+    if (this.slotIndex[slot] !== index) this.indicesMoved = true;
+    this.slotIndex[slot] = index;
+    this.seen[slot] = stamp;
     if (repeatKey === null) {
       this.slotByName.add(slot);
     } else {
@@ -1033,9 +1058,8 @@ export class IncrementalAnalyzer {
     return slot;
   }
 
-  /** Gives the slot its body and box, and marks it pending. */
+  /** Gives the slot its body's box (the update files the body: bodyOf), and marks it pending. */
   private place(broad: BroadPhase, scene: Scene, slot: number, body: SceneBody): void {
-    this.bodyOf[slot] = body;
     this.slotFlags[slot] = SLOT_MOVED | SLOT_RELABELLED | SLOT_REINDEXED;
     broad.move(slot, bodyBounds(scene, body, this.box));
     this.markPending(slot);
