@@ -648,17 +648,20 @@ export class IncrementalAnalyzer {
       const sb = cache.slotBOf(e);
       const changed = flags[sa]! | flags[sb]!;
       let f = cache.findingOf(e);
+      // The diagnostic noted before any relabelling below (the cache keeps one or the other).
+      let d = cache.diagnosticOf(e);
+      let relabelled = false;
       if (changed & SLOT_REINDEXED) {
         const ia = slotIndex[sa]!;
         const ib = slotIndex[sb]!;
         if (f.ia !== ia || f.ib !== ib) {
-          // Relabelled once, kept relabelled: the next run finds the same object.
+          // Relabelled once, kept relabelled: the next run finds the same object (in the
+          // diagnostic noted below, which holds it).
           f = f.relabelled(detach(bodies[ia]!.name), detach(bodies[ib]!.name), ia, ib);
-          cache.relabel(e, f);
+          relabelled = true;
         }
       }
       findings[k] = f;
-      let d = cache.diagnosticOf(e);
       let placement = cache.placementOf(e);
       let remade = false;
       if (d === undefined || placement === UNPLACED || (changed & SLOT_RELABELLED) !== 0) {
@@ -675,6 +678,10 @@ export class IncrementalAnalyzer {
         const moved = movedDiagnostic(d.of(f), placement, bodies[slotIndex[sa]!]!, bodies[slotIndex[sb]!]!);
         if (moved !== d) cache.note(e, (d = moved), placement);
       }
+      // Reindexed implies moved (assign, place): a relabelled finding's diagnostic is noted
+      // above. Should that ever not hold, the cache must still give the relabelled finding, and
+      // a diagnostic for the lists below.
+      if (relabelled && d.finding !== f) cache.note(e, (d = d.of(f)), placement);
       // Not carried over (DiagnosticsChange): made again (perhaps other words), tested again, of
       // a body evaluated again in the front end's window (no shifted copy: its name may have
       // moved otherwise than by the edit), or of a body named on a line the edit touched (a

@@ -1,5 +1,5 @@
 import { resized } from '../../../core/math/typed-array';
-import type { FindingDiagnostic } from './finding-diagnostic';
+import { FindingDiagnostic } from './finding-diagnostic';
 import type { Finding } from './findings';
 
 /**
@@ -24,8 +24,8 @@ import type { Finding } from './findings';
  * nearly the order it stored them, which a hash order would scatter. A dropped entry stays as a
  * hole until the entries are compacted, which keeps the order.
  *
- * Beside each finding the entry keeps the diagnostic last made of it and where that diagnostic
- * sits (`note`), so that the incremental analysis hands an unchanged pair's diagnostic back
+ * In place of its finding the entry keeps the diagnostic last made of it, which holds the
+ * finding, and beside it where that diagnostic sits (`note`), so that the incremental analysis hands an unchanged pair's diagnostic back
  * without looking it up anywhere; and the cache logs the entries `set` since the last
  * `takeRecent`, so that it can keep its findings in order by merging the few new ones into the
  * last run's list instead of sorting them all (incremental.ts). `generation` changes whenever
@@ -58,8 +58,11 @@ export class PairCache {
   private versionA = new Uint32Array(0);
   private versionB = new Uint32Array(0);
   private next = new Int32Array(0);
-  private findings: (Finding | undefined)[] = [];
-  private diagnostics: (FindingDiagnostic | undefined)[] = [];
+  /**
+   * Per entry: its finding, or once noted the diagnostic made of it (which holds the finding):
+   * one array of pointers where two were 0.5 MB each at 100k bodies.
+   */
+  private values: (Finding | FindingDiagnostic | undefined)[] = [];
   private placements = new Uint8Array(0);
   /** Entries set since the last takeRecent (repeats and since-dropped ones included). */
   private recent = new Int32Array(16);
@@ -116,8 +119,7 @@ export class PairCache {
     this.slotB[e] = slotB;
     this.versionA[e] = this.versions[slotA]!;
     this.versionB[e] = this.versions[slotB]!;
-    this.findings[e] = finding;
-    this.diagnostics[e] = undefined;
+    this.values[e] = finding;
     if (this.recentCount === this.recent.length) this.recent = resized(this.recent, 2 * this.recent.length);
     this.recent[this.recentCount++] = e;
   }
@@ -133,8 +135,7 @@ export class PairCache {
     if (this.slotA[entry] === NONE) return;
     this.slotA[entry] = NONE;
     this.slotB[entry] = NONE;
-    this.findings[entry] = undefined;
-    this.diagnostics[entry] = undefined;
+    this.values[entry] = undefined;
     this.live--;
   }
 
@@ -147,21 +148,29 @@ export class PairCache {
   }
 
   findingOf(entry: number): Finding {
-    return this.findings[entry]!;
+    const v = this.values[entry]!;
+    return v instanceof FindingDiagnostic ? v.finding : v;
   }
 
-  /** The diagnostic last noted for the entry's finding (undefined: none since it was set) and its placement. */
+  /**
+   * The diagnostic last noted for the entry's finding (undefined: none since it was set or
+   * relabelled), and its placement.
+   */
   diagnosticOf(entry: number): FindingDiagnostic | undefined {
-    return this.diagnostics[entry];
+    const v = this.values[entry];
+    return v instanceof FindingDiagnostic ? v : undefined;
   }
 
   placementOf(entry: number): number {
     return this.placements[entry]!;
   }
 
-  /** Notes the diagnostic made of the entry's finding, and a byte of the caller's about where it sits. */
+  /**
+   * Notes the diagnostic made of the entry's finding (the finding it holds is the entry's from
+   * now on: a relabelled one), and a byte of the caller's about where it sits.
+   */
   note(entry: number, diagnostic: FindingDiagnostic, placement: number): void {
-    this.diagnostics[entry] = diagnostic;
+    this.values[entry] = diagnostic;
     this.placements[entry] = placement;
   }
 
@@ -196,25 +205,27 @@ export class PairCache {
       if (a === NONE) continue;
       const b = slotB[e]!;
       if (versions[a] === this.versionA[e] && versions[b] === this.versionB[e]) {
-        visit(a, b, this.findings[e]!, e);
+        visit(a, b, this.findingOf(e), e);
       } else {
         // A hole: lookups step over it (no pair matches NONE) until the entries are compacted.
         slotA[e] = NONE;
         slotB[e] = NONE;
-        this.findings[e] = undefined;
-        this.diagnostics[e] = undefined;
+        this.values[e] = undefined;
         this.live--;
       }
     }
   }
 
-  /** Replaces the finding of `entry` (a finding relabelled for the current text). */
+  /**
+   * Replaces the finding of `entry` (a finding relabelled for the current text), and with it the
+   * diagnostic noted, which was of the old one. A caller about to note the new finding's
+   * diagnostic notes it instead (incremental.ts, assemble): the same, without this step.
+   */
   relabel(entry: number, finding: Finding): void {
-    this.findings[entry] = finding;
+    this.values[entry] = finding;
   }
 
   clear(): void {
-    this.diagnostics = [];
     this.placements = new Uint8Array(0);
     this.recentCount = 0;
     this.renumbered++;
@@ -223,7 +234,7 @@ export class PairCache {
     this.versionA = new Uint32Array(0);
     this.versionB = new Uint32Array(0);
     this.next = new Int32Array(0);
-    this.findings = [];
+    this.values = [];
     this.buckets = new Int32Array(0);
     this.used = 0;
     this.live = 0;
@@ -244,8 +255,7 @@ export class PairCache {
     const oldB = this.slotB;
     const oldVA = this.versionA;
     const oldVB = this.versionB;
-    const oldF = this.findings;
-    const oldD = this.diagnostics;
+    const oldV = this.values;
     const oldP = this.placements;
     const oldUsed = this.used;
     this.slotA = new Int32Array(capacity);
@@ -253,8 +263,7 @@ export class PairCache {
     this.versionA = new Uint32Array(capacity);
     this.versionB = new Uint32Array(capacity);
     this.next = new Int32Array(capacity);
-    this.findings = new Array<Finding | undefined>(capacity).fill(undefined);
-    this.diagnostics = new Array<FindingDiagnostic | undefined>(capacity).fill(undefined);
+    this.values = new Array<Finding | FindingDiagnostic | undefined>(capacity).fill(undefined);
     this.placements = new Uint8Array(capacity);
     this.buckets = new Int32Array(bucketCount).fill(NONE);
     const mask = bucketCount - 1;
@@ -267,8 +276,7 @@ export class PairCache {
       this.slotB[e] = b;
       this.versionA[e] = oldVA[j]!;
       this.versionB[e] = oldVB[j]!;
-      this.findings[e] = oldF[j];
-      this.diagnostics[e] = oldD[j];
+      this.values[e] = oldV[j];
       this.placements[e] = oldP[j]!;
       const bucket = hash(Math.min(a, b), Math.max(a, b)) & mask;
       this.next[e] = this.buckets[bucket]!;

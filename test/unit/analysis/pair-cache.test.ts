@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { OverlapFinding, type Finding } from '../../../server/src/analysis/findings';
 import { PairCache } from '../../../server/src/analysis/pair-cache';
+import { FindingDiagnostic } from '../../../server/src/analysis/finding-diagnostic';
 
 /** A finding that names its pair, so that a lookup in the wrong cell shows. */
 function findingOf(a: number, b: number, tag: number): Finding {
@@ -167,5 +168,37 @@ describe('analysis/pair-cache', () => {
     let n = 0;
     cache.forEachValid(() => n++);
     assert.equal(n, cache.size);
+  });
+
+  it('keeps a noted diagnostic in place of its finding: the finding through it, until a set or relabel', () => {
+    const cache = new PairCache();
+    const f = findingOf(1, 2, 0.5);
+    cache.set(1, 2, f);
+    const e = cache.takeRecent().entries[0]!;
+    assert.equal(cache.diagnosticOf(e), undefined);
+    const d = FindingDiagnostic.make(f, 10, 12, 0, 2, 0, undefined);
+    cache.note(e, d, 3);
+    assert.equal(cache.diagnosticOf(e), d);
+    assert.equal(cache.findingOf(e), f);
+    assert.equal(cache.placementOf(e), 3);
+    const seen: Finding[] = [];
+    cache.forEachValid((_a, _b, finding) => seen.push(finding));
+    assert.deepEqual(seen, [f]);
+    // A diagnostic noted for a relabelled finding makes that the entry's finding.
+    const g = f.relabelled('t1', 't2', 4, 5);
+    const moved = d.of(g);
+    cache.note(e, moved, 3);
+    assert.equal(cache.findingOf(e), g);
+    // Relabelled alone: the old diagnostic (of the old finding) is not given back.
+    const h = g.relabelled('u1', 'u2', 6, 7);
+    cache.relabel(e, h);
+    assert.equal(cache.findingOf(e), h);
+    assert.equal(cache.diagnosticOf(e), undefined);
+    // A new result of the pair forgets the diagnostic too.
+    cache.note(e, FindingDiagnostic.make(h, 10, 12, 0, 2, 0, undefined), 1);
+    const k = findingOf(1, 2, 0.7);
+    cache.set(1, 2, k);
+    assert.equal(cache.findingOf(e), k);
+    assert.equal(cache.diagnosticOf(e), undefined);
   });
 });
