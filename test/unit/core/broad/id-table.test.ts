@@ -39,4 +39,52 @@ describe('core/broad/id-table', () => {
       { numRuns: 100 },
     );
   });
+
+  it('equals a Map when slots are mostly the ids themselves (the loose grid), through the switch to a slot column', () => {
+    // Slot = id or -1 keeps the table in bytes; any other slot (now and then) turns it into the
+    // column, which must carry every entry over.
+    const id = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 0, max: 300 }) }, { weight: 1, arbitrary: fc.integer({ min: (1 << 22) - 2, max: (1 << 22) + 2 }) });
+    const slot = fc.oneof({ weight: 12, arbitrary: fc.constant('self' as const) }, { weight: 3, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 1000 }) });
+    const op = fc.oneof(
+      { weight: 6, arbitrary: fc.record({ op: fc.constant('set' as const), id, slot }) },
+      { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), id }) },
+      { weight: 1, arbitrary: fc.record({ op: fc.constant('reserve' as const), count: fc.integer({ min: 0, max: 400 }) }) },
+      { weight: 1, arbitrary: fc.record({ op: fc.constant('clear' as const) }) },
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
+        const table = new IdTable();
+        const map = new Map<number, number>();
+        for (const o of ops) {
+          if (o.op === 'set') {
+            const s = o.slot === 'self' ? o.id : o.slot;
+            table.set(o.id, s);
+            map.set(o.id, s);
+          } else if (o.op === 'delete') assert.equal(table.delete(o.id), map.delete(o.id));
+          else if (o.op === 'reserve') table.reserve(o.count);
+          else {
+            table.clear();
+            map.clear();
+          }
+          assert.equal(table.size, map.size);
+        }
+        for (let p = 0; p <= 300; p++) assert.equal(table.get(p), map.get(p), `id ${p}`);
+        for (const p of map.keys()) assert.equal(table.get(p), map.get(p), `id ${p}`);
+        assert.deepEqual([...table.values()].sort((a, b) => a - b), [...map.values()].sort((a, b) => a - b));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps a byte per id, not a slot column, while every slot is its id or -1', () => {
+    const table = new IdTable();
+    table.reserve(1000);
+    for (let i = 0; i < 1000; i++) table.set(i, i % 7 === 0 ? -1 : i);
+    const internals = table as unknown as { states: Uint8Array | null; dense: Int32Array };
+    assert.equal(internals.states?.length, 1000);
+    assert.equal(internals.dense.length, 0);
+    table.set(5, 9);
+    assert.equal(internals.states, null);
+    assert.deepEqual([table.get(5), table.get(7), table.get(8), table.get(1000)], [9, -1, 8, undefined]);
+  });
 });
