@@ -33,6 +33,12 @@ import { loadBox, ProxyMap } from './proxy-map';
  * more proxies per cell, 1/2 at worst), a refiling at four entries per live cell, and it is
  * refiled when the cells made since, emptied ones included, take it past 1/2. At 100k bodies
  * (58k cells) the grid is 7.3 MB: 8.9 with 12-byte entries, 12.5 before the columns.
+ *
+ * A proxy's slot is its id while ids stay about as dense as the slots would be (the analysis's
+ * ids are declaration indices or the incremental analyzer's own dense slots): then no slot → id
+ * column is kept, and the id table (id-table.ts) keeps a byte per id instead of a slot, 0.7 MB
+ * less at 100k bodies. The first id far past the columns (the contract allows up to 2^31 − 1)
+ * makes the grid number its slots itself from then on (until `clear`), with that column.
  */
 const NONE = -1;
 /** `cellOf` of an oversized proxy at position k of `oversized`: OVERSIZED - k. */
@@ -55,7 +61,8 @@ export class LooseGrid extends ProxyMap {
   private live = 0;
   private alive = new Uint8Array(16);
   private boxes = new Float64Array(64);
-  private userId = new Int32Array(16);
+  /** Per slot its id, or null while every slot is its id (see the class comment). */
+  private userId: Int32Array<ArrayBuffer> | null = null;
   /**
    * The number of the slot's cell (>= 0); OVERSIZED - k when it is `oversized[k]`; NONE when
    * not placed (before a layout).
@@ -90,8 +97,8 @@ export class LooseGrid extends ProxyMap {
   }
 
   protected add(id: number, box: Float64Array): number {
-    const slot = this.allocateSlot();
-    this.userId[slot] = id;
+    const slot = this.allocateSlot(id);
+    if (this.userId !== null) this.userId[slot] = id;
     this.boxes.set(box, 4 * slot);
     this.cellOf[slot] = NONE;
     if (this.cell > 0) this.place(slot);
@@ -127,6 +134,9 @@ export class LooseGrid extends ProxyMap {
   }
 
   protected reset(): void {
+    // Slots past the count are never read as alive; those below may be holes of id slots.
+    this.alive.fill(0, 0, this.slotCount);
+    this.userId = null;
     this.slotCount = 0;
     this.freeCount = 0;
     this.live = 0;
@@ -150,7 +160,7 @@ export class LooseGrid extends ProxyMap {
       const s = this.oversized[k]!;
       const o = 4 * s;
       if (b[o]! <= qMaxX && qMinX <= b[o + 2]! && b[o + 1]! <= qMaxY && qMinY <= b[o + 3]!) {
-        if (visit(this.userId[s]!) === false) return;
+        if (visit(this.idOf(s)) === false) return;
       }
     }
     this.queryCells(qMinX, qMinY, qMaxX, qMaxY, visit);
@@ -180,10 +190,10 @@ export class LooseGrid extends ProxyMap {
         const minY = b[o + 1]!;
         const maxX = b[o + 2]!;
         const maxY = b[o + 3]!;
-        const id = ids[s]!;
+        const id = ids === null ? s : ids[s]!;
         for (let t = next[s]!; t !== NONE; t = next[t]!) {
           const p = 4 * t;
-          if (b[p]! <= maxX && minX <= b[p + 2]! && b[p + 1]! <= maxY && minY <= b[p + 3]!) report(id, ids[t]!, visit);
+          if (b[p]! <= maxX && minX <= b[p + 2]! && b[p + 1]! <= maxY && minY <= b[p + 3]!) report(id, ids === null ? t : ids[t]!, visit);
         }
         if (n1 !== NONE) this.pairsWithList(n1, id, minX, minY, maxX, maxY, visit);
         if (n2 !== NONE) this.pairsWithList(n2, id, minX, minY, maxX, maxY, visit);
@@ -200,7 +210,7 @@ export class LooseGrid extends ProxyMap {
     for (let k = 0; k < count; k++) {
       const s = byMinX[k]!;
       const o = 4 * s;
-      const id = ids[s]!;
+      const id = ids === null ? s : ids[s]!;
       const minX = b[o]!;
       const minY = b[o + 1]!;
       const maxX = b[o + 2]!;
@@ -208,7 +218,7 @@ export class LooseGrid extends ProxyMap {
       for (let m = k + 1; m < count; m++) {
         const p = 4 * byMinX[m]!;
         if (!(b[p]! <= maxX)) break;
-        if (b[p + 1]! <= maxY && minY <= b[p + 3]!) report(id, ids[byMinX[m]!]!, visit);
+        if (b[p + 1]! <= maxY && minY <= b[p + 3]!) report(id, ids === null ? byMinX[m]! : ids[byMinX[m]!]!, visit);
       }
       this.queryCells(minX, minY, maxX, maxY, (other) => report(id, other, visit));
     }
@@ -216,8 +226,21 @@ export class LooseGrid extends ProxyMap {
 
   // ---- slots -------------------------------------------------------------------------------
 
-  private allocateSlot(): number {
+  /** A slot for `id` (which has none): the id itself while ids allow (see the class comment). */
+  private allocateSlot(id: number): number {
     this.live++;
+    if (this.userId === null) {
+      const capacity = this.alive.length;
+      // An id up to twice past the columns (doubled: at most four times the slots' room) keeps
+      // its own slot; one further would make the columns follow the id, not the proxies.
+      if (id < 2 * capacity + 64) {
+        if (id >= capacity) this.reserveSlots(Math.max(2 * capacity, id + 1));
+        if (id >= this.slotCount) this.slotCount = id + 1;
+        this.alive[id] = 1;
+        return id;
+      }
+      this.numberSlots();
+    }
     if (this.freeCount > 0) {
       const s = this.freeSlots[--this.freeCount]!;
       this.alive[s] = 1;
@@ -225,7 +248,7 @@ export class LooseGrid extends ProxyMap {
     }
     const s = this.slotCount++;
     // Past what `reserve` made room for, the columns double.
-    if (this.slotCount > this.userId.length) this.reserveSlots(2 * this.userId.length);
+    if (this.slotCount > this.alive.length) this.reserveSlots(2 * this.alive.length);
     this.alive[s] = 1;
     return s;
   }
@@ -233,8 +256,32 @@ export class LooseGrid extends ProxyMap {
   private freeSlot(s: number): void {
     this.live--;
     this.alive[s] = 0;
+    // An id's slot is free again when its id comes back: no list of free ones.
+    if (this.userId === null) return;
     this.freeSlots = growInt32(this.freeSlots, this.freeCount + 1);
     this.freeSlots[this.freeCount++] = s;
+  }
+
+  /**
+   * From slots that are their ids to slots the grid numbers: each live slot keeps its id in the
+   * new column, and the holes between them are the free slots.
+   */
+  private numberSlots(): void {
+    const ids = new Int32Array(this.alive.length);
+    this.freeCount = 0;
+    for (let s = 0; s < this.slotCount; s++) {
+      ids[s] = s;
+      if (this.alive[s]) continue;
+      this.freeSlots = growInt32(this.freeSlots, this.freeCount + 1);
+      this.freeSlots[this.freeCount++] = s;
+    }
+    this.userId = ids;
+  }
+
+  /** The id of the proxy in slot `s`. */
+  private idOf(s: number): number {
+    const ids = this.userId;
+    return ids === null ? s : ids[s]!;
   }
 
   // ---- placement ---------------------------------------------------------------------------
@@ -373,9 +420,9 @@ export class LooseGrid extends ProxyMap {
   }
 
   protected override reserveSlots(count: number): void {
-    if (count <= this.userId.length) return;
+    if (count <= this.alive.length) return;
     this.boxes = resized(this.boxes, 4 * count);
-    this.userId = resized(this.userId, count);
+    if (this.userId !== null) this.userId = resized(this.userId, count);
     this.cellOf = resized(this.cellOf, count);
     this.next = resized(this.next, count);
     this.prev = resized(this.prev, count);
@@ -497,7 +544,7 @@ export class LooseGrid extends ProxyMap {
     for (let s = first; s !== NONE; s = this.next[s]!) {
       const o = 4 * s;
       if (b[o]! <= qMaxX && qMinX <= b[o + 2]! && b[o + 1]! <= qMaxY && qMinY <= b[o + 3]!) {
-        if (visit(this.userId[s]!) === false) return false;
+        if (visit(this.idOf(s)) === false) return false;
       }
     }
     return true;
@@ -514,9 +561,10 @@ export class LooseGrid extends ProxyMap {
   ): void {
     const b = this.boxes;
     const next = this.next;
+    const ids = this.userId;
     for (let t = first; t !== NONE; t = next[t]!) {
       const p = 4 * t;
-      if (b[p]! <= maxX && minX <= b[p + 2]! && b[p + 1]! <= maxY && minY <= b[p + 3]!) report(id, this.userId[t]!, visit);
+      if (b[p]! <= maxX && minX <= b[p + 2]! && b[p + 1]! <= maxY && minY <= b[p + 3]!) report(id, ids === null ? t : ids[t]!, visit);
     }
   }
 }

@@ -42,6 +42,49 @@ describe('core/broad: every broad phase agrees with brute force', () => {
   }
 
   for (const kind of KINDS) {
+    it(`${kind}: small dense ids with now and then a far one (the grid's slots stop being ids), clears included`, () => {
+      // The loose grid gives a small id the slot of that number, and numbers slots itself from
+      // the first id far past its columns on: both, and the switch mid-sequence, against the model.
+      const FAR = [5_000, 70_000, 0x7fffffff];
+      const id = fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 0, max: 40 }) }, { weight: 1, arbitrary: fc.constantFrom(...FAR) });
+      const op = fc.oneof(
+        { weight: 5, arbitrary: fc.record({ op: fc.constant('insert' as const), id, box: anyBox }) },
+        { weight: 3, arbitrary: fc.record({ op: fc.constant('move' as const), id, box: anyBox }) },
+        { weight: 3, arbitrary: fc.record({ op: fc.constant('remove' as const), id }) },
+        { weight: 1, arbitrary: fc.record({ op: fc.constant('check' as const), box: anyBox }) },
+        { weight: 1, arbitrary: fc.constant({ op: 'clear' as const }) },
+      );
+      fc.assert(
+        fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
+          const bp = createBroadPhase(kind);
+          let model = new Model();
+          for (const o of ops) {
+            if (o.op === 'clear') {
+              bp.clear();
+              model = new Model();
+              continue;
+            }
+            apply(bp, o);
+            model.apply(o);
+            if (o.op === 'check') {
+              assert.deepEqual(pairsOf(bp), model.pairs());
+              assert.deepEqual(queryOf(bp, o.box), model.query(o.box));
+            }
+          }
+          assert.equal(bp.size, model.boxes.size);
+          assert.deepEqual(pairsOf(bp), model.pairs());
+          const out = { minX: NaN, minY: NaN, maxX: NaN, maxY: NaN };
+          for (const i of [...Array(41).keys(), ...FAR]) {
+            const want = model.boxes.get(i);
+            assert.equal(bp.boxOf(i, out), want !== undefined, `boxOf(${i})`);
+            if (want !== undefined) assert.deepEqual(out, want, `boxOf(${i})`);
+          }
+          if (bp instanceof DynamicTree) assert.equal(bp.validate(), null);
+        }),
+        { numRuns: 150 },
+      );
+    });
+
     it(`${kind}: a scene built at once, then moved a little at a time, matches brute force`, () => {
       fc.assert(
         fc.property(
