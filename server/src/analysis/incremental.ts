@@ -654,9 +654,10 @@ export class IncrementalAnalyzer {
       const sa = cache.slotAOf(e);
       const sb = cache.slotBOf(e);
       const changed = flags[sa]! | flags[sb]!;
-      let f = cache.findingOf(e);
-      // The diagnostic noted before any relabelling below (the cache keeps one or the other).
+      // The diagnostic noted before any relabelling below (the cache keeps it in place of the
+      // finding, which it holds): one read of the entry for most of them.
       let d = cache.diagnosticOf(e);
+      let f = d !== undefined ? d.finding : cache.findingOf(e);
       let relabelled = false;
       if (changed & SLOT_REINDEXED) {
         const ia = slotIndex[sa]!;
@@ -706,14 +707,14 @@ export class IncrementalAnalyzer {
     if (!placed) {
       this.lastOutputIndexed = false;
       const diagnostics = new Array<Diagnostic>(count);
-      for (let k = 0; k < count; k++) diagnostics[k] = cache.diagnosticOf(order[k]!)!;
+      for (let k = 0; k < count; k++) diagnostics[k] = cache.notedOf(order[k]!);
       return { findings, diagnostics: positionOrder(diagnostics, null, bodies.length), notCarried: undefined };
     }
     // Each finding's place in the new list, over its owner (a column of the findings' number
     // less to keep: 0.28 MB at 100k bodies).
     const at = ownerPlaces(owners, count, bodies.length, this.bodyCounts, owners);
     const ordered = new Array<Diagnostic>(count);
-    for (let k = 0; k < count; k++) ordered[at[k]!] = cache.diagnosticOf(order[k]!)!;
+    for (let k = 0; k < count; k++) ordered[at[k]!] = cache.notedOf(order[k]!);
     // Each entry's index in this output, for the next run's record.
     if (this.positionOf.length < cache.entryCount) this.positionOf = resized(this.positionOf, slack(cache.entryCount));
     const positions = this.positionOf;

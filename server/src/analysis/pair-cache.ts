@@ -161,6 +161,11 @@ export class PairCache {
     return v instanceof FindingDiagnostic ? v : undefined;
   }
 
+  /** The diagnostic noted for the entry, which the caller knows has one (no check made). */
+  notedOf(entry: number): FindingDiagnostic {
+    return this.values[entry] as FindingDiagnostic;
+  }
+
   placementOf(entry: number): number {
     return this.placements[entry]!;
   }
