@@ -424,6 +424,7 @@ export class IncrementalAnalyzer {
       this.growSlots(n + (n >> 5), true);
       this.broad.reserve(n + (n >> 5));
       this.slotByName.reserve(n);
+      this.cache.reserve(n + (n >> 5));
     }
     this.kind = kind;
     this.continuous = continuous;

@@ -201,4 +201,18 @@ describe('analysis/pair-cache', () => {
     assert.equal(cache.findingOf(e), k);
     assert.equal(cache.diagnosticOf(e), undefined);
   });
+
+  it('reserves versions for a whole scene at once, and still grows past them', () => {
+    const cache = new PairCache();
+    const internals = cache as unknown as { versions: Uint32Array };
+    cache.reserve(1000);
+    assert.equal(internals.versions.length, 1000);
+    cache.set(998, 999, findingOf(998, 999, 0));
+    cache.set(999, 1500, findingOf(999, 1500, 0));
+    cache.invalidate(1500);
+    assert.ok(internals.versions.length > 1500);
+    const seen: number[][] = [];
+    cache.forEachValid((a, b) => seen.push([a, b]));
+    assert.deepEqual(seen, [[998, 999]]);
+  });
 });
