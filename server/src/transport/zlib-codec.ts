@@ -24,7 +24,7 @@ export const zlibCodec: ChunkCodec = {
     // than the output (a full buffer makes node:zlib allocate another to see whether more
     // comes): the bytes are written straight into what becomes the slab, with no copy. Sync
     // flush, as the segments end (no final block).
-    const input = packed.length === 1 ? packed[0]! : concat(packed);
+    const input = packed.length === 1 ? packed[0]! : Buffer.concat(packed);
     const out = inflateRawSync(input, { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: Math.max(slabSize, size + 1, constants.Z_MIN_CHUNK) });
     if (out.length !== size) throw new Error(`compressed chunks expanded to ${out.length} bytes, ${size} expected`);
     return out;
@@ -38,14 +38,3 @@ export const zlibCodec: ChunkCodec = {
   },
 };
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}

@@ -9,6 +9,16 @@ const KINDS: readonly BroadPhaseKind[] = BROAD_PHASE_KINDS.filter((k) => k !== '
 /** The largest id the random sequences use: every id up to it is probed with boxOf. */
 const MAX_ID = 24;
 
+/** Applies `op` to the broad phase and the model; at a 'check', their pairs and query answers must agree. */
+function step(bp: ReturnType<typeof createBroadPhase>, model: Model, op: Parameters<typeof apply>[1]): void {
+  apply(bp, op);
+  model.apply(op);
+  if (op.op === 'check') {
+    assert.deepEqual(pairsOf(bp), model.pairs());
+    assert.deepEqual(queryOf(bp, op.box), model.query(op.box));
+  }
+}
+
 describe('core/broad: every broad phase agrees with brute force', () => {
   for (const kind of BROAD_PHASE_KINDS) {
     it(`${kind}: random insert/move/remove sequences give the model's pairs and query answers`, () => {
@@ -16,14 +26,7 @@ describe('core/broad: every broad phase agrees with brute force', () => {
         fc.property(fc.array(opArb(anyBox, MAX_ID), { maxLength: 80 }), fc.array(anyBox, { minLength: 1, maxLength: 4 }), (ops, queries) => {
           const bp = createBroadPhase(kind);
           const model = new Model();
-          for (const op of ops) {
-            apply(bp, op);
-            model.apply(op);
-            if (op.op === 'check') {
-              assert.deepEqual(pairsOf(bp), model.pairs());
-              assert.deepEqual(queryOf(bp, op.box), model.query(op.box));
-            }
-          }
+          for (const op of ops) step(bp, model, op);
           assert.equal(bp.size, model.boxes.size);
           assert.deepEqual(pairsOf(bp), model.pairs());
           for (const q of queries) assert.deepEqual(queryOf(bp, q), model.query(q));
@@ -64,12 +67,7 @@ describe('core/broad: every broad phase agrees with brute force', () => {
               model = new Model();
               continue;
             }
-            apply(bp, o);
-            model.apply(o);
-            if (o.op === 'check') {
-              assert.deepEqual(pairsOf(bp), model.pairs());
-              assert.deepEqual(queryOf(bp, o.box), model.query(o.box));
-            }
+            step(bp, model, o);
           }
           assert.equal(bp.size, model.boxes.size);
           assert.deepEqual(pairsOf(bp), model.pairs());

@@ -2,6 +2,31 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { IdTable } from '../../../../core/broad/id-table';
 
+type Op<S> = { op: 'set'; id: number; slot: S } | { op: 'delete'; id: number } | { op: 'reserve'; count: number } | { op: 'clear' };
+
+/**
+ * Runs `ops` on a table and on the Map it stands for (a set writes `slotOf(op)` into both),
+ * checking their sizes and what delete returns at every step; returns both for the final checks.
+ */
+function replay<S>(ops: readonly Op<S>[], slotOf: (o: { id: number; slot: S }) => number): { table: IdTable; map: Map<number, number> } {
+  const table = new IdTable();
+  const map = new Map<number, number>();
+  for (const o of ops) {
+    if (o.op === 'set') {
+      const slot = slotOf(o);
+      table.set(o.id, slot);
+      map.set(o.id, slot);
+    } else if (o.op === 'delete') assert.equal(table.delete(o.id), map.delete(o.id));
+    else if (o.op === 'reserve') table.reserve(o.count);
+    else {
+      table.clear();
+      map.clear();
+    }
+    assert.equal(table.size, map.size);
+  }
+  return { table, map };
+}
+
 /** The broad phases' id → slot table behaves as the Map it replaces, small ids and large alike. */
 describe('core/broad/id-table', () => {
   it('equals a Map after random set / delete / clear / reserve sequences, ids dense, sparse and near 2^31', () => {
@@ -14,20 +39,7 @@ describe('core/broad/id-table', () => {
     );
     fc.assert(
       fc.property(fc.array(op, { maxLength: 200 }), fc.array(id, { minLength: 1, maxLength: 20 }), (ops, probes) => {
-        const table = new IdTable();
-        const map = new Map<number, number>();
-        for (const o of ops) {
-          if (o.op === 'set') {
-            table.set(o.id, o.slot);
-            map.set(o.id, o.slot);
-          } else if (o.op === 'delete') assert.equal(table.delete(o.id), map.delete(o.id));
-          else if (o.op === 'reserve') table.reserve(o.count);
-          else {
-            table.clear();
-            map.clear();
-          }
-          assert.equal(table.size, map.size);
-        }
+        const { table, map } = replay(ops, (o) => o.slot);
         for (const p of [...probes, ...map.keys()]) {
           assert.equal(table.get(p), map.get(p), `id ${p}`);
           assert.equal(table.has(p), map.has(p), `id ${p}`);
@@ -53,21 +65,7 @@ describe('core/broad/id-table', () => {
     );
     fc.assert(
       fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
-        const table = new IdTable();
-        const map = new Map<number, number>();
-        for (const o of ops) {
-          if (o.op === 'set') {
-            const s = o.slot === 'self' ? o.id : o.slot;
-            table.set(o.id, s);
-            map.set(o.id, s);
-          } else if (o.op === 'delete') assert.equal(table.delete(o.id), map.delete(o.id));
-          else if (o.op === 'reserve') table.reserve(o.count);
-          else {
-            table.clear();
-            map.clear();
-          }
-          assert.equal(table.size, map.size);
-        }
+        const { table, map } = replay(ops, (o) => (o.slot === 'self' ? o.id : o.slot));
         for (let p = 0; p <= 300; p++) assert.equal(table.get(p), map.get(p), `id ${p}`);
         for (const p of map.keys()) assert.equal(table.get(p), map.get(p), `id ${p}`);
         assert.deepEqual([...table.values()].sort((a, b) => a - b), [...map.values()].sort((a, b) => a - b));
