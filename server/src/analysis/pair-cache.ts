@@ -42,7 +42,7 @@ export const SLOT_SPAN = 1 << 26;
 
 /**
  * Visitor of a pass: the entry's `a` slot (declared first when tested), its `b` slot, its finding,
- * and the entry that `relabel` takes while the visit lasts.
+ * and the entry that `note` takes while the visit lasts.
  */
 export type PairVisitor = (slotA: number, slotB: number, finding: Finding, entry: number) => void;
 
@@ -153,8 +153,8 @@ export class PairCache {
   }
 
   /**
-   * The diagnostic last noted for the entry's finding (undefined: none since it was set or
-   * relabelled), and its placement.
+   * The diagnostic last noted for the entry's finding (undefined: none since it was set), and its
+   * placement.
    */
   diagnosticOf(entry: number): FindingDiagnostic | undefined {
     const v = this.values[entry];
@@ -199,7 +199,7 @@ export class PairCache {
 
   /**
    * Visits every valid entry once, in insertion order, and drops the stale ones. A visitor may
-   * invalidate slots and relabel the entry it is visiting, but not `set`.
+   * invalidate slots and note a diagnostic for the entry it is visiting, but not `set`.
    */
   forEachValid(visit: PairVisitor): void {
     const slotA = this.slotA;
@@ -219,15 +219,6 @@ export class PairCache {
         this.live--;
       }
     }
-  }
-
-  /**
-   * Replaces the finding of `entry` (a finding relabelled for the current text), and with it the
-   * diagnostic noted, which was of the old one. A caller about to note the new finding's
-   * diagnostic notes it instead (incremental.ts, assemble): the same, without this step.
-   */
-  relabel(entry: number, finding: Finding): void {
-    this.values[entry] = finding;
   }
 
   clear(): void {

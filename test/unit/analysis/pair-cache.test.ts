@@ -75,8 +75,10 @@ describe('analysis/pair-cache', () => {
               assert.deepEqual([slotA, slotB], [m.a, m.b]);
               assert.equal(finding, m.finding);
               if (o.relabel) {
+                // As the analyzer relabels (incremental.ts, assemble): by noting the relabelled
+                // finding's diagnostic, which the entry then gives its finding through.
                 const relabelled = finding.relabelled(`${finding.a}'`, finding.b, finding.ia, finding.ib);
-                cache.relabel(entry, relabelled);
+                cache.note(entry, FindingDiagnostic.make(relabelled, 0, 1, -1, -1, 0, undefined), 0);
                 model.entries.get(k)!.finding = relabelled;
               }
             });
@@ -170,7 +172,7 @@ describe('analysis/pair-cache', () => {
     assert.equal(n, cache.size);
   });
 
-  it('keeps a noted diagnostic in place of its finding: the finding through it, until a set or relabel', () => {
+  it('keeps a noted diagnostic in place of its finding: the finding through it, until a set', () => {
     const cache = new PairCache();
     const f = findingOf(1, 2, 0.5);
     cache.set(1, 2, f);
@@ -189,12 +191,8 @@ describe('analysis/pair-cache', () => {
     const moved = d.of(g);
     cache.note(e, moved, 3);
     assert.equal(cache.findingOf(e), g);
-    // Relabelled alone: the old diagnostic (of the old finding) is not given back.
+    // A new result of the pair forgets the diagnostic.
     const h = g.relabelled('u1', 'u2', 6, 7);
-    cache.relabel(e, h);
-    assert.equal(cache.findingOf(e), h);
-    assert.equal(cache.diagnosticOf(e), undefined);
-    // A new result of the pair forgets the diagnostic too.
     cache.note(e, FindingDiagnostic.make(h, 10, 12, 0, 2, 0, undefined), 1);
     const k = findingOf(1, 2, 0.7);
     cache.set(1, 2, k);
