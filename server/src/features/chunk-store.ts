@@ -200,10 +200,32 @@ export class ChunkStore {
     }
     // A chunk left raw in a slab (its compression failed) keeps every slab.
     if (raw > 0) return 0;
+    return this.freeSlabs(this.codec);
+  }
+
+  /**
+   * Gives the slabs back without compressing: for a publication too small to be compressed
+   * (one that shrank since it was written, or none at all now), whose chunks still in a slab
+   * get arrays of their own (a copy of at most COMPACT_MIN_BYTES), so that the slabs, up to
+   * a whole earlier publication's worth of resident pages, do not stay for as long as the
+   * document is open. Same conditions as release(); returns the bytes freed from slabs.
+   */
+  unslab(chunks: readonly ChunkBytes[]): number {
+    if (this.codec === null || this.slabs.length === 0) return 0;
+    for (let c = 0; c < chunks.length; c++) {
+      const b = chunks[c]!;
+      if (!b.inSlab || b.raw === null) continue;
+      b.raw = b.raw.slice();
+      b.inSlab = false;
+    }
+    return this.freeSlabs(this.codec);
+  }
+
+  private freeSlabs(codec: ChunkCodec): number {
     let freed = 0;
     for (const s of this.slabs) {
       freed += s.buffer.byteLength;
-      this.codec.release(s.buffer);
+      codec.release(s.buffer);
     }
     this.slabs.length = 0;
     this.slab = EMPTY_SLAB;

@@ -430,11 +430,14 @@ export class PublishedDiagnostics {
   /**
    * Drops the raw bytes of every compressed chunk, which are expanded again when next read, and
    * gives the store's slabs back to the system when nothing is left in them; the bytes freed.
-   * Every list this published before must be written already and never read again (a pending
-   * write included): their chunks may be emptied.
+   * A publication too small to be compressed (shrunk since the list written into slabs) moves
+   * its chunks out of the slabs instead, and frees them. Every list this published before must
+   * be written already and never read again (a pending write included): their chunks may be
+   * emptied.
    */
   release(): number {
-    if (!this.worthCompacting()) return 0;
+    if (!this.store.compresses) return 0;
+    if (!this.worthCompacting()) return this.store.unslab(this.keptBytes());
     return this.store.release(this.keptBytes());
   }
 

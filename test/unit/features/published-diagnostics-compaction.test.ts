@@ -145,6 +145,35 @@ describe('features/published-diagnostics: kept bytes compressed while idle', () 
     assert.equal(s.published.memory.packed, 0);
   });
 
+  it('a publication that shrank below the compression size gives its slabs back, its chunks copied out, without compressing them', () => {
+    // Large enough to be written into slabs at first; the settings then turn every diagnostic
+    // off, or an edit leaves a small part of the list (chunks of the first one kept, in a slab).
+    const limits = { ...LIMITS, minBytes: 60_000 };
+    const off = new Session(limits);
+    const lines = scene(400);
+    off.next(lines.join('\n'));
+    assert.ok(off.published.memory.slabs > 0);
+    off.next(lines.join('\n'), parseSettings({ severity: { overlap: 'off' } }));
+    assert.equal(off.published.memory.raw, 0, 'nothing published');
+    off.compactAll();
+    assert.equal(off.published.memory.slabs, 0, 'the slabs of a list no longer published are freed');
+
+    const cut = new Session(limits);
+    const first = cut.next(lines.join('\n'));
+    lines.length = 50;
+    const small = cut.next(lines.join('\n'));
+    assert.ok(cut.published.stats.reused > 0 && cut.published.memory.raw < 60_000, `chunks of the first list kept: ${JSON.stringify([cut.published.stats, cut.published.memory])}`);
+    assert.ok(cut.compactAll() > 0, 'the slabs freed');
+    const after = cut.published.memory;
+    assert.ok(after.raw > 0 && after.packed === 0 && after.slabs === 0, JSON.stringify(after));
+    assert.equal(cut.codec.packs, 0, 'too small to be compressed');
+    // The kept chunks read the same, now and after the next edit.
+    assert.equal(cut.next(lines.join('\n')).json, small.json);
+    move(lines, 30, 0.01);
+    cut.next(lines.join('\n'));
+    assert.ok(first.json.length > small.json.length);
+  });
+
   it('a chunk that cannot be expanded: the list is converted afresh, never published wrong', () => {
     const s = new Session();
     const lines = scene(300);
