@@ -1,7 +1,7 @@
 import type { Transform } from '../math/vec2';
 import type { ConvexShape } from '../shapes/shape';
 import { distance } from '../narrow/gjk';
-import { isFiniteTransform, isWellFormedShape } from '../narrow/relative';
+import { edgeNormal, isFiniteTransform, isWellFormedShape } from '../narrow/relative';
 import type { AdvanceStep, ToiInput, ToiOutput, ToiMethod } from './types';
 import { effectiveSpin, poseAt } from './motion';
 import { circleTimeOfImpact } from './circle-toi';
@@ -89,11 +89,20 @@ function isWellFormed(i: ToiInput): boolean {
   );
 }
 
-/** A sharp rectangle whose edges are exactly axis-aligned in the world at its pose. */
+const normalScratch = { x: 0, y: 0 };
+
+/**
+ * A sharp rectangle whose edges are exactly axis-aligned in the world at its pose. Its normals are
+ * read through edgeNormal: a box stores them, but a polygon does not (makePolygon), and a
+ * rectangle written as one is the same box here.
+ */
 function isWorldAlignedBox(s: ConvexShape, xf: Transform): boolean {
-  if (s.kind !== 'polygon' || s.radius !== 0 || s.count !== 4 || s.nxy.length !== 8) return false;
+  if (s.kind !== 'polygon' || s.radius !== 0 || s.count !== 4) return false;
   if (!(xf.s === 0 || xf.c === 0)) return false;
-  for (let i = 0; i < 4; i++) if (s.nxy[2 * i] !== 0 && s.nxy[2 * i + 1] !== 0) return false;
+  for (let i = 0; i < 4; i++) {
+    const n = edgeNormal(s, i, normalScratch);
+    if (n.x !== 0 && n.y !== 0) return false;
+  }
   return true;
 }
 

@@ -102,6 +102,17 @@ describe('core/ccd closed-form time-of-impact cases', () => {
       expectHit(linearCast(input), 0.008, [1, 0]);
       expectHit(gjkRaycast(input), 0.008, [1, 0]);
     });
+    it('a square bullet written as a polygon takes the same fast path, with the same answer', () => {
+      // makePolygon stores no edge normals (relative.ts edgeNormal computes them): the fast path
+      // must know an axis-aligned rectangle by its edges, not by normals a box alone stores.
+      const square = makePolygon([{ x: -0.1, y: -0.1 }, { x: 0.1, y: -0.1 }, { x: 0.1, y: 0.1 }, { x: -0.1, y: 0.1 }]);
+      const bullet = { at: [0, 0.03] as [number, number], velocity: [600, 0] as [number, number] };
+      const out = timeOfImpact(pair({ shape: square, ...bullet }, wall));
+      assert.equal(out.method, 'swept-aabb');
+      assert.deepEqual(out, timeOfImpact(pair({ shape: makeBox(0.2, 0.2), ...bullet }, wall)));
+      const diamond = makePolygon([{ x: 0, y: -0.1 }, { x: 0.1, y: 0 }, { x: 0, y: 0.1 }, { x: -0.1, y: 0 }]);
+      assert.notEqual(timeOfImpact(pair({ shape: diamond, ...bullet }, wall)).method, 'swept-aabb');
+    });
     it('tilted square bullet hits with its corner first (linear cast)', () => {
       // Rotated 45°, the bullet's corner leads at 0.1√2 from its centre.
       const input = pair({ shape: makeBox(0.2, 0.2), at: [0, 0], angle: Math.PI / 4, velocity: [600, 0] }, wall);
