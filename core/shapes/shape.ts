@@ -1,4 +1,5 @@
-import { hypot2, type Vec2 } from '../math/vec2';
+import type { Vec2 } from '../math/vec2';
+import { packedEdgeNormals } from './polygon';
 
 /**
  * Every convex shape in Collide is a *rounded convex point set*: the convex hull of its core
@@ -112,25 +113,17 @@ export function shapeVertices(shape: ConvexShape): Vec2[] {
 }
 
 /**
- * A polygon's edge normals as fresh vectors, stored or computed from the vertices as polygon.ts
- * packedEdgeNormals and narrow/relative.ts edgeNormal compute them (the same bits); empty for the
- * other kinds. For code outside the hot loops.
+ * A polygon's edge normals as fresh vectors, stored or computed from the vertices by polygon.ts
+ * packedEdgeNormals (whose operations narrow/relative.ts edgeNormal repeats: the same bits); empty
+ * for the other kinds. For code outside the hot loops.
  */
 export function shapeNormals(shape: ConvexShape): Vec2[] {
   const n = shape.count;
   const out: Vec2[] = [];
-  if (shape.nxy.length === 2 * n) {
-    for (let i = 0; i < n; i++) out.push({ x: shape.nxy[2 * i]!, y: shape.nxy[2 * i + 1]! });
-    return out;
-  }
-  if (shape.kind !== 'polygon' || n < 3) return out;
-  const v = shape.xy;
-  for (let i = 0; i < n; i++) {
-    const j = i + 1 === n ? 0 : i + 1;
-    const ex = v[2 * j]! - v[2 * i]!;
-    const ey = v[2 * j + 1]! - v[2 * i + 1]!;
-    const l = hypot2(ex, ey);
-    out.push({ x: l > 0 ? ey / l : 0, y: l > 0 ? -ex / l : 0 });
-  }
+  if (shape.nxy.length !== 2 * n && (shape.kind !== 'polygon' || n < 3)) return out;
+  // A call-time use of polygon.ts, which imports this module for packedCoordinates: the cycle
+  // is harmless, since neither module reads the other while it loads.
+  const nxy = shape.nxy.length === 2 * n ? shape.nxy : packedEdgeNormals(shape.xy, n);
+  for (let i = 0; i < n; i++) out.push({ x: nxy[2 * i]!, y: nxy[2 * i + 1]! });
   return out;
 }
