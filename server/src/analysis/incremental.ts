@@ -435,7 +435,6 @@ export class IncrementalAnalyzer {
     // From here a slot seen by this update finds its body in `scene`, the others theirs in the
     // previous one (bodyOf), until the removals below are done.
     this.nextScene = scene;
-    const previous = this.lastScene;
     let added = 0;
     let changed = 0;
     let removed = 0;
@@ -501,8 +500,9 @@ export class IncrementalAnalyzer {
     for (let slot = 0; slot < this.slotCount; slot++) {
       const seen = this.seen[slot];
       if (seen === 0 || seen === stamp) continue;
-      // Not seen: its body is the previous scene's, which bodyOf reads while lastScene is that.
-      const old = previous!.bodies[this.slotIndex[slot]!]!;
+      // Not seen: bodyOf reads its body in the previous scene, which lastScene still is (and the
+      // name table's deletion below reads through it too).
+      const old = this.bodyOf(slot);
       broad.remove(slot);
       this.cache.invalidate(slot);
       const repeatKey = this.repeatKeyOf.size === 0 ? undefined : this.repeatKeyOf.get(slot);
