@@ -20,6 +20,16 @@ const entries = [
   { name: 'webview', entry: 'webview/src/main.ts', platform: 'browser', format: 'iife', target: 'chrome120' },
 ];
 
+/** asciiComments on a node bundle after each successful build (esbuild runs onEnd before build() resolves). */
+const asciiPlugin = {
+  name: 'ascii-comments',
+  setup(build) {
+    build.onEnd((result) => {
+      if (result.errors.length === 0) asciiComments(build.initialOptions.outfile);
+    });
+  },
+};
+
 const contexts = [];
 for (const e of entries) {
   const entry = join(root, e.entry);
@@ -39,8 +49,9 @@ for (const e of entries) {
     minify: production,
     logLevel: 'warning',
     legalComments: 'none',
-    // Node bundles are made ASCII-only (see asciiComments).
-    ...(e.platform === 'node' ? { charset: 'ascii' } : {}),
+    // Node bundles are made ASCII-only (see asciiComments), in watch builds too: a plugin's
+    // onEnd runs after every build of the context, where a pass after build() ran after one.
+    ...(e.platform === 'node' ? { charset: 'ascii', plugins: [asciiPlugin] } : {}),
   };
   if (watch) {
     const ctx = await esbuild.context(options);
@@ -48,7 +59,6 @@ for (const e of entries) {
     contexts.push(ctx);
   } else {
     await esbuild.build(options);
-    if (e.platform === 'node') asciiComments(options.outfile);
     if (e.name === 'cli') writeCliCodeCache();
   }
 }
@@ -61,9 +71,9 @@ if (watch) console.log('build: watching for changes');
  * some 420k characters, 420 KB more and a 10k-body check 11 M instructions slower (callgrind) in
  * decoding, copying and scanning it; for the language server's ~960k (`collide lsp` loads both,
  * VS Code the server alone), 0.96 MB more for the whole session. The client's is loaded into
- * VS Code's extension host and gets the same. esbuild's `charset: 'ascii'` escapes every such character in the code, so
- * what is left is in comments, where each UTF-16 unit becomes '?': one unit for one, so that
- * every column of the source map stays right.
+ * VS Code's extension host and gets the same. esbuild's `charset: 'ascii'` escapes every such
+ * character in the code, so what is left is in comments, where each UTF-16 unit becomes '?': one
+ * unit for one, so that every column of the source map stays right.
  */
 function asciiComments(file) {
   const text = readFileSync(file, 'utf8');
