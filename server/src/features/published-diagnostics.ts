@@ -106,6 +106,7 @@ export class PublishedDiagnostics {
       // previous publication is forgotten and this one converted from scratch, so what is
       // published stays right, only slower.
       this.clear();
+      this.path = 'all';
       return this.publishAll(doc);
     }
   }
@@ -410,7 +411,8 @@ export class PublishedDiagnostics {
     // One elements kind for every publication's list, an empty one's included (objectList).
     const bytes = objectList<Uint8Array>();
     const store = this.store;
-    // A chunk compressed while idle is expanded here (or earlier, if an edit copied from it).
+    // Every chunk is raw by now: new ones are written raw, and publishFrom expanded the kept
+    // ones (all at once, one slab) before any was read.
     for (let c = 0; c < chunks.length; c++) bytes.push(store.bytes(chunks[c]!.data));
     return new EncodedDiagnostics(bytes, n);
   }

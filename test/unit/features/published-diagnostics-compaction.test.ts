@@ -178,11 +178,16 @@ describe('features/published-diagnostics: kept bytes compressed while idle', () 
     const s = new Session();
     const lines = scene(300);
     s.next(lines.join('\n'));
+    // The last publication made from the change record, so that the failed one must say it was not.
+    move(lines, 99, 0.03);
+    s.next(lines.join('\n'));
+    assert.equal(s.published.lastPath, 'change');
     s.compactAll();
     s.codec.failUnpack = true;
     move(lines, 100, 0.03);
     s.next(lines.join('\n'));
     assert.equal(s.published.stats.reused, 0);
+    assert.equal(s.published.lastPath, 'all', 'converted from scratch, every diagnostic compared (with nothing)');
     s.codec.failUnpack = false;
     move(lines, 101, 0.03);
     s.next(lines.join('\n'));
