@@ -18,7 +18,7 @@ import { precedes, tieTolerance } from './tie-break';
  * Whether a packed core (shape.ts) of `n` vertices (the shape's `count`: a scene body's array may
  * go on past them) is a rectangle with edges parallel to its own frame's axes (as makeBox builds).
  */
-export function isAxisAlignedBox(xy: readonly number[], n: number = xy.length >> 1): boolean {
+export function isAxisAlignedBox(xy: readonly number[], n: number): boolean {
   if (n !== 4) return false;
   let horizontal = 0;
   let vertical = 0;

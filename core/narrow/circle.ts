@@ -87,7 +87,7 @@ export function collideCircles(p: RelativePair, m: LocalManifold): LocalManifold
  * relative tolerance): the clamping fast path applies to it. `n` is the shape's `count` (a scene
  * body's array may go on past its vertices: shape.ts).
  */
-export function isRectangle(xy: readonly number[], n: number = xy.length >> 1): boolean {
+export function isRectangle(xy: readonly number[], n: number): boolean {
   if (n !== 4) return false;
   const v0x = xy[0]!;
   const v0y = xy[1]!;

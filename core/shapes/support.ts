@@ -13,9 +13,10 @@ import { vertexX, vertexY, type ConvexShape } from './shape';
 /**
  * Index of the core vertex farthest along (dx, dy); the lowest index on exact ties. `xy` is a
  * shape's packed core (shape.ts), read directly, its first `n` vertices: pass the shape's
- * `count`, since a scene body's array may hold its own numbers after the vertices (shape.ts).
+ * `count`, since a scene body's array may hold its own numbers after the vertices (shape.ts):
+ * no default from the array's length, which would take those numbers for vertices.
  */
-export function supportIndex(xy: readonly number[], dx: number, dy: number, n: number = xy.length >> 1): number {
+export function supportIndex(xy: readonly number[], dx: number, dy: number, n: number): number {
   let best = 0;
   let bestDot = -Infinity;
   for (let i = 0; i < n; i++) {
@@ -63,8 +64,8 @@ export function supportFeature(
   dx: number,
   dy: number,
   out: SupportFeature,
-  tolerance: number = SUPPORT_TOLERANCE,
-  n: number = xy.length >> 1,
+  tolerance: number,
+  n: number,
 ): SupportFeature {
   const i = supportIndex(xy, dx, dy, n);
   out.first = i;

@@ -4,32 +4,32 @@ import { makeTransform, transformPoint } from '../../../core/math/vec2';
 import { makeBox, makeCapsule, makeCircle, makePolygon, makeSegment } from '../../../core/shapes/factory';
 import { shapeBounds, shapeSize } from '../../../core/shapes/bounds';
 import { packVertices, shapeVertices } from '../../../core/shapes/shape';
-import { supportFeature, supportIndex, supportPoint, type SupportFeature } from '../../../core/shapes/support';
+import { SUPPORT_TOLERANCE, supportFeature, supportIndex, supportPoint, type SupportFeature } from '../../../core/shapes/support';
 
 describe('core/shapes/support and bounds', () => {
   const out: SupportFeature = { first: -1, second: -1 };
 
   it('support vertex of a box in a diagonal direction', () => {
     const b = makeBox(2, 1);
-    assert.equal(supportIndex(b.xy, 1, 1), 2);
-    assert.equal(supportIndex(b.xy, -1, -1), 0);
+    assert.equal(supportIndex(b.xy, 1, 1, b.count), 2);
+    assert.equal(supportIndex(b.xy, -1, -1, b.count), 0);
     assert.deepEqual(supportPoint(makeCircle({ x: 1, y: 0 }, 2), { x: 0, y: -5 }), { x: 1, y: -2 });
   });
 
   it('exactly aligned box, two support vertices: the edge perpendicular to d', () => {
     const b = makeBox(2, 1);
-    assert.deepEqual(supportFeature(b.xy, 1, 0, out), { first: 1, second: 2 });
-    assert.deepEqual(supportFeature(b.xy, 0, -3, out), { first: 0, second: 1 });
+    assert.deepEqual(supportFeature(b.xy, 1, 0, out, SUPPORT_TOLERANCE, b.count), { first: 1, second: 2 });
+    assert.deepEqual(supportFeature(b.xy, 0, -3, out, SUPPORT_TOLERANCE, b.count), { first: 0, second: 1 });
     // Wrap-around edge 3 → 0.
-    assert.deepEqual(supportFeature(b.xy, -1, 0, out), { first: 3, second: 0 });
-    assert.deepEqual(supportFeature(b.xy, 1, 1e-3, out), { first: 2, second: -1 });
+    assert.deepEqual(supportFeature(b.xy, -1, 0, out, SUPPORT_TOLERANCE, b.count), { first: 3, second: 0 });
+    assert.deepEqual(supportFeature(b.xy, 1, 1e-3, out, SUPPORT_TOLERANCE, b.count), { first: 2, second: -1 });
   });
 
   it('segment and capsule cores: both ends, oriented with d on the right', () => {
     const s = makeSegment({ x: 0, y: 0 }, { x: 2, y: 0 });
-    assert.deepEqual(supportFeature(s.xy, 0, -1, out), { first: 0, second: 1 });
-    assert.deepEqual(supportFeature(s.xy, 0, 1, out), { first: 1, second: 0 });
-    assert.deepEqual(supportFeature(makeCapsule(2, 1).xy, 1, 0.5, out), { first: 1, second: -1 });
+    assert.deepEqual(supportFeature(s.xy, 0, -1, out, SUPPORT_TOLERANCE, s.count), { first: 0, second: 1 });
+    assert.deepEqual(supportFeature(s.xy, 0, 1, out, SUPPORT_TOLERANCE, s.count), { first: 1, second: 0 });
+    assert.deepEqual(supportFeature(makeCapsule(2, 1).xy, 1, 0.5, out, SUPPORT_TOLERANCE, 2), { first: 1, second: -1 });
   });
 
   it('rotated aligned edge within tolerance still gives two vertices', () => {
@@ -37,7 +37,7 @@ describe('core/shapes/support and bounds', () => {
     const b = makeBox(3, 1);
     const verts = packVertices(shapeVertices(b).map((v) => transformPoint(xf, v)));
     const n = { x: -Math.sin(0.7), y: Math.cos(0.7) }; // rotated +y
-    const f = supportFeature(verts, n.x, n.y, out);
+    const f = supportFeature(verts, n.x, n.y, out, SUPPORT_TOLERANCE, b.count);
     assert.deepEqual([f.first, f.second], [2, 3]);
   });
 
@@ -70,7 +70,7 @@ describe('core/shapes/support and bounds', () => {
           const eps = 1e-9;
           assert.ok(p.x >= bb.minX - eps && p.x <= bb.maxX + eps && p.y >= bb.minY - eps && p.y <= bb.maxY + eps);
           // The support point maximises the projection over all vertices.
-          const i = supportIndex(shape.xy, local.x, local.y);
+          const i = supportIndex(shape.xy, local.x, local.y, shape.count);
           const vertices = shapeVertices(shape);
           for (const v of vertices) assert.ok(v.x * local.x + v.y * local.y <= vertices[i]!.x * local.x + vertices[i]!.y * local.y);
         },
