@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures, type Connection, type MessageReader } from 'vscode-languageserver/node';
 import { startServer, type ServerHandle, type WorkspaceFiles } from './server';
+import { compactionStep } from './transport/compaction-step';
 import { GatherMessageWriter } from './transport/gather-writer';
 import { IdleMemory } from './transport/idle-memory';
 import { zlibCodec } from './transport/zlib-codec';
@@ -17,22 +18,16 @@ import { zlibCodec } from './transport/zlib-codec';
  */
 /**
  * Over stdio, every message read or written marks the server busy (transport/idle-memory.ts),
- * and a quiet server compresses the publications it keeps (features/chunk-store.ts): the bytes
- * are released only once the writer has written every message, for until then the stream holds
- * their chunks. Other transports serialise the lists by their own means and are left as they
+ * and a quiet server compresses the publications it keeps (transport/compaction-step.ts): the
+ * bytes are released only once the writer has written every message, for until then the stream
+ * holds their chunks. Other transports serialise the lists by their own means and are left as they
  * were.
  */
 let server: ServerHandle | undefined;
 let writer: GatherMessageWriter | undefined;
 const idle = new IdleMemory({
   work: {
-    step(shouldYield) {
-      if (server === undefined || writer === undefined) return 'done';
-      if (!server.compactPublications(shouldYield)) return 'more';
-      if (writer.pendingWrites > 0) return 'wait';
-      server.releasePublications();
-      return 'done';
-    },
+    step: (shouldYield) => (server === undefined || writer === undefined ? 'done' : compactionStep(server, writer, shouldYield)),
   },
 });
 // The first transport argument decides, as in the library's own reading of the command line.

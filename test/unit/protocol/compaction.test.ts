@@ -6,6 +6,7 @@ import type { ChunkCodec } from '../../../server/src/features/chunk-store';
 import { publishedDiagnostics } from '../../../server/src/features/diagnostics';
 import { analyzeText } from '../../../server/src/features/document';
 import { startServer, type ServerHandle } from '../../../server/src/server';
+import { compactionStep } from '../../../server/src/transport/compaction-step';
 import { GatherMessageWriter } from '../../../server/src/transport/gather-writer';
 import { zlibCodec } from '../../../server/src/transport/zlib-codec';
 
@@ -107,5 +108,27 @@ describe('protocol: publications compressed while the server is idle', function 
     } finally {
       s.dispose();
     }
+  });
+
+  it("main.ts's idle step: compresses while allowed, and frees the raw bytes only once no message is being written", () => {
+    const calls: string[] = [];
+    let compacted = false;
+    const server = {
+      compactPublications(shouldYield: () => boolean) {
+        calls.push(`compact(${shouldYield()})`);
+        return compacted;
+      },
+      releasePublications() {
+        calls.push('release');
+        return 1;
+      },
+    };
+    const writer = { pendingWrites: 2 };
+    assert.equal(compactionStep(server, writer, () => true), 'more', 'cut short: another slice');
+    compacted = true;
+    assert.equal(compactionStep(server, writer, () => false), 'wait', 'compressed, but the stream still holds chunks');
+    writer.pendingWrites = 0;
+    assert.equal(compactionStep(server, writer, () => false), 'done');
+    assert.deepEqual(calls, ['compact(true)', 'compact(false)', 'compact(false)', 'release'], 'released once, after the last write, and never before');
   });
 });
