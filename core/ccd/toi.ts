@@ -1,7 +1,8 @@
 import type { Transform } from '../math/vec2';
 import type { ConvexShape } from '../shapes/shape';
 import { distance } from '../narrow/gjk';
-import { edgeNormal, isFiniteTransform, isWellFormedShape } from '../narrow/relative';
+import { isAxisAlignedBox } from '../narrow/aabb';
+import { isFiniteTransform, isWellFormedShape } from '../narrow/relative';
 import type { AdvanceStep, ToiInput, ToiOutput, ToiMethod } from './types';
 import { effectiveSpin, poseAt } from './motion';
 import { circleTimeOfImpact } from './circle-toi';
@@ -89,21 +90,14 @@ function isWellFormed(i: ToiInput): boolean {
   );
 }
 
-const normalScratch = { x: 0, y: 0 };
-
 /**
- * A sharp rectangle whose edges are exactly axis-aligned in the world at its pose. Its normals are
- * read through edgeNormal: a box stores them, but a polygon does not (makePolygon), and a
- * rectangle written as one is the same box here.
+ * A sharp rectangle whose edges are exactly axis-aligned in the world at its pose: the narrow
+ * phase's own test (narrow/aabb.ts isAxisAlignedBox, which goes by the vertices, so a box and a
+ * rectangle written as a polygon, which stores no normals, are the same here) at a pose that
+ * turns by a multiple of 90 degrees.
  */
 function isWorldAlignedBox(s: ConvexShape, xf: Transform): boolean {
-  if (s.kind !== 'polygon' || s.radius !== 0 || s.count !== 4) return false;
-  if (!(xf.s === 0 || xf.c === 0)) return false;
-  for (let i = 0; i < 4; i++) {
-    const n = edgeNormal(s, i, normalScratch);
-    if (n.x !== 0 && n.y !== 0) return false;
-  }
-  return true;
+  return s.kind === 'polygon' && s.radius === 0 && (xf.s === 0 || xf.c === 0) && isAxisAlignedBox(s.xy, s.count);
 }
 
 function worldBox(s: ConvexShape, xf: Transform) {
