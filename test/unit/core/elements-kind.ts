@@ -28,10 +28,15 @@ export interface ArrayKind {
  * before did to them, not how the product builds them.
  */
 export function elementsKinds(which: 'factory' | 'scene' | 'body data'): ArrayKind[] {
-  const probe = path.join(__dirname, 'elements-kind-probe.ts');
-  const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--require', 'tsx/cjs', probe, which], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`the elements-kind probe failed (${r.status}): ${r.stderr}`);
-  return JSON.parse(r.stdout) as ArrayKind[];
+  return probe<ArrayKind[]>(which);
+}
+
+/** What elements-kind-probe.ts prints for `which`, run in a fresh process (see `elementsKinds` for why). */
+function probe<T>(which: string): T {
+  const script = path.join(__dirname, 'elements-kind-probe.ts');
+  const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--require', 'tsx/cjs', script, which], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the elements-kind probe (${which}) failed (${r.status}): ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
 }
 
 /**
@@ -61,8 +66,5 @@ export interface RadiusField {
 
 /** How the scene's and the factory's shapes hold their radii, read in a fresh process (see `elementsKinds`). */
 export function radiusFields(): RadiusField[] {
-  const probe = path.join(__dirname, 'elements-kind-probe.ts');
-  const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--require', 'tsx/cjs', probe, 'radius'], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`the radius probe failed (${r.status}): ${r.stderr}`);
-  return JSON.parse(r.stdout) as RadiusField[];
+  return probe<RadiusField[]>('radius');
 }
