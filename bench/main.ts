@@ -10,7 +10,7 @@
 import { BROAD_PHASE_KINDS, type BroadPhaseKind } from '../core/broad/broad-phase';
 import { collideAllPairs, collideAllPairsOnePass, collideBodies, collideMoveProbe, collideSweptCandidates, loadNarrowPhase } from './collide';
 import { initRapier, PEERS, type MoveProbe } from './peers';
-import { BURST_REQUESTS, IDLE_MS, benchCheck, benchNodeStart, benchLsp, benchLspBurst, benchLspBurstMemory, benchLspMemory, cliAvailable, serverAvailable } from './processes';
+import { ALL_PROBLEMS, BURST_REQUESTS, IDLE_MS, benchCheck, benchNodeStart, benchLsp, benchLspBurst, benchLspBurstMemory, benchLspMemory, cliAvailable, serverAvailable } from './processes';
 import { generateScene, MARGIN, type Scene } from './scenes';
 
 const args = process.argv.slice(2);
@@ -262,7 +262,13 @@ async function main(): Promise<void> {
     rows.push({ case: 'd:lsp', n: 10000, contender: 'open → first diagnostics', ms: r.openMs, found: 0, expected: 0, missing: 0, extra: 0 });
     rows.push({ case: 'd:lsp', n: 10000, contender: 'edit → diagnostics, median', ms: median(r.latencies), found: 0, expected: 0, missing: 0, extra: 0 });
     rows.push({ case: 'd:lsp', n: 10000, contender: 'edit → diagnostics, p95', ms: quantile(r.latencies, 0.95), found: 0, expected: 0, missing: 0, extra: 0 });
-    log(`  open ${fmt(r.openMs)} ms, edit median ${fmt(median(r.latencies))} ms, p95 ${fmt(quantile(r.latencies, 0.95))} ms${r.error ? ` (${r.error})` : ''}`);
+    log(`  open ${fmt(r.openMs)} ms, edit median ${fmt(median(r.latencies))} ms, p95 ${fmt(quantile(r.latencies, 0.95))} ms, ${r.published} diagnostics published${r.error ? ` (${r.error})` : ''}`);
+    // The same with every problem published (the diagnostics limit lifted): the whole list's cost.
+    const all = await benchLsp(s10, quick ? 10 : 40, ALL_PROBLEMS);
+    if (all.error) mismatches.push(`d:lsp (limit 0): ${all.error}`);
+    rows.push({ case: 'd:lsp', n: 10000, contender: `edit → diagnostics, median, all ${all.published} published (limit 0)`, ms: median(all.latencies), found: 0, expected: 0, missing: 0, extra: 0 });
+    rows.push({ case: 'd:lsp', n: 10000, contender: `edit → diagnostics, p95, all ${all.published} published (limit 0)`, ms: quantile(all.latencies, 0.95), found: 0, expected: 0, missing: 0, extra: 0 });
+    log(`  every problem published (collide.diagnostics.limit 0): edit median ${fmt(median(all.latencies))} ms, p95 ${fmt(quantile(all.latencies, 0.95))} ms, ${all.published} diagnostics published${all.error ? ` (${all.error})` : ''}`);
     // (d′): the same edits with VS Code's request burst after each (bench/processes.ts).
     log("\nlanguage server with VS Code's request burst after each edit, at 10k bodies");
     const b = await benchLspBurst(s10, quick ? 10 : 40);

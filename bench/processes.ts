@@ -111,6 +111,12 @@ export interface LspResult {
   /** didChange → publishDiagnostics, one per edit. */
   readonly latencies: number[];
   /**
+   * How many diagnostics the last publication held: under the default `collide.diagnostics.limit`
+   * a 10k-body scene's 6k problems are published as the first 999 and a note
+   * (server/src/features/diagnostic-limit.ts); ALL_PROBLEMS publishes every one.
+   */
+  readonly published: number;
+  /**
    * didChange → the first byte of the server's answer, one per edit: the server's part of each
    * latency. The rest is the transfer and the client reading the message (for a 10k-body scene a
    * 2.7 MB JSON.parse, about half of the latency), which a faster server cannot shorten.
@@ -193,7 +199,12 @@ interface LspDiagnostic {
   readonly [key: string]: unknown;
 }
 
-async function startServer(capabilities: object = CLIENT_CAPABILITIES): Promise<Server> {
+/**
+ * `settings`: the `collide` section the server is given (answered to workspace/configuration and
+ * pushed with didChangeConfiguration, so that it holds whichever way the server reads them);
+ * none, the defaults.
+ */
+async function startServer(capabilities: object = CLIENT_CAPABILITIES, settings: object | null = null): Promise<Server> {
   // COLLIDE_BENCH_NODE_ARGS: extra options for the server's node (--cpu-prof, say), space-separated.
   const nodeArgs = (process.env.COLLIDE_BENCH_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
   const child = spawn(process.execPath, [...nodeArgs, COLLIDE, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
@@ -221,10 +232,12 @@ async function startServer(capabilities: object = CLIENT_CAPABILITIES): Promise<
       }
     }
   });
-  connection.onRequest(() => null); // workspace/configuration and the like
+  connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
+  connection.onRequest(() => null); // registrations, refreshes and the like
   connection.listen();
   const init = await connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', { processId: process.pid, rootUri: null, capabilities });
   await connection.sendNotification('initialized', {});
+  if (settings !== null) await connection.sendNotification('workspace/didChangeConfiguration', { settings: { collide: settings } });
   return {
     connection,
     pid: child.pid!,
@@ -267,10 +280,10 @@ async function startServer(capabilities: object = CLIENT_CAPABILITIES): Promise<
  * (d): open the document, make LSP_WARMUP_EDITS untimed one-body edits, then time `edits` (at
  * least MIN_LSP_EDITS) more, each from its didChange to its diagnostics.
  */
-export async function benchLsp(scene: Scene, edits: number): Promise<LspResult> {
+export async function benchLsp(scene: Scene, edits: number, settings: object | null = null): Promise<LspResult> {
   const text = sceneText(scene);
   const uri = pathToFileURL(join(tmpdir(), `collide-bench-${scene.n}.collide`)).href;
-  const server = await startServer();
+  const server = await startServer(CLIENT_CAPABILITIES, settings);
   const latencies: number[] = [];
   const serverLatencies: number[] = [];
   try {
@@ -306,13 +319,20 @@ export async function benchLsp(scene: Scene, edits: number): Promise<LspResult> 
       }
       lines[line] = content.slice(0, at) + replacement + content.slice(close + 1);
     }
-    return { latencies, serverLatencies, serverCpuMsPerEdit: (cpuMs(server.pid) - cpuBefore) / latencies.length, openMs };
+    return { latencies, serverLatencies, serverCpuMsPerEdit: (cpuMs(server.pid) - cpuBefore) / latencies.length, openMs, published: server.lastDiagnostics(uri).length };
   } catch (e) {
-    return { latencies, serverLatencies, openMs: NaN, error: (e as Error).message };
+    return { latencies, serverLatencies, openMs: NaN, published: 0, error: (e as Error).message };
   } finally {
     await server.close();
   }
 }
+
+/**
+ * The settings that publish every problem, whatever their number: (d) is also timed with them, so
+ * that the table shows what the diagnostics limit saves and what a client that asks for the
+ * whole list waits.
+ */
+export const ALL_PROBLEMS = { diagnostics: { limit: 0 } };
 
 /** The requests VS Code sends after an edit and on the cursor's move, as timed by (d′). */
 export const BURST_REQUESTS = [
@@ -470,9 +490,9 @@ export async function benchLspBurst(scene: Scene, edits: number): Promise<BurstR
       for (const p of burst) outstanding.push(p.then(([name, ms]) => record && requests[name].push(ms)));
     }
     await Promise.all(outstanding);
-    return { latencies, openMs, requests, delta: client.delta };
+    return { latencies, openMs, requests, delta: client.delta, published: server.lastDiagnostics(uri).length };
   } catch (e) {
-    return { latencies, openMs: NaN, requests, delta: client.delta, error: (e as Error).message };
+    return { latencies, openMs: NaN, requests, delta: client.delta, published: 0, error: (e as Error).message };
   } finally {
     await server.close();
   }
@@ -609,10 +629,12 @@ async function main(): Promise<void> {
     process.stdout.write(`    node -e 0 alone: median ${quantile(floor, 0.5).toFixed(0)} ms${extra}\n`);
   }
   if (serverAvailable() && cases.includes('d')) {
-    const d = await benchLsp(scene, arg('edits', MIN_LSP_EDITS));
-    process.stdout.write(
-      `(d) lsp: open ${d.openMs.toFixed(0)} ms, edit median ${quantile(d.latencies, 0.5).toFixed(1)} ms, p95 ${quantile(d.latencies, 0.95).toFixed(1)} ms over ${d.latencies.length} edits; of which the server's, to the first byte: median ${quantile(d.serverLatencies ?? [], 0.5).toFixed(1)} ms, p95 ${quantile(d.serverLatencies ?? [], 0.95).toFixed(1)} ms; server CPU ${(d.serverCpuMsPerEdit ?? NaN).toFixed(2)} ms per edit${d.error ? `, ${d.error}` : ''}\n`,
-    );
+    for (const [label, settings] of [['(d) lsp', null], ['(d) lsp, every problem published (collide.diagnostics.limit 0)', ALL_PROBLEMS]] as const) {
+      const d = await benchLsp(scene, arg('edits', MIN_LSP_EDITS), settings);
+      process.stdout.write(
+        `${label}: open ${d.openMs.toFixed(0)} ms, edit median ${quantile(d.latencies, 0.5).toFixed(1)} ms, p95 ${quantile(d.latencies, 0.95).toFixed(1)} ms over ${d.latencies.length} edits, ${d.published} diagnostics published; of which the server's, to the first byte: median ${quantile(d.serverLatencies ?? [], 0.5).toFixed(1)} ms, p95 ${quantile(d.serverLatencies ?? [], 0.95).toFixed(1)} ms; server CPU ${(d.serverCpuMsPerEdit ?? NaN).toFixed(2)} ms per edit${d.error ? `, ${d.error}` : ''}\n`,
+      );
+    }
   }
   if (serverAvailable() && cases.includes('d′')) {
     const d = await benchLspBurst(scene, arg('edits', MIN_LSP_EDITS));

@@ -21,5 +21,23 @@ export interface ShowPairInPreviewArgs {
 /** The `source` of every diagnostic the server publishes (the client's status bar counts by it). */
 export const DIAGNOSTIC_SOURCE = 'collide';
 
+/**
+ * The code of the note a document with more problems than `collide.diagnostics.limit` publishes
+ * in place of the rest (server/src/features/diagnostic-limit.ts).
+ */
+export const PROBLEM_LIMIT_CODE = 'problem-limit';
+
+/** The `data` of that note: what the whole list holds, for counts that the limit must not cut. */
+export interface ProblemLimitData {
+  /** Problems published besides the note. */
+  readonly shown: number;
+  /** Problems in the whole list (codes turned off not counted). */
+  readonly total: number;
+  /** `overlap` diagnostics in the whole list: one per overlapping pair. */
+  readonly overlaps: number;
+  /** Distinct bodies with a `tunnelling` diagnostic in the whole list. */
+  readonly tunnellingBodies: number;
+}
+
 /** The configuration section the server reads per document (workspace/configuration). */
 export const CONFIGURATION_SECTION = 'collide';

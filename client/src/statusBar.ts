@@ -1,10 +1,12 @@
 // The status-bar summary of the active scene: how many overlaps and how many tunnelling bodies
 // it has. It is computed from the diagnostics the server already publishes (source "Collide",
 // codes `overlap` / `tunnelling`), so it needs no custom protocol and honours the user's
-// severity settings: a code set to `off` is not published and so is not counted.
+// severity settings: a code set to `off` is not published and so is not counted. A file with
+// more problems than `collide.diagnostics.limit` publishes only part of them, and a note whose
+// data counts the whole list (server/src/features/diagnostic-limit.ts): then its counts are used.
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
-import { DIAGNOSTIC_SOURCE } from '../../protocol/lsp';
+import { DIAGNOSTIC_SOURCE, PROBLEM_LIMIT_CODE, type ProblemLimitData } from '../../protocol/lsp';
 import { LANGUAGE_ID } from './languageClient';
 import type { CheckedDocuments } from './checkedDocuments';
 
@@ -21,12 +23,26 @@ function codeOf(d: vscode.Diagnostic): string | undefined {
   return typeof c === 'object' ? String(c.value) : String(c);
 }
 
+/**
+ * The whole list's counts from the limit's note, when it is one with them: the language client
+ * keeps a diagnostic's `data` on the object it hands VS Code (its ProtocolDiagnostic).
+ */
+function limitCounts(d: vscode.Diagnostic): FindingCounts | undefined {
+  const data = (d as { data?: unknown }).data as Partial<ProblemLimitData> | undefined;
+  if (!data || typeof data.overlaps !== 'number' || typeof data.tunnellingBodies !== 'number') return undefined;
+  return { overlaps: data.overlaps, tunnelling: data.tunnellingBodies };
+}
+
 export function countFindings(diagnostics: readonly vscode.Diagnostic[]): FindingCounts {
   let overlaps = 0;
   const tunnelling = new Set<string>();
   for (const d of diagnostics) {
     if (d.source?.toLowerCase() !== DIAGNOSTIC_SOURCE) continue;
     const code = codeOf(d);
+    if (code === PROBLEM_LIMIT_CODE) {
+      const whole = limitCounts(d);
+      if (whole) return whole;
+    }
     if (code === 'overlap') overlaps++;
     else if (code === 'tunnelling') tunnelling.add(`${d.range.start.line}:${d.range.start.character}`);
   }

@@ -16,12 +16,27 @@ export interface CollideSettings {
   /** Whether continuous detection (tunnelling, collision) runs. */
   readonly continuous: boolean;
   readonly broadPhase: BroadPhaseKind;
+  /**
+   * The most diagnostics published for one document, the limit's own note included
+   * (features/diagnostic-limit.ts); 0 publishes them all.
+   */
+  readonly diagnosticsLimit: number;
 }
+
+/**
+ * VS Code shows at most 1,000 diagnostics of one file: its extension host receives, converts and
+ * keeps every one a server sends, and passes on the first 1,000 by severity (vs/workbench/api/
+ * common/extHostDiagnostics.ts, `_maxDiagnosticsPerFile`). Sending more costs every keystroke
+ * their bytes, twice their parse (language client and extension host) and their conversion, for
+ * problems no editor panel shows. The same limit, applied by the server, shows the same problems.
+ */
+export const DEFAULT_DIAGNOSTICS_LIMIT = 1000;
 
 export const DEFAULT_SETTINGS: CollideSettings = Object.freeze({
   severity: Object.freeze({}),
   continuous: true,
   broadPhase: DEFAULT_BROAD_PHASE,
+  diagnosticsLimit: DEFAULT_DIAGNOSTICS_LIMIT,
 });
 
 const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'information', 'hint', 'off']);
@@ -55,7 +70,11 @@ export function parseSettings(raw: unknown): CollideSettings {
   }
   const bp = r['broadPhase'];
   const broadPhase = isBroadPhaseKind(bp) ? bp : DEFAULT_SETTINGS.broadPhase;
-  return { severity, continuous, broadPhase };
+  const diag = r['diagnostics'];
+  const nested = diag && typeof diag === 'object' ? (diag as Record<string, unknown>)['limit'] : undefined;
+  const limit = nested !== undefined ? nested : r['diagnostics.limit'];
+  const diagnosticsLimit = typeof limit === 'number' && Number.isInteger(limit) && limit >= 0 ? limit : DEFAULT_SETTINGS.diagnosticsLimit;
+  return { severity, continuous, broadPhase, diagnosticsLimit };
 }
 
 /** The analysis options that the settings select. */

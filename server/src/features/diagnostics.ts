@@ -19,6 +19,11 @@ const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
+/** A severity in LSP terms. */
+export function lspSeverity(severity: Severity): DiagnosticSeverity {
+  return LSP_SEVERITY[severity];
+}
+
 /** The severity the settings give `d`, or null when its code is turned off. */
 export function effectiveSeverity(doc: AnalyzedDocument, d: Diagnostic): Severity | null {
   const override = doc.settings.severity[d.code];

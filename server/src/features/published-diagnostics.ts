@@ -80,6 +80,11 @@ export class PublishedDiagnostics {
     return this.path;
   }
 
+  /** Whether a list published before is kept (for the next publication to reuse). */
+  get holdsList(): boolean {
+    return this.previous !== EMPTY;
+  }
+
   /** How many diagnostics the last publication copied from the one before, and how many it converted. */
   get stats(): { readonly reused: number; readonly converted: number } {
     return this.counts;

@@ -227,6 +227,36 @@ describe('Collide in VS Code (packaged extension)', function () {
     await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'tunnelling' && x.severity === vscode.DiagnosticSeverity.Warning), 'tunnelling back at its default severity');
   });
 
+  it('the collide.diagnostics.limit setting caps the problems sent, and the status bar still counts every overlap', async () => {
+    // Six overlapping pairs, in a file of the workspace (the setting is resource-scoped).
+    const doc = await vscode.workspace.openTextDocument(workspaceUri('e2e', 'tunnelling.collide'));
+    await vscode.window.showTextDocument(doc);
+    const original = doc.getText();
+    const pairs = Array.from({ length: 6 }, (_, i) => `body p${i} box(1, 1) at (${i * 3}, 40)\nbody q${i} box(1, 1) at (${i * 3 + 0.5}, 40)`).join('\n');
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, doc.positionAt(original.length), `\n${pairs}\n`);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const config = vscode.workspace.getConfiguration('collide', doc.uri);
+    const api = vscode.extensions.getExtension(EXTENSION_ID)!.exports as { countFindings(u: vscode.Uri): { overlaps: number; tunnelling: number }; statusBarText(): string };
+    try {
+      await diagnosticsWhere(doc.uri, (d) => d.filter((x) => codeOf(x) === 'overlap').length === 6, 'six overlaps');
+      await config.update('diagnostics.limit', 3, vscode.ConfigurationTarget.Workspace);
+      const ds = await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'problem-limit'), 'the problem-limit note with collide.diagnostics.limit = 3');
+      assert.equal(ds.length, 3, describeDiagnostics(ds));
+      assert.match(ds.find((d) => codeOf(d) === 'problem-limit')!.message, /^Showing 2 of the 7 problems in this file/);
+      // The note's data carries the whole list's counts through the language client.
+      assert.deepEqual(api.countFindings(doc.uri), { overlaps: 6, tunnelling: 1 });
+      await until(() => (/\b6 overlaps, 1 tunnelling body\b/.test(api.statusBarText()) ? true : undefined), 'the status bar counting all six overlaps', () => JSON.stringify(api.statusBarText()));
+    } finally {
+      await config.update('diagnostics.limit', undefined, vscode.ConfigurationTarget.Workspace);
+      const undo = new vscode.WorkspaceEdit();
+      undo.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), original);
+      await vscode.workspace.applyEdit(undo);
+      await doc.save();
+    }
+    await diagnosticsWhere(doc.uri, (d) => !d.some((x) => codeOf(x) === 'problem-limit' || codeOf(x) === 'overlap'), 'the file back as it was, without the limit');
+  });
+
   it('the preview command opens a webview panel that shows the scene', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     const commands = (ext.packageJSON.contributes?.commands ?? []) as { command: string; title: string }[];

@@ -48,6 +48,8 @@ describe('features/diagnostics', () => {
     assert.equal(row('broadPhase'), JSON.stringify(DEFAULT_SETTINGS.broadPhase));
     assert.equal(row('continuous.enabled'), String(DEFAULT_SETTINGS.continuous));
     assert.equal(row('severity'), '{}');
+    assert.equal(props['collide.diagnostics.limit'].default, DEFAULT_SETTINGS.diagnosticsLimit);
+    assert.equal(row('diagnostics.limit'), String(DEFAULT_SETTINGS.diagnosticsLimit));
   });
 
   it('reads malformed settings as the defaults, field by field', () => {
@@ -56,6 +58,9 @@ describe('features/diagnostics', () => {
     }
     assert.equal(parseSettings({ 'continuous.enabled': false }).continuous, false);
     assert.equal(parseSettings({ continuous: false }).continuous, false);
+    for (const limit of [-1, 2.5, '10', null, Infinity]) assert.equal(parseSettings({ diagnostics: { limit } }).diagnosticsLimit, DEFAULT_SETTINGS.diagnosticsLimit);
+    assert.equal(parseSettings({ diagnostics: { limit: 0 } }).diagnosticsLimit, 0);
+    assert.equal(parseSettings({ 'diagnostics.limit': 25 }).diagnosticsLimit, 25);
   });
 
   it('matches a diagnostic sent back by the editor to the analysis and to its finding', () => {

@@ -61,6 +61,9 @@ async function until(what: string, ready: () => boolean): Promise<void> {
   assert.ok(ready(), `timed out waiting for ${what}`);
 }
 
+/** Every problem published, whatever their number: these scenes have over a thousand. */
+const ALL_PROBLEMS = { collide: { diagnostics: { limit: 0 } } };
+
 /** What a fresh conversion publishes for the text, as the client reads it. */
 function expected(uri: string, text: string): unknown {
   return JSON.parse(JSON.stringify(publishedDiagnostics(analyzeText(text, uri))));
@@ -75,6 +78,7 @@ describe('protocol: publications compressed while the server is idle', function 
     try {
       await s.client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
       s.client.sendNotification('initialized', {});
+      s.client.sendNotification('workspace/didChangeConfiguration', { settings: ALL_PROBLEMS });
       const last = (uri: string) => s.publications.filter((p) => p.uri === uri).at(-1);
       const textA = scene(300);
       let textB = scene(300, 0.05);

@@ -11,6 +11,7 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { codeLenses, codeLensStubs } from '../../../server/src/features/code-lens';
+import { publishedDiagnostics } from '../../../server/src/features/diagnostics';
 import { analyzeText } from '../../../server/src/features/document';
 import { documentSymbols } from '../../../server/src/features/document-symbols';
 import { semanticTokens } from '../../../server/src/features/semantic-tokens';
@@ -271,5 +272,33 @@ describe('protocol: the real server over stdio (collide lsp --stdio)', function 
     client.settings = {};
     await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
     await client.diagnosticsWhere(URI, (d) => d.some((x) => x.code === 'overlap'));
+  });
+
+  it('publishes at most collide.diagnostics.limit problems, and the whole list again once the limit is lifted', async () => {
+    const whole = () => JSON.parse(JSON.stringify(publishedDiagnostics(analyzeText(doc.getText(), URI)))) as Diagnostic[];
+    const all = whole();
+    assert.ok(all.length > 2, `${all.length} problems`);
+    client.settings = { diagnostics: { limit: 2 } };
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    const limited = await client.diagnosticsWhere(URI, (d) => d[0]?.code === 'problem-limit');
+    assert.equal(limited.length, 2);
+    assert.deepEqual(limited[0]!.data, {
+      shown: 1,
+      total: all.length,
+      overlaps: all.filter((d) => d.code === 'overlap').length,
+      tunnellingBodies: new Set(all.filter((d) => d.code === 'tunnelling').map((d) => d.range.start.line)).size,
+    });
+    const keys = new Set(all.map((d) => JSON.stringify(d)));
+    for (const d of limited.slice(1)) assert.ok(keys.has(JSON.stringify(d)), `a problem of the whole list: ${JSON.stringify(d)}`);
+    // An edit under the limit: still the limited list, of the new version.
+    await edit([{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'let spare = 1\n' }]);
+    const edited = await client.diagnostics(URI, doc.version);
+    assert.equal(edited.length, 2);
+    assert.equal((edited[0]!.data as { total: number }).total, whole().length);
+    client.settings = { diagnostics: { limit: 0 } };
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    const lifted = await client.diagnosticsWhere(URI, (d) => d.length > 2);
+    assert.deepEqual(lifted, whole());
+    client.settings = {};
   });
 });

@@ -1,0 +1,97 @@
+import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import type { Diagnostic, Severity } from '../common/diagnostic';
+import { DIAGNOSTIC_SOURCE, PROBLEM_LIMIT_CODE, type ProblemLimitData } from '../../../protocol/lsp';
+import { effectiveSeverity, lspSeverity, toLspDiagnostic } from './diagnostics';
+import type { AnalyzedDocument } from './document';
+
+/**
+ * The diagnostics limit (`collide.diagnostics.limit`, configuration.ts): a document with more
+ * problems than the limit publishes the limit less one, chosen as VS Code chooses the markers it
+ * shows (by severity, errors first, and in document order within a severity), and a note that
+ * says how many there are. A generated 10k-body level has 6,321 overlaps: their list is 2.5 MB of
+ * JSON on every keystroke, 16 ms of JSON.parse alone in the client, and VS Code would show 1,000
+ * of them; at 100k bodies the server also kept 9 MB to publish 62,828 of them incrementally
+ * (published-diagnostics.ts). The analysis itself is whole: hovers, code lenses, quick fixes, the
+ * preview and `collide check` see every finding.
+ *
+ * The note is one Information diagnostic at the start of the document, code `problem-limit`. Its
+ * `data` counts what the whole list holds (ProblemLimitData), so that the client's status bar
+ * still counts every overlap and tunnelling body (client/src/statusBar.ts). Its severity follows
+ * the settings like any code's: `off` hides the note (its place then goes to a problem), not the
+ * limit.
+ */
+
+const RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1, information: 2, hint: 3 };
+
+/**
+ * The list to publish under the document's limit, or null when every diagnostic fits (or the
+ * limit is 0): then the whole list is published as it is (published-diagnostics.ts).
+ */
+export function limitedDiagnostics(doc: AnalyzedDocument): LspDiagnostic[] | null {
+  const limit = doc.settings.diagnosticsLimit;
+  const diagnostics = doc.analysis.diagnostics;
+  if (limit === 0 || diagnostics.length <= limit) return null;
+  // One pass for the counts per severity (codes turned off are not published, so not counted);
+  // then the severities that fit whole, and how many of the one that does not.
+  const bySeverity = [0, 0, 0, 0];
+  let overlaps = 0;
+  const tunnelling = new Set<number>();
+  const ranks = new Int8Array(diagnostics.length);
+  for (let i = 0; i < diagnostics.length; i++) {
+    const d = diagnostics[i]!;
+    const severity = effectiveSeverity(doc, d);
+    if (severity === null) {
+      ranks[i] = -1;
+      continue;
+    }
+    const rank = RANK[severity];
+    ranks[i] = rank;
+    bySeverity[rank]!++;
+    if (d.code === 'overlap') overlaps++;
+    // A tunnelling diagnostic sits on the tunnelling body's name: one body, however many it passes.
+    else if (d.code === 'tunnelling') tunnelling.add(d.range.start);
+  }
+  const total = bySeverity[0]! + bySeverity[1]! + bySeverity[2]! + bySeverity[3]!;
+  if (total <= limit) return null;
+  // The note takes one of the places, unless it is turned off.
+  const noteShown = doc.settings.severity[PROBLEM_LIMIT_CODE] !== 'off';
+  const room = noteShown ? limit - 1 : limit;
+  // Ranks below `cut` are published whole; of rank `cut`, the first `left`.
+  let cut = 0;
+  let left = room;
+  while (cut < 4 && bySeverity[cut]! <= left) left -= bySeverity[cut++]!;
+  const out: LspDiagnostic[] = [];
+  if (noteShown) out.push(limitNote(doc, room, total, overlaps, tunnelling.size));
+  for (let i = 0; i < diagnostics.length; i++) {
+    const rank = ranks[i]!;
+    if (rank < 0 || rank > cut) continue;
+    if (rank === cut) {
+      if (left === 0) continue;
+      left--;
+    }
+    const d: Diagnostic = diagnostics[i]!;
+    out.push(toLspDiagnostic(doc, d, effectiveSeverity(doc, d)!));
+  }
+  return out;
+}
+
+/** The note that says how many problems are not shown (its code is not turned off). */
+function limitNote(doc: AnalyzedDocument, shown: number, total: number, overlaps: number, tunnellingBodies: number): LspDiagnostic {
+  const override = doc.settings.severity[PROBLEM_LIMIT_CODE] as Severity | undefined;
+  const data: ProblemLimitData = { shown, total, overlaps, tunnellingBodies };
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: lspSeverity(override ?? 'information'),
+    code: PROBLEM_LIMIT_CODE,
+    source: DIAGNOSTIC_SOURCE,
+    message:
+      `Showing ${count(shown)} of the ${count(total)} problems in this file (collide.diagnostics.limit is ${count(doc.settings.diagnosticsLimit)}). ` +
+      'Raise the limit, or 0 to show them all, or run `collide check` on the file for the whole list.',
+    data,
+  };
+}
+
+/** 6321 → "6,321": by hand, so that the text is the same under any ICU build of Node. */
+function count(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}
