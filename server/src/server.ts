@@ -31,7 +31,7 @@ import { analysisOptions, DEFAULT_SETTINGS, parseSettings, type CollideSettings 
 import { toOffsetRange } from './features/convert';
 import { definition } from './features/definition';
 import { PublishedDiagnostics, type CompactLimits } from './features/published-diagnostics';
-import { limitedDiagnostics } from './features/diagnostic-limit';
+import { limitedList } from './features/diagnostic-limit';
 import type { ChunkCodec } from './features/chunk-store';
 import { makeAnalyzedDocument, type AnalyzedDocument } from './features/document';
 import { documentHighlights } from './features/document-highlights';
@@ -97,7 +97,7 @@ interface DocumentState {
   readonly id: number;
   readonly analyzer: IncrementalAnalyzer;
   /** The last publication's diagnostics as JSON, reused where unchanged (published-diagnostics.ts). */
-  published: PublishedDiagnostics;
+  readonly published: PublishedDiagnostics;
   settings?: Promise<CollideSettings>;
   latest?: AnalyzedDocument;
   pending?: { readonly version: number; readonly generation: number; readonly promise: Promise<AnalyzedDocument | undefined> };
@@ -146,13 +146,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   // ── Analysis ──────────────────────────────────────────────────────────────────────────────
 
-  const newPublication = () => new PublishedDiagnostics(options.chunkCodec ?? null, options.compactLimits);
   let documentIds = 0;
   const uriOfId = new Map<number, string>();
   function stateOf(uri: string): DocumentState {
     let st = states.get(uri);
     if (!st) {
-      st = { id: ++documentIds, analyzer: new IncrementalAnalyzer(), published: newPublication(), generation: 0 };
+      st = { id: ++documentIds, analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(options.chunkCodec ?? null, options.compactLimits), generation: 0 };
       states.set(uri, st);
       uriOfId.set(st.id, uri);
     }
@@ -192,18 +191,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   /**
-   * The list to publish: under the diagnostics limit, the part of it an editor shows
-   * (features/diagnostic-limit.ts); else the whole list as its JSON bytes
-   * (published-diagnostics.ts), which stand in for the array: main.ts's writer sends their chunks
-   * as they are, any other serialiser calls their toJSON.
+   * The list to publish (the part of it under the diagnostics limit, features/diagnostic-limit.ts)
+   * as its JSON bytes (published-diagnostics.ts), which stand in for the array: main.ts's writer
+   * sends their chunks as they are, any other serialiser calls their toJSON.
    */
   function publication(st: DocumentState, analyzed: AnalyzedDocument): Diagnostic[] {
-    const limited = limitedDiagnostics(analyzed);
-    if (limited === null) return st.published.publish(analyzed) as unknown as Diagnostic[];
-    // What the whole list's publication kept (its bytes, up to tens of MB at 100k bodies) is not
-    // needed while the limit applies; a list that fits again is converted from scratch.
-    if (st.published.holdsList) st.published = newPublication();
-    return limited;
+    return st.published.publish(analyzed, limitedList(analyzed) ?? undefined) as unknown as Diagnostic[];
   }
 
   /**

@@ -26,6 +26,13 @@ export interface Diagnostic {
   readonly tags?: readonly ('unnecessary' | 'deprecated')[];
   /** Plain data a quick fix needs (e.g. the convex hull of a concave polygon). */
   readonly data?: unknown;
+  /**
+   * Data the editor is sent with the diagnostic (the LSP diagnostic's `data`). Only the diagnostics
+   * limit's note has any (server/src/features/diagnostic-limit.ts): its message says all of it, so
+   * that a publication that reuses the bytes of a diagnostic with the same message
+   * (features/published-diagnostics.ts) sends the same data.
+   */
+  readonly sentData?: unknown;
 }
 
 /**

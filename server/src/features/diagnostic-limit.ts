@@ -1,7 +1,7 @@
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, Severity } from '../common/diagnostic';
-import { DIAGNOSTIC_SOURCE, PROBLEM_LIMIT_CODE, type ProblemLimitData } from '../../../protocol/lsp';
-import { effectiveSeverity, lspSeverity, toLspDiagnostic } from './diagnostics';
+import { PROBLEM_LIMIT_CODE, type ProblemLimitData } from '../../../protocol/lsp';
+import { effectiveSeverity, toLspDiagnostic } from './diagnostics';
 import type { AnalyzedDocument } from './document';
 
 /**
@@ -16,18 +16,20 @@ import type { AnalyzedDocument } from './document';
  *
  * The note is one Information diagnostic at the start of the document, code `problem-limit`. Its
  * `data` counts what the whole list holds (ProblemLimitData), so that the client's status bar
- * still counts every overlap and tunnelling body (client/src/statusBar.ts). Its severity follows
- * the settings like any code's: `off` hides the note (its place then goes to a problem), not the
- * limit.
+ * still counts every overlap and tunnelling body (client/src/statusBar.ts), and its message says
+ * the same in words. Its severity follows the settings like any code's: `off` hides the note (its
+ * place then goes to a problem), not the limit.
  */
 
 const RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1, information: 2, hint: 3 };
 
 /**
- * The list to publish under the document's limit, or null when every diagnostic fits (or the
- * limit is 0): then the whole list is published as it is (published-diagnostics.ts).
+ * The diagnostics to publish under the document's limit (in position order: the note, then the
+ * chosen problems), or null when every diagnostic fits (or the limit is 0): then the whole list
+ * is published. The server publishes it through published-diagnostics.ts, which reuses the bytes
+ * of whatever an edit left alone in it, as it does for a whole list.
  */
-export function limitedDiagnostics(doc: AnalyzedDocument): LspDiagnostic[] | null {
+export function limitedList(doc: AnalyzedDocument): readonly Diagnostic[] | null {
   const limit = doc.settings.diagnosticsLimit;
   const diagnostics = doc.analysis.diagnostics;
   if (limit === 0 || diagnostics.length <= limit) return null;
@@ -60,8 +62,8 @@ export function limitedDiagnostics(doc: AnalyzedDocument): LspDiagnostic[] | nul
   let cut = 0;
   let left = room;
   while (cut < 4 && bySeverity[cut]! <= left) left -= bySeverity[cut++]!;
-  const out: LspDiagnostic[] = [];
-  if (noteShown) out.push(limitNote(doc, room, total, overlaps, tunnelling.size));
+  const out: Diagnostic[] = [];
+  if (noteShown) out.push(limitNote(doc.settings.diagnosticsLimit, { shown: room, total, overlaps, tunnellingBodies: tunnelling.size }));
   for (let i = 0; i < diagnostics.length; i++) {
     const rank = ranks[i]!;
     if (rank < 0 || rank > cut) continue;
@@ -69,25 +71,33 @@ export function limitedDiagnostics(doc: AnalyzedDocument): LspDiagnostic[] | nul
       if (left === 0) continue;
       left--;
     }
-    const d: Diagnostic = diagnostics[i]!;
-    out.push(toLspDiagnostic(doc, d, effectiveSeverity(doc, d)!));
+    out.push(diagnostics[i]!);
   }
   return out;
 }
 
-/** The note that says how many problems are not shown (its code is not turned off). */
-function limitNote(doc: AnalyzedDocument, shown: number, total: number, overlaps: number, tunnellingBodies: number): LspDiagnostic {
-  const override = doc.settings.severity[PROBLEM_LIMIT_CODE] as Severity | undefined;
-  const data: ProblemLimitData = { shown, total, overlaps, tunnellingBodies };
+/** limitedList in LSP terms, as the publication's bytes say it (tests, and clients of a plain array). */
+export function limitedDiagnostics(doc: AnalyzedDocument): LspDiagnostic[] | null {
+  const list = limitedList(doc);
+  return list && list.map((d) => toLspDiagnostic(doc, d, effectiveSeverity(doc, d)!));
+}
+
+/**
+ * The note that says how many problems are not shown, at the start of the document. Its message
+ * says every number of its data: a publication may reuse a note's bytes for a later note with
+ * the same message (published-diagnostics.ts compares messages, not data).
+ */
+function limitNote(limit: number, data: ProblemLimitData): Diagnostic {
+  const tunnelling = `${count(data.tunnellingBodies)} tunnelling ${data.tunnellingBodies === 1 ? 'body' : 'bodies'}`;
   return {
-    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-    severity: lspSeverity(override ?? 'information'),
+    range: { start: 0, end: 0 },
+    severity: 'information',
     code: PROBLEM_LIMIT_CODE,
-    source: DIAGNOSTIC_SOURCE,
     message:
-      `Showing ${count(shown)} of the ${count(total)} problems in this file (collide.diagnostics.limit is ${count(doc.settings.diagnosticsLimit)}). ` +
+      `Showing ${count(data.shown)} of the ${count(data.total)} problems in this file (collide.diagnostics.limit is ${count(limit)}); ` +
+      `in all, ${count(data.overlaps)} ${data.overlaps === 1 ? 'overlap' : 'overlaps'} and ${tunnelling}. ` +
       'Raise the limit, or 0 to show them all, or run `collide check` on the file for the whole list.',
-    data,
+    sentData: data,
   };
 }
 

@@ -19,11 +19,6 @@ const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** A severity in LSP terms. */
-export function lspSeverity(severity: Severity): DiagnosticSeverity {
-  return LSP_SEVERITY[severity];
-}
-
 /** The severity the settings give `d`, or null when its code is turned off. */
 export function effectiveSeverity(doc: AnalyzedDocument, d: Diagnostic): Severity | null {
   const override = doc.settings.severity[d.code];
@@ -43,7 +38,7 @@ export function publishedDiagnostics(doc: AnalyzedDocument): LspDiagnostic[] {
 }
 
 /**
- * One diagnostic in LSP terms. No `data`: the quick fixes find the plain diagnostic, data and
+ * One diagnostic in LSP terms. No `data` but what the diagnostic is to send (`sentData`): the quick fixes find the plain diagnostic, data and
  * all, in the analysis of the version they are asked about (plainDiagnosticOf, by code, range
  * and message), so nothing a fix needs travels to the editor and back; shipping the vertex lists
  * of every polygon diagnostic on every publication bought nothing.
@@ -63,6 +58,7 @@ export function toLspDiagnostic(doc: AnalyzedDocument, d: Diagnostic, severity: 
     }));
   }
   if (d.tags?.length) lsp.tags = d.tags.map((t) => (t === 'unnecessary' ? DiagnosticTag.Unnecessary : DiagnosticTag.Deprecated));
+  if (d.sentData !== undefined) lsp.data = d.sentData;
   return lsp;
 }
 

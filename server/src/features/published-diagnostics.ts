@@ -80,11 +80,6 @@ export class PublishedDiagnostics {
     return this.path;
   }
 
-  /** Whether a list published before is kept (for the next publication to reuse). */
-  get holdsList(): boolean {
-    return this.previous !== EMPTY;
-  }
-
   /** How many diagnostics the last publication copied from the one before, and how many it converted. */
   get stats(): { readonly reused: number; readonly converted: number } {
     return this.counts;
@@ -101,10 +96,14 @@ export class PublishedDiagnostics {
     this.store = new ChunkStore(codec, this.limits.slabBytes);
   }
 
-  /** The document's diagnostics as publishedDiagnostics(doc) gives them, as JSON bytes. */
-  publish(doc: AnalyzedDocument): EncodedDiagnostics {
+  /**
+   * The document's diagnostics as publishedDiagnostics(doc) gives them, as JSON bytes; or those
+   * of `list`, diagnostics of the document in position order (the part of them under the
+   * diagnostics limit, diagnostic-limit.ts), as toLspDiagnostic converts them.
+   */
+  publish(doc: AnalyzedDocument, list: readonly Diagnostic[] = doc.analysis.diagnostics): EncodedDiagnostics {
     try {
-      return this.publishFrom(doc);
+      return this.publishFrom(doc, list);
     } catch (e) {
       if (!(e instanceof LostChunkError)) throw e;
       // A compressed chunk that could not be expanded (the codec failed: out of memory): the
@@ -112,11 +111,11 @@ export class PublishedDiagnostics {
       // published stays right, only slower.
       this.clear();
       this.path = 'all';
-      return this.publishAll(doc);
+      return this.publishAll(doc, list);
     }
   }
 
-  private publishFrom(doc: AnalyzedDocument): EncodedDiagnostics {
+  private publishFrom(doc: AnalyzedDocument, list: readonly Diagnostic[]): EncodedDiagnostics {
     // Compressed while idle: all of it back at once (the publication writes every chunk).
     const kept = this.previous.chunks;
     for (let c = 0; c < kept.length; c++) {
@@ -128,22 +127,22 @@ export class PublishedDiagnostics {
     const change = doc.analysis.change;
     const old = this.previous;
     // The analysis says what changed since the list published last (same document, same
-    // settings, nothing left out, and no line added or removed): a walk over its chunks.
-    if (change !== undefined && change.edit.lineDelta === 0 && old.listed !== null && old.listed === change.previous.deref() && old.count === old.listed.length && old.sameUri(doc.uri) && old.settings === doc.settings) {
+    // settings, nothing left out, and no line added or removed): a walk over its chunks. Only for
+    // the analysis's own list: the record says nothing of a part of it.
+    if (list === doc.analysis.diagnostics && change !== undefined && change.edit.lineDelta === 0 && old.listed !== null && old.listed === change.previous.deref() && old.count === old.listed.length && old.sameUri(doc.uri) && old.settings === doc.settings) {
       this.path = 'change';
       return this.publishChange(doc, change);
     }
     this.path = 'all';
-    return this.publishAll(doc);
+    return this.publishAll(doc, list);
   }
 
-  /** Every diagnostic checked against the previous publication (see the class comment). */
-  private publishAll(doc: AnalyzedDocument): EncodedDiagnostics {
+  /** Every diagnostic of `diagnostics` checked against the previous publication (see the class comment). */
+  private publishAll(doc: AnalyzedDocument, diagnostics: readonly Diagnostic[]): EncodedDiagnostics {
     const old = this.previous;
     const oldCount = old.sameUri(doc.uri) ? old.count : 0;
     const lines = doc.lines;
-    const diagnostics = doc.analysis.diagnostics;
-    const next = this.nextSnapshot(doc);
+    const next = this.nextSnapshot(doc, diagnostics);
     const sameSettings = old.settings === doc.settings;
     // Per published diagnostic: its index in `diagnostics`, the previous one whose bytes and
     // columns it reuses (or -1 and its new JSON text, in order in `texts`), and the length of its
@@ -269,7 +268,7 @@ export class PublishedDiagnostics {
   private publishChange(doc: AnalyzedDocument, change: DiagnosticsChange): EncodedDiagnostics {
     const old = this.previous;
     const diagnostics = doc.analysis.diagnostics;
-    const next = this.nextSnapshot(doc);
+    const next = this.nextSnapshot(doc, diagnostics);
     const { source, from, sizes } = this.scratch(diagnostics.length);
     const { removed, added } = change;
     const lines = doc.lines;
@@ -374,12 +373,12 @@ export class PublishedDiagnostics {
     return this.finish(next, n - converted, converted);
   }
 
-  /** The snapshot a publication writes: the spare one when it is large enough. */
-  private nextSnapshot(doc: AnalyzedDocument): Snapshot {
+  /** The snapshot a publication of `list` writes: the spare one when it is large enough. */
+  private nextSnapshot(doc: AnalyzedDocument, list: readonly Diagnostic[]): Snapshot {
     const spare = this.spare;
-    const length = doc.analysis.diagnostics.length;
+    const length = list.length;
     const next = spare !== null && spare.capacity >= length ? spare.reuse(doc.uri, doc.settings) : new Snapshot(doc.uri, doc.settings, length);
-    next.listed = doc.analysis.diagnostics;
+    next.listed = list;
     next.chunks.length = 0;
     next.chunkFirsts.length = 0;
     return next;

@@ -2,8 +2,12 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { DEFAULT_SETTINGS, parseSettings, type CollideSettings } from '../../../server/src/features/configuration';
+import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
+import { analysisOptions } from '../../../server/src/features/configuration';
 import { publishedDiagnostics } from '../../../server/src/features/diagnostics';
-import { limitedDiagnostics } from '../../../server/src/features/diagnostic-limit';
+import { limitedDiagnostics, limitedList } from '../../../server/src/features/diagnostic-limit';
+import { makeAnalyzedDocument } from '../../../server/src/features/document';
+import { PublishedDiagnostics } from '../../../server/src/features/published-diagnostics';
 import { PROBLEM_LIMIT_CODE, type ProblemLimitData } from '../../../protocol/lsp';
 import { scene } from './fixture';
 
@@ -83,7 +87,12 @@ describe('features/diagnostic-limit', () => {
           overlaps: whole.filter((d) => d.code === 'overlap').length,
           tunnellingBodies: new Set(whole.filter((d) => d.code === 'tunnelling').map((d) => `${d.range.start.line}:${d.range.start.character}`)).size,
         });
-        assert.match(note!.message as string, new RegExp(`^Showing ${limit - 1} of the ${whole.length} problems in this file \\(collide.diagnostics.limit is ${limit}\\)`));
+        const tunnelling = data.tunnellingBodies === 1 ? '1 tunnelling body' : `${data.tunnellingBodies} tunnelling bodies`;
+        assert.equal(
+          note!.message,
+          `Showing ${limit - 1} of the ${whole.length} problems in this file (collide.diagnostics.limit is ${limit}); in all, ${data.overlaps} overlaps and ${tunnelling}. ` +
+            'Raise the limit, or 0 to show them all, or run `collide check` on the file for the whole list.',
+        );
         const chosen = vscodeChoice(whole, limit - 1);
         assert.deepEqual(shown.map(key), whole.filter((d) => chosen.has(d)).map(key));
       }),
@@ -113,11 +122,54 @@ describe('features/diagnostic-limit', () => {
     assert.equal(loud[0]!.severity, 2);
   });
 
+  it('publishes through the incremental publication the bytes of a fresh conversion, reusing what an edit left alone', () => {
+    // The server's path (server.ts): one analyzer and one publication cache, the limit changing
+    // between edits, 0 included (the whole list, from the analysis's change record).
+    const rows = Array.from({ length: 120 }, (_, i) => `body b${i} box(1, 1) at (${(i % 12) * 0.9}, ${Math.floor(i / 12) * 0.9})`);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ body: fc.nat(119), dx: fc.integer({ min: -3, max: 3 }), limit: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 260 })), line: fc.boolean() }), { minLength: 1, maxLength: 12 }),
+        (edits) => {
+          const analyzer = new IncrementalAnalyzer();
+          const published = new PublishedDiagnostics();
+          const lines = rows.slice();
+          let version = 0;
+          for (const e of edits) {
+            lines[e.body] = `body b${e.body} box(1, 1) at (${(e.body % 12) * 0.9 + e.dx * 0.3}, ${Math.floor(e.body / 12) * 0.9})`;
+            if (e.line) lines.splice(e.body, 0, '// a line above');
+            const settings = withLimit(e.limit);
+            const doc = makeAnalyzedDocument('file:///limit.collide', ++version, analyzer.analyze(lines.join('\n'), analysisOptions(settings)), settings);
+            const json = Buffer.from(published.publish(doc, limitedList(doc) ?? undefined).json).toString('utf8');
+            assert.equal(json, JSON.stringify(limitedDiagnostics(doc) ?? publishedDiagnostics(doc)));
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('reuses the bytes of the problems a one-body edit left alone under the limit', () => {
+    const rows = Array.from({ length: 120 }, (_, i) => `body b${i} box(1, 1) at (${(i % 12) * 0.9}, ${Math.floor(i / 12) * 0.9})`);
+    const analyzer = new IncrementalAnalyzer();
+    const published = new PublishedDiagnostics();
+    const settings = withLimit(100);
+    const publish = (version: number) => {
+      const doc = makeAnalyzedDocument('file:///limit.collide', version, analyzer.analyze(rows.join('\n'), analysisOptions(settings)), settings);
+      return Buffer.from(published.publish(doc, limitedList(doc)!).json).toString('utf8');
+    };
+    publish(1);
+    assert.equal(published.stats.converted, 100);
+    rows[110] = 'body b110 box(1, 1) at (40, 40)';
+    publish(2);
+    // b110 is past the hundredth problem: the 99 problems shown are as before, the note is new.
+    assert.deepEqual(published.stats, { reused: 99, converted: 1 });
+  });
+
   it('writes large counts with thousands separators', () => {
     const lines = ['body a box(1, 1) at (0, 0)'];
     for (let i = 0; i < 1100; i++) lines.push(`let unused${i} = ${i}`);
     const got = limitedDiagnostics(scene(lines.join('\n'), withLimit(1000)))!;
-    assert.match(got[0]!.message as string, /^Showing 999 of the 1,100 problems in this file \(collide.diagnostics.limit is 1,000\)/);
+    assert.match(got[0]!.message as string, /^Showing 999 of the 1,100 problems in this file \(collide.diagnostics.limit is 1,000\); in all, 0 overlaps and 0 tunnelling bodies\./);
     assert.equal(got.length, 1000);
   });
 });
