@@ -326,7 +326,6 @@ export class IncrementalFrontEnd {
       reused[k] = k < bodyIndexFrom ? k : k < bodyIndexFrom + evaluated.bodies.length ? -1 : k - indexShift;
     }
 
-    const valueTable = previous.valueTable.spliced(semStart, oldWindowEnd, evaluated.values, delta);
     const semantics = new SemanticResults(
       sceneOf(scene, newBodies, scene.layers),
       splice(previous.diagnostics, inOld, oldWindowEnd, ownMessages(evaluated.diagnostics), delta, shiftDiagnostic),
@@ -334,7 +333,8 @@ export class IncrementalFrontEnd {
         definitions,
         references: splice(refs, inOld, oldWindowEnd, evaluated.references, delta, shiftReference),
       },
-      valueTable,
+      // Values are evaluated on request, in the session's environment, which the window leaves as it was.
+      session.values,
       previous.constants,
       previous.shapes,
     );

@@ -101,7 +101,7 @@ function forEachDocumentSymbol(
       const s = statements.parse(i)[0];
       if (s?.kind !== 'Setting') continue;
       const source = doc.text.slice(s.value.range.start, s.value.range.end).replace(/\s+/g, ' ');
-      const value = valueOf(doc, s.value.range);
+      const value = valueOf(doc, s, s.value.range);
       emit(s.keyword, `${source}${value ? ` = ${formatValue(value.value)}` : ''}`, SymbolKind.Property, s.range, s.keywordRange);
       continue;
     }
@@ -114,9 +114,9 @@ function forEachDocumentSymbol(
   }
 }
 
-/** The value recorded for exactly `range`, if any (the first, as recorded). */
-function valueOf(doc: AnalyzedDocument, range: TextRange): EvaluatedValue | undefined {
-  const values = doc.analysis.semantics.valueTable;
+/** The value of `statement` for exactly `range`, if any (the first, as recorded), evaluated for this request. */
+function valueOf(doc: AnalyzedDocument, statement: Statement, range: TextRange): EvaluatedValue | undefined {
+  const values = doc.analysis.semantics.valuesOf([statement]);
   for (let i = values.lowerBound(range.start); i < values.count && values.start(i) === range.start; i++) {
     if (values.end(i) === range.end) return values.get(i);
   }

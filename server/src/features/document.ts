@@ -1,6 +1,7 @@
 import { analyzeDocument, findingDiagnostic as sceneFindingDiagnostic, type DocumentAnalysis } from '../analysis/pipeline';
 import type { Finding } from '../analysis/findings';
 import type { Diagnostic } from '../common/diagnostic';
+import type { ValueTable } from '../semantics/value-table';
 import type { LineIndex } from '../syntax/positions';
 import { statementIndexOf } from '../syntax/statement-index';
 import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from './configuration';
@@ -86,13 +87,12 @@ export function findingsOfBody(doc: AnalyzedDocument, index: number): Finding[] 
 }
 
 /**
- * The index in the value table of the first value that may end at or after `offset` (hover at the
- * cursor, inlay hints from a range's start): a value lies inside its statement, so none before the
- * first statement that reaches `offset` can.
+ * The values (in table order) of the statements that reach from `start` to `end` (hover: the
+ * cursor's statement; inlay hints: a range's), evaluated for the request (semantics/check.ts
+ * SemanticResult.valuesOf): every value that may end at or after `start` and start at or before
+ * `end` is among them, since a value lies inside its statement.
  */
-export function firstValueReaching(doc: AnalyzedDocument, offset: number): number {
+export function valuesReaching(doc: AnalyzedDocument, start: number, end: number): ValueTable {
   const index = statementIndexOf(doc.analysis.parse);
-  const values = doc.analysis.semantics.valueTable;
-  const first = index.endingFrom(offset);
-  return first < index.count ? values.lowerBound(index.start(first)) : values.count;
+  return doc.analysis.semantics.valuesOf(index.parse(index.endingFrom(start), index.atOrBefore(end)));
 }

@@ -16,7 +16,8 @@ import {
   fmtVec,
   shapeSummary,
 } from './describe';
-import { findingsOfBody, firstValueReaching, type AnalyzedDocument } from './document';
+import type { ValueTable } from '../semantics/value-table';
+import { findingsOfBody, valuesReaching, type AnalyzedDocument } from './document';
 import { KEYWORD_DOCS } from './keyword-docs';
 import { tokenAt } from './tokens';
 import type { Token } from '../syntax/lexer';
@@ -38,14 +39,15 @@ export function hover(doc: AnalyzedDocument, offset: number): Hover | null {
 export interface HoverSyntax {
   /** Tokens in order, holding the token at `offset` (if any) and the one after it. */
   tokensAt(doc: AnalyzedDocument, offset: number): readonly Token[];
-  /** An index of the value table at or before the first value that may contain `offset`. */
-  firstValueAt(doc: AnalyzedDocument, offset: number): number;
+  /** A value table (in table order) holding every value that may contain `offset`. */
+  valuesAt(doc: AnalyzedDocument, offset: number): ValueTable;
 }
 
 const STATEMENT_LOCAL: HoverSyntax = {
   // The tokens around the cursor only, lexed from its statement's start (syntax/statement-index.ts).
   tokensAt: (doc, offset) => statementIndexOf(doc.analysis.parse).tokensAt(offset).tokens,
-  firstValueAt: firstValueReaching,
+  // The cursor's statement's values, evaluated for this hover.
+  valuesAt: (doc, offset) => valuesReaching(doc, offset, offset),
 };
 
 export function hoverWith(doc: AnalyzedDocument, offset: number, syntax: HoverSyntax): Hover | null {
@@ -63,7 +65,7 @@ export function hoverWith(doc: AnalyzedDocument, offset: number, syntax: HoverSy
     const isCall = token.kind === 'identifier' && tokens[tokens.indexOf(token) + 1]?.kind === '(';
     if (docLine && (token.kind === 'keyword' || isCall)) return markdown(doc, docLine, token);
   }
-  const value = valueAt(doc, offset, syntax.firstValueAt(doc, offset));
+  const value = valueAt(offset, syntax.valuesAt(doc, offset));
   if (value) return markdown(doc, value.text, value.range);
   return null;
 }
@@ -153,15 +155,14 @@ function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
 }
 
 /**
- * The innermost evaluated value under the cursor (the table holds no bare number: value-table.ts),
- * among the values from index `from` of the value table.
+ * The innermost evaluated value under the cursor among `values` (which hold no bare number:
+ * value-table.ts).
  */
-function valueAt(doc: AnalyzedDocument, offset: number, from: number): { text: string; range: TextRange } | undefined {
+function valueAt(offset: number, values: ValueTable): { text: string; range: TextRange } | undefined {
   let best: { text: string; range: TextRange } | undefined;
   // The compact table, read in place up to the cursor: only the winner is made into an object.
-  const values = doc.analysis.semantics.valueTable;
   const stop = values.lowerBound(offset + 1);
-  for (let i = from; i < stop; i++) {
+  for (let i = 0; i < stop; i++) {
     if (offset > values.end(i)) continue;
     if (best && values.end(i) - values.start(i) >= best.range.end - best.range.start) continue;
     const v = values.get(i);

@@ -3,7 +3,8 @@ import type { TextRange } from '../common/diagnostic';
 import type { ImpactFinding } from '../analysis/findings';
 import { formatValue, isVector, type EvaluatedValue } from '../semantics/evaluate';
 import { fmt, fmtTime, otherOf, stepPosition } from './describe';
-import { firstValueReaching, type AnalyzedDocument } from './document';
+import type { ValueTable } from '../semantics/value-table';
+import { valuesReaching, type AnalyzedDocument } from './document';
 import { Scanner, TK_COMMA, TK_EOF, TK_LPAREN, TK_MINUS, TK_NUMBER, TK_RPAREN, UNIT_NONE } from '../syntax/lexer';
 
 /**
@@ -13,28 +14,24 @@ import { Scanner, TK_COMMA, TK_EOF, TK_LPAREN, TK_MINUS, TK_NUMBER, TK_RPAREN, U
  * get no hint: they already say their value.
  */
 export function inlayHints(doc: AnalyzedDocument, range?: TextRange): InlayHint[] {
-  // For a range (VS Code asks for the viewport), only the values that can end in it: from the
-  // first statement that reaches the range (values lie inside their statements) to the last
-  // value starting in it.
-  const values = doc.analysis.semantics.valueTable;
-  if (!range) return inlayHintsOver(doc, undefined, 0, values.count);
-  return inlayHintsOver(doc, range, firstValueReaching(doc, range.start), values.lowerBound(range.end + 1));
+  // For a range (VS Code asks for the viewport), only the values of the statements that reach
+  // it, evaluated for this request; without one (rare), every statement's.
+  return inlayHintsOver(doc, range, valuesReaching(doc, range?.start ?? 0, range?.end ?? doc.text.length));
 }
 
 /**
- * The hints of `range` (of the whole document when undefined), given that the values that end
- * in it are among those from index `from` to `to` (excluded) of the value table: found by the
- * statement index here, the whole table in the equivalence test's oracle
- * (test/unit/features/oracle/inlay-hints.ts).
+ * The hints of `range` (of the whole document when undefined), given a value table that holds
+ * every value ending in it: the values of the statements that reach it here, the whole
+ * document's in the equivalence test's oracle (test/unit/features/oracle/inlay-hints.ts).
  */
-export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefined, from: number, to: number): InlayHint[] {
+export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefined, values: ValueTable): InlayHint[] {
   const hints: InlayHint[] = [];
   const inRange = (offset: number) => !range || (offset >= range.start && offset <= range.end);
   let lastStart = -1;
   let lastEnd = -1;
   // The compact table, read in place: only the values that become hints are made into objects.
-  const values = doc.analysis.semantics.valueTable;
-  for (let i = from; i < to; i++) {
+  // A value that starts after the range ends after it too, and is skipped with those.
+  for (let i = 0; i < values.count; i++) {
     const start = values.start(i);
     const end = values.end(i);
     if (!inRange(end)) continue;

@@ -12,13 +12,14 @@ import type {
   LetStatement,
   ShapeCall,
   ShapeExpression,
+  SettingStatement,
   ShapeStatement,
   Statement,
 } from '../syntax/ast';
 import { forEachChild, type Node } from '../syntax/ast';
 import { ownString, type ParseResult } from '../syntax/parser';
 import { dependencyOrder } from './dependency-order';
-import { Evaluator, formatValue, type EvaluatedValue, type Value, type ValueRole } from './evaluate';
+import { Evaluator, formatValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { ValueTable } from './value-table';
 import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SPINNING, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, BODY_WIDE_SPANS, bodyData, bodyDetail, bodySpans, clauseFlag, DATA_AT_LIMIT, dataAtFlags, nameAtFlags, packClauses, SceneBody, ScenePart, SceneShape, sourceKindFlags, WIDE_SPANS, type Scene, type SceneLayer, type SourceShapeKind } from './scene';
@@ -61,13 +62,13 @@ export const MAX_MAGNITUDE = 1e9;
  */
 export interface SemanticOptions {
   /**
-   * Record what only editor features read (default true): the value table (hovers, inlay hints),
-   * symbol references (navigation, rename, highlights), definitions' details (outline, hovers),
-   * and the `constants` and `shapes` maps (hovers). A batch run such as `collide check` turns it
-   * off: the references and value table are then empty, the maps are empty, and every detail is
-   * '' but a scene body's (a body in the scene is its own definition, and the scene does not
-   * depend on this option). Definitions themselves are still made (duplicate and unused-name
-   * checks read them).
+   * Record what only editor features read (default true): symbol references (navigation,
+   * rename, highlights), definitions' details (outline, hovers), the `constants` and `shapes`
+   * maps (hovers), and the environment `valuesOf` evaluates statements in (hovers, inlay hints).
+   * A batch run such as `collide check` turns it off: the references are then empty, the maps
+   * are empty, `valuesOf` finds no values, and every detail is '' but a scene body's (a body in
+   * the scene is its own definition, and the scene does not depend on this option). Definitions
+   * themselves are still made (duplicate and unused-name checks read them).
    */
   readonly editorData?: boolean;
 }
@@ -78,13 +79,18 @@ export interface SemanticResult {
   readonly diagnostics: Diagnostic[];
   readonly symbols: SymbolTable;
   /**
-   * Evaluated values of settings, constants, shape arguments, properties and angle literals, but
-   * not bare numbers (they say their value already: value-table.ts), as objects made on each
-   * read (for tests and small documents; features read `valueTable`).
+   * The evaluated values (value-table.ts) of `statements`, statements of this result's version
+   * as a whole-file parse makes them (syntax/statement-index.ts `parse`), in source order: the
+   * values of settings, constants, shape arguments, properties and angle literals, but not bare
+   * numbers (they say their value already), exactly as the whole-file run evaluated them
+   * (`recordedValues`). Evaluated again on each call, in this version's environment (constants,
+   * named shapes, layers), never kept: features read the values of a few statements at a time
+   * (the hovered one, the viewport's for inlay hints, the settings for the outline), and a kept
+   * table of the whole document was built on every whole-file run and spliced on every edit, and
+   * at 100k bodies held 283k values, 7.1 MB of the idle language server's heap. A statement that
+   * does not evaluate (or a defect: the call never throws) has no values.
    */
-  readonly values: readonly EvaluatedValue[];
-  /** The same values, compact (value-table.ts). */
-  readonly valueTable: ValueTable;
+  valuesOf(statements: readonly Statement[]): ValueTable;
   /** Value of each constant that evaluated (first definition of each name). */
   readonly constants: ReadonlyMap<string, Value>;
   /** Geometry of each named shape that evaluated (first definition of each name), for hovers. */
@@ -93,7 +99,7 @@ export interface SemanticResult {
 
 /**
  * The semantic result, whole (the checker's) or windowed (analysis/statement-window.ts): one
- * class for both, so that every result has one hidden class and `values` is a getter on the
+ * class for both, so that every result has one hidden class and `valuesOf` is a method on the
  * prototype. As an object literal with a getter of its own, a result was a dictionary-mode
  * object (V8 gives a literal with an own accessor no fast map), each property read a dictionary
  * look-up, and the windowed one's getter was a closure made per edit in a context holding that
@@ -104,18 +110,50 @@ export interface SemanticResult {
  * not a strong reference, since a full collection freed them and a heap snapshot shows none).
  */
 export class SemanticResults implements SemanticResult {
+  /**
+   * The environment of the run this result comes from (a windowed one shares its session's). A
+   * private field: no own property, so results compare (assert.deepStrictEqual) by what they
+   * say, not by the checker that made them.
+   */
+  readonly #environment: StatementValues;
+
   constructor(
     readonly scene: Scene,
     readonly diagnostics: Diagnostic[],
     readonly symbols: SymbolTable,
-    readonly valueTable: ValueTable,
+    environment: StatementValues,
     readonly constants: ReadonlyMap<string, Value>,
     readonly shapes: ReadonlyMap<string, NamedShapeValue>,
-  ) {}
-
-  get values(): readonly EvaluatedValue[] {
-    return this.valueTable.toArray();
+  ) {
+    this.#environment = environment;
   }
+
+  valuesOf(statements: readonly Statement[]): ValueTable {
+    return this.#environment.valuesOf(statements);
+  }
+}
+
+/** What evaluates statements again for their values (see SemanticResult.valuesOf). */
+export interface StatementValues {
+  valuesOf(statements: readonly Statement[]): ValueTable;
+}
+
+/**
+ * The environment of a run without editor data: no values, and no checker kept alive by the
+ * result (a batch run reads none).
+ */
+const NO_VALUES: StatementValues = { valuesOf: () => new ValueTable(0) };
+
+/**
+ * Every value a whole-file run over `parse` evaluates (with editor data), in table order: what
+ * `SemanticResult.valuesOf` must give statement by statement. The oracle of the tests; the
+ * language server never records the whole table (see `valuesOf`).
+ */
+export function recordedValues(parse: ParseResult): ValueTable {
+  const checker = new Checker({ text: parse.text, statements: parse.file.statements }, {});
+  const values = checker.record();
+  checker.run();
+  return values;
 }
 
 /**
@@ -167,7 +205,6 @@ export interface BodyWindowResult {
   readonly diagnostics: Diagnostic[];
   readonly definitions: SymbolDefinition[];
   readonly references: SymbolReference[];
-  readonly values: ValueTable;
 }
 
 /**
@@ -230,6 +267,14 @@ export class SemanticSession {
   /** Evaluates body statements in the environment of the whole-file run; see BodyWindowResult. */
   evaluateBodies(statements: readonly BodyStatement[], firstIndex: number): BodyWindowResult {
     return this.checker.evaluateBodies(statements, firstIndex);
+  }
+
+  /**
+   * The environment results read values in (SemanticResult.valuesOf): a windowed result's is its
+   * session's, since a window changes bodies only.
+   */
+  get values(): StatementValues {
+    return this.checker.environment();
   }
 }
 
@@ -354,14 +399,23 @@ class NameCounts {
   }
 }
 
+/** A setting's value role (the same for a broken setting, whose value is evaluated all the same). */
+function settingRole(keyword: SettingStatement['keyword']): ValueRole {
+  return keyword === 'dt' ? 'time' : keyword === 'frames' ? 'count' : 'length';
+}
+
 /** What a released Checker refers to instead of the whole file it checked (nothing reads it). */
 const RELEASED: SemanticInput = { text: '', statements: [] };
 
-class Checker {
+class Checker implements StatementValues {
   private diagnostics: Diagnostic[] = [];
   private definitions: SymbolDefinition[] = [];
   private references: SymbolReference[] = [];
-  private values: ValueTable;
+  /**
+   * Where evaluated values go: nowhere in a run (results evaluate them again on request, see
+   * SemanticResult.valuesOf), `valuesOf`'s table while it runs, the whole table for `record`.
+   */
+  private values: ValueTable | null = null;
   private readonly evaluator: Evaluator;
   /** SemanticOptions.editorData: whether to record what only editor features read. */
   private readonly editorData: boolean;
@@ -418,14 +472,83 @@ class Checker {
   private readonly brokenDefinitions = new Set<SymbolDefinition>();
   /** Where the diagnostics of a broken statement go: checked, then dropped. */
   private readonly dropped: Diagnostic[] = [];
+  /**
+   * Starts of the let and shape statements on a dependency cycle, for `valuesOf`, whose
+   * statements are parsed afresh for each request: known by position, not by node.
+   */
+  private readonly cyclic = new Set<number>();
 
   constructor(
     private input: SemanticInput,
     options: SemanticOptions,
   ) {
     this.editorData = options.editorData ?? true;
-    this.values = new ValueTable(this.editorData ? 256 : 0);
-    this.evaluator = new Evaluator((id) => this.resolveValue(id), this.diagnostics, this.editorData ? this.values : null);
+    this.evaluator = new Evaluator((id) => this.resolveValue(id), this.diagnostics, null);
+  }
+
+  /** Makes the run record every value it evaluates, into the table returned (see `recordedValues`). */
+  record(): ValueTable {
+    this.values = new ValueTable(256);
+    this.evaluator.values = this.values;
+    return this.values;
+  }
+
+  /** What results evaluate values in: this checker, once its run is done; nothing without editor data. */
+  environment(): StatementValues {
+    return this.editorData ? this : NO_VALUES;
+  }
+
+  /**
+   * See SemanticResult.valuesOf: each statement evaluated as the run evaluated it (the same
+   * methods, in this environment), with everything but its values dropped (diagnostics,
+   * references, definitions, use counts: the run has them) and no body made. Values lie inside
+   * their statement, so the statements' values in table order are each statement's, sorted, one
+   * statement after the other, as in the run's table. A let or named shape on a dependency cycle
+   * is evaluated as the run did (names resolved, no value), known by its start (`cyclic`).
+   */
+  valuesOf(statements: readonly Statement[]): ValueTable {
+    const out = new ValueTable(statements.length === 1 ? 16 : 256);
+    const saved = [this.diagnostics, this.references, this.values] as const;
+    this.diagnostics = this.dropped;
+    this.evaluator.diagnostics = this.dropped;
+    this.references = [];
+    this.values = out;
+    this.evaluator.values = out;
+    this.countUses = false;
+    try {
+      for (let i = 0; i < statements.length; i++) {
+        const s = statements[i]!;
+        switch (s.kind) {
+          case 'Setting':
+            this.slot(s.value, settingRole(s.keyword), 'number', s.keyword);
+            break;
+          case 'Let':
+            if (this.cyclic.has(s.range.start)) this.evaluator.evaluate(s.value);
+            else this.slot(s.value, 'constant', 'any', 'a constant');
+            break;
+          case 'Shape':
+            if (!this.cyclic.has(s.range.start)) this.shape(s.shape);
+            break;
+          case 'Body':
+            // No definition: the body is evaluated, never made (bodyOf stops before that).
+            this.body(s, undefined, -1, [], 0);
+            break;
+          default:
+            break;
+        }
+      }
+      out.sort();
+      return out;
+    } catch {
+      // Not expected; a request gets no values rather than an error.
+      return new ValueTable(0);
+    } finally {
+      this.countUses = true;
+      [this.diagnostics, this.references, this.values] = saved;
+      this.evaluator.diagnostics = this.diagnostics;
+      this.evaluator.values = this.values;
+      this.dropped.length = 0;
+    }
   }
 
   /**
@@ -444,21 +567,17 @@ class Checker {
     this.diagnostics = [];
     this.definitions = [];
     this.references = [];
-    this.values = new ValueTable(0);
     this.evaluator.diagnostics = this.diagnostics;
-    this.evaluator.values = this.editorData ? this.values : null;
   }
 
   /** See SemanticSession.evaluateBodies. */
   evaluateBodies(statements: readonly BodyStatement[], firstIndex: number): BodyWindowResult {
-    const saved = [this.diagnostics, this.definitions, this.references, this.values] as const;
-    const out: BodyWindowResult = { bodies: [], diagnostics: [], definitions: [], references: [], values: new ValueTable() };
+    const saved = [this.diagnostics, this.definitions, this.references] as const;
+    const out: BodyWindowResult = { bodies: [], diagnostics: [], definitions: [], references: [] };
     this.diagnostics = out.diagnostics;
     this.definitions = out.definitions;
     this.references = out.references;
-    this.values = out.values;
     this.evaluator.diagnostics = out.diagnostics;
-    this.evaluator.values = this.editorData ? out.values : null;
     this.countUses = false;
     try {
       for (const s of statements) {
@@ -467,14 +586,12 @@ class Checker {
       }
     } finally {
       this.countUses = true;
-      [this.diagnostics, this.definitions, this.references, this.values] = saved;
+      [this.diagnostics, this.definitions, this.references] = saved;
       this.evaluator.diagnostics = this.diagnostics;
-      this.evaluator.values = this.editorData ? this.values : null;
       this.definitionOf.clear();
     }
     out.diagnostics.sort(byPosition);
     out.references.sort((a, b) => a.range.start - b.range.start);
-    out.values.sort();
     return out;
   }
 
@@ -532,11 +649,8 @@ class Checker {
     const shapes = new Map<string, NamedShapeValue>();
     if (this.editorData) this.namedValues(constants, shapes);
     this.diagnostics.sort(byPosition);
-    if (this.editorData) {
-      this.references.sort((a, b) => a.range.start - b.range.start);
-      this.values.sort();
-      this.values.compact();
-    }
+    if (this.editorData) this.references.sort((a, b) => a.range.start - b.range.start);
+    this.values?.sort();
     // One list for the scene's bodies and the definitions when they are the same (scene.ts
     // definitionsAreBodies): every body of the scene took the place of its own definition, in
     // statement order, so as many definitions as bodies means each is its body. Told by the
@@ -544,7 +658,7 @@ class Checker {
     // for one run, 0.3% of a 10k-body check's instructions.
     const n = bodies.length;
     const definitions = this.definitions.length === n && (n === 0 || (this.definitions[0] === bodies[0] && this.definitions[n - 1] === bodies[n - 1])) ? bodies : this.definitions;
-    return new SemanticResults(sceneOf(settings, bodies, layers), this.diagnostics, { definitions, references: this.references }, this.values, constants, shapes);
+    return new SemanticResults(sceneOf(settings, bodies, layers), this.diagnostics, { definitions, references: this.references }, this.environment(), constants, shapes);
   }
 
   /** The value of each constant and the geometry of each named shape (first definition of each name). */
@@ -647,7 +761,7 @@ class Checker {
     }
     // A bare number says its value already: no hover, hint or outline shows it, and a large
     // scene's table would hold a third more values (value-table.ts).
-    if (v !== undefined && this.editorData && !(e.kind === 'Number' && e.unit === null)) this.values.push(e.range, v, role);
+    if (v !== undefined && this.values !== null && !(e.kind === 'Number' && e.unit === null)) this.values.push(e.range, v, role);
     return v;
   }
 
@@ -760,6 +874,7 @@ class Checker {
     const inCycle = this.reportCycles(cycles, 'let-cycle', (name, path) => `'${name}' is defined in terms of itself: ${path}.`);
     for (const s of order) {
       if (inCycle.has(s)) {
+        this.cyclic.add(s.range.start);
         // Still resolve the names inside (references for navigation), without a value.
         this.quietlyIf(s.broken, () => this.evaluator.evaluate(s.value));
         this.letValues.set(s, undefined);
@@ -800,6 +915,7 @@ class Checker {
     const inCycle = this.reportCycles(cycles, 'shape-cycle', (name, path) => `Shape '${name}' is made of itself: ${path}.`);
     for (const s of order) {
       if (inCycle.has(s)) {
+        this.cyclic.add(s.range.start);
         this.quietlyIf(s.broken, () => this.recordShapeReferences(s.shape));
         this.shapeValues.set(s, undefined);
         continue;
@@ -1007,7 +1123,7 @@ class Checker {
       if (s.kind !== 'Setting') continue;
       if (s.broken) {
         // Not applied: the setting keeps its earlier value (or default) until this one parses.
-        this.quietlyIf(true, () => this.slot(s.value, s.keyword === 'dt' ? 'time' : s.keyword === 'frames' ? 'count' : 'length', 'number', s.keyword));
+        this.quietlyIf(true, () => this.slot(s.value, settingRole(s.keyword), 'number', s.keyword));
         continue;
       }
       const earlier = seen.get(s.keyword);

@@ -2,23 +2,23 @@ import type { TextRange } from '../common/diagnostic';
 import type { EvaluatedValue, Value, ValueRole } from './evaluate';
 
 /**
- * The evaluated values of a document (what hover and inlay hints show) in parallel typed arrays:
- * range, x (the number, or a vector's x), y, and role and flags in one byte. A scene has several
- * values per body (position, angle, every shape argument), and as objects, each with its range and
- * boxed doubles, they were the third-largest structure a language server kept for a large
- * document; here they are 25 bytes each and shift after an edit without allocating.
- * `EvaluatedValue` objects are made on request (`get`, `toArray`). Semantics records no bare
- * number (no feature shows one: it says its value already), a third of the values of a generated
- * 100k-body scene.
+ * Evaluated values (what hover and inlay hints show) in parallel typed arrays: range, x (the
+ * number, or a vector's x), y, and role and flags in one byte, 25 bytes a value. A scene has
+ * several values per body (position, angle, every shape argument); the tables are made on
+ * request for the statements a feature reads (semantics/check.ts SemanticResult.valuesOf), a few
+ * at a time, or every statement when a client asks for all inlay hints of a document, where
+ * objects with a range each and boxed doubles would be several times the size (a large scene's
+ * values as objects were once the third-largest structure its language server kept).
+ * `EvaluatedValue` objects are made
+ * on request (`get`, `toArray`). Semantics records no bare number (no feature shows one: it says
+ * its value already), a third of the values of a generated 100k-body scene.
  *
  * Storage: chunks of CHUNK values, one buffer each (the five columns side by side), value i at
  * i & MASK of chunk i >> SHIFT; only the last chunk is partly filled. Contiguous columns grown
  * by doubling held up to twice the values while a document was evaluated (13 MB for 283k values
  * of a 100k-body scene), and the copy that trimmed them after: a language server's resident size
  * follows that peak, since its allocator keeps what it once held. Chunks are never moved or
- * grown once full, and a table built for an edit (`spliced`) shares the full chunks before the
- * edit with the table it came from rather than copying them (tables are immutable once built:
- * `sort` makes new chunks).
+ * grown once full (`sort` makes new chunks).
  *
  * Order: by start, then longest first (an expression before its parts), then as recorded.
  */
@@ -46,7 +46,7 @@ export class ValueTable {
   /** Values the last chunk can hold (it grows by doubling up to CHUNK, so small tables stay small). */
   private lastCapacity = 0;
   /** Values the table is expected to hold: chunks are sized to it, the last one exactly. */
-  private expected: number;
+  private readonly expected: number;
 
   /** `capacity`: the values expected. */
   constructor(capacity = 16) {
@@ -105,32 +105,6 @@ export class ValueTable {
     this.lastCapacity = out.lastCapacity;
   }
 
-  /**
-   * The table of a new version of the text: this table's values before `from`, then `fresh`'s,
-   * then this table's values from `to` on, shifted by `delta` (values in [from, to) are dropped).
-   */
-  spliced(from: number, to: number, fresh: ValueTable, delta: number): ValueTable {
-    const a = this.lowerBound(from);
-    const b = this.lowerBound(to);
-    const out = new ValueTable(0);
-    out.expected = a + fresh.count + this.count - b;
-    // The full chunks before the edit, as they are.
-    const shared = a >> SHIFT;
-    for (let c = 0; c < shared; c++) {
-      out.xs.push(this.xs[c]!);
-      out.ys.push(this.ys[c]!);
-      out.starts.push(this.starts[c]!);
-      out.ends.push(this.ends[c]!);
-      out.meta.push(this.meta[c]!);
-    }
-    out.count = shared << SHIFT;
-    out.lastCapacity = shared > 0 ? CHUNK : 0;
-    out.copyFrom(this, out.count, a, 0);
-    out.copyFrom(fresh, 0, fresh.count, 0);
-    out.copyFrom(this, b, this.count, delta);
-    return out;
-  }
-
   /** First index whose value starts at or after `offset`. */
   lowerBound(offset: number): number {
     let lo = 0;
@@ -141,39 +115,6 @@ export class ValueTable {
       else hi = mid;
     }
     return lo;
-  }
-
-  /** Appends `src`'s values [from, to), their ranges shifted by `delta`: chunk by chunk, both sides. */
-  private copyFrom(src: ValueTable, from: number, to: number, delta: number): void {
-    let i = from;
-    while (i < to) {
-      const at = this.count;
-      if ((at & MASK) === 0 || (at & MASK) === this.lastCapacity) this.makeRoom(at);
-      const c = at >> SHIFT;
-      const k = at & MASK;
-      const sc = i >> SHIFT;
-      const sk = i & MASK;
-      // As many as fit in this chunk's room, come from one source chunk, and remain.
-      const n = Math.min(this.lastCapacity - k, CHUNK - sk, to - i);
-      this.xs[c]!.set(src.xs[sc]!.subarray(sk, sk + n), k);
-      this.ys[c]!.set(src.ys[sc]!.subarray(sk, sk + n), k);
-      this.meta[c]!.set(src.meta[sc]!.subarray(sk, sk + n), k);
-      const starts = this.starts[c]!;
-      const ends = this.ends[c]!;
-      if (delta === 0) {
-        starts.set(src.starts[sc]!.subarray(sk, sk + n), k);
-        ends.set(src.ends[sc]!.subarray(sk, sk + n), k);
-      } else {
-        const ss = src.starts[sc]!;
-        const se = src.ends[sc]!;
-        for (let j = 0; j < n; j++) {
-          starts[k + j] = ss[sk + j]! + delta;
-          ends[k + j] = se[sk + j]! + delta;
-        }
-      }
-      this.count = at + n;
-      i += n;
-    }
   }
 
   private compare(i: number, j: number): number {
@@ -236,22 +177,5 @@ export class ValueTable {
     this.starts[c]!.set(starts.subarray(0, n));
     this.ends[c]!.set(ends.subarray(0, n));
     this.meta[c]!.set(meta.subarray(0, n));
-  }
-
-  /** Trims the last chunk's spare room (the table of a finished run is kept as long as its version). */
-  compact(): void {
-    if (this.xs.length === 0) return;
-    const n = this.count - ((this.xs.length - 1) << SHIFT);
-    if (n === this.lastCapacity) return;
-    if (n === 0) {
-      this.xs.pop();
-      this.ys.pop();
-      this.starts.pop();
-      this.ends.pop();
-      this.meta.pop();
-      this.lastCapacity = this.xs.length > 0 ? CHUNK : 0;
-      return;
-    }
-    this.resizeLast(n);
   }
 }

@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { analyzeWholeText, IncrementalFrontEnd, type FrontEndResult } from '../../../server/src/analysis/statement-window';
-import { analyzeSemantics } from '../../../server/src/semantics/check';
+import { analyzeSemantics, recordedValues } from '../../../server/src/semantics/check';
 import { parse } from '../../../server/src/syntax/parser';
 import { LineIndex } from '../../../server/src/syntax/positions';
 import { bodyLine, sceneArb, settingsLines } from './scenes';
@@ -81,7 +81,8 @@ function assertSameFrontEnd(actual: FrontEndResult, text: string, what: string):
   assert.deepStrictEqual(actual.semantics.scene, semantics.scene, `scene after ${what}`);
   assert.deepStrictEqual(actual.semantics.diagnostics, semantics.diagnostics, `semantic diagnostics after ${what}`);
   assert.deepStrictEqual(actual.semantics.symbols, semantics.symbols, `symbols after ${what}`);
-  assert.deepStrictEqual(actual.semantics.values, semantics.values, `values after ${what}`);
+  // Evaluated on request in the current version's environment: the whole-file run's table.
+  assert.deepStrictEqual(actual.semantics.valuesOf(syntax.file.statements).toArray(), recordedValues(syntax).toArray(), `values after ${what}`);
   assert.deepStrictEqual(actual.semantics.constants, semantics.constants, `constants after ${what}`);
   assert.deepStrictEqual(actual.semantics.shapes, semantics.shapes, `shapes after ${what}`);
   for (let line = 0; line < syntax.lines.lineCount; line++) {
@@ -244,7 +245,6 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
       new WeakRef(r.semantics.symbols.definitions),
       new WeakRef(r.semantics.symbols.references),
       new WeakRef(r.semantics.diagnostics),
-      new WeakRef(r.semantics.valueTable),
     ];
     let previous = watch(frontEnd.update(text));
     for (const edit of ['circle(0.5) at (0', 'box(1, 1) at (3']) {
@@ -255,7 +255,7 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
       // The new result names the version it was made from (for the analyzer's reuse): let go of it.
       delete (r as { previousScene?: unknown }).previousScene;
       await collect();
-      assert.deepStrictEqual(previous.map((w) => w.deref() === undefined), [true, true, true, true, true, true]);
+      assert.deepStrictEqual(previous.map((w) => w.deref() === undefined), [true, true, true, true, true]);
       previous = current;
     }
   });
@@ -401,7 +401,7 @@ describe('analysis/statement-window: whole-text analysis with bodies parsed one 
       assert.deepStrictEqual(whole.semantics.scene, semantics.scene, text);
       assert.deepStrictEqual(whole.semantics.diagnostics, semantics.diagnostics, text);
       assert.deepStrictEqual(whole.semantics.symbols, semantics.symbols, text);
-      assert.deepStrictEqual(whole.semantics.values, semantics.values, text);
+      assert.deepStrictEqual(whole.semantics.valuesOf(syntax.file.statements).toArray(), recordedValues(syntax).toArray(), text);
       assert.deepStrictEqual(whole.semantics.constants, semantics.constants, text);
       assert.deepStrictEqual(whole.semantics.shapes, semantics.shapes, text);
       assert.deepStrictEqual(
@@ -428,7 +428,7 @@ describe('analysis/statement-window: whole-text analysis with bodies parsed one 
         assert.deepStrictEqual(whole.semantics.scene, semantics.scene, JSON.stringify(text));
         assert.deepStrictEqual(whole.semantics.diagnostics, semantics.diagnostics, JSON.stringify(text));
         assert.deepStrictEqual(whole.semantics.symbols, semantics.symbols, JSON.stringify(text));
-        assert.deepStrictEqual(whole.semantics.values, semantics.values, JSON.stringify(text));
+        assert.deepStrictEqual(whole.semantics.valuesOf(syntax.file.statements).toArray(), recordedValues(syntax).toArray(), JSON.stringify(text));
       }),
       { numRuns: 2000 },
     );

@@ -15,6 +15,7 @@ import { findPolygonContaining, polygonAt } from '../../../server/src/features/q
 import { semanticTokens, semanticTokensEdits } from '../../../server/src/features/semantic-tokens';
 import { signatureHelp } from '../../../server/src/features/signature-help';
 import type { SymbolReference } from '../../../server/src/semantics/symbols';
+import type { Statement } from '../../../server/src/syntax/ast';
 import { ValueTable } from '../../../server/src/semantics/value-table';
 import { statementIndexOf, type StatementIndex } from '../../../server/src/syntax/statement-index';
 import * as oldCompletion from './oracle/completion';
@@ -25,6 +26,7 @@ import * as oldFolding from './oracle/folding-ranges';
 import * as oldHover from './oracle/hover';
 import * as oldInlay from './oracle/inlay-hints';
 import * as oldTokens from './oracle/semantic-tokens';
+import { WHOLE_VALUES, wholeValues } from './oracle/values';
 import * as oldSignature from './oracle/signature-help';
 
 /**
@@ -219,7 +221,8 @@ describe('features: statement-local syntax equals the whole-file path', () => {
  */
 function withEntriesAtStatementStarts(doc: AnalyzedDocument): AnalyzedDocument {
   const { file, tokens } = doc.analysis.parse;
-  const { valueTable, symbols } = doc.analysis.semantics;
+  const { symbols } = doc.analysis.semantics;
+  const valueTable = wholeValues(doc);
   const values = new ValueTable();
   for (let i = 0; i < valueTable.count; i++) {
     const v = valueTable.get(i);
@@ -237,8 +240,18 @@ function withEntriesAtStatementStarts(doc: AnalyzedDocument): AnalyzedDocument {
     references.splice(at < 0 ? references.length : at, 0, { kind: definition.kind, name: definition.name, range: first, definition });
   }
   values.sort();
-  const semantics = { ...doc.analysis.semantics, valueTable: values, symbols: { definitions: symbols.definitions, references } };
-  return { ...doc, analysis: { ...doc.analysis, semantics } };
+  // On request, the values that lie in the statements asked for, in table order.
+  const valuesOf = (statements: readonly Statement[]): ValueTable => {
+    const out = new ValueTable();
+    const from = statements[0]?.range.start ?? Infinity;
+    const to = statements.at(-1)?.range.end ?? -Infinity;
+    for (let i = values.lowerBound(from); i < values.count && values.start(i) <= to; i++) out.push(values.get(i).range, values.value(i), values.role(i));
+    return out;
+  };
+  const semantics = { ...doc.analysis.semantics, valuesOf, symbols: { definitions: symbols.definitions, references } };
+  const analysis = { ...doc.analysis, semantics };
+  WHOLE_VALUES.set(analysis, values);
+  return { ...doc, analysis };
 }
 
 describe('features: statement-local look-ups at the edges of statements', () => {
@@ -246,7 +259,8 @@ describe('features: statement-local look-ups at the edges of statements', () => 
     const text = 'let k = 2\nlet a = 30deg\nbody b circle(k) at (1, 0) angle a\nshape s = box(k, 1)\n';
     const doc = withEntriesAtStatementStarts(analyzeText(text));
     // Not vacuous: each statement's value and first-token reference are in the tables the features read.
-    const { symbols, valueTable } = doc.analysis.semantics;
+    const { symbols } = doc.analysis.semantics;
+    const valueTable = wholeValues(doc);
     for (const { range } of doc.analysis.parse.file.statements) {
       assert.ok(symbols.references.some((r) => r.range.start === range.start));
       const first = valueTable.lowerBound(range.start);

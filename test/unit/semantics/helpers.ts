@@ -1,17 +1,20 @@
 import { parse } from '../../../server/src/syntax/parser';
 import { analyzeSemantics, type SemanticResult } from '../../../server/src/semantics/check';
+import type { EvaluatedValue } from '../../../server/src/semantics/evaluate';
 import type { Diagnostic } from '../../../server/src/common/diagnostic';
 
 export interface Checked extends SemanticResult {
   readonly text: string;
   readonly syntax: readonly Diagnostic[];
+  /** Every statement's values, evaluated on request (SemanticResult.valuesOf). */
+  readonly values: readonly EvaluatedValue[];
 }
 
 export function check(text: string): Checked {
   const p = parse(text);
   const r = analyzeSemantics(p);
-  // `values` is a getter of the result's class (SemanticResults), which a spread leaves out.
-  return { ...r, values: r.values, text, syntax: p.diagnostics };
+  // `valuesOf` is a method of the result's class (SemanticResults), which a spread leaves out.
+  return { ...r, valuesOf: (statements) => r.valuesOf(statements), values: r.valuesOf(p.file.statements).toArray(), text, syntax: p.diagnostics };
 }
 
 /** Diagnostics as [code, the exact text they cover] (severity when asked), in source order. */

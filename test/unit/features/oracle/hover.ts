@@ -1,11 +1,12 @@
 import type { Hover } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../../../../server/src/features/document';
 import { hoverWith, type HoverSyntax } from '../../../../server/src/features/hover';
+import { wholeValues } from './values';
 
-/** Hover's look-ups as of 576ff7e: the whole file's tokens, and the value table from its start. */
+/** Hover's look-ups as of 576ff7e: the whole file's tokens, and the whole value table. */
 const WHOLE_FILE: HoverSyntax = {
   tokensAt: (doc) => doc.analysis.parse.tokens,
-  firstValueAt: () => 0,
+  valuesAt: (doc) => wholeValues(doc),
 };
 
 export function hover(doc: AnalyzedDocument, offset: number): Hover | null {
