@@ -507,7 +507,8 @@ class Checker implements StatementValues {
    * is evaluated as the run did (names resolved, no value), known by its start (`cyclic`).
    */
   valuesOf(statements: readonly Statement[]): ValueTable {
-    const out = new ValueTable(statements.length === 1 ? 16 : 256);
+    // A hover's one statement (or none, in a gap) holds a few values; a viewport's, a few hundred.
+    const out = new ValueTable(statements.length <= 1 ? 16 : 256);
     const saved = [this.diagnostics, this.references, this.values] as const;
     this.diagnostics = this.dropped;
     this.evaluator.diagnostics = this.dropped;
