@@ -68,7 +68,8 @@ export class Evaluator {
     public diagnostics: Diagnostic[],
     /**
      * Every literal with a unit is recorded here with its radian value; null when nothing reads
-     * the record (a run without editor data, see semantics/check.ts `SemanticOptions`).
+     * the record (a whole-file run: values are evaluated again on request, semantics/check.ts
+     * `SemanticResult.valuesOf`).
      */
     public values: ValueTable | null,
   ) {}
