@@ -1,6 +1,7 @@
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 import { replace } from './convert';
+import { limitedList } from './diagnostic-limit';
 import { effectiveSeverity, plainDiagnosticOf, toLspDiagnostic } from './diagnostics';
 import type { AnalyzedDocument } from './document';
 import { quickFixes } from './quick-fixes';
@@ -9,7 +10,8 @@ import { quickFixes } from './quick-fixes';
  * Code actions (issue 6, item 4): the quick fixes for the diagnostics in the request's context,
  * each carrying the diagnostic it fixes so the editor shows it in the light bulb of that problem.
  * Clients that send no context diagnostics (some do not) get the fixes for every diagnostic of
- * ours that touches the range.
+ * ours that touches the range, and so do the problems a file over the diagnostics limit did not
+ * publish.
  */
 export function codeActions(
   doc: AnalyzedDocument,
@@ -22,8 +24,15 @@ export function codeActions(
     const plain = plainDiagnosticOf(doc, lsp);
     if (plain) pairs.push({ plain, lsp });
   }
-  if (context.diagnostics.length === 0) {
+  // The editor sends back only diagnostics it was sent: a file over collide.diagnostics.limit
+  // publishes part of its problems (diagnostic-limit.ts), and those left out of the range are
+  // fixed as if it had sent them (else a problem sharing its place with a published one had none).
+  const sent = context.diagnostics.length === 0 ? null : limitedList(doc);
+  if (context.diagnostics.length === 0 || sent !== null) {
+    // A stale editor may have sent one of them (its version's list was cut elsewhere): once.
+    const skip = sent === null ? null : new Set<Diagnostic>([...sent, ...pairs.map((p) => p.plain)]);
     for (const d of doc.analysis.diagnostics) {
+      if (skip?.has(d)) continue;
       // Read once: a finding's diagnostic makes its range on each read (analysis/finding-diagnostic.ts).
       const at = d.range;
       if (at.start > range.end || at.end < range.start) continue;

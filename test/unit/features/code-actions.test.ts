@@ -6,6 +6,8 @@ import { publishedDiagnostics, toLspDiagnostic } from '../../../server/src/featu
 import type { AnalyzedDocument } from '../../../server/src/features/document';
 import { quickFixes, type QuickFix } from '../../../server/src/features/quick-fixes';
 import type { Diagnostic } from '../../../server/src/common/diagnostic';
+import { parseSettings } from '../../../server/src/features/configuration';
+import { limitedDiagnostics } from '../../../server/src/features/diagnostic-limit';
 import { scene } from './fixture';
 
 function diagnostic(doc: AnalyzedDocument, code: string, on?: string): Diagnostic {
@@ -200,5 +202,22 @@ describe('features/code-actions: quick fixes', () => {
     assert.equal(codeActions(doc, d.range, { diagnostics: [] }).length, actions.length);
     // A request for refactorings only gets no quick fixes.
     assert.deepEqual(codeActions(doc, d.range, { diagnostics: [lsp], only: ['refactor'] }), []);
+  });
+
+  it('fixes a problem left out by collide.diagnostics.limit beside one the editor was sent for the same range', () => {
+    // hub overlaps a and b, both diagnostics on its name; with room for one problem beside the
+    // limit's note, only the overlap with a is published, and the editor sends back only that.
+    const doc = scene(['body a box(1, 1) at (-1.2, 0)', 'body b box(1, 1) at (1.2, 0)', 'body hub box(2, 2) at (0, 0)', 'let unused = 1', ''].join('\n'), parseSettings({ diagnostics: { limit: 2 } }));
+    const sent = limitedDiagnostics(doc)!;
+    const onHub = sent.filter((d) => d.code === 'overlap');
+    assert.equal(onHub.length, 1, 'one of the two overlaps published');
+    assert.match(onHub[0]!.message as string, /hub overlaps a/);
+    const at = toOffsetRange(doc.lines, onHub[0]!.range);
+    const titles = (diagnostics: typeof sent) => codeActions(doc, at, { diagnostics }).map((a) => `${a.title} <- ${a.diagnostics![0]!.message}`);
+    const every = titles([]);
+    assert.ok(every.some((t) => /hub overlaps b/.test(t)), every.join('; '));
+    assert.deepEqual(titles(onHub), every);
+    // A problem the editor was sent is not offered twice, and one of the whole list is fixed once.
+    assert.equal(titles(onHub).length, doc.analysis.diagnostics.filter((d) => d.code === 'overlap').reduce((n, d) => n + quickFixes(doc, d).length, 0));
   });
 });
