@@ -28,9 +28,9 @@ export interface Diagnostic {
   readonly data?: unknown;
   /**
    * Data the editor is sent with the diagnostic (the LSP diagnostic's `data`). Only the diagnostics
-   * limit's note has any (server/src/features/diagnostic-limit.ts): its message says all of it, so
-   * that a publication that reuses the bytes of a diagnostic with the same message
-   * (features/published-diagnostics.ts) sends the same data.
+   * limit's note has any (server/src/features/diagnostic-limit.ts). A publication reuses the bytes
+   * of a diagnostic that has some only for the very same object (features/published-diagnostics.ts,
+   * messageKeyOf), never for another with the same words.
    */
   readonly sentData?: unknown;
 }

@@ -83,9 +83,9 @@ export function limitedDiagnostics(doc: AnalyzedDocument): LspDiagnostic[] | nul
 }
 
 /**
- * The note that says how many problems are not shown, at the start of the document. Its message
- * says every number of its data: a publication may reuse a note's bytes for a later note with
- * the same message (published-diagnostics.ts compares messages, not data).
+ * The note that says how many problems are not shown, at the start of the document; its message
+ * says in words what its data counts. Made afresh for each publication, which therefore converts
+ * it each time (published-diagnostics.ts reuses a diagnostic with data only as the same object).
  */
 function limitNote(limit: number, data: ProblemLimitData): Diagnostic {
   const tunnelling = `${count(data.tunnellingBodies)} tunnelling ${data.tunnellingBodies === 1 ? 'body' : 'bodies'}`;

@@ -24,7 +24,7 @@ import type { AnalyzedDocument } from './document';
  * the effective severity, the message, the start and end positions (line and character,
  * recomputed from the current text: a line inserted above moves a diagnostic whose offsets did
  * not change, and the reverse), each related location's positions and message, the tags and the
- * document's URI.
+ * document's URI. One that sends data (`sentData`) is reused only as the same object.
  *
  * Candidates are found by walking the previous publication alongside the new one (both are in
  * position order): the next previous entry, else one a little further on (diagnostics removed
@@ -827,8 +827,9 @@ class Snapshot {
       return sameWords(chunk.messages[local], d) && SEVERITIES[this.severities[i]!] === severity && this.tagged[i] !== 1 && this.findingStillAt(i, lines, d);
     }
     // The message first: a diagnostic whose place only moved keeps its message string, so this is
-    // mostly one pointer test. (Equal, the kept one is no finding's: the chunk has codes.)
-    if (chunk.messages[local] !== d.message || chunk.codes?.[local] !== d.code || SEVERITIES[this.severities[i]!] !== severity) return false;
+    // mostly one pointer test. (Equal, the kept one is no finding's: the chunk has codes.) One
+    // that sends data is compared as itself (messageKeyOf), so never matched here.
+    if (chunk.messages[local] !== messageKeyOf(d) || chunk.codes?.[local] !== d.code || SEVERITIES[this.severities[i]!] !== severity) return false;
     // Tags are rare: the previous object is read only when either diagnostic has some.
     if ((d.tags !== undefined || this.tagged[i] === 1) && !sameTags(chunk.objects[local]!.tags, d.tags)) return false;
     if (!at(lines, d.range.start, p[8 * i]!, p[8 * i + 1]!) || !at(lines, d.range.end, p[8 * i + 2]!, p[8 * i + 3]!)) return false;
@@ -843,10 +844,13 @@ class Snapshot {
 /**
  * What a publication keeps to recognise a diagnostic's words: for a finding's diagnostic its key
  * (its finding's numbers, finding-diagnostic.ts), so that its message is never made to be
- * compared; for any other its message.
+ * compared; for one that sends data (`sentData`: the diagnostics limit's note) the object
+ * itself, since nothing here compares the data, so that its bytes serve only that very object;
+ * for any other its message.
  */
 function messageKeyOf(d: Diagnostic): unknown {
-  return d instanceof FindingDiagnostic ? d.finding : d.message;
+  if (d instanceof FindingDiagnostic) return d.finding;
+  return d.sentData === undefined ? d.message : d;
 }
 
 /**

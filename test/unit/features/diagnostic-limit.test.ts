@@ -165,6 +165,17 @@ describe('features/diagnostic-limit', () => {
     assert.deepEqual(published.stats, { reused: 99, converted: 1 });
   });
 
+  it('never serves the data of an earlier publication of a diagnostic with the same words', () => {
+    // The note's message spells its data today; a publication must not depend on that.
+    const doc = scene('body a box(1, 1) at (0, 0)\n');
+    const published = new PublishedDiagnostics();
+    const note = (shown: number | undefined) => ({ range: { start: 0, end: 0 }, severity: 'information' as const, code: PROBLEM_LIMIT_CODE, message: 'Showing some problems.', sentData: shown === undefined ? undefined : { shown } });
+    for (const shown of [1, 2, 2, undefined, 3]) {
+      const json = Buffer.from(published.publish(doc, [note(shown)]).json).toString('utf8');
+      assert.deepEqual(JSON.parse(json)[0].data, shown === undefined ? undefined : { shown }, `data ${shown}`);
+    }
+  });
+
   it('writes large counts with thousands separators', () => {
     const lines = ['body a box(1, 1) at (0, 0)'];
     for (let i = 0; i < 1100; i++) lines.push(`let unused${i} = ${i}`);
