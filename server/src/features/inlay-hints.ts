@@ -4,7 +4,8 @@ import type { ImpactFinding } from '../analysis/findings';
 import { formatValue, isVector, type EvaluatedValue } from '../semantics/evaluate';
 import { fmt, fmtTime, otherOf, stepPosition } from './describe';
 import type { ValueTable } from '../semantics/value-table';
-import { valuesReaching, type AnalyzedDocument } from './document';
+import type { AnalyzedDocument } from './document';
+import { statementIndexOf } from '../syntax/statement-index';
 import { Scanner, TK_COMMA, TK_EOF, TK_LPAREN, TK_MINUS, TK_NUMBER, TK_RPAREN, UNIT_NONE } from '../syntax/lexer';
 
 /**
@@ -16,35 +17,59 @@ import { Scanner, TK_COMMA, TK_EOF, TK_LPAREN, TK_MINUS, TK_NUMBER, TK_RPAREN, U
 export function inlayHints(doc: AnalyzedDocument, range?: TextRange): InlayHint[] {
   // For a range (VS Code asks for the viewport), only the values of the statements that reach
   // it, evaluated for this request; without one (rare), every statement's.
-  return inlayHintsOver(doc, range, valuesReaching(doc, range?.start ?? 0, range?.end ?? doc.text.length));
+  return inlayHintsOver(doc, range, valueBatches(doc, range));
 }
 
 /**
- * The hints of `range` (of the whole document when undefined), given a value table that holds
- * every value ending in it: the values of the statements that reach it here, the whole
- * document's in the equivalence test's oracle (test/unit/features/oracle/inlay-hints.ts).
+ * Statements evaluated at a time (`valueBatches`). The trees of a whole document's statements at
+ * once were 226 MB at 100k bodies (2.3 KB a statement), for a client that asks for the hints of
+ * the whole document (or of a long range), and the server's resident size keeps such a peak (its
+ * allocator keeps what it once held); a batch's trees and values are garbage once its hints are
+ * made.
  */
-export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefined, values: ValueTable): InlayHint[] {
+export const HINT_BATCH = 512;
+
+/**
+ * The values of the statements that reach `range` (values lie inside their statements), a batch
+ * of statements at a time, in table order: evaluated as each batch is read.
+ */
+function* valueBatches(doc: AnalyzedDocument, range: TextRange | undefined): Generator<ValueTable> {
+  const index = statementIndexOf(doc.analysis.parse);
+  const first = index.endingFrom(range?.start ?? 0);
+  const last = index.atOrBefore(range?.end ?? doc.text.length);
+  for (let i = first; i <= last; i += HINT_BATCH) yield doc.analysis.semantics.valuesOf(index.parse(i, Math.min(last, i + HINT_BATCH - 1)));
+}
+
+/**
+ * The hints of `range` (of the whole document when undefined), given value tables (in table
+ * order, one after the other) that hold every value ending in it: the values of the statements
+ * that reach it here, the whole document's table in the equivalence test's oracle
+ * (test/unit/features/oracle/inlay-hints.ts).
+ */
+export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefined, tables: Iterable<ValueTable>): InlayHint[] {
   const hints: InlayHint[] = [];
   const inRange = (offset: number) => !range || (offset >= range.start && offset <= range.end);
   let lastStart = -1;
   let lastEnd = -1;
-  // The compact table, read in place: only the values that become hints are made into objects.
-  // A value that starts after the range ends after it too, and is skipped with those.
-  for (let i = 0; i < values.count; i++) {
-    const start = values.start(i);
-    const end = values.end(i);
-    if (!inRange(end)) continue;
-    if (lastStart === start && lastEnd === end) continue;
-    if (isLiteral(doc, start, end)) continue;
-    lastStart = start;
-    lastEnd = end;
-    hints.push({
-      position: doc.lines.positionAt(end),
-      label: `= ${valueLabel(values.get(i))}`,
-      kind: InlayHintKind.Parameter,
-      paddingLeft: true,
-    });
+  // The compact tables, read in place: only the values that become hints are made into objects.
+  // A value that starts after the range ends after it too, and is skipped with those. Two values
+  // of one range are of one statement, so of one table.
+  for (const values of tables) {
+    for (let i = 0; i < values.count; i++) {
+      const start = values.start(i);
+      const end = values.end(i);
+      if (!inRange(end)) continue;
+      if (lastStart === start && lastEnd === end) continue;
+      if (isLiteral(doc, start, end)) continue;
+      lastStart = start;
+      lastEnd = end;
+      hints.push({
+        position: doc.lines.positionAt(end),
+        label: `= ${valueLabel(values.get(i))}`,
+        kind: InlayHintKind.Parameter,
+        paddingLeft: true,
+      });
+    }
   }
 
   // The first impact of each moving body, after the clause that makes it move.

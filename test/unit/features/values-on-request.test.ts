@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { analyzeText, type AnalyzedDocument } from '../../../server/src/features/document';
 import { documentSymbols } from '../../../server/src/features/document-symbols';
 import { hover } from '../../../server/src/features/hover';
-import { inlayHints } from '../../../server/src/features/inlay-hints';
+import { HINT_BATCH, inlayHints } from '../../../server/src/features/inlay-hints';
 import type { Statement } from '../../../server/src/syntax/ast';
 
 /**
@@ -43,6 +43,26 @@ describe('features: values evaluated on request', () => {
     asked.length = 0;
     assert.equal(inlayHints(doc).length, 2 + 3 * 40);
     assert.deepStrictEqual(asked, [LINES.map((_, i) => lineStart(i))]);
+  });
+
+  it('inlay hints of many statements evaluate them a batch at a time, never the whole tree at once', () => {
+    // More statements than two batches: a client that asks without a range (or for a long range)
+    // must not have every statement's tree and value at once (226 MB at 100k bodies).
+    const n = 2 * HINT_BATCH + 7;
+    const lines = Array.from({ length: n }, (_, i) => `body b${i} circle(1) at (${i}, 0) angle ${i}deg`);
+    const text = lines.join('\n') + '\n';
+    const { doc, asked } = counting(analyzeText(text));
+    const starts = lines.map((_, i) => lines.slice(0, i).join('\n').length + (i > 0 ? 1 : 0));
+    const all = inlayHints(doc);
+    assert.equal(all.length, n);
+    assert.ok(asked.length >= 3 && asked.every((a) => a.length <= HINT_BATCH), `asked ${asked.map((a) => a.length).join(', ')}`);
+    assert.deepStrictEqual(asked.flat(), starts);
+    // A range over all but the first and last statement: the same batches, from the range's first statement.
+    asked.length = 0;
+    const inner = inlayHints(doc, { start: starts[1]!, end: starts[n - 1]! - 1 });
+    assert.equal(inner.length, n - 2);
+    assert.ok(asked.every((a) => a.length <= HINT_BATCH));
+    assert.deepStrictEqual(asked.flat(), starts.slice(1, n - 1));
   });
 
   it('the outline evaluates each setting alone, and nothing else', () => {

@@ -6,5 +6,5 @@ import { wholeValues } from './values';
 
 /** Inlay hints' look-up as of 576ff7e: every value of the table, for a range as for the file. */
 export function inlayHints(doc: AnalyzedDocument, range?: TextRange): InlayHint[] {
-  return inlayHintsOver(doc, range, wholeValues(doc));
+  return inlayHintsOver(doc, range, [wholeValues(doc)]);
 }
