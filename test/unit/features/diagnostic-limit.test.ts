@@ -123,29 +123,43 @@ describe('features/diagnostic-limit', () => {
   });
 
   it('publishes through the incremental publication the bytes of a fresh conversion, reusing what an edit left alone', () => {
-    // The server's path (server.ts): one analyzer and one publication cache, the limit changing
-    // between edits, 0 included (the whole list, from the analysis's change record).
+    // The server's path (server.ts): one analyzer and one publication cache, the settings one
+    // object until they change (as settingsFor keeps them), the limit changing between edits:
+    // 0 and above the ~416 problems (the whole list, from the analysis's change record when the
+    // settings stayed), around them (lists that shrink under the limit and grow past it), under.
     const rows = Array.from({ length: 120 }, (_, i) => `body b${i} box(1, 1) at (${(i % 12) * 0.9}, ${Math.floor(i / 12) * 0.9})`);
+    const settingsOf = new Map<number, CollideSettings>();
+    const seen = new Set<string>();
     fc.assert(
       fc.property(
-        fc.array(fc.record({ body: fc.nat(119), dx: fc.integer({ min: -3, max: 3 }), limit: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 260 })), line: fc.boolean() }), { minLength: 1, maxLength: 12 }),
+        fc.array(
+          fc.record({ body: fc.nat(119), dx: fc.integer({ min: -3, max: 3 }), limit: fc.oneof(fc.constantFrom(0, 1, 2, 1000), fc.integer({ min: 3, max: 260 }), fc.integer({ min: 400, max: 430 })), line: fc.boolean() }),
+          { minLength: 1, maxLength: 12 },
+        ),
         (edits) => {
           const analyzer = new IncrementalAnalyzer();
           const published = new PublishedDiagnostics();
           const lines = rows.slice();
           let version = 0;
+          let was = 'none';
           for (const e of edits) {
             lines[e.body] = `body b${e.body} box(1, 1) at (${(e.body % 12) * 0.9 + e.dx * 0.3}, ${Math.floor(e.body / 12) * 0.9})`;
             if (e.line) lines.splice(e.body, 0, '// a line above');
-            const settings = withLimit(e.limit);
+            if (!settingsOf.has(e.limit)) settingsOf.set(e.limit, withLimit(e.limit));
+            const settings = settingsOf.get(e.limit)!;
             const doc = makeAnalyzedDocument('file:///limit.collide', ++version, analyzer.analyze(lines.join('\n'), analysisOptions(settings)), settings);
-            const json = Buffer.from(published.publish(doc, limitedList(doc) ?? undefined).json).toString('utf8');
+            const limited = limitedList(doc);
+            const json = Buffer.from(published.publish(doc, limited ?? undefined).json).toString('utf8');
             assert.equal(json, JSON.stringify(limitedDiagnostics(doc) ?? publishedDiagnostics(doc)));
+            const now = limited === null ? 'whole' : 'limited';
+            seen.add(`${was}->${now}:${published.lastPath}`);
+            was = now;
           }
         },
       ),
       { numRuns: 40 },
     );
+    for (const step of ['whole->whole:change', 'whole->limited:all', 'limited->whole:all', 'limited->limited:all']) assert.ok(seen.has(step), `${step} among ${[...seen].join(', ')}`);
   });
 
   it('reuses the bytes of the problems a one-body edit left alone under the limit', () => {
