@@ -88,11 +88,10 @@ export function findingsOfBody(doc: AnalyzedDocument, index: number): Finding[] 
 
 /**
  * The values (in table order) of the statements that reach from `start` to `end` (hover: the
- * cursor's statement; inlay hints: a range's), evaluated for the request (semantics/check.ts
+ * cursor's statement), evaluated for the request (semantics/check.ts
  * SemanticResult.valuesOf): every value that may end at or after `start` and start at or before
  * `end` is among them, since a value lies inside its statement.
  */
 export function valuesReaching(doc: AnalyzedDocument, start: number, end: number): ValueTable {
-  const index = statementIndexOf(doc.analysis.parse);
-  return doc.analysis.semantics.valuesOf(index.parse(index.endingFrom(start), index.atOrBefore(end)));
+  return doc.analysis.semantics.valuesOf(statementIndexOf(doc.analysis.parse).touching(start, end));
 }
