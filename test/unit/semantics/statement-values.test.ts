@@ -122,13 +122,18 @@ describe('semantics: values evaluated on request', () => {
       fc.property(fc.array(fc.constantFrom(...LINES), { minLength: 1, maxLength: 14 }), fc.array(editArb, { minLength: 1, maxLength: 5 }), sliceArb, (lines, edits, slices) => {
         let text = lines.join('\n') + '\n';
         const frontEnd = new IncrementalFrontEnd();
-        frontEnd.update(text);
+        const versions = [frontEnd.update(text)];
         for (const e of edits) {
           const at = Math.floor(e.at * text.length);
           text = text.slice(0, at) + e.insert + text.slice(at + e.remove);
           const r = frontEnd.update(text);
           assertValuesOnRequest(r.semantics, r.syntax, `${r.mode} ${JSON.stringify(text)}`, slices);
+          versions.push(r);
         }
+        // A request the server answers from an earlier version (the last finished one while a
+        // newer is analysed, or one a lens was made from): its values are still its own text's,
+        // though the session it shares may have served window edits since, or been replaced.
+        for (const r of versions) assertValuesOnRequest(r.semantics, r.syntax, `earlier ${r.mode} ${JSON.stringify(r.syntax.text)}`);
       }),
       { numRuns: 200 },
     );
@@ -144,7 +149,8 @@ describe('semantics: values evaluated on request', () => {
         .map((v) => `${r.syntax.text.slice(v.range.start, v.range.end)} ${JSON.stringify(v.value)} ${v.role}`);
     };
     let text = 'let k = 1\nbody b circle(k * 2) at (k, 0)\n';
-    assert.deepStrictEqual(bodyValues(frontEnd.update(text)), ['k * 2 2 length', '(k, 0) {"x":1,"y":0} position']);
+    const first = frontEnd.update(text);
+    assert.deepStrictEqual(bodyValues(first), ['k * 2 2 length', '(k, 0) {"x":1,"y":0} position']);
     text = text.replace('k = 1', 'k = 3');
     const full = frontEnd.update(text);
     assert.equal(full.mode, 'full');
@@ -153,7 +159,9 @@ describe('semantics: values evaluated on request', () => {
     const window = frontEnd.update(text);
     assert.equal(window.mode, 'window');
     assert.deepStrictEqual(bodyValues(window), ['k * 4 12 length', '(k, 0) {"x":3,"y":0} position']);
-    // The earlier versions' results still answer for their own text.
+    // The earlier versions' results still answer for their own text: the first one's session
+    // was replaced by the whole-file edit, the second's served the window edit since.
+    assert.deepStrictEqual(bodyValues(first), ['k * 2 2 length', '(k, 0) {"x":1,"y":0} position']);
     assert.deepStrictEqual(bodyValues(full), ['k * 2 6 length', '(k, 0) {"x":3,"y":0} position']);
   });
 
