@@ -100,6 +100,12 @@ describe('features/diagnostic-limit', () => {
     );
   });
 
+  it('chooses once per analysed document (the code actions of each cursor move ask again)', () => {
+    const doc = scene(TEXT, withLimit(3));
+    assert.equal(limitedList(doc), limitedList(doc));
+    assert.notEqual(limitedList(scene(TEXT, withLimit(3))), limitedList(doc), 'another version, chosen anew');
+  });
+
   it('shows the syntax error at the end of the file before any warning', () => {
     const got = limitedDiagnostics(scene(TEXT, withLimit(3)))!;
     assert.deepEqual(got.slice(1).map((d) => d.severity), [1, 1]);
