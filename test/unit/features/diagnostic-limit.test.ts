@@ -100,6 +100,36 @@ describe('features/diagnostic-limit', () => {
     );
   });
 
+  it('shows what VS Code would show under any severity settings: mixes, ties, codes and the note turned off', () => {
+    const level = fc.constantFrom('error', 'warning', 'information', 'hint', 'off');
+    const codes = ['overlap', 'tunnelling', 'unused-definition', 'unknown-name', PROBLEM_LIMIT_CODE];
+    fc.assert(
+      fc.property(fc.array(fc.option(level, { nil: undefined }), { minLength: codes.length, maxLength: codes.length }), fc.integer({ min: 0, max: whole.length + 1 }), (levels, limit) => {
+        const severity = Object.fromEntries(codes.flatMap((c, i) => (levels[i] === undefined ? [] : [[c, levels[i]]])));
+        const settings = withLimit(limit, { severity });
+        const all = publishedDiagnostics(scene(TEXT, settings));
+        const got = limitedDiagnostics(scene(TEXT, settings));
+        if (limit === 0 || all.length <= limit) {
+          assert.equal(got, null);
+          return;
+        }
+        const noteShown = severity[PROBLEM_LIMIT_CODE] !== 'off';
+        const room = noteShown ? limit - 1 : limit;
+        assert.ok(got);
+        assert.equal(got.length, limit);
+        const shown = noteShown ? got.slice(1) : got;
+        if (noteShown) {
+          assert.equal(got[0]!.code, PROBLEM_LIMIT_CODE);
+          assert.equal(got[0]!.severity, { error: 1, warning: 2, information: 3, hint: 4 }[(severity[PROBLEM_LIMIT_CODE] ?? 'information') as 'error']);
+          assert.equal((got[0]!.data as ProblemLimitData).total, all.length);
+        } else assert.ok(got.every((d) => d.code !== PROBLEM_LIMIT_CODE));
+        const chosen = vscodeChoice(all, room);
+        assert.deepEqual(shown.map(key), all.filter((d) => chosen.has(d)).map(key));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('chooses once per analysed document (the code actions of each cursor move ask again)', () => {
     const doc = scene(TEXT, withLimit(3));
     assert.equal(limitedList(doc), limitedList(doc));
