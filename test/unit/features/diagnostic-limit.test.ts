@@ -169,7 +169,8 @@ describe('features/diagnostic-limit', () => {
     fc.assert(
       fc.property(
         fc.array(
-          fc.record({ body: fc.nat(119), dx: fc.integer({ min: -3, max: 3 }), limit: fc.oneof(fc.constantFrom(0, 1, 2, 1000), fc.integer({ min: 3, max: 260 }), fc.integer({ min: 400, max: 430 })), line: fc.boolean() }),
+          // `same`: the settings unchanged, as between most edits; a line inserted now and then.
+          fc.record({ body: fc.nat(119), dx: fc.integer({ min: -3, max: 3 }), limit: fc.oneof(fc.constantFrom(0, 1, 2, 1000), fc.integer({ min: 3, max: 260 }), fc.integer({ min: 400, max: 430 })), same: fc.boolean(), line: fc.nat(3).map((n) => n === 0) }),
           { minLength: 1, maxLength: 12 },
         ),
         (edits) => {
@@ -178,11 +179,13 @@ describe('features/diagnostic-limit', () => {
           const lines = rows.slice();
           let version = 0;
           let was = 'none';
+          let limit = edits[0]!.limit;
           for (const e of edits) {
             lines[e.body] = `body b${e.body} box(1, 1) at (${(e.body % 12) * 0.9 + e.dx * 0.3}, ${Math.floor(e.body / 12) * 0.9})`;
             if (e.line) lines.splice(e.body, 0, '// a line above');
-            if (!settingsOf.has(e.limit)) settingsOf.set(e.limit, withLimit(e.limit));
-            const settings = settingsOf.get(e.limit)!;
+            if (!e.same) limit = e.limit;
+            if (!settingsOf.has(limit)) settingsOf.set(limit, withLimit(limit));
+            const settings = settingsOf.get(limit)!;
             const doc = makeAnalyzedDocument('file:///limit.collide', ++version, analyzer.analyze(lines.join('\n'), analysisOptions(settings)), settings);
             const limited = limitedList(doc);
             const json = Buffer.from(published.publish(doc, limited ?? undefined).json).toString('utf8');
@@ -196,6 +199,31 @@ describe('features/diagnostic-limit', () => {
       { numRuns: 40 },
     );
     for (const step of ['whole->whole:change', 'whole->limited:all', 'limited->whole:all', 'limited->limited:all']) assert.ok(seen.has(step), `${step} among ${[...seen].join(', ')}`);
+  });
+
+  it('publishes a list that shrinks under the limit and grows past it again, the settings unchanged', () => {
+    // 416 problems; b0 moved away has 3 fewer. The limit 414 falls between.
+    const rows = Array.from({ length: 120 }, (_, i) => `body b${i} box(1, 1) at (${(i % 12) * 0.9}, ${Math.floor(i / 12) * 0.9})`);
+    const away = 'body b0 box(1, 1) at (-5, -5)';
+    const analyzer = new IncrementalAnalyzer();
+    const published = new PublishedDiagnostics();
+    const settings = withLimit(414);
+    const steps: [string, string, 'limited' | 'whole', 'change' | 'all'][] = [
+      [rows[0]!, rows[1]!, 'limited', 'all'],
+      [away, rows[1]!, 'whole', 'all'],
+      [away, 'body b1 box(1, 1) at (0.95, 0)', 'whole', 'change'],
+      [rows[0]!, rows[1]!, 'limited', 'all'],
+      [away, rows[1]!, 'whole', 'all'],
+    ];
+    steps.forEach(([b0, b1, kind, path], version) => {
+      const text = [b0, b1, ...rows.slice(2)].join('\n');
+      const doc = makeAnalyzedDocument('file:///limit.collide', version, analyzer.analyze(text, analysisOptions(settings)), settings);
+      const limited = limitedList(doc);
+      assert.equal(limited === null ? 'whole' : 'limited', kind, `step ${version}: ${doc.analysis.diagnostics.length} problems`);
+      const json = Buffer.from(published.publish(doc, limited ?? undefined).json).toString('utf8');
+      assert.equal(json, JSON.stringify(limitedDiagnostics(doc) ?? publishedDiagnostics(doc)), `step ${version}`);
+      assert.equal(published.lastPath, path, `step ${version}`);
+    });
   });
 
   it('reuses the bytes of the problems a one-body edit left alone under the limit', () => {
