@@ -154,8 +154,11 @@ export class PublishedDiagnostics {
     // The chunks: an old chunk whose diagnostics all come next, in order, keeps its bytes (and is
     // shared whole when they are the same objects); the rest gather into new chunks.
     // A list converted from scratch is written into the store's slabs when it is large enough to
-    // be compressed while idle (chunk-store.ts): the first publication of a large document.
-    const bulk = oldCount === 0 && diagnostics.length >= this.limits.minDiagnostics && this.store.compresses;
+    // be compressed while idle (chunk-store.ts): the first publication of a large document, or
+    // one after a list too small for that (the diagnostics limit lifted, diagnostic-limit.ts, or
+    // a large paste), most of which is converted afresh too. In arrays of their own, its bytes
+    // compressed and dropped while idle stayed resident (the C heap keeps freed blocks).
+    const bulk = (oldCount === 0 || oldCount < this.limits.minDiagnostics) && diagnostics.length >= this.limits.minDiagnostics && this.store.compresses;
     const build: ChunkBuild = { old, from, source, diagnostics, texts, text: 0, store: this.store, bulk };
     let pending = 0; // first diagnostic not yet in a chunk
     let pendingBytes = 0;

@@ -9,6 +9,7 @@ import { limitedDiagnostics, limitedList } from '../../../server/src/features/di
 import { makeAnalyzedDocument } from '../../../server/src/features/document';
 import { PublishedDiagnostics } from '../../../server/src/features/published-diagnostics';
 import { PROBLEM_LIMIT_CODE, type ProblemLimitData } from '../../../protocol/lsp';
+import { zlibCodec } from '../../../server/src/transport/zlib-codec';
 import { scene } from './fixture';
 
 /**
@@ -252,6 +253,27 @@ describe('features/diagnostic-limit', () => {
       const json = Buffer.from(published.publish(doc, [note(shown)]).json).toString('utf8');
       assert.deepEqual(JSON.parse(json)[0].data, shown === undefined ? undefined : { shown }, `data ${shown}`);
     }
+  });
+
+  it('writes the whole list into slabs when the limit is lifted, so that compressing it while idle gives its memory back', () => {
+    // As a first publication of a large list is (chunk-store.ts): the limited list before it was
+    // too small to be written there, and nearly all of the whole list is converted afresh.
+    const rows = Array.from({ length: 400 }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`).join('\n');
+    const analyzer = new IncrementalAnalyzer();
+    const published = new PublishedDiagnostics(zlibCodec, { minDiagnostics: 100, minBytes: 0, slabBytes: 64 * 1024 });
+    let version = 0;
+    for (const limit of [50, 0]) {
+      const settings = withLimit(limit);
+      const doc = makeAnalyzedDocument('file:///limit.collide', ++version, analyzer.analyze(rows, analysisOptions(settings)), settings);
+      const json = Buffer.from(published.publish(doc, limitedList(doc) ?? undefined).json).toString('utf8');
+      assert.equal(json, JSON.stringify(limitedDiagnostics(doc) ?? publishedDiagnostics(doc)));
+    }
+    const size = published.chunkSizes.reduce((a, b) => a + b, 0);
+    assert.ok(size > 64 * 1024, `${size} bytes`);
+    assert.ok(published.memory.slabs >= size, `${published.memory.slabs} bytes of slabs for ${size}`);
+    assert.equal(published.compact(() => false), true);
+    assert.ok(published.release() >= size);
+    assert.equal(published.memory.raw, 0);
   });
 
   it('writes large counts with thousands separators', () => {
