@@ -1,3 +1,5 @@
+import { SLAB_BYTES } from './chunk-store';
+
 /**
  * A JSON array kept as the UTF-8 bytes of its elements, in chunks, standing where an outgoing
  * message has the array: a publication's diagnostics (published-diagnostics.ts) or a request's
@@ -82,6 +84,12 @@ const FIRST_SLAB_BYTES = 64 * 1024;
 const MAX_SLAB_BYTES = 2 * 1024 * 1024;
 
 /**
+ * Bytes a list has written after which its next slab is a large one (SLAB_BYTES, chunk-store.ts):
+ * only lists of large documents get there (a 100k-body outline is 22 MB, its code lenses 13 MB).
+ */
+const LARGE_LIST_BYTES = 2 * MAX_SLAB_BYTES;
+
+/**
  * Builds an EncodedJsonList one element at a time, so that a handler never holds the whole
  * response as objects: each element is serialised by JSON.stringify as it is added (the engine's
  * own escaping and number formatting, so the bytes are those of JSON.stringify of the whole
@@ -93,6 +101,13 @@ const MAX_SLAB_BYTES = 2 * 1024 * 1024;
  * freed (malloc keeps such small blocks instead of returning them to the system), and the
  * server's resident memory stayed ~45 MB above the same live heap after the burst. Each chunk is
  * written once, into bytes of its slab that no earlier chunk covers, and never again.
+ *
+ * Past LARGE_LIST_BYTES, a list's next slab is SLAB_BYTES, which malloc maps on its own and
+ * unmaps when the response has been written and collected (chunk-store.ts says why that size).
+ * Slabs of 2 MB were blocks of the C heap too once glibc had raised its mmap threshold past them,
+ * which it does on freeing any larger mapped block (the 18 MB buffer of a 100k-body document's
+ * didOpen message, say): after VS Code's burst on such a document the C heap held 58 MB, 38 of
+ * them freed, and the idle server 182 MB against 144 without the burst.
  */
 export class JsonListWriter {
   private readonly chunks: Uint8Array[] = objectList();
@@ -102,6 +117,8 @@ export class JsonListWriter {
   private done = false;
   private slab = new Uint8Array(0);
   private used = 0;
+  /** Bytes written into slabs before the current one. */
+  private written = 0;
 
   /** Adds an element as JSON.stringify writes it inside an array (a value it leaves out is `null`). */
   add(value: unknown): void {
@@ -136,7 +153,8 @@ export class JsonListWriter {
     if (written < 0) {
       // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4).
       const need = 3 * text.length;
-      const next = Math.min(MAX_SLAB_BYTES, Math.max(FIRST_SLAB_BYTES, 2 * this.slab.length));
+      this.written += this.used;
+      const next = this.written >= LARGE_LIST_BYTES ? SLAB_BYTES : Math.min(MAX_SLAB_BYTES, Math.max(FIRST_SLAB_BYTES, 2 * this.slab.length));
       this.slab = new Uint8Array(Math.max(next, need));
       this.used = 0;
       written = this.encodeAt(text);

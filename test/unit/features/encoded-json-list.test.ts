@@ -4,6 +4,7 @@ import { codeLensStubs, encodedCodeLensStubs } from '../../../server/src/feature
 import { encodeMessage, encodeMessageParts, messageJson } from '../../../server/src/features/diagnostics-json';
 import { analyzeText, type AnalyzedDocument } from '../../../server/src/features/document';
 import { documentSymbols, encodedDocumentSymbols, symbolInformation } from '../../../server/src/features/document-symbols';
+import { SLAB_BYTES } from '../../../server/src/features/chunk-store';
 import { CHUNK_UNITS, EncodedJsonList, JsonListWriter } from '../../../server/src/features/encoded-json-list';
 
 const decoder = new TextDecoder();
@@ -84,6 +85,21 @@ describe('features/encoded-json-list: arrays as chunks of UTF-8 JSON', () => {
   it('take an element larger than any slab, in any script', () => {
     const values = ['a', 'é😀\u0000'.repeat(400_000), { k: '€'.repeat(70_000) }, 2];
     assert.equal(text(listOf(values).json), JSON.stringify(values));
+  });
+
+  it('write a large list past its first few MB into slabs of SLAB_BYTES, which malloc maps on their own', () => {
+    // ~10 MB of elements: the first slabs double up to 2 MB, the later ones are SLAB_BYTES.
+    const values = Array.from({ length: 100_000 }, (_, i) => ({ name: `b${i}`, detail: 'x'.repeat(80), line: i }));
+    const list = listOf(values);
+    assert.equal(text(list.json), JSON.stringify(values));
+    const slabs = [...new Set(list.chunks.map((c) => c.buffer))].map((b) => b.byteLength);
+    const large = slabs.filter((n) => n === SLAB_BYTES).length;
+    assert.ok(large >= 1, `slabs: ${slabs.join(', ')}`);
+    assert.ok(slabs.every((n) => n === SLAB_BYTES || n <= 2 * 1024 * 1024), `slabs: ${slabs.join(', ')}`);
+    const before = slabs.slice(0, slabs.indexOf(SLAB_BYTES)).reduce((a, b) => a + b, 0);
+    assert.ok(before >= 4 * 1024 * 1024 && before < 8 * 1024 * 1024, `${before} bytes in small slabs first`);
+    // A small list never gets one.
+    assert.ok(listOf(values.slice(0, 1000)).chunks.every((c) => c.buffer.byteLength <= 2 * 1024 * 1024));
   });
 
   it('are never modified after hand-over, and a finished writer takes no more', () => {
