@@ -68,7 +68,10 @@ export class IdleMemory {
   /** Whether the work is done for this quiet period. */
   private worked = false;
 
-  /** The heap's used bytes after the last full collection asked for here (collectAllIfGrown). */
+  /**
+   * The heap's used bytes after the last full collection asked for here, or less where a quiet
+   * period since found the heap smaller (collectAllIfGrown).
+   */
   private usedAfterFull = 0;
 
   /** A message was read or written: the quiet period starts again. Cheap: one clock read, and a timer only when none is set. */
@@ -149,11 +152,17 @@ export class IdleMemory {
   /**
    * The whole heap collected, once the nursery is done, when it has grown by FULL_GROWTH_BYTES
    * since the last time (see the class comment): after a large document is opened, or many
-   * edits later, not in every quiet period.
+   * edits later, not in every quiet period. A heap found smaller than that baseline (V8 collected
+   * the whole heap itself, after a large document was closed) becomes the baseline: counted from
+   * the larger one, the next large document's garbage (~30 MB at 100k bodies) stayed uncollected.
    */
   private collectAllIfGrown(collector: Collector): void {
     if (collector.collectAll === undefined || collector.usedBytes === undefined) return;
-    if (collector.usedBytes() - this.usedAfterFull < FULL_GROWTH_BYTES) return;
+    const used = collector.usedBytes();
+    if (used - this.usedAfterFull < FULL_GROWTH_BYTES) {
+      this.usedAfterFull = Math.min(this.usedAfterFull, used);
+      return;
+    }
     collector.collectAll();
     this.usedAfterFull = collector.usedBytes();
   }

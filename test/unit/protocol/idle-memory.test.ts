@@ -164,6 +164,33 @@ describe('idle memory: the nursery is collected once the server is quiet', () =>
     assert.deepEqual(events.slice(5), ['minor@3150', 'full@3150']);
   });
 
+  it('counts the growth from the smallest heap seen in a quiet period since, when V8 collected the whole heap itself', () => {
+    const time = new ManualTime();
+    const events: string[] = [];
+    const MB = 1024 * 1024;
+    let used = 100 * MB;
+    const collector: Collector = {
+      collect: () => (events.push(`minor@${time.now}`), true),
+      collectAll: () => {
+        events.push(`full@${time.now}`);
+        used = 95 * MB; // a large document is live
+      },
+      usedBytes: () => used,
+    };
+    const idle = new IdleMemory({ collector: () => collector, delayMs: 100, now: () => time.now, schedule: time.schedule });
+    idle.touch();
+    time.advance(1000);
+    assert.deepEqual(events, ['minor@100', 'full@100']);
+    used = 20 * MB; // the document closed, and a full collection of V8's own freed it
+    idle.touch(); // at 1000
+    time.advance(1000);
+    assert.deepEqual(events.slice(2), ['minor@1100']);
+    used = 20 * MB + FULL_GROWTH_BYTES; // another large document opened: grown by FULL_GROWTH_BYTES since the quiet 20 MB
+    idle.touch(); // at 2000
+    time.advance(1000);
+    assert.deepEqual(events.slice(3), ['minor@2100', 'full@2100'], 'the growth since 95 MB is not what counts');
+  });
+
   it('collects the whole heap also when the nursery would not shrink in three attempts', () => {
     const time = new ManualTime();
     const events: string[] = [];
