@@ -51,7 +51,7 @@ export class IdleMemory {
 
   constructor(
     private readonly options: {
-      /** What collects (default: V8's young-generation collection, `youngGenerationCollector`). */
+      /** What collects (default: V8's collections, `v8Collector`). */
       readonly collector?: () => Collector | null;
       readonly delayMs?: number;
       /** The clock, in ms (default: performance.now). */
@@ -109,7 +109,7 @@ export class IdleMemory {
       this.arm(this.delay() - quiet);
       return;
     }
-    if (this.collector === undefined) this.collector = (this.options.collector ?? youngGenerationCollector)();
+    if (this.collector === undefined) this.collector = (this.options.collector ?? v8Collector)();
     const work = this.options.work;
     if (work !== undefined && !this.worked) {
       const start = this.now();
@@ -238,7 +238,7 @@ export const FULL_GROWTH_BYTES = 32 * 1024 * 1024;
  * one (the `gc` function without options; its `type: 'major'` option is not a full collection in
  * Node 20's V8 11.3, which took 3.6 ms where the full one took 129).
  */
-export function youngGenerationCollector(): Collector | null {
+export function v8Collector(): Collector | null {
   let gc: unknown;
   try {
     v8.setFlagsFromString('--expose-gc');

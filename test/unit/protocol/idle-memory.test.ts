@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
 import * as vm from 'node:vm';
-import { FULL_GROWTH_BYTES, IdleMemory, IDLE_DELAY_MS, youngGenerationCollector, type Collector, type IdleWork, type Timer } from '../../../server/src/transport/idle-memory';
+import { FULL_GROWTH_BYTES, IdleMemory, IDLE_DELAY_MS, v8Collector, type Collector, type IdleWork, type Timer } from '../../../server/src/transport/idle-memory';
 
 /** A clock and a timer queue that only move when the test says so. */
 class ManualTime {
@@ -300,14 +300,14 @@ describe('idle memory: the nursery is collected once the server is quiet', () =>
   });
 
   it("V8's young-generation collection is had in this Node, and the flag it takes is set back", () => {
-    const collector = youngGenerationCollector();
+    const collector = v8Collector();
     assert.ok(collector, 'Node 20 and later: --expose-gc can be set at run time');
     assert.equal(vm.runInNewContext('typeof gc'), 'undefined', 'contexts made afterwards have no gc: --expose-gc is off again');
     assert.equal(typeof (globalThis as { gc?: unknown }).gc === 'function', process.execArgv.includes('--expose-gc'), 'the main context is untouched');
   });
 
   it('collects the young generation only: one scavenge, never a full collection of the heap', async () => {
-    const collector = youngGenerationCollector();
+    const collector = v8Collector();
     assert.ok(collector);
     // Node reports each collection to a 'gc' observer, after the fact: those that began during collect().
     const kinds: { start: number; kind: number }[] = [];
@@ -328,7 +328,7 @@ describe('idle memory: the nursery is collected once the server is quiet', () =>
   });
 
   it('collects the whole heap with collectAll: one full collection, which frees unreachable large objects', async () => {
-    const collector = youngGenerationCollector();
+    const collector = v8Collector();
     assert.ok(collector?.collectAll && collector.usedBytes);
     const kinds: { start: number; kind: number }[] = [];
     const observer = new PerformanceObserver((list) => {
