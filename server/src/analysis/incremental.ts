@@ -647,7 +647,7 @@ export class IncrementalAnalyzer {
     // The diagnostics in findings order are the cache's, entry by entry (each noted there below):
     // ownerPlaces sorts by owner without a list of them, which a kept scratch list held for as
     // long as the document was open (0.5 MB at 100k bodies).
-    if (this.owners.length < count) this.owners = new Int32Array(Math.max(64, count + (count >> 3)));
+    if (this.owners.length < count) this.owners = new Int32Array(slack(count));
     const owners = this.owners;
     let placed = true;
     for (let k = 0; k < count; k++) {
@@ -738,7 +738,7 @@ export class IncrementalAnalyzer {
     this.lastOrdered = ordered;
     if (this.outputMark.length < cache.entryCount) this.outputMark = resized(this.outputMark, slack(cache.entryCount));
     const stamp = (this.outputStamp = nextStamp(this.outputMark, this.outputStamp));
-    if (this.outputCountOf.length < this.slotCount) this.outputCountOf = new Uint16Array(Math.max(64, this.slotCount + (this.slotCount >> 3)));
+    if (this.outputCountOf.length < this.slotCount) this.outputCountOf = new Uint16Array(slack(this.slotCount));
     const counts = this.outputCountOf;
     counts.fill(0, 0, this.slotCount); // slots past slotCount were never counted (the array is new after a reset)
     const order = this.order;
@@ -1135,8 +1135,8 @@ const SLOT_WINDOW = 8;
 const SLOT_TOUCHED = 16;
 
 /**
- * The length of a per-entry or per-finding column that must hold `n`: an eighth more, as the
- * per-slot columns take. These columns were doubled, and at 100k bodies (~63k findings) each of
+ * The length of a per-entry, per-finding or per-slot scratch column that must hold `n`: an
+ * eighth more. The per-entry columns were doubled, and at 100k bodies (~63k findings) each of
  * the four then held twice the findings (0.5 MB apiece) for as long as the document stayed open;
  * growth by a constant factor still copies each element O(1) times in amortized terms (Cormen
  * et al., "Introduction to Algorithms" §17.4), and edits add entries a few at a time.
