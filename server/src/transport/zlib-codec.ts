@@ -23,9 +23,11 @@ export const zlibCodec: ChunkCodec = {
     // One output buffer large enough to be mapped on its own (a slab), and one more byte
     // than the output (a full buffer makes node:zlib allocate another to see whether more
     // comes): the bytes are written straight into what becomes the slab, with no copy. Sync
-    // flush, as the segments end (no final block).
+    // flush, as the segments end (no final block). Never under Buffer.poolSize: node:zlib takes a
+    // smaller buffer from the pool that Buffer.from and the streams share, and release() would
+    // detach that pool under every buffer cut from it (only a small slab, as tests use, gets there).
     const input = packed.length === 1 ? packed[0]! : Buffer.concat(packed);
-    const out = inflateRawSync(input, { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: Math.max(slabSize, size + 1, constants.Z_MIN_CHUNK) });
+    const out = inflateRawSync(input, { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: Math.max(slabSize, size + 1, Buffer.poolSize, constants.Z_MIN_CHUNK) });
     if (out.length !== size) throw new Error(`compressed chunks expanded to ${out.length} bytes, ${size} expected`);
     return out;
   },

@@ -52,4 +52,15 @@ describe('transport/zlib-codec: the kept publications compressed with node:zlib'
     assert.equal(buffer.byteLength, 0);
     assert.equal(out.length, 0);
   });
+
+  it("expands a small list into a buffer of its own too: releasing it leaves Node's shared Buffer pool alone", () => {
+    // Under 4 KB, node:zlib's output buffer came from the pool that Buffer.from and the streams
+    // share, and release() detached it under every buffer cut from it.
+    const raw = new TextEncoder().encode('{"code":"overlap"},'.repeat(40));
+    const out = zlibCodec.unpack([zlibCodec.pack(raw)], raw.length, 0);
+    const pooled = Buffer.from('a small buffer');
+    assert.notEqual(out.buffer, pooled.buffer);
+    zlibCodec.release(out.buffer);
+    assert.equal(pooled.toString(), 'a small buffer');
+  });
 });
