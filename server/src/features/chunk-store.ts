@@ -215,7 +215,9 @@ export class ChunkStore {
     for (let c = 0; c < chunks.length; c++) {
       const b = chunks[c]!;
       if (!b.inSlab || b.raw === null) continue;
-      b.raw = b.raw.slice();
+      // A copy, never slice(): an expanded chunk is a view of the codec's buffer, a Node Buffer
+      // in the server, whose slice() is another view of the memory released just below.
+      b.raw = new Uint8Array(b.raw);
       b.inSlab = false;
     }
     return this.freeSlabs(this.codec);
