@@ -1,6 +1,9 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { parseSettings } from '../../../server/src/features/configuration';
+import { limitedList } from '../../../server/src/features/diagnostic-limit';
+import { PROBLEM_LIMIT_CODE } from '../../../protocol/lsp';
 import { scene } from './fixture';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -35,6 +38,28 @@ describe('docs/diagnostics.md', () => {
     assert.ok(codes.size > 40, `found ${codes.size} codes`);
     const missing = [...codes].filter((c) => !sections.has(c));
     assert.deepEqual(missing, []);
+  });
+
+  it('links every code from the index at the top, the problem limit\'s note included', () => {
+    // The note is made by the language server, not the analysis (features/diagnostic-limit.ts):
+    // codesInSources does not see it, and its section is the limit's.
+    const index = doc.slice(0, doc.indexOf('\n## '));
+    const unlisted = [...sections.keys()].filter((c) => !index.includes(`[\`${c}\`](#${c})`));
+    assert.deepEqual(unlisted, []);
+    assert.ok(index.includes(`[\`${PROBLEM_LIMIT_CODE}\`](#the-problem-limit)`), 'the index links the problem-limit note');
+    assert.match(doc, /^## The problem limit$/m);
+  });
+
+  it('quotes the problem limit\'s note as the server words it', () => {
+    const quote = /^## The problem limit\n[\s\S]*?\n((?:> .*\n)+)/m.exec(doc);
+    assert.ok(quote, 'a quoted note in the section');
+    const quoted = quote[1]!.replace(/^> /gm, '').replace(/\n/g, ' ').trim();
+    // Overlapping pairs past a limit of 3, so that every count is plural as in the quote.
+    const text = Array.from({ length: 4 }, (_, i) => `body a${i} box(1, 1) at (${3 * i}, 0)\nbody b${i} box(1, 1) at (${3 * i + 0.5}, 0)`).join('\n');
+    const note = limitedList(scene(text, parseSettings({ diagnostics: { limit: 3 } })))![0]!;
+    assert.equal(note.code, PROBLEM_LIMIT_CODE);
+    const numbers = (s: string) => s.replace(/\d[\d,]*/g, 'N');
+    assert.equal(numbers(quoted), numbers(note.message));
   });
 
   it('gives each code an example that produces it', () => {
