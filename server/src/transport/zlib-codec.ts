@@ -29,7 +29,9 @@ export const zlibCodec: ChunkCodec = {
     const input = packed.length === 1 ? packed[0]! : Buffer.concat(packed);
     const out = inflateRawSync(input, { finishFlush: constants.Z_SYNC_FLUSH, chunkSize: Math.max(slabSize, size + 1, Buffer.poolSize, constants.Z_MIN_CHUNK) });
     if (out.length !== size) throw new Error(`compressed chunks expanded to ${out.length} bytes, ${size} expected`);
-    return out;
+    // A plain Uint8Array over the same memory, as the interface says: a Buffer's slice() is a
+    // view, not the copy a Uint8Array's is, and the store cuts chunks from this and copies them.
+    return new Uint8Array(out.buffer, out.byteOffset, out.length);
   },
   release(buffer) {
     // Transferring a buffer detaches it and moves its memory to the clone, which nothing

@@ -32,6 +32,8 @@ describe('transport/zlib-codec: the kept publications compressed with node:zlib'
     assert.deepEqual(Buffer.from(out), Buffer.concat(raws));
     // Written straight into a buffer of a slab's size (mapped on its own), not copied out of a smaller one.
     assert.ok(out.buffer.byteLength >= slab, `buffer of ${out.buffer.byteLength} bytes`);
+    // A plain Uint8Array, whose slice() copies (a Buffer's is a view of memory the store releases).
+    assert.equal(Object.getPrototypeOf(out), Uint8Array.prototype);
     // A single segment is expanded as it is.
     assert.deepEqual(Buffer.from(zlibCodec.unpack([zlibCodec.pack(raws[1]!)], raws[1]!.length, 0)), Buffer.from(raws[1]!));
   });
