@@ -1,4 +1,4 @@
-import { SUPPORT_TOLERANCE, supportFeature, type SupportFeature } from '../shapes/support';
+import { supportFeature, type SupportFeature } from '../shapes/support';
 import { collideAabbs, isAxisAlignedBox } from './aabb';
 import { inCanonicalOrder } from './canonical-order';
 import { collideCircleBox, collideCirclePolygon, collideCircles, isRectangle } from './circle';
@@ -78,8 +78,8 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
       m.separation = d - rA - rB;
       m.nx = nx;
       m.ny = ny;
-      supportFeature(p.shapeA.xy, nx, ny, featA, SUPPORT_TOLERANCE, p.shapeA.count);
-      supportFeature(p.shapeB.xy, -(p.c * nx + p.s * ny), -(-p.s * nx + p.c * ny), featB, SUPPORT_TOLERANCE, p.shapeB.count);
+      supportFeature(p.shapeA.xy, nx, ny, p.shapeA.count, featA);
+      supportFeature(p.shapeB.xy, -(p.c * nx + p.s * ny), -(-p.s * nx + p.c * ny), p.shapeB.count, featB);
       if (featA.second >= 0 && featB.second >= 0) {
         clipEdges(p, true, featA.first, m.separation + keepTol, m);
       }

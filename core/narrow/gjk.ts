@@ -1,5 +1,5 @@
 import { vertexX, vertexY } from '../shapes/shape';
-import { SUPPORT_TOLERANCE, supportFeature, supportIndex, type SupportFeature } from '../shapes/support';
+import { supportFeature, supportIndex, type SupportFeature } from '../shapes/support';
 import { bx, by, dirToWorld, isWellFormed, relativePair, toWorld, worldVertex, type RelativePair } from './relative';
 import { edgeClosestToOrigin, solveSimplex, SIMPLEX_PAYLOAD, SIMPLEX_WEIGHT, SIMPLEX_X, SIMPLEX_Y } from './simplex';
 import type { DistanceInput, DistanceOutput, GjkStep, MinkowskiVertex, QueryState } from './types';
@@ -265,8 +265,8 @@ export function gjkLocal(
 
 const featureScratch: SupportFeature = { first: -1, second: -1 };
 
-function featureOf(xy: readonly number[], n: number, dx: number, dy: number): number[] {
-  const f = supportFeature(xy, dx, dy, featureScratch, SUPPORT_TOLERANCE, n);
+function featureOf(xy: readonly number[], dx: number, dy: number, n: number): number[] {
+  const f = supportFeature(xy, dx, dy, n, featureScratch);
   return f.second < 0 ? [f.first] : [f.first, f.second];
 }
 
@@ -394,8 +394,8 @@ export function distance(input: DistanceInput): DistanceOutput {
   let featureA: number[];
   let featureB: number[];
   if (d.coreDistance > 0) {
-    featureA = featureOf(p.shapeA.xy, p.shapeA.count, d.nx, d.ny);
-    featureB = featureOf(p.shapeB.xy, p.shapeB.count, -(p.c * d.nx + p.s * d.ny), -(-p.s * d.nx + p.c * d.ny));
+    featureA = featureOf(p.shapeA.xy, d.nx, d.ny, p.shapeA.count);
+    featureB = featureOf(p.shapeB.xy, -(p.c * d.nx + p.s * d.ny), -(-p.s * d.nx + p.c * d.ny), p.shapeB.count);
   } else {
     // Overlapping cores: no normal; report the simplex's vertices.
     const fa: number[] = [];

@@ -63,9 +63,9 @@ export function supportFeature(
   xy: readonly number[],
   dx: number,
   dy: number,
-  out: SupportFeature,
-  tolerance: number,
   n: number,
+  out: SupportFeature,
+  tolerance: number = SUPPORT_TOLERANCE,
 ): SupportFeature {
   const i = supportIndex(xy, dx, dy, n);
   out.first = i;

@@ -4,7 +4,7 @@ import { makeTransform, transformPoint } from '../../../core/math/vec2';
 import { makeBox, makeCapsule, makeCircle, makePolygon, makeSegment } from '../../../core/shapes/factory';
 import { shapeBounds, shapeSize } from '../../../core/shapes/bounds';
 import { packVertices, shapeVertices } from '../../../core/shapes/shape';
-import { SUPPORT_TOLERANCE, supportFeature, supportIndex, supportPoint, type SupportFeature } from '../../../core/shapes/support';
+import { supportFeature, supportIndex, supportPoint, type SupportFeature } from '../../../core/shapes/support';
 
 describe('core/shapes/support and bounds', () => {
   const out: SupportFeature = { first: -1, second: -1 };
@@ -18,18 +18,18 @@ describe('core/shapes/support and bounds', () => {
 
   it('exactly aligned box, two support vertices: the edge perpendicular to d', () => {
     const b = makeBox(2, 1);
-    assert.deepEqual(supportFeature(b.xy, 1, 0, out, SUPPORT_TOLERANCE, b.count), { first: 1, second: 2 });
-    assert.deepEqual(supportFeature(b.xy, 0, -3, out, SUPPORT_TOLERANCE, b.count), { first: 0, second: 1 });
+    assert.deepEqual(supportFeature(b.xy, 1, 0, b.count, out), { first: 1, second: 2 });
+    assert.deepEqual(supportFeature(b.xy, 0, -3, b.count, out), { first: 0, second: 1 });
     // Wrap-around edge 3 → 0.
-    assert.deepEqual(supportFeature(b.xy, -1, 0, out, SUPPORT_TOLERANCE, b.count), { first: 3, second: 0 });
-    assert.deepEqual(supportFeature(b.xy, 1, 1e-3, out, SUPPORT_TOLERANCE, b.count), { first: 2, second: -1 });
+    assert.deepEqual(supportFeature(b.xy, -1, 0, b.count, out), { first: 3, second: 0 });
+    assert.deepEqual(supportFeature(b.xy, 1, 1e-3, b.count, out), { first: 2, second: -1 });
   });
 
   it('segment and capsule cores: both ends, oriented with d on the right', () => {
     const s = makeSegment({ x: 0, y: 0 }, { x: 2, y: 0 });
-    assert.deepEqual(supportFeature(s.xy, 0, -1, out, SUPPORT_TOLERANCE, s.count), { first: 0, second: 1 });
-    assert.deepEqual(supportFeature(s.xy, 0, 1, out, SUPPORT_TOLERANCE, s.count), { first: 1, second: 0 });
-    assert.deepEqual(supportFeature(makeCapsule(2, 1).xy, 1, 0.5, out, SUPPORT_TOLERANCE, 2), { first: 1, second: -1 });
+    assert.deepEqual(supportFeature(s.xy, 0, -1, s.count, out), { first: 0, second: 1 });
+    assert.deepEqual(supportFeature(s.xy, 0, 1, s.count, out), { first: 1, second: 0 });
+    assert.deepEqual(supportFeature(makeCapsule(2, 1).xy, 1, 0.5, 2, out), { first: 1, second: -1 });
   });
 
   it('rotated aligned edge within tolerance still gives two vertices', () => {
@@ -37,7 +37,7 @@ describe('core/shapes/support and bounds', () => {
     const b = makeBox(3, 1);
     const verts = packVertices(shapeVertices(b).map((v) => transformPoint(xf, v)));
     const n = { x: -Math.sin(0.7), y: Math.cos(0.7) }; // rotated +y
-    const f = supportFeature(verts, n.x, n.y, out, SUPPORT_TOLERANCE, b.count);
+    const f = supportFeature(verts, n.x, n.y, b.count, out);
     assert.deepEqual([f.first, f.second], [2, 3]);
   });
 

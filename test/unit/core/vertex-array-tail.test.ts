@@ -4,7 +4,7 @@ import { makeTransform } from '../../../core/math/vec2';
 import { shapeBounds, shapeSize } from '../../../core/shapes/bounds';
 import { makeBox, makeCircle, makeSegment, transformShape } from '../../../core/shapes/factory';
 import { packedCoordinates, shapeNormals, shapeVertices, type ConvexShape } from '../../../core/shapes/shape';
-import { SUPPORT_TOLERANCE, supportFeature, supportIndex, supportPoint } from '../../../core/shapes/support';
+import { supportFeature, supportIndex, supportPoint } from '../../../core/shapes/support';
 import { timeOfImpact } from '../../../core/ccd/toi';
 import { maxRadius } from '../../../core/ccd/motion';
 import { sweptBounds } from '../../../core/ccd/swept-aabb';
@@ -77,7 +77,7 @@ describe('core: a shape whose vertex array goes on past its vertices', () => {
     // The array's length, which a reader taking no count would go by, takes the tail for a vertex.
     assert.equal(supportIndex(box.xy, 1, 1, box.xy.length >> 1), 4);
     assert.deepEqual(supportPoint(box, { x: 1, y: 1 }), { x: 1, y: 1 });
-    assert.deepEqual(supportFeature(box.xy, 1, 0, { first: 0, second: 0 }, SUPPORT_TOLERANCE, box.count), { first: 1, second: 2 });
+    assert.deepEqual(supportFeature(box.xy, 1, 0, box.count, { first: 0, second: 0 }), { first: 1, second: 2 });
     assert.equal(isWellFormedShape({ ...box, count: 7 }), false, 'a count past the array is not well formed');
   });
 
