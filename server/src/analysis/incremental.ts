@@ -900,7 +900,7 @@ export class IncrementalAnalyzer {
     if (this.orderGeneration !== cache.generation) {
       // Entry numbers from before mean nothing now: every valid entry is fresh.
       previous = 0;
-      cache.forEachValid((_a, _b, _f, e) => void fresh.push(e));
+      cache.forEachValid((_a, _b, e) => void fresh.push(e));
     } else {
       for (let r = 0; r < recent.count; r++) {
         const e = recent.entries[r]!;

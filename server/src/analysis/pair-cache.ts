@@ -41,10 +41,12 @@ export const MAX_SLOTS = 1 << 26;
 export const SLOT_SPAN = 1 << 26;
 
 /**
- * Visitor of a pass: the entry's `a` slot (declared first when tested), its `b` slot, its finding,
- * and the entry that `note` takes while the visit lasts.
+ * Visitor of a pass: the entry's `a` slot (declared first when tested), its `b` slot, and the
+ * entry (`findingOf`, and `note` while the visit lasts). No finding: the entry holds it or the
+ * diagnostic made of it (`values`), and a pass over every entry that handed it over would read
+ * each of those objects, scattered over the old generation, for visitors that want the slots.
  */
-export type PairVisitor = (slotA: number, slotB: number, finding: Finding, entry: number) => void;
+export type PairVisitor = (slotA: number, slotB: number, entry: number) => void;
 
 const NONE = -1;
 /** The longest log of recent entries kept once taken (16 KB). */
@@ -210,7 +212,7 @@ export class PairCache {
       if (a === NONE) continue;
       const b = slotB[e]!;
       if (versions[a] === this.versionA[e] && versions[b] === this.versionB[e]) {
-        visit(a, b, this.findingOf(e), e);
+        visit(a, b, e);
       } else {
         // A hole: lookups step over it (no pair matches NONE) until the entries are compacted.
         slotA[e] = NONE;

@@ -65,7 +65,8 @@ describe('analysis/pair-cache', () => {
             const expected = model.valid();
             const order: string[] = [];
             const seen = new Set<string>();
-            cache.forEachValid((slotA, slotB, finding, entry) => {
+            cache.forEachValid((slotA, slotB, entry) => {
+              const finding = cache.findingOf(entry);
               const k = keyOf(slotA, slotB);
               assert.ok(!seen.has(k), `pair ${k} visited twice`);
               seen.add(k);
@@ -101,9 +102,9 @@ describe('analysis/pair-cache', () => {
     assert.equal(cache.size, [...Array(100).keys()].reduce((n, s) => n + Math.ceil((99 - s) / 3), 0));
     for (let s = 0; s < 100; s += 2) cache.invalidate(s);
     let valid = 0;
-    cache.forEachValid((slotA, slotB, finding) => {
+    cache.forEachValid((slotA, slotB, entry) => {
       assert.ok(slotA % 2 === 1 && slotB % 2 === 1, `${slotA}, ${slotB}`);
-      assert.equal(finding.ia, slotA);
+      assert.equal(cache.findingOf(entry).ia, slotA);
       valid++;
     });
     assert.equal(cache.size, valid);
@@ -184,7 +185,7 @@ describe('analysis/pair-cache', () => {
     assert.equal(cache.findingOf(e), f);
     assert.equal(cache.placementOf(e), 3);
     const seen: Finding[] = [];
-    cache.forEachValid((_a, _b, finding) => seen.push(finding));
+    cache.forEachValid((_a, _b, entry) => seen.push(cache.findingOf(entry)));
     assert.deepEqual(seen, [f]);
     // A diagnostic noted for a relabelled finding makes that the entry's finding.
     const g = f.relabelled('t1', 't2', 4, 5);
