@@ -474,7 +474,9 @@ class Checker implements StatementValues {
   private readonly dropped: Diagnostic[] = [];
   /**
    * Starts of the let and shape statements on a dependency cycle, for `valuesOf`, whose
-   * statements are parsed afresh for each request: known by position, not by node.
+   * statements are parsed afresh for each request: known by position, not by node. The
+   * positions hold for every version that shares this checker: a window edit
+   * (analysis/statement-window.ts) has bodies only after it, so no let or shape moves.
    */
   private readonly cyclic = new Set<number>();
 
