@@ -1135,11 +1135,12 @@ const SLOT_WINDOW = 8;
 const SLOT_TOUCHED = 16;
 
 /**
- * The length of a per-entry, per-finding or per-slot scratch column that must hold `n`: an
- * eighth more. The per-entry columns were doubled, and at 100k bodies (~63k findings) each of
- * the four then held twice the findings (0.5 MB apiece) for as long as the document stayed open;
- * growth by a constant factor still copies each element O(1) times in amortized terms (Cormen
- * et al., "Introduction to Algorithms" §17.4), and edits add entries a few at a time.
+ * The length of a per-entry, per-finding or per-slot column of the analyzer that must hold
+ * `n`: an eighth more. The per-entry columns were doubled, and at 100k bodies (~63k findings)
+ * each of the four then held twice the findings (0.5 MB apiece) for as long as the document
+ * stayed open; growth by a constant factor still copies each element O(1) times in amortized
+ * terms (Cormen et al., "Introduction to Algorithms" §17.4), and edits add entries a few at a
+ * time.
  */
 function slack(n: number): number {
   return Math.max(64, n + (n >> 3));
