@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fitBounds, type Viewport } from '../../../webview/src/paint/viewport';
-import { ScenePainter } from '../../../webview/src/paint/scene-painter';
+import { fitBounds, type Viewport } from '../../../render/viewport';
+import { ScenePainter } from '../../../render/scene/scene-painter';
 import { formatNumber as fmt } from '../../../protocol/format';
-import { drawPair } from '../../../webview/src/paint/pair-painter';
-import { SvgPainter, svgDocument } from '../../../webview/src/paint/svg-painter';
-import { DARK_THEME, LIGHT_THEME, type Theme } from '../../../webview/src/paint/theme';
+import { drawPair } from '../../../render/pair-painter';
+import { SvgPainter, svgDocument } from '../../../render/svg-painter';
+import { DARK_THEME, LIGHT_THEME, type Theme } from '../../../render/theme';
 import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
 import { analyzeDocument } from '../analysis/pipeline';
 import { buildPairDetail } from '../preview/pair-detail';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderCommand, renderSceneSvg, svgToPng } from '../../../server/src/cli/render';
 import { UsageError } from '../../../server/src/cli/command';
-import { LIGHT_THEME } from '../../../webview/src/paint/theme';
+import { LIGHT_THEME } from '../../../render/theme';
 
 const SCENE = 'dt 1/60\nbody wall static box(0.1, 4) at (2, 0)\nbody shot circle(0.05) at (-1, 0) velocity (600, 0)\n';
 

@@ -1,5 +1,5 @@
 import { growFloat64 } from '../../../core/broad/broad-phase';
-import { DEFAULT_FONT, type Painter, type TextStyle } from './painter';
+import { DEFAULT_FONT, type Painter, type TextStyle } from '../../../render/painter';
 
 /** Largest distance, in device pixels, between an arc and the chords that stroke it. */
 const FLATNESS = 0.1;

@@ -1,7 +1,7 @@
 import { CanvasPainter } from './canvas-painter';
-import type { SceneDrawOptions, ScenePainter, ScreenRect } from './scene-painter';
-import type { Theme } from './theme';
-import type { Viewport } from './viewport';
+import type { SceneDrawOptions, ScenePainter, ScreenRect } from '../../../render/scene/scene-painter';
+import type { Theme } from '../../../render/theme';
+import type { Viewport } from '../../../render/viewport';
 
 /** How a frame was made (for the benchmark and the tests). */
 export type LayerFrame =

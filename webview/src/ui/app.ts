@@ -8,11 +8,11 @@ import {
 import { formatNumber as fmt } from '../../../protocol/format';
 import type { PairDetail, PreviewFinding, PreviewScene } from '../../../protocol/preview-model';
 import { CanvasPainter } from '../paint/canvas-painter';
-import { makePose, type Pose } from '../paint/geometry';
-import { HANDLE_RADIUS_PX, ScenePainter, type SceneDrawOptions } from '../paint/scene-painter';
-import { SvgPainter } from '../paint/svg-painter';
-import type { Theme } from '../paint/theme';
-import { decimalsForZoom, fitBounds, panBy, toWorldX, toWorldY, zoomAbout, type Viewport } from '../paint/viewport';
+import { makePose, type Pose } from '../../../render/geometry';
+import { HANDLE_RADIUS_PX, ScenePainter, type SceneDrawOptions } from '../../../render/scene/scene-painter';
+import { SvgPainter } from '../../../render/svg-painter';
+import type { Theme } from '../../../render/theme';
+import { decimalsForZoom, fitBounds, panBy, toWorldX, toWorldY, zoomAbout, type Viewport } from '../../../render/viewport';
 import { WorldLayer, type LayerFrame } from '../paint/world-layer';
 import { el } from './dom';
 import { hitBody } from './hit-test';

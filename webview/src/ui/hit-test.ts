@@ -1,5 +1,5 @@
 import type { PreviewBody } from '../../../protocol/preview-model';
-import type { Pose } from '../paint/geometry';
+import type { Pose } from '../../../render/geometry';
 
 /**
  * Whether world point (x, y) lies on body `body` at `pose`, within `tolerance` scene units: the

@@ -1,8 +1,8 @@
 import type { PairDetail } from '../../../protocol/preview-model';
 import { CanvasPainter } from '../paint/canvas-painter';
 import { formatNumber as fmt } from '../../../protocol/format';
-import { drawPair, type StepKind } from '../paint/pair-painter';
-import type { Theme } from '../paint/theme';
+import { drawPair, type StepKind } from '../../../render/pair-painter';
+import type { Theme } from '../../../render/theme';
 import { el, fillTable } from './dom';
 
 const STEP_NAMES: Record<StepKind, string> = { gjk: 'GJK simplices', epa: 'EPA polytopes', advancement: 'Conservative advancement' };

@@ -1,4 +1,4 @@
-import { DARK_THEME, LIGHT_THEME, type Theme } from '../paint/theme';
+import { DARK_THEME, LIGHT_THEME, type Theme } from '../../../render/theme';
 
 /**
  * The theme from VS Code's `--vscode-*` CSS variables, which the editor sets on the webview's

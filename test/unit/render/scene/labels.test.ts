@@ -8,21 +8,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { chromium } from 'playwright-core';
-import type { PreviewScene } from '../../../protocol/preview-model';
-import { analyzeDocument } from '../../../server/src/analysis/pipeline';
-import { renderSceneSvg } from '../../../server/src/cli/render';
-import { buildPreviewScene } from '../../../server/src/preview/scene-model';
-import { LabelPlacer, MAX_SHIFTS } from '../../../webview/src/paint/label-placement';
-import { ScenePainter, type SceneDrawOptions } from '../../../webview/src/paint/scene-painter';
-import { SvgPainter } from '../../../webview/src/paint/svg-painter';
-import { estimateTextWidth } from '../../../webview/src/paint/text-metrics';
-import { LIGHT_THEME } from '../../../webview/src/paint/theme';
-import { fitBounds, type Viewport } from '../../../webview/src/paint/viewport';
-import { BROWSER_ARGS, CHROMIUM } from '../../browser/harness';
-import { skipWithoutChromium } from '../../browser/suite';
-import { svgTextBoxes, type SvgTextBox } from './svg-text';
+import type { PreviewScene } from '../../../../protocol/preview-model';
+import { analyzeDocument } from '../../../../server/src/analysis/pipeline';
+import { renderSceneSvg } from '../../../../server/src/cli/render';
+import { buildPreviewScene } from '../../../../server/src/preview/scene-model';
+import { LabelPlacer, MAX_SHIFTS } from '../../../../render/label-placement';
+import { ScenePainter, type SceneDrawOptions } from '../../../../render/scene/scene-painter';
+import { SvgPainter } from '../../../../render/svg-painter';
+import { estimateTextWidth } from '../../../../render/text-metrics';
+import { LIGHT_THEME } from '../../../../render/theme';
+import { fitBounds, type Viewport } from '../../../../render/viewport';
+import { BROWSER_ARGS, CHROMIUM } from '../../../browser/harness';
+import { skipWithoutChromium } from '../../../browser/suite';
+import { svgTextBoxes, type SvgTextBox } from '../svg-text';
 
-const root = join(__dirname, '..', '..', '..');
+const root = join(__dirname, '..', '..', '..', '..');
 const CRATES = readFileSync(join(root, 'examples', 'crates-on-a-floor.collide'), 'utf8');
 
 function meet(a: { x0: number; y0: number; x1: number; y1: number }, b: { x0: number; y0: number; x1: number; y1: number }, gap = 0): boolean {

@@ -4,7 +4,7 @@
  * a run of overlapping pairs (outlined in the warning colour) and a tunnelling pair (swept areas).
  * Deterministic for a seed.
  */
-import type { PreviewBody, PreviewFinding, PreviewPart, PreviewScene } from '../../../protocol/preview-model';
+import type { PreviewBody, PreviewFinding, PreviewPart, PreviewScene } from '../../../../protocol/preview-model';
 
 export function largeScene(count: number, seed = 7): PreviewScene {
   let s = seed >>> 0 || 1;

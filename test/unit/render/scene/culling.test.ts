@@ -5,14 +5,14 @@
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { BodyIndex } from '../../../webview/src/paint/body-index';
-import { boundingRadius, makePose, poseAt } from '../../../webview/src/paint/geometry';
-import type { Painter, TextStyle } from '../../../webview/src/paint/painter';
-import { ScenePainter, type SceneDrawOptions, type ScreenRect } from '../../../webview/src/paint/scene-painter';
-import { SvgPainter } from '../../../webview/src/paint/svg-painter';
-import { DARK_THEME } from '../../../webview/src/paint/theme';
-import { fitBounds, type Viewport } from '../../../webview/src/paint/viewport';
-import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
+import { BodyIndex } from '../../../../render/scene/body-index';
+import { boundingRadius, makePose, poseAt } from '../../../../render/geometry';
+import type { Painter, TextStyle } from '../../../../render/painter';
+import { ScenePainter, type SceneDrawOptions, type ScreenRect } from '../../../../render/scene/scene-painter';
+import { SvgPainter } from '../../../../render/svg-painter';
+import { DARK_THEME } from '../../../../render/theme';
+import { fitBounds, type Viewport } from '../../../../render/viewport';
+import { isPreviewScene, type PreviewScene } from '../../../../protocol/preview-model';
 import { largeScene } from './large-scene';
 
 /** Records every call as text; paths are collected, with their bounds, as they are filled or stroked. */
@@ -83,7 +83,7 @@ const NONE: SceneDrawOptions = { time: 0, highlighted: new Set(), selected: -1, 
 function unculled(scene: PreviewScene): ScenePainter {
   const p = new ScenePainter(scene);
   const all = Int32Array.from(scene.bodies, (_, i) => i);
-  (p as unknown as { index: { candidates: () => Int32Array } }).index = { candidates: () => all };
+  (p as unknown as { bodies: { index: { candidates: () => Int32Array } } }).bodies.index = { candidates: () => all };
   return p;
 }
 

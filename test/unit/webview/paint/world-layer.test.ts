@@ -5,10 +5,10 @@
  * within antialiasing tolerance.
  */
 import { strict as assert } from 'node:assert';
-import type { PreviewPage } from '../../browser/harness';
-import { usePreviewBrowser } from '../../browser/suite';
-import { sampleScene } from '../../browser/fixtures';
-import { largeScene } from './large-scene';
+import type { PreviewPage } from '../../../browser/harness';
+import { usePreviewBrowser } from '../../../browser/suite';
+import { sampleScene } from '../../../browser/fixtures';
+import { largeScene } from '../../render/scene/large-scene';
 
 /**
  * "Equal within antialiasing tolerance": a channel may differ by up to NOISE anywhere (rounding

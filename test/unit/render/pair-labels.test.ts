@@ -12,9 +12,9 @@ import type { PairDetail } from '../../../protocol/preview-model';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { buildPairDetail } from '../../../server/src/preview/pair-detail';
 import { pairCaption } from '../../../server/src/cli/render';
-import { drawPair, type PairDrawOptions, type StepKind } from '../../../webview/src/paint/pair-painter';
-import { SvgPainter } from '../../../webview/src/paint/svg-painter';
-import { DARK_THEME, LIGHT_THEME } from '../../../webview/src/paint/theme';
+import { drawPair, type PairDrawOptions, type StepKind } from '../../../render/pair-painter';
+import { SvgPainter } from '../../../render/svg-painter';
+import { DARK_THEME, LIGHT_THEME } from '../../../render/theme';
 import { svgTextBoxes } from './svg-text';
 
 const root = join(__dirname, '..', '..', '..');

@@ -1,4 +1,4 @@
-import type { PreviewBody, PreviewPart } from '../../../protocol/preview-model';
+import type { PreviewBody, PreviewPart } from '../protocol/preview-model';
 import type { Painter } from './painter';
 import { toScreenX, toScreenY, type Viewport } from './viewport';
 

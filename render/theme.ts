@@ -1,4 +1,4 @@
-import type { BodyKind } from '../../../protocol/preview-model';
+import type { BodyKind } from '../protocol/preview-model';
 import { DEFAULT_FONT } from './painter';
 
 /**

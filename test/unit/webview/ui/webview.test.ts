@@ -4,10 +4,10 @@
  * pose edits, exports), and that malformed or stale messages change nothing.
  */
 import { strict as assert } from 'node:assert';
-import { blend, DARK_VARS, hex, near, type PreviewPage } from '../../browser/harness';
-import { usePreviewBrowser } from '../../browser/suite';
-import { samplePair, sampleScene } from '../../browser/fixtures';
-import { isWebviewToHost } from '../../../protocol/preview-messages';
+import { blend, DARK_VARS, hex, near, type PreviewPage } from '../../../browser/harness';
+import { usePreviewBrowser } from '../../../browser/suite';
+import { samplePair, sampleScene } from '../../../browser/fixtures';
+import { isWebviewToHost } from '../../../../protocol/preview-messages';
 
 const BG = DARK_VARS['--vscode-editor-background']!;
 const DYNAMIC = DARK_VARS['--vscode-charts-blue']!;

@@ -1,9 +1,10 @@
-import type { PairDetail, PreviewMinkowski, PreviewSimplexVertex } from '../../../protocol/preview-model';
-import { formatNumber } from '../../../protocol/format';
+import type { PairDetail, PreviewMinkowski, PreviewSimplexVertex } from '../protocol/preview-model';
+import { formatNumber } from '../protocol/format';
 import { traceConvex } from './geometry';
 import { BoxList, LabelPlacer } from './label-placement';
 import type { Painter } from './painter';
-import { drawArrow, drawGrid, forEachTickLabel, TICK_SIZE } from './scene-painter';
+import { drawGrid, forEachTickLabel, TICK_SIZE } from './grid';
+import { drawArrow } from './marks';
 import { estimateTextWidth, textBottom, textTop } from './text-metrics';
 import type { Theme } from './theme';
 import { fitBounds, toScreenX, toScreenY, type Viewport } from './viewport';

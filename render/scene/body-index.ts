@@ -1,6 +1,6 @@
-import { DynamicTree } from '../../../core/broad/dynamic-tree';
-import type { AABB } from '../../../core/math/aabb';
-import type { PreviewBody } from '../../../protocol/preview-model';
+import { DynamicTree } from '../../core/broad/dynamic-tree';
+import type { AABB } from '../../core/math/aabb';
+import type { PreviewBody } from '../../protocol/preview-model';
 
 /**
  * Which bodies can be on screen, without visiting all of them: a bounding-volume hierarchy

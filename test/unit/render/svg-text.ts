@@ -3,7 +3,7 @@
  * pair-labels.test.ts for the pair view), with each line's box by the estimated metrics the
  * painters lay text out with (text-metrics.ts).
  */
-import { ASCENT_EM, DESCENT_EM, estimateTextWidth } from '../../../webview/src/paint/text-metrics';
+import { ASCENT_EM, DESCENT_EM, estimateTextWidth } from '../../../render/text-metrics';
 
 export interface SvgTextBox {
   readonly text: string;

@@ -5,9 +5,9 @@
  * beside it in a wide one.
  */
 import { strict as assert } from 'node:assert';
-import type { PreviewPage } from '../../browser/harness';
-import { usePreviewBrowser } from '../../browser/suite';
-import { samplePair, sampleScene } from '../../browser/fixtures';
+import type { PreviewPage } from '../../../browser/harness';
+import { usePreviewBrowser } from '../../../browser/suite';
+import { samplePair, sampleScene } from '../../../browser/fixtures';
 
 interface Box {
   name: string;

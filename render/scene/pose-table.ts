@@ -1,5 +1,5 @@
-import type { PreviewBody } from '../../../protocol/preview-model';
-import { makePose, poseAt, type Pose } from './geometry';
+import type { PreviewBody } from '../../protocol/preview-model';
+import { makePose, poseAt, type Pose } from '../geometry';
 
 /**
  * Every body's pose at one time, kept in flat arrays and recomputed only when the time changes.

@@ -1,0 +1,25 @@
+/** What is being shown besides the scene itself (selection, time, a drag in progress). */
+export interface SceneDrawOptions {
+  /** Scrubber time in seconds, in [0, frames dt]. */
+  readonly time: number;
+  /** Bodies under the editor's cursor. */
+  readonly highlighted: ReadonlySet<number>;
+  readonly selected: number;
+  readonly hovered: number;
+  /** The pair open in the inspector (body indices), drawn with its sweeps and ghosts. */
+  readonly pair: readonly [number, number] | null;
+  /** Draw the swept area of every tunnelling pair (not just the selected one). */
+  readonly showSweeps: boolean;
+  /** A body being dragged: drawn at this pose instead of its own. */
+  readonly drag?: { readonly index: number; readonly x: number; readonly y: number; readonly angle: number } | null;
+  /** A line of text drawn in the top-left corner (exports say what they show). */
+  readonly caption?: string;
+}
+
+/** A rectangle of the screen in CSS pixels (y down): the part of the view being drawn. */
+export interface ScreenRect {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}

@@ -1,0 +1,74 @@
+import { makePose } from '../geometry';
+import type { Painter } from '../painter';
+import type { Theme } from '../theme';
+import { toScreenX, toScreenY, type Viewport } from '../viewport';
+import type { SceneBodies } from './scene-bodies';
+import type { SceneDrawOptions } from './scene-options';
+
+/** Distance of the rotation handle beyond the body's bounding radius, in pixels. */
+const HANDLE_OFFSET_PX = 22;
+export const HANDLE_RADIUS_PX = 6;
+
+/** A body's origin and its rotation handle on screen. */
+export interface RotationHandle {
+  ox: number;
+  oy: number;
+  hx: number;
+  hy: number;
+}
+
+/**
+ * Emphasis of the bodies the user points at (editor cursor, hover, selection) and the selected
+ * body's rotation handle, which the preview hit-tests with the same geometry it draws.
+ */
+export class SelectionLayer {
+  private readonly pose = makePose();
+  private readonly handlePose = makePose();
+
+  constructor(private readonly bodies: SceneBodies) {}
+
+  /** Highlighted bodies, then the hovered one (unless selected), then the selected one. */
+  drawEmphasis(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions): void {
+    const sb = this.bodies;
+    const bodies = sb.scene.bodies;
+    const pose = this.pose;
+    const emphasise = (i: number, width: number, alpha: number): void => {
+      if (i < 0 || i >= bodies.length) return;
+      sb.poseOf(i, o.time, o.drag, pose);
+      p.beginPath();
+      sb.traceBody(p, v, bodies[i]!, pose);
+      p.stroke(theme.highlight, width, alpha);
+    };
+    for (const i of o.highlighted) emphasise(i, 3, 0.9);
+    if (o.hovered !== o.selected) emphasise(o.hovered, 2, 0.6);
+    emphasise(o.selected, 3, 1);
+  }
+
+  /** The selected body's rotation handle; static bodies have none. */
+  drawHandle(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions): void {
+    const bodies = this.bodies.scene.bodies;
+    if (!(o.selected >= 0 && o.selected < bodies.length && !bodies[o.selected]!.isStatic)) return;
+    const h = this.rotationHandle(o.selected, o.time, o.drag, v);
+    p.beginPath();
+    p.moveTo(h.ox, h.oy);
+    p.lineTo(h.hx, h.hy);
+    p.stroke(theme.highlight, 1.5, 0.8, [3, 3]);
+    p.beginPath();
+    p.moveTo(h.hx + HANDLE_RADIUS_PX, h.hy);
+    p.arc(h.hx, h.hy, HANDLE_RADIUS_PX, 0, 2 * Math.PI, false);
+    p.fill(theme.background, 1);
+    p.stroke(theme.highlight, 2);
+  }
+
+  /**
+   * Screen positions of a body's origin and of its rotation handle: on the ray at the body's
+   * angle, just outside its bounding circle.
+   */
+  rotationHandle(i: number, t: number, drag: SceneDrawOptions['drag'], v: Viewport): RotationHandle {
+    const pose = this.bodies.poseOf(i, t, drag, this.handlePose);
+    const ox = toScreenX(v, pose.x);
+    const oy = toScreenY(v, pose.y);
+    const len = this.bodies.radii[i]! * v.zoom + HANDLE_OFFSET_PX;
+    return { ox, oy, hx: ox + len * pose.c, hy: oy - len * pose.s };
+  }
+}
