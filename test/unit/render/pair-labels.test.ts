@@ -84,6 +84,7 @@ describe('pair view text', () => {
     const svg = drawn(pair, 312, 260, { step: { kind: 'gjk', index: pair.gjk.length - 1 } }, true);
     assert.ok(svg.includes('edges of pushed'));
     assert.ok(dots(svg).length >= 5, 'the corner dots, the closest point and the simplex are found');
+    assert.ok(textBoxes(svg).length >= 2, 'the legend and the grid numbers are found');
     assert.deepEqual(collisions(svg), []);
   });
 
@@ -96,8 +97,23 @@ describe('pair view text', () => {
     assert.deepEqual(collisions(svg), []);
   });
 
+  it('the collision check finds a text on a text and a text on a dot (control)', () => {
+    const svg = new SvgPainter(200, 100);
+    svg.text('legend', 20, 20, { color: '#000', size: 11 });
+    svg.text('legend', 24, 22, { color: '#000', size: 11 });
+    svg.beginPath();
+    svg.moveTo(80, 50);
+    svg.arc(77, 50, 3, 0, 2 * Math.PI, false);
+    svg.fill('#000', 1);
+    svg.text('on the dot', 70, 50, { color: '#000', size: 11 });
+    const bad = collisions(svg.toString());
+    assert.ok(bad.some((b) => b === 'text "legend" × text "legend"'), bad.join('; '));
+    assert.ok(bad.some((b) => b.startsWith('text "on the dot" × dot')), bad.join('; '));
+  });
+
   it('every pair of every example, at the inspector’s and the render’s sizes, with each step kind', () => {
     let views = 0;
+    let texts = 0;
     for (const file of readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.collide'))) {
       const analysis = analyzeDocument(readFileSync(join(root, 'examples', file), 'utf8'));
       const names = analysis.semantics.scene.bodies.map((b) => b.name).slice(0, 6);
@@ -116,7 +132,9 @@ describe('pair view text', () => {
           ] as const) {
             for (const step of steps) {
               for (const caption of [undefined, pairCaption(pair)]) {
-                const bad = collisions(drawn(pair, w, h, { step, caption }));
+                const svg = drawn(pair, w, h, { step, caption });
+                texts += textBoxes(svg).length;
+                const bad = collisions(svg);
                 assert.deepEqual(bad, [], `${file} ${names[i]}, ${names[j]} at ${w}×${h}, step ${JSON.stringify(step)}, caption ${caption !== undefined}`);
                 views++;
               }
@@ -126,5 +144,6 @@ describe('pair view text', () => {
       }
     }
     assert.ok(views > 100, `${views} views`);
+    assert.ok(texts > 2 * views, `${texts} texts in ${views} views`);
   });
 });

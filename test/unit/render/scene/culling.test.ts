@@ -109,6 +109,7 @@ describe('preview culling', () => {
       const T = scene.frames * scene.dt;
       const index = new BodyIndex(scene.bodies, radii, T);
       const pose = makePose();
+      let met = 0;
       fc.assert(
         fc.property(
           fc.double({ min: -5, max: 80, noNaN: true }),
@@ -126,12 +127,14 @@ describe('preview culling', () => {
               const r = radii[i]!;
               const meets = pose.x + r >= x && pose.x - r <= x + w && pose.y + r >= y && pose.y - r <= y + h;
               if (meets) assert.ok(set.has(i), `body ${i} at t = ${t} meets the box but was culled`);
+              if (meets) met++;
             }
             return true;
           },
         ),
         { numRuns: 300 },
       );
+      assert.ok(met > 300, `only ${met} bodies met a box in 300 runs`);
     });
 
     it('culls: a small box far from most bodies returns few of them', () => {
@@ -226,6 +229,8 @@ describe('preview culling', () => {
 
     it('a partial draw builds each batch exactly as the whole draw does, and every batch reaching the part', () => {
       const painter = new ScenePainter(scene);
+      let partPaths = 0;
+      let reaching = 0;
       fc.assert(
         fc.property(
           fc.double({ min: 0.5, max: 20, noNaN: true }),
@@ -245,6 +250,7 @@ describe('preview culling', () => {
             painter.drawWorld(part, v, DARK_THEME, o, region);
             const all = new Set(whole.paths);
             for (const path of part.paths) assert.ok(all.has(path), 'a batch of the partial draw is not one of the whole draw');
+            partPaths += part.paths.length;
             // Every path of the whole draw that can colour a pixel of the region (its bounds,
             // widened by the widest stroke and antialiasing, meet it) is in the partial draw.
             const drawn = new Set(part.paths);
@@ -252,12 +258,14 @@ describe('preview culling', () => {
             whole.paths.forEach((path, k) => {
               const reaches = whole.bounds[k]!.some(([bx0, by0, bx1, by1]) => !(bx1! + m < region.x0 || bx0! - m > region.x1 || by1! + m < region.y0 || by0! - m > region.y1));
               if (!reaches) return;
+              reaching++;
               assert.ok(drawn.has(path), `a batch reaching the region is missing from the partial draw: ${path.slice(0, 80)}`);
             });
           },
         ),
         { numRuns: 40 },
       );
+      assert.ok(partPaths > 0 && reaching > 0, `${partPaths} partial paths, ${reaching} whole paths reaching a region in 40 runs`);
     });
   });
 });

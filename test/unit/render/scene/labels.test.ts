@@ -95,6 +95,8 @@ describe('label placement', () => {
     });
 
     it('never lets a label meet a reserved box or another label, and stays within maxShift (property)', () => {
+      let placed = 0;
+      let checked = 0;
       fc.assert(
         fc.property(
           fc.array(fc.tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 4, max: 80 }), fc.integer({ min: 0, max: 60 })), { minLength: 1, maxLength: 40 }),
@@ -113,12 +115,26 @@ describe('label placement', () => {
               assert.ok(Math.abs(dy) <= maxShift && Math.abs(dy) <= MAX_SHIFTS * (12 + gap), `shift ${dy} within ${maxShift}`);
               const box = { x0: x, y0: y + dy, x1: x + w, y1: y + 12 + dy, text: 'label' };
               for (const h of hard) assert.ok(!meet(box, h, gap - 1e-9), `${JSON.stringify(box)} meets ${JSON.stringify(h)}`);
+              placed++;
+              checked += hard.length;
               hard.push(box);
             }
           },
         ),
         { numRuns: 300 },
       );
+      assert.ok(placed > 300 && checked > 300, `${placed} labels placed, ${checked} boxes checked against them`);
+    });
+  });
+
+  describe('the overlap check (control)', () => {
+    it('reports two boxes that meet, and those within the gap', () => {
+      const a = { x0: 0, y0: 0, x1: 10, y1: 10, text: 'a' };
+      const b = { x0: 5, y0: 5, x1: 15, y1: 15, text: 'b' };
+      const c = { x0: 12, y0: 0, x1: 20, y1: 4, text: 'c' };
+      assert.deepEqual(overlapping([a, b]), ['a × b']);
+      assert.deepEqual(overlapping([a, c]), []);
+      assert.deepEqual(overlapping([a, c], 3), ['a × c']);
     });
   });
 
@@ -152,6 +168,7 @@ describe('label placement', () => {
       for (const width of [320, 360, 480, 640, 800, 1200]) {
         for (const height of [200, 360, 600]) {
           const boxes = svgTextBoxes(renderSceneSvg(CRATES, { name: 'crates-on-a-floor.collide', width, height }).svg);
+          assert.ok(boxes.length >= 2, `${boxes.length} texts at ${width} × ${height}`);
           assert.deepEqual(overlapping(boxes), [], `${width} × ${height}`);
         }
       }
@@ -171,6 +188,8 @@ describe('label placement', () => {
     });
 
     it('random rows of boxes: labels never overlap, and the hovered body always keeps its label (property)', () => {
+      let texts = 0;
+      let hoveredChecked = 0;
       fc.assert(
         fc.property(
           fc.array(fc.tuple(fc.double({ min: 0.4, max: 3, noNaN: true }), fc.double({ min: 0.2, max: 2, noNaN: true }), fc.double({ min: -3, max: 3, noNaN: true })), { minLength: 2, maxLength: 12 }),
@@ -189,7 +208,9 @@ describe('label placement', () => {
             fitBounds(view, scene.bounds);
             const hovered = pick % scene.bodies.length;
             const { svg, labels } = drawn(scene, view, { hovered });
-            assert.deepEqual(overlapping(svgTextBoxes(svg)), []);
+            const drawnBoxes = svgTextBoxes(svg);
+            texts += drawnBoxes.length;
+            assert.deepEqual(overlapping(drawnBoxes), []);
             const painter = new ScenePainter(scene);
             const name = scene.bodies[hovered]!.name;
             // A hovered body big enough for a label, away from the grid labels along the left
@@ -199,11 +220,13 @@ describe('label placement', () => {
             const sy1 = view.height / 2 - (by0 - view.cy) * view.zoom;
             if (painter.radii[hovered]! * view.zoom >= 18 && sx0 > 40 && sy1 < view.height - 20 && bx1 > bx0 && by1 > by0) {
               assert.ok(labels.includes(name), `${name} among ${labels.join(', ')}`);
+              hoveredChecked++;
             }
           },
         ),
         { numRuns: 150 },
       );
+      assert.ok(texts > 150 && hoveredChecked > 0, `${texts} texts, ${hoveredChecked} hovered labels checked in 150 runs`);
     });
   });
 
@@ -225,6 +248,7 @@ describe('label placement', () => {
             return { text: t.textContent, size: Number(t.getAttribute('font-size')), x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height };
           }),
         );
+        assert.ok(estimated.length >= 4, `${estimated.length} texts`);
         assert.equal(real.length, estimated.length);
         assert.deepEqual(overlapping(real), []);
         for (let k = 0; k < real.length; k++) {
