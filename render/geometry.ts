@@ -83,7 +83,7 @@ export function traceConvex(p: Painter, v: Viewport, w: ArrayLike<number>, n: nu
   }
   if (R < 0.25) {
     // Below a quarter pixel the rounding is invisible: draw the core polygon (the fast path
-    // for a 10k-body scene of boxes).
+    // for a large scene of boxes).
     p.moveTo(toScreenX(v, w[0]!), toScreenY(v, w[1]!));
     for (let i = 1; i < n; i++) p.lineTo(toScreenX(v, w[2 * i]!), toScreenY(v, w[2 * i + 1]!));
     if (n > 2) p.closePath();

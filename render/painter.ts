@@ -5,7 +5,7 @@
  * the same on every backend and one drawing routine serves both.
  *
  * Performance: callers batch by style (one path holding every static body, one fill, one
- * stroke), which is what lets a 10k-body scene draw in a few milliseconds on a canvas.
+ * stroke), so that a frame makes a few fill and stroke calls rather than one per body.
  */
 export type TextAlign = 'left' | 'center' | 'right';
 export type TextBaseline = 'top' | 'middle' | 'bottom';
@@ -24,10 +24,9 @@ export interface Painter {
   readonly height: number;
   /**
    * How many shapes a caller should put in one path before filling it. Chromium's software
-   * canvas slows down sharply on paths of thousands of sub-paths (10k boxes in one path took
-   * 1.3 s), and with tiny bodies drawn by `fillRect` it fills and strokes shapes one per path
-   * fastest (bench/preview-frame.ts: a zoomed-in 10k scene 6 ms against 8 to 10 ms in paths of
-   * 16); SVG has no such limit and fewer elements make smaller files. Undefined: no limit.
+   * canvas slows down sharply on paths of thousands of sub-paths, and with tiny bodies drawn by
+   * `fillRect` it fills and strokes shapes fastest one per path (`npm run bench` compares);
+   * SVG has no such limit and fewer elements make smaller files. Undefined: no limit.
    */
   readonly batchSize?: number;
   clear(color: string): void;

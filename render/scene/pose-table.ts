@@ -3,9 +3,8 @@ import { makePose, poseAt, type Pose } from '../geometry';
 
 /**
  * Every body's pose at one time, kept in flat arrays and recomputed only when the time changes.
- * A frame of a 10k-body scene otherwise spends a large share of its script time in the cosine
- * and sine of each body's angle (measured with a CPU profile of bench/preview-frame.ts), although
- * panning and zooming never change them. The table is filled by `poseAt` itself, so a cached
+ * The cosine and sine of each body's angle are the costliest part of a large scene's frame,
+ * and panning and zooming never change them. The table is filled by `poseAt` itself, so a cached
  * pose and a fresh one are the same numbers.
  */
 export class PoseTable {

@@ -1,6 +1,6 @@
 /**
- * Leading-and-trailing throttle for preview updates (issue 7: render at once the first time,
- * then at most every `interval` ms while typing). A trigger when the last run is older than the
+ * Leading-and-trailing throttle for preview updates: render at once the first time, then at
+ * most every `interval` ms while typing. A trigger when the last run is older than the
  * interval runs now; triggers inside the interval coalesce into one run at its end, so the last
  * keystroke is always reflected. Timers are injectable for the unit tests.
  */

@@ -108,7 +108,7 @@ export class CanvasPainter implements Painter {
    * scan conversion (Foley, van Dam et al., "Computer Graphics" §3.2). Only strokes need it:
    * Skia's stroker fits offset curves with float tolerances, and the canvas's arc adds a line
    * from the current point by a float32 tolerance test, so the same outline shifted by a few
-   * whole pixels strokes slightly differently (edge pixels up to 60 levels apart, measured) and
+   * whole pixels strokes slightly differently in its edge pixels, and
    * a cached layer shifted by whole pixels would not equal a redraw. Chords offset exactly. Fills
    * keep Skia's arcs, which are exact under such shifts and cheaper than many chords.
    */

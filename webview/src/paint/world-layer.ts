@@ -28,7 +28,7 @@ export interface LayerResult {
 /**
  * Device pixels drawn around the screen on the layer's canvases (the guard). Chromium rasterises
  * a shape that crosses the canvas edge differently from the same shape inside it (a route with
- * clipping: edge pixels differ by up to about 60 levels, all along the shape, measured), so a
+ * clipping, whose edge pixels differ all along the shape), so a
  * body drawn at the screen's edge and later shifted inwards would not match a fresh draw. With a
  * guard as wide as the largest body on screen, no body that reaches the screen crosses the canvas
  * edge; the guard is capped, so only bodies larger than MAX_GUARD / 2 can differ, and then only
