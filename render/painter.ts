@@ -25,7 +25,7 @@ export interface Painter {
   /**
    * How many shapes a caller should put in one path before filling it. Chromium's software
    * canvas slows down sharply on paths of thousands of sub-paths, and with tiny bodies drawn by
-   * `fillRect` it fills and strokes shapes fastest one per path (`npm run bench` compares);
+   * `fillRect` it fills and strokes shapes fastest one per path (bench/preview-frame.ts times it);
    * SVG has no such limit and fewer elements make smaller files. Undefined: no limit.
    */
   readonly batchSize?: number;

@@ -201,7 +201,7 @@ export class WorldLayer {
    * The world drawn into device-pixel rectangle [x0, x1) × [y0, y1) of ctx only: the bodies that
    * reach the rectangle are drawn unclipped on a scratch canvas the size of the layer, and the
    * rectangle is copied from it. (Drawing through a clip would be simpler, but Chromium then
-   * antialiases edges differently, up to 30 levels per channel, and the seams would show.)
+   * antialiases edges differently, and the seams would show.)
    */
   private strip(ctx: CanvasRenderingContext2D, v: Viewport, x0: number, y0: number, x1: number, y1: number, painter: ScenePainter, theme: Theme, o: SceneDrawOptions): void {
     const d = this.dpr;
