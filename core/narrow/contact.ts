@@ -2,7 +2,7 @@ import { supportFeature, type SupportFeature } from '../shapes/support';
 import { collideAabbs, isAxisAlignedBox } from './aabb';
 import { inCanonicalOrder } from './canonical-order';
 import { collideCircleBox, collideCirclePolygon, collideCircles, isRectangle } from './circle';
-import { defaultGjkIterations, gjkLocal, GJK_TOLERANCE, simplexWitness, type Witness } from './gjk';
+import { defaultGjkIterations, emptyGjkResult, gjkLocal, GJK_TOLERANCE, simplexWitness, type Witness } from './gjk';
 import { addPoint, clipEdges, emptyManifold, manifoldToWorld, resetManifold, type LocalManifold } from './manifold';
 import { emptyRelativePair, relativePairInto, type RelativePair } from './relative';
 import { satLocal, satSeparates, type SatLocal } from './sat';
@@ -39,6 +39,7 @@ const featB: SupportFeature = { first: -1, second: -1 };
 const pairScratch = emptyRelativePair();
 const manifoldScratch = emptyManifold();
 const witness: Witness = { ax: 0, ay: 0, bx: 0, by: 0 };
+const gjkScratch = emptyGjkResult();
 
 /** contactWithin's record, filled and read within the call. */
 const record = emptyContactRecord();
@@ -66,7 +67,7 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
   } else apart = satSeparates(p, touchTol);
   if (apart) {
     // Cores apart: GJK for the exact distance and the closest features.
-    const g = gjkLocal(p, defaultGjkIterations(p.shapeA.count, p.shapeB.count), null);
+    const g = gjkLocal(p, defaultGjkIterations(p.shapeA.count, p.shapeB.count), null, gjkScratch);
     m.iterations = g.iterations;
     if (g.capped) state = 'not-converged';
     const d = Math.hypot(g.vx, g.vy);
@@ -84,7 +85,7 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
         clipEdges(p, true, featA.first, m.separation + keepTol, m);
       }
       if (m.count === 0) {
-        const w = simplexWitness(g.count, witness);
+        const w = simplexWitness(g, witness);
         const t = (rA + d - rB) / 2;
         addPoint(m, w.ax + t * nx, w.ay + t * ny);
       }
