@@ -1,5 +1,6 @@
 import type { AABB } from '../math/aabb';
-import { type BroadPhaseKind, growFloat64, growInt32 } from './broad-phase';
+import { growFloat64, growInt32 } from '../math/typed-array';
+import type { BroadPhaseKind } from './broad-phase';
 import { loadBox, ProxyMap } from './proxy-map';
 
 /**

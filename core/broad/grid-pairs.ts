@@ -1,4 +1,4 @@
-import { growFloat64, growInt32 } from './broad-phase';
+import { growFloat64, growInt32 } from '../math/typed-array';
 import { MAX_COORDINATE } from './proxy-map';
 import { looseCellSize, MAX_ABS_CELLS, SIZE_SLACK } from './loose-grid';
 

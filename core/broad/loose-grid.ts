@@ -1,6 +1,7 @@
 import type { AABB } from '../math/aabb';
-import { resized } from '../math/typed-array';
-import { type BroadPhaseKind, growInt32 } from './broad-phase';
+import { growInt32, resized } from '../math/typed-array';
+import { selectKth } from './quickselect';
+import type { BroadPhaseKind } from './broad-phase';
 import { loadBox, ProxyMap } from './proxy-map';
 
 /**
@@ -592,28 +593,4 @@ function report(a: number, b: number, visit: (a: number, b: number) => void): vo
 /** Integer cell coordinates → table index bits (multiplicative mixing, as in Teschner et al. 2003). */
 function hash(cx: number, cy: number): number {
   return (Math.imul(cx, 0x9e3779b1) ^ Math.imul(cy, 0x85ebca77)) >>> 0;
-}
-
-/** k-th smallest of a[lo..hi] (Hoare's quickselect), reordering a. */
-function selectKth(a: Float64Array, lo: number, hi: number, k: number): number {
-  while (hi > lo) {
-    const pivot = a[(lo + hi) >>> 1]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        const t = a[i]!;
-        a[i] = a[j]!;
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else break;
-  }
-  return a[k]!;
 }
