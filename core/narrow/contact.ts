@@ -3,7 +3,7 @@ import { collideAabbs, isAxisAlignedBox } from './aabb';
 import { inCanonicalOrder } from './canonical-order';
 import { collideCircleBox, collideCirclePolygon, collideCircles, isRectangle } from './circle';
 import { defaultGjkIterations, emptyGjkResult, gjkLocal, GJK_TOLERANCE, simplexWitness, type Witness } from './gjk';
-import { addPoint, clipEdges, emptyManifold, manifoldToWorld, resetManifold, type LocalManifold } from './manifold';
+import { addPoint, clipEdges, manifoldToWorld, resetManifold, type LocalManifold } from './manifold';
 import { emptyRelativePair, relativePairInto, type RelativePair } from './relative';
 import { satLocal, satSeparates, type SatLocal } from './sat';
 import { emptyContactRecord, type ContactOutput, type ContactRecord, type QueryState, type ShapePair } from './types';
@@ -37,7 +37,7 @@ const sat: SatLocal = { separation: 0, nx: 0, ny: 0, referenceIsA: true, referen
 const featA: SupportFeature = { first: -1, second: -1 };
 const featB: SupportFeature = { first: -1, second: -1 };
 const pairScratch = emptyRelativePair();
-const manifoldScratch = emptyManifold();
+const manifoldScratch: LocalManifold = emptyContactRecord();
 const witness: Witness = { ax: 0, ay: 0, bx: 0, by: 0 };
 const gjkScratch = emptyGjkResult();
 
@@ -193,7 +193,6 @@ export function contactWithinInto(pair: ShapePair, farther: number, out: Contact
   const tol = 1e-14 * p.scale;
   const pointA = p.spreadA <= tol;
   const pointB = p.spreadB <= tol;
-  let state: QueryState = 'ok';
   if (pointA && pointB) collideCircles(p, m);
   else if (pointA) {
     if (isRectangle(p.shapeB.xy, p.shapeB.count)) collideCircleBox(p, false, m);
@@ -212,14 +211,13 @@ export function contactWithinInto(pair: ShapePair, farther: number, out: Contact
   } else {
     const r = collidePolygons(p, m, farther);
     if (r === FARTHER) return false;
-    state = r;
+    m.state = r;
   }
-  if (m.degenerate && state === 'ok') state = 'degenerate';
   if (swap) {
     m.nx = -m.nx;
     m.ny = -m.ny;
   }
-  manifoldToWorld(p, m, state, out);
+  manifoldToWorld(p, m, out);
   return true;
 }
 
