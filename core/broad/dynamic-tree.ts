@@ -160,13 +160,7 @@ export class DynamicTree extends ProxyMap {
     for (let i = this.capacity - 1; i >= 0; i--) this.freeNode(i);
   }
 
-  query(box: AABB, visit: (id: number) => boolean | void): void {
-    const qMinX = box.minX;
-    const qMinY = box.minY;
-    const qMaxX = box.maxX;
-    const qMaxY = box.maxY;
-    if (!(qMinX <= qMaxX && qMinY <= qMaxY)) return;
-    this.flush();
+  protected queryBox(qMinX: number, qMinY: number, qMaxX: number, qMaxY: number, visit: (id: number) => boolean | void): void {
     if (this.root === NULL) return;
     const base = this.sp;
     let stack = this.ensureStack(base + this.height[this.root]! + 2);
@@ -195,8 +189,7 @@ export class DynamicTree extends ProxyMap {
     this.sp = base;
   }
 
-  pairs(visit: (a: number, b: number) => void): void {
-    this.flush();
+  protected visitPairs(visit: (a: number, b: number) => void): void {
     if (this.root === NULL) return;
     const base = this.sp;
     let stack = this.ensureStack(base + 64);
@@ -432,7 +425,7 @@ export class DynamicTree extends ProxyMap {
   }
 
   /** Puts staged leaves in the tree: one at a time when few, by a full rebuild when many. */
-  private flush(): void {
+  protected override flush(): void {
     const k = this.stagedCount;
     if (k === 0) return;
     if (k <= 16 || k * 2 < this.leavesInTree) {

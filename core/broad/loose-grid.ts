@@ -149,13 +149,7 @@ export class LooseGrid extends ProxyMap {
     this.cells = new Int32Array(48);
   }
 
-  query(box: AABB, visit: (id: number) => boolean | void): void {
-    const qMinX = box.minX;
-    const qMinY = box.minY;
-    const qMaxX = box.maxX;
-    const qMaxY = box.maxY;
-    if (!(qMinX <= qMaxX && qMinY <= qMaxY)) return;
-    this.flush();
+  protected queryBox(qMinX: number, qMinY: number, qMaxX: number, qMaxY: number, visit: (id: number) => boolean | void): void {
     const b = this.boxes;
     for (let k = 0; k < this.overCount; k++) {
       const s = this.oversized[k]!;
@@ -167,8 +161,7 @@ export class LooseGrid extends ProxyMap {
     this.queryCells(qMinX, qMinY, qMaxX, qMaxY, visit);
   }
 
-  pairs(visit: (a: number, b: number) => void): void {
-    this.flush();
+  protected visitPairs(visit: (a: number, b: number) => void): void {
     const b = this.boxes;
     const next = this.next;
     const ids = this.userId;
@@ -356,7 +349,7 @@ export class LooseGrid extends ProxyMap {
 
   // ---- layout ------------------------------------------------------------------------------
 
-  private flush(): void {
+  protected override flush(): void {
     if (!this.needsLayout) return;
     this.needsLayout = false;
     this.layout();

@@ -106,13 +106,7 @@ export class SortAndSweep extends ProxyMap {
     this.maxExtent = 0;
   }
 
-  query(box: AABB, visit: (id: number) => boolean | void): void {
-    const qMinX = box.minX;
-    const qMinY = box.minY;
-    const qMaxX = box.maxX;
-    const qMaxY = box.maxY;
-    if (!(qMinX <= qMaxX && qMinY <= qMaxY)) return;
-    this.flush();
+  protected queryBox(qMinX: number, qMinY: number, qMaxX: number, qMaxY: number, visit: (id: number) => boolean | void): void {
     const a = this.sweepAxis;
     const qLo = a === 0 ? qMinX : qMinY;
     const qHi = a === 0 ? qMaxX : qMaxY;
@@ -135,8 +129,7 @@ export class SortAndSweep extends ProxyMap {
     }
   }
 
-  pairs(visit: (a: number, b: number) => void): void {
-    this.flush();
+  protected visitPairs(visit: (a: number, b: number) => void): void {
     const lo = this.lo;
     const hi = this.hi;
     const olo = this.olo;
@@ -294,7 +287,7 @@ export class SortAndSweep extends ProxyMap {
   }
 
   /** Brings the arrays to sorted order on the wanted axis before a query or sweep. */
-  private flush(): void {
+  protected override flush(): void {
     if (this.wantAxis !== this.sweepAxis) {
       this.swapAxis();
       this.sorted = 0;
