@@ -102,8 +102,8 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
   if (p.shapeA.count === 2 && p.shapeB.count === 2 && crossingPoint(p, m)) {
     // Two-sided cores (segments, capsule cores) that cross: the contact is where they cross,
     // midway between the surfaces there. Clipping would take the deeper end of the incident core
-    // instead, away from where the cores meet (crossing segments (0,0)-(21,0) and
-    // (10.5,-1)-(10.5,1) got (10.5, 0.5)).
+    // instead, away from where the cores meet (for crossing segments (0,0)-(21,0) and
+    // (10.5,-1)-(10.5,1), (10.5, 0.5) instead of (10.5, 0)).
   } else if (sat.referenceEdge >= 0) {
     clipEdges(p, sat.referenceIsA, sat.referenceEdge, Math.max(m.separation, 0) + keepTol, m);
   }
@@ -231,10 +231,9 @@ export function contactWithinInto(pair: ShapePair, farther: number, out: Contact
  *
  * The midway point keeps the contact continuous as a core slides through the other's end point:
  * there the crossing X is that end point, which is also the incident end clipping keeps, and
- * clipping puts it at X + (rA − rB)/2 n too. The crossing itself (a segment against capsule(0.1,
- * 0.05) whose core passed 1e-9 from the segment's end) jumped by rB/2 = 0.025 when the end
- * touched, and by rounding of the exact-sign test that step fell on one side in one order and on
- * the other in the other.
+ * clipping puts it at X + (rA − rB)/2 n too. The bare crossing would jump by rB/2 as the core
+ * passes the end, and rounding of the exact-sign test could put that step on different sides of
+ * the end for the two orders of a pair.
  */
 function crossingPoint(p: RelativePair, m: LocalManifold): boolean {
   const a0x = p.av[0]!;
