@@ -52,6 +52,7 @@ describe('core/narrow/minkowski', () => {
         const md = minkowskiDifference({ shapeA: a, transformA: xa, shapeB: b, transformB: xb });
         const wa = worldVertices(a, xa);
         const wb = worldVertices(b, xb);
+        assert.ok(md.vertices.length > 0, 'a difference of well-formed shapes has vertices');
         for (const v of md.vertices) {
           near(v.pointA.x, wa[v.indexA]!.x, 1e-12, 'pointA');
           near(v.pointB.y, wb[v.indexB]!.y, 1e-12, 'pointB');
