@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: Collide's broad phases and narrow phase side by side with rapier, planck and
- * detect-collisions on the same generated scenes (issue 5). Options:
+ * detect-collisions on the same generated scenes. Options:
  *   --quick          1k and 10k bodies, fewer repetitions and moves (a smoke run, ~30 s)
  *   --json           print the results as JSON on stdout (the table goes to stderr)
  *   --sizes=a,b,...  body counts for case (a) (default 1000,10000,100000)

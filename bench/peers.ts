@@ -13,7 +13,7 @@
  *   contact's manifold without solving; the touching contacts are the pairs. A move:
  *   `body.setTransform` (which moves the proxy in the broad-phase tree), then `world.queryAABB`
  *   with the fixture's box and the exported narrow-phase `testOverlap` per candidate.
- * - detect-collisions (now published as check2d; BVH broad phase + SAT): bodies created with
+ * - detect-collisions (also published as check2d; BVH broad phase + SAT): bodies created with
  *   `system.createCircle/createBox/createPolygon`, then `system.checkAll` (which reports each
  *   pair from both sides). A move: `body.setPosition` (which updates the BVH), then
  *   `system.checkOne`.

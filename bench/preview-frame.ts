@@ -1,9 +1,10 @@
 /**
- * Frame time of the preview's scene view for a 10k-body scene in headless Chromium (issue 7:
+ * Frame time of the preview's scene view for a 10k-body scene in headless Chromium (the target:
  * under 16 ms per frame while panning and zooming). Run: `npx tsx bench/preview-frame.ts
- * [bodies] [frames] [runs]`. Loads the real webview bundle in the test harness page, feeds it a
- * generated scene, and times frames; a one-pixel read-back makes Chromium finish rasterising
- * before the clock stops (otherwise canvas work is deferred and the time flatters).
+ * [bodies] [frames] [runs]`. Loads the real webview bundle in the test harness page, feeds it
+ * the culling tests' generated scene (test/unit/preview/large-scene.ts), and times frames; a
+ * one-pixel read-back makes Chromium finish rasterising before the clock stops (otherwise canvas
+ * work is deferred and the time flatters).
  *
  * Scenarios, each `frames` frames from the fitted view (every body on screen: the worst case):
  * - redraw: the view moves and zooms every frame (up to 1.8× and back) and the whole scene is
@@ -17,53 +18,7 @@
  * Prints median, p95 and max of each; with several runs, the median of the runs' medians.
  */
 import { BrowserHost, chromiumAvailable, CHROMIUM } from '../test/browser/harness';
-import type { PreviewBody, PreviewScene } from '../protocol/preview-model';
-
-function generate(count: number): PreviewScene {
-  const side = Math.ceil(Math.sqrt(count));
-  const bodies: PreviewBody[] = [];
-  let seed = 12345;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-  for (let i = 0; i < count; i++) {
-    const x = (i % side) * 3 + rnd();
-    const y = Math.floor(i / side) * 3 + rnd();
-    const kind = i % 10 === 0 ? 'static' : i % 97 === 0 ? 'bullet' : i % 53 === 0 ? 'sensor' : 'dynamic';
-    const shape = i % 3;
-    const vertices = shape === 0 ? [-0.5, -0.5, 0.5, -0.5, 0.5, 0.5, -0.5, 0.5] : shape === 1 ? [0, 0] : [-0.6, -0.4, 0.6, -0.4, 0.8, 0.3, 0, 0.7, -0.8, 0.3];
-    const radius = shape === 1 ? 0.6 : 0;
-    const r = shape === 1 ? 0.6 : 0.9;
-    bodies.push({
-      index: i,
-      name: `b${i}`,
-      kind,
-      isStatic: kind === 'static',
-      isSensor: kind === 'sensor',
-      isBullet: kind === 'bullet',
-      sourceKind: shape === 0 ? 'box' : shape === 1 ? 'circle' : 'polygon',
-      layer: null,
-      parts: [{ kind: shape === 1 ? 'circle' : 'polygon', vertices, radius, range: { start: i * 40, end: i * 40 + 10 } }],
-      position: [x, y],
-      angle: rnd() * Math.PI,
-      velocity: kind === 'static' ? [0, 0] : [rnd() * 4 - 2, rnd() * 4 - 2],
-      spin: kind === 'static' ? 0 : rnd() - 0.5,
-      bounds: [x - r, y - r, x + r, y + r],
-      nameRange: { start: i * 40 + 5, end: i * 40 + 8 },
-      range: { start: i * 40, end: i * 40 + 39 },
-      insertOffset: i * 40 + 20,
-    });
-  }
-  return {
-    uri: 'file:///bench.collide',
-    version: 1,
-    dt: 1 / 60,
-    frames: 4,
-    slop: 0.005,
-    bodies,
-    findings: [],
-    bounds: [-1, -1, side * 3 + 1, side * 3 + 1],
-    errorCount: 0,
-  };
-}
+import { largeScene } from '../test/unit/preview/large-scene';
 
 interface Timings {
   redraw: number[];
@@ -88,7 +43,7 @@ async function main(): Promise<void> {
   try {
     for (let run = 0; run < runs; run++) {
       const view = await host.open({ size: [1280, 800] });
-      await view.send({ type: 'scene', scene: generate(count) });
+      await view.send({ type: 'scene', scene: largeScene(count) });
       results.push(await view.page.evaluate(measure, { frames }));
       await view.close();
     }

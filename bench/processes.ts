@@ -57,7 +57,7 @@ function tempScene(scene: Scene): { dir: string; file: string } {
 /**
  * Wall time of `node -e 0` in this environment, each run: the floor under (c), which no change to
  * Collide moves. It is not constant across machines: NODE_EXTRA_CA_CERTS, for one, makes node
- * parse that certificate file before any script runs (25–40 ms on the development machine).
+ * parse that certificate file before any script runs.
  */
 export function benchNodeStart(runs: number): number[] {
   const ms: number[] = [];
@@ -118,8 +118,8 @@ export interface LspResult {
   readonly published: number;
   /**
    * didChange → the first byte of the server's answer, one per edit: the server's part of each
-   * latency. The rest is the transfer and the client reading the message (for a 10k-body scene a
-   * 2.7 MB JSON.parse, about half of the latency), which a faster server cannot shorten.
+   * latency. The rest is the transfer and the client reading the message (for a large scene a
+   * JSON.parse of megabytes), which a faster server cannot shorten.
    */
   readonly serverLatencies?: number[];
   /**

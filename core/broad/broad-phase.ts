@@ -1,5 +1,4 @@
 import type { AABB } from '../math/aabb';
-import { resized } from '../math/typed-array';
 import { BruteForce } from './brute-force';
 import { DynamicTree } from './dynamic-tree';
 import { LooseGrid } from './loose-grid';
@@ -7,6 +6,7 @@ import { SortAndSweep } from './sort-and-sweep';
 
 // The id and box rules of the contract live with ProxyMap, which enforces them for every kind.
 export { checkProxyId, MAX_COORDINATE, MAX_PROXY_ID, storeBox } from './proxy-map';
+export { growFloat64, growInt32 } from '../math/typed-array';
 
 /**
  * The broad phase: which of many axis-aligned boxes overlap, without testing every pair
@@ -81,21 +81,4 @@ export function createBroadPhase(kind: BroadPhaseKind): BroadPhase {
     case 'brute-force':
       return new BruteForce();
   }
-}
-
-/** Doubles a typed array's capacity until it holds `needed` elements, keeping its contents. */
-export function growFloat64(a: Float64Array<ArrayBuffer>, needed: number): Float64Array<ArrayBuffer> {
-  if (needed <= a.length) return a;
-  let n = Math.max(16, a.length);
-  while (n < needed) n *= 2;
-  return resized(a, n);
-}
-
-export function growInt32(a: Int32Array<ArrayBuffer>, needed: number, fill = 0): Int32Array<ArrayBuffer> {
-  if (needed <= a.length) return a;
-  let n = Math.max(16, a.length);
-  while (n < needed) n *= 2;
-  const b = resized(a, n);
-  if (fill !== 0) b.fill(fill, a.length);
-  return b;
 }

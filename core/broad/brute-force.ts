@@ -1,5 +1,6 @@
 import type { AABB } from '../math/aabb';
-import { type BroadPhaseKind, growFloat64, growInt32 } from './broad-phase';
+import { growFloat64, growInt32 } from '../math/typed-array';
+import type { BroadPhaseKind } from './broad-phase';
 import { loadBox, ProxyMap } from './proxy-map';
 
 /**
@@ -49,12 +50,7 @@ export class BruteForce extends ProxyMap {
     this.count = 0;
   }
 
-  query(box: AABB, visit: (id: number) => boolean | void): void {
-    const qMinX = box.minX;
-    const qMinY = box.minY;
-    const qMaxX = box.maxX;
-    const qMaxY = box.maxY;
-    if (!(qMinX <= qMaxX && qMinY <= qMaxY)) return;
+  protected queryBox(qMinX: number, qMinY: number, qMaxX: number, qMaxY: number, visit: (id: number) => boolean | void): void {
     const b = this.boxes;
     const ids = this.ids;
     for (let i = 0, n = this.count; i < n; i++) {
@@ -65,7 +61,7 @@ export class BruteForce extends ProxyMap {
     }
   }
 
-  pairs(visit: (a: number, b: number) => void): void {
+  protected visitPairs(visit: (a: number, b: number) => void): void {
     const b = this.boxes;
     const ids = this.ids;
     const n = this.count;

@@ -1,6 +1,8 @@
 import type { AABB } from '../math/aabb';
-import { type BroadPhaseKind, growFloat64, growInt32 } from './broad-phase';
+import { growFloat64, growInt32 } from '../math/typed-array';
+import type { BroadPhaseKind } from './broad-phase';
 import { loadBox, ProxyMap } from './proxy-map';
+import { selectKth } from './quickselect';
 
 /**
  * A dynamic AABB tree in the style of Box2D's b2DynamicTree (Catto, "Dynamic Bounding Volume
@@ -76,6 +78,8 @@ export class DynamicTree extends ProxyMap {
   private heapCost = new Float64Array(64);
   /** Scratch for the top-down build. */
   private buildLeaves = new Int32Array(0);
+  /** selectMedian's keys, parallel to buildLeaves. */
+  private buildKeys = new Float64Array(0);
 
   constructor(options: DynamicTreeOptions = {}) {
     super();
@@ -156,13 +160,7 @@ export class DynamicTree extends ProxyMap {
     for (let i = this.capacity - 1; i >= 0; i--) this.freeNode(i);
   }
 
-  query(box: AABB, visit: (id: number) => boolean | void): void {
-    const qMinX = box.minX;
-    const qMinY = box.minY;
-    const qMaxX = box.maxX;
-    const qMaxY = box.maxY;
-    if (!(qMinX <= qMaxX && qMinY <= qMaxY)) return;
-    this.flush();
+  protected queryBox(qMinX: number, qMinY: number, qMaxX: number, qMaxY: number, visit: (id: number) => boolean | void): void {
     if (this.root === NULL) return;
     const base = this.sp;
     let stack = this.ensureStack(base + this.height[this.root]! + 2);
@@ -191,8 +189,7 @@ export class DynamicTree extends ProxyMap {
     this.sp = base;
   }
 
-  pairs(visit: (a: number, b: number) => void): void {
-    this.flush();
+  protected visitPairs(visit: (a: number, b: number) => void): void {
     if (this.root === NULL) return;
     const base = this.sp;
     let stack = this.ensureStack(base + 64);
@@ -428,7 +425,7 @@ export class DynamicTree extends ProxyMap {
   }
 
   /** Puts staged leaves in the tree: one at a time when few, by a full rebuild when many. */
-  private flush(): void {
+  protected override flush(): void {
     const k = this.stagedCount;
     if (k === 0) return;
     if (k <= 16 || k * 2 < this.leavesInTree) {
@@ -503,34 +500,15 @@ export class DynamicTree extends ProxyMap {
   }
 
   /**
-   * Hoare's quickselect on buildLeaves[lo..hi] (inclusive) by doubled centre on `axis`, so that
-   * position k holds the median and no smaller key lies after it. Hoare partitioning splits
-   * runs of equal keys evenly, which keeps coincident boxes (duplicates) from going quadratic.
+   * Reorders buildLeaves[lo..hi] (inclusive) so that position k holds the median leaf by doubled
+   * centre on `axis` (quickselect.ts), no smaller key after it.
    */
   private selectMedian(lo: number, hi: number, k: number, axis: number): void {
     const a = this.buildLeaves;
     const fat = this.fat;
-    while (hi > lo) {
-      const m = (lo + hi) >>> 1;
-      const pivotNode = a[m]!;
-      const pivot = fat[4 * pivotNode + axis]! + fat[4 * pivotNode + axis + 2]!;
-      let i = lo;
-      let j = hi;
-      while (i <= j) {
-        while (fat[4 * a[i]! + axis]! + fat[4 * a[i]! + axis + 2]! < pivot) i++;
-        while (fat[4 * a[j]! + axis]! + fat[4 * a[j]! + axis + 2]! > pivot) j--;
-        if (i <= j) {
-          const t = a[i]!;
-          a[i] = a[j]!;
-          a[j] = t;
-          i++;
-          j--;
-        }
-      }
-      if (k <= j) hi = j;
-      else if (k >= i) lo = i;
-      else return;
-    }
+    const keys = (this.buildKeys = growFloat64(this.buildKeys, a.length));
+    for (let i = lo; i <= hi; i++) keys[i] = fat[4 * a[i]! + axis]! + fat[4 * a[i]! + axis + 2]!;
+    selectKth(keys, lo, hi, k, a);
   }
 
   // ---- incremental insertion and removal ---------------------------------------------------

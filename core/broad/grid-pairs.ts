@@ -1,4 +1,4 @@
-import { growFloat64, growInt32 } from './broad-phase';
+import { growFloat64, growInt32 } from '../math/typed-array';
 import { MAX_COORDINATE } from './proxy-map';
 import { looseCellSize, MAX_ABS_CELLS, SIZE_SLACK } from './loose-grid';
 
@@ -14,8 +14,8 @@ import { looseCellSize, MAX_ABS_CELLS, SIZE_SLACK } from './loose-grid';
  * unordered pair of closed boxes that overlap, once.
  *
  * Why a second form of the same grid: a from-scratch analysis (the CLI's `collide check`) runs
- * once per process, so its cost is mostly V8 warming up. The incremental grid spends 10k bodies'
- * worth of calls through insert, slot allocation, hashing and list linking before its first pair,
+ * once per process, so its cost is mostly V8 warming up. The incremental grid spends a call per
+ * body through insert, slot allocation, hashing and list linking before its first pair,
  * each small function interpreted until it is compiled on its own; here a handful of loops over
  * typed arrays are compiled on the stack (on-stack replacement) within a few hundred iterations.
  *
@@ -43,8 +43,8 @@ const OVERSIZED = -2;
 // Scratch, grown by doubling and kept between calls (gridPairs never re-enters), and the layout
 // of the call in progress. Each pass is a function of its own, one loop each: run once per call,
 // a pass is compiled on the stack (on-stack replacement) with the type feedback of its own loop
-// only, where one function holding every pass was compiled whole, then thrown away on reaching a
-// pass it had no feedback for (the oversized boxes, last) and compiled again.
+// only, where one function holding every pass would be compiled whole, then thrown away on
+// reaching a pass it had no feedback for (the oversized boxes, last) and compiled again.
 let clean = new Float64Array(64);
 let sides = new Float64Array(16);
 let cellOf = new Int32Array(16);
@@ -96,9 +96,9 @@ export function gridPairs(boxes: Float64Array, count: number, out: PairKeys): bo
   file(n, cell);
   for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!;
   sortByCell(n, start[cells]!);
-  // Room for a pair per box up front (a level has about that many: the benchmark scenes 0.84),
-  // so that the keys rarely grow inside the pair passes: a first growth there reaches code the
-  // pass had never run when it was compiled on the stack, and the pass is compiled again.
+  // Room for a pair per box up front (levels have fewer pairs than boxes, as a rule), so that the
+  // keys rarely grow inside the pair passes: a first growth there reaches code the pass had not
+  // run when it was compiled on the stack, and the pass is compiled again.
   keys = growFloat64(out.keys, n);
   found = 0;
   regularPairs(n);
@@ -224,8 +224,8 @@ function sortByCell(n: number, regular: number): void {
  * from one side only. Sorted position k runs through the cells in order (the
  * empty border cells too), and cell c's boxes are the positions [start[c − 1], start[c]). Every
  * box meets five runs, tested in one loop: one call of `test` to compile into this pass, which
- * runs once and is compiled on the stack, where a branch per grid edge left code that had not run
- * yet when it was compiled (the first row has no row above) and made it compile again.
+ * runs once and is compiled on the stack, where a branch per grid edge would leave code that has
+ * not run when it is compiled (the first row has no row above) and make it compile again.
  */
 function regularPairs(n: number): void {
   const s = sorted;
@@ -258,8 +258,8 @@ function regularPairs(n: number): void {
  * Pass 5: oversized boxes against each other, and against the grid by range. Among themselves by
  * sort and sweep on x (Baraff's "sweep and prune"; Ericson, "Real-Time Collision Detection"
  * §7.5.1): sorted by minX, a box meets only the boxes after it whose minX is within its maxX, so
- * the pass costs O(k log k) plus the pairs, not k²/2 tests (a 100k-body level has 5k oversized
- * boxes). A regular box that overlaps one has its centre within half a cell of it: one extra cell
+ * the pass costs O(k log k) plus the pairs, not k²/2 tests (a large level has thousands of
+ * oversized boxes). A regular box that overlaps one has its centre within half a cell of it: one extra cell
  * on each side covers that and any rounding (loose-grid.ts query). A row's cells are contiguous
  * in sorted order, so each row of the range is one run of boxes.
  */

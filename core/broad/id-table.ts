@@ -2,14 +2,13 @@
  * The id → slot table of every broad phase (proxy-map.ts): a Map<number, number> in behaviour,
  * stored as a typed array indexed by the id itself while ids stay small, which is how the
  * analysis numbers its proxies (declaration indices, or the incremental analyzer's dense slots).
- * A Map entry costs about 36 bytes and a hash per lookup; an array cell costs 4 bytes and an
- * index: for a 100k-body level, 3.6 MB against 0.5 MB, and no hashing in the insert loop of a
- * from-scratch analysis. An id beyond DENSE_LIMIT (the contract allows up to 2^31 − 1) goes to
+ * A Map entry costs several times an array cell's 4 bytes, and a hash per lookup where the
+ * array needs an index: no hashing in the insert loop of a from-scratch analysis. An id beyond DENSE_LIMIT (the contract allows up to 2^31 − 1) goes to
  * a Map, so a few large or sparse ids never allocate a huge array.
  *
  * While every small id's slot is the id itself or -1 (the loose grid files a small id in the
  * slot of that number: loose-grid.ts), a byte per id says which (`states`) and the Int32 column
- * is not made: 0.3 MB less at 100k bodies. The first other slot turns the bytes into the column
+ * is not made. The first other slot turns the bytes into the column
  * for good (until `clear`).
  */
 const ABSENT = -2;

@@ -1,6 +1,7 @@
 import type { AABB } from '../math/aabb';
-import { resized } from '../math/typed-array';
-import { type BroadPhaseKind, growInt32 } from './broad-phase';
+import { growInt32, resized } from '../math/typed-array';
+import { selectKth } from './quickselect';
+import type { BroadPhaseKind } from './broad-phase';
 import { loadBox, ProxyMap } from './proxy-map';
 
 /**
@@ -27,17 +28,16 @@ import { loadBox, ProxyMap } from './proxy-map';
  * says how many proxies come (`reserve`), and no scratch. The cells sit in creation order, each
  * its coordinates and list head side by side, and the hash table holds only cell numbers, 4
  * bytes an entry: its load can stay low (linear probing's misses grow fast past 1/4, and a query
- * looks up nine cells, most of them empty, which the table answers alone) for a quarter of the
- * bytes that entries holding the coordinates and head (12 bytes) took, one load more on a hit.
+ * looks up nine cells, most of them empty, which the table answers alone) in fewer bytes
+ * than entries holding the coordinates and head (12 bytes), at one load more on a hit.
  * A layout files the table at two entries per proxy (a load of at most 1/4 with the usual two or
  * more proxies per cell, 1/2 at worst), a refiling at four entries per live cell, and it is
- * refiled when the cells made since, emptied ones included, take it past 1/2. At 100k bodies
- * (58k cells) the grid is 7.3 MB: 8.9 with 12-byte entries, 12.5 before the columns.
+ * refiled when the cells made since, emptied ones included, take it past 1/2.
  *
  * A proxy's slot is its id while ids stay about as dense as the slots would be (the analysis's
  * ids are declaration indices or the incremental analyzer's own dense slots): then no slot → id
- * column is kept, and the id table (id-table.ts) keeps a byte per id instead of a slot, 0.7 MB
- * less at 100k bodies. The first id far past the columns (the contract allows up to 2^31 − 1)
+ * column is kept, and the id table (id-table.ts) keeps a byte per id instead of a slot. The
+ * first id far past the columns (the contract allows up to 2^31 − 1)
  * makes the grid number its slots itself from then on (until `clear`), with that column.
  */
 const NONE = -1;
@@ -148,13 +148,7 @@ export class LooseGrid extends ProxyMap {
     this.cells = new Int32Array(48);
   }
 
-  query(box: AABB, visit: (id: number) => boolean | void): void {
-    const qMinX = box.minX;
-    const qMinY = box.minY;
-    const qMaxX = box.maxX;
-    const qMaxY = box.maxY;
-    if (!(qMinX <= qMaxX && qMinY <= qMaxY)) return;
-    this.flush();
+  protected queryBox(qMinX: number, qMinY: number, qMaxX: number, qMaxY: number, visit: (id: number) => boolean | void): void {
     const b = this.boxes;
     for (let k = 0; k < this.overCount; k++) {
       const s = this.oversized[k]!;
@@ -166,8 +160,7 @@ export class LooseGrid extends ProxyMap {
     this.queryCells(qMinX, qMinY, qMaxX, qMaxY, visit);
   }
 
-  pairs(visit: (a: number, b: number) => void): void {
-    this.flush();
+  protected visitPairs(visit: (a: number, b: number) => void): void {
     const b = this.boxes;
     const next = this.next;
     const ids = this.userId;
@@ -203,8 +196,8 @@ export class LooseGrid extends ProxyMap {
     }
     // Oversized boxes: against the grid by range, and against each other by sort and sweep on x,
     // as grid-pairs.ts oversizedPairs: sorted by minX, a box meets only the boxes after it that
-    // start by its maxX (a 100k-body level has 5k oversized boxes: 12.5M tests pairwise). Sorted
-    // in a copy, since a proxy's place in `oversized` is held in its cellOf.
+    // start by its maxX, where testing them pairwise is quadratic in their number. Sorted in a
+    // copy, since a proxy's place in `oversized` is held in its cellOf.
     const count = this.overCount;
     const byMinX = this.oversized.slice(0, count).sort((s, t) => b[4 * s]! - b[4 * t]!);
     for (let k = 0; k < count; k++) {
@@ -355,7 +348,7 @@ export class LooseGrid extends ProxyMap {
 
   // ---- layout ------------------------------------------------------------------------------
 
-  private flush(): void {
+  protected override flush(): void {
     if (!this.needsLayout) return;
     this.needsLayout = false;
     this.layout();
@@ -592,28 +585,4 @@ function report(a: number, b: number, visit: (a: number, b: number) => void): vo
 /** Integer cell coordinates → table index bits (multiplicative mixing, as in Teschner et al. 2003). */
 function hash(cx: number, cy: number): number {
   return (Math.imul(cx, 0x9e3779b1) ^ Math.imul(cy, 0x85ebca77)) >>> 0;
-}
-
-/** k-th smallest of a[lo..hi] (Hoare's quickselect), reordering a. */
-function selectKth(a: Float64Array, lo: number, hi: number, k: number): number {
-  while (hi > lo) {
-    const pivot = a[(lo + hi) >>> 1]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        const t = a[i]!;
-        a[i] = a[j]!;
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else break;
-  }
-  return a[k]!;
 }

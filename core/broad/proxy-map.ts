@@ -57,8 +57,9 @@ export function loadBox(packed: Float64Array, offset: number, out: AABB): void {
  * a box turning empty leaves the structure but keeps the id). A slot is whatever handle the
  * subclass gives a proxy: a dense index, a sweep slot, a grid slot, a tree leaf.
  *
- * Only the updates pass through here (one call to the subclass per update); query() and
- * pairs() are the subclasses' own, so their inner loops have no added call or indirection.
+ * The queries' preamble is here too: query() rejects an empty query box and pairs() needs none,
+ * and both bring deferred work up to date (`flush`) before the subclass's own loop, which is one
+ * call away, so the inner loops have no added call or indirection.
  */
 export abstract class ProxyMap implements BroadPhase {
   abstract readonly kind: BroadPhaseKind;
@@ -132,8 +133,29 @@ export abstract class ProxyMap implements BroadPhase {
     void count;
   }
 
-  abstract query(box: AABB, visit: (id: number) => boolean | void): void;
-  abstract pairs(visit: (a: number, b: number) => void): void;
+  query(box: AABB, visit: (id: number) => boolean | void): void {
+    const minX = box.minX;
+    const minY = box.minY;
+    const maxX = box.maxX;
+    const maxY = box.maxY;
+    // An empty box (NaN or min > max) overlaps nothing: written so that NaN fails the test.
+    if (!(minX <= maxX && minY <= maxY)) return;
+    this.flush();
+    this.queryBox(minX, minY, maxX, maxY, visit);
+  }
+
+  pairs(visit: (a: number, b: number) => void): void {
+    this.flush();
+    this.visitPairs(visit);
+  }
+
+  /** Brings work the subclass defers (staged leaves, a pending layout or sort) up to date. */
+  protected flush(): void {}
+
+  /** query() for a non-empty box, after flush(). */
+  protected abstract queryBox(minX: number, minY: number, maxX: number, maxY: number, visit: (id: number) => boolean | void): void;
+  /** pairs(), after flush(). */
+  protected abstract visitPairs(visit: (a: number, b: number) => void): void;
 
   /** Stores a new proxy with a non-empty box; returns its slot (>= 0). */
   protected abstract add(id: number, box: Float64Array): number;

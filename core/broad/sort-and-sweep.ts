@@ -1,5 +1,6 @@
 import type { AABB } from '../math/aabb';
-import { type BroadPhaseKind, growFloat64, growInt32 } from './broad-phase';
+import { growFloat64, growInt32 } from '../math/typed-array';
+import type { BroadPhaseKind } from './broad-phase';
 import { sortIndicesByKey } from './index-sort';
 import { ProxyMap } from './proxy-map';
 
@@ -105,13 +106,7 @@ export class SortAndSweep extends ProxyMap {
     this.maxExtent = 0;
   }
 
-  query(box: AABB, visit: (id: number) => boolean | void): void {
-    const qMinX = box.minX;
-    const qMinY = box.minY;
-    const qMaxX = box.maxX;
-    const qMaxY = box.maxY;
-    if (!(qMinX <= qMaxX && qMinY <= qMaxY)) return;
-    this.flush();
+  protected queryBox(qMinX: number, qMinY: number, qMaxX: number, qMaxY: number, visit: (id: number) => boolean | void): void {
     const a = this.sweepAxis;
     const qLo = a === 0 ? qMinX : qMinY;
     const qHi = a === 0 ? qMaxX : qMaxY;
@@ -134,8 +129,7 @@ export class SortAndSweep extends ProxyMap {
     }
   }
 
-  pairs(visit: (a: number, b: number) => void): void {
-    this.flush();
+  protected visitPairs(visit: (a: number, b: number) => void): void {
     const lo = this.lo;
     const hi = this.hi;
     const olo = this.olo;
@@ -293,7 +287,7 @@ export class SortAndSweep extends ProxyMap {
   }
 
   /** Brings the arrays to sorted order on the wanted axis before a query or sweep. */
-  private flush(): void {
+  protected override flush(): void {
     if (this.wantAxis !== this.sweepAxis) {
       this.swapAxis();
       this.sorted = 0;

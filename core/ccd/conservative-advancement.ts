@@ -1,4 +1,4 @@
-import { defaultGjkIterations, distanceLocal, emptyLocalDistance } from '../narrow/gjk';
+import { defaultGjkIterations, distanceLocal, emptyGjkResult, emptyLocalDistance } from '../narrow/gjk';
 import { isFiniteTransform, isWellFormedShape, emptyRelativePair, relativePairInto, type MutableRelativePair } from '../narrow/relative';
 import type { AdvanceStep, ToiInput, ToiOutput, ToiState } from './types';
 import { contactTolerance, effectiveSpin, maxRadius, poseAtInto, type MutableTransform } from './motion';
@@ -77,6 +77,7 @@ export function conservativeAdvancement(input: ToiInput, searchUntil: number = i
   const xb: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
   const pair: MutableRelativePair = emptyRelativePair();
   const dist = emptyLocalDistance();
+  const gjk = emptyGjkResult();
   const gjkCap = defaultGjkIterations(shapeA.count, shapeB.count);
   const evaluate = (t: number): number => {
     iterations++;
@@ -93,7 +94,7 @@ export function conservativeAdvancement(input: ToiInput, searchUntil: number = i
       evBy = xb.y;
     } else {
       const p = relativePairInto(pair, shapeA, xa, shapeB, xb);
-      const d = distanceLocal(p, true, gjkCap, null, dist);
+      const d = distanceLocal(p, true, gjkCap, null, gjk, dist);
       evD = d.overlapping ? 0 : d.distance;
       // A frame → world (Box2D's b2TransformPoint / b2RotateVector).
       evNx = xa.c * d.nx - xa.s * d.ny;

@@ -6,8 +6,8 @@ import { timeOfImpact } from './toi';
 /**
  * The end of a contact: given two shapes touching at `tMin` (for instance at a time of impact),
  * the first time after it at which they are apart again — the first separation, not the last one
- * before some later time (a spinning bar meets a target twice a turn; measuring to the last
- * separation before the end of a step counted many turns as one contact).
+ * before some later time (a spinning bar meets a target twice a turn: measuring to the last
+ * separation before the end of a step would count many turns as one contact).
  *
  * - Without turning, the contact times form one interval: the relative motion is a line and the
  *   set of translations at which the shapes touch, their Minkowski difference, is convex (van den

@@ -63,7 +63,7 @@ export function maxRadius(shape: ConvexShape): number {
  * centred on the origin. Such a shape's spin is ignored, which lets a rolling wheel take the exact
  * translation-only paths.
  */
-export function isRotationInvariant(shape: ConvexShape): boolean {
+function isRotationInvariant(shape: ConvexShape): boolean {
   if (shape.kind !== 'circle' || shape.count !== 1) return false;
   return vertexX(shape, 0) === 0 && vertexY(shape, 0) === 0;
 }

@@ -1,4 +1,4 @@
-import { defaultGjkIterations, distanceLocal, emptyLocalDistance } from '../narrow/gjk';
+import { defaultGjkIterations, distanceLocal, emptyGjkResult, emptyLocalDistance } from '../narrow/gjk';
 import { isFiniteTransform, emptyRelativePair, relativePairInto, type MutableRelativePair } from '../narrow/relative';
 import { makeCircle } from '../shapes/factory';
 import type { ToiInput, ToiMethod, ToiOutput } from './types';
@@ -22,6 +22,7 @@ const xb: MutableTransform = { x: 0, y: 0, c: 1, s: 0 };
 const placeholder = makeCircle({ x: 0, y: 0 }, 0);
 const pair: MutableRelativePair = emptyRelativePair();
 const dist = emptyLocalDistance();
+const gjk = emptyGjkResult();
 
 export function separatedAtEnd(input: ToiInput, method: ToiMethod, iterations: number): ToiOutput {
   const t = input.tMax;
@@ -32,7 +33,7 @@ export function separatedAtEnd(input: ToiInput, method: ToiMethod, iterations: n
     return { state: 'separated', t, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 }, separation: 0, iterations, method };
   }
   const p = relativePairInto(pair, input.shapeA, xa, input.shapeB, xb);
-  const d = distanceLocal(p, true, defaultGjkIterations(input.shapeA.count, input.shapeB.count), null, dist);
+  const d = distanceLocal(p, true, defaultGjkIterations(input.shapeA.count, input.shapeB.count), null, gjk, dist);
   // Midway between the closest points, A frame → world.
   const mx = (d.ax + d.bx) / 2;
   const my = (d.ay + d.by) / 2;

@@ -10,3 +10,24 @@ export function resized<T extends Column>(a: T, length: number): T {
   b.set(a);
   return b;
 }
+
+/**
+ * Doubles a typed array's capacity until it holds `needed` elements, keeping its contents; the
+ * doubling starts from at least 16, so an empty array grows too.
+ */
+export function growFloat64(a: Float64Array<ArrayBuffer>, needed: number): Float64Array<ArrayBuffer> {
+  if (needed <= a.length) return a;
+  let n = Math.max(16, a.length);
+  while (n < needed) n *= 2;
+  return resized(a, n);
+}
+
+/** growFloat64 for Int32Array; the new elements are `fill`. */
+export function growInt32(a: Int32Array<ArrayBuffer>, needed: number, fill = 0): Int32Array<ArrayBuffer> {
+  if (needed <= a.length) return a;
+  let n = Math.max(16, a.length);
+  while (n < needed) n *= 2;
+  const b = resized(a, n);
+  if (fill !== 0) b.fill(fill, a.length);
+  return b;
+}

@@ -16,9 +16,9 @@ import type { ConvexShape } from '../shapes/shape';
  * The shape with more core vertices comes first, so that the query runs in its frame and only
  * the smaller core is placed: a polygon's edges stay exactly as authored and only the circle's
  * centre is rounded into its frame (Box2D likewise collides polygon against circle in the
- * polygon's frame). A triangle 1e-160 from a disc kept the centre's offset exactly; placed in the
- * disc's frame, 1 + 1e-160 rounds to 1 and the corner's normal came out along -x, not the
- * diagonal. Then lexicographic on the placement (x, y, cosine, sine), the radius and the
+ * polygon's frame). For a triangle 1e-160 from a disc, the triangle's frame keeps the centre's
+ * offset exactly; in the disc's frame, 1 + 1e-160 rounds to 1 and the corner's normal would come
+ * out along -x, not the diagonal. Then lexicographic on the placement (x, y, cosine, sine), the radius and the
  * vertices: any strict total order would do, and poses differ in all but contrived cases. Placed
  * shapes equal in every number are the same placed shape: either order then runs the very same
  * computation.

@@ -74,7 +74,7 @@ export function collideCircles(p: RelativePair, m: LocalManifold): LocalManifold
     // convention (tie-break.ts).
     m.nx = conventionalNormalX(p);
     m.ny = conventionalNormalY(p);
-    m.degenerate = true;
+    m.state = 'degenerate';
   }
   // Midway between A's surface point (a + rA n) and B's (b - rB n).
   const t = (rA + d - rB) / 2;

@@ -2,8 +2,8 @@ import { supportFeature, type SupportFeature } from '../shapes/support';
 import { collideAabbs, isAxisAlignedBox } from './aabb';
 import { inCanonicalOrder } from './canonical-order';
 import { collideCircleBox, collideCirclePolygon, collideCircles, isRectangle } from './circle';
-import { defaultGjkIterations, gjkLocal, GJK_TOLERANCE, simplexWitness, type Witness } from './gjk';
-import { addPoint, clipEdges, emptyManifold, manifoldToWorld, resetManifold, type LocalManifold } from './manifold';
+import { defaultGjkIterations, emptyGjkResult, gjkLocal, GJK_TOLERANCE, simplexWitness, type Witness } from './gjk';
+import { addPoint, clipEdges, manifoldToWorld, resetManifold, type LocalManifold } from './manifold';
 import { emptyRelativePair, relativePairInto, type RelativePair } from './relative';
 import { satLocal, satSeparates, type SatLocal } from './sat';
 import { emptyContactRecord, type ContactOutput, type ContactRecord, type QueryState, type ShapePair } from './types';
@@ -37,8 +37,9 @@ const sat: SatLocal = { separation: 0, nx: 0, ny: 0, referenceIsA: true, referen
 const featA: SupportFeature = { first: -1, second: -1 };
 const featB: SupportFeature = { first: -1, second: -1 };
 const pairScratch = emptyRelativePair();
-const manifoldScratch = emptyManifold();
+const manifoldScratch: LocalManifold = emptyContactRecord();
 const witness: Witness = { ax: 0, ay: 0, bx: 0, by: 0 };
+const gjkScratch = emptyGjkResult();
 
 /** contactWithin's record, filled and read within the call. */
 const record = emptyContactRecord();
@@ -66,7 +67,7 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
   } else apart = satSeparates(p, touchTol);
   if (apart) {
     // Cores apart: GJK for the exact distance and the closest features.
-    const g = gjkLocal(p, defaultGjkIterations(p.shapeA.count, p.shapeB.count), null);
+    const g = gjkLocal(p, defaultGjkIterations(p.shapeA.count, p.shapeB.count), null, gjkScratch);
     m.iterations = g.iterations;
     if (g.capped) state = 'not-converged';
     const d = Math.hypot(g.vx, g.vy);
@@ -84,7 +85,7 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
         clipEdges(p, true, featA.first, m.separation + keepTol, m);
       }
       if (m.count === 0) {
-        const w = simplexWitness(g.count, witness);
+        const w = simplexWitness(g, witness);
         const t = (rA + d - rB) / 2;
         addPoint(m, w.ax + t * nx, w.ay + t * ny);
       }
@@ -101,8 +102,8 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
   if (p.shapeA.count === 2 && p.shapeB.count === 2 && crossingPoint(p, m)) {
     // Two-sided cores (segments, capsule cores) that cross: the contact is where they cross,
     // midway between the surfaces there. Clipping would take the deeper end of the incident core
-    // instead, away from where the cores meet (crossing segments (0,0)-(21,0) and
-    // (10.5,-1)-(10.5,1) got (10.5, 0.5)).
+    // instead, away from where the cores meet (for crossing segments (0,0)-(21,0) and
+    // (10.5,-1)-(10.5,1), (10.5, 0.5) instead of (10.5, 0)).
   } else if (sat.referenceEdge >= 0) {
     clipEdges(p, sat.referenceIsA, sat.referenceEdge, Math.max(m.separation, 0) + keepTol, m);
   }
@@ -192,7 +193,6 @@ export function contactWithinInto(pair: ShapePair, farther: number, out: Contact
   const tol = 1e-14 * p.scale;
   const pointA = p.spreadA <= tol;
   const pointB = p.spreadB <= tol;
-  let state: QueryState = 'ok';
   if (pointA && pointB) collideCircles(p, m);
   else if (pointA) {
     if (isRectangle(p.shapeB.xy, p.shapeB.count)) collideCircleBox(p, false, m);
@@ -211,14 +211,13 @@ export function contactWithinInto(pair: ShapePair, farther: number, out: Contact
   } else {
     const r = collidePolygons(p, m, farther);
     if (r === FARTHER) return false;
-    state = r;
+    m.state = r;
   }
-  if (m.degenerate && state === 'ok') state = 'degenerate';
   if (swap) {
     m.nx = -m.nx;
     m.ny = -m.ny;
   }
-  manifoldToWorld(p, m, state, out);
+  manifoldToWorld(p, m, out);
   return true;
 }
 
@@ -232,10 +231,9 @@ export function contactWithinInto(pair: ShapePair, farther: number, out: Contact
  *
  * The midway point keeps the contact continuous as a core slides through the other's end point:
  * there the crossing X is that end point, which is also the incident end clipping keeps, and
- * clipping puts it at X + (rA − rB)/2 n too. The crossing itself (a segment against capsule(0.1,
- * 0.05) whose core passed 1e-9 from the segment's end) jumped by rB/2 = 0.025 when the end
- * touched, and by rounding of the exact-sign test that step fell on one side in one order and on
- * the other in the other.
+ * clipping puts it at X + (rA − rB)/2 n too. The bare crossing would jump by rB/2 as the core
+ * passes the end, and rounding of the exact-sign test could put that step on different sides of
+ * the end for the two orders of a pair.
  */
 function crossingPoint(p: RelativePair, m: LocalManifold): boolean {
   const a0x = p.av[0]!;

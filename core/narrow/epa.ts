@@ -1,6 +1,6 @@
 import { vertexX, vertexY } from '../shapes/shape';
 import { supportIndex } from '../shapes/support';
-import { defaultGjkIterations, gjkLocal, simplexVertex, simplexWitness, GJK_TOLERANCE } from './gjk';
+import { defaultGjkIterations, emptyGjkResult, gjkLocal, simplexVertex, simplexWitness, GJK_TOLERANCE } from './gjk';
 import { bx, by, dirToWorld, isWellFormed, relativePair, toWorld, worldVertex, type RelativePair } from './relative';
 import type { DistanceInput, EpaStep, MinkowskiVertex, PenetrationOutput, QueryState } from './types';
 
@@ -178,14 +178,14 @@ export function penetration(input: DistanceInput): PenetrationOutput {
   const rA = input.useRadii ? p.shapeA.radius : 0;
   const rB = input.useRadii ? p.shapeB.radius : 0;
   const tol = GJK_TOLERANCE * p.scale;
-  const g = gjkLocal(p, input.maxIterations ?? defaultGjkIterations(p.shapeA.count, p.shapeB.count), null);
+  const g = gjkLocal(p, input.maxIterations ?? defaultGjkIterations(p.shapeA.count, p.shapeB.count), null, emptyGjkResult());
 
   if (!g.overlap) {
     // Cores apart: the shapes overlap only through their radii, along the cores' closest direction.
     const d = Math.hypot(g.vx, g.vy);
     const nx = d > 0 ? g.vx / d : 0;
     const ny = d > 0 ? g.vy / d : 0;
-    const { ax, ay, bx: bxv, by: byv } = simplexWitness(g.count, { ax: 0, ay: 0, bx: 0, by: 0 });
+    const { ax, ay, bx: bxv, by: byv } = simplexWitness(g, { ax: 0, ay: 0, bx: 0, by: 0 });
     const depth = rA + rB - d;
     const overlapping = depth >= -tol;
     return withTrace({
@@ -203,7 +203,7 @@ export function penetration(input: DistanceInput): PenetrationOutput {
   const cap = input.maxIterations ?? defaultEpaIterations(p.shapeA.count, p.shapeB.count);
   const poly: Poly = { data: new Float64Array((cap + 12) * PS), count: 0 };
   for (let k = 0; k < g.count; k++) {
-    const v = simplexVertex(k);
+    const v = simplexVertex(g.simplex, k);
     if (!hasVertex(poly, v[4], v[5])) pushVertex(poly, p, v[4], v[5]);
   }
   // Widen the seed so that it has area even when GJK stopped on a touching vertex or edge.

@@ -25,9 +25,8 @@ export function defaultGjkIterations(nA: number, nB: number): number {
   return Math.max(20, 2 * (nA + nB));
 }
 
-// Simplex scratch: three rows × [wx, wy, weight, ax, ay, bx, by, indexA, indexB] in A's frame, in
+// Simplex rows: three × [wx, wy, weight, ax, ay, bx, by, indexA, indexB] in A's frame, in
 // simplex.ts's row layout (w = b − a first, then the payload the solver carries along).
-// Module-level so that a query allocates nothing per iteration; queries never re-enter.
 const STRIDE = 9;
 const WX = SIMPLEX_X;
 const WY = SIMPLEX_Y;
@@ -38,14 +37,19 @@ const BX = SIMPLEX_PAYLOAD + 2;
 const BY = SIMPLEX_PAYLOAD + 3;
 const IA = SIMPLEX_PAYLOAD + 4;
 const IB = SIMPLEX_PAYLOAD + 5;
-/** The simplex left by the last `gjkLocal` call (EPA starts from it). */
-export const simplexScratch = new Float64Array(3 * STRIDE);
-const S = simplexScratch;
+// Private to gjkLocal, which never re-enters: the support indices of the previous simplex.
 const savedA = new Int32Array(3);
 const savedB = new Int32Array(3);
 
+/**
+ * GJK's answer and its final simplex, owned by the caller and refilled by each `gjkLocal` call so
+ * that a query allocates nothing per iteration; EPA and the contact dispatcher read the simplex
+ * from here.
+ */
 export interface GjkLocalResult {
-  /** Vertices in simplexScratch (1..3). */
+  /** The simplex rows (simplexVertex, simplexWitness read them), A frame. */
+  readonly simplex: Float64Array;
+  /** Rows in use (1..3). */
   count: number;
   iterations: number;
   /** The cores overlap or touch (origin on or inside the simplex, within tolerance). */
@@ -59,7 +63,11 @@ export interface GjkLocalResult {
   vy: number;
 }
 
-function setVertex(p: RelativePair, slot: number, ia: number, ib: number): void {
+export function emptyGjkResult(): GjkLocalResult {
+  return { simplex: new Float64Array(3 * STRIDE), count: 1, iterations: 0, overlap: false, capped: false, degenerate: false, vx: 0, vy: 0 };
+}
+
+function setVertex(S: Float64Array, p: RelativePair, slot: number, ia: number, ib: number): void {
   const o = slot * STRIDE;
   const ax = vertexX(p.shapeA, ia);
   const ay = vertexY(p.shapeA, ia);
@@ -79,6 +87,7 @@ function setVertex(p: RelativePair, slot: number, ia: number, ib: number): void 
 const FOOT = new Float64Array(2);
 
 function closestPoint(count: number, r: GjkLocalResult): void {
+  const S = r.simplex;
   if (count === 2 && edgeClosestToOrigin(S[WX]!, S[WY]!, S[STRIDE + WX]!, S[STRIDE + WY]!, FOOT)) {
     r.vx = FOOT[0]!;
     r.vy = FOOT[1]!;
@@ -94,16 +103,16 @@ function closestPoint(count: number, r: GjkLocalResult): void {
   r.vy = y;
 }
 
-function traceStep(p: RelativePair, count: number, vx: number, vy: number, dx: number, dy: number): GjkStep {
+function traceStep(p: RelativePair, r: GjkLocalResult, count: number, dx: number, dy: number): GjkStep {
   return {
-    simplex: simplexToWorld(p, count),
-    closest: dirToWorld(p, vx, vy),
+    simplex: simplexToWorld(p, r.simplex, count),
+    closest: dirToWorld(p, r.vx, r.vy),
     direction: dirToWorld(p, dx, dy),
   };
 }
 
-/** The current scratch simplex as world Minkowski vertices. */
-export function simplexToWorld(p: RelativePair, count: number): MinkowskiVertex[] {
+/** The first `count` rows of a GJK simplex as world Minkowski vertices. */
+function simplexToWorld(p: RelativePair, S: Float64Array, count: number): MinkowskiVertex[] {
   const out: MinkowskiVertex[] = [];
   for (let k = 0; k < count; k++) {
     const o = k * STRIDE;
@@ -112,13 +121,13 @@ export function simplexToWorld(p: RelativePair, count: number): MinkowskiVertex[
   return out;
 }
 
-/** Simplex vertex k of the scratch, A frame: [ax, ay, bx, by, indexA, indexB]. */
-export function simplexVertex(k: number): [number, number, number, number, number, number] {
+/** Vertex k of a GJK simplex, A frame: [ax, ay, bx, by, indexA, indexB]. */
+export function simplexVertex(S: Float64Array, k: number): [number, number, number, number, number, number] {
   const o = k * STRIDE;
   return [S[o + AX]!, S[o + AY]!, S[o + BX]!, S[o + BY]!, S[o + IA]!, S[o + IB]!];
 }
 
-/** Witness points of the scratch simplex, A frame: Σ λk ak and Σ λk bk (van den Bergen 4.3.7). */
+/** Witness points of a GJK simplex, A frame: Σ λk ak and Σ λk bk (van den Bergen 4.3.7). */
 export interface Witness {
   ax: number;
   ay: number;
@@ -126,7 +135,9 @@ export interface Witness {
   by: number;
 }
 
-export function simplexWitness(count: number, out: Witness): Witness {
+export function simplexWitness(r: GjkLocalResult, out: Witness): Witness {
+  const S = r.simplex;
+  const count = r.count;
   out.ax = out.ay = out.bx = out.by = 0;
   for (let k = 0; k < count; k++) {
     const o = k * STRIDE;
@@ -140,15 +151,11 @@ export function simplexWitness(count: number, out: Witness): Witness {
 }
 
 /**
- * GJK on the cores of a relative pair (A frame). Leaves the final simplex in `simplexScratch`
- * with its barycentric weights. `trace`, when given, receives one step per iteration.
+ * GJK on the cores of a relative pair (A frame). Leaves the final simplex, with its barycentric
+ * weights, in `result.simplex`. `trace`, when given, receives one step per iteration.
  */
-export function gjkLocal(
-  p: RelativePair,
-  maxIterations: number,
-  trace: GjkStep[] | null,
-  result: GjkLocalResult = { count: 1, iterations: 0, overlap: false, capped: false, degenerate: false, vx: 0, vy: 0 },
-): GjkLocalResult {
+export function gjkLocal(p: RelativePair, maxIterations: number, trace: GjkStep[] | null, result: GjkLocalResult): GjkLocalResult {
+  const S = result.simplex;
   const vA = p.shapeA.xy;
   const vB = p.shapeB.xy;
   const nA = p.shapeA.count;
@@ -167,7 +174,7 @@ export function gjkLocal(
     const dy = p.y;
     const ia = supportIndex(vA, dx, dy, nA);
     const ib = supportIndex(vB, -(p.c * dx + p.s * dy), -(-p.s * dx + p.c * dy), nB);
-    setVertex(p, 0, ia, ib);
+    setVertex(S, p, 0, ia, ib);
   }
   const tol = GJK_TOLERANCE * p.scale;
   let count = 1;
@@ -216,7 +223,7 @@ export function gjkLocal(
     const dl = Math.hypot(dx, dy);
     if (trace) {
       closestPoint(count, result);
-      trace.push(traceStep(p, count, result.vx, result.vy, dx, dy));
+      trace.push(traceStep(p, result, count, dx, dy));
     }
     if (!(dl > tol)) {
       // The origin is on the simplex: the cores touch (or overlap by less than the tolerance).
@@ -246,7 +253,7 @@ export function gjkLocal(
       converged = true;
       break;
     }
-    setVertex(p, count, ia, ib);
+    setVertex(S, p, count, ia, ib);
     count++;
   }
   if (!converged) {
@@ -295,25 +302,29 @@ export interface LocalDistance {
   nx: number;
   ny: number;
   iterations: number;
-  /** Vertices of the final simplex, left in the scratch until the next query. */
-  count: number;
 }
 
 export function emptyLocalDistance(): LocalDistance {
-  return { state: 'ok', overlapping: false, distance: 0, coreDistance: 0, ax: 0, ay: 0, bx: 0, by: 0, nx: 0, ny: 0, iterations: 0, count: 0 };
+  return { state: 'ok', overlapping: false, distance: 0, coreDistance: 0, ax: 0, ay: 0, bx: 0, by: 0, nx: 0, ny: 0, iterations: 0 };
 }
 
-const localScratch: GjkLocalResult = { count: 1, iterations: 0, overlap: false, capped: false, degenerate: false, vx: 0, vy: 0 };
 const witnessScratch: Witness = { ax: 0, ay: 0, bx: 0, by: 0 };
 
 /**
  * GJK distance of a well-formed relative pair, with the radii applied when `useRadii`, into `out`
- * (A's frame). Allocates nothing unless `trace` is given; `distance` is this plus the mapping to
- * the world, the final simplex and the closest features.
+ * (A's frame), GJK's simplex into `gjk`. Allocates nothing unless `trace` is given; `distance` is
+ * this plus the mapping to the world, the final simplex and the closest features.
  */
-export function distanceLocal(p: RelativePair, useRadii: boolean, maxIterations: number, trace: GjkStep[] | null, out: LocalDistance): LocalDistance {
-  const r = gjkLocal(p, Math.max(1, maxIterations), trace, localScratch);
-  const wit = simplexWitness(r.count, witnessScratch);
+export function distanceLocal(
+  p: RelativePair,
+  useRadii: boolean,
+  maxIterations: number,
+  trace: GjkStep[] | null,
+  gjk: GjkLocalResult,
+  out: LocalDistance,
+): LocalDistance {
+  const r = gjkLocal(p, Math.max(1, maxIterations), trace, gjk);
+  const wit = simplexWitness(r, witnessScratch);
   let ax = wit.ax;
   let ay = wit.ay;
   let bxv = wit.bx;
@@ -361,7 +372,6 @@ export function distanceLocal(p: RelativePair, useRadii: boolean, maxIterations:
   out.nx = nx;
   out.ny = ny;
   out.iterations = r.iterations;
-  out.count = r.count;
   return out;
 }
 
@@ -389,8 +399,9 @@ export function distance(input: DistanceInput): DistanceOutput {
   const p = relativePair(input);
   const trace: GjkStep[] | null = input.trace ? [] : null;
   const cap = input.maxIterations ?? defaultGjkIterations(p.shapeA.count, p.shapeB.count);
-  const d = distanceLocal(p, input.useRadii, cap, trace, emptyLocalDistance());
-  const simplex = simplexToWorld(p, d.count);
+  const g = emptyGjkResult();
+  const d = distanceLocal(p, input.useRadii, cap, trace, g, emptyLocalDistance());
+  const simplex = simplexToWorld(p, g.simplex, g.count);
   let featureA: number[];
   let featureB: number[];
   if (d.coreDistance > 0) {
@@ -400,9 +411,9 @@ export function distance(input: DistanceInput): DistanceOutput {
     // Overlapping cores: no normal; report the simplex's vertices.
     const fa: number[] = [];
     const fb: number[] = [];
-    for (let k = 0; k < d.count; k++) {
-      fa.push(S[k * STRIDE + IA]!);
-      fb.push(S[k * STRIDE + IB]!);
+    for (let k = 0; k < g.count; k++) {
+      fa.push(g.simplex[k * STRIDE + IA]!);
+      fb.push(g.simplex[k * STRIDE + IB]!);
     }
     featureA = unique(fa);
     featureB = unique(fb);

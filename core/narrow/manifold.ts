@@ -1,10 +1,10 @@
 import { edgeNormal, type MutableVec2, type RelativePair } from './relative';
-import type { ContactRecord, QueryState } from './types';
+import type { ContactRecord } from './types';
 import { incidentEdge } from './sat';
 
 /**
  * Contact manifolds: the separation, the normal and one or two contact points of a pair, in A's
- * frame while a query runs (LocalManifold), in the world when handed out.
+ * frame while a query runs (LocalManifold), in the world when handed out (ContactRecord).
  *
  * Two points come from clipping (Catto, "Contact Manifolds", GDC 2007; Box2D's b2ClipPolygons;
  * Ericson, "Real-Time Collision Detection", 8.3.2 on clipping): the incident edge (the other
@@ -12,38 +12,25 @@ import { incidentEdge } from './sat';
  * reference edge's side planes; each clipped point that is as deep as the contact (within a
  * tolerance) becomes a contact point, placed midway between the two surfaces.
  */
-export interface LocalManifold {
-  /** Signed separation with radii (negative: penetration depth). */
-  separation: number;
-  /** Unit normal from A towards B, A frame. */
-  nx: number;
-  ny: number;
-  /** 0, 1 or 2 contact points, A frame. */
-  count: number;
-  p0x: number;
-  p0y: number;
-  p1x: number;
-  p1y: number;
-  /** The normal is a convention, not a measurement (e.g. concentric circles). */
-  degenerate: boolean;
-  iterations: number;
-  method: string;
-}
 
-export function emptyManifold(): LocalManifold {
-  return { separation: 0, nx: 0, ny: 0, count: 0, p0x: 0, p0y: 0, p1x: 0, p1y: 0, degenerate: false, iterations: 0, method: 'none' };
-}
+/**
+ * A manifold while a query runs: a ContactRecord in A's frame (normal and points in A's frame;
+ * `size` is filled only when mapped to the world). A conventional normal where the geometry gives
+ * none (concentric circles) is state `degenerate`.
+ */
+export type LocalManifold = ContactRecord;
 
 /** Empties a manifold for reuse (a query's scratch). */
 export function resetManifold(m: LocalManifold): LocalManifold {
+  m.state = 'ok';
   m.separation = 0;
   m.nx = 0;
   m.ny = 0;
   m.count = 0;
   m.p0x = m.p0y = m.p1x = m.p1y = 0;
-  m.degenerate = false;
-  m.iterations = 0;
   m.method = 'none';
+  m.iterations = 0;
+  m.size = 0;
   return m;
 }
 
@@ -63,9 +50,9 @@ export function addPoint(m: LocalManifold, x: number, y: number): void {
  * The manifold (A frame) in the world, written into `out`: its normal turned and its points
  * placed by A's transform (relative.ts dirToWorld and toWorld, expression for expression).
  */
-export function manifoldToWorld(p: RelativePair, m: LocalManifold, state: QueryState, out: ContactRecord): ContactRecord {
+export function manifoldToWorld(p: RelativePair, m: LocalManifold, out: ContactRecord): ContactRecord {
   const t = p.xfA;
-  out.state = state;
+  out.state = m.state;
   out.separation = m.separation;
   out.nx = t.c * m.nx - t.s * m.ny;
   out.ny = t.s * m.nx + t.c * m.ny;

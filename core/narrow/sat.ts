@@ -18,7 +18,7 @@ import type { QueryState, ShapePair } from './types';
  */
 
 /** Relative tolerance by which B's axis must beat A's to be chosen (Box2D's tie-break). */
-export const SAT_TIE_TOLERANCE = 1e-10;
+const SAT_TIE_TOLERANCE = 1e-10;
 
 export interface SatOutput {
   /** 'degenerate' for malformed input or a shape with no edge (a point core: use circle queries). */

@@ -21,7 +21,7 @@ import type { RelativePair } from './relative';
  */
 
 /** Relative tolerance (of the pair's size) within which two pushes count as equally short. */
-export const TIE_TOLERANCE = 1e-12;
+const TIE_TOLERANCE = 1e-12;
 
 /** Tolerance on unit-vector components below which two directions are equally upward. */
 const DIRECTION_TOLERANCE = 1e-12;

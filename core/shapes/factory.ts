@@ -49,7 +49,7 @@ export function makeSharedBox(w: number, h: number): ConvexShape {
 /**
  * The corners of a w × h box centred on the origin, counter-clockwise from (-w/2, -h/2), packed.
  * Written in place rather than through `packed(...)`: every box of a scene is made here, and the
- * rest parameter's array was one more allocation per box and more code for V8 to compile.
+ * rest parameter's array would be one more allocation per box and more code for V8 to compile.
  */
 function boxVertices(w: number, h: number): number[] {
   const hx = Math.abs(w) / 2;
@@ -74,10 +74,9 @@ function boxVertices(w: number, h: number): number[] {
  *
  * Its edge normals are not stored: the narrow phase computes each from its edge where it needs it
  * (narrow/relative.ts edgeNormal, the very operations of polygon.ts packedEdgeNormals, so the same
- * bits). Stored, they were a second array as large as the vertices' for every polygon a scene
- * keeps (100k bodies, a third of them polygons: 4.5 MB), and computing them in the few SAT and
- * clipping loops that read them costs no more than making and keeping them did (a 10k-body
- * check: fewer instructions). A turned copy (`transformShape`, a compound's part) stores them.
+ * bits). Stored, they would be a second array as large as the vertices' for every polygon a
+ * scene keeps, and computing them in the few SAT and clipping loops that read them costs no more
+ * than making and keeping them. A turned copy (`transformShape`, a compound's part) stores them.
  */
 export function makePolygon(ccwVertices: readonly Vec2[], radius = 0): ConvexShape {
   return build('polygon', packVertices(ccwVertices), Math.abs(radius), NO_NORMALS);

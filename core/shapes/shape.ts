@@ -58,8 +58,8 @@ export interface ConvexShape {
  * `transformShape`, semantics' circles), so all share one hidden class. This one is made first,
  * and never used, to make that class's `radius` a tagged field: V8 keeps a number field that has
  * only ever held numbers, one of them a fraction, as a double field, where every object of the
- * class holds its value in a 16-byte box of its own, a sharp polygon's 0 included (100k scene
- * bodies: 1.6 MB of boxes, two in three of them zeros). A field that has held something else is
+ * class holds its value in a 16-byte box of its own, a sharp polygon's 0 included (most shapes'
+ * radius is 0). A field that has held something else is
  * tagged: 0 sits in the object itself as a small integer, a fraction still in a box. Made at
  * module load, before any shape, so that no object or optimised code ever sees the class with a
  * double field (a later change of representation deprecates the class and deoptimises its

@@ -76,6 +76,7 @@ describe('core/narrow/contact', () => {
       near(r.normal.x, 1, 1e-15, 'normal');
       near(r.separation, s.separation, 1e-15, 'separation');
       assert.equal(r.points.length, s.points.length, 'point count');
+      assert.ok(r.points.length > 0, 'contact points');
       for (const q of r.points) assert.ok(s.points.some((p) => Math.hypot(p.x - q.x, p.y - q.y) <= 1e-12), `point ${JSON.stringify(q)} of ${JSON.stringify(s.points)}`);
     });
 

@@ -67,6 +67,7 @@ describe('core/narrow/epa penetration', () => {
     assert.ok(r.trace && r.trace.length >= 1);
     const last = r.trace[r.trace.length - 1]!;
     near(last.distance, r.depth, 1e-12);
+    assert.ok(last.polytope.length >= 3, 'a polytope around the origin');
     assert.ok(last.polytope.every((v) => v.indexA >= 0 && v.indexB >= 0));
   });
 
@@ -84,8 +85,10 @@ describe('core/narrow/epa penetration', () => {
     near(r.depth, -s.separation, 1e-12, 'EPA vs SAT');
     near(separationAlong(a, I, b, I, r.normal), s.separation, 1e-12, 'EPA normal');
     // Every expansion keeps the polytope convex, counter-clockwise and around the origin.
+    assert.ok(r.trace!.length > 0, 'expansions recorded');
     for (const step of r.trace!) {
       const w = step.polytope.map((v) => v.w);
+      assert.ok(w.length >= 3, 'a polygon around the origin');
       assert.ok(step.distance >= 0, `closest edge at ${step.distance}`);
       for (let k = 0; k < w.length; k++) {
         const p0 = w[k]!;

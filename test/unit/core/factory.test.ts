@@ -14,7 +14,6 @@ import {
 } from '../../../core/shapes/factory';
 import { shapeNormals, shapeVertices } from '../../../core/shapes/shape';
 import { edgeNormal } from '../../../core/narrow/relative';
-import { assertPackedDoubles, radiusFields } from './elements-kind';
 
 const close = (a: number, b: number, tol = 1e-12) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
 
@@ -46,22 +45,6 @@ describe('core/shapes/factory', () => {
     ]);
     const n = { x: NaN, y: NaN };
     assert.deepStrictEqual([0, 1, 2].map((i) => ({ ...edgeNormal(p, i, n) })), shapeNormals(p));
-  });
-
-  it('packs every coordinate array as doubles, without holes, at its exact length', () => {
-    // 9 shapes, normals for the 3 boxes among them (none stored for makePolygon's), and the shared box normals.
-    assertPackedDoubles('factory', 13);
-  });
-
-  it('gives every shape one hidden class whose radius field holds a 0 unboxed (shape.ts TAGGED_RADIUS_SHAPE)', () => {
-    // Fails if the radius field becomes a double field (each 0 then a 16-byte box of its own).
-    const fields = radiusFields();
-    assert.ok(fields.some((f) => f.radius !== Math.trunc(f.radius)), 'a fractional radius among the shapes');
-    for (const f of fields) {
-      assert.ok(f.sameMap, `${f.label}: one hidden class`);
-      if (f.radius === 0) assert.ok(f.smi, `${f.label}: a radius of 0 held unboxed`);
-    }
-    assert.ok(fields.filter((f) => f.radius === 0).length >= 5);
   });
 
   it('transforms vertices and normals together', () => {

@@ -1,6 +1,6 @@
 /**
  * Run by publication-kinds.test.ts in a fresh `node --allow-natives-syntax` (see
- * test/unit/core/elements-kind.ts for why not in the test runner): prints, as JSON, whether V8
+ * bench/v8-probes.ts for why not in the test runner): prints, as JSON, whether V8
  * holds each array of chunks a publication hands the writer as PACKED_ELEMENTS (objects, no
  * holes), for an empty publication, a first one, one after an edit and a list written by
  * JsonListWriter, whether objectList's empty array already is, and the same of the chunks of the

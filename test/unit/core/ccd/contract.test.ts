@@ -161,6 +161,7 @@ describe('core/ccd ToiOutput contract', () => {
       near(out.t, tHit, 1e-4 / 60, 'toi');
       expectForwardTrace(i, out);
       // Every step before the answer is a time proven free of contact.
+      assert.ok(out.trace!.length >= 2, 'steps before the answer');
       for (const s of out.trace!.slice(0, -1)) assert.ok(s.distance > 0);
       assert.ok(out.iterations > out.trace!.length, 'the look-ahead probes are counted, not recorded');
     });

@@ -1,10 +1,9 @@
 /**
- * Run by finding-storage.test.ts in a fresh `node --allow-natives-syntax` (see
- * test/unit/core/elements-kind.ts for why not in the test runner): analyses a scene with an
+ * Run by bench/v8-probes.ts in a fresh `node --allow-natives-syntax`: analyses a scene with an
  * overlap of one and of two contact points, a tunnelling and a collision pair, and prints, as
  * JSON, each finding's kind, length of `data` and whether V8 holds it as PACKED_DOUBLE_ELEMENTS.
  */
-import { analyzeDocument } from '../../../server/src/analysis/pipeline';
+import { analyzeDocument } from '../../server/src/analysis/pipeline';
 
 const packedDoubles = new Function('a', 'return %HasDoubleElements(a) && !%HasHoleyElements(a)') as (a: readonly number[]) => boolean;
 

@@ -1,15 +1,13 @@
 /**
- * Run by elements-kind.ts in a fresh `node --allow-natives-syntax`: builds shapes the way the
+ * Run by bench/v8-probes.ts in a fresh `node --allow-natives-syntax`: builds shapes the way the
  * product does (`factory`: core/shapes/factory.ts; `scene`: semantics of a scene with every shape
  * kind) and prints, as JSON, each coordinate array's label, length, vertex count, how many of
  * its numbers are its body's after the vertices (a scene body's one shape shares its array with
  * the body's data: semantics/scene.ts) and whether V8 holds it as PACKED_DOUBLE_ELEMENTS.
  */
-import { makeTransform } from '../../../core/math/vec2';
-import { BOX_NORMALS, makeBox, makeCapsule, makeCircle, makePolygon, makeSegment, makeSharedBox, transformShape } from '../../../core/shapes/factory';
-import type { ConvexShape } from '../../../core/shapes/shape';
-import { analyzeSemantics } from '../../../server/src/semantics/check';
-import { parse } from '../../../server/src/syntax/parser';
+import { makeBox, makeCapsule, makeCircle, makePolygon, makeSegment, makeSharedBox, makeTransform, transformShape, type ConvexShape } from '../../core';
+import { analyzeSemantics } from '../../server/src/semantics/check';
+import { parse } from '../../server/src/syntax/parser';
 
 const packedDoubles = new Function('a', 'return %HasDoubleElements(a) && !%HasHoleyElements(a)') as (a: readonly number[]) => boolean;
 
@@ -76,5 +74,9 @@ for (const [label, shape] of shapes(process.argv[2] ?? '')) {
   report.push({ label: `${label} core`, length: shape.xy.length, count: shape.count, bodyNumbers: bodyNumbers.get(shape) ?? 0, packedDoubles: packedDoubles(shape.xy) });
   if (shape.nxy.length > 0) report.push({ label: `${label} normals`, length: shape.nxy.length, count: shape.count, bodyNumbers: 0, packedDoubles: packedDoubles(shape.nxy) });
 }
-if (process.argv[2] === 'factory') report.push({ label: 'BOX_NORMALS', length: BOX_NORMALS.length, count: 4, bodyNumbers: 0, packedDoubles: packedDoubles(BOX_NORMALS) });
+if (process.argv[2] === 'factory') {
+  // makeSharedBox's normals are the one BOX_NORMALS array (core/shapes/factory.ts).
+  const shared = makeSharedBox(1, 1).nxy;
+  report.push({ label: 'BOX_NORMALS', length: shared.length, count: 4, bodyNumbers: 0, packedDoubles: packedDoubles(shared) });
+}
 process.stdout.write(JSON.stringify(report));
