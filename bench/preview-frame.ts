@@ -2,7 +2,7 @@
  * Frame time of the preview's scene view for a 10k-body scene in headless Chromium (the target:
  * under 16 ms per frame while panning and zooming). Run: `npx tsx bench/preview-frame.ts
  * [bodies] [frames] [runs]`. Loads the real webview bundle in the test harness page, feeds it
- * the culling tests' generated scene (test/unit/preview/large-scene.ts), and times frames; a
+ * the culling tests' generated scene (test/unit/render/scene/large-scene.ts), and times frames; a
  * one-pixel read-back makes Chromium finish rasterising before the clock stops (otherwise canvas
  * work is deferred and the time flatters).
  *
@@ -18,7 +18,7 @@
  * Prints median, p95 and max of each; with several runs, the median of the runs' medians.
  */
 import { BrowserHost, chromiumAvailable, CHROMIUM } from '../test/browser/harness';
-import { largeScene } from '../test/unit/preview/large-scene';
+import { largeScene } from '../test/unit/render/scene/large-scene';
 
 interface Timings {
   redraw: number[];
