@@ -1,11 +1,11 @@
-import type { CodeLens } from 'vscode-languageserver';
+import type { CodeLens } from 'vscode-languageserver-types';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND, type ShowPairInPreviewArgs } from '../../../protocol/lsp';
 import type { Finding } from '../analysis/findings';
 import type { TextRange } from '../common/diagnostic';
 import { fmt, fmtTime, otherOf } from './describe';
 import { toRange } from './convert';
 import { findingsOfBody, type AnalyzedDocument } from './document';
-import { JsonListWriter, type EncodedJsonList } from './encoded-json-list';
+import { JsonListWriter, type EncodedJsonList } from '../lsp/encode/encoded-json-list';
 
 /**
  * Code lenses (issue 6, item 7): above each body that has findings, one lens per finding that

@@ -1,4 +1,4 @@
-import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver';
+import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
 import { FUNCTION_NAMES, formatValue } from '../semantics/evaluate';
 import { SHAPE_SIGNATURES } from '../semantics/signatures';
 import type { Statement } from '../syntax/ast';

@@ -1,4 +1,4 @@
-import type { Range, TextEdit } from 'vscode-languageserver';
+import type { Range, TextEdit } from 'vscode-languageserver-types';
 import type { TextRange } from '../common/diagnostic';
 import type { LineIndex } from '../syntax/positions';
 

@@ -1,4 +1,4 @@
-import type { Location } from 'vscode-languageserver';
+import type { Location } from 'vscode-languageserver-types';
 import { symbolAt } from '../semantics/symbols';
 import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';

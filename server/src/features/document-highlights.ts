@@ -1,4 +1,4 @@
-import { DocumentHighlightKind, type DocumentHighlight } from 'vscode-languageserver';
+import { DocumentHighlightKind, type DocumentHighlight } from 'vscode-languageserver-types';
 import { occurrencesOf, symbolAt, type SymbolDefinition } from '../semantics/symbols';
 import { lowerBoundBy } from '../syntax/positions';
 import { toRange } from './convert';

@@ -1,4 +1,4 @@
-import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver';
+import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver-types';
 import type { TextRange } from '../common/diagnostic';
 import { formatValue, type EvaluatedValue } from '../semantics/evaluate';
 import type { SymbolDefinition } from '../semantics/symbols';
@@ -7,7 +7,7 @@ import type { LineIndex } from '../syntax/positions';
 import { statementIndexOf } from '../syntax/statement-index';
 import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
-import { JsonListWriter, type EncodedJsonList } from './encoded-json-list';
+import { JsonListWriter, type EncodedJsonList } from '../lsp/encode/encoded-json-list';
 
 /**
  * The outline (issue 6, item 6): settings, constants, shapes, layers and bodies in source order,

@@ -1,4 +1,4 @@
-import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver';
+import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver-types';
 import { scanComments, type Comment } from '../syntax/lexer';
 import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';

@@ -1,4 +1,4 @@
-import type { TextEdit } from 'vscode-languageserver';
+import type { TextEdit } from 'vscode-languageserver-types';
 import type { TextRange } from '../common/diagnostic';
 import type { Statement } from '../syntax/ast';
 import { lex, type Comment, type LexResult, type Token } from '../syntax/lexer';

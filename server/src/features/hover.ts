@@ -1,4 +1,4 @@
-import type { Hover } from 'vscode-languageserver';
+import type { Hover } from 'vscode-languageserver-types';
 import { shapeArea } from '../../../core/shapes/factory';
 import type { TextRange } from '../common/diagnostic';
 import { formatValue, isVector } from '../semantics/evaluate';

@@ -1,4 +1,4 @@
-import { InlayHintKind, type InlayHint } from 'vscode-languageserver';
+import { InlayHintKind, type InlayHint } from 'vscode-languageserver-types';
 import type { TextRange } from '../common/diagnostic';
 import type { ImpactFinding } from '../analysis/findings';
 import { formatValue, isVector, type EvaluatedValue } from '../semantics/evaluate';

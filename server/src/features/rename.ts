@@ -1,4 +1,4 @@
-import type { Range, WorkspaceEdit } from 'vscode-languageserver';
+import type { Range, WorkspaceEdit } from 'vscode-languageserver-types';
 import { KEYWORDS } from '../syntax/lexer';
 import { lookupDefinition, namespaceOf, occurrencesOf, symbolAt } from '../semantics/symbols';
 import { toRange } from './convert';

@@ -1,4 +1,4 @@
-import type { SemanticTokens, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver';
+import type { SemanticTokens, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver-types';
 import type { TextRange } from '../common/diagnostic';
 import { forEachChild, type Node } from '../syntax/ast';
 import { callOpenings } from '../syntax/lexer';

@@ -1,4 +1,4 @@
-import type { SignatureHelp, SignatureInformation } from 'vscode-languageserver';
+import type { SignatureHelp, SignatureInformation } from 'vscode-languageserver-types';
 import { SHAPE_SIGNATURES } from '../semantics/signatures';
 import { SHAPE_KEYWORDS, type ShapeKeyword, type Token } from '../syntax/lexer';
 import { statementIndexOf } from '../syntax/statement-index';

@@ -1,4 +1,4 @@
-import type { SymbolInformation } from 'vscode-languageserver';
+import type { SymbolInformation } from 'vscode-languageserver-types';
 import type { SymbolTable } from '../semantics/symbols';
 import type { LineIndex } from '../syntax/positions';
 import { toRange } from './convert';

@@ -4,7 +4,7 @@ import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import type { TextRange } from '../../../server/src/common/diagnostic';
 import { codeLenses, codeLensStubs, resolveCodeLens } from '../../../server/src/features/code-lens';
 import { completionContext } from '../../../server/src/features/completion';
-import { analysisOptions, DEFAULT_SETTINGS } from '../../../server/src/features/configuration';
+import { analysisOptions, DEFAULT_SETTINGS } from '../../../server/src/features/settings';
 import { analyzeText, findingOf, makeAnalyzedDocument, type AnalyzedDocument } from '../../../server/src/features/document';
 import { documentHighlights } from '../../../server/src/features/document-highlights';
 import { documentSymbols } from '../../../server/src/features/document-symbols';
