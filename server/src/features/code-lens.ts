@@ -5,10 +5,9 @@ import type { TextRange } from '../common/diagnostic';
 import { fmt, fmtTime, otherOf } from './describe';
 import { toRange } from './convert';
 import { findingsOfBody, type AnalyzedDocument } from './document';
-import { JsonListWriter, type EncodedJsonList } from '../lsp/encode/encoded-json-list';
 
 /**
- * Code lenses (issue 6, item 7): above each body that has findings, one lens per finding that
+ * Code lenses: above each body that has findings, one lens per finding that
  * names it with its key number and opens the pair in the preview (the client registers
  * `collide.preview.showPair`). A body in many findings shows the first few and a count, so a
  * crowded scene stays readable.
@@ -59,30 +58,20 @@ export function codeLenses(doc: AnalyzedDocument): CodeLens[] {
  */
 export function codeLensStubs(doc: AnalyzedDocument, document: number, generation = 0): CodeLens[] {
   const lenses: CodeLens[] = [];
-  forEachBodyWithLenses(doc, (body, range, slots) => {
-    const r = toRange(doc.lines, range);
-    for (let slot = 0; slot < slots; slot++) lenses.push({ range: r, data: [document, doc.version, generation, body, slot] });
-  });
+  forEachCodeLensStub(doc, document, generation, (lens) => lenses.push(lens));
   return lenses;
 }
 
 /**
- * `codeLensStubs` as the response's JSON bytes (encoded-json-list.ts), byte for byte its
- * JSON.stringify. Each stub is written as it is found: a 100k-body scene has ~63k lenses, and as
- * objects (each with its data array, a range shared per body) and then one 13 MB string and its
- * UTF-8 they were ~130 MB at the request's peak, garbage that outlived it in the old generation.
- * A stub's text is put together in codeLensStubs's key order, the request's three numbers by
- * JSON.stringify once and the body's range once per body; body indices and slots are integers,
- * written as JSON.stringify writes a finite number (ToString, ECMA-262 SerializeJSONProperty).
+ * Calls `emit` with each lens of `codeLensStubs` in order, without holding the list: a large
+ * scene's lenses are written to the wire one at a time (lsp/encode/response-lists.ts). The lenses
+ * of one body share their range object.
  */
-export function encodedCodeLensStubs(doc: AnalyzedDocument, document: number, generation = 0): EncodedJsonList {
-  const writer = new JsonListWriter();
-  const request = `${JSON.stringify(document)},${JSON.stringify(doc.version)},${JSON.stringify(generation)}`;
+export function forEachCodeLensStub(doc: AnalyzedDocument, document: number, generation: number, emit: (lens: CodeLens) => void): void {
   forEachBodyWithLenses(doc, (body, range, slots) => {
-    const prefix = `{"range":${JSON.stringify(toRange(doc.lines, range))},"data":[${request},${body},`;
-    for (let slot = 0; slot < slots; slot++) writer.addJson(`${prefix}${slot}]}`);
+    const r = toRange(doc.lines, range);
+    for (let slot = 0; slot < slots; slot++) emit({ range: r, data: [document, doc.version, generation, body, slot] });
   });
-  return writer.finish();
 }
 
 /** Calls `emit` for each body with findings, in order: its index, its lenses' range, and how many lenses it has. */

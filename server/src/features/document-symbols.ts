@@ -3,15 +3,13 @@ import type { TextRange } from '../common/diagnostic';
 import { formatValue, type EvaluatedValue } from '../semantics/evaluate';
 import type { SymbolDefinition } from '../semantics/symbols';
 import type { Statement } from '../syntax/ast';
-import type { LineIndex } from '../syntax/positions';
 import { statementIndexOf } from '../syntax/statement-index';
 import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
-import { JsonListWriter, type EncodedJsonList } from '../lsp/encode/encoded-json-list';
 
 /**
- * The outline (issue 6, item 6): settings, constants, shapes, layers and bodies in source order,
- * each spanning its statement with its name as the selection.
+ * The outline: settings, constants, shapes, layers and bodies in source order, each spanning its
+ * statement with its name as the selection.
  */
 export const SYMBOL_KINDS: Record<SymbolDefinition['kind'], SymbolKind> = {
   body: SymbolKind.Object,
@@ -41,45 +39,22 @@ export interface OutlineStatements {
  */
 export function documentSymbolsOf(doc: AnalyzedDocument, statements: OutlineStatements): DocumentSymbol[] {
   const out: DocumentSymbol[] = [];
-  forEachDocumentSymbol(doc, statements, (name, detail, kind, range, selection) =>
-    out.push({ name, detail, kind, range: toRange(doc.lines, range), selectionRange: toRange(doc.lines, selection) }),
-  );
+  forEachDocumentSymbolOf(doc, statements, (s) => out.push(s));
   return out;
 }
 
 /**
- * The outline as the response's JSON bytes (encoded-json-list.ts): for a client with
- * hierarchical symbols, byte for byte JSON.stringify of `documentSymbols(doc)`; otherwise of
- * `symbolInformation` of each. Each symbol is written as it is found, so the handler never holds
- * the 100k symbols of a large scene (with their range and position objects, ~70 MB that stayed as
- * old-generation garbage after each request), only a chunk's worth of text. A symbol's text is
- * put together here in documentSymbolsOf's key order, its strings by JSON.stringify (the engine's
- * escaping) and its numbers as JSON.stringify writes a finite number (ToString, ECMA-262
- * SerializeJSONProperty): no symbol object is made, which kept this as fast as serialising the
- * whole array at once (tests compare the bytes over random documents).
+ * Calls `emit` with each symbol of `documentSymbols(doc)` in order, without holding the list: a
+ * large scene's outline is written to the wire one symbol at a time (lsp/encode/response-lists.ts).
  */
-export function encodedDocumentSymbols(doc: AnalyzedDocument, hierarchical: boolean): EncodedJsonList {
-  const writer = new JsonListWriter();
-  const lines = doc.lines;
-  const statements = statementIndexOf(doc.analysis.parse);
-  if (hierarchical) {
-    forEachDocumentSymbol(doc, statements, (name, detail, kind, range, selection) =>
-      writer.addJson(`{"name":${JSON.stringify(name)},"detail":${JSON.stringify(detail)},"kind":${kind},"range":${rangeJson(lines, range)},"selectionRange":${rangeJson(lines, selection)}}`),
-    );
-  } else {
-    const uri = JSON.stringify(doc.uri);
-    forEachDocumentSymbol(doc, statements, (name, _detail, kind, _range, selection) =>
-      writer.addJson(`{"name":${JSON.stringify(name)},"kind":${kind},"location":{"uri":${uri},"range":${rangeJson(lines, selection)}}}`),
-    );
-  }
-  return writer.finish();
+export function forEachDocumentSymbol(doc: AnalyzedDocument, emit: (s: DocumentSymbol) => void): void {
+  forEachDocumentSymbolOf(doc, statementIndexOf(doc.analysis.parse), emit);
 }
 
-/** JSON.stringify of `toRange(lines, range)`: line and character are integers, written as ToString writes them. */
-function rangeJson(lines: LineIndex, range: TextRange): string {
-  const start = lines.positionAt(range.start);
-  const end = lines.positionAt(range.end);
-  return `{"start":{"line":${start.line},"character":${start.character}},"end":{"line":${end.line},"character":${end.character}}}`;
+function forEachDocumentSymbolOf(doc: AnalyzedDocument, statements: OutlineStatements, emit: (s: DocumentSymbol) => void): void {
+  forEachOutlineEntry(doc, statements, (name, detail, kind, range, selection) =>
+    emit({ name, detail, kind, range: toRange(doc.lines, range), selectionRange: toRange(doc.lines, selection) }),
+  );
 }
 
 /** A symbol for a client without hierarchical symbols: its name, kind and where its name is. */
@@ -88,7 +63,7 @@ export function symbolInformation(uri: string, s: DocumentSymbol): SymbolInforma
 }
 
 /** Calls `emit` with each symbol of the outline in order: its name, detail, kind, whole range and name's range. */
-function forEachDocumentSymbol(
+function forEachOutlineEntry(
   doc: AnalyzedDocument,
   statements: OutlineStatements,
   emit: (name: string, detail: string, kind: SymbolKind, range: TextRange, selection: TextRange) => void,

@@ -1,9 +1,10 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { codeLensStubs, encodedCodeLensStubs } from '../../../server/src/features/code-lens';
+import { codeLensStubs } from '../../../server/src/features/code-lens';
+import { encodedCodeLensStubs, encodedDocumentSymbols } from '../../../server/src/lsp/encode/response-lists';
 import { encodeMessage, encodeMessageParts, messageJson } from '../../../server/src/lsp/encode/diagnostics-json';
 import { analyzeText, type AnalyzedDocument } from '../../../server/src/features/document';
-import { documentSymbols, encodedDocumentSymbols, symbolInformation } from '../../../server/src/features/document-symbols';
+import { documentSymbols, symbolInformation } from '../../../server/src/features/document-symbols';
 import { SLAB_BYTES } from '../../../server/src/lsp/encode/chunk-store';
 import { CHUNK_UNITS, EncodedJsonList, JsonListWriter } from '../../../server/src/lsp/encode/encoded-json-list';
 
@@ -195,7 +196,7 @@ function checkEncoded(doc: AnalyzedDocument, what: string): void {
   assert.deepEqual(encoded.toJSON(), JSON.parse(JSON.stringify(symbols)));
 }
 
-describe('features: the outline and the code lenses built as bytes', () => {
+describe('lsp/encode: the outline and the code lenses built as bytes', () => {
   it('are JSON.stringify of the symbols and stubs, over random documents', () => {
     fc.assert(
       fc.property(documentArb, fc.integer({ min: -2, max: 1e6 }), (source, version) => {

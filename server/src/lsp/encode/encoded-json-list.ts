@@ -122,12 +122,8 @@ export class JsonListWriter {
 
   /** Adds an element as JSON.stringify writes it inside an array (a value it leaves out is `null`). */
   add(value: unknown): void {
-    this.addJson(JSON.stringify(value) ?? 'null');
-  }
-
-  /** Adds an element given as its JSON text (which must be what JSON.stringify writes for it). */
-  addJson(text: string): void {
     if (this.done) throw new Error('JsonListWriter: add after finish');
+    const text = JSON.stringify(value) ?? 'null';
     this.texts.push(text);
     this.count++;
     this.units += text.length + 1;
@@ -170,4 +166,15 @@ export class JsonListWriter {
     const { read, written } = utf8.encodeInto(text, free);
     return read === text.length ? written : -1;
   }
+}
+
+/**
+ * The array of every element `forEach` emits, serialised as each is emitted, so that the bytes
+ * are those of JSON.stringify of the whole array while no more than a chunk's worth of elements
+ * is alive at once. The one encoder of the large request results (response-lists.ts).
+ */
+export function encodeJsonList<T>(forEach: (emit: (element: T) => void) => void): EncodedJsonList {
+  const writer = new JsonListWriter();
+  forEach((element) => writer.add(element));
+  return writer.finish();
 }
