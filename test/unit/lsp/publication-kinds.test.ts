@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-describe('features: elements kinds of a publication', () => {
+describe('lsp/publish: elements kinds of a publication', () => {
   it('hands the writer its chunks as one elements kind, and keeps them so, an empty publication included (objectList)', () => {
     // An empty `[]` is PACKED_SMI until its first object: an empty publication's chunks would
     // have another map than a filled one's, and the edit path's optimised code be thrown away

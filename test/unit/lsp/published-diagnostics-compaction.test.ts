@@ -7,7 +7,8 @@ import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from '../../.
 import { publishedDiagnostics } from '../../../server/src/lsp/diagnostics';
 import { messageJson } from '../../../server/src/lsp/encode/diagnostics-json';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../../../server/src/features/document';
-import { MIN_CHUNK_BYTES, PublishedDiagnostics, type CompactLimits } from '../../../server/src/lsp/publish/published-diagnostics';
+import { PublishedDiagnostics, type CompactLimits } from '../../../server/src/lsp/publish/published-diagnostics';
+import { MIN_CHUNK_BYTES } from '../../../server/src/lsp/publish/snapshot';
 import { zlibCodec } from '../../../server/src/node/zlib-codec';
 
 const URI = 'file:///compacted.collide';

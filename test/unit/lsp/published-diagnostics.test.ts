@@ -8,7 +8,8 @@ import { publishedDiagnostics } from '../../../server/src/lsp/diagnostics';
 import { EncodedDiagnostics, encodeMessage, messageJson, utf8Length } from '../../../server/src/lsp/encode/diagnostics-json';
 import { FindingDiagnostic } from '../../../server/src/analysis/finding-diagnostic';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../../../server/src/features/document';
-import { CHUNK_BYTES, MIN_CHUNK_BYTES, PublishedDiagnostics } from '../../../server/src/lsp/publish/published-diagnostics';
+import { PublishedDiagnostics } from '../../../server/src/lsp/publish/published-diagnostics';
+import { CHUNK_BYTES, MIN_CHUNK_BYTES } from '../../../server/src/lsp/publish/snapshot';
 
 const URI = 'file:///published.collide';
 
