@@ -7,7 +7,7 @@ import type { AnalyzedDocument } from '../features/document';
 import { quickFixes } from '../features/quick-fixes';
 
 /**
- * Code actions (issue 6, item 4): the quick fixes for the diagnostics in the request's context,
+ * Code actions: the quick fixes for the diagnostics in the request's context,
  * each carrying the diagnostic it fixes so the editor shows it in the light bulb of that problem.
  * Clients that send no context diagnostics (some do not) get the fixes for every diagnostic of
  * ours that touches the range, and so do the problems a file over the diagnostics limit did not

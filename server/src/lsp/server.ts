@@ -108,7 +108,7 @@ interface DocumentState {
   /**
    * The semantic tokens last sent for the whole document, which a delta request builds on: kept
    * as 32-bit integers (every token number is a count or a delta, >= 0) rather than the array
-   * sent, whose small integers take 8 bytes each (345k numbers, 2.8 MB, at 100k bodies).
+   * sent, whose small integers take 8 bytes each.
    */
   tokens?: { readonly resultId: string; readonly data: Uint32Array };
 }

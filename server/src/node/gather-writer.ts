@@ -6,9 +6,9 @@ import { encodeMessageParts } from '../lsp/encode/diagnostics-json';
  * vscode-jsonrpc's stream writer (WriteableStreamMessageWriter) with one change: a message goes
  * out as a gather write (writev, scatter/gather I/O as in POSIX writev(2)) of its pieces, so a
  * publication's diagnostics, kept as byte chunks by published-diagnostics.ts, reach the stream as
- * they are instead of being copied with their envelope into one ~2.7 MB array per edit of a
- * 10k-body scene (plus the allocation and garbage collection of that array), and so do the
- * chunks of a large response built as bytes (the outline, the code lenses: encoded-json-list.ts). What reaches the
+ * they are instead of being copied with their envelope into one array per edit (plus the
+ * allocation and collection of that array), and so do the chunks of a large response built as
+ * bytes (the outline, the code lenses: lsp/encode/response-lists.ts). What reaches the
  * stream is byte for byte what the library's writer with encodeMessage as its encoder writes:
  * `Content-Length: N\r\n\r\n` and the UTF-8 JSON (tests compare both over random messages).
  * The chunks are never modified once made (EncodedJsonList), so the stream may hold them as

@@ -5,42 +5,36 @@ import * as vm from 'node:vm';
  * Gives memory back once the server has gone quiet: the young generation's, and the garbage of
  * the whole heap once it has grown.
  *
- * V8 grows its nursery (the semi-spaces where new objects are allocated) up to 16 MB per
- * semi-space while a large document is analyzed, and both semi-spaces stay committed and
- * resident afterwards: a 100k-body document left 32 MB of nursery in a server whose nursery then
- * held 0.6 MB of objects. V8 shrinks the nursery after a young-generation collection that finds
- * the allocation rate low (under 1 KB/ms over its last 5 s: Heap::ReduceNewSpaceSize), but an
- * idle server allocates nothing, so no collection comes, and the memory reducer that should
- * start one did not in 30 s of idling (Node 20, V8 11.3). So when the server has neither read
- * nor written a message for IDLE_DELAY_MS, this asks for one young-generation collection (a
- * scavenge of a nursery that is mostly garbage by then: well under a millisecond), and checks
- * that the nursery shrank: the first may still see the rate of the burst before the pause, in
- * which case a second follows after another delay, and at most MAX_ATTEMPTS in all. Typing goes
- * on as before: any message re-arms the wait, and nothing is collected while the server is busy.
- * Measured (npm run bench -- --memory): a server with a 100k-body document open, 30 s idle, 237 → 209 MB resident.
+ * V8 grows its nursery (the semi-spaces where new objects are allocated) while a large document
+ * is analyzed, and both semi-spaces stay committed and resident afterwards. V8 shrinks the
+ * nursery after a young-generation collection that finds the allocation rate low
+ * (Heap::ReduceNewSpaceSize), but an idle server allocates nothing, so no collection comes, and
+ * the memory reducer that should start one cannot be relied on. So when the server has neither
+ * read nor written a message for IDLE_DELAY_MS, this asks for one young-generation collection (a
+ * scavenge of a nursery that is mostly garbage by then), and checks that the nursery shrank: the
+ * first may still see the rate of the burst before the pause, in which case a second follows
+ * after another delay, and at most MAX_ATTEMPTS in all. Any message re-arms the wait, and nothing
+ * is collected while the server is busy.
  *
  * The collection is V8's own `gc` function with its `type: 'minor'` option. Node exposes it only
  * under --expose-gc, which a `collide lsp` started by any editor cannot be assumed to have, so
  * the flag is set for the moment a new context is made to take the function from, and set back
- * at once (V8 installs `gc` only in contexts made while the flag is on, so no other context of the
- * process gets one). Where that fails (another engine, a V8 that
- * rejects the option), nothing is collected and nothing else changes.
+ * at once (V8 installs `gc` only in contexts made while the flag is on, so no other context of
+ * the process gets one). Where that fails (another engine, a V8 that rejects the option),
+ * nothing is collected and nothing else changes.
  *
- * Then, if the heap has grown by FULL_GROWTH_BYTES since the last time, the whole heap is collected
- * once. Large objects (the text of a document, its JSON message, big arrays) are collected only by
- * a full collection, and whether V8 runs one after a large document's opening is down to timing:
- * in one of four openings of a 100k-body document, the large-object space stayed at 55 MB instead
- * of 24, 30 MB of garbage, and the idle server at 193 MB instead of 145; V8's memory reducer,
- * which should start one, did not in 45 s. The collection takes 43–56 ms at 100k bodies (a
- * message arriving meanwhile waits for it), once per growth, not per quiet period.
+ * Then, if the heap has grown by FULL_GROWTH_BYTES since the last time, the whole heap is
+ * collected once. Large objects (the text of a document, its JSON message, big arrays) are
+ * collected only by a full collection, and whether V8 runs one after a large document's opening
+ * is down to timing. It is done once per growth, not per quiet period, since a message arriving
+ * meanwhile waits for it.
  *
  * Before collecting, the quiet server does its idle work (`work`: main.ts compresses the kept
  * publications, lsp/encode/chunk-store.ts) in slices of at most SLICE_MS, each a separate turn of
- * the event loop (`defer`), so that a message arriving meanwhile waits for one slice at most
- * rather than for the whole of it (127 ms at 100k bodies). Each slice starts only if the server
- * is still quiet: a message read or written stops the work where it is, and the next quiet
- * period takes it up again (the work keeps what it has done: compressed chunks stay
- * compressed). The collection comes after the work, so that it also takes the work's garbage.
+ * the event loop (`defer`), so that a message arriving meanwhile waits for one slice at most.
+ * Each slice starts only if the server is still quiet: a message read or written stops the work
+ * where it is, and the next quiet period takes it up again (compressed chunks stay compressed).
+ * The collection comes after the work, so that it also takes the work's garbage.
  */
 export class IdleMemory {
   private lastActivity = 0;
@@ -116,8 +110,8 @@ export class IdleMemory {
       const state = work.step(() => this.now() - start >= SLICE_MS);
       if (state === 'more') {
         // The slice's garbage collected before the next slice makes more: node:zlib's output
-        // buffers, 16 KB per chunk compressed, are C-heap blocks freed only with their young
-        // wrappers, and 850 of them at once (100k bodies) grew the heap by 14 MB that it kept.
+        // buffers are C-heap blocks freed only with their young wrappers, and many at once grow
+        // a heap that keeps them.
         this.collector?.collect();
         // The next slice in a later turn, after whatever I/O came meanwhile (whose touch() makes
         // this quiet check fail and the wait start over).
@@ -154,7 +148,7 @@ export class IdleMemory {
    * since the last time (see the class comment): after a large document is opened, or many
    * edits later, not in every quiet period. A heap found smaller than that baseline (V8 collected
    * the whole heap itself, after a large document was closed) becomes the baseline: counted from
-   * the larger one, the next large document's garbage (~30 MB at 100k bodies) stayed uncollected.
+   * the larger one, the next large document's garbage could stay uncollected.
    */
   private collectAllIfGrown(collector: Collector): void {
     if (collector.collectAll === undefined || collector.usedBytes === undefined) return;
@@ -214,8 +208,8 @@ export const IDLE_DELAY_MS = 6000;
 
 /**
  * The longest slice of idle work, in ms: what a message arriving during it may wait. Small
- * against an edit's own time (~20 ms at 10k bodies), and long enough that a 100k-body
- * compression is ~25 slices, not hundreds of turns.
+ * against an edit's own time, and long enough that a large compression is tens of slices, not
+ * hundreds of turns.
  */
 export const SLICE_MS = 5;
 
@@ -227,16 +221,16 @@ const SHRUNK_BYTES = 4 * 1024 * 1024;
 
 /**
  * Growth of the heap's used bytes since the last full collection asked for here that makes the
- * next quiet period collect the whole heap: a 100k-body document's opening leaves ~30 MB of
- * large garbage, a 10k-body one's a few MB; a tiny document never gets here.
+ * next quiet period collect the whole heap: the opening of a large document leaves that much
+ * large garbage; a small document never gets here.
  */
 export const FULL_GROWTH_BYTES = 32 * 1024 * 1024;
 
 /**
  * V8's collections, or null where they cannot be had: `collect` is a young-generation collection
  * and reports whether the nursery is down to its small size afterwards; `collectAll` is a full
- * one (the `gc` function without options; its `type: 'major'` option is not a full collection in
- * Node 20's V8 11.3, which took 3.6 ms where the full one took 129).
+ * one (the `gc` function without options: its `type: 'major'` option is not a full collection in
+ * Node 20's V8).
  */
 export function v8Collector(): Collector | null {
   let gc: unknown;

@@ -6,17 +6,16 @@ import type { ChunkCodec } from '../lsp/encode/chunk-store';
  * 1951, no zlib or gzip header: the length is kept beside it) by node:zlib, and buffers released
  * by detaching them.
  *
- * Level 1 (zlib's fastest, deflate_fast: greedy matching without lazy evaluation): on a
- * 100k-body publication, 127 ms for 27.7 MB in 32 KB chunks, 9.3× smaller, where the default
- * level 6 is several times slower for a few percent more; JSON of diagnostics repeats its keys,
+ * Level 1 (zlib's fastest, deflate_fast: greedy matching without lazy evaluation): the default
+ * level is several times slower for little gain, since JSON of diagnostics repeats its keys,
  * codes and much of its messages within a chunk, which even the fastest level finds.
  */
 export const zlibCodec: ChunkCodec = {
   pack(bytes) {
     // A sync flush rather than a final block ends the segment (chunk-store.ts, ChunkCodec):
     // segments then concatenate. node:zlib returns a view of its 16 KB output buffer when the
-    // output fits in it (most chunks: ~3.5 KB from 32): copied out, so that the compressed
-    // chunk does not keep that buffer alive (12 MB at 100k bodies, measured).
+    // output fits in it (most chunks): copied out, so that the compressed chunk does not keep
+    // that buffer alive.
     return new Uint8Array(deflateRawSync(bytes, { level: constants.Z_BEST_SPEED, finishFlush: constants.Z_SYNC_FLUSH }));
   },
   unpack(packed, size, slabSize) {

@@ -1,30 +1,19 @@
 /**
- * Where a document's published diagnostics keep their bytes (published-diagnostics.ts), and how
- * those bytes are compressed while the server is idle and brought back when they are read again.
+ * Where a document's published diagnostics keep their bytes (publish/published-diagnostics.ts),
+ * and how those bytes are compressed while the server is idle and expanded when read again.
  *
- * A 100k-body document's publication is ~28 MB of JSON in ~850 chunks of ~32 KB, which sit unread
- * while the author is not typing. Compressed (raw DEFLATE, RFC 1951, at zlib's fastest level,
- * which still finds the long repeats of JSON keys and messages) they are ~9× smaller: measured on
- * that publication, 127 ms to compress, 3.0 MB, 39 ms to expand all of it again.
+ * Freeing the raw bytes is the hard part: malloc keeps freed small blocks for later rather than
+ * returning them to the system. So the bytes of a large publication are written into slabs of
+ * SLAB_BYTES, which malloc maps on their own and unmaps when freed, and whose pages become
+ * resident only as they are written. Once every chunk is compressed, the slabs are released at
+ * once (their buffers detached, not left for a full collection), and the next expansion writes
+ * into a fresh slab.
  *
- * Freeing the raw bytes is the hard part, not compressing them. A 32 KB array is a block of the
- * C heap (the process's malloc), which keeps a freed block for later allocations rather than
- * giving it back to the system: with each chunk its own array, compressing and dropping all of
- * them lowered the server's resident memory by nothing (215 MB after 30 s instead of 204: the
- * compressed copies came on top). So the bytes of a large publication are written into slabs of
- * SLAB_BYTES, which every common malloc (glibc's above its largest mmap threshold, 32 MiB)
- * maps from the system on their own and unmaps when freed, and whose pages become resident only
- * as they are written. Once every chunk of the store is compressed, the slabs are released at
- * once (their buffers detached, which frees the memory without waiting for V8 to collect the
- * arrays: an old-generation wrapper goes only at a full collection, which did not come within
- * 30 s of idling), and the next expansion writes into a fresh slab.
+ * Only bulk writes go to slabs (a publication converted from scratch, the expansion after a
+ * pause); chunks rewritten by an edit are arrays of their own, so a slab never holds more than
+ * one publication's worth of bytes that later edits have replaced.
  *
- * Only bulk writes go to slabs: a publication converted from scratch and the expansion after a
- * pause. A few chunks rewritten by an edit are arrays of their own, so that a slab never holds
- * more than one publication's worth of bytes that later edits have replaced.
- *
- * No Node API here (the codec is given, main.ts's is node:zlib), so that a browser transport
- * can use the rest.
+ * The codec is given (node/zlib-codec.ts in Node): nothing here needs a Node API.
  */
 
 /**
@@ -112,8 +101,8 @@ export class ChunkStore {
   /**
    * Expands every chunk of `chunks` that is compressed only, in one call of the codec into one
    * buffer (a slab: released with the others), so that the first publication after a pause
-   * makes no buffer per chunk: ~850 of 32 KB at 100k bodies, garbage that the C heap kept
-   * resident after it was freed. Throws a LostChunkError if the codec fails.
+   * makes no small buffer per chunk for the C heap to keep. Throws a LostChunkError if the codec
+   * fails.
    */
   expand(chunks: readonly ChunkBytes[]): void {
     let size = 0;
@@ -248,20 +237,14 @@ const EMPTY_SLAB = new Uint8Array(0);
 /**
  * The size of a slab: above glibc's largest dynamic mmap threshold (32 MiB on 64-bit,
  * DEFAULT_MMAP_THRESHOLD_MAX), so that it is always mapped on its own and given back whole when
- * freed. A slab of a threshold's size or less came from the C heap once the threshold had grown
- * (glibc raises it to the size of any mapped block freed, and the server frees large ones: a
- * document's text), and releasing it lowered nothing (measured: 4 MB slabs, 217 MB after 30 s
- * idle; 34 MB slabs, 192). Only the pages written are resident: a 10k-body document's slab holds
- * 2.7 MB of it.
+ * freed, however far glibc has raised its threshold (it does on freeing any larger mapped block).
+ * Only the pages written are resident.
  */
 export const SLAB_BYTES = 34 * 1024 * 1024;
 
 /**
- * The least size of a publication worth compressing. Compressing costs the first edit after
- * each pause the expansion of the whole list (measured in the server: +5–15 ms on a 25–40 ms
- * edit at 10k bodies, 2.4 MB of JSON; +40–60 ms on a ~400 ms edit at 100k, 25 MB), and saves
- * about 90% of the bytes: 2.1 MB at 10k (2% of that server's memory), 22 MB at 100k. Under a
- * few megabytes it is not worth a slower edit; the bytes stay in arrays of their own, which
- * freeing would not give back to the system anyway.
+ * The least size of a publication worth compressing. Compressing costs the first edit after each
+ * pause the expansion of the whole list, and saves most of its bytes; under a few megabytes the
+ * saving is not worth a slower edit.
  */
 export const COMPACT_MIN_BYTES = 4 * 1024 * 1024;

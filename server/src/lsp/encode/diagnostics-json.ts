@@ -4,14 +4,12 @@
  * (encoded-json-list.ts) where the JSON has an array, and are written as the envelope's bytes
  * around that list's own chunks:
  * - a `textDocument/publishDiagnostics` notification whose diagnostics are an EncodedDiagnostics
- *   (what published-diagnostics.ts makes): the publisher has kept the bytes of every diagnostic an
- *   edit left alone, so publishing the ~6k diagnostics of a 10k-body scene after a one-body edit
- *   is a chunk or two instead of serialising 2.6 MB of objects again;
- * - a response whose `result` is an EncodedJsonList: the outline and the code lenses of a
- *   100k-body document (22 and 13 MB of JSON) are built as chunks an element at a time, never as
- *   100k objects, one 22 MB string and its 22 MB of UTF-8 (what vscode-jsonrpc's own writer makes
- *   of every message: JSON.stringify, then encode), which were promoted and stayed as garbage
- *   until V8 compacted, ~30 s later.
+ *   (what publish/published-diagnostics.ts makes): the publisher has kept the bytes of every
+ *   diagnostic an edit left alone, so a one-body edit publishes a chunk or two of new bytes;
+ * - a response whose `result` is an EncodedJsonList (response-lists.ts): a large document's
+ *   outline and code lenses are built as chunks an element at a time, never as all the objects,
+ *   one string and its UTF-8 at once (what vscode-jsonrpc's own writer makes of every message),
+ *   which would outlive the request as old-generation garbage.
  * encodeMessageParts gives the pieces, for a writer that sends them as they are
  * (node/gather-writer.ts); encodeMessage joins them, for one that needs one array.
  *

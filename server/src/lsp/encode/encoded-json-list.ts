@@ -60,11 +60,10 @@ const CLOSE = 0x5d; // ']'
 /**
  * An empty array whose elements kind is already V8's for objects (PACKED_ELEMENTS), as a
  * non-empty array of chunks is. An empty literal `[]` starts as small integers (PACKED_SMI) and
- * moves to objects at its first push, so an empty list of chunks and a filled one had two
- * maps: code that TurboFan had optimised for one was thrown away ("wrong map", then "not a Smi"
- * at the push that forces the transition) whenever a publication met the other, a new snapshot's
- * fresh arrays or an empty publication. The kind never goes back (v8.dev/blog/elements-kinds),
- * so popping the one placeholder leaves an empty array of the object kind.
+ * moves to objects at its first push, so an empty list of chunks and a filled one would have two
+ * maps, and code optimized for one would be deoptimized whenever a publication met the other.
+ * The kind never goes back (v8.dev/blog/elements-kinds), so popping the one placeholder leaves
+ * an empty array of the object kind.
  */
 export function objectList<T extends object>(): T[] {
   const list = [null] as unknown as T[];
@@ -75,7 +74,7 @@ export function objectList<T extends object>(): T[] {
 /**
  * Text of a chunk, in UTF-16 units, before it is encoded: ~32 KB of mostly ASCII JSON. Small
  * enough that the texts and the chunk being joined die young (a scavenge, never a promotion), and
- * large enough that a 20 MB outline is ~700 pieces for one writev.
+ * large enough that a large outline is a few hundred pieces for one writev.
  */
 export const CHUNK_UNITS = 32 * 1024;
 
@@ -85,7 +84,7 @@ const MAX_SLAB_BYTES = 2 * 1024 * 1024;
 
 /**
  * Bytes a list has written after which its next slab is a large one (SLAB_BYTES, chunk-store.ts):
- * only lists of large documents get there (a 100k-body outline is 22 MB, its code lenses 13 MB).
+ * only the outline and code lenses of large documents get there.
  */
 const LARGE_LIST_BYTES = 2 * MAX_SLAB_BYTES;
 
@@ -97,17 +96,13 @@ const LARGE_LIST_BYTES = 2 * MAX_SLAB_BYTES;
  * element object can be dropped as soon as `add` returns.
  *
  * Chunks are views of a few large slabs (doubling up to 2 MB) rather than one allocation each:
- * a 22 MB outline in 700 separate 32 KB backing stores left the C heap fragmented once they were
- * freed (malloc keeps such small blocks instead of returning them to the system), and the
- * server's resident memory stayed ~45 MB above the same live heap after the burst. Each chunk is
- * written once, into bytes of its slab that no earlier chunk covers, and never again.
+ * hundreds of small backing stores leave the C heap fragmented once freed (malloc keeps such
+ * blocks instead of returning them to the system). Each chunk is written once, into bytes of its
+ * slab that no earlier chunk covers, and never again.
  *
  * Past LARGE_LIST_BYTES, a list's next slab is SLAB_BYTES, which malloc maps on its own and
- * unmaps when the response has been written and collected (chunk-store.ts says why that size).
- * Slabs of 2 MB were blocks of the C heap too once glibc had raised its mmap threshold past them,
- * which it does on freeing any larger mapped block (the 18 MB buffer of a 100k-body document's
- * didOpen message, say): after VS Code's burst on such a document the C heap held 58 MB, 38 of
- * them freed, and the idle server 182 MB against 144 without the burst.
+ * unmaps when the response has been written and collected (chunk-store.ts says why that size):
+ * once glibc has raised its mmap threshold, 2 MB slabs are C-heap blocks too.
  */
 export class JsonListWriter {
   private readonly chunks: Uint8Array[] = objectList();

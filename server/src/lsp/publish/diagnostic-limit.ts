@@ -8,10 +8,9 @@ import type { AnalyzedDocument } from '../../features/document';
  * The diagnostics limit (`collide.diagnostics.limit`, configuration.ts): a document with more
  * problems than the limit publishes the limit less one, chosen as VS Code chooses the markers it
  * shows (by severity, errors first, and in document order within a severity), and a note that
- * says how many there are. A generated 10k-body level has 6,321 overlaps: their list is 2.5 MB of
- * JSON on every keystroke, 16 ms of JSON.parse alone in the client, and VS Code would show 1,000
- * of them; at 100k bodies the server also kept 9 MB to publish 62,828 of them incrementally
- * (published-diagnostics.ts). The analysis itself is whole: hovers, code lenses, quick fixes, the
+ * says how many there are. A large level has thousands of overlaps, whose whole list would be
+ * sent, parsed and kept on every keystroke for the 1,000 VS Code shows. The analysis itself is
+ * whole: hovers, code lenses, quick fixes, the
  * preview and `collide check` see every finding.
  *
  * The note is one Information diagnostic at the start of the document, code `problem-limit`. Its
@@ -43,7 +42,7 @@ export function limitedList(doc: AnalyzedDocument): readonly Diagnostic[] | null
 /**
  * limitedList's answer per analyzed document (an immutable record of one version): the server
  * publishes it once, and the code actions of every cursor move ask again which problems were
- * published (code-actions.ts), 8 ms a time at 100k bodies when chosen anew.
+ * published (code-actions.ts), which is not cheap to choose anew on a large document.
  */
 const chosen = new WeakMap<AnalyzedDocument, readonly Diagnostic[] | null>();
 

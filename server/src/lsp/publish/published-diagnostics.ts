@@ -11,7 +11,7 @@ import { CHUNK_BYTES, consecutive, EMPTY, MIN_CHUNK_BYTES, Snapshot, type ChunkB
 /**
  * The diagnostics of successive versions of one document as published, kept as the UTF-8 bytes
  * of their JSON list (an EncodedDiagnostics, which diagnostics-json.ts writes into the message as
- * it is). An edit of one body in a 10k-body scene changes a handful of its ~6k diagnostics: the
+ * it is). An edit of one body in a large scene changes a handful of its thousands of diagnostics: the
  * rest keep the previous publication's bytes (its chunks, shared, or runs of neighbours copied),
  * and only the new ones are converted (toLspDiagnostic) and serialised. No LSP object is made or
  * kept for a diagnostic that did not change, and the cache is the chunks plus a few typed columns
@@ -49,9 +49,9 @@ import { CHUNK_BYTES, consecutive, EMPTY, MIN_CHUNK_BYTES, Snapshot, type ChunkB
  * The bytes are kept in chunks of about CHUNK_BYTES, each the JSON of a run of neighbouring
  * diagnostics, never modified once made (EncodedDiagnostics): a publication shares every chunk of
  * the previous one whose diagnostics are all unchanged and still neighbours, and writes new
- * chunks only around what changed. A one-body edit of a 10k-body scene then makes one or two
- * chunks of a few tens of kilobytes instead of copying the whole ~2.7 MB list, whose memory
- * traffic was most of the publication's time; and editing keeps one list's worth of bytes alive
+ * chunks only around what changed. A one-body edit then makes one or two chunks instead of
+ * copying the whole list, whose memory traffic would be most of the publication's time; and
+ * editing keeps one list's worth of bytes alive
  * (the shared chunks), not the previous list and a spare one. The writer sends the chunks as they
  * are (node/gather-writer.ts). Every chunk but the last is at least MIN_CHUNK_BYTES, and a
  * new one ends where an old one ended, so that edits do not split the list into ever smaller pieces.
@@ -68,7 +68,7 @@ export class PublishedDiagnostics {
   private path: 'change' | 'all' = 'all';
   /**
    * Scratch columns of publishAll and publishChange (Columns, `scratch`), kept: three fresh
-   * arrays of the list's length per edit were off-heap allocations, and garbage, on every
+   * arrays of the list's length per edit would be off-heap allocations, and garbage, on every
    * keystroke.
    */
   private columns: Columns = { source: new Int32Array(0), from: new Int32Array(0), sizes: new Int32Array(0) };
@@ -167,9 +167,8 @@ export class PublishedDiagnostics {
     };
     // While every diagnostic so far is converted (a first publication, or a list nothing of which
     // is recognised), chunks are written as they fill, as the loop below would cut them, and
-    // their texts dropped: else a 100k-body document's first publication held all 62 828 texts
-    // (25 MB) across the pass, long enough to be promoted to the old generation, where they
-    // stayed as garbage until V8's memory reducer ran, seconds later.
+    // their texts dropped: else a large document's first publication would hold every text
+    // across the pass, long enough to be promoted to the old generation as garbage.
     let streamed = 0;
     const oldChunkOf = old.chunkOf;
     const oldFirsts = old.chunkFirsts;
@@ -197,7 +196,7 @@ export class PublishedDiagnostics {
       // every diagnostic of a pair whose bodies only moved in the text (after a length-changing
       // edit, most of them: analysis/incremental.ts gives each a copy at its new offsets), and
       // the test reads neither the finding nor the old object, which are far apart in memory
-      // and were most of such an edit's publication (cache misses, one or two per diagnostic).
+      // (a cache miss or two per diagnostic otherwise).
       if (sameSettings && j < oldCount && (chunkObjects[j - chunkStart] === d ? old.stillAt(j, lines) : d instanceof FindingDiagnostic && chunkMessages[j - chunkStart] === d.finding && old.findingStillAt(j, lines, d))) reused = j++;
       else {
         const severity = effectiveSeverity(doc, d);
@@ -489,10 +488,9 @@ export class PublishedDiagnostics {
 
 /**
  * The least number of diagnostics of a list converted from scratch that is written into the
- * store's slabs (chunk-store.ts), to be compressed while idle. A diagnostic's JSON is 250–450
- * bytes (a range, severity, code, source and message, most with a related location: 441 on
- * average at 100k bodies), so this is a list of 4–7 MB, from about COMPACT_MIN_BYTES: a 10k-body
- * scene's ~6.3k diagnostics keep arrays of their own and are never compressed.
+ * store's slabs (chunk-store.ts), to be compressed while idle. A diagnostic's JSON is a few
+ * hundred bytes, so this is a list of about COMPACT_MIN_BYTES or more; smaller lists keep arrays
+ * of their own and are never compressed.
  */
 const COMPACT_MIN_DIAGNOSTICS = 16384;
 

@@ -17,8 +17,7 @@ const UTF8 = new TextEncoder();
  * location's message (undefined: none, or several), which the object holds too: read here, a
  * diagnostic matched by content (its bodies moved in the text, so it is another object) costs no
  * visit to the previous one. Never modified once made: later snapshots share it, so an unchanged
- * chunk costs a publication no pointer stores at all (each of which is a write barrier, and
- * thousands of them were a visible share of an edit).
+ * chunk costs a publication no pointer stores at all (each of which is a write barrier).
  */
 export class Chunk {
   constructor(
@@ -28,7 +27,7 @@ export class Chunk {
     /**
      * Per diagnostic its code, or null when every diagnostic of the chunk is a finding's (most
      * chunks: a finding's key implies its code, and matches() reads the code of no other): two
-     * arrays of a pointer per diagnostic fewer, 1.1 MB at 100k bodies.
+     * arrays of a pointer per diagnostic fewer.
      */
     readonly codes: readonly (string | undefined)[] | null,
     /** Per diagnostic its message, or what stands for it (messageKeyOf: a finding diagnostic's finding). */
