@@ -30,20 +30,17 @@ import { completion } from '../features/completion';
 import { parseSettings } from './configuration';
 import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from '../features/settings';
 import { toOffsetRange } from '../features/convert';
-import { definition } from '../features/definition';
 import { PublishedDiagnostics, type CompactLimits } from './publish/published-diagnostics';
 import { limitedList } from './publish/diagnostic-limit';
 import type { ChunkCodec } from './encode/chunk-store';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../features/document';
-import { documentHighlights } from '../features/document-highlights';
 import { encodedCodeLensStubs, encodedDocumentSymbols } from './encode/response-lists';
+import { definitionLocation, highlights, referenceLocations, renameEdit, renameRange } from './navigation';
 import { foldingRanges } from '../features/folding-ranges';
 import { formatting } from '../features/formatting';
 import { hover } from '../features/hover';
 import { inlayHints } from '../features/inlay-hints';
 import { registerPreviewHandlers } from './preview';
-import { references } from '../features/references';
-import { prepareRename, rename } from '../features/rename';
 import { SEMANTIC_TOKENS_LEGEND, semanticTokens, semanticTokensEdits } from '../features/semantic-tokens';
 import { signatureHelp } from '../features/signature-help';
 import { workspaceSymbols, type SymbolSource } from '../features/workspace-symbols';
@@ -317,11 +314,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onHover(onDocument('Hover', null, (doc, p) => hover(doc, doc.lines.offsetAt(p.position))));
   connection.onCompletion(onDocument('Completion', [], (doc, p) => completion(doc, doc.lines.offsetAt(p.position), { snippets })));
   connection.onSignatureHelp(onDocument('Signature help', null, (doc, p) => signatureHelp(doc, doc.lines.offsetAt(p.position))));
-  connection.onDefinition(onDocument('Go to definition', null, (doc, p) => definition(doc, doc.lines.offsetAt(p.position))));
+  connection.onDefinition(onDocument('Go to definition', null, (doc, p) => definitionLocation(doc, doc.lines.offsetAt(p.position))));
   connection.onReferences(
-    onDocument('Find references', [], (doc, p) => references(doc, doc.lines.offsetAt(p.position), p.context.includeDeclaration)),
+    onDocument('Find references', [], (doc, p) => referenceLocations(doc, doc.lines.offsetAt(p.position), p.context.includeDeclaration)),
   );
-  connection.onDocumentHighlight(onDocument('Document highlights', [], (doc, p) => documentHighlights(doc, doc.lines.offsetAt(p.position))));
+  connection.onDocumentHighlight(onDocument('Document highlights', [], (doc, p) => highlights(doc, doc.lines.offsetAt(p.position))));
   // The outline and the lenses go as their JSON bytes, built an element at a time
   // (encoded-json-list.ts), which stand in for the arrays as a publication's diagnostics do:
   // main.ts's writer sends their chunks as they are, any other serialiser calls their toJSON.
@@ -354,14 +351,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onFoldingRanges(onDocument('Folding ranges', [], (doc) => foldingRanges(doc)));
   connection.onPrepareRename(
     onDocument('Prepare rename', null, (doc, p) => {
-      const r = prepareRename(doc, doc.lines.offsetAt(p.position));
+      const r = renameRange(doc, doc.lines.offsetAt(p.position));
       if ('error' in r) throw new RequestFailure(r.error);
       return r;
     }),
   );
   connection.onRenameRequest(
     onDocument('Rename', null, (doc, p) => {
-      const r = rename(doc, doc.lines.offsetAt(p.position), p.newName);
+      const r = renameEdit(doc, doc.lines.offsetAt(p.position), p.newName);
       if ('error' in r) throw new RequestFailure(r.error);
       return r.edit;
     }),

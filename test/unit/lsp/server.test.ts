@@ -37,7 +37,7 @@ function codes(ds: readonly Diagnostic[]): string[] {
   return ds.map((d) => String(d.code));
 }
 
-describe('protocol: the real server over stdio (collide lsp --stdio)', function () {
+describe('lsp: the real server over stdio (collide lsp --stdio)', function () {
   this.timeout(60000);
   let client: TestClient;
   let doc: TextDocument;
@@ -127,6 +127,25 @@ describe('protocol: the real server over stdio (collide lsp --stdio)', function 
     // Finish the statement so the rest of the test sees a clean file.
     const endNow = doc.positionAt(doc.getText().length);
     await edit([{ range: { start: endNow, end: endNow }, newText: 'circle(1) at (50, 50)\n' }]);
+  });
+
+  it('answers definition, references and highlights in LSP terms', async () => {
+    const text = doc.getText();
+    const def = text.indexOf('let speed') + 4;
+    const use = text.indexOf('(speed') + 1;
+    assert.ok(def >= 4 && use > def, 'the constant and its use');
+    const nameRange = { start: doc.positionAt(def), end: doc.positionAt(def + 5) };
+    const useRange = { start: doc.positionAt(use), end: doc.positionAt(use + 5) };
+    const at = { textDocument: { uri: URI }, position: doc.positionAt(use + 1) };
+    assert.deepEqual(await client.connection.sendRequest('textDocument/definition', at), { uri: URI, range: nameRange });
+    const withDeclaration = await client.connection.sendRequest('textDocument/references', { ...at, context: { includeDeclaration: true } });
+    assert.deepEqual(withDeclaration, [{ uri: URI, range: nameRange }, { uri: URI, range: useRange }]);
+    const usesOnly = await client.connection.sendRequest('textDocument/references', { ...at, context: { includeDeclaration: false } });
+    assert.deepEqual(usesOnly, [{ uri: URI, range: useRange }]);
+    const highlights = await client.connection.sendRequest('textDocument/documentHighlight', at);
+    assert.deepEqual(highlights, [{ range: nameRange, kind: 3 }, { range: useRange, kind: 2 }]);
+    const prepared = await client.connection.sendRequest('textDocument/prepareRename', at);
+    assert.deepEqual(prepared, { range: useRange, placeholder: 'speed' });
   });
 
   it('renames a constant at its definition and its use', async () => {
