@@ -1,11 +1,16 @@
-import { DocumentHighlightKind, type DocumentHighlight, type Location, type Range, type WorkspaceEdit } from 'vscode-languageserver';
+import { DocumentHighlightKind, type DocumentHighlight, type Location, type Range, type SymbolInformation, type WorkspaceEdit } from 'vscode-languageserver';
 import { definition } from '../features/definition';
 import { documentHighlights } from '../features/document-highlights';
 import type { AnalyzedDocument } from '../features/document';
 import { references } from '../features/references';
 import { prepareRename, rename } from '../features/rename';
+import { SYMBOL_KINDS } from '../features/document-symbols';
+import { workspaceSymbols, type SymbolSource } from '../features/workspace-symbols';
 
-/** The navigation features (features/definition.ts, references.ts, document-highlights.ts, rename.ts) in LSP terms. */
+/**
+ * The navigation features (features/definition.ts, references.ts, document-highlights.ts,
+ * rename.ts, workspace-symbols.ts) in LSP terms.
+ */
 
 export function definitionLocation(doc: AnalyzedDocument, offset: number): Location | null {
   const range = definition(doc, offset);
@@ -33,4 +38,13 @@ export function renameEdit(doc: AnalyzedDocument, offset: number, newName: strin
   const r = rename(doc, offset, newName);
   if ('error' in r) return r;
   return { edit: { changes: { [doc.uri]: r.edits.map((e) => ({ range: doc.lines.rangeOf(e.range), newText: e.newText })) } } };
+}
+
+export function workspaceSymbolInformation(sources: Iterable<SymbolSource>, query: string): SymbolInformation[] {
+  return workspaceSymbols(sources, query).map(({ source, definition: def }) => ({
+    name: def.name,
+    kind: SYMBOL_KINDS[def.kind],
+    location: { uri: source.uri, range: source.lines.rangeOf(def.nameRange) },
+    containerName: def.detail,
+  }));
 }

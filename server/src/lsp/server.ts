@@ -35,15 +35,15 @@ import { limitedList } from './publish/diagnostic-limit';
 import type { ChunkCodec } from './encode/chunk-store';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../features/document';
 import { encodedCodeLensStubs, encodedDocumentSymbols } from './encode/response-lists';
-import { definitionLocation, highlights, referenceLocations, renameEdit, renameRange } from './navigation';
+import { hoverOf } from './hover';
+import { definitionLocation, highlights, referenceLocations, renameEdit, renameRange, workspaceSymbolInformation } from './navigation';
 import { foldingRanges } from '../features/folding-ranges';
 import { formatting } from '../features/formatting';
-import { hover } from '../features/hover';
 import { inlayHints } from '../features/inlay-hints';
 import { registerPreviewHandlers } from './preview';
 import { SEMANTIC_TOKENS_LEGEND, semanticTokens, semanticTokensEdits } from '../features/semantic-tokens';
 import { signatureHelp } from '../features/signature-help';
-import { workspaceSymbols, type SymbolSource } from '../features/workspace-symbols';
+import type { SymbolSource } from '../features/workspace-symbols';
 
 /**
  * The connection wiring: the document store with incremental sync, one analysis per document
@@ -311,7 +311,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     };
   }
 
-  connection.onHover(onDocument('Hover', null, (doc, p) => hover(doc, doc.lines.offsetAt(p.position))));
+  connection.onHover(onDocument('Hover', null, (doc, p) => hoverOf(doc, doc.lines.offsetAt(p.position))));
   connection.onCompletion(onDocument('Completion', [], (doc, p) => completion(doc, doc.lines.offsetAt(p.position), { snippets })));
   connection.onSignatureHelp(onDocument('Signature help', null, (doc, p) => signatureHelp(doc, doc.lines.offsetAt(p.position))));
   connection.onDefinition(onDocument('Go to definition', null, (doc, p) => definitionLocation(doc, doc.lines.offsetAt(p.position))));
@@ -405,7 +405,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
           }
         }
       }
-      return workspaceSymbols(sources, params.query);
+      return workspaceSymbolInformation(sources, params.query);
     } catch (e) {
       logError('Workspace symbols', e);
       return [];

@@ -69,8 +69,8 @@ describe('features/navigation', () => {
   it('finds workspace symbols by subsequence, best matches first', () => {
     const other = scene('body crate_1 box(1, 1)\nbody big_crate box(2, 2) at (5, 0)\n', undefined);
     const sources = [doc, other].map((d) => ({ uri: d.uri, lines: d.lines, symbols: d.analysis.semantics.symbols }));
-    assert.deepEqual(workspaceSymbols(sources, 'crate').map((s) => s.name), ['crate_1', 'big_crate']);
-    assert.deepEqual(workspaceSymbols(sources, 'cr1').map((s) => s.name), ['crate_1']);
+    assert.deepEqual(workspaceSymbols(sources, 'crate').map((s) => s.definition.name), ['crate_1', 'big_crate']);
+    assert.deepEqual(workspaceSymbols(sources, 'cr1').map((s) => s.definition.name), ['crate_1']);
     assert.equal(workspaceSymbols(sources, '').length, 7);
     assert.equal(matchScore('wheel', 'xyz'), -1);
   });

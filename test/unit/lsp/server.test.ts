@@ -87,6 +87,9 @@ describe('lsp: the real server over stdio (collide lsp --stdio)', function () {
   it('hovers a body with its numbers and findings', async () => {
     const h = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: position('sunk', 1) })) as Hover;
     const text = (h.contents as { value: string }).value;
+    assert.equal((h.contents as { kind: string }).kind, 'markdown');
+    const name = doc.getText().indexOf('sunk');
+    assert.deepEqual(h.range, { start: doc.positionAt(name), end: doc.positionAt(name + 'sunk'.length) });
     assert.match(text, /body\*\* `sunk`/);
     assert.match(text, /box 1 × 1/);
     assert.match(text, /overlap\*\* with `floor`: depth 0\.05/);
