@@ -4,7 +4,7 @@ import { documentHighlights } from '../features/document-highlights';
 import type { AnalyzedDocument } from '../features/document';
 import { references } from '../features/references';
 import { prepareRename, rename } from '../features/rename';
-import { SYMBOL_KINDS } from '../features/document-symbols';
+import { SYMBOL_KINDS } from './document-symbols';
 import { workspaceSymbols, type SymbolSource } from '../features/workspace-symbols';
 
 /**

@@ -7,7 +7,7 @@ import { completionContext } from '../../../server/src/features/completion';
 import { analysisOptions, DEFAULT_SETTINGS } from '../../../server/src/features/settings';
 import { analyzeText, findingOf, makeAnalyzedDocument, type AnalyzedDocument } from '../../../server/src/features/document';
 import { documentHighlights } from '../../../server/src/features/document-highlights';
-import { documentSymbols } from '../../../server/src/features/document-symbols';
+import { outline } from '../../../server/src/features/document-symbols';
 import { foldingRanges } from '../../../server/src/features/folding-ranges';
 import { hover } from '../../../server/src/features/hover';
 import { inlayHints } from '../../../server/src/features/inlay-hints';
@@ -169,7 +169,7 @@ function boundedSignatureHelp(doc: AnalyzedDocument, offset: number): ReturnType
 
 function checkWhole(doc: AnalyzedDocument): void {
   const what = JSON.stringify(doc.text);
-  assert.deepStrictEqual(documentSymbols(doc), oldSymbols.documentSymbols(doc), `symbols of ${what}`);
+  assert.deepStrictEqual(outline(doc), oldSymbols.outline(doc), `symbols of ${what}`);
   assert.deepStrictEqual(foldingRanges(doc), oldFolding.foldingRanges(doc), `folding of ${what}`);
   assert.deepStrictEqual(semanticTokens(doc), oldTokens.semanticTokens(doc), `tokens of ${what}`);
   assert.deepStrictEqual(inlayHints(doc), oldInlay.inlayHints(doc), `inlay hints of ${what}`);

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { definition } from '../../../server/src/features/definition';
 import { applyOffsetEdits } from '../../../server/src/features/convert';
 import { documentHighlights } from '../../../server/src/features/document-highlights';
-import { documentSymbols } from '../../../server/src/features/document-symbols';
+import { outline } from '../../../server/src/features/document-symbols';
 import { references } from '../../../server/src/features/references';
 import { prepareRename, rename } from '../../../server/src/features/rename';
 import { workspaceSymbols, matchScore } from '../../../server/src/features/workspace-symbols';
@@ -60,8 +60,8 @@ describe('features/navigation', () => {
   });
 
   it('outlines settings, constants, shapes, layers and bodies', () => {
-    const symbols = documentSymbols(scene(`dt 1/60\n${TEXT}`));
-    assert.deepEqual(symbols.map((s) => `${s.kind}:${s.name}`), ['7:dt', '14:r', '5:wheel', '3:world', '19:a', '19:b']);
+    const symbols = outline(scene(`dt 1/60\n${TEXT}`));
+    assert.deepEqual(symbols.map((s) => `${s.kind}:${s.name}`), ['setting:dt', 'let:r', 'shape:wheel', 'layer:world', 'body:a', 'body:b']);
     assert.equal(symbols[0]!.detail, '1/60 = 0.0166667');
     assert.equal(symbols[1]!.detail, '0.5');
   });

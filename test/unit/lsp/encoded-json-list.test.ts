@@ -4,7 +4,7 @@ import { codeLensStubs } from '../../../server/src/features/code-lens';
 import { encodedCodeLensStubs, encodedDocumentSymbols } from '../../../server/src/lsp/encode/response-lists';
 import { encodeMessage, encodeMessageParts, messageJson } from '../../../server/src/lsp/encode/diagnostics-json';
 import { analyzeText, type AnalyzedDocument } from '../../../server/src/features/document';
-import { documentSymbols, symbolInformation } from '../../../server/src/features/document-symbols';
+import { documentSymbols, symbolInformation } from '../../../server/src/lsp/document-symbols';
 import { SLAB_BYTES } from '../../../server/src/lsp/encode/chunk-store';
 import { CHUNK_UNITS, EncodedJsonList, JsonListWriter } from '../../../server/src/lsp/encode/encoded-json-list';
 

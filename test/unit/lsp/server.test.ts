@@ -13,7 +13,7 @@ import type {
 import { codeLenses, codeLensStubs } from '../../../server/src/features/code-lens';
 import { publishedDiagnostics } from '../../../server/src/lsp/diagnostics';
 import { analyzeText } from '../../../server/src/features/document';
-import { documentSymbols } from '../../../server/src/features/document-symbols';
+import { documentSymbols } from '../../../server/src/lsp/document-symbols';
 import { semanticTokens } from '../../../server/src/features/semantic-tokens';
 import { ensureBundles, ROOT, TestClient } from './lsp-client';
 

@@ -1,7 +1,8 @@
 import type { CodeLens, DocumentSymbol, SymbolInformation } from 'vscode-languageserver';
 import { forEachCodeLensStub } from '../../features/code-lens';
 import type { AnalyzedDocument } from '../../features/document';
-import { forEachDocumentSymbol, symbolInformation } from '../../features/document-symbols';
+import { forEachOutlineEntry } from '../../features/document-symbols';
+import { symbolInformation, toDocumentSymbol } from '../document-symbols';
 import { encodeJsonList, type EncodedJsonList } from './encoded-json-list';
 
 /**
@@ -13,8 +14,8 @@ import { encodeJsonList, type EncodedJsonList } from './encoded-json-list';
 
 /** The outline: `documentSymbols(doc)`, or `symbolInformation` of each for a client without hierarchical symbols. */
 export function encodedDocumentSymbols(doc: AnalyzedDocument, hierarchical: boolean): EncodedJsonList {
-  if (hierarchical) return encodeJsonList<DocumentSymbol>((emit) => forEachDocumentSymbol(doc, emit));
-  return encodeJsonList<SymbolInformation>((emit) => forEachDocumentSymbol(doc, (s) => emit(symbolInformation(doc.uri, s))));
+  if (hierarchical) return encodeJsonList<DocumentSymbol>((emit) => forEachOutlineEntry(doc, (e) => emit(toDocumentSymbol(doc.lines, e))));
+  return encodeJsonList<SymbolInformation>((emit) => forEachOutlineEntry(doc, (e) => emit(symbolInformation(doc.uri, toDocumentSymbol(doc.lines, e)))));
 }
 
 /** The code lenses without their commands: `codeLensStubs(doc, document, generation)`. */
