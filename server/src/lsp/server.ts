@@ -25,7 +25,7 @@ import type { SymbolTable } from '../semantics/symbols';
 import { parse } from '../syntax/parser';
 import type { LineIndex } from '../syntax/positions';
 import { codeActions } from './code-actions';
-import { resolveCodeLens } from '../features/code-lens';
+import { resolveCodeLens } from './code-lens';
 import { completion } from '../features/completion';
 import { parseSettings } from './configuration';
 import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from '../features/settings';

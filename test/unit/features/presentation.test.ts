@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { codeLenses } from '../../../server/src/features/code-lens';
+import { pairLenses } from '../../../server/src/features/code-lens';
 import { foldingRanges } from '../../../server/src/features/folding-ranges';
 import { inlayHints } from '../../../server/src/features/inlay-hints';
 import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from '../../../server/src/features/semantic-tokens';
@@ -64,20 +64,9 @@ describe('features/presentation', () => {
     const doc = scene('frames 100000\nbody floor static box(100, 1) at (0, -0.5)\nbody sink circle(0.5) at (30, 0.5) velocity (0, -0.00001)\n');
     const hint = inlayHints(doc).map((h) => String(h.label)).find((l) => l.includes('floor'));
     assert.equal(hint, 'in resting contact with floor, deeper than slop at step 30001 (t = 500.017 s)');
-    assert.deepEqual(codeLenses(doc).map((l) => [l.range.start.line, l.command!.title]), [
+    assert.deepEqual(pairLenses(doc).map((l) => [doc.lines.lineAt(l.range.start), l.title]), [
       [1, '$(info) in resting contact with sink, deeper than slop at step 30001 · show in preview'],
       [2, '$(info) in resting contact with floor, deeper than slop at step 30001 · show in preview'],
     ]);
-  });
-
-  it('puts code lenses above bodies with findings, with the preview command and the pair', () => {
-    const doc = scene('body floor static box(20, 1) at (0, -0.5)\nbody sunk box(1, 1) at (0, 0.45)\nbody far circle(1) at (50, 0)\n');
-    const lenses = codeLenses(doc);
-    assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command!.title]), [
-      [0, '$(warning) overlaps sunk by 0.05 · show in preview'],
-      [1, '$(warning) overlaps floor by 0.05 · show in preview'],
-    ]);
-    assert.equal(lenses[0]!.command!.command, 'collide.preview.showPair');
-    assert.deepEqual(lenses[0]!.command!.arguments, [{ uri: 'file:///test.collide', a: 'floor', b: 'sunk' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { codeLensStubs } from '../../../server/src/features/code-lens';
+import { codeLensStubs } from '../../../server/src/lsp/code-lens';
 import { encodedCodeLensStubs, encodedDocumentSymbols } from '../../../server/src/lsp/encode/response-lists';
 import { encodeMessage, encodeMessageParts, messageJson } from '../../../server/src/lsp/encode/diagnostics-json';
 import { analyzeText, type AnalyzedDocument } from '../../../server/src/features/document';

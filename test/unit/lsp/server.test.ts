@@ -10,7 +10,7 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
-import { codeLenses, codeLensStubs } from '../../../server/src/features/code-lens';
+import { codeLenses, codeLensStubs } from '../../../server/src/lsp/code-lens';
 import { publishedDiagnostics } from '../../../server/src/lsp/diagnostics';
 import { analyzeText } from '../../../server/src/features/document';
 import { documentSymbols } from '../../../server/src/lsp/document-symbols';

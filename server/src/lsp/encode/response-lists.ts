@@ -1,7 +1,7 @@
 import type { CodeLens, DocumentSymbol, SymbolInformation } from 'vscode-languageserver';
-import { forEachCodeLensStub } from '../../features/code-lens';
 import type { AnalyzedDocument } from '../../features/document';
 import { forEachOutlineEntry } from '../../features/document-symbols';
+import { forEachCodeLensStub } from '../code-lens';
 import { symbolInformation, toDocumentSymbol } from '../document-symbols';
 import { encodeJsonList, type EncodedJsonList } from './encoded-json-list';
 
