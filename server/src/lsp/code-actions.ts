@@ -1,6 +1,6 @@
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, TextRange } from '../common/diagnostic';
-import { replace } from '../features/convert';
+import { replace } from './convert';
 import { limitedList } from './publish/diagnostic-limit';
 import { effectiveSeverity, plainDiagnosticOf, toLspDiagnostic } from './diagnostics';
 import type { AnalyzedDocument } from '../features/document';

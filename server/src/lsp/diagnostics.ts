@@ -2,7 +2,7 @@ import { DiagnosticSeverity, DiagnosticTag, type Diagnostic as LspDiagnostic } f
 import type { Diagnostic, Severity } from '../common/diagnostic';
 import type { AnalyzedDocument } from '../features/document';
 import { DIAGNOSTIC_SOURCE } from '../../../protocol/lsp';
-import { toRange } from '../features/convert';
+import { toRange } from './convert';
 
 /**
  * Publishing diagnostics: the pipeline's plain diagnostics, with the user's severity settings

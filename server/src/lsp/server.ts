@@ -29,7 +29,7 @@ import { resolveCodeLens } from './code-lens';
 import { completion } from '../features/completion';
 import { parseSettings } from './configuration';
 import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from '../features/settings';
-import { toOffsetRange } from '../features/convert';
+import { toOffsetRange } from './convert';
 import { PublishedDiagnostics, type CompactLimits } from './publish/published-diagnostics';
 import { limitedList } from './publish/diagnostic-limit';
 import type { ChunkCodec } from './encode/chunk-store';

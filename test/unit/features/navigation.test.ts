@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { definition } from '../../../server/src/features/definition';
-import { applyOffsetEdits } from '../../../server/src/features/convert';
+import { applyOffsetEdits } from '../../../server/src/features/text-edits';
 import { documentHighlights } from '../../../server/src/features/document-highlights';
 import { outline } from '../../../server/src/features/document-symbols';
 import { references } from '../../../server/src/features/references';

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { codeActions } from '../../../server/src/lsp/code-actions';
-import { applyOffsetEdits, applyTextEdits, toOffsetRange } from '../../../server/src/features/convert';
+import { applyTextEdits, toOffsetRange } from '../../../server/src/lsp/convert';
+import { applyOffsetEdits } from '../../../server/src/features/text-edits';
 import { publishedDiagnostics, toLspDiagnostic } from '../../../server/src/lsp/diagnostics';
 import type { AnalyzedDocument } from '../../../server/src/features/document';
 import { quickFixes, type QuickFix } from '../../../server/src/features/quick-fixes';
