@@ -25,7 +25,7 @@ export function codeActions(
     if (plain) pairs.push({ plain, lsp });
   }
   // The editor sends back only diagnostics it was sent: a file over collide.diagnostics.limit
-  // publishes part of its problems (diagnostic-limit.ts), and those left out of the range are
+  // publishes part of its problems (publish/diagnostic-limit.ts), and those left out of the range are
   // fixed as if it had sent them (else a problem sharing its place with a published one had none).
   const sent = context.diagnostics.length === 0 ? null : limitedList(doc);
   if (context.diagnostics.length === 0 || sent !== null) {

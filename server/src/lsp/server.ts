@@ -72,7 +72,7 @@ export interface ServerOptions {
   readonly workspaceFiles?: WorkspaceFiles;
   /** How the kept publications are compressed while idle (ServerHandle.compactPublications); absent, they are not. */
   readonly chunkCodec?: ChunkCodec;
-  /** From what size they are (tests use small ones; default: published-diagnostics.ts's). */
+  /** From what size they are (tests use small ones; default: publish/published-diagnostics.ts's). */
   readonly compactLimits?: Partial<CompactLimits>;
 }
 
@@ -80,7 +80,7 @@ export interface ServerOptions {
 export interface ServerHandle {
   /**
    * Compresses the kept publication of every open document a chunk at a time while
-   * `shouldYield` lets it (lsp/publish/published-diagnostics.ts, compact): true when all are.
+   * `shouldYield` lets it (publish/published-diagnostics.ts, compact): true when all are.
    */
   compactPublications(shouldYield: () => boolean): boolean;
   /**
@@ -94,7 +94,7 @@ interface DocumentState {
   /** The server's number for the document, which code lens stubs carry (a resolve request names no document). */
   readonly id: number;
   readonly analyzer: IncrementalAnalyzer;
-  /** The last publication's diagnostics as JSON, reused where unchanged (published-diagnostics.ts). */
+  /** The last publication's diagnostics as JSON, reused where unchanged (publish/published-diagnostics.ts). */
   readonly published: PublishedDiagnostics;
   settings?: Promise<CollideSettings>;
   latest?: AnalyzedDocument;
@@ -190,7 +190,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   /**
    * The list to publish (the part of it under the diagnostics limit, lsp/publish/diagnostic-limit.ts)
-   * as its JSON bytes (published-diagnostics.ts), which stand in for the array: main.ts's writer
+   * as its JSON bytes (publish/published-diagnostics.ts), which stand in for the array: node/main.ts's writer
    * sends their chunks as they are, any other serialiser calls their toJSON.
    */
   function publication(st: DocumentState, analyzed: AnalyzedDocument): Diagnostic[] {
@@ -320,8 +320,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   );
   connection.onDocumentHighlight(onDocument('Document highlights', [], (doc, p) => highlights(doc, doc.lines.offsetAt(p.position))));
   // The outline and the lenses go as their JSON bytes, built an element at a time
-  // (encoded-json-list.ts), which stand in for the arrays as a publication's diagnostics do:
-  // main.ts's writer sends their chunks as they are, any other serialiser calls their toJSON.
+  // (encode/response-lists.ts), which stand in for the arrays as a publication's diagnostics do:
+  // node/main.ts's writer sends their chunks as they are, any other serialiser calls their toJSON.
   connection.onDocumentSymbol(
     onDocument('Document symbols', [], (doc) => encodedDocumentSymbols(doc, hierarchicalSymbols) as unknown as DocumentSymbol[] | SymbolInformation[]),
   );

@@ -2,10 +2,10 @@ import type { ServerHandle } from '../lsp/server';
 import type { IdleWork } from './idle-memory';
 
 /**
- * One slice of the quiet server's idle work over stdio (main.ts, node/idle-memory.ts):
+ * One slice of the quiet server's idle work over stdio (main.ts, idle-memory.ts):
  * compress the kept publications (lsp/encode/chunk-store.ts) while `shouldYield` lets it, then
  * free their raw bytes, but only once the writer has written every message it was handed: until
- * then the stream holds their chunks, which must stay as they are (node/gather-writer.ts).
+ * then the stream holds their chunks, which must stay as they are (gather-writer.ts).
  */
 export function compactionStep(
   server: Pick<ServerHandle, 'compactPublications' | 'releasePublications'>,

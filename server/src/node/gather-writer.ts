@@ -5,7 +5,7 @@ import { encodeMessageParts } from '../lsp/encode/diagnostics-json';
 /**
  * vscode-jsonrpc's stream writer (WriteableStreamMessageWriter) with one change: a message goes
  * out as a gather write (writev, scatter/gather I/O as in POSIX writev(2)) of its pieces, so a
- * publication's diagnostics, kept as byte chunks by published-diagnostics.ts, reach the stream as
+ * publication's diagnostics, kept as byte chunks by lsp/publish/published-diagnostics.ts, reach the stream as
  * they are instead of being copied with their envelope into one array per edit (plus the
  * allocation and collection of that array), and so do the chunks of a large response built as
  * bytes (the outline, the code lenses: lsp/encode/response-lists.ts). What reaches the

@@ -17,8 +17,8 @@ import { zlibCodec } from './zlib-codec';
  * mode stdout belongs to the protocol: console output goes to the client's log (stdioConnection).
  */
 /**
- * Over stdio, every message read or written marks the server busy (node/idle-memory.ts),
- * and a quiet server compresses the publications it keeps (node/compaction-step.ts): the
+ * Over stdio, every message read or written marks the server busy (idle-memory.ts),
+ * and a quiet server compresses the publications it keeps (compaction-step.ts): the
  * bytes are released only once the writer has written every message, for until then the stream
  * holds their chunks. Other transports serialise the lists by their own means and are left as they
  * were.
@@ -36,7 +36,7 @@ const connection = transport === '--stdio' ? stdioConnection() : createConnectio
 
 /**
  * Over stdio, the connection the library would make, with one change: messages are written by
- * node/gather-writer.ts, which sends a publication's diagnostics as the bytes the publisher
+ * gather-writer.ts, which sends a publication's diagnostics as the bytes the publisher
  * kept (lsp/encode/diagnostics-json.ts), neither serialising them from objects on every
  * publication nor copying them into one array with their envelope. The library takes a stream
  * or a reader on each side independently

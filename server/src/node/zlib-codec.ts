@@ -12,7 +12,7 @@ import type { ChunkCodec } from '../lsp/encode/chunk-store';
  */
 export const zlibCodec: ChunkCodec = {
   pack(bytes) {
-    // A sync flush rather than a final block ends the segment (chunk-store.ts, ChunkCodec):
+    // A sync flush rather than a final block ends the segment (lsp/encode/chunk-store.ts, ChunkCodec):
     // segments then concatenate. node:zlib returns a view of its 16 KB output buffer when the
     // output fits in it (most chunks): copied out, so that the compressed chunk does not keep
     // that buffer alive.

@@ -60,7 +60,7 @@ export class LostChunkError extends Error {}
 
 /**
  * The slabs and the compression state of one document's publications. `allocate` and `bytes`
- * are what a publication calls; `compact` and `release` are the idle-time work (server.ts).
+ * are what a publication calls; `compact` and `release` are the idle-time work (lsp/server.ts).
  */
 export class ChunkStore {
   private slab: Uint8Array = EMPTY_SLAB;

@@ -24,7 +24,7 @@ export const PUBLISH_DIAGNOSTICS_METHOD = 'textDocument/publishDiagnostics';
 
 /**
  * A publication's diagnostics as the UTF-8 bytes of their JSON array, in chunks (an
- * EncodedJsonList whose chunks published-diagnostics.ts keeps and shares between publications).
+ * EncodedJsonList whose chunks publish/published-diagnostics.ts keeps and shares between publications).
  */
 export class EncodedDiagnostics extends EncodedJsonList {}
 

@@ -2,8 +2,8 @@ import { SLAB_BYTES } from './chunk-store';
 
 /**
  * A JSON array kept as the UTF-8 bytes of its elements, in chunks, standing where an outgoing
- * message has the array: a publication's diagnostics (published-diagnostics.ts) or a request's
- * result (the outline and the code lenses of a large document). diagnostics-json.ts writes such a
+ * message has the array: a publication's diagnostics (publish/published-diagnostics.ts) or a request's
+ * result (the outline and the code lenses of a large document, response-lists.ts). diagnostics-json.ts writes such a
  * message as its envelope's bytes around the chunks, and node/gather-writer.ts hands the
  * pieces to the stream as they are. No Node API here, so that a browser transport can use it too.
  */

@@ -5,7 +5,7 @@ import { effectiveSeverity, toLspDiagnostic } from '../diagnostics';
 import type { AnalyzedDocument } from '../../features/document';
 
 /**
- * The diagnostics limit (`collide.diagnostics.limit`, configuration.ts): a document with more
+ * The diagnostics limit (`collide.diagnostics.limit`, lsp/configuration.ts): a document with more
  * problems than the limit publishes the limit less one, chosen as VS Code chooses the markers it
  * shows (by severity, errors first, and in document order within a severity), and a note that
  * says how many there are. A large level has thousands of overlaps, whose whole list would be

@@ -83,7 +83,7 @@ export class PublishedDiagnostics {
     return this.counts;
   }
 
-  /** Where the chunks' bytes are kept, and compressed while the server is idle (chunk-store.ts). */
+  /** Where the chunks' bytes are kept, and compressed while the server is idle (encode/chunk-store.ts). */
   private readonly store: ChunkStore;
 
   private readonly limits: CompactLimits;
@@ -152,7 +152,7 @@ export class PublishedDiagnostics {
     // The chunks: an old chunk whose diagnostics all come next, in order, keeps its bytes (and is
     // shared whole when they are the same objects); the rest gather into new chunks.
     // A list converted from scratch is written into the store's slabs when it is large enough to
-    // be compressed while idle (chunk-store.ts): the first publication of a large document, or
+    // be compressed while idle (encode/chunk-store.ts): the first publication of a large document, or
     // one after a list too small for that (the diagnostics limit lifted, diagnostic-limit.ts, or
     // a large paste), most of which is converted afresh too. In arrays of their own, its bytes
     // compressed and dropped while idle stayed resident (the C heap keeps freed blocks).
@@ -488,7 +488,7 @@ export class PublishedDiagnostics {
 
 /**
  * The least number of diagnostics of a list converted from scratch that is written into the
- * store's slabs (chunk-store.ts), to be compressed while idle. A diagnostic's JSON is a few
+ * store's slabs (encode/chunk-store.ts), to be compressed while idle. A diagnostic's JSON is a few
  * hundred bytes, so this is a list of about COMPACT_MIN_BYTES or more; smaller lists keep arrays
  * of their own and are never compressed.
  */
