@@ -36,10 +36,10 @@ import type { ChunkCodec } from './encode/chunk-store';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../features/document';
 import { encodedCodeLensStubs, encodedDocumentSymbols } from './encode/response-lists';
 import { hoverOf } from './hover';
+import { lspInlayHints } from './inlay-hints';
 import { definitionLocation, highlights, referenceLocations, renameEdit, renameRange, workspaceSymbolInformation } from './navigation';
 import { foldingRanges } from '../features/folding-ranges';
 import { formatting } from '../features/formatting';
-import { inlayHints } from '../features/inlay-hints';
 import { registerPreviewHandlers } from './preview';
 import { SEMANTIC_TOKENS_LEGEND, semanticTokens, semanticTokensEdits } from '../features/semantic-tokens';
 import { signatureHelp } from '../features/signature-help';
@@ -385,7 +385,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.languages.semanticTokens.onRange(
     onDocument('Semantic tokens', { data: [] }, (doc, p) => semanticTokens(doc, toOffsetRange(doc.lines, p.range))),
   );
-  connection.languages.inlayHint.on(onDocument('Inlay hints', [], (doc, p) => inlayHints(doc, toOffsetRange(doc.lines, p.range))));
+  connection.languages.inlayHint.on(onDocument('Inlay hints', [], (doc, p) => lspInlayHints(doc, toOffsetRange(doc.lines, p.range))));
 
   connection.onWorkspaceSymbol(async (params, token) => {
     try {

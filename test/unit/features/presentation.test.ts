@@ -51,7 +51,10 @@ describe('features/presentation', () => {
 
   it('inlay hints give computed values and the first time of impact after a velocity', () => {
     const doc = scene('dt 1/60\nlet w = 2 * 3\nbody wall static box(0.1, 4) at (2, 0) angle 30deg\nbody shot circle(0.05) at (-1, 0) velocity (600, 0)\n');
-    const hints = inlayHints(doc).map((h) => `${h.position.line}:${h.position.character} ${String(h.label)}`);
+    const hints = inlayHints(doc).map((h) => {
+      const p = doc.lines.positionAt(h.offset);
+      return `${p.line}:${p.character} ${h.label}`;
+    });
     assert.deepEqual(hints.slice(0, 3), ['0:7 = 0.0166667 s', '1:13 = 6', '2:50 = 0.523599 rad']);
     // The wall is turned by 30 degrees, so its corner is hit a little before 0.00483 s.
     assert.match(hints[3]!, /^3:51 tunnels through wall at t = 0\.00480755 s \(4\.80755 ms\), 0\.288453 of step 1$/);
