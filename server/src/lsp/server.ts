@@ -37,12 +37,12 @@ import { makeAnalyzedDocument, type AnalyzedDocument } from '../features/documen
 import { encodedCodeLensStubs, encodedDocumentSymbols } from './encode/response-lists';
 import { hoverOf } from './hover';
 import { lspInlayHints } from './inlay-hints';
+import { lspSignatureHelp } from './signature-help';
 import { definitionLocation, highlights, referenceLocations, renameEdit, renameRange, workspaceSymbolInformation } from './navigation';
 import { foldingRanges } from '../features/folding-ranges';
 import { formatting } from '../features/formatting';
 import { registerPreviewHandlers } from './preview';
 import { SEMANTIC_TOKENS_LEGEND, semanticTokens, semanticTokensEdits } from '../features/semantic-tokens';
-import { signatureHelp } from '../features/signature-help';
 import type { SymbolSource } from '../features/workspace-symbols';
 
 /**
@@ -313,7 +313,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onHover(onDocument('Hover', null, (doc, p) => hoverOf(doc, doc.lines.offsetAt(p.position))));
   connection.onCompletion(onDocument('Completion', [], (doc, p) => completion(doc, doc.lines.offsetAt(p.position), { snippets })));
-  connection.onSignatureHelp(onDocument('Signature help', null, (doc, p) => signatureHelp(doc, doc.lines.offsetAt(p.position))));
+  connection.onSignatureHelp(onDocument('Signature help', null, (doc, p) => lspSignatureHelp(doc, doc.lines.offsetAt(p.position))));
   connection.onDefinition(onDocument('Go to definition', null, (doc, p) => definitionLocation(doc, doc.lines.offsetAt(p.position))));
   connection.onReferences(
     onDocument('Find references', [], (doc, p) => referenceLocations(doc, doc.lines.offsetAt(p.position), p.context.includeDeclaration)),
