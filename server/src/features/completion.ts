@@ -9,7 +9,7 @@ import { KEYWORD_DOCS } from './keyword-docs';
 import { lastTokenBefore } from './tokens';
 
 /**
- * Completion (issue 6, item 5): what may be written at the cursor, read from the tokens before it
+ * Completion: what may be written at the cursor, read from the tokens before it
  * within its statement (the parser's tree is incomplete exactly where one is typing):
  * statement keywords at the start of a line, modifiers and shapes after a body's name, shape
  * constructors as snippets with placeholders and named shapes wherever a shape goes, the
