@@ -113,7 +113,7 @@ export interface LspResult {
   /**
    * How many diagnostics the last publication held: under the default `collide.diagnostics.limit`
    * a 10k-body scene's 6k problems are published as the first 999 and a note
-   * (server/src/features/diagnostic-limit.ts); ALL_PROBLEMS publishes every one.
+   * (server/src/lsp/publish/diagnostic-limit.ts); ALL_PROBLEMS publishes every one.
    */
   readonly published: number;
   /**

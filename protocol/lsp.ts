@@ -23,7 +23,7 @@ export const DIAGNOSTIC_SOURCE = 'collide';
 
 /**
  * The code of the note a document with more problems than `collide.diagnostics.limit` publishes
- * in place of the rest (server/src/features/diagnostic-limit.ts).
+ * in place of the rest (server/src/lsp/publish/diagnostic-limit.ts).
  */
 export const PROBLEM_LIMIT_CODE = 'problem-limit';
 

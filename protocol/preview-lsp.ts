@@ -1,5 +1,5 @@
 /**
- * Custom LSP requests for the preview (server/src/features/preview.ts answers them; the client's
+ * Custom LSP requests for the preview (server/src/lsp/preview.ts answers them; the client's
  * preview manager sends them). Method names and parameter/result shapes only: no dependency on
  * the LSP libraries, so the webview can share the model types.
  */

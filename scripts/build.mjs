@@ -14,7 +14,7 @@ const production = process.argv.includes('--production');
 const node = { platform: 'node', format: 'cjs', target: 'node20' };
 const entries = [
   { name: 'client', entry: 'client/src/extension.ts', ...node, external: ['vscode'] },
-  { name: 'server', entry: 'server/src/main.ts', ...node },
+  { name: 'server', entry: 'server/src/node/main.ts', ...node },
   // resvg (PNG for `collide render`) is a native module: loaded from node_modules at run time.
   { name: 'cli', entry: 'server/src/cli/main.ts', ...node, external: ['@resvg/resvg-js'] },
   { name: 'webview', entry: 'webview/src/main.ts', platform: 'browser', format: 'iife', target: 'chrome120' },

@@ -3,7 +3,7 @@
 // codes `overlap` / `tunnelling`), so it needs no custom protocol and honours the user's
 // severity settings: a code set to `off` is not published and so is not counted. A file with
 // more problems than `collide.diagnostics.limit` publishes only part of them, and a note whose
-// data counts the whole list (server/src/features/diagnostic-limit.ts): then its counts are used.
+// data counts the whole list (server/src/lsp/publish/diagnostic-limit.ts): then its counts are used.
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { DIAGNOSTIC_SOURCE, PROBLEM_LIMIT_CODE, type ProblemLimitData } from '../../protocol/lsp';

@@ -14,7 +14,7 @@ Options:
 
 /**
  * `collide lsp --stdio`: runs the language server in this process by loading its bundle, built
- * next to this one (dist/server.js beside dist/cli.js). The server reads its transport from
+ * next to this one (dist/server.js beside dist/cli.js, from the Node entry server/src/node/main.ts). The server reads its transport from
  * process.argv (vscode-languageserver's createConnection looks for `--stdio`), which is this
  * process's own command line. Nothing may be written to stdout here: it belongs to the protocol.
  */

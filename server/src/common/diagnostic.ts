@@ -28,8 +28,8 @@ export interface Diagnostic {
   readonly data?: unknown;
   /**
    * Data the editor is sent with the diagnostic (the LSP diagnostic's `data`). Only the diagnostics
-   * limit's note has any (server/src/features/diagnostic-limit.ts). A publication reuses the bytes
-   * of a diagnostic that has some only for the very same object (features/published-diagnostics.ts,
+   * limit's note has any (server/src/lsp/publish/diagnostic-limit.ts). A publication reuses the bytes
+   * of a diagnostic that has some only for the very same object (lsp/publish/published-diagnostics.ts,
    * messageKeyOf), never for another with the same words.
    */
   readonly sentData?: unknown;

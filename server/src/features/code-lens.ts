@@ -1,21 +1,24 @@
-import type { CodeLens } from 'vscode-languageserver';
-import { SHOW_PAIR_IN_PREVIEW_COMMAND, type ShowPairInPreviewArgs } from '../../../protocol/lsp';
 import type { Finding } from '../analysis/findings';
 import type { TextRange } from '../common/diagnostic';
 import { fmt, fmtTime, otherOf } from './describe';
-import { toRange } from './convert';
 import { findingsOfBody, type AnalyzedDocument } from './document';
-import { JsonListWriter, type EncodedJsonList } from './encoded-json-list';
 
 /**
- * Code lenses (issue 6, item 7): above each body that has findings, one lens per finding that
- * names it with its key number and opens the pair in the preview (the client registers
- * `collide.preview.showPair`). A body in many findings shows the first few and a count, so a
- * crowded scene stays readable.
+ * Code lenses: above each body that has findings, one lens per finding that names it with its key
+ * number and opens the pair in the preview. A body in many findings shows the first few and a
+ * count, so a crowded scene stays readable.
  */
 export const MAX_LENSES_PER_BODY = 4;
 
-export function codeLenses(doc: AnalyzedDocument): CodeLens[] {
+/** One lens: over a body's name (`range`), its title, and the pair it opens (by body names). */
+export interface PairLens {
+  readonly range: TextRange;
+  readonly title: string;
+  readonly a: string;
+  readonly b: string;
+}
+
+export function pairLenses(doc: AnalyzedDocument): PairLens[] {
   const scene = doc.analysis.semantics.scene;
   const byBody = new Map<number, Finding[]>();
   for (const f of doc.analysis.findings) {
@@ -25,70 +28,27 @@ export function codeLenses(doc: AnalyzedDocument): CodeLens[] {
       list.push(f);
     }
   }
-  const lenses: CodeLens[] = [];
+  const lenses: PairLens[] = [];
   for (const body of scene.bodies) {
     const findings = byBody.get(body.index);
     if (!findings) continue;
-    const range = toRange(doc.lines, { start: body.start, end: body.nameEnd });
-    for (const f of findings.slice(0, MAX_LENSES_PER_BODY)) {
-      const args: ShowPairInPreviewArgs = { uri: doc.uri, a: f.a, b: f.b };
-      lenses.push({ range, command: { title: lensTitle(f, body.index), command: SHOW_PAIR_IN_PREVIEW_COMMAND, arguments: [args] } });
-    }
+    const range = { start: body.start, end: body.nameEnd };
+    for (const f of findings.slice(0, MAX_LENSES_PER_BODY)) lenses.push({ range, title: lensTitle(f, body.index), a: f.a, b: f.b });
     if (findings.length > MAX_LENSES_PER_BODY) {
       const f = findings[MAX_LENSES_PER_BODY]!;
-      const args: ShowPairInPreviewArgs = { uri: doc.uri, a: f.a, b: f.b };
-      lenses.push({
-        range,
-        command: { title: `+${findings.length - MAX_LENSES_PER_BODY} more findings`, command: SHOW_PAIR_IN_PREVIEW_COMMAND, arguments: [args] },
-      });
+      lenses.push({ range, title: `+${findings.length - MAX_LENSES_PER_BODY} more findings`, a: f.a, b: f.b });
     }
   }
   return lenses;
 }
 
 /**
- * The same lenses without their commands, for clients that resolve lenses (every editor we know
- * of: VS Code resolves only the lenses on screen). VS Code asks for a document's lenses after
- * every edit, and a level with thousands of findings has as many lenses; titles and arguments
- * for all of them were most of an edit's response time, for a handful shown. Each lens carries
- * `[document, version, generation, body, slot]` (`document`: the server's number for the
- * document, since a resolve request names no document; `generation`: which analysis of that
- * version, since a settings change analyses the same version again with other findings; `slot`:
- * the lens's place among the body's lenses), and `resolveCodeLens` gives it the command
- * `codeLenses` would have.
+ * Calls `emit` for each body with lenses, in order: its index, its lenses' range, and how many
+ * lenses it has (`pairLenses` gives them; `lensAt` gives one by its slot). Findings are counted,
+ * not listed, so that an editor that resolves lenses lazily costs no titles.
  */
-export function codeLensStubs(doc: AnalyzedDocument, document: number, generation = 0): CodeLens[] {
-  const lenses: CodeLens[] = [];
-  forEachBodyWithLenses(doc, (body, range, slots) => {
-    const r = toRange(doc.lines, range);
-    for (let slot = 0; slot < slots; slot++) lenses.push({ range: r, data: [document, doc.version, generation, body, slot] });
-  });
-  return lenses;
-}
-
-/**
- * `codeLensStubs` as the response's JSON bytes (encoded-json-list.ts), byte for byte its
- * JSON.stringify. Each stub is written as it is found: a 100k-body scene has ~63k lenses, and as
- * objects (each with its data array, a range shared per body) and then one 13 MB string and its
- * UTF-8 they were ~130 MB at the request's peak, garbage that outlived it in the old generation.
- * A stub's text is put together in codeLensStubs's key order, the request's three numbers by
- * JSON.stringify once and the body's range once per body; body indices and slots are integers,
- * written as JSON.stringify writes a finite number (ToString, ECMA-262 SerializeJSONProperty).
- */
-export function encodedCodeLensStubs(doc: AnalyzedDocument, document: number, generation = 0): EncodedJsonList {
-  const writer = new JsonListWriter();
-  const request = `${JSON.stringify(document)},${JSON.stringify(doc.version)},${JSON.stringify(generation)}`;
-  forEachBodyWithLenses(doc, (body, range, slots) => {
-    const prefix = `{"range":${JSON.stringify(toRange(doc.lines, range))},"data":[${request},${body},`;
-    for (let slot = 0; slot < slots; slot++) writer.addJson(`${prefix}${slot}]}`);
-  });
-  return writer.finish();
-}
-
-/** Calls `emit` for each body with findings, in order: its index, its lenses' range, and how many lenses it has. */
-function forEachBodyWithLenses(doc: AnalyzedDocument, emit: (body: number, range: TextRange, slots: number) => void): void {
+export function forEachBodyWithLenses(doc: AnalyzedDocument, emit: (body: number, range: TextRange, slots: number) => void): void {
   const scene = doc.analysis.semantics.scene;
-  // Findings per body, counted rather than listed: a stub needs only how many.
   const counts = new Int32Array(scene.bodies.length);
   for (const f of doc.analysis.findings) {
     if (f.ia < counts.length) counts[f.ia]!++;
@@ -102,25 +62,17 @@ function forEachBodyWithLenses(doc: AnalyzedDocument, emit: (body: number, range
 }
 
 /**
- * The command of a stub from `codeLensStubs`, as `codeLenses` gives it. A stub of another
- * version or analysis than `doc`'s (`generation`) comes back as it is: its body or its findings
- * may be other ones now, and the editor asks for the new lenses anyway (the server sends
- * `workspace/codeLens/refresh` after a settings change).
+ * The lens in place `slot` above body `index`, as `pairLenses` gives it, or undefined when that
+ * body has no such lens. `range` is left to the caller (the lens being resolved has it).
  */
-export function resolveCodeLens(doc: AnalyzedDocument, lens: CodeLens, generation = 0): CodeLens {
-  const data = lens.data as unknown;
-  if (!Array.isArray(data) || data.length !== 5 || data[1] !== doc.version || data[2] !== generation) return lens;
-  const index = data[3] as unknown;
-  const slot = data[4] as unknown;
-  if (typeof index !== 'number' || typeof slot !== 'number') return lens;
+export function lensAt(doc: AnalyzedDocument, index: number, slot: number): Omit<PairLens, 'range'> | undefined {
   const body = doc.analysis.semantics.scene.bodies[index];
-  if (!body || body.index !== index || !Number.isInteger(slot) || slot < 0 || slot > MAX_LENSES_PER_BODY) return lens;
+  if (!body || body.index !== index || !Number.isInteger(slot) || slot < 0 || slot > MAX_LENSES_PER_BODY) return undefined;
   const findings = findingsOfBody(doc, index);
   const f = findings[slot];
-  if (!f || (slot === MAX_LENSES_PER_BODY && findings.length <= MAX_LENSES_PER_BODY)) return lens;
-  const args: ShowPairInPreviewArgs = { uri: doc.uri, a: f.a, b: f.b };
+  if (!f || (slot === MAX_LENSES_PER_BODY && findings.length <= MAX_LENSES_PER_BODY)) return undefined;
   const title = slot < MAX_LENSES_PER_BODY ? lensTitle(f, index) : `+${findings.length - MAX_LENSES_PER_BODY} more findings`;
-  return { range: lens.range, command: { title, command: SHOW_PAIR_IN_PREVIEW_COMMAND, arguments: [args] } };
+  return { title, a: f.a, b: f.b };
 }
 
 function lensTitle(f: Finding, bodyIndex: number): string {

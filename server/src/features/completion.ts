@@ -1,4 +1,4 @@
-import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver';
+import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
 import { FUNCTION_NAMES, formatValue } from '../semantics/evaluate';
 import { SHAPE_SIGNATURES } from '../semantics/signatures';
 import type { Statement } from '../syntax/ast';
@@ -9,7 +9,7 @@ import { KEYWORD_DOCS } from './keyword-docs';
 import { lastTokenBefore } from './tokens';
 
 /**
- * Completion (issue 6, item 5): what may be written at the cursor, read from the tokens before it
+ * Completion: what may be written at the cursor, read from the tokens before it
  * within its statement (the parser's tree is incomplete exactly where one is typing):
  * statement keywords at the start of a line, modifiers and shapes after a body's name, shape
  * constructors as snippets with placeholders and named shapes wherever a shape goes, the

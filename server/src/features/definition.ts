@@ -1,11 +1,9 @@
-import type { Location } from 'vscode-languageserver';
+import type { TextRange } from '../common/diagnostic';
 import { symbolAt } from '../semantics/symbols';
-import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
 
-/** Go to definition (issue 6, item 6): from a reference (or a definition) to the first definition. */
-export function definition(doc: AnalyzedDocument, offset: number): Location | null {
+/** Go to definition: from a reference (or a definition) to the name of the first definition, in this document. */
+export function definition(doc: AnalyzedDocument, offset: number): TextRange | null {
   const s = symbolAt(doc.analysis.semantics.symbols, offset);
-  if (!s) return null;
-  return { uri: doc.uri, range: toRange(doc.lines, s.definition.nameRange) };
+  return s ? s.definition.nameRange : null;
 }

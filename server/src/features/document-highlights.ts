@@ -1,14 +1,16 @@
-import { DocumentHighlightKind, type DocumentHighlight } from 'vscode-languageserver';
+import type { TextRange } from '../common/diagnostic';
 import { occurrencesOf, symbolAt, type SymbolDefinition } from '../semantics/symbols';
 import { lowerBoundBy } from '../syntax/positions';
-import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
 
-/**
- * Document highlights (issue 6, item 6): every occurrence of the symbol under the cursor;
- * definitions are marked as writes, uses as reads.
- */
-export function documentHighlights(doc: AnalyzedDocument, offset: number): DocumentHighlight[] {
+/** One occurrence of a symbol: where its name is, and whether a definition names it there. */
+export interface Occurrence {
+  readonly range: TextRange;
+  readonly defines: boolean;
+}
+
+/** Document highlights: every occurrence of the symbol under the cursor, in source order. */
+export function documentHighlights(doc: AnalyzedDocument, offset: number): Occurrence[] {
   const definitions = doc.analysis.semantics.symbols.definitions;
   return documentHighlightsWith(doc, offset, (start) => definesAt(definitions, start));
 }
@@ -18,14 +20,11 @@ export function documentHighlights(doc: AnalyzedDocument, offset: number): Docum
  * offset: found by binary search here, by a set of the file's definitions in the equivalence
  * test's oracle (test/unit/features/oracle/document-highlights.ts).
  */
-export function documentHighlightsWith(doc: AnalyzedDocument, offset: number, defines: (start: number) => boolean): DocumentHighlight[] {
+export function documentHighlightsWith(doc: AnalyzedDocument, offset: number, defines: (start: number) => boolean): Occurrence[] {
   const table = doc.analysis.semantics.symbols;
   const s = symbolAt(table, offset);
   if (!s) return [];
-  return occurrencesOf(table, s.definition).map((r) => ({
-    range: toRange(doc.lines, r),
-    kind: defines(r.start) ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
-  }));
+  return occurrencesOf(table, s.definition).map((range) => ({ range, defines: defines(range.start) }));
 }
 
 /**

@@ -1,30 +1,31 @@
-import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver';
 import type { TextRange } from '../common/diagnostic';
 import { formatValue, type EvaluatedValue } from '../semantics/evaluate';
 import type { SymbolDefinition } from '../semantics/symbols';
 import type { Statement } from '../syntax/ast';
-import type { LineIndex } from '../syntax/positions';
 import { statementIndexOf } from '../syntax/statement-index';
-import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
-import { JsonListWriter, type EncodedJsonList } from './encoded-json-list';
+
+/** What an outline entry names: a definition's kind, or a setting (`dt 1/60`). */
+export type OutlineKind = SymbolDefinition['kind'] | 'setting';
 
 /**
- * The outline (issue 6, item 6): settings, constants, shapes, layers and bodies in source order,
- * each spanning its statement with its name as the selection.
+ * One entry of the outline: settings, constants, shapes, layers and bodies in source order, each
+ * spanning its statement (`range`) with its name as the selection.
  */
-export const SYMBOL_KINDS: Record<SymbolDefinition['kind'], SymbolKind> = {
-  body: SymbolKind.Object,
-  shape: SymbolKind.Class,
-  let: SymbolKind.Constant,
-  layer: SymbolKind.Namespace,
-};
+export interface OutlineEntry {
+  readonly name: string;
+  /** A definition's detail (its shape, value or members), or a setting's source and value. */
+  readonly detail: string;
+  readonly kind: OutlineKind;
+  readonly range: TextRange;
+  readonly selection: TextRange;
+}
 
-export function documentSymbols(doc: AnalyzedDocument): DocumentSymbol[] {
-  // The statements by position (no tree of the file: VS Code asks for the outline after every
+export function outline(doc: AnalyzedDocument): OutlineEntry[] {
+  // The statements by position (no tree of the file: the editor asks for the outline after every
   // edit); a symbol's name and ranges are the symbol table's, and only a setting, which defines
   // no symbol, is parsed for its keyword and value.
-  return documentSymbolsOf(doc, statementIndexOf(doc.analysis.parse));
+  return outlineOf(doc, statementIndexOf(doc.analysis.parse));
 }
 
 /** The statements in order by position and kind, and the tree of one (a StatementIndex is one). */
@@ -39,60 +40,21 @@ export interface OutlineStatements {
  * The outline of a document with these statements: read from the statement index here, from the
  * whole file's tree in the equivalence test's oracle (test/unit/features/oracle/document-symbols.ts).
  */
-export function documentSymbolsOf(doc: AnalyzedDocument, statements: OutlineStatements): DocumentSymbol[] {
-  const out: DocumentSymbol[] = [];
-  forEachDocumentSymbol(doc, statements, (name, detail, kind, range, selection) =>
-    out.push({ name, detail, kind, range: toRange(doc.lines, range), selectionRange: toRange(doc.lines, selection) }),
-  );
+export function outlineOf(doc: AnalyzedDocument, statements: OutlineStatements): OutlineEntry[] {
+  const out: OutlineEntry[] = [];
+  forEachEntryOf(doc, statements, (e) => out.push(e));
   return out;
 }
 
 /**
- * The outline as the response's JSON bytes (encoded-json-list.ts): for a client with
- * hierarchical symbols, byte for byte JSON.stringify of `documentSymbols(doc)`; otherwise of
- * `symbolInformation` of each. Each symbol is written as it is found, so the handler never holds
- * the 100k symbols of a large scene (with their range and position objects, ~70 MB that stayed as
- * old-generation garbage after each request), only a chunk's worth of text. A symbol's text is
- * put together here in documentSymbolsOf's key order, its strings by JSON.stringify (the engine's
- * escaping) and its numbers as JSON.stringify writes a finite number (ToString, ECMA-262
- * SerializeJSONProperty): no symbol object is made, which kept this as fast as serialising the
- * whole array at once (tests compare the bytes over random documents).
+ * Calls `emit` with each entry of `outline(doc)` in order, without holding the list: a large
+ * scene's outline is written to the wire one entry at a time (lsp/encode/response-lists.ts).
  */
-export function encodedDocumentSymbols(doc: AnalyzedDocument, hierarchical: boolean): EncodedJsonList {
-  const writer = new JsonListWriter();
-  const lines = doc.lines;
-  const statements = statementIndexOf(doc.analysis.parse);
-  if (hierarchical) {
-    forEachDocumentSymbol(doc, statements, (name, detail, kind, range, selection) =>
-      writer.addJson(`{"name":${JSON.stringify(name)},"detail":${JSON.stringify(detail)},"kind":${kind},"range":${rangeJson(lines, range)},"selectionRange":${rangeJson(lines, selection)}}`),
-    );
-  } else {
-    const uri = JSON.stringify(doc.uri);
-    forEachDocumentSymbol(doc, statements, (name, _detail, kind, _range, selection) =>
-      writer.addJson(`{"name":${JSON.stringify(name)},"kind":${kind},"location":{"uri":${uri},"range":${rangeJson(lines, selection)}}}`),
-    );
-  }
-  return writer.finish();
+export function forEachOutlineEntry(doc: AnalyzedDocument, emit: (e: OutlineEntry) => void): void {
+  forEachEntryOf(doc, statementIndexOf(doc.analysis.parse), emit);
 }
 
-/** JSON.stringify of `toRange(lines, range)`: line and character are integers, written as ToString writes them. */
-function rangeJson(lines: LineIndex, range: TextRange): string {
-  const start = lines.positionAt(range.start);
-  const end = lines.positionAt(range.end);
-  return `{"start":{"line":${start.line},"character":${start.character}},"end":{"line":${end.line},"character":${end.character}}}`;
-}
-
-/** A symbol for a client without hierarchical symbols: its name, kind and where its name is. */
-export function symbolInformation(uri: string, s: DocumentSymbol): SymbolInformation {
-  return { name: s.name, kind: s.kind, location: { uri, range: s.selectionRange } };
-}
-
-/** Calls `emit` with each symbol of the outline in order: its name, detail, kind, whole range and name's range. */
-function forEachDocumentSymbol(
-  doc: AnalyzedDocument,
-  statements: OutlineStatements,
-  emit: (name: string, detail: string, kind: SymbolKind, range: TextRange, selection: TextRange) => void,
-): void {
+function forEachEntryOf(doc: AnalyzedDocument, statements: OutlineStatements, emit: (e: OutlineEntry) => void): void {
   const defs = doc.analysis.semantics.symbols.definitions;
   let d = 0;
   for (let i = 0; i < statements.count; i++) {
@@ -102,7 +64,7 @@ function forEachDocumentSymbol(
       if (s?.kind !== 'Setting') continue;
       const source = doc.text.slice(s.value.range.start, s.value.range.end).replace(/\s+/g, ' ');
       const value = valueOf(doc, s, s.value.range);
-      emit(s.keyword, `${source}${value ? ` = ${formatValue(value.value)}` : ''}`, SymbolKind.Property, s.range, s.keywordRange);
+      emit({ name: s.keyword, detail: `${source}${value ? ` = ${formatValue(value.value)}` : ''}`, kind: 'setting', range: s.range, selection: s.keywordRange });
       continue;
     }
     while (d < defs.length && defs[d]!.range.start < start) d++;
@@ -110,7 +72,7 @@ function forEachDocumentSymbol(
     if (!def || def.range.start !== start) continue;
     d++;
     if (def.name === '') continue;
-    emit(def.name, def.detail, SYMBOL_KINDS[def.kind], def.range, def.nameRange);
+    emit({ name: def.name, detail: def.detail, kind: def.kind, range: def.range, selection: def.nameRange });
   }
 }
 

@@ -4,11 +4,11 @@ import type { Diagnostic } from '../common/diagnostic';
 import type { ValueTable } from '../semantics/value-table';
 import type { LineIndex } from '../syntax/positions';
 import { statementIndexOf } from '../syntax/statement-index';
-import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from './configuration';
+import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from '../features/settings';
 
 /**
- * What every feature function works on: one version of one document, fully analysed, with the
- * settings it was analysed under. Features are pure functions of this record and their request's
+ * What every feature function works on: one version of one document, fully analyzed, with the
+ * settings it was analyzed under. Features are pure functions of this record and their request's
  * parameters, so tests call them on inline fixtures without a connection.
  */
 export interface AnalyzedDocument {
@@ -30,7 +30,7 @@ export function makeAnalyzedDocument(
   return { uri, version, text: analysis.parse.text, analysis, lines: analysis.parse.lines, settings };
 }
 
-/** Analyses `text` in one go (tests, and features that check an edit by re-analysing). */
+/** Analyzes `text` in one go (tests, and features that check an edit by re-analyzing). */
 export function analyzeText(text: string, uri = 'file:///scene.collide', settings: CollideSettings = DEFAULT_SETTINGS, version = 1): AnalyzedDocument {
   return makeAnalyzedDocument(uri, version, analyzeDocument(text, analysisOptions(settings)), settings);
 }

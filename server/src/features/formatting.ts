@@ -1,9 +1,10 @@
-import type { TextEdit } from 'vscode-languageserver';
+import type { TextEdit } from 'vscode-languageserver-types';
 import type { TextRange } from '../common/diagnostic';
 import type { Statement } from '../syntax/ast';
 import { lex, type Comment, type LexResult, type Token } from '../syntax/lexer';
 import { parse } from '../syntax/parser';
-import { applyOffsetEdits, replace } from './convert';
+import { replace } from '../lsp/convert';
+import { applyOffsetEdits } from './text-edits';
 import type { AnalyzedDocument } from './document';
 
 /**

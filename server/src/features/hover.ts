@@ -1,11 +1,9 @@
-import type { Hover } from 'vscode-languageserver';
 import { shapeArea } from '../../../core/shapes/factory';
 import type { TextRange } from '../common/diagnostic';
 import { formatValue, isVector } from '../semantics/evaluate';
 import type { SceneBody } from '../semantics/scene';
 import { symbolAt, type SymbolDefinition } from '../semantics/symbols';
 import { statementIndexOf } from '../syntax/statement-index';
-import { toRange } from './convert';
 import {
   bodyArea,
   bodyModifiers,
@@ -23,12 +21,18 @@ import { tokenAt } from './tokens';
 import type { Token } from '../syntax/lexer';
 
 /**
- * Hover (issue 6, item 3). On a body: its shape, size, area, bounds, pose and motion, and every
+ * Hover: Markdown for the range under the cursor. On a body: its shape, size, area, bounds, pose and motion, and every
  * finding that involves it with its numbers. On a named shape, constant or layer: its value or
  * members. On a keyword or built-in function: one line of documentation. On an expression with
  * a unit or a computation: its evaluated value.
  */
-export function hover(doc: AnalyzedDocument, offset: number): Hover | null {
+export interface HoverText {
+  readonly markdown: string;
+  /** What the text is about: a name, a keyword or a value's expression. */
+  readonly range: TextRange;
+}
+
+export function hover(doc: AnalyzedDocument, offset: number): HoverText | null {
   return hoverWith(doc, offset, STATEMENT_LOCAL);
 }
 
@@ -50,12 +54,12 @@ const STATEMENT_LOCAL: HoverSyntax = {
   valuesAt: (doc, offset) => valuesReaching(doc, offset, offset),
 };
 
-export function hoverWith(doc: AnalyzedDocument, offset: number, syntax: HoverSyntax): Hover | null {
+export function hoverWith(doc: AnalyzedDocument, offset: number, syntax: HoverSyntax): HoverText | null {
   const symbol = symbolAt(doc.analysis.semantics.symbols, offset);
   if (symbol) {
     const range = symbol.reference?.range ?? symbol.definition.nameRange;
     const text = symbolHover(doc, symbol.definition);
-    if (text) return markdown(doc, text, range);
+    if (text) return { markdown: text, range };
   }
   const tokens = syntax.tokensAt(doc, offset);
   const token = tokenAt(tokens, offset);
@@ -63,15 +67,11 @@ export function hoverWith(doc: AnalyzedDocument, offset: number, syntax: HoverSy
     const docLine = KEYWORD_DOCS[token.text];
     // An identifier has a doc line only as a built-in function (`sqrt(2)`).
     const isCall = token.kind === 'identifier' && tokens[tokens.indexOf(token) + 1]?.kind === '(';
-    if (docLine && (token.kind === 'keyword' || isCall)) return markdown(doc, docLine, token);
+    if (docLine && (token.kind === 'keyword' || isCall)) return { markdown: docLine, range: { start: token.start, end: token.end } };
   }
   const value = valueAt(offset, syntax.valuesAt(doc, offset));
-  if (value) return markdown(doc, value.text, value.range);
+  if (value) return { markdown: value.text, range: value.range };
   return null;
-}
-
-function markdown(doc: AnalyzedDocument, value: string, range: TextRange): Hover {
-  return { contents: { kind: 'markdown', value }, range: toRange(doc.lines, range) };
 }
 
 function symbolHover(doc: AnalyzedDocument, def: SymbolDefinition): string | undefined {

@@ -1,4 +1,3 @@
-import { InlayHintKind, type InlayHint } from 'vscode-languageserver';
 import type { TextRange } from '../common/diagnostic';
 import type { ImpactFinding } from '../analysis/findings';
 import { formatValue, isVector, type EvaluatedValue } from '../semantics/evaluate';
@@ -9,23 +8,31 @@ import { statementIndexOf } from '../syntax/statement-index';
 import { Scanner, TK_COMMA, TK_EOF, TK_LPAREN, TK_MINUS, TK_NUMBER, TK_RPAREN, UNIT_NONE } from '../syntax/lexer';
 
 /**
- * Inlay hints (issue 6, item 7): the evaluated value after an expression whose value is not
+ * Inlay hints: the evaluated value after an expression whose value is not
  * written out (`30deg` = 0.5236 rad, `1/60` = 0.01667, `w / 2`), and after a moving body's
  * velocity (or spin) the first time it hits something. Literal numbers and vectors of literals
  * get no hint: they already say their value.
  */
-export function inlayHints(doc: AnalyzedDocument, range?: TextRange): InlayHint[] {
+export interface Hint {
+  /** Where the hint stands: the end of the expression or of the motion clause. */
+  readonly offset: number;
+  readonly label: string;
+  /** `value`: an expression's value; `impact`: a moving body's first time of impact. */
+  readonly kind: 'value' | 'impact';
+  readonly tooltip?: string;
+}
+
+export function inlayHints(doc: AnalyzedDocument, range?: TextRange): Hint[] {
   // For a range (VS Code asks for the viewport), only the values of the statements that reach
   // it, evaluated for this request; without one (rare), every statement's.
   return inlayHintsOver(doc, range, valueBatches(doc, range));
 }
 
 /**
- * Statements evaluated at a time (`valueBatches`). The trees of a whole document's statements at
- * once were 226 MB at 100k bodies (2.3 KB a statement), for a client that asks for the hints of
- * the whole document (or of a long range), and the server's resident size keeps such a peak (its
- * allocator keeps what it once held); a batch's trees and values are garbage once its hints are
- * made.
+ * Statements evaluated at a time (`valueBatches`): the trees of a whole large document's
+ * statements at once would be a peak that the server's resident size keeps (its allocator keeps
+ * what it once held), for a client that asks for the hints of the whole document; a batch's
+ * trees and values are garbage once its hints are made.
  */
 export const HINT_BATCH = 512;
 
@@ -46,8 +53,8 @@ function* valueBatches(doc: AnalyzedDocument, range: TextRange | undefined): Gen
  * that reach it here, the whole document's table in the equivalence test's oracle
  * (test/unit/features/oracle/inlay-hints.ts).
  */
-export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefined, tables: Iterable<ValueTable>): InlayHint[] {
-  const hints: InlayHint[] = [];
+export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefined, tables: Iterable<ValueTable>): Hint[] {
+  const hints: Hint[] = [];
   const inRange = (offset: number) => !range || (offset >= range.start && offset <= range.end);
   let lastStart = -1;
   let lastEnd = -1;
@@ -63,12 +70,7 @@ export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefin
       if (isLiteral(doc, start, end)) continue;
       lastStart = start;
       lastEnd = end;
-      hints.push({
-        position: doc.lines.positionAt(end),
-        label: `= ${valueLabel(values.get(i))}`,
-        kind: InlayHintKind.Parameter,
-        paddingLeft: true,
-      });
+      hints.push({ offset: end, label: `= ${valueLabel(values.get(i))}`, kind: 'value' });
     }
   }
 
@@ -97,14 +99,13 @@ export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefin
         ? `in resting contact with ${otherOf(f, index)}, deeper than slop at step ${f.deepStep} (t = ${fmtTime(f.deepStep * scene.dt)})`
         : `${verb} ${otherOf(f, index)} at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}`;
     hints.push({
-      position: doc.lines.positionAt(clause.range.end),
+      offset: clause.range.end,
       label,
-      kind: InlayHintKind.Type,
-      paddingLeft: true,
+      kind: 'impact',
       tooltip: `First time of impact with ${otherOf(f, index)} (${f.kind}); contact at (${fmt(f.point.x)}, ${fmt(f.point.y)}).`,
     });
   }
-  hints.sort((a, b) => a.position.line - b.position.line || a.position.character - b.position.character);
+  hints.sort((a, b) => a.offset - b.offset);
   return hints;
 }
 

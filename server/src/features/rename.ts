@@ -1,24 +1,23 @@
-import type { Range, WorkspaceEdit } from 'vscode-languageserver';
+import type { TextRange } from '../common/diagnostic';
 import { KEYWORDS } from '../syntax/lexer';
 import { lookupDefinition, namespaceOf, occurrencesOf, symbolAt } from '../semantics/symbols';
-import { toRange } from './convert';
 import type { AnalyzedDocument } from './document';
 
 /**
- * Rename and prepare-rename (issue 6, item 6). Prepare answers the range of the name under the
+ * Rename and prepare-rename. Prepare answers the range of the name under the
  * cursor (or a reason why nothing there can be renamed); rename rewrites every occurrence after
  * checking that the new name is an identifier, not a keyword, and not already taken in the same
- * namespace (constants and shapes share one).
+ * namespace (constants and shapes share one). The edits are this document's, in offsets.
  */
-export type RenameResult = { readonly edit: WorkspaceEdit } | { readonly error: string };
+export type RenameResult = { readonly edits: readonly { readonly range: TextRange; readonly newText: string }[] } | { readonly error: string };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export function prepareRename(doc: AnalyzedDocument, offset: number): { range: Range; placeholder: string } | { error: string } {
+export function prepareRename(doc: AnalyzedDocument, offset: number): { range: TextRange; placeholder: string } | { error: string } {
   const s = symbolAt(doc.analysis.semantics.symbols, offset);
   if (!s) return { error: 'Only the name of a body, shape, constant or layer can be renamed.' };
   const range = s.reference?.range ?? s.definition.nameRange;
-  return { range: toRange(doc.lines, range), placeholder: s.definition.name };
+  return { range, placeholder: s.definition.name };
 }
 
 export function rename(doc: AnalyzedDocument, offset: number, newName: string): RenameResult {
@@ -35,6 +34,5 @@ export function rename(doc: AnalyzedDocument, offset: number, newName: string): 
       return { error: `'${newName}' is already ${what} in this file.` };
     }
   }
-  const edits = occurrencesOf(table, def).map((r) => ({ range: toRange(doc.lines, r), newText: newName }));
-  return { edit: { changes: { [doc.uri]: edits } } };
+  return { edits: occurrencesOf(table, def).map((range) => ({ range, newText: newName })) };
 }

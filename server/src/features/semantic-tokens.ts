@@ -1,4 +1,4 @@
-import type { SemanticTokens, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver';
+import type { SemanticTokens, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver-types';
 import type { TextRange } from '../common/diagnostic';
 import { forEachChild, type Node } from '../syntax/ast';
 import { callOpenings } from '../syntax/lexer';
@@ -7,7 +7,7 @@ import { lowerBoundBy } from '../syntax/positions';
 import type { AnalyzedDocument } from './document';
 
 /**
- * Semantic tokens (issue 6, item 7): what the TextMate grammar cannot know, namely what each
+ * Semantic tokens: what the TextMate grammar cannot know, namely what each
  * name means. Bodies, named shapes, constants, layers and built-in functions get their own token
  * types, definitions the `declaration` modifier, constants `readonly`; keywords, numbers and
  * comments stay with the grammar. Unknown names get no token, so the error squiggle is the only

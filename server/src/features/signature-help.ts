@@ -1,4 +1,3 @@
-import type { SignatureHelp, SignatureInformation } from 'vscode-languageserver';
 import { SHAPE_SIGNATURES } from '../semantics/signatures';
 import { SHAPE_KEYWORDS, type ShapeKeyword, type Token } from '../syntax/lexer';
 import { statementIndexOf } from '../syntax/statement-index';
@@ -6,15 +5,21 @@ import type { AnalyzedDocument } from './document';
 import { lastTokenBefore } from './tokens';
 
 /**
- * Signature help inside shape constructors (issue 6, item 5): the constructor's parameters with
- * the one being written highlighted. The innermost constructor whose parenthesis is open at the
+ * Signature help inside shape constructors: which constructor's parameters to show, and the one
+ * being written (a variadic constructor's last parameter stays active for every further one). The innermost constructor whose parenthesis is open at the
  * cursor wins, so `compound(box(1, |` helps with `box`, and a vertex `(x, y)` inside `polygon`
  * still shows the polygon's signature.
  */
+export interface ActiveParameter {
+  readonly shape: ShapeKeyword;
+  /** The index of the active parameter in the shape's signature (semantics/signatures.ts). */
+  readonly parameter: number;
+}
+
 const SHAPES: ReadonlySet<string> = new Set(SHAPE_KEYWORDS);
 const STATEMENTS: ReadonlySet<string> = new Set(['dt', 'frames', 'slop', 'let', 'shape', 'body']);
 
-export function signatureHelp(doc: AnalyzedDocument, offset: number): SignatureHelp | null {
+export function signatureHelp(doc: AnalyzedDocument, offset: number): ActiveParameter | null {
   // The walk goes back from the cursor until a statement keyword at its level, usually within the
   // cursor's statement: tokens are lexed from there (syntax/statement-index.ts), and from further
   // back, twice as many statements each time, in the rare case that the walk gets past them (a
@@ -38,7 +43,7 @@ export const MORE = Symbol('more');
  * equivalence test's oracle, test/unit/features/oracle/signature-help.ts); `MORE` when the
  * answer may lie before them.
  */
-export function walkBack(tokens: readonly Token[], offset: number, complete: boolean): SignatureHelp | null | typeof MORE {
+export function walkBack(tokens: readonly Token[], offset: number, complete: boolean): ActiveParameter | null | typeof MORE {
   let i = lastTokenBefore(tokens, offset);
   // Walk back over the open parentheses, counting commas at the innermost shape's level.
   let depth = 0;
@@ -63,21 +68,9 @@ export function walkBack(tokens: readonly Token[], offset: number, complete: boo
   return complete ? null : MORE;
 }
 
-function help(shape: ShapeKeyword, argument: number): SignatureHelp {
+function help(shape: ShapeKeyword, argument: number): ActiveParameter {
   const sig = SHAPE_SIGNATURES[shape];
   const last = sig.parameters.length - 1;
   const active = sig.variadic ? Math.min(argument, last) : argument;
-  // Parameter labels as offsets into the label, so `(x, y)` is found even though it repeats.
-  let from = sig.label.indexOf('(') + 1;
-  const info: SignatureInformation = {
-    label: sig.label,
-    documentation: { kind: 'markdown', value: sig.documentation },
-    parameters: sig.parameters.map((p) => {
-      const at = sig.label.indexOf(p.name, from);
-      if (at < 0) return { label: p.name, documentation: p.documentation };
-      from = at + p.name.length;
-      return { label: [at, at + p.name.length] as [number, number], documentation: p.documentation };
-    }),
-  };
-  return { signatures: [info], activeSignature: 0, activeParameter: active > last ? last : active };
+  return { shape, parameter: active > last ? last : active };
 }

@@ -1,11 +1,8 @@
-import type { SymbolInformation } from 'vscode-languageserver';
-import type { SymbolTable } from '../semantics/symbols';
+import type { SymbolDefinition, SymbolTable } from '../semantics/symbols';
 import type { LineIndex } from '../syntax/positions';
-import { toRange } from './convert';
-import { SYMBOL_KINDS } from './document-symbols';
 
 /**
- * Workspace symbols (issue 6, item 6): every named body, shape, constant and layer of the given
+ * Workspace symbols: every named body, shape, constant and layer of the given
  * documents whose name matches the query as a case-insensitive subsequence (`cr1` finds
  * `crate_1`), the way editors' symbol pickers filter. Results are ranked: exact, then prefix,
  * then contiguous, then scattered matches, and capped so a huge workspace stays responsive.
@@ -19,22 +16,25 @@ export interface SymbolSource {
   readonly symbols: SymbolTable;
 }
 
-export function workspaceSymbols(sources: Iterable<SymbolSource>, query: string): SymbolInformation[] {
+/** A definition whose name matches the query, and the file it is in. */
+export interface SymbolMatch {
+  readonly source: SymbolSource;
+  readonly definition: SymbolDefinition;
+}
+
+export function workspaceSymbols(sources: Iterable<SymbolSource>, query: string): SymbolMatch[] {
   const q = query.toLowerCase();
-  const scored: { score: number; info: SymbolInformation }[] = [];
+  const scored: { score: number; match: SymbolMatch }[] = [];
   for (const doc of sources) {
     for (const def of doc.symbols.definitions) {
       if (def.duplicate || def.name === '') continue;
       const score = matchScore(def.name.toLowerCase(), q);
       if (score < 0) continue;
-      scored.push({
-        score,
-        info: { name: def.name, kind: SYMBOL_KINDS[def.kind], location: { uri: doc.uri, range: toRange(doc.lines, def.nameRange) }, containerName: def.detail },
-      });
+      scored.push({ score, match: { source: doc, definition: def } });
     }
   }
-  scored.sort((a, b) => a.score - b.score || a.info.name.localeCompare(b.info.name));
-  return scored.slice(0, MAX_WORKSPACE_SYMBOLS).map((s) => s.info);
+  scored.sort((a, b) => a.score - b.score || a.match.definition.name.localeCompare(b.match.definition.name));
+  return scored.slice(0, MAX_WORKSPACE_SYMBOLS).map((s) => s.match);
 }
 
 /** -1 when `query` is not a subsequence of `name`; else lower is better. */

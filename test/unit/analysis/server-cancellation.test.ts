@@ -4,10 +4,10 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import type { PublishDiagnosticsParams, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DEFAULT_SETTINGS } from '../../../server/src/features/configuration';
-import { publishedDiagnostics } from '../../../server/src/features/diagnostics';
+import { DEFAULT_SETTINGS } from '../../../server/src/features/settings';
+import { publishedDiagnostics } from '../../../server/src/lsp/diagnostics';
 import { analyzeText } from '../../../server/src/features/document';
-import { startServer } from '../../../server/src/server';
+import { startServer } from '../../../server/src/lsp/server';
 
 /**
  * The server with its per-document incremental analyzers, over a real JSON-RPC connection held in

@@ -71,22 +71,17 @@ describe('features/signature-help', () => {
   }
 
   it('shows the constructor and the active parameter', () => {
-    const h = help('body a box(1, |')!;
-    assert.equal(h.signatures[0]!.label, 'box(w, h)');
-    assert.equal(h.activeParameter, 1);
-    assert.deepEqual(h.signatures[0]!.parameters!.map((p) => p.label), [[4, 5], [7, 8]]);
-    assert.equal(help('body a capsule(|')!.activeParameter, 0);
+    assert.deepEqual(help('body a box(1, |'), { shape: 'box', parameter: 1 });
+    assert.deepEqual(help('body a capsule(|'), { shape: 'capsule', parameter: 0 });
   });
 
   it('keeps the polygon vertex parameter active for every vertex, even inside a vertex', () => {
-    const h = help('body a polygon((0, 0), (1, 0), (1, |')!;
-    assert.match(h.signatures[0]!.label, /^polygon/);
-    assert.equal(h.activeParameter, 0);
+    assert.deepEqual(help('body a polygon((0, 0), (1, 0), (1, |'), { shape: 'polygon', parameter: 0 });
   });
 
   it('helps with the innermost constructor of a compound', () => {
-    assert.equal(help('body a compound(box(1, 1), circle(|')!.signatures[0]!.label, 'circle(r)');
-    assert.match(help('body a compound(box(1, 1), |')!.signatures[0]!.label, /^compound/);
+    assert.equal(help('body a compound(box(1, 1), circle(|')!.shape, 'circle');
+    assert.equal(help('body a compound(box(1, 1), |')!.shape, 'compound');
   });
 
   it('is silent outside constructors', () => {

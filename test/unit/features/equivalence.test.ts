@@ -2,12 +2,12 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import type { TextRange } from '../../../server/src/common/diagnostic';
-import { codeLenses, codeLensStubs, resolveCodeLens } from '../../../server/src/features/code-lens';
+import { codeLenses, codeLensStubs, resolveCodeLens } from '../../../server/src/lsp/code-lens';
 import { completionContext } from '../../../server/src/features/completion';
-import { analysisOptions, DEFAULT_SETTINGS } from '../../../server/src/features/configuration';
+import { analysisOptions, DEFAULT_SETTINGS } from '../../../server/src/features/settings';
 import { analyzeText, findingOf, makeAnalyzedDocument, type AnalyzedDocument } from '../../../server/src/features/document';
 import { documentHighlights } from '../../../server/src/features/document-highlights';
-import { documentSymbols } from '../../../server/src/features/document-symbols';
+import { outline } from '../../../server/src/features/document-symbols';
 import { foldingRanges } from '../../../server/src/features/folding-ranges';
 import { hover } from '../../../server/src/features/hover';
 import { inlayHints } from '../../../server/src/features/inlay-hints';
@@ -169,7 +169,7 @@ function boundedSignatureHelp(doc: AnalyzedDocument, offset: number): ReturnType
 
 function checkWhole(doc: AnalyzedDocument): void {
   const what = JSON.stringify(doc.text);
-  assert.deepStrictEqual(documentSymbols(doc), oldSymbols.documentSymbols(doc), `symbols of ${what}`);
+  assert.deepStrictEqual(outline(doc), oldSymbols.outline(doc), `symbols of ${what}`);
   assert.deepStrictEqual(foldingRanges(doc), oldFolding.foldingRanges(doc), `folding of ${what}`);
   assert.deepStrictEqual(semanticTokens(doc), oldTokens.semanticTokens(doc), `tokens of ${what}`);
   assert.deepStrictEqual(inlayHints(doc), oldInlay.inlayHints(doc), `inlay hints of ${what}`);
@@ -277,36 +277,6 @@ describe('features: statement-local look-ups at the edges of statements', () => 
       assert.ok(statementIndexOf(doc.analysis.parse).count >= 12);
       for (let offset = 0; offset <= doc.text.length + 1; offset++) checkAt(doc, offset);
     }
-  });
-});
-
-describe('features: code lens stubs', () => {
-  it('resolve to the lenses of their version only', () => {
-    const doc = analyzeText('body a circle(1) at (0, 0)\nbody b circle(1) at (0.5, 0)\nbody c circle(1) at (1, 0)\n');
-    const stubs = codeLensStubs(doc, 1);
-    assert.equal(stubs.length, 6);
-    assert.deepStrictEqual(stubs.map((l) => resolveCodeLens(doc, l)), codeLenses(doc));
-    // Another version's stub, or one whose data is not ours, comes back unresolved.
-    for (const data of [[1, doc.version + 1, 0, 0, 0], [1, doc.version, 0, 9, 0], [1, doc.version, 0, 0, 3], [1, doc.version, 0, 0, -1], [1, doc.version, 0, 0], 'x', null]) {
-      const lens = { range: stubs[0]!.range, data };
-      assert.equal(resolveCodeLens(doc, lens), lens);
-    }
-  });
-
-  it('resolve only against the analysis they came from: a settings change analyses the same version again', () => {
-    const doc = analyzeText('body a circle(1) at (0, 0)\nbody b circle(1) at (0.5, 0)\n');
-    const before = codeLensStubs(doc, 1, 3);
-    assert.deepStrictEqual(before.map((l) => resolveCodeLens(doc, l, 3)), codeLenses(doc));
-    for (const l of before) assert.equal(resolveCodeLens(doc, l, 4), l);
-  });
-
-  it('carry a count for a body with more findings than lenses', () => {
-    const bodies = Array.from({ length: 7 }, (_, i) => `body b${i} circle(1) at (${i * 0.1}, 0)`).join('\n');
-    const doc = analyzeText(bodies);
-    const stubs = codeLensStubs(doc, 1);
-    const resolved = stubs.map((l) => resolveCodeLens(doc, l));
-    assert.deepStrictEqual(resolved, codeLenses(doc));
-    assert.ok(resolved.some((l) => l.command?.title === '+2 more findings'));
   });
 });
 

@@ -1,5 +1,5 @@
 import { analyzeText, type AnalyzedDocument } from '../../../server/src/features/document';
-import { DEFAULT_SETTINGS, type CollideSettings } from '../../../server/src/features/configuration';
+import { DEFAULT_SETTINGS, type CollideSettings } from '../../../server/src/features/settings';
 
 /**
  * Inline fixtures with a cursor marker: `|` (a character the scene language never uses) marks

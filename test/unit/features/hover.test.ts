@@ -5,7 +5,7 @@ import { cursor } from './fixture';
 function hoverText(marked: string): string | undefined {
   const { doc, offset } = cursor(marked);
   const h = hover(doc, offset);
-  return h ? (h.contents as { value: string }).value : undefined;
+  return h ? h.markdown : undefined;
 }
 
 describe('features/hover', () => {

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ensureBundles, ROOT } from '../protocol/lsp-client';
+import { ensureBundles, ROOT } from '../lsp/lsp-client';
 
 const SCENE = [
   'body wall static box(0.1, 4) at (2, 0)',

@@ -1,6 +1,5 @@
-import type { Hover } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../../../../server/src/features/document';
-import { hoverWith, type HoverSyntax } from '../../../../server/src/features/hover';
+import { hoverWith, type HoverSyntax, type HoverText } from '../../../../server/src/features/hover';
 import { wholeValues } from './values';
 
 /** Hover's look-ups as of 576ff7e: the whole file's tokens, and the whole value table. */
@@ -9,6 +8,6 @@ const WHOLE_FILE: HoverSyntax = {
   valuesAt: (doc) => wholeValues(doc),
 };
 
-export function hover(doc: AnalyzedDocument, offset: number): Hover | null {
+export function hover(doc: AnalyzedDocument, offset: number): HoverText | null {
   return hoverWith(doc, offset, WHOLE_FILE);
 }

@@ -1,0 +1,447 @@
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  LSPErrorCodes,
+  ResponseError,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type CancellationToken,
+  type CodeLens,
+  type Connection,
+  type Diagnostic,
+  type DocumentSymbol,
+  type InitializeParams,
+  type InitializeResult,
+  type SemanticTokens,
+  type SemanticTokensDelta,
+  type SemanticTokensDeltaParams,
+  type SymbolInformation,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CONFIGURATION_SECTION } from '../../../protocol/lsp';
+import { IncrementalAnalyzer } from '../analysis/incremental';
+import { analyzeSemantics } from '../semantics/check';
+import type { SymbolTable } from '../semantics/symbols';
+import { parse } from '../syntax/parser';
+import type { LineIndex } from '../syntax/positions';
+import { codeActions } from './code-actions';
+import { resolveCodeLens } from './code-lens';
+import { completion } from '../features/completion';
+import { parseSettings } from './configuration';
+import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from '../features/settings';
+import { toOffsetRange } from './convert';
+import { PublishedDiagnostics, type CompactLimits } from './publish/published-diagnostics';
+import { limitedList } from './publish/diagnostic-limit';
+import type { ChunkCodec } from './encode/chunk-store';
+import { makeAnalyzedDocument, type AnalyzedDocument } from '../features/document';
+import { encodedCodeLensStubs, encodedDocumentSymbols } from './encode/response-lists';
+import { hoverOf } from './hover';
+import { lspInlayHints } from './inlay-hints';
+import { lspSignatureHelp } from './signature-help';
+import { definitionLocation, highlights, referenceLocations, renameEdit, renameRange, workspaceSymbolInformation } from './navigation';
+import { foldingRanges } from '../features/folding-ranges';
+import { formatting } from '../features/formatting';
+import { registerPreviewHandlers } from './preview';
+import { SEMANTIC_TOKENS_LEGEND, semanticTokens, semanticTokensEdits } from '../features/semantic-tokens';
+import type { SymbolSource } from '../features/workspace-symbols';
+
+/**
+ * The connection wiring: the document store with incremental sync, one analysis per document
+ * version, per-resource settings, and every feature's request handler. Nothing in lsp/ uses Node
+ * APIs, so the same server can run in a web worker given a browser connection (node/main.ts is
+ * the Node entry).
+ *
+ * Documents are analyzed by an IncrementalAnalyzer each (analysis/incremental.ts), which pauses
+ * between stages; a run stops at the next pause as soon as a newer version of its document has
+ * arrived, so typing never queues up stale analyses. Requests (hover, completion, ...) wait for
+ * the analysis of the exact version they were asked about.
+ *
+ * Settings are pulled per document with workspace/configuration (scoped to the document's URI)
+ * and kept only with that document, until the client says the configuration changed; nothing is
+ * cached for the whole server. A request that fails is logged and answered with an empty
+ * result: one bad request never takes the server down.
+ */
+export interface WorkspaceFiles {
+  /** URIs of the `.collide` files under a workspace folder (bounded by the implementation). */
+  list(folderUri: string): Promise<string[]>;
+  read(uri: string): Promise<string | undefined>;
+}
+
+export interface ServerOptions {
+  /** Access to files that are not open, for workspace symbols; absent in a browser. */
+  readonly workspaceFiles?: WorkspaceFiles;
+  /** How the kept publications are compressed while idle (ServerHandle.compactPublications); absent, they are not. */
+  readonly chunkCodec?: ChunkCodec;
+  /** From what size they are (tests use small ones; default: publish/published-diagnostics.ts's). */
+  readonly compactLimits?: Partial<CompactLimits>;
+}
+
+/** What the transport may ask of a running server. */
+export interface ServerHandle {
+  /**
+   * Compresses the kept publication of every open document a chunk at a time while
+   * `shouldYield` lets it (publish/published-diagnostics.ts, compact): true when all are.
+   */
+  compactPublications(shouldYield: () => boolean): boolean;
+  /**
+   * Frees the raw bytes of every compressed chunk (PublishedDiagnostics.release): only when no
+   * publication is being written (the writer holds their chunks until then). The bytes freed.
+   */
+  releasePublications(): number;
+}
+
+interface DocumentState {
+  /** The server's number for the document, which code lens stubs carry (a resolve request names no document). */
+  readonly id: number;
+  readonly analyzer: IncrementalAnalyzer;
+  /** The last publication's diagnostics as JSON, reused where unchanged (publish/published-diagnostics.ts). */
+  readonly published: PublishedDiagnostics;
+  settings?: Promise<CollideSettings>;
+  latest?: AnalyzedDocument;
+  pending?: { readonly version: number; readonly generation: number; readonly promise: Promise<AnalyzedDocument | undefined> };
+  /** Bumped when the settings change, so a run under the old settings is not reused. */
+  generation: number;
+  latestGeneration?: number;
+  /**
+   * The semantic tokens last sent for the whole document, which a delta request builds on: kept
+   * as 32-bit integers (every token number is a count or a delta, >= 0) rather than the array
+   * sent, whose small integers take 8 bytes each.
+   */
+  tokens?: { readonly resultId: string; readonly data: Uint32Array };
+}
+
+export function startServer(connection: Connection, options: ServerOptions = {}): ServerHandle {
+  const documents = new TextDocuments(TextDocument);
+  const states = new Map<string, DocumentState>();
+  let canPullConfiguration = false;
+  let canRegisterConfiguration = false;
+  let snippets = false;
+  let hierarchicalSymbols = false;
+  let canRefreshInlayHints = false;
+  let canRefreshCodeLens = false;
+  let canRefreshSemanticTokens = false;
+  /** Settings pushed with didChangeConfiguration, for clients that cannot be asked. */
+  let pushedSettings: CollideSettings = DEFAULT_SETTINGS;
+  let workspaceFolders: string[] = [];
+  const fileSymbols = new Map<string, { text: string; source: SymbolSource }>();
+
+  const log = (message: string) => connection.console.log(message);
+  const logError = (what: string, e: unknown) =>
+    connection.console.error(`${what} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+
+  // ── Settings ──────────────────────────────────────────────────────────────────────────────
+
+  function settingsFor(uri: string, st: DocumentState): Promise<CollideSettings> {
+    if (!canPullConfiguration) return Promise.resolve(pushedSettings);
+    st.settings ??= connection.workspace
+      .getConfiguration({ scopeUri: uri, section: CONFIGURATION_SECTION })
+      .then(parseSettings, (e: unknown) => {
+        logError(`Reading the settings for ${uri}`, e);
+        return DEFAULT_SETTINGS;
+      });
+    return st.settings;
+  }
+
+  // ── Analysis ──────────────────────────────────────────────────────────────────────────────
+
+  let documentIds = 0;
+  const uriOfId = new Map<number, string>();
+  function stateOf(uri: string): DocumentState {
+    let st = states.get(uri);
+    if (!st) {
+      st = { id: ++documentIds, analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(options.chunkCodec ?? null, options.compactLimits), generation: 0 };
+      states.set(uri, st);
+      uriOfId.set(st.id, uri);
+    }
+    return st;
+  }
+
+  /** The analysis of the document's current version: the finished one, the running one, or a new run. */
+  function analysisOfCurrent(uri: string): Promise<AnalyzedDocument | undefined> {
+    const doc = documents.get(uri);
+    if (!doc) return Promise.resolve(undefined);
+    const st = stateOf(uri);
+    const version = doc.version;
+    if (st.latest && st.latest.version === version && st.latestGeneration === st.generation) return Promise.resolve(st.latest);
+    if (st.pending && st.pending.version === version && st.pending.generation === st.generation) return st.pending.promise;
+    const generation = st.generation;
+    const text = doc.getText();
+    const isStale = () => documents.get(uri)?.version !== version || states.get(uri) !== st || st.generation !== generation;
+    const promise = (async (): Promise<AnalyzedDocument | undefined> => {
+      const settings = await settingsFor(uri, st);
+      if (isStale()) return undefined;
+      const run = await st.analyzer.analyzeAsync(text, { isCancelled: isStale }, analysisOptions(settings));
+      if (run.state === 'cancelled' || isStale()) return undefined;
+      const analyzed = makeAnalyzedDocument(uri, version, run.analysis, settings);
+      st.latest = analyzed;
+      st.latestGeneration = generation;
+      void connection.sendDiagnostics({ uri, version, diagnostics: publication(st, analyzed) });
+      return analyzed;
+    })().catch((e: unknown) => {
+      logError(`Analysing ${uri}`, e);
+      return undefined;
+    });
+    st.pending = { version, generation, promise };
+    void promise.then(() => {
+      if (st.pending?.promise === promise) st.pending = undefined;
+    });
+    return promise;
+  }
+
+  /**
+   * The list to publish (the part of it under the diagnostics limit, lsp/publish/diagnostic-limit.ts)
+   * as its JSON bytes (publish/published-diagnostics.ts), which stand in for the array: node/main.ts's writer
+   * sends their chunks as they are, any other serialiser calls their toJSON.
+   */
+  function publication(st: DocumentState, analyzed: AnalyzedDocument): Diagnostic[] {
+    return st.published.publish(analyzed, limitedList(analyzed) ?? undefined) as unknown as Diagnostic[];
+  }
+
+  /**
+   * The analysis for a request: of the version current when it resolves. A run superseded while
+   * it was awaited is followed by the newer one (bounded: typing faster than analysis is the
+   * only way to get here, and each lap is a newer version).
+   */
+  async function getAnalysis(uri: string): Promise<AnalyzedDocument | undefined> {
+    for (let lap = 0; lap < 20; lap++) {
+      const result = await analysisOfCurrent(uri);
+      const doc = documents.get(uri);
+      if (!doc) return undefined;
+      if (result && result.version === doc.version) return result;
+    }
+    return states.get(uri)?.latest;
+  }
+
+  documents.onDidOpen((e) => void analysisOfCurrent(e.document.uri));
+  documents.onDidChangeContent((e) => void analysisOfCurrent(e.document.uri));
+  documents.onDidClose((e) => {
+    // Frees the analyzer's caches now and abandons a run still in flight (analysis/incremental.ts).
+    const st = states.get(e.document.uri);
+    st?.analyzer.dispose();
+    if (st) uriOfId.delete(st.id);
+    states.delete(e.document.uri);
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities;
+    canPullConfiguration = caps.workspace?.configuration === true;
+    canRegisterConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    snippets = caps.textDocument?.completion?.completionItem?.snippetSupport === true;
+    hierarchicalSymbols = caps.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true;
+    canRefreshInlayHints = caps.workspace?.inlayHint?.refreshSupport === true;
+    canRefreshCodeLens = caps.workspace?.codeLens?.refreshSupport === true;
+    canRefreshSemanticTokens = caps.workspace?.semanticTokens?.refreshSupport === true;
+    workspaceFolders = (params.workspaceFolders ?? []).map((f) => f.uri);
+    if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: [' ', '('], resolveProvider: false },
+        signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [' '] },
+        definitionProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        documentSymbolProvider: { label: 'Collide' },
+        workspaceSymbolProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeLensProvider: { resolveProvider: true },
+        documentFormattingProvider: true,
+        renameProvider: { prepareProvider: true },
+        foldingRangeProvider: true,
+        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: { delta: true }, range: true },
+        inlayHintProvider: { resolveProvider: false },
+      },
+      serverInfo: { name: 'collide-language-server' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    // Not earlier: before the initialize result, a server may send nothing unasked (LSP 3.17).
+    log(`Collide language server ready (settings ${canPullConfiguration ? 'pulled per document' : 'pushed by the client'}).`);
+    if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: CONFIGURATION_SECTION });
+  });
+
+  connection.onDidChangeConfiguration((change) => {
+    if (!canPullConfiguration) {
+      const raw = (change.settings as Record<string, unknown> | null | undefined)?.[CONFIGURATION_SECTION];
+      pushedSettings = parseSettings(raw);
+    }
+    for (const [uri, st] of states) {
+      st.settings = undefined;
+      st.generation++;
+      void analysisOfCurrent(uri);
+    }
+    // Hints, lenses and tokens depend on the settings (continuous detection off drops impacts).
+    if (canRefreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    if (canRefreshCodeLens) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    if (canRefreshSemanticTokens) connection.languages.semanticTokens.refresh();
+  });
+
+  connection.onDidChangeWatchedFiles((change) => {
+    for (const c of change.changes) fileSymbols.delete(c.uri);
+  });
+
+  // ── Requests ──────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Wraps a request handler on one document: waits for the analysis of the current version,
+   * gives up quietly when the request was cancelled meanwhile, and turns any exception into a
+   * log entry and the empty answer.
+   */
+  function onDocument<P extends { textDocument: { uri: string } }, R>(
+    name: string,
+    empty: R,
+    handler: (doc: AnalyzedDocument, params: P) => R,
+  ): (params: P, token: CancellationToken) => Promise<R> {
+    return async (params, token) => {
+      try {
+        const doc = await getAnalysis(params.textDocument.uri);
+        if (!doc || token.isCancellationRequested) return empty;
+        return handler(doc, params);
+      } catch (e) {
+        // A refusal the user should read (an invalid new name) goes back as the request's error.
+        if (e instanceof RequestFailure) throw new ResponseError(LSPErrorCodes.RequestFailed, e.message);
+        logError(`${name} (${params.textDocument.uri})`, e);
+        return empty;
+      }
+    };
+  }
+
+  connection.onHover(onDocument('Hover', null, (doc, p) => hoverOf(doc, doc.lines.offsetAt(p.position))));
+  connection.onCompletion(onDocument('Completion', [], (doc, p) => completion(doc, doc.lines.offsetAt(p.position), { snippets })));
+  connection.onSignatureHelp(onDocument('Signature help', null, (doc, p) => lspSignatureHelp(doc, doc.lines.offsetAt(p.position))));
+  connection.onDefinition(onDocument('Go to definition', null, (doc, p) => definitionLocation(doc, doc.lines.offsetAt(p.position))));
+  connection.onReferences(
+    onDocument('Find references', [], (doc, p) => referenceLocations(doc, doc.lines.offsetAt(p.position), p.context.includeDeclaration)),
+  );
+  connection.onDocumentHighlight(onDocument('Document highlights', [], (doc, p) => highlights(doc, doc.lines.offsetAt(p.position))));
+  // The outline and the lenses go as their JSON bytes, built an element at a time
+  // (encode/response-lists.ts), which stand in for the arrays as a publication's diagnostics do:
+  // node/main.ts's writer sends their chunks as they are, any other serialiser calls their toJSON.
+  connection.onDocumentSymbol(
+    onDocument('Document symbols', [], (doc) => encodedDocumentSymbols(doc, hierarchicalSymbols) as unknown as DocumentSymbol[] | SymbolInformation[]),
+  );
+  connection.onCodeAction(onDocument('Code actions', [], (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context)));
+  // Lenses go without their commands, which the editor asks for only for the lenses it shows.
+  // A stub names the analysis it came from: a settings change analyses the same version again.
+  const generationOf = (doc: AnalyzedDocument): number => {
+    const st = states.get(doc.uri);
+    return st && st.latest === doc ? (st.latestGeneration ?? 0) : -1;
+  };
+  connection.onCodeLens(
+    onDocument('Code lenses', [], (doc) => encodedCodeLensStubs(doc, stateOf(doc.uri).id, generationOf(doc)) as unknown as CodeLens[]),
+  );
+  connection.onCodeLensResolve(async (lens, token) => {
+    try {
+      const data = lens.data as unknown;
+      const uri = Array.isArray(data) && typeof data[0] === 'number' ? uriOfId.get(data[0]) : undefined;
+      const doc = uri === undefined ? undefined : await getAnalysis(uri);
+      if (!doc || token.isCancellationRequested) return lens;
+      return resolveCodeLens(doc, lens, generationOf(doc));
+    } catch (e) {
+      logError('Resolving a code lens', e);
+      return lens;
+    }
+  });
+  connection.onDocumentFormatting(onDocument('Formatting', [], (doc) => formatting(doc)));
+  connection.onFoldingRanges(onDocument('Folding ranges', [], (doc) => foldingRanges(doc)));
+  connection.onPrepareRename(
+    onDocument('Prepare rename', null, (doc, p) => {
+      const r = renameRange(doc, doc.lines.offsetAt(p.position));
+      if ('error' in r) throw new RequestFailure(r.error);
+      return r;
+    }),
+  );
+  connection.onRenameRequest(
+    onDocument('Rename', null, (doc, p) => {
+      const r = renameEdit(doc, doc.lines.offsetAt(p.position), p.newName);
+      if ('error' in r) throw new RequestFailure(r.error);
+      return r.edit;
+    }),
+  );
+  // Whole-document tokens carry a result id; a delta request against the last one sent gets
+  // the one edit between them (semantic-tokens.ts), so an edit that moves no name sends nothing.
+  let tokenResults = 0;
+  const fullTokens = (doc: AnalyzedDocument): SemanticTokens => {
+    const { data } = semanticTokens(doc);
+    const resultId = `${doc.version}.${++tokenResults}`;
+    const st = states.get(doc.uri);
+    if (st) st.tokens = { resultId, data: Uint32Array.from(data) };
+    return { resultId, data };
+  };
+  connection.languages.semanticTokens.on(onDocument('Semantic tokens', { data: [] }, (doc) => fullTokens(doc)));
+  connection.languages.semanticTokens.onDelta(
+    onDocument('Semantic tokens', { data: [] } as SemanticTokensDelta | SemanticTokens, (doc, p: SemanticTokensDeltaParams) => {
+      const previous = states.get(doc.uri)?.tokens;
+      const next = fullTokens(doc);
+      if (!previous || previous.resultId !== p.previousResultId) return next;
+      return { resultId: next.resultId, edits: semanticTokensEdits(previous.data, next.data) };
+    }),
+  );
+  connection.languages.semanticTokens.onRange(
+    onDocument('Semantic tokens', { data: [] }, (doc, p) => semanticTokens(doc, toOffsetRange(doc.lines, p.range))),
+  );
+  connection.languages.inlayHint.on(onDocument('Inlay hints', [], (doc, p) => lspInlayHints(doc, toOffsetRange(doc.lines, p.range))));
+
+  connection.onWorkspaceSymbol(async (params, token) => {
+    try {
+      const sources: SymbolSource[] = [];
+      const open = new Set<string>();
+      for (const d of documents.all()) {
+        open.add(d.uri);
+        const a = await getAnalysis(d.uri);
+        if (a) sources.push({ uri: a.uri, lines: a.lines, symbols: a.analysis.semantics.symbols });
+      }
+      if (options.workspaceFiles && !token.isCancellationRequested) {
+        for (const folder of workspaceFolders) {
+          for (const uri of await options.workspaceFiles.list(folder)) {
+            if (open.has(uri) || token.isCancellationRequested) continue;
+            const s = await symbolsOfFile(uri, options.workspaceFiles);
+            if (s) sources.push(s);
+          }
+        }
+      }
+      return workspaceSymbolInformation(sources, params.query);
+    } catch (e) {
+      logError('Workspace symbols', e);
+      return [];
+    }
+  });
+
+  async function symbolsOfFile(uri: string, files: WorkspaceFiles): Promise<SymbolSource | undefined> {
+    const text = await files.read(uri);
+    if (text === undefined) return undefined;
+    const cached = fileSymbols.get(uri);
+    if (cached && cached.text === text) return cached.source;
+    // Names only: syntax and semantics, without the collision analysis.
+    const parsed = parse(text);
+    const symbols: SymbolTable = analyzeSemantics(parsed).symbols;
+    const source = { uri, lines: parsed.lines as LineIndex, symbols };
+    fileSymbols.set(uri, { text, source });
+    return source;
+  }
+
+  registerPreviewHandlers(connection, getAnalysis);
+
+  documents.listen(connection);
+
+  return {
+    // The open documents as they are at each call: one closed between slices is left out.
+    compactPublications(shouldYield) {
+      for (const st of states.values()) if (!st.published.compact(shouldYield)) return false;
+      return true;
+    },
+    releasePublications() {
+      let freed = 0;
+      for (const st of states.values()) freed += st.published.release();
+      return freed;
+    },
+  };
+}
+
+/** A request that cannot be answered for a reason the user should read (rename's checks). */
+export class RequestFailure extends Error {}
