@@ -28,9 +28,9 @@ const isPairParams = objectOf({ uri: stringOf(8192), a: isString, b: isString })
 
 /**
  * Registers the preview's custom requests (protocol/preview-lsp.ts). Parameters are validated;
- * a failure is logged and answered with an error response, never allowed to take the server down. The scene
- * model is built once per analysis (the client asks again after each throttled edit, and the
- * same analysis may be asked for by several panels).
+ * a failure is logged and answered with an error response, never allowed to take the server
+ * down. The scene model is built once per analysis (the client asks again after each throttled
+ * edit, and the same analysis may be asked for by several panels).
  */
 export function registerPreviewHandlers(connection: Connection, getAnalysis: GetAnalysis): void {
   const models = new WeakMap<DocumentAnalysis, PreviewScene>();

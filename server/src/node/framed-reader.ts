@@ -33,6 +33,9 @@ function isValueChar(b: number): boolean {
  * further: a byte stream that lost its framing has no point to resynchronise at (a body may hold
  * any header text), so the owner ends the process and the editor starts a fresh one.
  *
+ * A body that stops short of its Content-Length is waited for, as from a slow client: a client
+ * paused in a debugger looks the same, and a message after it shows the error.
+ *
  * vscode-jsonrpc's ReadableStreamMessageReader is lenient where this is not: it looks for
  * CRLFCRLF and waits forever for a header that ends in LF only, waits for as many bytes as any
  * Content-Length says, and stops reading after a bad header or body without closing.

@@ -211,6 +211,34 @@ describe('lsp: the server under fuzzed input (dist/server.js over stdio)', funct
     await close(uri);
   });
 
+  it('survives well-framed messages with random methods and parameters, and keeps answering', async () => {
+    const uri = await open(SCENE);
+    await client.diagnostics(uri, 1);
+    const methods = [...requests(uri, { line: 0, character: 0 }).map(([m]) => m), 'textDocument/didChange', 'textDocument/didSave', 'workspace/didChangeConfiguration', 'no/such'];
+    // Not didOpen or didClose of the document under test, nor exit: those are lawful.
+    const params = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.record({ textDocument: fc.record({ uri: fc.constantFrom(uri, 'file:///nowhere.collide', ''), version: fc.integer() }, { requiredKeys: [] }) }, { requiredKeys: [] }),
+      fc.record({ textDocument: fc.constant({ uri }), position: fc.jsonValue({ maxDepth: 1 }), range: fc.jsonValue({ maxDepth: 2 }), contentChanges: fc.jsonValue({ maxDepth: 2 }) }),
+    );
+    const message = fc.record({ method: fc.constantFrom(...methods), params, request: fc.boolean() });
+    await fc.assert(
+      fc.asyncProperty(fc.array(message, { minLength: 1, maxLength: 10 }), async (messages) => {
+        const answers: Promise<unknown>[] = [];
+        for (const m of messages) {
+          if (m.request) answers.push(answer(() => client.connection.sendRequest(m.method, m.params), m.method));
+          else void client.connection.sendNotification(m.method, m.params);
+        }
+        await Promise.all(answers);
+        const hover = await answer(() => client.connection.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///nowhere.collide' }, position: { line: 0, character: 0 } }), 'hover');
+        assert.deepEqual(hover, { result: null }, 'a sound request after them is answered');
+        assert.ok(!client.exited);
+      }),
+      { numRuns: runs(10, 200) },
+    );
+    await close(uri);
+  });
+
   it('analyzes a scene of 5,000 bodies and an edit of it as a fresh open does', async () => {
     const lines = ['layer world'];
     for (let i = 0; i < 5000; i++) lines.push(`body b${i} box(1, 1) at (${(i % 100) * 3}, ${Math.floor(i / 100) * 3})${i % 7 === 0 ? ' velocity (400, 0)' : ''}`);
