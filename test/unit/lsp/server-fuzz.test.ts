@@ -134,6 +134,27 @@ describe('lsp: the server under fuzzed input (dist/server.js over stdio)', funct
     );
   });
 
+  it('edits between the two halves of an emoji, and across a CRLF, as a fresh open analyzes the result', async () => {
+    const uri = await open(SCENE);
+    let doc = TextDocument.create(uri, 'collide', 1, SCENE);
+    const emoji = doc.positionAt(SCENE.indexOf('😀') + 1);
+    const crlf = doc.positionAt(SCENE.indexOf('\r\n') + 1);
+    const changes = [
+      [{ range: { start: emoji, end: emoji }, text: '\r\nbody z box(1, 1) at (0, 0.4) // ' }],
+      [{ range: { start: crlf, end: { line: crlf.line + 1, character: 0 } }, text: '\n' }],
+    ];
+    for (const contentChanges of changes) {
+      doc = TextDocument.update(doc, contentChanges, doc.version + 1);
+      void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: doc.version }, contentChanges });
+    }
+    const edited = await client.diagnostics(uri, doc.version);
+    const fresh = await open(doc.getText());
+    assert.deepEqual(asUri(edited, uri, fresh), await client.diagnostics(fresh, 1));
+    assert.ok(edited.some((d) => d.code === 'overlap' && String(d.message).includes('z')), JSON.stringify(edited.map((d) => d.message)));
+    await close(uri);
+    await close(fresh);
+  });
+
   const OUT_OF_RANGE: Position[] = [
     { line: 1_000_000, character: 0 },
     { line: 0, character: 1_000_000 },
