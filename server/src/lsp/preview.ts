@@ -1,4 +1,4 @@
-import type { Connection } from 'vscode-languageserver';
+import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { isString, objectOf, stringOf } from '../../../protocol/validate';
 import {
   PREVIEW_PAIR_METHOD,
@@ -28,9 +28,9 @@ const isPairParams = objectOf({ uri: stringOf(8192), a: isString, b: isString })
 
 /**
  * Registers the preview's custom requests (protocol/preview-lsp.ts). Parameters are validated;
- * a failure is logged and answered with null, never allowed to take the server down. The scene
- * model is built once per analysis (the client asks again after each throttled edit, and the
- * same analysis may be asked for by several panels).
+ * a failure is logged and answered with an error response, never allowed to take the server
+ * down. The scene model is built once per analysis (the client asks again after each throttled
+ * edit, and the same analysis may be asked for by several panels).
  */
 export function registerPreviewHandlers(connection: Connection, getAnalysis: GetAnalysis): void {
   const models = new WeakMap<DocumentAnalysis, PreviewScene>();
@@ -49,7 +49,7 @@ export function registerPreviewHandlers(connection: Connection, getAnalysis: Get
       return model;
     } catch (e) {
       connection.console.error(`collide/previewScene failed for ${params.uri}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      return null;
+      throw new ResponseError(ErrorCodes.InternalError, `collide/previewScene failed for ${params.uri}: ${e instanceof Error ? e.message : String(e)}`);
     }
   });
 
@@ -61,7 +61,7 @@ export function registerPreviewHandlers(connection: Connection, getAnalysis: Get
       return buildPairDetail(params.uri, doc.version, sourceOf(doc.analysis), params.a, params.b);
     } catch (e) {
       connection.console.error(`collide/previewPair failed for ${params.uri}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      return null;
+      throw new ResponseError(ErrorCodes.InternalError, `collide/previewPair failed for ${params.uri}: ${e instanceof Error ? e.message : String(e)}`);
     }
   });
 }

@@ -1,6 +1,7 @@
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
+  ErrorCodes,
   LSPErrorCodes,
   ResponseError,
   TextDocumentSyncKind,
@@ -58,8 +59,11 @@ import type { SymbolSource } from '../features/workspace-symbols';
  *
  * Settings are pulled per document with workspace/configuration (scoped to the document's URI)
  * and kept only with that document, until the client says the configuration changed; nothing is
- * cached for the whole server. A request that fails is logged and answered with an empty
- * result: one bad request never takes the server down.
+ * cached for the whole server. A request that fails is logged and answered with an error
+ * response that says why (InternalError, or RequestFailed for a refusal the user should read):
+ * one bad request never takes the server down, and the editor tells a failure from an empty
+ * answer. Lifecycle rules (no request before initialize, no stale change) are applied before
+ * dispatch, by lsp/protocol-guard.ts.
  */
 export interface WorkspaceFiles {
   /** URIs of the `.collide` files under a workspace folder (bounded by the implementation). */
@@ -128,6 +132,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const log = (message: string) => connection.console.log(message);
   const logError = (what: string, e: unknown) =>
     connection.console.error(`${what} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  /** A request's failure: logged with its stack, answered with its message. */
+  const failed = (what: string, e: unknown): ResponseError<void> => {
+    logError(what, e);
+    return new ResponseError(ErrorCodes.InternalError, `${what} failed: ${e instanceof Error ? e.message : String(e)}`);
+  };
 
   // ── Settings ──────────────────────────────────────────────────────────────────────────────
 
@@ -290,7 +299,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /**
    * Wraps a request handler on one document: waits for the analysis of the current version,
    * gives up quietly when the request was cancelled meanwhile, and turns any exception into a
-   * log entry and the empty answer.
+   * log entry and an error response.
    */
   function onDocument<P extends { textDocument: { uri: string } }, R>(
     name: string,
@@ -305,8 +314,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       } catch (e) {
         // A refusal the user should read (an invalid new name) goes back as the request's error.
         if (e instanceof RequestFailure) throw new ResponseError(LSPErrorCodes.RequestFailed, e.message);
-        logError(`${name} (${params.textDocument.uri})`, e);
-        return empty;
+        throw failed(`${name} (${params?.textDocument?.uri})`, e);
       }
     };
   }
@@ -343,8 +351,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (!doc || token.isCancellationRequested) return lens;
       return resolveCodeLens(doc, lens, generationOf(doc));
     } catch (e) {
-      logError('Resolving a code lens', e);
-      return lens;
+      throw failed('Resolving a code lens', e);
     }
   });
   connection.onDocumentFormatting(onDocument('Formatting', [], (doc) => formatting(doc)));
@@ -407,8 +414,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       }
       return workspaceSymbolInformation(sources, params.query);
     } catch (e) {
-      logError('Workspace symbols', e);
-      return [];
+      throw failed('Workspace symbols', e);
     }
   });
 

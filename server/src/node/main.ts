@@ -2,9 +2,11 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
-import { createConnection, ProposedFeatures, type Connection, type MessageReader } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
+import { ProtocolGuard } from '../lsp/protocol-guard';
 import { startServer, type ServerHandle, type WorkspaceFiles } from '../lsp/server';
 import { compactionStep } from './compaction-step';
+import { stdinReader } from './framed-reader';
 import { GatherMessageWriter } from './gather-writer';
 import { IdleMemory } from './idle-memory';
 import { zlibCodec } from './zlib-codec';
@@ -32,22 +34,25 @@ const idle = new IdleMemory({
 });
 // The first transport argument decides, as in the library's own reading of the command line.
 const transport = process.argv.slice(2).find((a) => a === '--stdio' || a === '--node-ipc' || /^--(socket|pipe)\b/.test(a));
-const connection = transport === '--stdio' ? stdioConnection() : createConnection(ProposedFeatures.all);
+const guard = new ProtocolGuard();
+const connection = transport === '--stdio' ? stdioConnection() : createConnection(ProposedFeatures.all, { messageStrategy: guard });
+guard.attach(connection);
 
 /**
- * Over stdio, the connection the library would make, with one change: messages are written by
- * gather-writer.ts, which sends a publication's diagnostics as the bytes the publisher
- * kept (lsp/encode/diagnostics-json.ts), neither serialising them from objects on every
- * publication nor copying them into one array with their envelope. The library takes a stream
- * or a reader on each side independently
- * (vscode-jsonrpc's createMessageConnection); stdin stays a stream so that it still ends the
- * process when the editor goes away (exit code 1 unless shutdown came first). Because the
+ * Over stdio, the connection the library would make, with two changes: messages are written by
+ * gather-writer.ts, which sends a publication's diagnostics as the bytes the publisher kept
+ * (lsp/encode/diagnostics-json.ts), neither serialising them from objects on every publication
+ * nor copying them into one array with their envelope; and they are read by framed-reader.ts,
+ * which ends the process on a framing error instead of going deaf, and when the editor goes
+ * away (exit code 1 unless shutdown came first), as the library does for a stream. The library
+ * takes a stream or a reader on each side independently (vscode-jsonrpc's
+ * createMessageConnection). Because the
  * connection is not built from the command line, console output is routed to the client's log
  * here, as the library does for `--stdio`: stdout belongs to the protocol.
  */
 function stdioConnection(): Connection {
   writer = new GatherMessageWriter(process.stdout, () => idle.touch());
-  const c = createConnection(ProposedFeatures.all, process.stdin as unknown as MessageReader, writer);
+  const c = createConnection(ProposedFeatures.all, stdinReader(() => guard.shutdownRequested), writer, { messageStrategy: guard });
   const log = (...args: unknown[]) => c.console.log(format(...args));
   console.log = log;
   console.info = (...args: unknown[]) => c.console.info(format(...args));
