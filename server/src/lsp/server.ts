@@ -31,6 +31,7 @@ import { completion } from '../features/completion';
 import { parseSettings } from './configuration';
 import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from '../features/settings';
 import { toOffsetRange } from './convert';
+import { isOverBudget, overBudgetError, REQUEST_BUDGET_MS, withinBudget } from './request-budget';
 import { PublishedDiagnostics, type CompactLimits } from './publish/published-diagnostics';
 import { limitedList } from './publish/diagnostic-limit';
 import type { ChunkCodec } from './encode/chunk-store';
@@ -78,6 +79,8 @@ export interface ServerOptions {
   readonly chunkCodec?: ChunkCodec;
   /** From what size they are (tests use small ones; default: publish/published-diagnostics.ts's). */
   readonly compactLimits?: Partial<CompactLimits>;
+  /** How long a request waits for its document's analysis (default REQUEST_BUDGET_MS). */
+  readonly requestBudgetMs?: number;
 }
 
 /** What the transport may ask of a running server. */
@@ -129,6 +132,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let workspaceFolders: string[] = [];
   const fileSymbols = new Map<string, { text: string; source: SymbolSource }>();
 
+  const budgetMs = options.requestBudgetMs ?? REQUEST_BUDGET_MS;
   const log = (message: string) => connection.console.log(message);
   const logError = (what: string, e: unknown) =>
     connection.console.error(`${what} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -297,9 +301,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // ── Requests ──────────────────────────────────────────────────────────────────────────────
 
   /**
-   * Wraps a request handler on one document: waits for the analysis of the current version,
-   * gives up quietly when the request was cancelled meanwhile, and turns any exception into a
-   * log entry and an error response.
+   * Wraps a request handler on one document: waits for the analysis of the current version, at
+   * most the request budget (request-budget.ts), gives up quietly when the request was cancelled
+   * meanwhile, and turns any exception into a log entry and an error response.
    */
   function onDocument<P extends { textDocument: { uri: string } }, R>(
     name: string,
@@ -308,10 +312,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   ): (params: P, token: CancellationToken) => Promise<R> {
     return async (params, token) => {
       try {
-        const doc = await getAnalysis(params.textDocument.uri);
+        const uri = params.textDocument.uri;
+        const asked = documents.get(uri)?.version;
+        const doc = await withinBudget(getAnalysis(uri), budgetMs);
+        if (isOverBudget(doc)) throw overBudgetError(name, uri, asked, documents.get(uri)?.version, budgetMs);
         if (!doc || token.isCancellationRequested) return empty;
         return handler(doc, params);
       } catch (e) {
+        if (e instanceof ResponseError) throw e;
         // A refusal the user should read (an invalid new name) goes back as the request's error.
         if (e instanceof RequestFailure) throw new ResponseError(LSPErrorCodes.RequestFailed, e.message);
         throw failed(`${name} (${params?.textDocument?.uri})`, e);
@@ -347,10 +355,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     try {
       const data = lens.data as unknown;
       const uri = Array.isArray(data) && typeof data[0] === 'number' ? uriOfId.get(data[0]) : undefined;
-      const doc = uri === undefined ? undefined : await getAnalysis(uri);
+      const asked = uri === undefined ? undefined : documents.get(uri)?.version;
+      const doc = uri === undefined ? undefined : await withinBudget(getAnalysis(uri), budgetMs);
+      if (isOverBudget(doc)) throw overBudgetError('Resolving a code lens', uri!, asked, documents.get(uri!)?.version, budgetMs);
       if (!doc || token.isCancellationRequested) return lens;
       return resolveCodeLens(doc, lens, generationOf(doc));
     } catch (e) {
+      if (e instanceof ResponseError) throw e;
       throw failed('Resolving a code lens', e);
     }
   });
