@@ -4,7 +4,9 @@ import { BODY_ONE_SHAPE, definitionsAreBodies, SceneBody, ScenePart, SceneShape,
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
 import { isIdentPart, lex, type Comment, type Token } from '../syntax/lexer';
-import { ownString, parse, parseWindow, skimFile, streamStatements, type ParseResult } from '../syntax/parser';
+import { ownString } from '../syntax/grammar';
+import { parse, streamStatements, type ParseResult } from '../syntax/parser';
+import { parseWindow, skimFile } from '../syntax/reparsing';
 import { LineIndex, lowerBound, lowerBoundBy } from '../syntax/positions';
 import { STATEMENT_KIND_CODE, StatementIndex } from '../syntax/statement-index';
 
@@ -15,7 +17,7 @@ import { STATEMENT_KIND_CODE, StatementIndex } from '../syntax/statement-index';
  * The language resynchronises at statement keywords (scene-language.md, "Files"), so an edit can
  * only change the statements around it. The edited region is found by comparing the new text
  * with the previous one (common prefix and suffix). From the start of the statement before the
- * first touched one, statements are re-lexed and re-parsed (syntax/parser.ts `parseWindow`) until
+ * first touched one, statements are re-lexed and re-parsed (syntax/reparsing.ts `parseWindow`) until
  * one starts, after the edit and on a line of its own, exactly where a statement of the previous
  * parse started (shifted by the edit's length change): from there on the token stream and the
  * statements are the previous ones, shifted. This is the "re-parse the damaged region, reuse the
@@ -434,7 +436,7 @@ function hasName(defs: readonly SymbolDefinition[], from: number, to: number, na
 
 /**
  * The diagnostics with messages that share no memory with this version's text (a message may
- * quote a long slice of it): they are kept across later versions (see parser.ts `ownString`).
+ * quote a long slice of it): they are kept across later versions (see grammar.ts `ownString`).
  */
 function ownMessages(list: Diagnostic[]): Diagnostic[] {
   for (let k = 0; k < list.length; k++) {
@@ -460,7 +462,7 @@ export interface StatementOutline {
  * `SemanticStream`). That needs every other statement before the first body, since a body may
  * use a constant, shape or layer defined anywhere; a file that has one after a body (a `let`
  * between bodies, say) is analysed in two passes instead: every statement but the bodies is
- * parsed, each body found by its extent only (syntax/parser.ts `skimFile`), and a body is parsed
+ * parsed, each body found by its extent only (syntax/reparsing.ts `skimFile`), and a body is parsed
  * when semantics reaches it.
  */
 export function analyzeWholeText(
@@ -502,7 +504,7 @@ export function analyzeWholeText(
  * analysed in two passes at once, instead of streaming its bodies only to find that out at the
  * end and start again. A guess from the raw text (a line in a block comment may fool it either
  * way); the one pass still checks what it parses, so a wrong guess costs time, never results.
- * A `layer` counts only flush left, where it starts a statement (parser.ts layerStartsStatement):
+ * A `layer` counts only flush left, where it starts a statement (grammar.ts layerStartsStatement):
  * indented, it is usually a body's property on a line of its own.
  */
 function definitionAfterBody(text: string): boolean {

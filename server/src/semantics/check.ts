@@ -17,7 +17,8 @@ import type {
   Statement,
 } from '../syntax/ast';
 import { forEachChild, type Node } from '../syntax/ast';
-import { ownString, type ParseResult } from '../syntax/parser';
+import { ownString } from '../syntax/grammar';
+import type { ParseResult } from '../syntax/parser';
 import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type Value, type ValueRole } from './evaluate';
 import { validatePolygon } from './polygon-validation';
@@ -184,7 +185,7 @@ export function analyzeSemantics(parse: ParseResult, options: SemanticOptions = 
 }
 
 /**
- * What semantics reads: the text and its statements. Bodies may be stubs (syntax/parser.ts
+ * What semantics reads: the text and its statements. Bodies may be stubs (syntax/reparsing.ts
  * `skimFile`) that `expandBody` parses when their turn comes, so that their trees do not all
  * live at once.
  */
@@ -783,7 +784,7 @@ class Checker implements StatementValues {
       const s = statements[i]!;
       switch (s.kind) {
         // A broken statement's name is still reported when it repeats one: the name is no guess,
-        // and a body stub (parser.ts skimFile) cannot tell whether its statement is broken.
+        // and a body stub (reparsing.ts skimFile) cannot tell whether its statement is broken.
         case 'Let':
         case 'Shape': {
           if (!s.name) break;

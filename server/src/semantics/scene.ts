@@ -333,7 +333,7 @@ export class SceneBody implements SymbolDefinition {
   ) {}
 
   /**
-   * Where the body's name ends: the name is the identifier's text (syntax/parser.ts), as long as
+   * Where the body's name ends: the name is the identifier's text (syntax/grammar.ts), as long as
    * its range.
    */
   get nameEnd(): number {

@@ -246,7 +246,7 @@ function invalidCharacterMessage(text: string, start: number, end: number): stri
  * A streaming lexer over `text` from an offset: tokens are scanned on demand (`fill`) into
  * growable typed arrays, so that the parser can start at any token boundary, such as the first
  * token of a statement, and stop once it is back in step with an earlier parse (incremental
- * re-parsing, see parser.ts `parseWindow`). A token boundary is a lexer state of its own: from
+ * re-parsing, see reparsing.ts `parseWindow`). A token boundary is a lexer state of its own: from
  * there on, the tokens depend only on the text that follows.
  */
 export class Scanner {
@@ -545,12 +545,12 @@ export class Scanner {
 
   /**
    * Moves past the tokens before the next keyword that starts a statement (or the end of the
-   * text) without recording them: what skimming a body needs (syntax/parser.ts `skimFile`), whose
+   * text) without recording them: what skimming a body needs (syntax/reparsing.ts `skimFile`), whose
    * tokens are lexed again, and reported, when the body itself is parsed. The token boundaries
    * are the ones `scan` finds (same rules for comments, numbers, names and runs of unknown
    * characters), so the keyword found is the token `scan` would reach. The last token skipped is
    * then scanned as usual and recorded, so that the parser sees the right token before the
-   * keyword (its end ends the body; its line decides a `layer`, see parser.ts). Returns whether
+   * keyword (its end ends the body; its line decides a `layer`, see grammar.ts). Returns whether
    * any token was skipped; no comment or diagnostic of the skipped stretch is recorded.
    */
   skipToStatementKeyword(): boolean {
