@@ -1,6 +1,6 @@
 import { byPosition, type Diagnostic } from '../common/diagnostic';
 import type { FindingDiagnostic } from './finding-diagnostic';
-import type { SemanticResult } from '../semantics/check';
+import type { SemanticResult } from '../semantics/result';
 import type { ParseResult } from '../syntax/parser';
 import { LineIndex } from '../syntax/positions';
 import { analyzeWholeText, DeferredParse, type TextEdit } from './statement-window';

@@ -1,5 +1,6 @@
 import { byPosition, type Diagnostic, type TextRange } from '../common/diagnostic';
-import { sceneOf, SemanticResults, SemanticSession, SemanticStream, type SemanticOptions, type SemanticResult } from '../semantics/check';
+import { sceneOf, SemanticResults, type SemanticOptions, type SemanticResult } from '../semantics/result';
+import { SemanticSession, SemanticStream } from '../semantics/session';
 import { BODY_ONE_SHAPE, definitionsAreBodies, SceneBody, ScenePart, SceneShape, type Scene } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
