@@ -208,6 +208,7 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
     const shared = (r: FrontEndResult, previous: FrontEndResult | undefined, edited: string): void => {
       const defs = new Map(r.semantics.symbols.definitions.map((d) => [d.name, d]));
       const before = new Map(previous?.semantics.scene.bodies.map((b) => [b.name, b]));
+      assert.ok(r.semantics.scene.bodies.length > 0);
       for (const b of r.semantics.scene.bodies) {
         assert.equal(defs.get(b.name), b, b.name);
         const old = before.get(b.name);
