@@ -20,7 +20,7 @@ export abstract class OutputAssembler extends FindingOrder {
   /**
    * Scratch of `assemble`, kept between runs: each diagnostic's owner (its body's index), which
    * ownerPlaces overwrites with its place in position order, and the counting sort's count per
-   * body. Fresh ones were two off-heap arrays of the findings' and the bodies' number per edit.
+   * body: no off-heap arrays made per edit.
    */
   protected owners = new Int32Array(0);
 
@@ -34,7 +34,7 @@ export abstract class OutputAssembler extends FindingOrder {
   /**
    * Per entry, the stamp of the last output that held it; per slot, how many of its entries that
    * output held, up to COUNT_SATURATED (which means "that many or more": assembleInPlace then
-   * declines). Two bytes a slot where four were 0.2 MB more at 100k bodies; a body in 65,535
+   * declines). Two bytes a slot suffice: a body in 65,535
    * findings is far past anything an edit in place is worth.
    */
   protected outputMark = new Uint8Array(0);
@@ -87,8 +87,8 @@ export abstract class OutputAssembler extends FindingOrder {
     const flags = this.slotFlags;
     const findings = new Array<Finding>(count);
     // The diagnostics in findings order are the cache's, entry by entry (each noted there below):
-    // ownerPlaces sorts by owner without a list of them, which a kept scratch list held for as
-    // long as the document was open (0.5 MB at 100k bodies).
+    // ownerPlaces sorts by owner without a list of them, which a kept scratch list would hold for
+    // as long as the document is open.
     if (this.owners.length < count) this.owners = new Int32Array(slack(count));
     const owners = this.owners;
     let placed = true;
@@ -125,7 +125,7 @@ export abstract class OutputAssembler extends FindingOrder {
         // diagnostic only takes the new finding, and the names' offsets. The bodies by their
         // slots' indices, which are the finding's (relabelled above when they changed): after a
         // length-changing edit this runs for most findings, and reading each finding's indices
-        // was a cache miss apiece (findings lie far apart in the old generation).
+        // would be a cache miss apiece (findings lie far apart in the old generation).
         const moved = movedDiagnostic(d.of(f), placement, bodies[slotIndex[sa]!]!, bodies[slotIndex[sb]!]!);
         if (moved !== d) cache.note(e, (d = moved), placement);
       }
@@ -153,8 +153,8 @@ export abstract class OutputAssembler extends FindingOrder {
       for (let k = 0; k < count; k++) diagnostics[k] = cache.notedOf(order[k]!);
       return { findings, diagnostics: positionOrder(diagnostics, null, bodies.length), notCarried: undefined };
     }
-    // Each finding's place in the new list, over its owner (a column of the findings' number
-    // less to keep: 0.28 MB at 100k bodies).
+    // Each finding's place in the new list, written over its owner: one column of the findings'
+    // number less to keep.
     const at = ownerPlaces(owners, count, bodies.length, this.bodyCounts, owners);
     const ordered = new Array<Diagnostic>(count);
     for (let k = 0; k < count; k++) ordered[at[k]!] = cache.notedOf(order[k]!);

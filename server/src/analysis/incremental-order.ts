@@ -109,7 +109,7 @@ export abstract class FindingOrder extends SlotTable {
     fresh.sort((x, y) => keyOf(x) - keyOf(y));
     const capacity = previous + fresh.length;
     let out = this.spareOrder.length >= capacity ? this.spareOrder : new Int32Array(slack(capacity));
-    // Keys for at most `capacity` entries (eight bytes each: a 100k-body level has ~63k findings).
+    // Keys for at most `capacity` entries.
     if (this.spareOrderKeys.length < capacity) this.spareOrderKeys = new Float64Array(capacity + (capacity >> 3));
     const old = this.order;
     let n = 0;
@@ -127,10 +127,10 @@ export abstract class FindingOrder extends SlotTable {
       const oldKeys = this.orderKeys;
       const outKeys = this.spareOrderKeys;
       // Typed scratch, not `fresh.map(keyOf)`: a key is a small integer for the first bodies'
-      // pairs and a double past 2^31 for the others, so the mapped arrays came out in either
+      // pairs and a double past 2^31 for the others, so mapped arrays come out in either
       // elements kind (PACKED_SMI or PACKED_DOUBLE) by edit, and TurboFan's code for this
-      // function, specialised to one array map, was thrown away ("wrong map") when an edit
-      // brought the other one, then recompiled (V8's elements kinds: v8.dev/blog/elements-kinds).
+      // function, specialised to one array map, is thrown away ("wrong map") when an edit
+      // brings the other one, then recompiled (V8's elements kinds: v8.dev/blog/elements-kinds).
       const freshKeys = (this.freshKeys = growFloat64(this.freshKeys, fresh.length));
       const places = (this.freshPlaces = growInt32(this.freshPlaces, fresh.length));
       const built = oldKeys.subarray(0, previous);
@@ -225,8 +225,8 @@ export abstract class FindingOrder extends SlotTable {
 /**
  * The stamp after `stamp` for a column of per-entry byte stamps (entryMark, outputMark), 1 to
  * 255: at the wrap the column is cleared, so that no entry keeps a stamp from 255 passes ago
- * that would read as taken by this one. A byte where 32-bit stamps took four (0.2 MB apiece at
- * 100k bodies), for one pass over the column in 255.
+ * that would read as taken by this one. A byte where 32-bit stamps would take four, for one pass
+ * over the column in 255.
  */
 export function nextStamp(marks: Uint8Array, stamp: number): number {
   if (stamp < 255) return stamp + 1;

@@ -40,7 +40,7 @@ export abstract class SlotTable {
 
   /**
    * Per slot: the diff stamp of the last update that saw it, and its PENDING / TESTED state. Its
-   * box is the broad phase's (boxOf): a copy here was 4 MB more at 100k bodies. A byte each: every
+   * box is the broad phase's (boxOf), not copied here. A byte each: every
    * live slot carries the stamp of the last completed update (an update that throws resets all),
    * so stamps need only differ from one update to the next. 0 (never a stamp) marks a free slot.
    */
@@ -77,8 +77,8 @@ export abstract class SlotTable {
   protected slotOfIndex = new Int32Array(0);
 
   /**
-   * The table before `slotOfIndex`, which the next update writes into: a fresh one per edit was
-   * 40 KB of off-heap garbage per keystroke at 10k bodies.
+   * The table before `slotOfIndex`, which the next update writes into, so that an edit
+   * makes no off-heap garbage.
    */
   protected spareSlotOfIndex = new Int32Array(0);
 
@@ -126,9 +126,9 @@ export abstract class SlotTable {
       // Not reset(): that would abandon the run that asked for it.
       this.clearState();
       this.broad = createBroadPhase(kind);
-      // Sized to the scene, with room for a few added bodies: doubling from 64 left up to half
-      // of every per-slot column unused (and a 100k-body scene 31k slots' worth of it), and the
-      // copies made on the way stayed in the server's resident size.
+      // Sized to the scene, with room for a few added bodies: doubling from 64 would leave up
+      // to half of every per-slot column unused, and the copies made on the way would stay in the
+      // server's resident size.
       const n = scene.bodies.length;
       this.growSlots(n + (n >> 5), true);
       this.broad.reserve(n + (n >> 5));
@@ -345,9 +345,8 @@ export const SLOT_TOUCHED = 16;
 
 /**
  * The length of a per-entry, per-finding or per-slot column of the analyzer that must hold
- * `n`: an eighth more. The per-entry columns were doubled, and at 100k bodies (~63k findings)
- * each of the four then held twice the findings (0.5 MB apiece) for as long as the document
- * stayed open; growth by a constant factor still copies each element O(1) times in amortized
+ * `n`: an eighth more, not double, since a column is kept for as long as the document stays
+ * open; growth by a constant factor still copies each element O(1) times in amortized
  * terms (Cormen et al., "Introduction to Algorithms" §17.4), and edits add entries a few at a
  * time.
  */

@@ -26,7 +26,7 @@ import { IncrementalFrontEnd } from './statement-window';
  * - Results name bodies by declaration index and carry source ranges, both of which shift with
  *   edits elsewhere. A cached finding whose bodies changed index is relabelled, and a cached
  *   diagnostic whose bodies' names moved in the text takes their new ranges (its message is
- *   kept: formatting thousands of messages was most of an edit's time). A cached pair whose two
+ *   kept: formatting thousands of messages would be most of an edit's time). A cached pair whose two
  *   bodies swapped places in the file is tested again, since `a` is by definition the one
  *   declared first.
  * - The output is kept between runs too (`assemble`): the findings in order and their
@@ -305,7 +305,7 @@ export class IncrementalAnalyzer extends OutputAssembler {
       }
       for (let slot = 0; slot < this.slotCount; slot++) this.pending[slot] = 0;
       this.lastTestCount = tests;
-      // A whole scene's candidate pairs (1 MB at 100k bodies): edits need a handful.
+      // A whole scene's candidate pairs are let go: edits need a handful.
       if (this.candidates.length > CANDIDATES_KEPT) this.candidates = new Int32Array(CANDIDATES_KEPT);
       return;
     }

@@ -128,7 +128,7 @@ export function assembleAnalysis(syntax: ParseResult, semantics: SemanticResult,
  * The finding diagnostics (in findings order) in position order. Each sits on the name of one of
  * its pair's bodies, its `owner` (overlap.ts, continuous.ts), and body names are in declaration
  * order, so a stable counting sort by the owner's index orders them in O(n) (Cormen et al. §8.2)
- * where a comparison sort of thousands of diagnostics was a visible share of an edit. Without
+ * where a comparison sort of thousands of diagnostics is a visible share of an edit. Without
  * owners (a diagnostic placed elsewhere) the stable comparison sort gives the same order.
  * `owners` is read for the first diagnostics.length entries only (it may be longer).
  */

@@ -12,7 +12,7 @@ import { LineIndex, lowerBound, lowerBoundBy } from '../syntax/positions';
 import { STATEMENT_KIND_CODE, StatementIndex } from '../syntax/statement-index';
 
 /**
- * The incremental front end (issue 5, item 2): syntax and semantics of a new version of a
+ * The incremental front end: syntax and semantics of a new version of a
  * document, recomputed only for the statements an edit touched.
  *
  * The language resynchronises at statement keywords (scene-language.md, "Files"), so an edit can
@@ -133,8 +133,7 @@ export class IncrementalFrontEnd {
   private semantics: SemanticResult | null = null;
   /**
    * The `reused` tables of the last window and of the one before, which the next window writes
-   * into (FrontEndResult.reused): a fresh one per edit was 40 KB of off-heap garbage per
-   * keystroke at 10k bodies.
+   * into (FrontEndResult.reused), so that an edit makes no off-heap garbage.
    */
   private lastReused = new Int32Array(0);
   private spareReused = new Int32Array(0);
@@ -408,8 +407,8 @@ export class IncrementalFrontEnd {
 const BLOCK = 4096;
 /**
  * Large blocks first, then BLOCK-sized ones within the first large block that differs: every
- * compared block is a sliced-string header (~40 bytes) of garbage, which at BLOCK alone came to
- * some 30 KB per edit of a 1.7 MB document.
+ * compared block is a sliced-string header of garbage, which with BLOCK-sized blocks alone would
+ * grow with the document's length on every edit.
  */
 const BIG_BLOCK = 16 * BLOCK;
 function commonPrefix(a: string, b: string): number {
@@ -593,7 +592,7 @@ function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[], fro
 /**
  * A copy of `list` made `length` long, for the caller to overwrite from some index on: one
  * allocation of about the final size, where an array started from a prefix and grown by pushes
- * reallocated several times (a 10k-body scene's bodies and definitions were ~0.3 MB per edit).
+ * would be reallocated several times per edit.
  * Entries appended past `list.length` are `undefined` until written.
  */
 function resizedCopy<T>(list: readonly T[], length: number): T[] {

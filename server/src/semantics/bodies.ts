@@ -36,7 +36,7 @@ export abstract class BodyChecker extends EnvironmentChecker {
 
   /** `defAt`: where `def` is in `definitions` (the body, if it enters the scene, replaces it). */
   protected body(s: BodyStatement, def: MutableDefinition | undefined, defAt: number, bodies: SceneBody[], firstIndex: number): void {
-    // quietlyIf written out: a closure per body was a visible share of a large file's semantics.
+    // quietlyIf written out: no closure per body.
     const saved = this.diagnostics;
     if (s.broken) {
       this.diagnostics = this.dropped;

@@ -33,7 +33,7 @@ function circleAtOrigin(r: number): ConvexShape {
  * A body's or a part's clauses, the last of each keyword (see `clausesByKeyword`), indexed in
  * BODY_CLAUSES order: AT, ANGLE, VELOCITY, SPIN, LAYER. An array indexed by number rather than an
  * object indexed by the keyword: a property looked up by a string that varies from clause to
- * clause was a megamorphic keyed access, twice per clause of a file.
+ * clause is a megamorphic keyed access, twice per clause of a file.
  */
 export type ClauseSlots = (Clause | undefined)[];
 export const AT = BODY_CLAUSES.indexOf('at');

@@ -3,7 +3,7 @@
 /**
  * How many times each name is declared: a set of the names, and the counts of the few that
  * repeat. Nearly every name of a large scene is declared once, and a Set entry is two words
- * where a Map entry is three (100k body names: 2.5 MB against 3.6).
+ * where a Map entry is three.
  */
 export class NameCounts {
   private readonly names = new Set<string>();

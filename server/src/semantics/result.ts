@@ -52,9 +52,9 @@ export interface SemanticResult {
    * numbers (they say their value already), exactly as the whole-file run evaluated them
    * (`recordedValues`). Evaluated again on each call, in this version's environment (constants,
    * named shapes, layers), never kept: features read the values of a few statements at a time
-   * (the hovered one, the viewport's for inlay hints, the settings for the outline), and a kept
-   * table of the whole document was built on every whole-file run and spliced on every edit, and
-   * at 100k bodies held 283k values, 7.1 MB of the idle language server's heap. A statement that
+   * (the hovered one, the viewport's for inlay hints, the settings for the outline), while a kept
+   * table of the whole document would be built on every whole-file run, spliced on every edit,
+   * and held by the idle language server for every value of the file. A statement that
    * does not evaluate (or a defect: the call never throws) has no values.
    */
   valuesOf(statements: readonly Statement[]): ValueTable;
@@ -67,14 +67,10 @@ export interface SemanticResult {
 /**
  * The semantic result, whole (the checker's) or windowed (analysis/statement-window.ts): one
  * class for both, so that every result has one hidden class and `valuesOf` is a method on the
- * prototype. As an object literal with a getter of its own, a result was a dictionary-mode
- * object (V8 gives a literal with an own accessor no fast map), each property read a dictionary
- * look-up, and the windowed one's getter was a closure made per edit in a context holding that
- * version's whole text: every edit's context survived each scavenge until the next full
- * collection (measured in the language server on the bench's 10k-body edits: each scavenge
- * promoted every text since the last one, 16 MB, and 0.5 MB of array buffers per edit that only
- * full collections freed; with a class, one text per scavenge. What held them was not found:
- * not a strong reference, since a full collection freed them and a heap snapshot shows none).
+ * prototype. An object literal with a getter of its own would be a dictionary-mode object (V8
+ * gives a literal with an own accessor no fast map), each property read a dictionary look-up,
+ * and the windowed one's getter a closure made per edit in a context holding that version's
+ * whole text, which scavenges promote until the next full collection.
  */
 export class SemanticResults implements SemanticResult {
   /**

@@ -270,8 +270,8 @@ export function nameAtFlags(start: number, nameStart: number): number {
  * scene is its own definition: `kind` 'body', never a duplicate, which stays out of the scene).
  *
  * Compact, since a large scene has one per statement and a language server keeps it for as long
- * as the document is open (as objects, ranges, pose vectors and clause records were ~500 bytes a
- * body): the statement's, shape's and clauses' ranges are offsets (the name's start a Smi field,
+ * as the document is open (objects for ranges, pose vectors and clause records would be several
+ * hundred bytes a body): the statement's, shape's and clauses' ranges are offsets (the name's start a Smi field,
  * its end made from the name's length; the statement's start, the shape's and the statement's
  * end packed into the flags and one Smi, `spans`, relative to the name, since a field is 8 bytes
  * a body; the clauses' offsets relative to the statement's start, so that a body moved by an
@@ -280,9 +280,8 @@ export function nameAtFlags(start: number, nameStart: number): number {
  * clauses, parts and detail are made on request: compare what such a getter returns by content,
  * never by identity (`parts` is a new array on each read for a body with its one shape). So is
  * `nameRange`, the symbol table's definition range, kept as `nameStart` and `nameEnd` (what hot
- * paths read): a stored range was one more object a body that every scavenge of a check copied
- * twice (10k bodies: 0.4 MB more to copy into the survivor space and again into the old
- * generation).
+ * paths read): a stored range would be one more object a body for every scavenge of a check to
+ * copy twice (into the survivor space, then into the old generation).
  * Nothing compares a definition's range by identity: findings' diagnostics are placed on names
  * by offsets (analysis/pipeline.ts, onName). Immutable; nothing reads a body's identity but the
  * incremental analysis, for "same object, same content".
@@ -314,8 +313,8 @@ export class SceneBody implements SymbolDefinition {
     /**
      * The geometry: the body's one shape when `flags` has BODY_ONE_SHAPE, else its parts (a
      * compound's, or a named shape's, shared by every body that uses it). Almost every body of a
-     * large scene has one part written in its statement, and an array and a ScenePart each were
-     * a sixth of a 100k-body scene's memory. Read it through `partCount` and `partShape`.
+     * large scene has one part written in its statement, and an array and a ScenePart each would
+     * be a large share of its memory. Read it through `partCount` and `partShape`.
      */
     readonly geometry: ConvexShape | SceneShape,
     /**
@@ -325,9 +324,8 @@ export class SceneBody implements SymbolDefinition {
      * three, then, with BODY_WIDE_SPANS, the statement's and shape's offsets (`bodySpans`):
      * packed doubles, 8 bytes each (`bodyData` makes it). When the flags' data offset
      * (`dataAtFlags`) is not 0, this is the body's one shape's `xy` too, with the shape's
-     * vertices first and the body's numbers from that offset on: an array of its own was 48
-     * bytes a body besides its numbers (a JSArray and its store's header; 3.2 MB at 100k bodies
-     * of boxes and polygons). Core readers bound a shape's vertices by its `count` (shape.ts).
+     * vertices first and the body's numbers from that offset on: an array of its own would cost
+     * a JSArray and its store's header per body besides its numbers. Core readers bound a shape's vertices by its `count` (shape.ts).
      */
     readonly data: readonly number[],
   ) {}
@@ -554,7 +552,7 @@ export function clauseFlag(k: number): number {
 
 /**
  * Where a property clause is written, as three offsets: a large scene has a clause or two per
- * body, and as two range objects each they were a sixth of a 100k-body scene's memory. The ranges
+ * body, and two range objects each would be a large share of its memory. The ranges
  * are made on request (quick fixes and the preview ask for a few).
  */
 export class BodyProperty {
@@ -581,8 +579,7 @@ export class BodyProperty {
 /**
  * Whether `definitions` are `bodies` one for one, each the very body (a body in the scene is its
  * own definition): a scene of bodies alone, as generated scenes are. Its symbol table then takes
- * the scene's body list as its definitions, one array where there were two of a pointer a body
- * (0.9 MB at 100k bodies). Neither list is changed once made: an edit makes new ones.
+ * the scene's body list as its definitions, one array of a pointer a body, not two. Neither list is changed once made: an edit makes new ones.
  */
 export function definitionsAreBodies(definitions: readonly SymbolDefinition[], bodies: readonly SceneBody[]): boolean {
   if (definitions.length !== bodies.length) return false;

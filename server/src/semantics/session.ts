@@ -289,8 +289,8 @@ export class Checker extends BodyChecker implements StatementValues {
     // One list for the scene's bodies and the definitions when they are the same (scene.ts
     // definitionsAreBodies): every body of the scene took the place of its own definition, in
     // statement order, so as many definitions as bodies means each is its body. Told by the
-    // counts, not a loop over them: a loop over 10k entries is compiled (on-stack replacement)
-    // for one run, 0.3% of a 10k-body check's instructions.
+    // counts, not a loop over them: a loop over every body would be compiled (on-stack
+    // replacement) for one run.
     const n = bodies.length;
     const definitions = this.definitions.length === n && (n === 0 || (this.definitions[0] === bodies[0] && this.definitions[n - 1] === bodies[n - 1])) ? bodies : this.definitions;
     return new SemanticResults(sceneOf(settings, bodies, layers), this.diagnostics, { definitions, references: this.references }, this.environment(), constants, shapes);

@@ -167,7 +167,7 @@ export interface Modifier {
  * Whether a statement is `broken`: the parser reported a syntax error inside it, or a
  * lexical error in one of its tokens, and the tree is its best reading of the rest. Semantics
  * checks nothing in such a statement but whether its name repeats another (one error per broken
- * statement, issue 2): its names are still defined and its references resolved for navigation,
+ * statement): its names are still defined and its references resolved for navigation,
  * but its values are not used and a broken body stays out of the Scene. Not set for the three errors the parser corrects exactly
  * (a keyword as a name, a misplaced modifier, a detached unit), where the tree is what the author
  * meant.

@@ -659,7 +659,7 @@ export class Parser {
   //   while (close === LIST_GOES_ON) { <parse an item>; close = this.afterListItem(callee); }
   // which ends with the `)` token's index, or -1 when the list had to be closed implicitly
   // (reported). A loop in the owner rather than a helper taking the item's parser as a callback:
-  // that was a closure per argument list of a file.
+  // that would be a closure per argument list of a file.
 
   /** Consumes the `)` of an empty list and returns its index; LIST_GOES_ON when an item comes first. */
   private listStart(): number {

@@ -109,8 +109,8 @@ function isWhitespace(c: number): boolean {
 // ── Compact tokens ────────────────────────────────────────────────────────────────────────────
 //
 // The parser reads tokens from parallel typed arrays (kind, start, end, keyword or unit, value)
-// rather than from one object per token: a 100k-body file has millions of tokens, and objects
-// for them were both the largest allocation of a parse and the largest structure kept alive.
+// rather than from one object per token: a large file has millions of tokens, and objects
+// for them would be both the largest allocation of a parse and the largest structure kept alive.
 // `Token` objects are made only on request (`lex`, `ParseResult.tokens`).
 
 /** Token kind codes of the compact stream; `TOKEN_KINDS[code]` is the kind's name. */
@@ -154,8 +154,7 @@ PUNCT[47] = TK_SLASH;
 /**
  * Keyword ids by length and first character (`keyClass`), so that recognising one allocates
  * nothing and compares a name with at most two keywords (slop/spin, static/sensor,
- * compound/collides), most names with none: by length alone a six-letter name was compared with
- * five keywords.
+ * compound/collides), most names with none (by length alone a six-letter name meets five keywords).
  */
 const keyClass = (length: number, first: number): number => length * 128 + first;
 const MAX_KEYWORD_LENGTH = Math.max(...KEYWORD_LIST.map((k) => k.length));
