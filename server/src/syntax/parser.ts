@@ -22,7 +22,7 @@ export interface ParseResult {
   readonly lines: LineIndex;
   /**
    * The statements by position, when the producer keeps them without the tree (the language
-   * server's versions do: analysis/statement-window.ts `DeferredParse`); `statementIndexOf`
+   * server's versions do: analysis/deferred-parse.ts `DeferredParse`); `statementIndexOf`
    * gives one for any result.
    */
   readonly statementIndex?: StatementIndex;
@@ -70,7 +70,7 @@ export function parse(text: string, lines?: LineIndex): ParseResult {
 
 /**
  * A whole-file parse that hands each statement to `visit` as soon as it is parsed and keeps none
- * (analysis/statement-window.ts: semantics evaluates a body and drops its tree, so a large file's
+ * (analysis/whole-text.ts: semantics evaluates a body and drops its tree, so a large file's
  * trees never all live at once). `visit` returns false to stop; the result is then null, as it is
  * when the parser fails (the caller takes another path). Otherwise it is the lexical and syntax
  * diagnostics, equal to `parse(text).diagnostics`.
