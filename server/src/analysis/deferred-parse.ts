@@ -2,7 +2,8 @@
 // version, parsing or lexing the text again only for callers that ask for the whole file.
 import type { Diagnostic } from '../common/diagnostic';
 import type { SourceFile } from '../syntax/ast';
-import { lex, type Comment, type Token } from '../syntax/lexer';
+import { lex } from '../syntax/lexer';
+import type { Comment, Token } from '../syntax/tokens';
 import { parse, type ParseResult } from '../syntax/parser';
 import type { LineIndex } from '../syntax/positions';
 import { StatementIndex } from '../syntax/statement-index';

@@ -4,7 +4,7 @@ import { byPosition, type Diagnostic } from '../common/diagnostic';
 import type { SemanticOptions, SemanticResult } from '../semantics/result';
 import { SemanticSession, SemanticStream } from '../semantics/session';
 import type { Statement } from '../syntax/ast';
-import { isIdentPart } from '../syntax/lexer';
+import { isIdentPart } from '../syntax/characters';
 import { streamStatements } from '../syntax/parser';
 import type { LineIndex } from '../syntax/positions';
 import { skimFile } from '../syntax/reparsing';

@@ -1,5 +1,5 @@
 import type { TextRange } from '../common/diagnostic';
-import type { AngleUnit, ModifierKeyword, PropertyKeyword, ShapeKeyword } from './lexer';
+import type { AngleUnit, ModifierKeyword, PropertyKeyword, ShapeKeyword } from './tokens';
 
 /**
  * The syntax tree of a scene file. Every node has its `range` (UTF-16 offsets, `[start, end)`),

@@ -35,10 +35,10 @@ import type {
   ShapeStatement,
   Statement,
 } from './ast';
+import { Scanner } from './lexer';
 import {
   KEYWORD_ID,
   KEYWORD_LIST,
-  Scanner,
   MODIFIER_KEYWORDS,
   PROPERTY_KEYWORDS,
   SHAPE_KEYWORDS,
@@ -62,7 +62,7 @@ import {
   UNIT_RAD,
   type ModifierKeyword,
   type PropertyKeyword,
-} from './lexer';
+} from './tokens';
 import type { LineIndex } from './positions';
 
 

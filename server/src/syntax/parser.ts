@@ -3,7 +3,8 @@
 import { byPosition, type Diagnostic } from '../common/diagnostic';
 import type { SourceFile, Statement } from './ast';
 import { internalError, Parser } from './grammar';
-import { lex, Scanner, type Comment, type Token } from './lexer';
+import { lex, Scanner } from './lexer';
+import type { Comment, Token } from './tokens';
 import { LineIndex } from './positions';
 import type { StatementIndex } from './statement-index';
 

@@ -1,5 +1,6 @@
 import type { Statement } from './ast';
-import { Scanner, TK_EOF, type Comment, type Token } from './lexer';
+import { Scanner } from './lexer';
+import { TK_EOF, type Comment, type Token } from './tokens';
 import { streamStatements, type ParseResult } from './parser';
 import { parseWindow } from './reparsing';
 import { lowerBound, type LineIndex } from './positions';
