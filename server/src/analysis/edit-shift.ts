@@ -1,7 +1,8 @@
 // Results of the previous version carried over an edit: items after the edited window shifted
 // by its length change, spliced around the window's fresh items. Used by statement-window.ts.
 import type { Diagnostic, TextRange } from '../common/diagnostic';
-import { BODY_ONE_SHAPE, SceneBody, ScenePart, SceneShape } from '../semantics/scene';
+import { BODY_ONE_SHAPE } from '../semantics/body-layout';
+import { SceneBody, ScenePart, SceneShape } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
 
 /**

@@ -4,7 +4,8 @@ import type { Vec2 } from '../../../core/math/vec2';
 import type { BodyStatement, Clause } from '../syntax/ast';
 import { ANGLE, AT, CIRCLE_CENTRE, EnvironmentChecker, LAYER, SPIN, VELOCITY } from './environment';
 import type { MutableDefinition } from './resolve';
-import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SPINNING, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, BODY_WIDE_SPANS, bodyData, bodyDetail, bodySpans, clauseFlag, DATA_AT_LIMIT, dataAtFlags, nameAtFlags, packClauses, SceneBody, sourceKindFlags, WIDE_SPANS, type SourceShapeKind } from './scene';
+import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SPINNING, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, BODY_WIDE_SPANS, bodyData, bodySpans, clauseFlag, DATA_AT_LIMIT, dataAtFlags, nameAtFlags, packClauses, sourceKindFlags, WIDE_SPANS } from './body-layout';
+import { bodyDetail, SceneBody, type SourceShapeKind } from './scene';
 
 /**
  * Shared by every body that does not move (and every static one): a large scene's resting bodies

@@ -11,7 +11,8 @@ import { formatValue } from './evaluate';
 import { validatePolygon } from './polygon-validation';
 import { Resolver, settingRole } from './resolve';
 import { DEFAULT_DT, DEFAULT_FRAMES, DEFAULT_SLOP, MAX_FRAMES } from './result';
-import { BODY_CLAUSES, ScenePart, SceneShape, type SceneLayer } from './scene';
+import { BODY_CLAUSES } from './body-layout';
+import { ScenePart, SceneShape, type SceneLayer } from './scene';
 import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 
