@@ -9,9 +9,13 @@ import { lowerBound, lowerBoundBy, type LineIndex } from '../syntax/positions';
 import type { FindingDiagnostic } from './finding-diagnostic';
 import type { Finding } from './findings';
 import { FindingOrder, nextStamp } from './incremental-order';
-import { detach, slack, SLOT_MOVED, SLOT_REINDEXED, SLOT_RELABELLED, SLOT_TOUCHED, SLOT_WINDOW } from './incremental-slots';
+import * as slots from './incremental-slots';
 import { findingDiagnostic, onName, ownerPlaces, positionOrder, type DiagnosticsChange } from './pipeline';
 import type { TextEdit } from './statement-window';
+
+// Bound once as module-local constants: hot loops read them, and an imported binding is a
+// property read of the exporting module's object wherever modules are not bundled (tsx).
+const { detach, slack, SLOT_MOVED, SLOT_REINDEXED, SLOT_RELABELLED, SLOT_TOUCHED, SLOT_WINDOW } = slots;
 
 /** The most `outputCountOf` counts (a Uint16Array's largest value): see there. */
 const COUNT_SATURATED = 0xffff;

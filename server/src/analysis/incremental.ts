@@ -5,9 +5,13 @@ import { growInt32 } from '../../../core/broad/broad-phase';
 import type { Scene } from '../semantics/scene';
 import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
 import { OutputAssembler } from './incremental-assembly';
-import { detach, PENDING, TESTED } from './incremental-slots';
+import * as slots from './incremental-slots';
 import { completeAnalysis, failedAnalysis, type DocumentAnalysis } from './pipeline';
 import { IncrementalFrontEnd } from './statement-window';
+
+// Bound once as module-local constants: hot loops read them, and an imported binding is a
+// property read of the exporting module's object wherever modules are not bundled (tsx).
+const { detach, PENDING, TESTED } = slots;
 
 /**
  * Incremental analysis of one document. Each new text is parsed and evaluated

@@ -2,10 +2,15 @@
 // and evaluated; a body that evaluated cleanly enters the Scene as a packed SceneBody.
 import type { Vec2 } from '../../../core/math/vec2';
 import type { BodyStatement, Clause } from '../syntax/ast';
-import { ANGLE, AT, CIRCLE_CENTRE, EnvironmentChecker, LAYER, SPIN, VELOCITY } from './environment';
+import * as environment from './environment';
+import { EnvironmentChecker } from './environment';
 import type { MutableDefinition } from './resolve';
 import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SPINNING, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, BODY_WIDE_SPANS, bodyData, bodySpans, clauseFlag, DATA_AT_LIMIT, dataAtFlags, nameAtFlags, packClauses, sourceKindFlags, WIDE_SPANS } from './body-layout';
 import { bodyDetail, SceneBody, type SourceShapeKind } from './scene';
+
+// Bound once as module-local constants: hot loops read them, and an imported binding is a
+// property read of the exporting module's object wherever modules are not bundled (tsx).
+const { ANGLE, AT, CIRCLE_CENTRE, LAYER, SPIN, VELOCITY } = environment;
 
 /**
  * Shared by every body that does not move (and every static one): a large scene's resting bodies

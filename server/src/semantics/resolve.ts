@@ -9,11 +9,16 @@ import { ownString } from '../syntax/grammar';
 import { dependencyOrder } from './dependency-order';
 import { Evaluator, formatValue, type Value, type ValueRole } from './evaluate';
 import { NameCounts } from './name-counts';
-import { MAX_MAGNITUDE, type SemanticInput, type SemanticOptions } from './result';
+import * as result from './result';
+import type { SemanticInput, SemanticOptions } from './result';
 import type { SceneShape } from './scene';
 import { closestName } from './suggest';
 import type { SymbolDefinition, SymbolReference } from './symbols';
 import type { ValueTable } from './value-table';
+
+// Bound once as module-local constants: hot loops read them, and an imported binding is a
+// property read of the exporting module's object wherever modules are not bundled (tsx).
+const { MAX_MAGNITUDE } = result;
 
 export type MutableDefinition = { -readonly [K in keyof SymbolDefinition]: SymbolDefinition[K] };
 

@@ -3,7 +3,34 @@
 import type { ConvexShape } from '../../../core/shapes/shape';
 import type { Vec2 } from '../../../core/math/vec2';
 import type { TextRange } from '../common/diagnostic';
-import {
+import * as layout from './body-layout';
+import type { BodyClause } from './body-layout';
+import type { SymbolDefinition } from './symbols';
+
+export {
+  BODY_BULLET,
+  BODY_CLAUSES,
+  BODY_MOVING,
+  BODY_ONE_SHAPE,
+  BODY_SENSOR,
+  BODY_SPINNING,
+  BODY_STATIC,
+  BODY_WIDE_SPANS,
+  bodyData,
+  bodySpans,
+  clauseFlag,
+  DATA_AT_LIMIT,
+  dataAtFlags,
+  nameAtFlags,
+  packClauses,
+  sourceKindFlags,
+  WIDE_SPANS,
+  type BodyClause,
+} from './body-layout';
+
+// Bound once as module-local constants: hot loops read them, and an imported binding is a
+// property read of the exporting module's object wherever modules are not bundled (tsx).
+const {
   BODY_BULLET,
   BODY_CLAUSES,
   BODY_MOVING,
@@ -29,30 +56,7 @@ import {
   SPAN_GAP_SHIFT,
   SPAN_SHAPE_SHIFT,
   WIDE_SPANS,
-  type BodyClause,
-} from './body-layout';
-import type { SymbolDefinition } from './symbols';
-
-export {
-  BODY_BULLET,
-  BODY_CLAUSES,
-  BODY_MOVING,
-  BODY_ONE_SHAPE,
-  BODY_SENSOR,
-  BODY_SPINNING,
-  BODY_STATIC,
-  BODY_WIDE_SPANS,
-  bodyData,
-  bodySpans,
-  clauseFlag,
-  DATA_AT_LIMIT,
-  dataAtFlags,
-  nameAtFlags,
-  packClauses,
-  sourceKindFlags,
-  WIDE_SPANS,
-  type BodyClause,
-} from './body-layout';
+} = layout;
 
 /**
  * The analysed scene: what semantics builds from the syntax tree and what analysis consumes.

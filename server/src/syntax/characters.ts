@@ -1,6 +1,10 @@
 // Character classes and keyword recognition of the scene language, shared by the scanner
 // (lexer.ts) and the scans that read raw text without lexing (text-scans.ts).
-import { KEYWORD_LIST } from './tokens';
+import * as tokens from './tokens';
+
+// Bound once as a module-local constant: keywordAt reads it per name, and an imported binding is
+// a property read of the exporting module's object wherever modules are not bundled (tsx).
+const { KEYWORD_LIST } = tokens;
 
 export const Ch = {
   tab: 9,

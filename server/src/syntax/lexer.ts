@@ -1,7 +1,24 @@
 import type { Diagnostic } from '../common/diagnostic';
 import { resized } from '../../../core/math/typed-array';
-import { Ch, isDigit, isIdentPart, isIdentStart, isWhitespace, keywordAt } from './characters';
-import {
+import * as characters from './characters';
+import * as tokens from './tokens';
+import type { Comment, LexResult, Token } from './tokens';
+
+/**
+ * The scene language's lexer (scene-language.md, "Lexical"). It never throws: anything it cannot
+ * read becomes an `error` token plus a diagnostic, so the parser always gets a complete token
+ * stream that covers the text. Comments do not reach the parser; they are collected in a list of
+ * their own for the formatter, folding and hover.
+ */
+
+export * from './tokens';
+export { isIdentPart } from './characters';
+export { callOpenings, scanComments } from './text-scans';
+
+// Bound once as module-local constants: hot loops read them, and an imported binding is a
+// property read of the exporting module's object wherever modules are not bundled (tsx).
+const { Ch, isDigit, isIdentPart, isIdentStart, isWhitespace, keywordAt } = characters;
+const {
   STARTS_STATEMENT,
   TK_COMMA,
   TK_EOF,
@@ -22,21 +39,7 @@ import {
   UNIT_NAMES,
   UNIT_NONE,
   UNIT_RAD,
-  type Comment,
-  type LexResult,
-  type Token,
-} from './tokens';
-
-/**
- * The scene language's lexer (scene-language.md, "Lexical"). It never throws: anything it cannot
- * read becomes an `error` token plus a diagnostic, so the parser always gets a complete token
- * stream that covers the text. Comments do not reach the parser; they are collected in a list of
- * their own for the formatter, folding and hover.
- */
-
-export * from './tokens';
-export { isIdentPart } from './characters';
-export { callOpenings, scanComments } from './text-scans';
+} = tokens;
 
 /** Punctuation kind code by character code (-1: not punctuation). */
 const PUNCT = new Int8Array(128).fill(-1);
