@@ -8,9 +8,9 @@ import { flatText } from './flat-text';
  * The diagnostic of a finding, as little as it takes to make the rest on request: the finding,
  * where it sits (the name of one of the pair's bodies) and its related location (the other
  * body's name), and a few bits of the bodies' labels. Code, severity, ranges, the related record
- * and, for overlaps, the message are made on each read. A 100k-body level keeps one per finding,
+ * and, for overlaps, the message are made on each read. A large level keeps one per finding,
  * tens of thousands: a plain diagnostic with its message string, related array and related
- * record cost about 180 bytes each at 100k bodies (V8 without pointer compression), this 56.
+ * record would cost several times this.
  * The two ends are kept as the lengths of the two names, 13 bits each beside the four label
  * bits in one small integer (`bits`), since names are short: four fields where the seven of a
  * plain record of them took 80 bytes.

@@ -6,9 +6,9 @@ import { packedCoordinates } from '../../../core/shapes/shape';
  * Findings: what analysis says about a pair of bodies. `a` is the body declared first, `b` the
  * other. Vectors are in world coordinates. See scene-language.md, "Findings".
  *
- * Compact, as SceneBody is (semantics/scene.ts): a 100k-body level keeps tens of thousands of
- * findings for as long as its document is open, and V8 without pointer compression spent about
- * 270 bytes on an overlap as an object tree (a `{ x, y }` normal and points of boxed doubles, a
+ * Compact, as SceneBody is (semantics/scene.ts): a large level keeps tens of thousands of
+ * findings for as long as its document is open, and V8 without pointer compression would spend
+ * several hundred bytes on an overlap as an object tree (a `{ x, y }` normal and points of boxed doubles, a
  * points array). The doubles are one packed array per finding (PACKED_DOUBLE_ELEMENTS, built by
  * `packedCoordinates`, 8 bytes each) and `normal`, `points` and `point` are made on each read
  * for the code that is not hot. Immutable; `relabelled` gives the same finding under other names
@@ -239,7 +239,7 @@ function impactData(length: number, toi: number, point: Vec2, normal: Vec2): num
 
 /**
  * A finding's two part indices as one small integer, partA + PART_SPAN · partB, kept in the
- * field itself: 8 bytes where two fields took 16 (62,828 findings at 100k bodies). Part indices
+ * field itself: one field where two would take twice the room. Part indices
  * that it does not hold (a compound of 32k parts and more; tests' -1) are kept as a pair
  * instead, so that every part index comes back as given.
  */

@@ -6,14 +6,13 @@
  * the run back (Algorithm R) instead of leaving tombstones, so a long session of edits never
  * degrades the probes.
  *
- * Why not a Map<string, number>: at 100k bodies the Map's hash table was 3.5 MB of the server's
- * heap and the copies of the keys another array of 0.8 MB; this table is 4 bytes per entry at a
- * load of at most one half, and the names are the bodies' own strings.
+ * Why not a Map<string, number>: its hash table and its copies of the keys cost several times
+ * this table, which is 4 bytes per entry at a load of at most one half, and the names are the
+ * bodies' own strings.
  *
  * Any capacity, not only powers of two: a hash goes to entry ⌊hash · capacity / 2^32⌋ (Lemire's
  * multiply-shift range reduction, "Fast Random Integer Generation in an Interval", 2019), so
- * `reserve` sizes a first run's table to twice the names (0.8 MB at 100k bodies) where the power
- * of two past that took 1.05 MB.
+ * `reserve` sizes a first run's table to twice the names, not to the power of two past that.
  */
 const EMPTY = -1;
 const MIN_CAPACITY = 16;

@@ -8,7 +8,7 @@ import { FindingDiagnostic, LABEL_COMPOUND_A, LABEL_COMPOUND_B } from './finding
 import type { Scene, SceneBody } from '../semantics/scene';
 import { OverlapFinding } from './findings';
 
-/** Relative accuracy of depths (issue 3: 1e-9 of the shapes' size). */
+/** Relative accuracy of depths: 1e-9 of the shapes' size. */
 const DEPTH_TOLERANCE = 1e-9;
 
 /**
@@ -137,7 +137,7 @@ const partBox: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
  * finding-diagnostic.ts). Related information points at the other body, by its name: the message
  * already says it overlaps it, and the location is where to jump. No `data`: the quick fixes find
  * the finding again from the analysis (features/document.ts, findingOf), and a copy of its
- * numbers in each of thousands of published diagnostics was a third of every publication's size.
+ * numbers in each of thousands of published diagnostics would swell every publication.
  */
 export function overlapDiagnostic(scene: Scene, f: OverlapFinding): FindingDiagnostic {
   const b = scene.bodies[f.ib];

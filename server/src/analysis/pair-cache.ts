@@ -17,9 +17,8 @@ import type { Finding } from './findings';
  * Storage: the layout of an ordered hash map (Tyler Close's deterministic hash tables, which V8's
  * Map uses too) in typed arrays. Entries sit in insertion order in parallel arrays — both slots,
  * both versions, a chain link — beside one array of findings, and a power-of-two bucket array
- * heads each hash chain. An entry costs about 40 bytes, where a Map of entry records cost about
- * 126 (the record, the Map's entry and a boxed key: a pair key above 2^31 is no small integer);
- * for a 100k-body level's 62 828 findings, 2.5 MB against 8 MB. Passes walk the entries in
+ * heads each hash chain. An entry costs a third of what a Map of entry records would (the record,
+ * the Map's entry and a boxed key: a pair key above 2^31 is no small integer). Passes walk the entries in
  * insertion order, as they walked the Map: the analysis then visits bodies and sorts findings in
  * nearly the order it stored them, which a hash order would scatter. A dropped entry stays as a
  * hole until the entries are compacted, which keeps the order.
@@ -62,7 +61,7 @@ export class PairCache {
   private next = new Int32Array(0);
   /**
    * Per entry: its finding, or once noted the diagnostic made of it (which holds the finding):
-   * one array of pointers where two were 0.5 MB each at 100k bodies.
+   * one array of pointers, not two.
    */
   private values: (Finding | FindingDiagnostic | undefined)[] = [];
   private placements = new Uint8Array(0);
@@ -193,8 +192,7 @@ export class PairCache {
   takeRecent(): { readonly entries: Int32Array; readonly count: number } {
     const out = { entries: this.recent, count: this.recentCount };
     this.recentCount = 0;
-    // A log grown by a whole document's entries (a first run: 62,828 at 100k bodies, 0.26 MB)
-    // is let go with this batch, not kept for the few entries an edit sets.
+    // A log grown by a whole document's entries (a first run) is let go with this batch, not kept for the few entries an edit sets.
     if (this.recent.length > RECENT_KEPT) this.recent = new Int32Array(16);
     return out;
   }
@@ -242,8 +240,8 @@ export class PairCache {
   /**
    * Room for one more entry: the live entries compacted to the front in their order, in arrays
    * of twice their number (at least 16), with a bucket per entry or a few more (a power of two),
-   * chains rebuilt. Twice, not the next power of two past twice: that grew a table that was full
-   * fourfold (65,536 entries to 262,144, 11 MB, for a document of 66k findings).
+   * chains rebuilt. Twice, not the next power of two past twice, which would grow a full table
+   * fourfold.
    */
   private makeRoom(): void {
     const capacity = Math.max(16, 2 * this.live);
@@ -289,7 +287,7 @@ export class PairCache {
 
   /**
    * Room for slots below `count` at once (the analyzer's slots for a whole scene): doubling from
-   * 64 left up to half of the versions unused (0.1 MB at 100k bodies). Later slots still double it.
+   * 64 would leave up to half of the versions unused. Later slots still double it.
    */
   reserve(count: number): void {
     if (count > this.versions.length) this.versions = resized(this.versions, count);

@@ -1,9 +1,11 @@
 import { byPosition, type Diagnostic } from '../common/diagnostic';
 import type { FindingDiagnostic } from './finding-diagnostic';
-import type { SemanticResult } from '../semantics/check';
+import type { SemanticResult } from '../semantics/result';
 import type { ParseResult } from '../syntax/parser';
 import { LineIndex } from '../syntax/positions';
-import { analyzeWholeText, DeferredParse, type TextEdit } from './statement-window';
+import { DeferredParse } from './deferred-parse';
+import type { TextEdit } from './statement-window';
+import { analyzeWholeText } from './whole-text';
 import { analyzeScene, compareFindings, type AnalysisOptions } from './analyze';
 import { impactDiagnostic } from './continuous';
 import type { Finding } from './findings';
@@ -80,7 +82,7 @@ export type AnalysisStage = 'syntax' | 'semantics';
 export function* analyzeDocumentInStages(text: string, options: AnalysisOptions = {}): Generator<AnalysisStage, DocumentAnalysis, void> {
   if (typeof text !== 'string') text = text == null ? '' : String(text);
   // Syntax and semantics in one pass that parses each body when semantics reaches it, so that
-  // the bodies' trees die young (statement-window.ts); the tree is parsed again only on request.
+  // the bodies' trees die young (whole-text.ts); the tree is parsed again only on request.
   const lines = new LineIndex(text);
   const whole = analyzeWholeText(text, lines, { editorData: options.editorData ?? true });
   const syntax = new DeferredParse(text, lines, whole.diagnostics);
@@ -128,7 +130,7 @@ export function assembleAnalysis(syntax: ParseResult, semantics: SemanticResult,
  * The finding diagnostics (in findings order) in position order. Each sits on the name of one of
  * its pair's bodies, its `owner` (overlap.ts, continuous.ts), and body names are in declaration
  * order, so a stable counting sort by the owner's index orders them in O(n) (Cormen et al. §8.2)
- * where a comparison sort of thousands of diagnostics was a visible share of an edit. Without
+ * where a comparison sort of thousands of diagnostics is a visible share of an edit. Without
  * owners (a diagnostic placed elsewhere) the stable comparison sort gives the same order.
  * `owners` is read for the first diagnostics.length entries only (it may be longer).
  */

@@ -1,21 +1,26 @@
-import { byPosition, type Diagnostic, type TextRange } from '../common/diagnostic';
-import { sceneOf, SemanticResults, SemanticSession, SemanticStream, type SemanticOptions, type SemanticResult } from '../semantics/check';
-import { BODY_ONE_SHAPE, definitionsAreBodies, SceneBody, ScenePart, SceneShape, type Scene } from '../semantics/scene';
+import type { Diagnostic, TextRange } from '../common/diagnostic';
+import { sceneOf, SemanticResults, type SemanticResult } from '../semantics/result';
+import type { SemanticSession } from '../semantics/session';
+import { definitionsAreBodies, SceneBody, type Scene } from '../semantics/scene';
 import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
-import type { BodyStatement, SourceFile, Statement } from '../syntax/ast';
-import { isIdentPart, lex, type Comment, type Token } from '../syntax/lexer';
-import { ownString, parse, parseWindow, skimFile, streamStatements, type ParseResult } from '../syntax/parser';
+import type { BodyStatement } from '../syntax/ast';
+import { ownString } from '../syntax/grammar';
+import type { ParseResult } from '../syntax/parser';
+import { parseWindow } from '../syntax/reparsing';
 import { LineIndex, lowerBound, lowerBoundBy } from '../syntax/positions';
-import { STATEMENT_KIND_CODE, StatementIndex } from '../syntax/statement-index';
+import { STATEMENT_KIND_CODE } from '../syntax/statement-index';
+import { DeferredParse } from './deferred-parse';
+import { resizedCopy, shiftBody, shiftDefinition, shiftDiagnostic, shiftReference, splice } from './edit-shift';
+import { analyzeWholeText } from './whole-text';
 
 /**
- * The incremental front end (issue 5, item 2): syntax and semantics of a new version of a
+ * The incremental front end: syntax and semantics of a new version of a
  * document, recomputed only for the statements an edit touched.
  *
  * The language resynchronises at statement keywords (scene-language.md, "Files"), so an edit can
  * only change the statements around it. The edited region is found by comparing the new text
  * with the previous one (common prefix and suffix). From the start of the statement before the
- * first touched one, statements are re-lexed and re-parsed (syntax/parser.ts `parseWindow`) until
+ * first touched one, statements are re-lexed and re-parsed (syntax/reparsing.ts `parseWindow`) until
  * one starts, after the edit and on a line of its own, exactly where a statement of the previous
  * parse started (shifted by the edit's length change): from there on the token stream and the
  * statements are the previous ones, shifted. This is the "re-parse the damaged region, reuse the
@@ -69,53 +74,6 @@ export interface TextEdit {
   readonly lineDelta: number;
 }
 
-/**
- * A version's syntax result when the tree was not kept: the text, its lines, its diagnostics and
- * its statements' positions are at hand. Editor features work from the statement index
- * (syntax/statement-index.ts), which parses or lexes only the statements a request touches; the
- * whole tree, tokens and comments come from one parse of the text on first use, for callers
- * that really want the whole file.
- */
-export class DeferredParse implements ParseResult {
-  private full: ParseResult | undefined;
-  private lexed: { readonly tokens: Token[]; readonly comments: Comment[] } | undefined;
-  private index: StatementIndex | undefined;
-  /**
-   * `outline`: the statements' starts, ends and kinds (STATEMENT_KIND_CODE), as the front end found
-   * them; never written afterwards. Without it, the index is made by a streaming parse on first use.
-   */
-  constructor(
-    readonly text: string,
-    readonly lines: LineIndex,
-    readonly diagnostics: Diagnostic[],
-    private readonly outline?: { readonly starts: ArrayLike<number>; readonly ends: ArrayLike<number>; readonly kinds: ArrayLike<number> },
-  ) {}
-
-  get statementIndex(): StatementIndex {
-    if (this.index) return this.index;
-    const o = this.outline;
-    this.index = o
-      ? new StatementIndex(this.text, this.lines, o.starts, o.ends, o.kinds)
-      : this.full
-        ? StatementIndex.ofStatements(this.text, this.lines, this.full.file.statements)
-        : StatementIndex.ofText(this.text, this.lines);
-    return this.index;
-  }
-
-  get file(): SourceFile {
-    this.full ??= parse(this.text, this.lines);
-    return this.full.file;
-  }
-  // Tokens and comments need only the lexer (completion, hover and signature help ask for them
-  // on every keystroke; the tree is for outline-like features).
-  get tokens(): readonly Token[] {
-    return this.full?.tokens ?? (this.lexed ??= lex(this.text)).tokens;
-  }
-  get comments(): readonly Comment[] {
-    return this.full?.comments ?? (this.lexed ??= lex(this.text)).comments;
-  }
-}
-
 export class IncrementalFrontEnd {
   private text: string | null = null;
   private lines: LineIndex | null = null;
@@ -130,8 +88,7 @@ export class IncrementalFrontEnd {
   private semantics: SemanticResult | null = null;
   /**
    * The `reused` tables of the last window and of the one before, which the next window writes
-   * into (FrontEndResult.reused): a fresh one per edit was 40 KB of off-heap garbage per
-   * keystroke at 10k bodies.
+   * into (FrontEndResult.reused), so that an edit makes no off-heap garbage.
    */
   private lastReused = new Int32Array(0);
   private spareReused = new Int32Array(0);
@@ -405,8 +362,8 @@ export class IncrementalFrontEnd {
 const BLOCK = 4096;
 /**
  * Large blocks first, then BLOCK-sized ones within the first large block that differs: every
- * compared block is a sliced-string header (~40 bytes) of garbage, which at BLOCK alone came to
- * some 30 KB per edit of a 1.7 MB document.
+ * compared block is a sliced-string header of garbage, which with BLOCK-sized blocks alone would
+ * grow with the document's length on every edit.
  */
 const BIG_BLOCK = 16 * BLOCK;
 function commonPrefix(a: string, b: string): number {
@@ -434,7 +391,7 @@ function hasName(defs: readonly SymbolDefinition[], from: number, to: number, na
 
 /**
  * The diagnostics with messages that share no memory with this version's text (a message may
- * quote a long slice of it): they are kept across later versions (see parser.ts `ownString`).
+ * quote a long slice of it): they are kept across later versions (see grammar.ts `ownString`).
  */
 function ownMessages(list: Diagnostic[]): Diagnostic[] {
   for (let k = 0; k < list.length; k++) {
@@ -442,134 +399,6 @@ function ownMessages(list: Diagnostic[]): Diagnostic[] {
     if (d.message.length >= 13) list[k] = { ...d, message: ownString(d.message) };
   }
   return list;
-}
-
-/** The statements of a version: kind (STATEMENT_KIND_CODE), start and end of each, in order. */
-export interface StatementOutline {
-  readonly kinds: number[];
-  readonly starts: number[];
-  readonly ends: number[];
-}
-
-/**
- * Syntax and semantics of a whole text, equal to `parse` + `analyzeSemantics`, without the trees
- * of the whole file alive at once: what is kept of the statements is their outline.
- *
- * Usually in one pass (syntax/parser.ts `streamStatements`): statements are parsed in order, and
- * each body is evaluated as soon as it is parsed, then dropped (semantics/check.ts
- * `SemanticStream`). That needs every other statement before the first body, since a body may
- * use a constant, shape or layer defined anywhere; a file that has one after a body (a `let`
- * between bodies, say) is analysed in two passes instead: every statement but the bodies is
- * parsed, each body found by its extent only (syntax/parser.ts `skimFile`), and a body is parsed
- * when semantics reaches it.
- */
-export function analyzeWholeText(
-  text: string,
-  lines: LineIndex,
-  options: SemanticOptions = {},
-): { outline: StatementOutline; semantics: SemanticResult; session: SemanticSession; diagnostics: Diagnostic[] } {
-  if (definitionAfterBody(text)) return analyzeInTwoPasses(text, lines, options);
-  // The outline serves later windowed edits only; a run without editor data has none.
-  const editorData = options.editorData ?? true;
-  const outline: StatementOutline = { kinds: [], starts: [], ends: [] };
-  const headers: Statement[] = [];
-  let stream: SemanticStream | undefined;
-  const diagnostics = streamStatements(text, lines, (s) => {
-    if (editorData) {
-      outline.kinds.push(STATEMENT_KIND_CODE[s.kind]);
-      outline.starts.push(s.range.start);
-      outline.ends.push(s.range.end);
-    }
-    if (s.kind === 'Body') {
-      stream ??= new SemanticStream(text, headers, options);
-      stream.add(s);
-      return true;
-    }
-    if (s.kind === 'Error') return true;
-    headers.push(s);
-    // A definition or setting after a body: the bodies before it were evaluated without it.
-    return stream === undefined;
-  });
-  if (diagnostics !== null) {
-    const session = new SemanticSession(stream ?? new SemanticStream(text, headers, options));
-    return { outline, semantics: session.takeResult(), session, diagnostics };
-  }
-  return analyzeInTwoPasses(text, lines, options);
-}
-
-/**
- * Whether a line after the first body seems to start a definition or setting: then the file is
- * analysed in two passes at once, instead of streaming its bodies only to find that out at the
- * end and start again. A guess from the raw text (a line in a block comment may fool it either
- * way); the one pass still checks what it parses, so a wrong guess costs time, never results.
- * A `layer` counts only flush left, where it starts a statement (parser.ts layerStartsStatement):
- * indented, it is usually a body's property on a line of its own.
- */
-function definitionAfterBody(text: string): boolean {
-  // Line by line with indexOf (a regular expression over a large text runs in V8's regexp
-  // interpreter the first time, several times slower than the scan it saves).
-  let seenBody = false;
-  for (let line = 0; line < text.length; ) {
-    const next = text.indexOf('\n', line);
-    let i = line;
-    while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
-    const c = text.charCodeAt(i);
-    if (!seenBody) seenBody = c === 98 /* b */ && wordAt(text, i, 'body');
-    else if (c === 108 /* l */ ? wordAt(text, i, 'let') || (i === line && wordAt(text, i, 'layer')) : c === 115 /* s */ ? wordAt(text, i, 'shape') || wordAt(text, i, 'slop') : c === 100 /* d */ ? wordAt(text, i, 'dt') : c === 102 /* f */ && wordAt(text, i, 'frames')) {
-      return true;
-    }
-    if (next < 0) break;
-    line = next + 1;
-  }
-  return false;
-}
-
-/** Whether `word` is written at `i` as a whole word (not the start of a longer name). */
-function wordAt(text: string, i: number, word: string): boolean {
-  return text.startsWith(word, i) && !isIdentPart(text.charCodeAt(i + word.length));
-}
-
-/** `analyzeWholeText` for a file with a definition or setting after a body (see there). */
-function analyzeInTwoPasses(
-  text: string,
-  lines: LineIndex,
-  options: SemanticOptions,
-): { outline: StatementOutline; semantics: SemanticResult; session: SemanticSession; diagnostics: Diagnostic[] } {
-  const skim = skimFile(text, lines);
-  const bodyDiagnostics: Diagnostic[] = [];
-  const session = new SemanticSession({
-    text,
-    statements: skim.statements,
-    // Every body of a skimmed file is a stub.
-    expandBody: (stub) => {
-      const { statement, diagnostics } = skim.parseBody(stub);
-      for (const d of diagnostics) bodyDiagnostics.push(d);
-      return statement;
-    },
-    options,
-  });
-  // Both lists are in position order and cover disjoint stretches (bodies and the rest).
-  const diagnostics = mergeByPosition(skim.diagnostics, bodyDiagnostics);
-  const outline: StatementOutline = { kinds: [], starts: [], ends: [] };
-  if (options.editorData ?? true) {
-    for (const s of skim.statements) {
-      outline.kinds.push(STATEMENT_KIND_CODE[s.kind]);
-      outline.starts.push(s.range.start);
-      outline.ends.push(s.range.end);
-    }
-  }
-  return { outline, semantics: session.takeResult(), session, diagnostics };
-}
-
-function mergeByPosition(a: readonly Diagnostic[], b: readonly Diagnostic[]): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && byPosition(a[i]!, b[j]!) <= 0)) out.push(a[i++]!);
-    else out.push(b[j++]!);
-  }
-  return out;
 }
 
 /** Whether two position-sorted diagnostic lists agree on the diagnostics starting in [from, to). */
@@ -584,93 +413,4 @@ function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[], fro
     i++;
     j++;
   }
-}
-
-
-/**
- * A copy of `list` made `length` long, for the caller to overwrite from some index on: one
- * allocation of about the final size, where an array started from a prefix and grown by pushes
- * reallocated several times (a 10k-body scene's bodies and definitions were ~0.3 MB per edit).
- * Entries appended past `list.length` are `undefined` until written.
- */
-function resizedCopy<T>(list: readonly T[], length: number): T[] {
-  const out = list.slice();
-  if (length < out.length) out.length = length;
-  // Pushes keep the array packed; a longer `length` would make it holey.
-  while (out.length < length) out.push(undefined as T);
-  return out;
-}
-
-/**
- * A position-sorted list of the new version: the old items before the window, the window's new
- * items, then the old items after the window shifted by `delta`. Items lie inside their statement,
- * so position alone tells which side of the window an old item is on.
- */
-function splice<T extends { readonly range: TextRange }>(
-  old: readonly T[],
-  inWindow: (item: T) => boolean,
-  windowEnd: number,
-  fresh: readonly T[],
-  delta: number,
-  shift: (item: T, from: number, delta: number) => T,
-): T[] {
-  const out: T[] = [];
-  let k = 0;
-  while (k < old.length && old[k]!.range.start < windowEnd && !inWindow(old[k]!)) out.push(old[k++]!);
-  while (k < old.length && inWindow(old[k]!)) k++;
-  for (const item of fresh) out.push(item);
-  for (; k < old.length; k++) out.push(delta === 0 ? old[k]! : shift(old[k]!, windowEnd, delta));
-  return out;
-}
-
-/**
- * `r` in the new version: shifted when it lies after the window (at or after `from` in the old
- * text), as it was when before it. An item after the window may point before it (a diagnostic's
- * related definition, a named shape's part), never into it.
- */
-function shiftRange(r: TextRange, from: number, delta: number): TextRange {
-  return r.start >= from ? { start: r.start + delta, end: r.end + delta } : r;
-}
-
-function shiftDiagnostic(d: Diagnostic, from: number, delta: number): Diagnostic {
-  const moved: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { ...d, range: shiftRange(d.range, from, delta) };
-  if (d.related) moved.related = d.related.map((r) => ({ ...r, range: shiftRange(r.range, from, delta) }));
-  return moved;
-}
-
-function shiftDefinition(d: SymbolDefinition, from: number, delta: number): SymbolDefinition {
-  return { ...d, nameRange: shiftRange(d.nameRange, from, delta), range: shiftRange(d.range, from, delta) };
-}
-
-function shiftReference(r: SymbolReference, from: number, delta: number): SymbolReference {
-  return { ...r, range: shiftRange(r.range, from, delta) };
-}
-
-/**
- * The same body further down the text: new offsets and index, and the very same geometry, pose
- * and motion (clause offsets are relative to the statement, so they stay too), so that the
- * incremental analysis sees unchanged content at a glance. A part whose range lies after `from`
- * (a primitive's, a compound's) moves with it; a named shape's part points before the window and
- * stays. `b` itself when neither its offsets nor its index change: the incremental analyzer then
- * finds the body its slot holds and notes nothing (incremental.ts, assign).
- */
-function shiftBody(b: SceneBody, from: number, delta: number, index: number): SceneBody {
-  if (delta === 0 && index === b.index) return b;
-  let geometry = b.geometry;
-  // A body's one shape has the body's shape range, which moves below; parts move one by one.
-  if (delta !== 0 && (b.flags & BODY_ONE_SHAPE) === 0) {
-    const shape = geometry as SceneShape;
-    const parts = shape.parts;
-    let moved: ScenePart[] | undefined;
-    for (let k = 0; k < parts.length; k++) {
-      const p = parts[k]!;
-      if (p.start < from) continue;
-      moved ??= parts.slice();
-      moved[k] = new ScenePart(p.shape, p.sourceKind, p.start + delta, p.end + delta);
-    }
-    if (moved) geometry = new SceneShape(moved, shape.sourceKind, shape.name);
-  }
-  // The statement's and shape's offsets are relative to the name (`spans`): they move with it.
-  const shift = b.nameStart >= from ? delta : 0;
-  return new SceneBody(index, b.name, b.nameStart + shift, b.spans, b.flags, b.layer, geometry, b.data);
 }

@@ -43,8 +43,7 @@ finished = runCli(process.argv.slice(2), {
     process.exitCode = result;
     // Everything written has reached the operating system (files and terminals are written
     // synchronously, and so is a pipe for `check`, above): what Node would still do is tear the
-    // heap and the isolate down piece by piece (85 MB resident after a 10k-body check), memory
-    // the exit releases at once anyway (callgrind: 9 M instructions of that check's 2.9 G).
+    // heap and the isolate down piece by piece, memory the exit releases at once anyway.
     if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit(result);
   },
   (e: unknown) => {

@@ -53,9 +53,9 @@ export function formatText(reports: readonly FileReport[]): string {
 
 // The JSON report is written as text, value by value, in the layout JSON.stringify(report, null, 2)
 // gives it (ECMA-262 §25.5.2: SerializeJSONObject and SerializeJSONArray put each member on a line
-// of its own, indented by two spaces per level of depth, and an empty list as []). A 10k-body
-// report is 5 MB: made as a tree of objects and stringified, the pretty printer alone took 130 M
-// instructions of the check (callgrind), besides the objects and their scavenges. Only the
+// of its own, indented by two spaces per level of depth, and an empty list as []). A large
+// scene's report is megabytes: made as a tree of objects and stringified, the pretty printer
+// would be a large share of the check, besides the objects and their scavenges. Only the
 // values go through a conversion: strings as QuoteJSONString writes them, numbers as
 // Number::toString does. test/unit/cli/report.test.ts compares the text with JSON.stringify's.
 

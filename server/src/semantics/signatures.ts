@@ -1,4 +1,4 @@
-import type { ShapeKeyword } from '../syntax/lexer';
+import type { ShapeKeyword } from '../syntax/tokens';
 
 /**
  * The shape constructors' parameters, in one table for semantics (argument checks), signature

@@ -7,16 +7,14 @@ import type { EvaluatedValue, Value, ValueRole } from './evaluate';
  * several values per body (position, angle, every shape argument); the tables are made on
  * request for the statements a feature reads (semantics/check.ts SemanticResult.valuesOf), a few
  * at a time, or every statement when a client asks for all inlay hints of a document, where
- * objects with a range each and boxed doubles would be several times the size (a large scene's
- * values as objects were once the third-largest structure its language server kept).
- * `EvaluatedValue` objects are made
- * on request (`get`, `toArray`). Semantics records no bare number (no feature shows one: it says
- * its value already), a third of the values of a generated 100k-body scene.
+ * objects with a range each and boxed doubles would be several times the size.
+ * `EvaluatedValue` objects are made on request (`get`, `toArray`). Semantics records no bare number (no feature shows one: it says
+ * its value already), a large share of a generated scene's values.
  *
  * Storage: chunks of CHUNK values, one buffer each (the five columns side by side), value i at
  * i & MASK of chunk i >> SHIFT; only the last chunk is partly filled. Contiguous columns grown
- * by doubling held up to twice the values while a document was evaluated (13 MB for 283k values
- * of a 100k-body scene), and the copy that trimmed them after: a language server's resident size
+ * by doubling would hold up to twice the values while a document is evaluated, and the copy that
+ * trimmed them after: a language server's resident size
  * follows that peak, since its allocator keeps what it once held. Chunks are never moved or
  * grown once full (`sort` makes new chunks).
  *
@@ -28,7 +26,7 @@ const ROLE_CODE = Object.fromEntries(ROLES.map((r, i) => [r, i])) as Readonly<Re
 const VECTOR = 0x10;
 const ROLE_MASK = 0x0f;
 
-/** Values per chunk: 4096, a buffer of 100 KB. */
+/** Values per chunk. */
 const SHIFT = 12;
 const CHUNK = 1 << SHIFT;
 const MASK = CHUNK - 1;

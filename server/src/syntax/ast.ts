@@ -1,5 +1,5 @@
 import type { TextRange } from '../common/diagnostic';
-import type { AngleUnit, ModifierKeyword, PropertyKeyword, ShapeKeyword } from './lexer';
+import type { AngleUnit, ModifierKeyword, PropertyKeyword, ShapeKeyword } from './tokens';
 
 /**
  * The syntax tree of a scene file. Every node has its `range` (UTF-16 offsets, `[start, end)`),
@@ -8,7 +8,7 @@ import type { AngleUnit, ModifierKeyword, PropertyKeyword, ShapeKeyword } from '
  * `Error` node covering it. A statement that breaks half-way keeps what was parsed before the
  * break, so editor features still see it.
  *
- * The tree's height is bounded (MAX_NESTING in parser.ts): a recursive walk over it is safe.
+ * The tree's height is bounded (MAX_NESTING in grammar.ts): a recursive walk over it is safe.
  */
 
 export interface Identifier {
@@ -167,7 +167,7 @@ export interface Modifier {
  * Whether a statement is `broken`: the parser reported a syntax error inside it, or a
  * lexical error in one of its tokens, and the tree is its best reading of the rest. Semantics
  * checks nothing in such a statement but whether its name repeats another (one error per broken
- * statement, issue 2): its names are still defined and its references resolved for navigation,
+ * statement): its names are still defined and its references resolved for navigation,
  * but its values are not used and a broken body stays out of the Scene. Not set for the three errors the parser corrects exactly
  * (a keyword as a name, a misplaced modifier, a detached unit), where the tree is what the author
  * meant.

@@ -1,5 +1,8 @@
-import type { Diagnostic, TextRange } from '../common/diagnostic';
+import type { Diagnostic } from '../common/diagnostic';
 import { resized } from '../../../core/math/typed-array';
+import * as characters from './characters';
+import * as tokens from './tokens';
+import type { Comment, LexResult, Token } from './tokens';
 
 /**
  * The scene language's lexer (scene-language.md, "Lexical"). It never throws: anything it cannot
@@ -8,137 +11,35 @@ import { resized } from '../../../core/math/typed-array';
  * their own for the formatter, folding and hover.
  */
 
-/** Keywords that start a statement; the parser resynchronises at them after an error. */
-export const STATEMENT_KEYWORDS = ['dt', 'frames', 'slop', 'let', 'shape', 'layer', 'body'] as const;
-/** Body modifiers, written between the body's name and its shape. */
-export const MODIFIER_KEYWORDS = ['static', 'sensor', 'bullet'] as const;
-/** Shape constructors. */
-export const SHAPE_KEYWORDS = ['circle', 'box', 'polygon', 'capsule', 'segment', 'compound'] as const;
-/** Body properties (`layer` is also a statement keyword; see the parser for how that is told apart). */
-export const PROPERTY_KEYWORDS = ['at', 'angle', 'velocity', 'spin', 'layer'] as const;
-/** Every reserved word. */
-export const KEYWORDS: ReadonlySet<string> = new Set<string>([
-  ...STATEMENT_KEYWORDS,
-  ...MODIFIER_KEYWORDS,
-  ...SHAPE_KEYWORDS,
-  ...PROPERTY_KEYWORDS,
-  'collides',
-  'pi',
-]);
+export * from './tokens';
+export { isIdentPart } from './characters';
+export { callOpenings, scanComments } from './text-scans';
 
-export type StatementKeyword = (typeof STATEMENT_KEYWORDS)[number];
-export type ModifierKeyword = (typeof MODIFIER_KEYWORDS)[number];
-export type ShapeKeyword = (typeof SHAPE_KEYWORDS)[number];
-export type PropertyKeyword = (typeof PROPERTY_KEYWORDS)[number];
-
-export type TokenKind =
-  | 'identifier'
-  | 'keyword'
-  | 'number'
-  | '('
-  | ')'
-  | ','
-  | '='
-  | '+'
-  | '-'
-  | '*'
-  | '/'
-  /** Characters the language does not use; the lexer has reported them already. */
-  | 'error'
-  | 'eof';
-
-export type AngleUnit = 'deg' | 'rad';
-
-export interface Token {
-  readonly kind: TokenKind;
-  /** `[start, end)` UTF-16 offsets. */
-  readonly start: number;
-  readonly end: number;
-  /** The source text of the token ('' for eof). */
-  readonly text: string;
-  /**
-   * Numbers: the value of the digits, before any unit is applied (Infinity for 1e999; NaN for a
-   * malformed literal such as `1e+`, already reported by the lexer).
-   */
-  readonly value: number;
-  /** Numbers: the glued unit suffix, if any. */
-  readonly unit: AngleUnit | null;
-}
-
-export interface Comment {
-  readonly kind: 'line' | 'block';
-  readonly range: TextRange;
-  /** Block comments only: false when the file ended before its closing delimiter. */
-  readonly terminated: boolean;
-}
-
-export interface LexResult {
-  /** Every token in order, always ending with one `eof` token at the end of the text. */
-  readonly tokens: Token[];
-  readonly comments: Comment[];
-  readonly diagnostics: Diagnostic[];
-}
-
-const Ch = {
-  tab: 9,
-  lf: 10,
-  vt: 11,
-  ff: 12,
-  cr: 13,
-  space: 32,
-  slash: 47,
-  star: 42,
-  dot: 46,
-  bom: 0xfeff,
-} as const;
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-function isIdentStart(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-}
-/** Whether `c` (a UTF-16 unit) may continue a name: the lexer's rule, for scans that read raw text. */
-export function isIdentPart(c: number): boolean {
-  return isIdentStart(c) || isDigit(c);
-}
-function isWhitespace(c: number): boolean {
-  return c === Ch.space || c === Ch.tab || c === Ch.lf || c === Ch.cr || c === Ch.vt || c === Ch.ff;
-}
-
-// ── Compact tokens ────────────────────────────────────────────────────────────────────────────
-//
-// The parser reads tokens from parallel typed arrays (kind, start, end, keyword or unit, value)
-// rather than from one object per token: a 100k-body file has millions of tokens, and objects
-// for them were both the largest allocation of a parse and the largest structure kept alive.
-// `Token` objects are made only on request (`lex`, `ParseResult.tokens`).
-
-/** Token kind codes of the compact stream; `TOKEN_KINDS[code]` is the kind's name. */
-export const TK_IDENTIFIER = 0;
-export const TK_KEYWORD = 1;
-export const TK_NUMBER = 2;
-export const TK_LPAREN = 3;
-export const TK_RPAREN = 4;
-export const TK_COMMA = 5;
-export const TK_EQUALS = 6;
-export const TK_PLUS = 7;
-export const TK_MINUS = 8;
-export const TK_STAR = 9;
-export const TK_SLASH = 10;
-export const TK_ERROR = 11;
-export const TK_EOF = 12;
-export const TOKEN_KINDS: readonly TokenKind[] = ['identifier', 'keyword', 'number', '(', ')', ',', '=', '+', '-', '*', '/', 'error', 'eof'];
-
-/** Every keyword once, in a fixed order: a keyword token's `extra` is its index here. */
-export const KEYWORD_LIST: readonly string[] = [...KEYWORDS];
-export const KEYWORD_ID: ReadonlyMap<string, number> = new Map(KEYWORD_LIST.map((k, i) => [k, i]));
-/** A number token's `extra`: no unit, `deg`, `rad`. */
-export const UNIT_NONE = 0;
-export const UNIT_DEG = 1;
-export const UNIT_RAD = 2;
-/** Letters after the digits that are no unit (`30dge`, `1x2`): the lexer reported them. */
-export const UNIT_INVALID = 3;
-const UNIT_NAMES: readonly (AngleUnit | null)[] = [null, 'deg', 'rad', null];
+// Bound once as module-local constants: hot loops read them, and an imported binding is a
+// property read of the exporting module's object wherever modules are not bundled (tsx).
+const { Ch, isDigit, isIdentPart, isIdentStart, isWhitespace, keywordAt } = characters;
+const {
+  STARTS_STATEMENT,
+  TK_COMMA,
+  TK_EOF,
+  TK_EQUALS,
+  TK_ERROR,
+  TK_IDENTIFIER,
+  TK_KEYWORD,
+  TK_LPAREN,
+  TK_MINUS,
+  TK_NUMBER,
+  TK_PLUS,
+  TK_RPAREN,
+  TK_SLASH,
+  TK_STAR,
+  TOKEN_KINDS,
+  UNIT_DEG,
+  UNIT_INVALID,
+  UNIT_NAMES,
+  UNIT_NONE,
+  UNIT_RAD,
+} = tokens;
 
 /** Punctuation kind code by character code (-1: not punctuation). */
 const PUNCT = new Int8Array(128).fill(-1);
@@ -150,35 +51,6 @@ PUNCT[43] = TK_PLUS;
 PUNCT[45] = TK_MINUS;
 PUNCT[42] = TK_STAR;
 PUNCT[47] = TK_SLASH;
-
-/**
- * Keyword ids by length and first character (`keyClass`), so that recognising one allocates
- * nothing and compares a name with at most two keywords (slop/spin, static/sensor,
- * compound/collides), most names with none: by length alone a six-letter name was compared with
- * five keywords.
- */
-const keyClass = (length: number, first: number): number => length * 128 + first;
-const MAX_KEYWORD_LENGTH = Math.max(...KEYWORD_LIST.map((k) => k.length));
-const KEYWORDS_BY_CLASS: (readonly number[] | undefined)[] = Array.from({ length: keyClass(MAX_KEYWORD_LENGTH + 1, 0) }, () => undefined);
-for (let i = 0; i < KEYWORD_LIST.length; i++) {
-  const k = KEYWORD_LIST[i]!;
-  ((KEYWORDS_BY_CLASS[keyClass(k.length, k.charCodeAt(0))] ??= []) as number[]).push(i);
-}
-
-/** Keyword id → 1 when the keyword starts a statement (STATEMENT_KEYWORDS). */
-export const STARTS_STATEMENT = new Uint8Array(KEYWORD_LIST.length);
-for (const k of STATEMENT_KEYWORDS) STARTS_STATEMENT[KEYWORD_ID.get(k)!] = 1;
-
-function keywordAt(text: string, start: number, end: number): number {
-  const length = end - start;
-  if (length > MAX_KEYWORD_LENGTH) return -1;
-  const first = text.charCodeAt(start);
-  if (first >= 128) return -1;
-  const candidates = KEYWORDS_BY_CLASS[keyClass(length, first)];
-  if (candidates === undefined) return -1;
-  for (const k of candidates) if (text.startsWith(KEYWORD_LIST[k]!, start)) return k;
-  return -1;
-}
 
 /** Whether `c` can begin some token (so an error run stops before it). */
 function startsToken(c: number, next: number): boolean {
@@ -246,7 +118,7 @@ function invalidCharacterMessage(text: string, start: number, end: number): stri
  * A streaming lexer over `text` from an offset: tokens are scanned on demand (`fill`) into
  * growable typed arrays, so that the parser can start at any token boundary, such as the first
  * token of a statement, and stop once it is back in step with an earlier parse (incremental
- * re-parsing, see parser.ts `parseWindow`). A token boundary is a lexer state of its own: from
+ * re-parsing, see reparsing.ts `parseWindow`). A token boundary is a lexer state of its own: from
  * there on, the tokens depend only on the text that follows.
  */
 export class Scanner {
@@ -545,12 +417,12 @@ export class Scanner {
 
   /**
    * Moves past the tokens before the next keyword that starts a statement (or the end of the
-   * text) without recording them: what skimming a body needs (syntax/parser.ts `skimFile`), whose
+   * text) without recording them: what skimming a body needs (syntax/reparsing.ts `skimFile`), whose
    * tokens are lexed again, and reported, when the body itself is parsed. The token boundaries
    * are the ones `scan` finds (same rules for comments, numbers, names and runs of unknown
    * characters), so the keyword found is the token `scan` would reach. The last token skipped is
    * then scanned as usual and recorded, so that the parser sees the right token before the
-   * keyword (its end ends the body; its line decides a `layer`, see parser.ts). Returns whether
+   * keyword (its end ends the body; its line decides a `layer`, see grammar.ts). Returns whether
    * any token was skipped; no comment or diagnostic of the skipped stretch is recorded.
    */
   skipToStatementKeyword(): boolean {
@@ -621,78 +493,6 @@ function errorRunEnd(text: string, start: number): number {
 
 const TWO_POW_53 = 2 ** 53;
 const POWERS_OF_TEN: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
-
-/**
- * The comments of `text[from, to)`, exactly as the lexer records them, without lexing: outside a
- * comment a `/` is always a token of its own (no other token contains one; an error run stops
- * before it, see `errorRunEnd`), so every `//` or `/*` found by searching for `/` from a token
- * boundary starts a comment, and a comment's end is found as `scan` finds it. `from` must be a
- * token boundary (0, or where a token or statement starts); comments starting before `to` are
- * returned, the last one whole. The cost is a memory search plus the comments and divisions met,
- * which is what folding and completion need on every edit of a large file.
- */
-export function scanComments(text: string, from = 0, to = text.length): Comment[] {
-  const out: Comment[] = [];
-  const n = text.length;
-  for (let i = text.indexOf('/', from); i >= 0 && i < to; i = text.indexOf('/', i)) {
-    const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
-    if (next === Ch.slash) {
-      const start = i;
-      i += 2;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d === Ch.lf || d === Ch.cr) break;
-        i++;
-      }
-      out.push({ kind: 'line', range: { start, end: i }, terminated: true });
-    } else if (next === Ch.star) {
-      const start = i;
-      const close = text.indexOf('*/', i + 2);
-      i = close < 0 ? n : close + 2;
-      out.push({ kind: 'block', range: { start, end: i }, terminated: close >= 0 });
-    } else {
-      i++; // a division
-    }
-  }
-  return out;
-}
-
-/**
- * Offsets in `text[from, to)` of every `(` that may open a function call (`sqrt(2)`): the
- * parser makes a call of a name token followed by a `(` token, so a `(` whose previous token is
- * no name cannot open one. The test is on characters and errs only one way: after a keyword,
- * a number, punctuation or an unknown character it answers no, as the lexer would; after a
- * line break or a comment (the previous token is then out of a backward reach) it answers maybe,
- * and so does a `(` inside a comment. Semantic tokens parse only the statements it names, so a
- * file without calls is never parsed to find them.
- */
-export function callOpenings(text: string, from: number, to: number): number[] {
-  const out: number[] = [];
-  for (let p = text.indexOf('(', from); p >= 0 && p < to; p = text.indexOf('(', p + 1)) {
-    let q = p - 1;
-    let crossedLine = false;
-    for (; q >= 0; q--) {
-      const c = text.charCodeAt(q);
-      if (!isWhitespace(c)) break;
-      if (c === Ch.lf || c === Ch.cr) crossedLine = true;
-    }
-    if (q < 0) continue;
-    const c = text.charCodeAt(q);
-    if (crossedLine || c === Ch.slash) {
-      out.push(p);
-      continue;
-    }
-    if (!isIdentPart(c)) continue;
-    let w = q;
-    while (w > 0 && isIdentPart(text.charCodeAt(w - 1))) w--;
-    // Digits first: a number (glued letters are its unit or a mistake), never a name. A keyword
-    // is never a callee; a run of name characters that is not a token of its own lies inside a
-    // number or a comment, where no callee is either.
-    if (isDigit(text.charCodeAt(w)) || keywordAt(text, w, q + 1) >= 0) continue;
-    out.push(p);
-  }
-  return out;
-}
 
 export function lex(text: string): LexResult {
   const scanner = new Scanner(text);

@@ -92,7 +92,7 @@ export class LineIndex {
    * character past it.
    *
    * The new index takes `previous`'s array over and rewrites it in place (a fresh array of a
-   * 10k-line document's starts, grown by pushes, was some 300 KB of garbage per keystroke). The
+   * large document's starts, grown by pushes, would be garbage on every keystroke). The
    * editor's next version is nearly always made from the last one and the last one is then
    * dropped, so `previous` gives its array up and scans its own text again should it be asked
    * anything later: still correct, at the cost of one scan, and only then.
@@ -165,8 +165,7 @@ export class LineIndex {
     if (offset >= this.text.length) return starts.length - 1;
     // Callers often ask in order (diagnostics sorted by position, a range's end after its
     // start): try the last answer and the two lines after it before a binary search, so that a
-    // sorted run of look-ups is one forward walk (a 10k-body report asks 12k times, a line or
-    // two apart).
+    // sorted run of look-ups, a line or two apart, is one forward walk.
     const last = this.lastLine;
     if (last < starts.length && starts[last]! <= offset) {
       const n = starts.length;

@@ -1,6 +1,8 @@
 import type { Statement } from './ast';
-import { Scanner, TK_EOF, type Comment, type Token } from './lexer';
-import { parseWindow, streamStatements, type ParseResult } from './parser';
+import { Scanner } from './lexer';
+import { TK_EOF, type Comment, type Token } from './tokens';
+import { streamStatements, type ParseResult } from './parser';
+import { parseWindow } from './reparsing';
 import { lowerBound, type LineIndex } from './positions';
 
 /**
@@ -12,7 +14,7 @@ import { lowerBound, type LineIndex } from './positions';
  * signature help, code actions, range tokens) or about the whole file's outline (symbols,
  * folding). The language resynchronises at statement keywords (scene-language.md, "Files"), and
  * lexing is context-free at a token boundary, so a statement parsed or lexed from its own start
- * is exactly the statement of a whole-file parse (syntax/parser.ts `parseWindow`; the incremental
+ * is exactly the statement of a whole-file parse (syntax/reparsing.ts `parseWindow`; the incremental
  * front end relies on the same fact). A request then costs the statements it touches, not a
  * parse of the whole text: the scheme of incremental parsers that re-parse from the nearest
  * synchronising point (Ghezzi and Mandrioli, "Incremental parsing", TOPLAS 1979).

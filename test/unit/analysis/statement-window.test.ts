@@ -4,7 +4,8 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
-import { analyzeWholeText, IncrementalFrontEnd, type FrontEndResult } from '../../../server/src/analysis/statement-window';
+import { IncrementalFrontEnd, type FrontEndResult } from '../../../server/src/analysis/statement-window';
+import { analyzeWholeText } from '../../../server/src/analysis/whole-text';
 import { analyzeSemantics, recordedValues } from '../../../server/src/semantics/check';
 import { parse } from '../../../server/src/syntax/parser';
 import { LineIndex } from '../../../server/src/syntax/positions';
@@ -208,6 +209,7 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
     const shared = (r: FrontEndResult, previous: FrontEndResult | undefined, edited: string): void => {
       const defs = new Map(r.semantics.symbols.definitions.map((d) => [d.name, d]));
       const before = new Map(previous?.semantics.scene.bodies.map((b) => [b.name, b]));
+      assert.ok(r.semantics.scene.bodies.length > 0);
       for (const b of r.semantics.scene.bodies) {
         assert.equal(defs.get(b.name), b, b.name);
         const old = before.get(b.name);

@@ -428,6 +428,7 @@ describe('semantics/check: polygons', () => {
       ['polygon-redundant-vertex', '(1, 0)'],
       ['polygon-redundant-vertex', '(2, 2)'],
     ]);
+    assert.ok(r.diagnostics.length > 0);
     assert.ok(r.diagnostics.every((d) => d.severity === 'hint' && d.tags?.includes('unnecessary')));
     assert.equal(r.scene.bodies[0]!.parts[0]!.shape.count, 4);
   });

@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { parse, parseWindow, skimFile, MAX_NESTING } from '../../../server/src/syntax/parser';
+import { MAX_NESTING } from '../../../server/src/syntax/grammar';
+import { parse } from '../../../server/src/syntax/parser';
+import { parseWindow, skimFile } from '../../../server/src/syntax/reparsing';
 import { LineIndex } from '../../../server/src/syntax/positions';
 import { forEachChild, nodePathAt, type BodyStatement, type Node } from '../../../server/src/syntax/ast';
 

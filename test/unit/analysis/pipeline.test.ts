@@ -31,6 +31,8 @@ describe('analysis/pipeline: analyzeDocument', () => {
   it('passes the analysis options through (continuous detection can be turned off)', () => {
     const text = 'body wall static box(0.1, 4) at (2, 0)\nbody shot circle(0.05) at (-1, 0) velocity (600, 0)';
     const off = analyzeDocument(text, { continuous: false });
+    // Control: with continuous detection on, the same scene has a finding that is not an overlap.
+    assert.ok(analyzeDocument(text).findings.some((f) => f.kind !== 'overlap'));
     assert.ok(off.findings.every((f) => f.kind === 'overlap'));
   });
 

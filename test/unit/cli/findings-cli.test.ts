@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCli } from '../../../server/src/cli/cli';
-import { BIN, ensureCliBuilt } from '../cli/build-cli';
+import { BIN, ensureCliBuilt } from './build-cli';
 
 type Point = [number, number];
 interface OverlapJson {
