@@ -6,15 +6,18 @@
  * contact query the analysis uses: depth, normal, points), else core/narrow/gjk.ts `distance`
  * with radii (GJK, van den Bergen), which decides overlap exactly and gives the distance.
  */
-import { createBroadPhase, type BroadPhaseKind } from '../core/broad/broad-phase';
-import { emptyPairKeys, gridPairs } from '../core/broad/grid-pairs';
-import type { AABB } from '../core/math/aabb';
-import { makeTransform, type Transform } from '../core/math/vec2';
-import { distance } from '../core/narrow/gjk';
-import type { ShapePair } from '../core/narrow/types';
-import { shapeBounds } from '../core/shapes/bounds';
-import { makeBox, makeCircle, makePolygon } from '../core/shapes/factory';
-import type { ConvexShape } from '../core/shapes/shape';
+import {
+  createBroadPhase,
+  distance,
+  emptyPairKeys,
+  gridPairs,
+  makeBox,
+  makeCircle,
+  makePolygon,
+  makeTransform,
+  shapeBounds,
+} from '../core';
+import type { AABB, BroadPhaseKind, ConvexShape, ShapePair, Transform } from '../core';
 import type { MoveProbe } from './peers';
 import type { Scene } from './scenes';
 

@@ -7,7 +7,8 @@
  * Timings are medians of several runs; every library's answer is compared with the ground
  * truth of bench/scenes.ts and any difference is reported as a MISMATCH.
  */
-import { BROAD_PHASE_KINDS, type BroadPhaseKind } from '../core/broad/broad-phase';
+import { BROAD_PHASE_KINDS } from '../core';
+import type { BroadPhaseKind } from '../core';
 import { collideAllPairs, collideAllPairsOnePass, collideBodies, collideMoveProbe, collideSweptCandidates, loadNarrowPhase } from './collide';
 import { initRapier, PEERS, type MoveProbe } from './peers';
 import { ALL_PROBLEMS, BURST_REQUESTS, IDLE_MS, benchCheck, benchNodeStart, benchLsp, benchLspBurst, benchLspBurstMemory, benchLspMemory, cliAvailable, serverAvailable } from './processes';

@@ -20,8 +20,8 @@
  * SAT: the largest separation over all edge normals), which is minus the penetration depth when
  * they overlap and a lower bound on the distance when they do not, so the band test is sound.
  */
-import { DynamicTree } from '../core/broad/dynamic-tree';
-import type { AABB } from '../core/math/aabb';
+import { DynamicTree } from '../core';
+import type { AABB } from '../core';
 
 export const MARGIN = 0.05;
 

@@ -13,7 +13,7 @@
  * covers some, choosing the least covered: a name over an arrow still reads, a missing one
  * does not. Boxes are in screen pixels (y down).
  */
-import { growFloat64 } from '../core/broad/broad-phase';
+import { growFloat64 } from '../core';
 
 /**
  * The most lines a label is shifted by: beyond that it is far from its body's middle, and in a

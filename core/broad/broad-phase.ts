@@ -6,7 +6,6 @@ import { SortAndSweep } from './sort-and-sweep';
 
 // The id and box rules of the contract live with ProxyMap, which enforces them for every kind.
 export { checkProxyId, MAX_COORDINATE, MAX_PROXY_ID, storeBox } from './proxy-map';
-export { growFloat64, growInt32 } from '../math/typed-array';
 
 /**
  * The broad phase: which of many axis-aligned boxes overlap, without testing every pair

@@ -1,5 +1,5 @@
-import { DynamicTree } from '../../core/broad/dynamic-tree';
-import type { AABB } from '../../core/math/aabb';
+import { DynamicTree } from '../../core';
+import type { AABB } from '../../core';
 import type { PreviewBody } from '../../protocol/preview-model';
 
 /**

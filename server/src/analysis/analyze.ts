@@ -1,6 +1,5 @@
-import type { AABB } from '../../../core/math/aabb';
-import { createBroadPhase, growFloat64, type BroadPhaseKind } from '../../../core/broad/broad-phase';
-import { emptyPairKeys, gridPairs, type PairKeys } from '../../../core/broad/grid-pairs';
+import { createBroadPhase, emptyPairKeys, gridPairs, growFloat64 } from '../../../core';
+import type { AABB, BroadPhaseKind, PairKeys } from '../../../core';
 import { canCollide, type Scene, type SceneBody } from '../semantics/scene';
 import type { Finding } from './findings';
 import { overlapPair } from './overlap';

@@ -1,6 +1,5 @@
-import type { AABB } from '../../../core/math/aabb';
-import type { Transform } from '../../../core/math/vec2';
-import { sweptBoundsInto } from '../../../core/ccd/swept-aabb';
+import { sweptBoundsInto } from '../../../core';
+import type { AABB, Transform } from '../../../core';
 import type { Scene, SceneBody } from '../semantics/scene';
 
 /**

@@ -1,4 +1,4 @@
-import type { ConvexShape } from '../../../core/shapes/shape';
+import type { ConvexShape } from '../../../core';
 import type { Scene, SceneBody } from '../semantics/scene';
 
 /**

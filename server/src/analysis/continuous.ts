@@ -1,15 +1,17 @@
-import type { Transform, Vec2 } from '../../../core/math/vec2';
-import { makeTransform } from '../../../core/math/vec2';
-import { aabbOverlaps } from '../../../core/math/aabb';
-import type { ConvexShape } from '../../../core/shapes/shape';
-import { timeOfImpact } from '../../../core/ccd/toi';
-import { conservativeAdvancement } from '../../../core/ccd/conservative-advancement';
-import { contactExit, type ContactExitOutput } from '../../../core/ccd/contact-exit';
-import type { ToiInput, ToiOutput } from '../../../core/ccd/types';
-import { shapeSize } from '../../../core/shapes/bounds';
-import { sweptBounds } from '../../../core/ccd/swept-aabb';
-import { effectiveSpin, maxRadius, poseAt } from '../../../core/ccd/motion';
-import { signedDepth } from '../../../core/ccd/step-depth';
+import {
+  aabbOverlaps,
+  conservativeAdvancement,
+  contactExit,
+  effectiveSpin,
+  makeTransform,
+  maxRadius,
+  poseAt,
+  shapeSize,
+  signedDepth,
+  sweptBounds,
+  timeOfImpact,
+} from '../../../core';
+import type { ContactExitOutput, ConvexShape, ToiInput, ToiOutput, Transform, Vec2 } from '../../../core';
 import type { Scene, SceneBody } from '../semantics/scene';
 import type { Severity } from '../common/diagnostic';
 import { FindingDiagnostic, LABEL_INFORMATION, LABEL_RELATED_B } from './finding-diagnostic';

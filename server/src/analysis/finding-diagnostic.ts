@@ -1,4 +1,4 @@
-import type { Vec2 } from '../../../core/math/vec2';
+import type { Vec2 } from '../../../core';
 import { formatNumber } from '../../../protocol/format';
 import type { Diagnostic, RelatedInformation, Severity, TextRange } from '../common/diagnostic';
 import type { Finding, OverlapFinding } from './findings';

@@ -1,6 +1,5 @@
-import type { Vec2 } from '../../../core/math/vec2';
-import type { ContactRecord } from '../../../core/narrow/types';
-import { packedCoordinates } from '../../../core/shapes/shape';
+import { packedCoordinates } from '../../../core';
+import type { ContactRecord, Vec2 } from '../../../core';
 
 /**
  * Findings: what analysis says about a pair of bodies. `a` is the body declared first, `b` the

@@ -2,7 +2,7 @@
 // diagnostics in position order, assembled from the pair cache and the last output (a pair whose
 // slots carry no flag is passed on unread), the in-place shortcut for edits that keep every
 // place, and the record of which diagnostics were not carried over (DiagnosticsChange).
-import { resized } from '../../../core/math/typed-array';
+import { resized } from '../../../core';
 import type { Diagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { lowerBound, lowerBoundBy, type LineIndex } from '../syntax/positions';

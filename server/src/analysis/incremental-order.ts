@@ -1,8 +1,7 @@
 // Incremental analysis, second layer: the findings order. The valid pair-cache entries in
 // findings order (by a's index, then b's), kept between runs and brought up to date by merging
 // in the entries set since, or by binary search on the kept keys while no body changed index.
-import { resized } from '../../../core/math/typed-array';
-import { growFloat64, growInt32 } from '../../../core/broad/broad-phase';
+import { growFloat64, growInt32, resized } from '../../../core';
 import type { Diagnostic } from '../common/diagnostic';
 import type { Scene } from '../semantics/scene';
 import { lowerBound } from '../syntax/positions';

@@ -2,9 +2,8 @@
 // proxy in the broad phase kept between runs and its index in the pair cache, with per-slot
 // columns in typed arrays. `update` diffs a new scene against the slots and marks what must be
 // tested again. The layers above: incremental-order.ts, incremental-assembly.ts, incremental.ts.
-import type { AABB } from '../../../core/math/aabb';
-import { resized } from '../../../core/math/typed-array';
-import { createBroadPhase, type BroadPhase, type BroadPhaseKind } from '../../../core/broad/broad-phase';
+import { createBroadPhase, resized } from '../../../core';
+import type { AABB, BroadPhase, BroadPhaseKind } from '../../../core';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { DEFAULT_BROAD_PHASE } from './analyze';
 import { bodyBounds } from './body-bounds';

@@ -1,9 +1,5 @@
-import type { Transform } from '../../../core/math/vec2';
-import { contactWithinInto } from '../../../core/narrow/contact';
-import { emptyContactRecord, type ShapePair } from '../../../core/narrow/types';
-import { shapeBoundsInto } from '../../../core/shapes/bounds';
-import type { AABB } from '../../../core/math/aabb';
-import { packedCoordinates, type ConvexShape } from '../../../core/shapes/shape';
+import { contactWithinInto, emptyContactRecord, packedCoordinates, shapeBoundsInto } from '../../../core';
+import type { AABB, ConvexShape, ShapePair, Transform } from '../../../core';
 import { FindingDiagnostic, LABEL_COMPOUND_A, LABEL_COMPOUND_B } from './finding-diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { OverlapFinding } from './findings';

@@ -1,4 +1,4 @@
-import { resized } from '../../../core/math/typed-array';
+import { resized } from '../../../core';
 import { FindingDiagnostic } from './finding-diagnostic';
 import type { Finding } from './findings';
 

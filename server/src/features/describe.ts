@@ -1,8 +1,5 @@
-import { aabbUnion, type AABB } from '../../../core/math/aabb';
-import { makeTransform } from '../../../core/math/vec2';
-import { shapeBounds } from '../../../core/shapes/bounds';
-import { shapeArea } from '../../../core/shapes/factory';
-import { shapeVertices, vertexX, vertexY, type ConvexShape } from '../../../core/shapes/shape';
+import { aabbUnion, makeTransform, shapeArea, shapeBounds, shapeVertices, vertexX, vertexY } from '../../../core';
+import type { AABB, ConvexShape } from '../../../core';
 import type { Finding } from '../analysis/findings';
 import { formatNumber as fmt, formatVector as fmtVec } from '../../../protocol/format';
 import type { Scene, SceneBody, ScenePart } from '../semantics/scene';

@@ -1,4 +1,4 @@
-import { shapeArea } from '../../../core/shapes/factory';
+import { shapeArea } from '../../../core';
 import type { TextRange } from '../common/diagnostic';
 import { formatValue, isVector } from '../semantics/evaluate';
 import type { SceneBody } from '../semantics/scene';

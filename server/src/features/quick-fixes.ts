@@ -1,4 +1,4 @@
-import type { Vec2 } from '../../../core/math/vec2';
+import type { Vec2 } from '../../../core';
 import type { Finding, ImpactFinding, OverlapFinding } from '../analysis/findings';
 import { impactPair } from '../analysis/continuous';
 import { overlapPair } from '../analysis/overlap';

@@ -1,4 +1,4 @@
-import type { BroadPhaseKind } from '../../../core/broad/broad-phase';
+import type { BroadPhaseKind } from '../../../core';
 import type { AnalysisOptions } from '../analysis/pipeline';
 import { DEFAULT_BROAD_PHASE } from '../analysis/analyze';
 import type { Severity } from '../common/diagnostic';

@@ -1,4 +1,4 @@
-import { isBroadPhaseKind } from '../../../core/broad/broad-phase';
+import { isBroadPhaseKind } from '../../../core';
 import { DEFAULT_SETTINGS, type CollideSettings, type SeveritySetting } from '../features/settings';
 
 const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'information', 'hint', 'off']);

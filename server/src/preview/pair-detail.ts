@@ -1,11 +1,5 @@
-import { timeOfImpact } from '../../../core/ccd/toi';
-import { makeTransform, type Transform, type Vec2 } from '../../../core/math/vec2';
-import { contact } from '../../../core/narrow/contact';
-import { penetration } from '../../../core/narrow/epa';
-import { distance } from '../../../core/narrow/gjk';
-import { minkowskiDifference } from '../../../core/narrow/minkowski';
-import type { MinkowskiVertex } from '../../../core/narrow/types';
-import type { ConvexShape } from '../../../core/shapes/shape';
+import { contact, distance, makeTransform, minkowskiDifference, penetration, timeOfImpact } from '../../../core';
+import type { ConvexShape, MinkowskiVertex, Transform, Vec2 } from '../../../core';
 import type {
   PairDetail,
   Point,

@@ -1,8 +1,5 @@
-import type { AABB } from '../../../core/math/aabb';
-import type { Transform } from '../../../core/math/vec2';
-import { makeTransform } from '../../../core/math/vec2';
-import { sweptBounds } from '../../../core/ccd/swept-aabb';
-import { shapeBounds } from '../../../core/shapes/bounds';
+import { makeTransform, shapeBounds, sweptBounds } from '../../../core';
+import type { AABB, Transform } from '../../../core';
 import type { BodyKind, PreviewBody, PreviewFinding, PreviewPart, PreviewScene } from '../../../protocol/preview-model';
 import { impactDiagnostic } from '../analysis/continuous';
 import type { Finding } from '../analysis/findings';

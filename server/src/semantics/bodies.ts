@@ -1,6 +1,6 @@
 // The checker's third layer: body statements. A body's modifiers, shape and clauses are checked
 // and evaluated; a body that evaluated cleanly enters the Scene as a packed SceneBody.
-import type { Vec2 } from '../../../core/math/vec2';
+import type { Vec2 } from '../../../core';
 import type { BodyStatement, Clause } from '../syntax/ast';
 import * as environment from './environment';
 import { EnvironmentChecker } from './environment';

@@ -1,6 +1,6 @@
 // The packed layout of a SceneBody (scene.ts): the bits of its flags, the offsets packed in its
 // `spans`, and its data array (pose, motion, clause offsets). Writers here; scene.ts reads.
-import type { Vec2 } from '../../../core/math/vec2';
+import type { Vec2 } from '../../../core';
 import type { SourceShapeKind } from './scene';
 
 /** The clause keywords in the order a body's offsets list them (see `SceneBody`). */

@@ -1,8 +1,15 @@
 // The checker's second layer: what bodies are evaluated in. Named shapes in dependency order,
 // shape expressions (constructors, compounds, references), the settings and the layers.
-import { makeTransform, type Vec2 } from '../../../core/math/vec2';
-import { makeCapsule, makePolygon, makeSegment, makeSharedBox, transformShape } from '../../../core/shapes/factory';
-import { packedCoordinates, type ConvexShape } from '../../../core/shapes/shape';
+import {
+  makeCapsule,
+  makePolygon,
+  makeSegment,
+  makeSharedBox,
+  makeTransform,
+  packedCoordinates,
+  transformShape,
+} from '../../../core';
+import type { ConvexShape, Vec2 } from '../../../core';
 import type { TextRange } from '../common/diagnostic';
 import type { Clause, CompoundShape, Expression, Identifier, ShapeCall, ShapeExpression, ShapeStatement } from '../syntax/ast';
 import { forEachChild, type Node } from '../syntax/ast';

@@ -1,4 +1,4 @@
-import type { Vec2 } from '../../../core/math/vec2';
+import type { Vec2 } from '../../../core';
 import { formatNumber, formatVector } from '../../../protocol/format';
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 import type { Expression, Identifier } from '../syntax/ast';

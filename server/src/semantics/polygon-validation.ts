@@ -1,4 +1,3 @@
-import type { Vec2 } from '../../../core/math/vec2';
 import {
   convexDecomposition,
   convexHull,
@@ -6,10 +5,11 @@ import {
   isCertainlyConvex,
   isConvex,
   isSimple,
-  removeDegenerate,
   RELATIVE_TOLERANCE,
+  removeDegenerate,
   signedArea,
-} from '../../../core/shapes/polygon';
+} from '../../../core';
+import type { Vec2 } from '../../../core';
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 
 /**

@@ -1,7 +1,7 @@
 // The checker's first layer: names and values. It holds the run's state (definitions,
 // references, diagnostics, use counts), collects every statement's definition, resolves names
 // to constants and layers, evaluates constants in dependency order, and evaluates value slots.
-import type { Vec2 } from '../../../core/math/vec2';
+import type { Vec2 } from '../../../core';
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 import type { Expression, Identifier, LayerStatement, LetStatement, SettingStatement, ShapeStatement } from '../syntax/ast';
 import { forEachChild, type Node } from '../syntax/ast';

@@ -1,7 +1,6 @@
 // The analysed scene: what semantics builds and analysis consumes, as plain data. A body's
 // packed flags, spans and data are laid out by body-layout.ts.
-import type { ConvexShape } from '../../../core/shapes/shape';
-import type { Vec2 } from '../../../core/math/vec2';
+import type { ConvexShape, Vec2 } from '../../../core';
 import type { TextRange } from '../common/diagnostic';
 import * as layout from './body-layout';
 import type { BodyClause } from './body-layout';

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../common/diagnostic';
-import { resized } from '../../../core/math/typed-array';
+import { resized } from '../../../core';
 import * as characters from './characters';
 import * as tokens from './tokens';
 import type { Comment, LexResult, Token } from './tokens';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { BROAD_PHASE_KINDS } from '../../../core/broad/broad-phase';
+import { BROAD_PHASE_KINDS } from '../../../core';
 import { analyzePair, analyzeScene, compareFindings } from '../../../server/src/analysis/analyze';
 import { bodyBounds } from '../../../server/src/analysis/body-bounds';
 import type { Finding } from '../../../server/src/analysis/findings';

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { emptyContactRecord, type ContactRecord } from '../../../core/narrow/types';
+import { emptyContactRecord } from '../../../core';
+import type { ContactRecord } from '../../../core';
 import { FindingDiagnostic, LABEL_COMPOUND_A, LABEL_INFORMATION, LABEL_RELATED_B } from '../../../server/src/analysis/finding-diagnostic';
 import { ImpactFinding, OverlapFinding } from '../../../server/src/analysis/findings';
 

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { BROAD_PHASE_KINDS, type BroadPhaseKind } from '../../../core/broad/broad-phase';
+import { BROAD_PHASE_KINDS } from '../../../core';
+import type { BroadPhaseKind } from '../../../core';
 import type { AnalysisOptions } from '../../../server/src/analysis/analyze';
 import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import { analyzeDocument, type DocumentAnalysis } from '../../../server/src/analysis/pipeline';

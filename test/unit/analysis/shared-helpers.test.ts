@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { growInt32 } from '../../../core/broad/broad-phase';
+import { growInt32 } from '../../../core';
 import { findingDiagnostic as pipelineFindingDiagnostic } from '../../../server/src/analysis/pipeline';
 import { analyzeText, findingDiagnostic, findingOf } from '../../../server/src/features/document';
 import { bodyModifiers } from '../../../server/src/features/describe';

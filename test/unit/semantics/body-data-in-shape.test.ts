@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { check, errors } from './helpers';
 import { DATA_AT_LIMIT } from '../../../server/src/semantics/scene';
-import { shapeVertices } from '../../../core/shapes/shape';
+import { shapeVertices } from '../../../core';
 
 /** A regular convex polygon of n vertices, counter-clockwise, as the author would write it. */
 function regular(n: number): string {

@@ -5,7 +5,7 @@ import { DEFAULT_DT, DEFAULT_FRAMES, DEFAULT_SLOP, MAX_FRAMES } from '../../../s
 import { canCollide, type SceneBody, type SceneShape } from '../../../server/src/semantics/scene';
 import { occurrencesOf, referencesTo, symbolAt } from '../../../server/src/semantics/symbols';
 import type { PolygonFixData } from '../../../server/src/semantics/polygon-validation';
-import { shapeNormals, shapeVertices } from '../../../core/shapes/shape';
+import { shapeNormals, shapeVertices } from '../../../core';
 
 const close = (a: number, b: number, tol = 1e-12) => Math.abs(a - b) <= tol;
 function pts(vs: readonly { x: number; y: number }[]): number[][] {

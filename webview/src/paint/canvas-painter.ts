@@ -1,4 +1,4 @@
-import { growFloat64 } from '../../../core/broad/broad-phase';
+import { growFloat64 } from '../../../core';
 import { DEFAULT_FONT, type Painter, type TextStyle } from '../../../render/painter';
 
 /** Largest distance, in device pixels, between an arc and the chords that stroke it. */
