@@ -44,7 +44,7 @@ import type { Diagnostic, TextRange } from '../common/diagnostic';
  * coordinates are the evaluated body-local points.
  */
 export interface PolygonFixData {
-  /** polygon-not-convex: the convex hull, counter-clockwise. */
+  /** polygon-not-convex, polygon-welded: the convex hull, counter-clockwise. */
   readonly hull?: { readonly indices: readonly number[]; readonly points: readonly (readonly [number, number])[] };
   /** polygon-not-convex: convex parts whose union is the polygon, each counter-clockwise. */
   readonly parts?: readonly { readonly indices: readonly number[]; readonly points: readonly (readonly [number, number])[] }[];
@@ -122,6 +122,7 @@ export function validatePolygon(
             `This polygon is convex up to rounding: ${vertices.length - welded.hull.length} of its ${vertices.length} vertices lie within ` +
             `${formatDistance(welded.deviation)} of its convex hull's edges (tolerance ${WELD_TOLERANCE} of its size). ` +
             `Collide uses the hull (${welded.hull.length} vertices).`,
+          data: { hull: pack(welded.hull, indexOf()) } satisfies PolygonFixData,
         });
         return { vertices: welded.hull };
       }
