@@ -10,17 +10,17 @@ import {
   removeDegenerate,
   RELATIVE_TOLERANCE,
   signedArea,
-  WELD_TOLERANCE,
-  weldToHull,
 } from '../../../core/shapes/polygon';
+import { WELD_TOLERANCE, weldToHull } from '../../../core/shapes/weld';
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 
 /**
  * The spec's rules for an authored `polygon(...)` (scene-language.md, "Shapes"): convex, three or
  * more vertices, either winding. What is reported, in this order:
  *
- *  0. convex up to rounding noise (weldToHull: within WELD_TOLERANCE of its size) but not convex
- *     by the exact tests below: accepted as its convex hull, with a `polygon-welded` hint;
+ *  0. convex up to rounding noise (weld.ts weldToHull: within WELD_TOLERANCE of its size) but
+ *     not convex by the exact tests below: accepted as its convex hull, with a `polygon-welded`
+ *     hint;
  *  1. edges that cross (a bow-tie, which also has zero signed area): `polygon-self-intersecting`;
  *     when the sweep that looks for crossings needs more than SIMPLICITY_BUDGET pair tests
  *     (long edges across the outline's whole width), it is reported as not convex instead;
@@ -129,8 +129,8 @@ export function validatePolygon(
       if (!hasArea || !isConvex(kept)) simple = isSimple(kept, SIMPLICITY_BUDGET);
     }
   }
-  // Unknown simplicity (the budget ran out) leaves a polygon that is not convex (a convex one
-  // makes the sweep linear): reported as such below, without a decomposition (it is too large).
+  // Unknown simplicity (the budget ran out): a polygon with no area, or not convex, is reported as
+  // such below (too large to decompose); one that turns once, one way (isConvex), is simple.
   if (kept.length >= 3 && simple === false) {
     diagnostics.push({
       range,

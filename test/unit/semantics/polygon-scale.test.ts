@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { check, found } from './helpers';
 import type { PolygonFixData } from '../../../server/src/semantics/polygon-validation';
 import { hypot2, type Vec2 } from '../../../core/math/vec2';
-import { extentOf, RELATIVE_TOLERANCE, removeDegenerate, weldToHull } from '../../../core/shapes/polygon';
+import { extentOf, RELATIVE_TOLERANCE, removeDegenerate } from '../../../core/shapes/polygon';
+import { weldToHull } from '../../../core/shapes/weld';
 
 /** `n` points on a circle of radius `r`, written with `decimals` decimals, as exported outlines are. */
 function circle(n: number, r = 1, decimals = 6): string {
