@@ -90,7 +90,10 @@ export {
   convexHull,
   removeDegenerate,
   convexDecomposition,
+  DECOMPOSITION_VERTEX_LIMIT,
 } from './shapes/polygon';
+export type { WeldedPolygon } from './shapes/weld';
+export { WELD_TOLERANCE, weldToHull } from './shapes/weld';
 
 // ---- Narrow phase: records ---------------------------------------------------------------------
 

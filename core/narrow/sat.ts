@@ -72,6 +72,7 @@ function maxSeparation(p: RelativePair, flip: boolean, out: EdgeSeparations, sto
   const each = out.each;
   let best = -Infinity;
   let bestEdge = 0;
+  let walkFrom = 0;
   for (let i = 0; i < nr; i++) {
     edgeNormal(ref, i, n1);
     let nx = n1.x;
@@ -84,9 +85,28 @@ function maxSeparation(p: RelativePair, flip: boolean, out: EdgeSeparations, sto
     const vx = rv[2 * i]!;
     const vy = rv[2 * i + 1]!;
     let si = Infinity;
-    for (let j = 0; j < ni; j++) {
-      const d = nx * (iv[2 * j]! - vx) + ny * (iv[2 * j + 1]! - vy);
-      if (d < si) si = d;
+    if (ni <= WALK_ABOVE) {
+      for (let j = 0; j < ni; j++) {
+        const d = nx * (iv[2 * j]! - vx) + ny * (iv[2 * j + 1]! - vy);
+        if (d < si) si = d;
+      }
+    } else {
+      // On a convex core the distance along the normal falls and rises once around it, and the
+      // nearest vertex turns with the reference edge: walk downhill from the last one (rotating
+      // calipers, Shamos 1978), O(nr + ni) over all edges instead of O(nr ni).
+      let j = walkFrom;
+      let d = nx * (iv[2 * j]! - vx) + ny * (iv[2 * j + 1]! - vy);
+      for (let step = 1; step >= -1; step -= 2) {
+        for (let k = 0; k < ni; k++) {
+          const m = (j + step + ni) % ni;
+          const e = nx * (iv[2 * m]! - vx) + ny * (iv[2 * m + 1]! - vy);
+          if (!(e < d)) break;
+          j = m;
+          d = e;
+        }
+      }
+      walkFrom = j;
+      si = d;
     }
     each[i] = si;
     if (si > best) {
@@ -98,6 +118,12 @@ function maxSeparation(p: RelativePair, flip: boolean, out: EdgeSeparations, sto
   out.sep = best;
   out.edge = bestEdge;
 }
+
+/**
+ * Incident cores with more vertices than this are searched by walking (maxSeparation); smaller
+ * ones, every authored shape among them, by the plain scan, whose minimum is exact.
+ */
+const WALK_ABOVE = 64;
 
 const sepA: EdgeSeparations = { sep: 0, edge: 0, each: new Float64Array(16) };
 const sepB: EdgeSeparations = { sep: 0, edge: 0, each: new Float64Array(16) };

@@ -216,11 +216,11 @@ export function isCertainlyConvex(points: readonly Vec2[]): boolean {
 /**
  * Whether the closed polygon is simple: no two non-adjacent edges meet, and no edge folds back
  * over its neighbour. Consecutive repeated points are ignored (they are a "repeated vertex" hint,
- * not a crossing). O(n²) pair test: authored polygons have tens of vertices, where this beats a
- * Shamos–Hoyer sweep. Almost all of them are convex, which isCertainlyConvex settles in O(n):
- * polygon validation asks it first (it also answers isConvex there).
+ * not a crossing). Almost all authored polygons are convex, which isCertainlyConvex settles in
+ * O(n): polygon validation asks it first (it also answers isConvex there). Undefined when the
+ * answer needs more than `budget` pair tests (see `simplicity`).
  */
-export function isSimple(points: readonly Vec2[]): boolean {
+export function isSimple(points: readonly Vec2[], budget = Infinity): boolean | undefined {
   const pts: Vec2[] = [];
   for (const p of points) {
     const last = pts[pts.length - 1];
@@ -235,10 +235,55 @@ export function isSimple(points: readonly Vec2[]): boolean {
     const c = pts[(i + 2) % n]!;
     // Adjacent edges a→b, b→c overlap when c is on the line and goes back towards a.
     if (orient(a, b, c) === 0 && (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y) < 0) return false;
-    for (let j = i + 2; j < n; j++) {
-      if (i === 0 && j === n - 1) continue; // edges n-1 → 0 and 0 → 1 are adjacent
-      if (segmentsIntersect(a, b, pts[j]!, pts[(j + 1) % n]!)) return false;
+  }
+  return noEdgesMeet(pts, budget);
+}
+
+/**
+ * Whether no two non-adjacent edges of the ring meet, by sweep and prune (Baraff's sort and sweep
+ * on x): the edges sorted by their left end, each tested with the exact segment test against
+ * every earlier edge whose x-interval still overlaps it. Two edges that meet share an x, so every
+ * meeting pair is tested. O(n log n + k) for k overlapping pairs: small for outlines, whose edges
+ * are short; a comb of long parallel edges can make k quadratic, and then the test gives up
+ * (undefined) after `budget` such pairs rather than stall.
+ */
+function noEdgesMeet(pts: readonly Vec2[], budget: number): boolean | undefined {
+  const n = pts.length;
+  const order = new Array<number>(n);
+  const minX = new Float64Array(n);
+  const maxX = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = pts[i]!;
+    const b = pts[i + 1 === n ? 0 : i + 1]!;
+    order[i] = i;
+    minX[i] = Math.min(a.x, b.x);
+    maxX[i] = Math.max(a.x, b.x);
+  }
+  order.sort((i, j) => minX[i]! - minX[j]! || i - j);
+  // Edges whose interval may still overlap the next ones, swept clean lazily.
+  const active: number[] = [];
+  let tests = 0;
+  for (const i of order) {
+    const x = minX[i]!;
+    const a = pts[i]!;
+    const b = pts[i + 1 === n ? 0 : i + 1]!;
+    const lowY = Math.min(a.y, b.y);
+    const highY = Math.max(a.y, b.y);
+    let kept = 0;
+    for (let m = 0; m < active.length; m++) {
+      const j = active[m]!;
+      if (maxX[j]! < x) continue;
+      active[kept++] = j;
+      if (++tests > budget) return undefined;
+      const d = i > j ? i - j : j - i;
+      if (d === 1 || d === n - 1) continue; // adjacent edges share a vertex
+      const c = pts[j]!;
+      const e = pts[j + 1 === n ? 0 : j + 1]!;
+      if (Math.max(c.y, e.y) < lowY || Math.min(c.y, e.y) > highY) continue;
+      if (segmentsIntersect(a, b, c, e)) return false;
     }
+    active.length = kept;
+    active.push(i);
   }
   return true;
 }
@@ -321,55 +366,146 @@ function keepsEveryPoint(points: readonly Vec2[], tol: number): boolean {
   return true;
 }
 
-/** removeDegenerate's general loop, with its tolerance. */
+/**
+ * removeDegenerate's general loop, with its tolerance. Its rounds visit the kept points in input
+ * order, each judged against its current neighbours, until a round drops none. A point whose
+ * neighbours did not change since it was last kept would be kept again, so each round visits only
+ * the neighbours of points dropped before it: the same drops in the same order, in O(n log n)
+ * (a heap orders each round) instead of a splice and a full pass per drop.
+ */
 function removeDegenerateWithin(points: readonly Vec2[], tol: number): CleanPolygon {
+  const total = points.length;
+  // Repeats first, so that the later copy of a point is the one reported as dropped: each finite
+  // point is compared with the finite point before it in the input.
   const idx: number[] = [];
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i]!;
-    if (Number.isFinite(p.x) && Number.isFinite(p.y)) idx.push(i);
+  let previous = -1;
+  for (let i = 0; i < total; i++) {
+    const q = points[i]!;
+    if (!(Number.isFinite(q.x) && Number.isFinite(q.y))) continue;
+    if (previous < 0) idx.push(i);
+    else {
+      const p = points[previous]!;
+      if (!(hypot2(q.x - p.x, q.y - p.y) <= tol)) idx.push(i);
+    }
+    previous = i;
   }
-  // Repeats first, so that the later copy of a point is the one reported as dropped.
-  for (let k = idx.length - 1; k > 0; k--) {
-    const p = points[idx[k - 1]!]!;
-    const q = points[idx[k]!]!;
-    if (hypot2(q.x - p.x, q.y - p.y) <= tol) idx.splice(k, 1);
+  let alive = idx.length;
+  // A doubly linked ring over positions in idx.
+  const prev = new Int32Array(alive);
+  const next = new Int32Array(alive);
+  for (let k = 0; k < alive; k++) {
+    prev[k] = k === 0 ? alive - 1 : k - 1;
+    next[k] = k + 1 === alive ? 0 : k + 1;
   }
-  let changed = true;
-  while (changed && idx.length > 0) {
-    changed = false;
-    for (let k = 0; k < idx.length && idx.length > 1; k++) {
-      const n = idx.length;
-      const p = points[idx[(k + n - 1) % n]!]!;
+  const removed = new Uint8Array(alive);
+  const queued = new Uint8Array(alive).fill(1);
+  // A round visits `list` (ascending) merged with `extra`, the neighbours of its drops that come
+  // after them; the neighbours before them make the next round's list.
+  let list: number[] = Array.from({ length: alive }, (_, k) => k);
+  while (list.length > 0 && alive > 0) {
+    const extra = new MinHeap();
+    const later: number[] = [];
+    let cursor = 0;
+    while ((cursor < list.length || extra.size > 0) && alive > 1) {
+      const k = extra.size > 0 && !(cursor < list.length && list[cursor]! < extra.peek()) ? extra.pop() : list[cursor++]!;
+      queued[k] = 0;
+      if (removed[k]) continue;
+      const a = prev[k]!;
+      const b = next[k]!;
+      const p = points[idx[a]!]!;
       const q = points[idx[k]!]!;
-      const r = points[idx[(k + 1) % n]!]!;
+      const r = points[idx[b]!]!;
       let drop = hypot2(q.x - p.x, q.y - p.y) <= tol;
-      if (!drop && n > 2) {
+      if (!drop && alive > 2) {
         const ex = r.x - p.x;
         const ey = r.y - p.y;
         const l = hypot2(ex, ey);
         // q is on the line p–r (or p and r coincide, making q the tip of a spike).
         drop = l <= tol || Math.abs(ex * (q.y - p.y) - ey * (q.x - p.x)) <= tol * l;
       }
-      if (drop) {
-        idx.splice(k, 1);
-        k--;
-        changed = true;
+      if (!drop) continue;
+      removed[k] = 1;
+      alive--;
+      next[a] = b;
+      prev[b] = a;
+      // A neighbour after k in input order is still to come this round; one before it waits for
+      // the next round, as in a full pass over the list.
+      if (a !== k && !removed[a] && !queued[a]) {
+        queued[a] = 1;
+        if (a > k) extra.push(a);
+        else later.push(a);
+      }
+      if (b !== k && !removed[b] && !queued[b]) {
+        queued[b] = 1;
+        if (b > k) extra.push(b);
+        else later.push(b);
       }
     }
+    for (; cursor < list.length; cursor++) queued[list[cursor]!] = 0;
+    while (extra.size > 0) queued[extra.pop()] = 0;
+    list = later.sort((u, v) => u - v);
   }
-  // idx is still ascending (only splices): the dropped indices are the gaps in it.
   const dropped: number[] = [];
-  const kept: Vec2[] = new Array(idx.length);
-  let next = 0;
+  const kept: Vec2[] = [];
+  let nextInput = 0;
   for (let k = 0; k < idx.length; k++) {
+    if (removed[k]) continue;
     const i = idx[k]!;
-    while (next < i) dropped.push(next++);
-    next = i + 1;
-    kept[k] = points[i]!;
+    while (nextInput < i) dropped.push(nextInput++);
+    nextInput = i + 1;
+    kept.push(points[i]!);
   }
-  while (next < points.length) dropped.push(next++);
+  while (nextInput < total) dropped.push(nextInput++);
   return { points: kept, dropped };
 }
+
+/** A binary min-heap of small integers. */
+class MinHeap {
+  private readonly items: number[] = [];
+  get size(): number {
+    return this.items.length;
+  }
+  peek(): number {
+    return this.items[0]!;
+  }
+  push(v: number): void {
+    const a = this.items;
+    let i = a.length;
+    a.push(v);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (a[parent]! <= v) break;
+      a[i] = a[parent]!;
+      i = parent;
+    }
+    a[i] = v;
+  }
+  pop(): number {
+    const a = this.items;
+    const top = a[0]!;
+    const last = a.pop()!;
+    if (a.length > 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= a.length) break;
+        const c = l + 1 < a.length && a[l + 1]! < a[l]! ? l + 1 : l;
+        if (a[c]! >= last) break;
+        a[i] = a[c]!;
+        i = c;
+      }
+      a[i] = last;
+    }
+    return top;
+  }
+}
+
+/**
+ * Most vertices `convexDecomposition` takes: its ear clipping and greedy merging are cubic in the
+ * worst case, which this bounds to a fraction of a second. Callers report larger concave
+ * polygons without parts.
+ */
+export const DECOMPOSITION_VERTEX_LIMIT = 256;
 
 /**
  * Convex decomposition of a simple polygon (either winding, possibly with repeated or collinear
@@ -377,9 +513,10 @@ function removeDegenerateWithin(points: readonly Vec2[], tol: number): CleanPoly
  * Ear Clipping") merged back by Hertel–Mehlhorn (remove a diagonal whenever both its ends stay
  * convex), which gives at most four times the minimum number of parts. Each part is convex,
  * counter-clockwise and free of collinear points. A convex input comes back as one part; input
- * with no area gives no parts.
+ * with no area gives no parts. Undefined for a concave polygon of more than
+ * DECOMPOSITION_VERTEX_LIMIT vertices (after clean-up).
  */
-export function convexDecomposition(simplePolygon: readonly Vec2[]): Vec2[][] {
+export function convexDecomposition(simplePolygon: readonly Vec2[]): Vec2[][] | undefined {
   let pts = removeDegenerate(simplePolygon).points;
   if (pts.length < 3) return [];
   if (signedArea(pts) < 0) pts = pts.slice().reverse();
@@ -387,6 +524,7 @@ export function convexDecomposition(simplePolygon: readonly Vec2[]): Vec2[][] {
   const tol = RELATIVE_TOLERANCE * ext;
   if (!(signedArea(pts) > tol * ext)) return [];
   if (isConvex(pts)) return [pts];
+  if (pts.length > DECOMPOSITION_VERTEX_LIMIT) return undefined;
 
   const cross = (o: Vec2, a: Vec2, b: Vec2) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
   const triangles: number[][] = [];

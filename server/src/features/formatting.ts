@@ -1,10 +1,7 @@
-import type { TextEdit } from 'vscode-languageserver-types';
 import type { TextRange } from '../common/diagnostic';
 import type { Statement } from '../syntax/ast';
 import { lex, type Comment, type LexResult, type Token } from '../syntax/lexer';
 import { parse } from '../syntax/parser';
-import { replace } from '../lsp/convert';
-import { applyOffsetEdits } from './text-edits';
 import type { AnalyzedDocument } from './document';
 
 /**
@@ -12,7 +9,7 @@ import type { AnalyzedDocument } from './document';
  * comment. The formatter only ever rewrites the whitespace *between* tokens and comments, so it
  * cannot change what a file means; it then re-lexes and re-parses its own output and gives up
  * (no edits) if the tokens, comments or statements differ in any way, which makes that a
- * checked guarantee rather than a hope. Like gofmt it keeps the author's line breaks and only
+ * checked guarantee rather than a hope (a difference there is a bug, and throws). Like gofmt it keeps the author's line breaks and only
  * normalises what is around them:
  *
  *  - each statement starts on its own line, flush left; continuation lines of a statement are
@@ -70,6 +67,11 @@ export function formatText(text: string, options: FormattingOptions = {}): { ran
     }
   }
   if (elements.length === 0) return [];
+  // Per element, the index of the first token element at or after it (elements.length if none):
+  // a run of comment lines looks up the statement after it in O(1).
+  const nextToken = new Int32Array(elements.length + 1);
+  nextToken[elements.length] = elements.length;
+  for (let k = elements.length - 1; k >= 0; k--) nextToken[k] = elements[k]!.token ? k : nextToken[k + 1]!;
 
   const eol = detectEol(text);
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -130,27 +132,33 @@ export function formatText(text: string, options: FormattingOptions = {}): { ran
   for (let k = 0; k < trailing.length; ) {
     let m = k + 1;
     while (m < trailing.length && trailing[m]!.line === trailing[m - 1]!.line + 1) m++;
-    const width = Math.max(...trailing.slice(k, m).map((t) => t.width));
+    let width = 0;
+    for (let r = k; r < m; r++) width = Math.max(width, trailing[r]!.width);
     for (let r = k; r < m; r++) gaps[trailing[r]!.index] = ' '.repeat(width + 2 - trailing[r]!.width);
     k = m;
   }
 
+  // The edits and the text they make, in one pass (the pieces are joined once).
   const edits: { range: TextRange; newText: string }[] = [];
+  const pieces: string[] = [text.slice(0, bom)];
   for (let i = 0; i <= elements.length; i++) {
     const start = i === 0 ? bom : elements[i - 1]!.end;
     const end = i === elements.length ? text.length : elements[i]!.start;
     if (text.slice(start, end) !== gaps[i]) edits.push({ range: { start, end }, newText: gaps[i]! });
+    pieces.push(gaps[i]!);
+    if (i < elements.length) pieces.push(text.slice(elements[i]!.start, elements[i]!.end));
   }
   if (edits.length === 0) return [];
-  return sameProgram(text, lexed, parsed.file.statements, applyOffsetEdits(text, edits)) ? edits : [];
+  if (!sameProgram(text, lexed, parsed.file.statements, pieces.join(''))) {
+    throw new Error('Formatting would change the program (its tokens, comments or statements); no edits were made.');
+  }
+  return edits;
 
   function indentOf(e: Element, i: number, startsStatement: boolean): number {
     if (startsStatement || !inStatement) return 0;
     if (e.comment && stack.length === 0) {
       // A comment line belongs to the statement after it when that starts next (or nothing does).
-      let k = i + 1;
-      while (k < elements.length && !elements[k]!.token) k++;
-      const next = elements[k];
+      const next = elements[nextToken[i + 1]!];
       if (!next || statementStarts.has(next.start)) return 0;
     }
     if (e.token?.kind === ')') return stack.length > 0 ? stack[stack.length - 1]! : unit;
@@ -159,8 +167,9 @@ export function formatText(text: string, options: FormattingOptions = {}): { ran
   }
 }
 
-export function formatting(doc: AnalyzedDocument, options: FormattingOptions = {}): TextEdit[] {
-  return formatText(doc.text, options).map((e) => replace(doc.lines, e.range, e.newText));
+/** The document's formatting edits, in offsets of its text (the LSP edge converts them). */
+export function formatting(doc: AnalyzedDocument, options: FormattingOptions = {}): { range: TextRange; newText: string }[] {
+  return formatText(doc.text, options);
 }
 
 function detectEol(text: string): string {

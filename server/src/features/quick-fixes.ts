@@ -41,6 +41,7 @@ export function quickFixes(doc: AnalyzedDocument, d: Diagnostic): QuickFix[] {
     }
     case 'polygon-not-convex':
     case 'polygon-winding':
+    case 'polygon-welded':
     case 'polygon-redundant-vertex':
       return polygonFixes(doc, d);
     case 'unknown-name':
@@ -345,6 +346,13 @@ function polygonFixes(doc: AnalyzedDocument, d: Diagnostic): QuickFix[] {
       edits: [{ range: call.range, newText: `polygon(${vertexList(doc, call, data.counterClockwise)})` }],
       diagnostic: d,
       isPreferred: true,
+    });
+  }
+  if (d.code === 'polygon-welded' && data.hull) {
+    fixes.push({
+      title: `Replace with its convex hull (${data.hull.indices.length} vertices, as Collide uses it)`,
+      edits: [{ range: call.range, newText: `polygon(${vertexList(doc, call, data.hull)})` }],
+      diagnostic: d,
     });
   }
   if (d.code === 'polygon-not-convex') {

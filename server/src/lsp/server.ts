@@ -30,7 +30,7 @@ import { resolveCodeLens } from './code-lens';
 import { completion } from '../features/completion';
 import { parseSettings } from './configuration';
 import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from '../features/settings';
-import { toOffsetRange } from './convert';
+import { replace, toOffsetRange } from './convert';
 import { isOverBudget, overBudgetError, REQUEST_BUDGET_MS, withinBudget } from './request-budget';
 import { PublishedDiagnostics, type CompactLimits } from './publish/published-diagnostics';
 import { limitedList } from './publish/diagnostic-limit';
@@ -365,7 +365,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       throw failed('Resolving a code lens', e);
     }
   });
-  connection.onDocumentFormatting(onDocument('Formatting', [], (doc) => formatting(doc)));
+  connection.onDocumentFormatting(onDocument('Formatting', [], (doc) => formatting(doc).map((e) => replace(doc.lines, e.range, e.newText))));
   connection.onFoldingRanges(onDocument('Folding ranges', [], (doc) => foldingRanges(doc)));
   connection.onPrepareRename(
     onDocument('Prepare rename', null, (doc, p) => {

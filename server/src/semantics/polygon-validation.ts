@@ -1,6 +1,7 @@
 import {
   convexDecomposition,
   convexHull,
+  DECOMPOSITION_VERTEX_LIMIT,
   extentOf,
   isCertainlyConvex,
   isConvex,
@@ -8,6 +9,8 @@ import {
   RELATIVE_TOLERANCE,
   removeDegenerate,
   signedArea,
+  WELD_TOLERANCE,
+  weldToHull,
 } from '../../../core';
 import type { Vec2 } from '../../../core';
 import type { Diagnostic, TextRange } from '../common/diagnostic';
@@ -16,11 +19,17 @@ import type { Diagnostic, TextRange } from '../common/diagnostic';
  * The spec's rules for an authored `polygon(...)` (scene-language.md, "Shapes"): convex, three or
  * more vertices, either winding. What is reported, in this order:
  *
+ *  0. convex up to rounding noise (weld.ts weldToHull: within WELD_TOLERANCE of its size) but
+ *     not convex by the exact tests below: accepted as its convex hull, with a `polygon-welded`
+ *     hint;
  *  1. edges that cross (a bow-tie, which also has zero signed area): `polygon-self-intersecting`;
+ *     when the sweep that looks for crossings needs more than SIMPLICITY_BUDGET pair tests
+ *     (long edges across the outline's whole width), it is reported as not convex instead;
  *  2. fewer than three vertices, or no area once repeated and collinear vertices are dropped:
  *     `polygon-zero-area` (error);
  *  3. not convex: `polygon-not-convex` (error), with the convex hull and a convex decomposition
- *     in `data` for the quick fixes (see PolygonFixData);
+ *     in `data` for the quick fixes (see PolygonFixData; no decomposition beyond
+ *     DECOMPOSITION_VERTEX_LIMIT vertices);
  *  4. repeated or collinear vertices: dropped, a hint on each tagged 'unnecessary' (only on an
  *     otherwise valid polygon: on a broken one they would be noise);
  *  5. clockwise: accepted, normalised to counter-clockwise, and a `polygon-winding` hint whose
@@ -36,7 +45,7 @@ import type { Diagnostic, TextRange } from '../common/diagnostic';
  * coordinates are the evaluated body-local points.
  */
 export interface PolygonFixData {
-  /** polygon-not-convex: the convex hull, counter-clockwise. */
+  /** polygon-not-convex, polygon-welded: the convex hull, counter-clockwise. */
   readonly hull?: { readonly indices: readonly number[]; readonly points: readonly (readonly [number, number])[] };
   /** polygon-not-convex: convex parts whose union is the polygon, each counter-clockwise. */
   readonly parts?: readonly { readonly indices: readonly number[]; readonly points: readonly (readonly [number, number])[] }[];
@@ -45,6 +54,9 @@ export interface PolygonFixData {
   /** polygon-redundant-vertex: the vertex that is dropped. */
   readonly dropped?: number;
 }
+
+/** Pair tests the simplicity sweep may make (isSimple's budget): a few hundred milliseconds. */
+export const SIMPLICITY_BUDGET = 20_000_000;
 
 export interface PolygonCheck {
   /** Counter-clockwise, cleaned vertices ready for makePolygon; undefined when the polygon is an error. */
@@ -93,10 +105,34 @@ export function validatePolygon(
   const kept = clean.points;
   const ext = extentOf(kept);
   const area = signedArea(kept);
+  const hasArea = Math.abs(area) > RELATIVE_TOLERANCE * ext * ext;
   // Almost every authored polygon is convex beyond doubt, which answers both the crossing test
   // and, once it has area, the convexity test below (polygon.ts isCertainlyConvex).
   const certainlyConvex = isCertainlyConvex(kept);
-  if (kept.length >= 3 && !certainlyConvex && !isSimple(kept)) {
+  let simple: boolean | undefined = true;
+  if (kept.length >= 3 && !certainlyConvex) {
+    const convex = hasArea && isConvex(kept) && (simple = isSimple(kept, SIMPLICITY_BUDGET)) === true;
+    if (!convex) {
+      const welded = weldToHull(kept);
+      if (welded) {
+        diagnostics.push({
+          range,
+          severity: 'hint',
+          code: 'polygon-welded',
+          message:
+            `This polygon is convex up to rounding: ${vertices.length - welded.hull.length} of its ${vertices.length} vertices lie within ` +
+            `${formatDistance(welded.deviation)} of its convex hull's edges (tolerance ${WELD_TOLERANCE} of its size). ` +
+            `Collide uses the hull (${welded.hull.length} vertices).`,
+          data: { hull: pack(welded.hull, indexOf()) } satisfies PolygonFixData,
+        });
+        return { vertices: welded.hull };
+      }
+      if (!hasArea || !isConvex(kept)) simple = isSimple(kept, SIMPLICITY_BUDGET);
+    }
+  }
+  // Unknown simplicity (the budget ran out): a polygon with no area, or not convex, is reported as
+  // such below (too large to decompose); one that turns once, one way (isConvex), is simple.
+  if (kept.length >= 3 && simple === false) {
     diagnostics.push({
       range,
       severity: 'error',
@@ -106,7 +142,7 @@ export function validatePolygon(
     return { vertices: undefined };
   }
 
-  if (kept.length < 3 || !(Math.abs(area) > RELATIVE_TOLERANCE * ext * ext)) {
+  if (kept.length < 3 || !hasArea) {
     diagnostics.push({
       range,
       severity: 'error',
@@ -123,8 +159,14 @@ export function validatePolygon(
       range,
       severity: 'error',
       code: 'polygon-not-convex',
-      message: `This polygon is not convex. Use its convex hull (${hull.length} vertices), or a compound of ${parts.length} convex parts.`,
-      data: { hull: pack(hull, indexOf()), parts: parts.map((p) => pack(p, indexOf())) } satisfies PolygonFixData,
+      message: parts
+        ? `This polygon is not convex. Use its convex hull (${hull.length} vertices), or a compound of ${parts.length} convex parts.`
+        : `This polygon is not convex. Use its convex hull (${hull.length} vertices); with ${kept.length} vertices ` +
+          `(more than ${DECOMPOSITION_VERTEX_LIMIT}) it is not decomposed into convex parts.`,
+      data: {
+        hull: pack(hull, indexOf()),
+        ...(parts ? { parts: parts.map((p) => pack(p, indexOf())) } : {}),
+      } satisfies PolygonFixData,
     });
     return { vertices: undefined };
   }
@@ -159,4 +201,9 @@ export function validatePolygon(
     return { vertices: ccw };
   }
   return { vertices: kept };
+}
+
+/** A distance with three significant digits, for messages. */
+function formatDistance(d: number): string {
+  return d === 0 ? '0' : String(Number(d.toPrecision(3)));
 }

@@ -91,7 +91,7 @@ describe('core/shapes/polygon', () => {
 
   it('decomposes a concave polygon into convex CCW parts covering it', () => {
     const notch = P(0, 0, 4, 0, 4, 4, 2, 1, 0, 4);
-    const parts = convexDecomposition(notch);
+    const parts = convexDecomposition(notch)!;
     assert.ok(parts.length >= 2);
     let area = 0;
     for (const part of parts) {
@@ -100,7 +100,7 @@ describe('core/shapes/polygon', () => {
       area += signedArea(part);
     }
     assert.ok(Math.abs(area - Math.abs(signedArea(notch))) < 1e-12);
-    assert.deepEqual(convexDecomposition(P(0, 0, 0, 1, 1, 1, 1, 0)).length, 1, 'convex input: one part');
+    assert.deepEqual(convexDecomposition(P(0, 0, 0, 1, 1, 1, 1, 0))!.length, 1, 'convex input: one part');
     assert.deepEqual(convexDecomposition(P(0, 0, 1, 1, 2, 2)), [], 'no area: no parts');
   });
 
@@ -115,7 +115,7 @@ describe('core/shapes/polygon', () => {
             x: r * Math.cos((2 * Math.PI * (k + phase * 0.5)) / n),
             y: r * Math.sin((2 * Math.PI * (k + phase * 0.5)) / n),
           }));
-          const parts = convexDecomposition(poly);
+          const parts = convexDecomposition(poly)!;
           let area = 0;
           for (const part of parts) {
             assert.ok(isConvex(part));

@@ -123,6 +123,13 @@ describe('lsp/code-actions: quick fixes', () => {
     assert.match(h.text, /polygon\(\(0, 0\), \(4, 0\), \(4, h\), \(0, h\)\)/);
   });
 
+  it('replaces a polygon convex up to rounding by the hull Collide uses', () => {
+    const doc = scene('let h = 4\nbody lid polygon((0, 0), (4, 0), (4, h), (2, 3.99999), (0, h))\n');
+    const d = diagnostic(doc, 'polygon-welded');
+    const after = applyAndCheck(doc, d, fix(doc, d, /convex hull \(4 vertices/));
+    assert.match(after.text, /polygon\(\(0, 0\), \(4, 0\), \(4, h\), \(0, h\)\)/);
+  });
+
   it('fixes a clockwise polygon by rewriting its vertices counter-clockwise', () => {
     const doc = scene('body wedge polygon((0, -2), (0, -1), (3, -2))\n');
     const d = diagnostic(doc, 'polygon-winding');
