@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BIN, ensureCliBuilt } from './build-cli';
+import { prng } from '../../../bench/scenes';
 
 const FUZZ_SEED = 20261128;
 const LONG = process.env.COLLIDE_FUZZ === 'long';
@@ -18,17 +19,6 @@ const SEED = process.env.COLLIDE_FUZZ_SEED ? Number(process.env.COLLIDE_FUZZ_SEE
 /** Per case: generous, for a loaded CI machine; a stall runs into it instead of hanging the suite. */
 const CASE_MS = 30000;
 
-/** Mulberry32: a small seeded generator, so that a case can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Case {
   readonly name: string;
@@ -228,12 +218,12 @@ describe('cli: hostile files (fuzz)', function () {
   for (const [kind, size] of fixed) {
     it(`${kind} (${size})`, () => {
       const seed = SEED + size;
-      checkCase(generators[kind](random(seed), size), seed);
+      checkCase(generators[kind](prng(seed), size), seed);
     });
   }
 
   it('checks a 100,000-vertex nearly convex polygon well within a bound', () => {
-    const c = generators.nearlyConvex(random(SEED), 100000);
+    const c = generators.nearlyConvex(prng(SEED), 100000);
     const ms = checkCase(c, SEED);
     // Figures come from benchmark runs; this bound only catches a return to super-linear work.
     assert.ok(ms < 10000, `${ms} ms`);
@@ -241,7 +231,7 @@ describe('cli: hostile files (fuzz)', function () {
 
   if (LONG) {
     it('random hostile files (COLLIDE_FUZZ=long)', () => {
-      const rnd = random(SEED);
+      const rnd = prng(SEED);
       const kinds = Object.keys(generators) as (keyof typeof generators)[];
       const sizes: Record<keyof typeof generators, number> = {
         convex: 100000,
@@ -263,7 +253,7 @@ describe('cli: hostile files (fuzz)', function () {
         const size = Math.max(3, Math.floor(sizes[kind] * rnd()));
         const seed = Math.floor(rnd() * 2 ** 31);
         try {
-          checkCase(generators[kind](random(seed), size), seed);
+          checkCase(generators[kind](prng(seed), size), seed);
         } catch (e) {
           console.log(`collide fuzz: ${kind}(${size}) failed with case seed ${seed} (suite seed ${SEED})`);
           throw e;
