@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { analyzeDocument } from '../../../../server/src/analysis/pipeline';
-import type { ImpactFinding } from '../../../../server/src/analysis/findings';
+import { analyzeDocument } from '../../../server/src/analysis/pipeline';
+import type { ImpactFinding } from '../../../server/src/analysis/findings';
 
 /** Impact findings and their diagnostics for a scene text (continuous analysis). */
 function impacts(text: string) {
