@@ -11,7 +11,11 @@ import { BROAD_PHASE_KINDS } from '../core';
 import type { BroadPhaseKind } from '../core';
 import { collideAllPairs, collideAllPairsOnePass, collideBodies, collideMoveProbe, collideSweptCandidates, loadNarrowPhase } from './collide';
 import { initRapier, PEERS, type MoveProbe } from './peers';
-import { ALL_PROBLEMS, BURST_REQUESTS, IDLE_MS, benchCheck, benchNodeStart, benchLsp, benchLspBurst, benchLspBurstMemory, benchLspMemory, cliAvailable, serverAvailable } from './processes';
+import { cliAvailable, serverAvailable } from './bundles';
+import { benchCheck, benchNodeStart } from './cli-timing';
+import { BURST_REQUESTS, benchLspBurst } from './lsp-burst';
+import { ALL_PROBLEMS, benchLsp } from './lsp-latency';
+import { IDLE_MS, benchLspBurstMemory, benchLspMemory } from './lsp-memory';
 import { generateScene, MARGIN, type Scene } from './scenes';
 
 const args = process.argv.slice(2);

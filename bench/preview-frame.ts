@@ -160,7 +160,7 @@ function measure({ frames }: { frames: number }): Timings {
     zoom,
   );
   // What the settle timer does: the gesture is over, and the next frame is crisp.
-  app.zooming = false;
+  app.input.zooming = false;
   const zoomEnd = once('frame');
   return { redraw, deep, pan, panEnd, zoom, zoomEnd, kinds };
 }

@@ -13,6 +13,8 @@
  *   (core/shapes/shape.ts TAGGED_RADIUS_SHAPE).
  * - Every kind of finding keeps its numbers in one packed double array
  *   (server/src/analysis/findings.ts).
+ * - A publication's chunks, and its snapshots', are PACKED_ELEMENTS, an empty publication
+ *   included (server/src/lsp/encode/encoded-json-list.ts objectList).
  *
  * Each probe runs in a fresh `node --allow-natives-syntax` (bench/v8/*-probe.ts): in a process
  * that ran other code first, optimised code that has seen several elements kinds legitimately
@@ -146,6 +148,28 @@ const checks: [string, () => void][] = [
         ],
       );
       for (const k of kinds) assert.ok(k.packedDoubles, `${k.kind} ${k.a}–${k.b}`);
+    },
+  ],
+  [
+    'publications: chunks handed to the writer and kept in snapshots packed objects, empty ones too',
+    () => {
+      // An empty `[]` is PACKED_SMI until its first object: an empty publication's chunks would
+      // have another map than a filled one's, and the edit path's optimised code be thrown away
+      // each time they alternate (encoded-json-list.ts, objectList). The same of the snapshots'
+      // chunks, which the next publication reads (before any publication: the shared empty one).
+      assert.deepEqual(probe<unknown>('publication-kinds-probe.ts'), {
+        objectList: true,
+        empty: [0, true],
+        first: [1, true],
+        edited: [1, true],
+        writer: [0, true],
+        snapshots: [
+          [0, true],
+          [0, true],
+          [1, true],
+          [1, true],
+        ],
+      });
     },
   ],
 ];

@@ -3,7 +3,8 @@
  * provides `acquireVsCodeApi`; the test harness page provides a stand-in with the same shape.
  */
 import './preview.css';
-import { PreviewApp, type VsCodeApi } from './ui/app';
+import { PreviewApp } from './ui/app';
+import type { VsCodeApi } from './ui/preview-state';
 
 declare function acquireVsCodeApi(): VsCodeApi;
 

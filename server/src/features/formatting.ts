@@ -5,7 +5,7 @@ import { parse } from '../syntax/parser';
 import type { AnalyzedDocument } from './document';
 
 /**
- * Formatting (issue 6, item 7): canonical spacing that is stable and idempotent and keeps every
+ * Formatting: canonical spacing that is stable and idempotent and keeps every
  * comment. The formatter only ever rewrites the whitespace *between* tokens and comments, so it
  * cannot change what a file means; it then re-lexes and re-parses its own output and gives up
  * (no edits) if the tokens, comments or statements differ in any way, which makes that a

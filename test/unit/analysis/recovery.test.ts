@@ -3,7 +3,7 @@ import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import { analyzeDocument, type DocumentAnalysis } from '../../../server/src/analysis/pipeline';
 
 /**
- * Error recovery through the whole pipeline (issue 2, code review): a broken statement between
+ * Error recovery through the whole pipeline: a broken statement between
  * two good bodies gives exactly one error, and both neighbours are in the Scene; a second body of
  * an existing name leaves the Scene. Every fixture also goes through the incremental analyzer,
  * typed in and removed again, which must agree with a from-scratch analysis.

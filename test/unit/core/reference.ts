@@ -55,7 +55,7 @@ export function bruteDistance(vA: Vec2[], vB: Vec2[]): number {
 }
 
 /**
- * The exact reference of issue 3: the signed distance of the origin to the convex hull of all
+ * The exact reference: the signed distance of the origin to the convex hull of all
  * vertex differences b - a (positive outside = separation of the cores, negative inside =
  * minus the penetration depth), with the direction from A towards B of the least translation.
  * Computed relative to `origin` (pass A's position) to keep digits far from the origin.

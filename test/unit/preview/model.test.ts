@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
-import { buildPreviewScene } from '../../../server/src/preview/scene-model';
+import { bodyKind, buildPreviewScene } from '../../../server/src/preview/scene-model';
 import { buildPairDetail } from '../../../server/src/preview/pair-detail';
 import { isPairDetail, isPreviewScene, type PreviewMinkowski } from '../../../protocol/preview-model';
 
@@ -237,5 +237,11 @@ describe('preview model (server)', () => {
     const { source } = model('body a circle(1)\n');
     assert.equal(buildPairDetail('u', 1, source, 'a', 'nope'), null);
     assert.equal(buildPairDetail('u', 1, source, 'a', 'a'), null);
+  });
+
+  it("bodyKind is the preview's color class", () => {
+    const scene = analyzeDocument('body a static sensor circle(1)\nbody b bullet circle(1) at (5, 0)\nbody c circle(1) at (10, 0)\n').semantics.scene;
+    const [a, b, c] = scene.bodies;
+    assert.deepEqual([bodyKind(a!), bodyKind(b!), bodyKind(c!)], ['sensor', 'bullet', 'dynamic']);
   });
 });

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { LineIndex } from '../../../server/src/syntax/positions';
+import { LineIndex, lowerBound } from '../../../server/src/syntax/positions';
 
 describe('syntax/positions: LineIndex', () => {
   it('maps offsets to positions and back in an LF file', () => {
@@ -101,5 +101,13 @@ describe('syntax/positions: LineIndex', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('syntax/positions: lowerBound', () => {
+  it('first index not below x (also used by the statement window)', () => {
+    const a = [0, 3, 3, 7, 10];
+    assert.deepEqual([-1, 0, 1, 3, 4, 7, 9, 10, 11].map((x) => lowerBound(a, x)), [0, 0, 1, 1, 3, 3, 4, 4, 5]);
+    assert.equal(lowerBound([], 5), 0);
   });
 });

@@ -103,7 +103,7 @@ async function setView(view: PreviewPage, zoomFactor: number, fx: number, fy: nu
       const app = (globalThis as any).collidePreview;
       app.fit();
       const v = app.view;
-      const b = app.scene.bounds;
+      const b = app.state.scene.bounds;
       v.zoom *= zoomFactor;
       v.cx = b[0] + fx * (b[2] - b[0]);
       v.cy = b[1] + fy * (b[3] - b[1]);
@@ -145,8 +145,8 @@ describe('preview cached world layer (headless Chromium)', function () {
       await view.send({ type: 'selectPair', a: 'b0', b: 'b5' });
       await view.page.evaluate(() => {
         const app = (globalThis as any).collidePreview;
-        app.selected = 38;
-        app.hovered = 39;
+        app.state.selected = 38;
+        app.state.hovered = 39;
       });
       assert.equal(await setView(view, zoom, 0.3, 0.4), 'full');
       const kinds: string[] = [];

@@ -132,7 +132,7 @@ describe('preview webview (headless Chromium)', function () {
     await view.clearPosted();
     const h = await view.page.evaluate(() => {
       const app = (globalThis as any).collidePreview;
-      return app.painter.rotationHandle(1, 0, null, app.view);
+      return app.state.painter.rotationHandle(1, 0, null, app.view);
     });
     const box = (await view.page.locator('#scene').boundingBox())!;
     const hx = box.x + h.hx;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { analyzeDocument } from '../../../../server/src/analysis/pipeline';
-import type { ImpactFinding } from '../../../../server/src/analysis/findings';
+import { analyzeDocument } from '../../../server/src/analysis/pipeline';
+import type { ImpactFinding } from '../../../server/src/analysis/findings';
 
-/** Impact findings and their diagnostics for a scene text (continuous analysis, issue 4). */
+/** Impact findings and their diagnostics for a scene text (continuous analysis). */
 function impacts(text: string) {
   const r = analyzeDocument(text);
   const findings = r.findings.filter((f): f is ImpactFinding => f.kind !== 'overlap');

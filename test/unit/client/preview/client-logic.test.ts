@@ -5,11 +5,11 @@
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { Throttle, type Clock } from '../../../client/src/preview/throttle';
-import { bodiesAtOffset, formatNumber, poseEdits } from '../../../client/src/preview/edits';
-import { makeNonce, previewHtml } from '../../../client/src/preview/html';
-import { isHostToWebview, isWebviewToHost } from '../../../protocol/preview-messages';
-import { sampleScene } from '../../browser/fixtures';
+import { Throttle, type Clock } from '../../../../client/src/preview/throttle';
+import { bodiesAtOffset, formatNumber, poseEdits } from '../../../../client/src/preview/edits';
+import { makeNonce, previewHtml } from '../../../../client/src/preview/html';
+import { isHostToWebview, isWebviewToHost } from '../../../../protocol/preview-messages';
+import { sampleScene } from '../../../browser/fixtures';
 
 class FakeClock implements Clock {
   t = 0;

@@ -1,15 +1,14 @@
 /**
- * Run by publication-kinds.test.ts in a fresh `node --allow-natives-syntax` (see
- * bench/v8-probes.ts for why not in the test runner): prints, as JSON, whether V8
+ * Run by bench/v8-probes.ts in a fresh `node --allow-natives-syntax`: prints, as JSON, whether V8
  * holds each array of chunks a publication hands the writer as PACKED_ELEMENTS (objects, no
  * holes), for an empty publication, a first one, one after an edit and a list written by
  * JsonListWriter, whether objectList's empty array already is, and the same of the chunks of the
  * snapshot each publication keeps (the one before any publication, then each one's), whose list
  * the next publication reads and a reused snapshot refills.
  */
-import { analyzeText } from '../../../server/src/features/document';
-import { JsonListWriter, objectList } from '../../../server/src/lsp/encode/encoded-json-list';
-import { PublishedDiagnostics } from '../../../server/src/lsp/publish/published-diagnostics';
+import { analyzeText } from '../../server/src/features/document';
+import { JsonListWriter, objectList } from '../../server/src/lsp/encode/encoded-json-list';
+import { PublishedDiagnostics } from '../../server/src/lsp/publish/published-diagnostics';
 
 const packedObjects = new Function('a', 'return %HasObjectElements(a) && !%HasHoleyElements(a)') as (a: readonly unknown[]) => boolean;
 

@@ -1,0 +1,54 @@
+import { formatNumber as fmt } from '../../../protocol/format';
+import type { PreviewFinding } from '../../../protocol/preview-model';
+import { el } from './dom';
+
+/** The most findings listed in the side panel; the rest are counted. */
+const MAX_LISTED_FINDINGS = 300;
+
+/** The side panel's list of findings: one button per finding, which opens its pair. */
+export class FindingsPanel {
+  readonly title = el('h2', { text: 'Findings' });
+  readonly list = el('ol', { id: 'findings-list' });
+
+  /** Lists `findings`, marking the open `pair`; a click on one calls `open` with its bodies. */
+  render(findings: readonly PreviewFinding[], pair: readonly [string, string] | null, open: (a: string, b: string) => void): void {
+    const n = findings.length;
+    this.title.textContent = n === 0 ? 'No findings' : `Findings (${n})`;
+    const items: HTMLLIElement[] = [];
+    for (let k = 0; k < Math.min(n, MAX_LISTED_FINDINGS); k++) {
+      const f = findings[k]!;
+      const button = el('button', { class: `finding ${f.kind}`, title: f.message, text: describeFinding(f) });
+      button.addEventListener('click', () => open(f.a, f.b));
+      const li = el('li', {}, [button]);
+      li.dataset.pair = `${f.a}\u0000${f.b}`;
+      if (pair && pair[0] === f.a && pair[1] === f.b) li.classList.add('selected');
+      items.push(li);
+    }
+    if (n > MAX_LISTED_FINDINGS) items.push(el('li', { class: 'more', text: `… and ${n - MAX_LISTED_FINDINGS} more` }));
+    this.list.replaceChildren(...items);
+  }
+
+  /** Marks the finding of the pair `a`, `b` as selected, and no other. */
+  select(a: string, b: string): void {
+    for (const li of this.list.children) {
+      li.classList.toggle('selected', (li as HTMLElement).dataset.pair === `${a}\u0000${b}`);
+    }
+  }
+
+  unselect(): void {
+    for (const li of this.list.children) li.classList.remove('selected');
+  }
+
+  clear(): void {
+    this.list.replaceChildren();
+  }
+}
+
+/** One line for a finding, in the list and in a body's tooltip. */
+export function describeFinding(f: PreviewFinding): string {
+  if (f.kind === 'overlap') return `overlap ${f.a} – ${f.b}: depth ${fmt(f.depth ?? 0)}`;
+  // A time of impact of 0 without an overlap is a contact that starts at rest and deepens
+  // (scene-language.md, "Findings"): "t = 0 s" alone would read as a bug.
+  if ((f.toi ?? 0) === 0) return `${f.kind} ${f.a} – ${f.b}: from resting contact at t = 0 s`;
+  return `${f.kind} ${f.a} – ${f.b}: t = ${fmt(f.toi!)} s`;
+}
