@@ -268,4 +268,35 @@ describe('Collide in VS Code (packaged extension)', function () {
     const tab = await tabWhere(() => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && /collide/i.test(t.input.viewType)), 'Collide preview tab');
     assert.match(tab.label, /tunnelling|preview/i);
   });
+
+  it('a language server that dies is started again by the client, and answers again', async () => {
+    interface Client {
+      readonly serverProcess?: { readonly pid?: number };
+      readonly state: number;
+    }
+    const client = (vscode.extensions.getExtension(EXTENSION_ID)!.exports as { client?: Client }).client;
+    assert.ok(client, 'no language client');
+    const first = client.serverProcess?.pid;
+    assert.ok(first !== undefined, 'the server runs in no process of its own');
+    // What a crash looks like to the client: the process is gone without a word.
+    process.kill(first, 'SIGKILL');
+    const RUNNING = 2; // vscode-languageclient's State.Running
+    await until(
+      () => (client.serverProcess?.pid !== undefined && client.serverProcess.pid !== first && client.state === RUNNING ? true : undefined),
+      'a new server process',
+      () => `pid ${client.serverProcess?.pid}, state ${client.state}`,
+    );
+    // The tunnelling fixture is as the suite found it (the quick fix above changed the overlap one).
+    const doc = await vscode.workspace.openTextDocument(workspaceUri('e2e', 'tunnelling.collide'));
+    await vscode.window.showTextDocument(doc);
+    await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'tunnelling'), 'the tunnelling diagnostic from the new server');
+    const deadline = Date.now() + BOUND_MS;
+    let text = '';
+    while (!/tunnel/i.test(text) && Date.now() < deadline) {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, 'body shot', 5));
+      text = hoverText(hovers ?? []);
+      if (!/tunnel/i.test(text)) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.match(text, /tunnel/i, `the new server answers a hover on the shot with its finding:\n${text}`);
+  });
 });
