@@ -42,7 +42,7 @@ export interface DocumentAnalysis {
  * none of them on a line the edit touched (`edit`'s lines, in either text). Under the same
  * settings and with `edit.lineDelta` 0 a carried-over diagnostic is therefore at the same lines
  * and characters, so its LSP JSON is the previous one's byte for byte: the publisher reuses
- * whole runs of them without reading one (features/published-diagnostics.ts).
+ * whole runs of them without reading one (lsp/publish/published-diagnostics.ts).
  */
 export interface DiagnosticsChange {
   /**
