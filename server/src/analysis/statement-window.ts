@@ -388,7 +388,8 @@ function hasName(defs: readonly DefinitionEntry[], from: number, to: number, nam
 
 /**
  * The diagnostics with messages that share no memory with this version's text (a message may
- * quote a long slice of it): they are kept across later versions (see grammar.ts `ownString`).
+ * quote a long slice of it): they are kept across later versions (see syntax/token-cursor.ts
+ * `ownString`).
  */
 function ownMessages(list: Diagnostic[]): Diagnostic[] {
   for (let k = 0; k < list.length; k++) {

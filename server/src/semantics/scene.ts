@@ -209,8 +209,8 @@ export class SceneBody {
   ) {}
 
   /**
-   * Where the body's name ends: the name is the identifier's text (syntax/grammar.ts), as long as
-   * its range.
+   * Where the body's name ends: the name is the identifier's text (syntax/token-cursor.ts), as
+   * long as its range.
    */
   get nameEnd(): number {
     return this.nameStart + this.name.length;
