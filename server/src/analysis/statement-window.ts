@@ -1,8 +1,8 @@
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 import { sceneOf, SemanticResults, type SemanticResult } from '../semantics/result';
 import type { SemanticSession } from '../semantics/session';
-import { definitionsAreBodies, SceneBody, type Scene } from '../semantics/scene';
-import type { SymbolDefinition, SymbolReference } from '../semantics/symbols';
+import { SceneBody, type Scene } from '../semantics/scene';
+import { DefinitionTable, definitionsAreBodies, type DefinitionEntry, type SymbolDefinition, type SymbolReference } from '../semantics/symbols';
 import type { BodyStatement } from '../syntax/ast';
 import { ownString } from '../syntax/grammar';
 import type { ParseResult } from '../syntax/parser';
@@ -222,7 +222,7 @@ export class IncrementalFrontEnd {
     const inOld = (item: { readonly range: TextRange }): boolean => item.range.start >= semStart && item.range.start < oldWindowEnd;
 
     // Whole-file facts the window could change: duplicate body names, uses of definitions.
-    const defs = previous.symbols.definitions;
+    const defs = previous.symbols.entries;
     const defFrom = lowerBoundBy(defs, semStart, (d) => d.range.start);
     const defTo = lowerBoundBy(defs, oldWindowEnd, (d) => d.range.start);
     for (const s of bodies) if (s.name && session.bodyNameCount(s.name.name) > (hasName(defs, defFrom, defTo, s.name.name) ? 1 : 0)) return null;
@@ -258,13 +258,13 @@ export class IncrementalFrontEnd {
     const newBodies = resizedCopy(oldBodies, oldBodies.length + indexShift);
     for (let k = 0; k < evaluated.bodies.length; k++) newBodies[bodyIndexFrom + k] = evaluated.bodies[k]!;
     for (let k = bodyIndexTo; k < oldBodies.length; k++) newBodies[k + indexShift] = shiftBody(oldBodies[k]!, oldWindowEnd, delta, k + indexShift);
-    // Definitions as `splice` would make them (sorted by start: those before the window, the
-    // window's, the rest shifted), except that a body in the scene is its own definition
-    // (semantics/scene.ts SceneBody): the shifted one is the shifted body, whose index may have
+    // Entries as `splice` would make them (sorted by start: those before the window, the
+    // window's, the rest shifted), except that a body in the scene is its own entry (semantics/
+    // symbols.ts DefinitionEntry): the shifted one is the shifted body, whose index may have
     // changed even where the offsets did not.
-    // A scene of bodies alone keeps one list for both (semantics/scene.ts definitionsAreBodies):
-    // so do its edits that leave it so, without copying the definitions.
-    let definitions: SymbolDefinition[] = newBodies;
+    // A scene of bodies alone keeps one list for both (semantics/symbols.ts definitionsAreBodies):
+    // so do its edits that leave it so, without copying the entries.
+    let definitions: DefinitionEntry[] = newBodies;
     if (!(defs === oldBodies && defFrom === bodyIndexFrom && defTo === bodyIndexTo && definitionsAreBodies(evaluated.definitions, evaluated.bodies))) {
       const defShift = defFrom + evaluated.definitions.length - defTo;
       definitions = resizedCopy(defs, defs.length + defShift);
@@ -286,10 +286,7 @@ export class IncrementalFrontEnd {
     const semantics = new SemanticResults(
       sceneOf(scene, newBodies, scene.layers),
       splice(previous.diagnostics, inOld, oldWindowEnd, ownMessages(evaluated.diagnostics), delta, shiftDiagnostic),
-      {
-        definitions,
-        references: splice(refs, inOld, oldWindowEnd, evaluated.references, delta, shiftReference),
-      },
+      new DefinitionTable(definitions, splice(refs, inOld, oldWindowEnd, evaluated.references, delta, shiftReference)),
       // Values are evaluated on request, in the session's environment, which the window leaves as it was.
       session.values,
       previous.constants,
@@ -384,14 +381,15 @@ function commonSuffix(a: string, b: string, limit: number): number {
   return k;
 }
 
-function hasName(defs: readonly SymbolDefinition[], from: number, to: number, name: string): boolean {
+function hasName(defs: readonly DefinitionEntry[], from: number, to: number, name: string): boolean {
   for (let k = from; k < to; k++) if (defs[k]!.name === name) return true;
   return false;
 }
 
 /**
  * The diagnostics with messages that share no memory with this version's text (a message may
- * quote a long slice of it): they are kept across later versions (see grammar.ts `ownString`).
+ * quote a long slice of it): they are kept across later versions (see syntax/token-cursor.ts
+ * `ownString`).
  */
 function ownMessages(list: Diagnostic[]): Diagnostic[] {
   for (let k = 0; k < list.length; k++) {

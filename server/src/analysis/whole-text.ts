@@ -68,8 +68,8 @@ export function analyzeWholeText(
  * analysed in two passes at once, instead of streaming its bodies only to find that out at the
  * end and start again. A guess from the raw text (a line in a block comment may fool it either
  * way); the one pass still checks what it parses, so a wrong guess costs time, never results.
- * A `layer` counts only flush left, where it starts a statement (grammar.ts layerStartsStatement):
- * indented, it is usually a body's property on a line of its own.
+ * A `layer` counts only flush left, where it starts a statement (syntax/token-cursor.ts
+ * layerStartsStatement): indented, it is usually a body's property on a line of its own.
  */
 function definitionAfterBody(text: string): boolean {
   // Line by line with indexOf (a regular expression over a large text runs in V8's regexp

@@ -1,6 +1,7 @@
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
 import { FUNCTION_NAMES, formatValue } from '../semantics/evaluate';
 import { SHAPE_SIGNATURES } from '../semantics/signatures';
+import { isSceneBody } from '../semantics/symbols';
 import type { Statement } from '../syntax/ast';
 import { isIdentPart, MODIFIER_KEYWORDS, SHAPE_KEYWORDS, STATEMENT_KEYWORDS, type Comment, type Token } from '../syntax/lexer';
 import { statementIndexOf } from '../syntax/statement-index';
@@ -270,8 +271,8 @@ function shapeItems(doc: AnalyzedDocument, options: CompletionOptions): Completi
         : { insertText: `${k}(`, insertTextFormat: InsertTextFormat.PlainText }),
     };
   });
-  for (const d of doc.analysis.semantics.symbols.definitions) {
-    if (d.kind !== 'shape' || d.duplicate) continue;
+  for (const d of doc.analysis.semantics.symbols.entries) {
+    if (isSceneBody(d) || d.kind !== 'shape' || d.duplicate) continue;
     items.push({ label: d.name, kind: CompletionItemKind.Class, detail: d.detail, sortText: `1${d.name}` });
   }
   return items;
@@ -279,8 +280,8 @@ function shapeItems(doc: AnalyzedDocument, options: CompletionOptions): Completi
 
 function expressionItems(doc: AnalyzedDocument, options: CompletionOptions): CompletionItem[] {
   const items: CompletionItem[] = [];
-  for (const d of doc.analysis.semantics.symbols.definitions) {
-    if (d.kind !== 'let' || d.duplicate) continue;
+  for (const d of doc.analysis.semantics.symbols.entries) {
+    if (isSceneBody(d) || d.kind !== 'let' || d.duplicate) continue;
     const v = doc.analysis.semantics.constants.get(d.name);
     items.push({ label: d.name, kind: CompletionItemKind.Constant, detail: v === undefined ? d.detail : `= ${formatValue(v)}`, sortText: `0${d.name}` });
   }
@@ -298,7 +299,7 @@ function expressionItems(doc: AnalyzedDocument, options: CompletionOptions): Com
 }
 
 function layerItems(doc: AnalyzedDocument): CompletionItem[] {
-  return doc.analysis.semantics.symbols.definitions
-    .filter((d) => d.kind === 'layer' && !d.duplicate)
+  return doc.analysis.semantics.symbols.entries
+    .filter((d) => !isSceneBody(d) && d.kind === 'layer' && !d.duplicate)
     .map((d) => ({ label: d.name, kind: CompletionItemKind.EnumMember, detail: d.detail }));
 }

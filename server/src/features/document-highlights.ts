@@ -1,5 +1,5 @@
 import type { TextRange } from '../common/diagnostic';
-import { occurrencesOf, symbolAt, type SymbolDefinition } from '../semantics/symbols';
+import { occurrencesOf, symbolAt, type DefinitionEntry } from '../semantics/symbols';
 import { lowerBoundBy } from '../syntax/positions';
 import type { AnalyzedDocument } from './document';
 
@@ -11,7 +11,7 @@ export interface Occurrence {
 
 /** Document highlights: every occurrence of the symbol under the cursor, in source order. */
 export function documentHighlights(doc: AnalyzedDocument, offset: number): Occurrence[] {
-  const definitions = doc.analysis.semantics.symbols.definitions;
+  const definitions = doc.analysis.semantics.symbols.entries;
   return documentHighlightsWith(doc, offset, (start) => definesAt(definitions, start));
 }
 
@@ -32,7 +32,7 @@ export function documentHighlightsWith(doc: AnalyzedDocument, offset: number, de
  * inside its statement, so a binary search on the statements finds the candidates (asked for each
  * occurrence on every cursor move, instead of a set of every definition of the file).
  */
-function definesAt(definitions: readonly SymbolDefinition[], offset: number): boolean {
+function definesAt(definitions: readonly DefinitionEntry[], offset: number): boolean {
   for (let i = lowerBoundBy(definitions, offset, (d) => d.range.end); i < definitions.length && definitions[i]!.range.start <= offset; i++) {
     if (definitions[i]!.nameRange.start === offset) return true;
   }

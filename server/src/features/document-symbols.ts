@@ -1,6 +1,6 @@
 import type { TextRange } from '../common/diagnostic';
 import { formatValue, type EvaluatedValue } from '../semantics/evaluate';
-import type { SymbolDefinition } from '../semantics/symbols';
+import { definitionOf, type SymbolDefinition } from '../semantics/symbols';
 import type { Statement } from '../syntax/ast';
 import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';
@@ -55,7 +55,7 @@ export function forEachOutlineEntry(doc: AnalyzedDocument, emit: (e: OutlineEntr
 }
 
 function forEachEntryOf(doc: AnalyzedDocument, statements: OutlineStatements, emit: (e: OutlineEntry) => void): void {
-  const defs = doc.analysis.semantics.symbols.definitions;
+  const defs = doc.analysis.semantics.symbols.entries;
   let d = 0;
   for (let i = 0; i < statements.count; i++) {
     const start = statements.start(i);
@@ -68,10 +68,11 @@ function forEachEntryOf(doc: AnalyzedDocument, statements: OutlineStatements, em
       continue;
     }
     while (d < defs.length && defs[d]!.range.start < start) d++;
-    const def = defs[d];
-    if (!def || def.range.start !== start) continue;
+    const entry = defs[d];
+    if (!entry || entry.range.start !== start) continue;
     d++;
-    if (def.name === '') continue;
+    if (entry.name === '') continue;
+    const def = definitionOf(entry);
     emit({ name: def.name, detail: def.detail, kind: def.kind, range: def.range, selection: def.nameRange });
   }
 }

@@ -1,4 +1,4 @@
-import type { SymbolDefinition, SymbolTable } from '../semantics/symbols';
+import { definitionOf, isSceneBody, type SymbolDefinition, type SymbolTable } from '../semantics/symbols';
 import type { LineIndex } from '../syntax/positions';
 
 /**
@@ -26,11 +26,11 @@ export function workspaceSymbols(sources: Iterable<SymbolSource>, query: string)
   const q = query.toLowerCase();
   const scored: { score: number; match: SymbolMatch }[] = [];
   for (const doc of sources) {
-    for (const def of doc.symbols.definitions) {
-      if (def.duplicate || def.name === '') continue;
-      const score = matchScore(def.name.toLowerCase(), q);
+    for (const entry of doc.symbols.entries) {
+      if ((!isSceneBody(entry) && entry.duplicate) || entry.name === '') continue;
+      const score = matchScore(entry.name.toLowerCase(), q);
       if (score < 0) continue;
-      scored.push({ score, match: { source: doc, definition: def } });
+      scored.push({ score, match: { source: doc, definition: definitionOf(entry) } });
     }
   }
   scored.sort((a, b) => a.score - b.score || a.match.definition.name.localeCompare(b.match.definition.name));

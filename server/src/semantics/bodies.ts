@@ -186,7 +186,8 @@ export abstract class BodyChecker extends EnvironmentChecker {
       data,
     );
     bodies.push(body);
-    // The body is its own definition from now on (scene.ts SceneBody): one object, not two.
+    // The body takes its definition's place in the table from now on (symbols.ts
+    // DefinitionEntry): one object, not two.
     this.definitions[defAt] = body;
   }
 

@@ -11,9 +11,9 @@ import { Evaluator, formatValue, type Value, type ValueRole } from './evaluate';
 import { NameCounts } from './name-counts';
 import * as result from './result';
 import type { SemanticInput, SemanticOptions } from './result';
-import type { SceneShape } from './scene';
+import { SceneBody, type SceneShape } from './scene';
 import { closestName } from './suggest';
-import type { SymbolDefinition, SymbolReference } from './symbols';
+import type { DefinitionEntry, SymbolDefinition, SymbolReference } from './symbols';
 import type { ValueTable } from './value-table';
 
 // Bound once as module-local constants: hot loops read them, and an imported binding is a
@@ -34,7 +34,7 @@ export function settingRole(keyword: SettingStatement['keyword']): ValueRole {
 
 export abstract class Resolver {
   protected diagnostics: Diagnostic[] = [];
-  protected definitions: SymbolDefinition[] = [];
+  protected definitions: DefinitionEntry[] = [];
   protected references: SymbolReference[] = [];
   /**
    * Where evaluated values go: nowhere in a run (results evaluate them again on request, see
@@ -57,7 +57,7 @@ export abstract class Resolver {
   /** First definition of each name, per namespace. */
   protected readonly valueNames = new Map<string, ValueEntry>();
   protected readonly layerNames = new Map<string, { def: MutableDefinition; stmt: LayerStatement }>();
-  protected readonly bodyNames = new Map<string, MutableDefinition>();
+  protected readonly bodyNames = new Map<string, DefinitionEntry>();
 
   /** A body's definition, counted under its name, and reported when the name is taken already. */
   protected collectBody(id: Identifier, range: TextRange): MutableDefinition {
@@ -74,11 +74,11 @@ export abstract class Resolver {
    * made when a second body of some name is first seen (most scenes have none), from the
    * definitions so far, and kept up to date after.
    */
-  protected firstBodyNamed(name: string): MutableDefinition {
+  protected firstBodyNamed(name: string): DefinitionEntry {
     if (this.bodyNames.size === 0) {
       for (let i = 0; i < this.definitions.length; i++) {
         const d = this.definitions[i]!;
-        if (d.kind === 'body' && !this.bodyNames.has(d.name)) this.bodyNames.set(d.name, d);
+        if ((d instanceof SceneBody || d.kind === 'body') && !this.bodyNames.has(d.name)) this.bodyNames.set(d.name, d);
       }
     }
     return this.bodyNames.get(name)!;
@@ -165,7 +165,7 @@ export abstract class Resolver {
     return def;
   }
 
-  protected duplicate(def: MutableDefinition, first: SymbolDefinition, what: string): void {
+  protected duplicate(def: MutableDefinition, first: DefinitionEntry, what: string): void {
     def.duplicate = true;
     this.error(def.nameRange, 'duplicate-definition', `'${def.name}' is already defined as ${what}.`, {
       related: [{ range: first.nameRange, message: `First definition of '${def.name}'.` }],
@@ -348,7 +348,7 @@ export abstract class Resolver {
     const definitions = this.definitions;
     for (let i = 0; i < definitions.length; i++) {
       const d = definitions[i]!;
-      if (d.duplicate || d.kind === 'body' || this.used.has(d) || this.brokenDefinitions.has(d)) continue;
+      if (d instanceof SceneBody || d.duplicate || d.kind === 'body' || this.used.has(d) || this.brokenDefinitions.has(d)) continue;
       const what = d.kind === 'let' ? 'Constant' : d.kind === 'shape' ? 'Shape' : 'Layer';
       this.diagnostics.push({
         range: d.nameRange,

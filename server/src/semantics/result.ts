@@ -33,8 +33,8 @@ export interface SemanticOptions {
    * rename, highlights), definitions' details (outline, hovers), the `constants` and `shapes`
    * maps (hovers), and the environment `valuesOf` evaluates statements in (hovers, inlay hints).
    * A batch run such as `collide check` turns it off: the references are then empty, the maps
-   * are empty, `valuesOf` finds no values, and every detail is '' but a scene body's (a body in
-   * the scene is its own definition, and the scene does not depend on this option). Definitions
+   * are empty, `valuesOf` finds no values, and every detail is '' but a scene body's (made from
+   * the scene's record, which does not depend on this option). Definitions
    * themselves are still made (duplicate and unused-name checks read them).
    */
   readonly editorData?: boolean;

@@ -4,7 +4,6 @@ import type { ConvexShape, Vec2 } from '../../../core';
 import type { TextRange } from '../common/diagnostic';
 import * as layout from './body-layout';
 import type { BodyClause } from './body-layout';
-import type { SymbolDefinition } from './symbols';
 
 export {
   BODY_BULLET,
@@ -144,8 +143,9 @@ export class SceneShape {
 }
 
 /**
- * A body of the scene, and the definition of its name in the symbol table (a body that enters the
- * scene is its own definition: `kind` 'body', never a duplicate, which stays out of the scene).
+ * A body of the scene: plain data, its packed flags and offsets read through accessors. The
+ * symbol table keeps this record in place of the body's definition and makes the editor's
+ * definition from it on request (symbols.ts `bodyDefinition`).
  *
  * Compact, since a large scene has one per statement and a language server keeps it for as long
  * as the document is open (objects for ranges, pose vectors and clause records would be several
@@ -157,21 +157,21 @@ export class SceneShape {
  * written clauses and source shape kind are bits of one Smi, and the ranges, position, velocity,
  * clauses, parts and detail are made on request: compare what such a getter returns by content,
  * never by identity (`parts` is a new array on each read for a body with its one shape). So is
- * `nameRange`, the symbol table's definition range, kept as `nameStart` and `nameEnd` (what hot
- * paths read): a stored range would be one more object a body for every scavenge of a check to
- * copy twice (into the survivor space, then into the old generation).
- * Nothing compares a definition's range by identity: findings' diagnostics are placed on names
+ * `nameRange`, kept as `nameStart` and `nameEnd` (what hot paths read): a stored range would be
+ * one more object a body for every scavenge of a check to copy twice (into the survivor space,
+ * then into the old generation).
+ * Nothing compares a body's name range by identity: findings' diagnostics are placed on names
  * by offsets (analysis/pipeline.ts, onName). Immutable; nothing reads a body's identity but the
  * incremental analysis, for "same object, same content".
  */
-export class SceneBody implements SymbolDefinition {
+export class SceneBody {
   constructor(
     /** Declaration order, 0-based. */
     readonly index: number,
     readonly name: string,
     /**
-     * Where the body's name starts: the definition's name range, kept as offsets (see the class
-     * comment). A field, not packed: the loops that label findings read it once or twice each.
+     * Where the body's name starts: its name range, kept as offsets (see the class comment). A
+     * field, not packed: the loops that label findings read it once or twice each.
      */
     readonly nameStart: number,
     /**
@@ -209,8 +209,8 @@ export class SceneBody implements SymbolDefinition {
   ) {}
 
   /**
-   * Where the body's name ends: the name is the identifier's text (syntax/grammar.ts), as long as
-   * its range.
+   * Where the body's name ends: the name is the identifier's text (syntax/token-cursor.ts), as
+   * long as its range.
    */
   get nameEnd(): number {
     return this.nameStart + this.name.length;
@@ -240,15 +240,6 @@ export class SceneBody implements SymbolDefinition {
     return this.shapeEnd + (this.spans & (MAX_SPAN_REST - 1));
   }
 
-  get kind(): 'body' {
-    return 'body';
-  }
-
-  /** A body in the scene is the first of its name (a later one is reported and left out). */
-  get duplicate(): false {
-    return false;
-  }
-
   /** The constructor the author wrote, or 'compound'. */
   get sourceKind(): SourceShapeKind {
     return SOURCE_SHAPE_KINDS[(this.flags >> SOURCE_KIND_SHIFT) & 7]!;
@@ -264,7 +255,7 @@ export class SceneBody implements SymbolDefinition {
     return bodyDetail(this.flags, this.shapeName ?? this.sourceKind);
   }
 
-  /** The definition's name range, made on each read (compare it by content: see the class comment). */
+  /** The name's range, made on each read (compare it by content: see the class comment). */
   get nameRange(): TextRange {
     return { start: this.nameStart, end: this.nameEnd };
   }
@@ -447,17 +438,6 @@ export class BodyProperty {
   get valueRange(): TextRange {
     return { start: this.valueStart, end: this.end };
   }
-}
-
-/**
- * Whether `definitions` are `bodies` one for one, each the very body (a body in the scene is its
- * own definition): a scene of bodies alone, as generated scenes are. Its symbol table then takes
- * the scene's body list as its definitions, one array of a pointer a body, not two. Neither list is changed once made: an edit makes new ones.
- */
-export function definitionsAreBodies(definitions: readonly SymbolDefinition[], bodies: readonly SceneBody[]): boolean {
-  if (definitions.length !== bodies.length) return false;
-  for (let i = 0; i < bodies.length; i++) if (definitions[i] !== bodies[i]) return false;
-  return true;
 }
 
 /** Whether two bodies' layers allow a collision (symmetric; no layer collides with everything). */

@@ -8,7 +8,7 @@ import type { Value } from './evaluate';
 import { settingRole } from './resolve';
 import { DEFAULT_DT, DEFAULT_FRAMES, DEFAULT_SLOP, NO_VALUES, sceneOf, SemanticResults, type NamedShapeValue, type SemanticInput, type SemanticOptions, type SemanticResult, type StatementValues } from './result';
 import type { SceneBody, SceneLayer } from './scene';
-import type { SymbolDefinition, SymbolReference } from './symbols';
+import { DefinitionTable, type DefinitionEntry, type SymbolDefinition, type SymbolReference } from './symbols';
 import { ValueTable } from './value-table';
 
 /**
@@ -19,7 +19,7 @@ export interface BodyWindowResult {
   /** Bodies that enter the scene, indexed from the `firstIndex` given. */
   readonly bodies: SceneBody[];
   readonly diagnostics: Diagnostic[];
-  readonly definitions: SymbolDefinition[];
+  readonly definitions: DefinitionEntry[];
   readonly references: SymbolReference[];
 }
 
@@ -286,14 +286,14 @@ export class Checker extends BodyChecker implements StatementValues {
     this.diagnostics.sort(byPosition);
     if (this.editorData) this.references.sort((a, b) => a.range.start - b.range.start);
     this.values?.sort();
-    // One list for the scene's bodies and the definitions when they are the same (scene.ts
+    // One list for the scene's bodies and the table's entries when they are the same (symbols.ts
     // definitionsAreBodies): every body of the scene took the place of its own definition, in
     // statement order, so as many definitions as bodies means each is its body. Told by the
     // counts, not a loop over them: a loop over every body would be compiled (on-stack
     // replacement) for one run.
     const n = bodies.length;
     const definitions = this.definitions.length === n && (n === 0 || (this.definitions[0] === bodies[0] && this.definitions[n - 1] === bodies[n - 1])) ? bodies : this.definitions;
-    return new SemanticResults(sceneOf(settings, bodies, layers), this.diagnostics, { definitions, references: this.references }, this.environment(), constants, shapes);
+    return new SemanticResults(sceneOf(settings, bodies, layers), this.diagnostics, new DefinitionTable(definitions, this.references), this.environment(), constants, shapes);
   }
 
   /** The value of each constant and the geometry of each named shape (first definition of each name). */

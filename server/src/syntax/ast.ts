@@ -8,7 +8,7 @@ import type { AngleUnit, ModifierKeyword, PropertyKeyword, ShapeKeyword } from '
  * `Error` node covering it. A statement that breaks half-way keeps what was parsed before the
  * break, so editor features still see it.
  *
- * The tree's height is bounded (MAX_NESTING in grammar.ts): a recursive walk over it is safe.
+ * The tree's height is bounded (MAX_NESTING in grammar-tables.ts): a recursive walk over it is safe.
  */
 
 export interface Identifier {

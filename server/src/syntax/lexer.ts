@@ -422,8 +422,8 @@ export class Scanner {
    * are the ones `scan` finds (same rules for comments, numbers, names and runs of unknown
    * characters), so the keyword found is the token `scan` would reach. The last token skipped is
    * then scanned as usual and recorded, so that the parser sees the right token before the
-   * keyword (its end ends the body; its line decides a `layer`, see grammar.ts). Returns whether
-   * any token was skipped; no comment or diagnostic of the skipped stretch is recorded.
+   * keyword (its end ends the body; its line decides a `layer`, see token-cursor.ts). Returns
+   * whether any token was skipped; no comment or diagnostic of the skipped stretch is recorded.
    */
   skipToStatementKeyword(): boolean {
     const text = this.text;

@@ -1,5 +1,6 @@
 // Whole-file parsing: the tree of a text (`parse`), or its statements one at a time
-// (`streamStatements`). The grammar itself is grammar.ts; windowed re-parsing is reparsing.ts.
+// (`streamStatements`). The grammar itself is grammar.ts (and the files its parser extends);
+// windowed re-parsing is reparsing.ts.
 import { byPosition, type Diagnostic } from '../common/diagnostic';
 import type { SourceFile, Statement } from './ast';
 import { internalError, Parser } from './grammar';

@@ -21,12 +21,14 @@ function assertSameResults(lean: DocumentAnalysis, full: DocumentAnalysis, label
   assert.deepStrictEqual(lean.parse.diagnostics, full.parse.diagnostics, `syntax diagnostics of ${label}`);
   assert.deepStrictEqual(lean.semantics.diagnostics, full.semantics.diagnostics, `semantic diagnostics of ${label}`);
   // Definitions are still made (duplicate and unused-name checks read them), without details but
-  // a scene body's: a body in the scene is its own definition (semantics/scene.ts SceneBody).
+  // a scene body's: a body in the scene's definition is made from it (semantics/symbols.ts
+  // bodyDefinition).
   const outline = (d: SymbolDefinition, detail: string) => ({ kind: d.kind, name: d.name, nameRange: d.nameRange, range: d.range, detail, duplicate: d.duplicate });
-  const bodies = new Set<SymbolDefinition>(full.semantics.scene.bodies);
+  const bodies = new Set<unknown>(full.semantics.scene.bodies);
+  const entries = full.semantics.symbols.entries;
   assert.deepStrictEqual(
     lean.semantics.symbols.definitions.map((d) => outline(d, d.detail)),
-    full.semantics.symbols.definitions.map((d) => outline(d, bodies.has(d) ? d.detail : '')),
+    full.semantics.symbols.definitions.map((d, i) => outline(d, bodies.has(entries[i]) ? d.detail : '')),
     `definitions of ${label}`,
   );
 }

@@ -7,6 +7,8 @@ import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { IncrementalFrontEnd, type FrontEndResult } from '../../../server/src/analysis/statement-window';
 import { analyzeWholeText } from '../../../server/src/analysis/whole-text';
 import { analyzeSemantics, recordedValues } from '../../../server/src/semantics/check';
+import { SceneBody } from '../../../server/src/semantics/scene';
+import { bodyDefinition } from '../../../server/src/semantics/symbols';
 import { parse } from '../../../server/src/syntax/parser';
 import { LineIndex } from '../../../server/src/syntax/positions';
 import { bodyLine, sceneArb, settingsLines } from './scenes';
@@ -92,6 +94,24 @@ function assertSameFrontEnd(actual: FrontEndResult, text: string, what: string):
   assert.equal(actual.syntax.lines.lineCount, syntax.lines.lineCount);
 }
 
+/**
+ * The symbol table keeps each body of the scene as its entry, in order (the very record, not a
+ * copy that could go stale after a windowed edit), and the body definitions it gives are made
+ * from them.
+ */
+function assertTableHoldsScene(r: FrontEndResult): void {
+  const { entries, definitions } = r.semantics.symbols;
+  let k = 0;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (!(e instanceof SceneBody)) continue;
+    assert.equal(e, r.semantics.scene.bodies[k], `entry ${i} is scene body ${k}`);
+    assert.deepStrictEqual(definitions[i], bodyDefinition(e));
+    k++;
+  }
+  assert.equal(k, r.semantics.scene.bodies.length, 'every scene body is an entry');
+}
+
 type DocSpec = typeof documentArb extends fc.Arbitrary<infer T> ? T : never;
 
 const documentArb = fc.record({
@@ -150,6 +170,7 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
           text = applyRaw(text, e);
           const r = frontEnd.update(text);
           assertSameFrontEnd(r, text, `${JSON.stringify(e)}:\n${text}`);
+          assertTableHoldsScene(r);
           steps++;
           if (r.mode === 'window') windowed++;
         }
@@ -161,10 +182,13 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
   });
 
   it('keeps one list for the bodies and the definitions of a scene of bodies alone, through edits that keep it so', () => {
-    // Memory, not meaning (semantics/scene.ts definitionsAreBodies): deepStrictEqual cannot tell.
+    // Memory, not meaning (semantics/symbols.ts definitionsAreBodies): deepStrictEqual cannot tell.
     const frontEnd = new IncrementalFrontEnd();
     let text = 'body a circle(1)\nbody b box(1, 1) at (2, 0)\nbody c circle(1) at (5, 0)\n';
-    const shared = (r: FrontEndResult) => r.semantics.symbols.definitions === r.semantics.scene.bodies;
+    const shared = (r: FrontEndResult) => {
+      assertTableHoldsScene(r);
+      return r.semantics.symbols.entries === r.semantics.scene.bodies;
+    };
     const steps: [string, string, boolean][] = [
       ['at (2, 0)', 'at (2.5, 0)', true],
       ['at (2.5, 0)', 'at (unknown, 0)', false],
@@ -182,9 +206,13 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
       assertSameFrontEnd(r, text, to);
       assert.equal(shared(r), alone, to);
     }
-    // A scene with any other definition keeps two lists.
-    const withLayer = new IncrementalFrontEnd().update('layer l\nbody a circle(1) layer l\n');
+    // A scene with any other definition keeps two lists, each scene body in both.
+    const withLayerFrontEnd = new IncrementalFrontEnd();
+    const withLayer = withLayerFrontEnd.update('layer l\nbody a circle(1) layer l\nbody b circle(1) at (3, 0)\n');
     assert.ok(!shared(withLayer));
+    const edited = withLayerFrontEnd.update('layer l\nbody a circle(2) layer l\nbody b circle(1) at (3, 0)\n');
+    assert.equal(edited.mode, 'window');
+    assert.ok(!shared(edited));
   });
 
   it('gives the tree, tokens and comments of the new text on request', () => {
@@ -200,14 +228,15 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
     assert.deepStrictEqual(r.syntax.comments, fresh.comments);
   });
 
-  it('keeps each body as its own definition, and a moved body its pose, motion and clause offsets, through edits', () => {
+  it('keeps each body as its own entry, and a moved body its pose, motion and clause offsets, through edits', () => {
     // Memory, not meaning (deepStrictEqual cannot tell): a body is not held twice, once as a scene
-    // body and once as a definition, and a body after the edit shares its data with its old self.
+    // body and once as a symbol table entry, and a body after the edit shares its data with its
+    // old self.
     const frontEnd = new IncrementalFrontEnd();
     // Every third body moves and turns: its motion is among the data it shares.
     let text = Array.from({ length: 40 }, (_, i) => `body b${i} ${i % 2 ? 'box(1, 1)' : 'circle(0.5)'} at (${i * 3}, 0)${i % 3 ? '' : ` velocity (${i}, 1) spin 0.5`}`).join('\n');
     const shared = (r: FrontEndResult, previous: FrontEndResult | undefined, edited: string): void => {
-      const defs = new Map(r.semantics.symbols.definitions.map((d) => [d.name, d]));
+      const defs = new Map(r.semantics.symbols.entries.map((d) => [d.name, d]));
       const before = new Map(previous?.semantics.scene.bodies.map((b) => [b.name, b]));
       assert.ok(r.semantics.scene.bodies.length > 0);
       for (const b of r.semantics.scene.bodies) {
@@ -244,7 +273,7 @@ describe('analysis/statement-window: the incremental front end equals a from-scr
     const watch = (r: FrontEndResult): WeakRef<object>[] => [
       new WeakRef(r.semantics.scene),
       new WeakRef(r.semantics.scene.bodies),
-      new WeakRef(r.semantics.symbols.definitions),
+      new WeakRef(r.semantics.symbols.entries),
       new WeakRef(r.semantics.symbols.references),
       new WeakRef(r.semantics.diagnostics),
     ];

@@ -14,7 +14,7 @@ import { inlayHints } from '../../../server/src/features/inlay-hints';
 import { findPolygonContaining, polygonAt } from '../../../server/src/features/quick-fixes';
 import { semanticTokens, semanticTokensEdits } from '../../../server/src/features/semantic-tokens';
 import { signatureHelp } from '../../../server/src/features/signature-help';
-import type { SymbolReference } from '../../../server/src/semantics/symbols';
+import { DefinitionTable, type SymbolReference } from '../../../server/src/semantics/symbols';
 import type { Statement } from '../../../server/src/syntax/ast';
 import { ValueTable } from '../../../server/src/semantics/value-table';
 import { statementIndexOf, type StatementIndex } from '../../../server/src/syntax/statement-index';
@@ -248,7 +248,7 @@ function withEntriesAtStatementStarts(doc: AnalyzedDocument): AnalyzedDocument {
     for (let i = values.lowerBound(from); i < values.count && values.start(i) <= to; i++) out.push(values.get(i).range, values.value(i), values.role(i));
     return out;
   };
-  const semantics = { ...doc.analysis.semantics, valuesOf, symbols: { definitions: symbols.definitions, references } };
+  const semantics = { ...doc.analysis.semantics, valuesOf, symbols: new DefinitionTable(symbols.entries, references) };
   const analysis = { ...doc.analysis, semantics };
   WHOLE_VALUES.set(analysis, values);
   return { ...doc, analysis };

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { check, errors, found } from './helpers';
 import { DEFAULT_DT, DEFAULT_FRAMES, DEFAULT_SLOP, MAX_FRAMES } from '../../../server/src/semantics/check';
 import { canCollide, type SceneBody, type SceneShape } from '../../../server/src/semantics/scene';
-import { occurrencesOf, referencesTo, symbolAt } from '../../../server/src/semantics/symbols';
+import { bodyDefinition, occurrencesOf, referencesTo, symbolAt } from '../../../server/src/semantics/symbols';
 import type { PolygonFixData } from '../../../server/src/semantics/polygon-validation';
 import { shapeNormals, shapeVertices } from '../../../core';
 
@@ -105,7 +105,7 @@ describe('semantics/check: the scene', () => {
     assert.deepEqual(check('body a circle(1) angle 1').scene.bodies[0]!.props.at, undefined);
   });
 
-  it('keeps a body in the scene as its own definition, and a body left out as a plain one', () => {
+  it('keeps a body in the scene as its own entry, and a body left out as a plain definition', () => {
     const r = check('body a static box(1, 1) at (1, 0)\nbody b circle(1) at (unknown, 0)\nbody a circle(1)');
     const [a] = r.scene.bodies;
     assert.equal(r.scene.bodies.length, 1);
@@ -115,11 +115,12 @@ describe('semantics/check: the scene', () => {
       ['body', 'b', false, 'dynamic circle'],
       ['body', 'a', true, 'dynamic circle'],
     ]);
-    assert.equal(defs[0], a);
+    assert.equal(r.symbols.entries[0], a);
+    assert.deepEqual(defs[0], bodyDefinition(a!));
     assert.deepEqual([defs[0]!.range, defs[0]!.nameRange], [a!.range, a!.nameRange]);
     // On a name from its start to its end, both ends included, for a body of the scene (whose
     // name is kept as offsets: symbols.ts onName) and for one left out (a plain definition).
-    assert.deepEqual([4, 5, 6, 7].map((o) => symbolAt(r.symbols, o)?.definition), [undefined, a, a, undefined]);
+    assert.deepEqual([4, 5, 6, 7].map((o) => symbolAt(r.symbols, o)?.definition), [undefined, defs[0], defs[0], undefined]);
     const later = r.text.lastIndexOf('a circle');
     assert.deepEqual([later - 1, later, later + 1, later + 2].map((o) => symbolAt(r.symbols, o)?.definition), [undefined, defs[2], defs[2], undefined]);
     // The detail of a body left out is made apart from the scene's (made on read): both name a
