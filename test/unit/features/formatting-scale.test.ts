@@ -23,8 +23,17 @@ describe('features/formatting at scale', () => {
   it('is linear in a run of comment lines inside one statement', function () {
     this.timeout(30000);
     const run = (k: number) => 'body a box(1,\n' + '// c\n'.repeat(k) + '1)\n';
-    const small = timed(() => formatText(run(20000)));
-    const large = timed(() => formatText(run(160000)));
+    // The fastest of a few runs each, so that a busy machine's pauses do not read as growth.
+    const fastest = (k: number, runs: number) => {
+      let best = timed(() => formatText(run(k)));
+      for (let i = 1; i < runs; i++) {
+        const t = timed(() => formatText(run(k)));
+        if (t.ms < best.ms) best = t;
+      }
+      return best;
+    };
+    const small = fastest(20000, 3);
+    const large = fastest(160000, 2);
     assert.equal(large.value.length, 160001);
     assert.equal(applied(run(3), formatText(run(3))), 'body a box(1,\n  // c\n  // c\n  // c\n  1)\n');
     // Eight times the lines: quadratic work would take 64 times as long.
