@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { RESPONSE_SHAPES } from '../../../server/src/lsp/encode/response-lists';
 import { encodeJsonList } from '../../../server/src/lsp/encode/json-bytes';
-import { arrayOf, number, optional, record, string, type JsonShape, type ValueOf } from '../../../server/src/lsp/encode/json-shape';
+import { arrayOf, number, optional, record, shared, string, type JsonShape, type ValueOf } from '../../../server/src/lsp/encode/json-shape';
 import type { EncodedJsonList } from '../../../server/src/lsp/encode/encoded-json-list';
 
 const decoder = new TextDecoder();
@@ -69,10 +69,10 @@ describe('lsp/encode/json-shape: records written by their shape', () => {
     assertStringified(record({ a: optional(number) }), [{}, { a: undefined }, { a: 1 }]);
   });
 
-  it('write a record or string met again, in many chunks and slabs, as it was written the first time', () => {
+  it('write a shared record or string met again, in many chunks and slabs, as it was written the first time', () => {
     // Lenses share their body's range, and flat symbols their document's URI; elements larger
     // than a slab move the chunk being written to a new one mid-element.
-    const shape = record({ r: RESPONSE_SHAPES.codeLensStub, s: string, t: string });
+    const shape = record({ r: shared(RESPONSE_SHAPES.codeLensStub), s: shared(string), t: shared(string) });
     const values: ValueOf<typeof shape>[] = [];
     for (let i = 0; i < 30_000; i++) {
       const r = { range: { start: { line: i, character: 1 }, end: { line: i, character: 2 ** 31 + i } }, data: [i, -1, 0.5] };
@@ -82,5 +82,21 @@ describe('lsp/encode/json-shape: records written by their shape', () => {
     const list = encode(shape, values);
     assert.equal(decoder.decode(list.json), JSON.stringify(values));
     const slabs = list.chunks.map((c) => c.buffer); assert.ok(new Set(slabs).size > 3, `${new Set(slabs).size} slabs, ${list.chunks.length} chunks, ${list.byteLength} bytes`);
+  });
+
+  it('write a record that is not shared as it is when emitted, so one scratch record can be refilled', () => {
+    const shape = record({ name: string, range: record({ start: record({ line: number, character: number }) }) });
+    const scratch = { name: '', range: { start: { line: 0, character: 0 } } };
+    const snapshots: string[] = [];
+    const list = encodeJsonList(shape, (emit) => {
+      for (let i = 0; i < 5000; i++) {
+        scratch.name = `s${i % 7}`;
+        scratch.range.start.line = i;
+        scratch.range.start.character = i % 3;
+        snapshots.push(JSON.stringify(scratch));
+        emit(scratch);
+      }
+    });
+    assert.equal(decoder.decode(list.json), `[${snapshots.join(',')}]`);
   });
 });

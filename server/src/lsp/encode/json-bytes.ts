@@ -124,6 +124,11 @@ export class JsonBytes {
     const n = to - from;
     if (this.at + n > this.bytes.length) this.grow(n);
     const b = this.bytes;
+    if (slab === b) {
+      b.copyWithin(this.at, from, to);
+      this.at += n;
+      return;
+    }
     let at = this.at;
     for (let i = from; i < to; i++) b[at++] = slab[i]!;
     this.at = at;
@@ -169,10 +174,7 @@ export class JsonBytes {
  * The array of every element `forEach` emits, each of `shape` and written as it is emitted, so
  * that the bytes are those of JSON.stringify of the whole array while no more than one element is
  * alive at once. The one encoder of the large request results (response-lists.ts).
- *
- * An emitted value must not change afterwards: a record or string met again right after itself
- * (the range the lenses of one body share, the URI of every flat symbol) is written as the copy
- * of its bytes from the first time.
+ * Values of a `shared` shape must not change once emitted (json-shape.ts).
  */
 export function encodeJsonList<T>(shape: JsonShape<T>, forEach: (emit: (element: T) => void) => void): EncodedJsonList {
   const out = new JsonBytes();

@@ -13,7 +13,7 @@ import type { JsonBytes } from './json-bytes';
  * an optional value may be `undefined` (its key is then left out of a record, and an array holds
  * `null`, as JSON.stringify does). Tests compare the two over random records of every shape used.
  */
-export type JsonShape<T> = (NumberShape | StringShape | RecordShape | ArrayShape | OptionalShape) & { readonly __value?: () => T };
+export type JsonShape<T> = (NumberShape | StringShape | RecordShape | ArrayShape | OptionalShape | SharedShape) & { readonly __value?: () => T };
 
 interface NumberShape {
   readonly kind: 'number';
@@ -28,6 +28,10 @@ interface RecordShape {
 }
 interface ArrayShape {
   readonly kind: 'array';
+  readonly of: JsonShape<unknown>;
+}
+interface SharedShape {
+  readonly kind: 'shared';
   readonly of: JsonShape<unknown>;
 }
 interface OptionalShape {
@@ -66,6 +70,16 @@ export function optional<T>(of: JsonShape<T>): OptionalJsonShape<T> {
   return { kind: 'optional', of, optional: true };
 }
 
+/**
+ * A value of shape `of` that elements often share, the same object or string one after another
+ * (the range of a body's lenses, the URI of every flat symbol): one identical to the last one
+ * written is written as a copy of those bytes. Such a value must not change once emitted; the
+ * values of other shapes may (a caller may refill one scratch record for every element).
+ */
+export function shared<T>(of: JsonShape<T>): JsonShape<T> {
+  return { kind: 'shared', of };
+}
+
 /** Writes a value of a shape as JSON.stringify would, into `out`. */
 export type ShapeWriter<T> = (out: JsonBytes, value: T) => void;
 
@@ -85,7 +99,7 @@ function writerOf(shape: JsonShape<unknown>): ShapeWriter<never> {
     case 'number':
       return writeNumber;
     case 'string':
-      return repeated(writeString);
+      return writeString;
     case 'optional': {
       const of = writerOf(shape.of);
       return (out, v: unknown) => (v === undefined ? out.raw(NULL) : of(out, v as never));
@@ -93,7 +107,9 @@ function writerOf(shape: JsonShape<unknown>): ShapeWriter<never> {
     case 'array':
       return arrayWriter(shape);
     case 'record':
-      return repeated(recordWriter(shape));
+      return recordWriter(shape);
+    case 'shared':
+      return repeated(writerOf(shape.of));
   }
 }
 
@@ -107,7 +123,8 @@ function writeString(out: JsonBytes, s: string): void {
 
 /**
  * `write`, except that a value identical to the last one it wrote is written as a copy of the
- * bytes written then (unless they moved to another slab while being written).
+ * bytes written then (unless they moved to another slab while being written: a slab's written
+ * bytes never change, json-bytes.ts).
  */
 function repeated<T>(write: ShapeWriter<T>): ShapeWriter<T> {
   let last: T | undefined;
@@ -174,6 +191,19 @@ function recordWriter(shape: RecordShape): ShapeWriter<Record<string, never>> {
   const writers = inner.map(writerOf);
   const prefixes = keys.map((k) => ascii(`,${JSON.stringify(k)}:`));
   const firsts = keys.map((k) => ascii(`{${JSON.stringify(k)}:`));
+  if (n > 0 && !optional.includes(true)) {
+    const first = firsts[0]!;
+    return (out, r) => {
+      out.raw(first);
+      for (let i = 0; i < n; i++) {
+        if (i > 0) out.raw(prefixes[i]!);
+        const v = r[keys[i]!]!;
+        if (numeric[i]) out.number(v);
+        else writers[i]!(out, v);
+      }
+      out.byte(CLOSE_RECORD);
+    };
+  }
   return (out, r) => {
     let open = false;
     for (let i = 0; i < n; i++) {

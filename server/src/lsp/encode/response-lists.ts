@@ -4,7 +4,7 @@ import { forEachCodeLensStub } from '../code-lens';
 import { toDocumentSymbol, toSymbolInformation } from '../document-symbols';
 import type { EncodedJsonList } from './encoded-json-list';
 import { encodeJsonList } from './json-bytes';
-import { arrayOf, number, optional, record, string } from './json-shape';
+import { arrayOf, number, optional, record, shared, string } from './json-shape';
 
 /**
  * The results that grow with the document and are asked for after every edit, as the response's
@@ -17,11 +17,11 @@ import { arrayOf, number, optional, record, string } from './json-shape';
 const position = record({ line: number, character: number });
 const range = record({ start: position, end: position });
 
-/** The shapes of the elements of the lists below. */
+/** The shapes of the elements of the lists below; a body's lenses share their range object. */
 export const RESPONSE_SHAPES = {
   documentSymbol: record({ name: string, detail: optional(string), kind: number, range, selectionRange: range }),
-  symbolInformation: record({ name: string, kind: number, location: record({ uri: string, range }) }),
-  codeLensStub: record({ range, data: arrayOf(number) }),
+  symbolInformation: record({ name: string, kind: number, location: record({ uri: shared(string), range }) }),
+  codeLensStub: record({ range: shared(range), data: arrayOf(number) }),
 };
 
 /** The outline: `documentSymbols(doc)`, or `symbolInformation` of each for a client without hierarchical symbols. */
