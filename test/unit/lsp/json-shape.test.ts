@@ -67,6 +67,7 @@ describe('lsp/encode/json-shape: records written by their shape', () => {
     fc.assert(fc.property(fc.array(value, { maxLength: 20 }), (values) => assertStringified(shape, values)), { numRuns: 300 });
     assertStringified(record({}), [{}, {}]);
     assertStringified(record({ a: optional(number) }), [{}, { a: undefined }, { a: 1 }]);
+    assertStringified(record({ 'é"\u0000😀': number, b: optional(shared(string)) }), [{ 'é"\u0000😀': 1, b: 'x' }, { 'é"\u0000😀': 2, b: undefined }]);
   });
 
   it('write a shared record or string met again, in many chunks and slabs, as it was written the first time', () => {

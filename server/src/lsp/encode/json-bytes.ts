@@ -55,13 +55,13 @@ export class JsonBytes {
     this.bytes[this.at++] = b;
   }
 
-  /** Bytes of ASCII text (a key prefix), as they are. */
-  raw(ascii: Uint8Array): void {
-    const n = ascii.length;
+  /** Bytes as they are (a key prefix). */
+  raw(bytes: Uint8Array): void {
+    const n = bytes.length;
     if (this.at + n > this.bytes.length) this.grow(n);
     const b = this.bytes;
     let at = this.at;
-    for (let i = 0; i < n; i++) b[at++] = ascii[i]!;
+    for (let i = 0; i < n; i++) b[at++] = bytes[i]!;
     this.at = at;
   }
 

@@ -77,6 +77,8 @@ export function optional<T>(of: JsonShape<T>): OptionalJsonShape<T> {
  * values of other shapes may (a caller may refill one scratch record for every element).
  */
 export function shared<T>(of: JsonShape<T>): JsonShape<T> {
+  // A record leaves out an optional key only when the optional shape is its value's own.
+  if (of.kind === 'optional') throw new Error('shared(optional(x)): write optional(shared(x))');
   return { kind: 'shared', of };
 }
 
@@ -88,11 +90,8 @@ export function shapeWriter<T>(shape: JsonShape<T>): ShapeWriter<T> {
   return writerOf(shape) as ShapeWriter<T>;
 }
 
-const NULL = ascii('null');
-
-function ascii(text: string): Uint8Array {
-  return Uint8Array.from(text, (c) => c.charCodeAt(0));
-}
+const utf8 = new TextEncoder();
+const NULL = utf8.encode('null');
 
 function writerOf(shape: JsonShape<unknown>): ShapeWriter<never> {
   switch (shape.kind) {
@@ -152,7 +151,7 @@ const OPEN_ARRAY = 0x5b; // '['
 const CLOSE_ARRAY = 0x5d; // ']'
 const COMMA = 0x2c; // ','
 const CLOSE_RECORD = 0x7d; // '}'
-const EMPTY_RECORD = ascii('{}');
+const EMPTY_RECORD = utf8.encode('{}');
 
 function arrayWriter(shape: ArrayShape): ShapeWriter<readonly never[]> {
   if (shape.of.kind === 'number') {
@@ -189,8 +188,8 @@ function recordWriter(shape: RecordShape): ShapeWriter<Record<string, never>> {
   // Numbers are written here rather than through a writer: most values are numbers.
   const numeric = inner.map((v) => v.kind === 'number');
   const writers = inner.map(writerOf);
-  const prefixes = keys.map((k) => ascii(`,${JSON.stringify(k)}:`));
-  const firsts = keys.map((k) => ascii(`{${JSON.stringify(k)}:`));
+  const prefixes = keys.map((k) => utf8.encode(`,${JSON.stringify(k)}:`));
+  const firsts = keys.map((k) => utf8.encode(`{${JSON.stringify(k)}:`));
   if (n > 0 && !optional.includes(true)) {
     const first = firsts[0]!;
     return (out, r) => {
