@@ -24,3 +24,8 @@ export function documentSymbols(doc: AnalyzedDocument): DocumentSymbol[] {
 export function symbolInformation(uri: string, s: DocumentSymbol): SymbolInformation {
   return { name: s.name, kind: s.kind, location: { uri, range: s.selectionRange } };
 }
+
+/** `symbolInformation(uri, toDocumentSymbol(lines, e))`, without the range it leaves out. */
+export function toSymbolInformation(uri: string, lines: LineIndex, e: OutlineEntry): SymbolInformation {
+  return { name: e.name, kind: SYMBOL_KINDS[e.kind], location: { uri, range: lines.rangeOf(e.selection) } };
+}

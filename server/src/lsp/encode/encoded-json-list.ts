@@ -143,10 +143,8 @@ export class JsonListWriter {
     let written = this.encodeAt(text);
     if (written < 0) {
       // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4).
-      const need = 3 * text.length;
       this.written += this.used;
-      const next = this.written >= LARGE_LIST_BYTES ? SLAB_BYTES : Math.min(MAX_SLAB_BYTES, Math.max(FIRST_SLAB_BYTES, 2 * this.slab.length));
-      this.slab = new Uint8Array(Math.max(next, need));
+      this.slab = new Uint8Array(nextSlabBytes(this.written, this.slab.length, 3 * text.length));
       this.used = 0;
       written = this.encodeAt(text);
     }
@@ -164,12 +162,11 @@ export class JsonListWriter {
 }
 
 /**
- * The array of every element `forEach` emits, serialised as each is emitted, so that the bytes
- * are those of JSON.stringify of the whole array while no more than a chunk's worth of elements
- * is alive at once. The one encoder of the large request results (response-lists.ts).
+ * The size of a list's next slab, for at least `need` bytes, after `written` bytes in its earlier
+ * slabs, the current one being `current` bytes: doubling from FIRST_SLAB_BYTES up to
+ * MAX_SLAB_BYTES, then SLAB_BYTES once the list is large.
  */
-export function encodeJsonList<T>(forEach: (emit: (element: T) => void) => void): EncodedJsonList {
-  const writer = new JsonListWriter();
-  forEach((element) => writer.add(element));
-  return writer.finish();
+export function nextSlabBytes(written: number, current: number, need: number): number {
+  const next = written >= LARGE_LIST_BYTES ? SLAB_BYTES : Math.min(MAX_SLAB_BYTES, Math.max(FIRST_SLAB_BYTES, 2 * current));
+  return Math.max(next, need);
 }
