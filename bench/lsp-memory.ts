@@ -84,7 +84,7 @@ async function memoryNowAndSettled(pid: number): Promise<MemoryResult> {
   return { rssMb, settledRssMb, idleRssMb: procStatusMb(pid, 'VmRSS'), peakRssMb: procStatusMb(pid, 'VmHWM') };
 }
 
-/** Resident memory of the server with the scene's document open and analysed (Linux: /proc). */
+/** Resident memory of the server with the scene's document open and analyzed (Linux: /proc). */
 export async function benchLspMemory(scene: Scene): Promise<MemoryResult> {
   const server = await startServer();
   try {

@@ -6,7 +6,7 @@ import type { Scene } from './scenes';
 
 /** Fewest timed edits of (d) and (d′), whatever the caller asks for. */
 export const MIN_LSP_EDITS = 40;
-/** Untimed edits before (d)'s timed ones: the incremental path is optimised by then. */
+/** Untimed edits before (d)'s timed ones: the incremental path is optimized by then. */
 export const LSP_WARMUP_EDITS = 10;
 
 /**

@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   await initRapier();
   const narrow = await loadNarrowPhase();
   log(`Collide narrow phase: ${narrow.name}; touching band kept clear: ±${MARGIN} units (see bench/scenes.ts)`);
-  // Warm-up: every code path once on a small scene, so that timings compare optimised code
+  // Warm-up: every code path once on a small scene, so that timings compare optimized code
   // rather than the JIT's first tiers.
   {
     const warm = generateScene(2000, 100);

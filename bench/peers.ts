@@ -7,7 +7,7 @@
  *   drained. A move: `collider.setTranslation`, then the scene query `intersectionsWithShape`
  *   excluding the collider itself. (Rapier updates its BVH only in `step`; the probe moves of
  *   this bench put each body back before the next, so skipping the step is correct here and
- *   favours rapier.)
+ *   favors rapier.)
  * - planck (Box2D v2.4 in JavaScript): dynamic bodies in a world without gravity, one
  *   `world.step(0)`, which finds new contacts through the broad phase and updates every
  *   contact's manifold without solving; the touching contacts are the pairs. A move:

@@ -3,7 +3,7 @@
  * under 16 ms per frame while panning and zooming). Run: `npx tsx bench/preview-frame.ts
  * [bodies] [frames] [runs]`. Loads the real webview bundle in the test harness page, feeds it
  * the culling tests' generated scene (test/unit/render/scene/large-scene.ts), and times frames; a
- * one-pixel read-back makes Chromium finish rasterising before the clock stops (otherwise canvas
+ * one-pixel read-back makes Chromium finish rasterizing before the clock stops (otherwise canvas
  * work is deferred and the time flatters).
  *
  * Scenarios, each `frames` frames from the fitted view (every body on screen: the worst case):
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   const size = `${count} bodies, ${frames} frames, 1280×800 page, headless Chromium, software canvas`;
   console.log(`preview frame (${size}${runs > 1 ? `, median of ${runs} runs` : ''}):`);
   const report = (name: string, pick: (t: Timings) => number[]) => {
-    const stats = results.map((t) => summarise(pick(t)));
+    const stats = results.map((t) => summarize(pick(t)));
     const mid = (k: 0 | 1 | 2) => median(stats.map((s) => s[k]));
     console.log(`  ${name.padEnd(22)} median ${mid(0).toFixed(2)} ms, p95 ${mid(1).toFixed(2)} ms, max ${mid(2).toFixed(2)} ms`);
   };
@@ -165,7 +165,7 @@ function measure({ frames }: { frames: number }): Timings {
   return { redraw, deep, pan, panEnd, zoom, zoomEnd, kinds };
 }
 
-function summarise(times: number[]): [number, number, number] {
+function summarize(times: number[]): [number, number, number] {
   const t = [...times].sort((a, b) => a - b);
   const q = (p: number) => t[Math.min(t.length - 1, Math.floor(p * t.length))]!;
   return [q(0.5), q(0.95), t[t.length - 1]!];

@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/v8-probes.ts`: checks how V8 holds Collide's hot data, and prints one PASS or
  * FAIL line per check (exit status 1 when any fails). These are checks of the engine's
- * representation, not of behaviour, so they live here rather than in the mocha suite: a Node
+ * representation, not of behavior, so they live here rather than in the mocha suite: a Node
  * upgrade may change an elements kind or a field representation without any answer changing.
  *
  * - Every shape's coordinate and normal arrays, from the factory and from a scene, are
@@ -17,9 +17,9 @@
  *   included (server/src/lsp/encode/encoded-json-list.ts objectList).
  *
  * Each probe runs in a fresh `node --allow-natives-syntax` (bench/v8/*-probe.ts): in a process
- * that ran other code first, optimised code that has seen several elements kinds legitimately
- * generalises the arrays it loads from (TurboFan transitions the kind at such a load), and shared
- * arrays such as a circle's centre would report what that code did to them, not how the product
+ * that ran other code first, optimized code that has seen several elements kinds legitimately
+ * generalizes the arrays it loads from (TurboFan transitions the kind at such a load), and shared
+ * arrays such as a circle's center would report what that code did to them, not how the product
  * builds them.
  */
 import { strict as assert } from 'node:assert';
@@ -95,7 +95,7 @@ const checks: [string, () => void][] = [
         ['b part 0 (box) normals', 'car part 0 (box) normals', 'car part 2 (box) normals'],
       );
       // A body's numbers follow its one shape's vertices in the same array (semantics/scene.ts
-      // SceneBody data), but a circle's, whose centre is shared, and a compound's parts'.
+      // SceneBody data), but a circle's, whose center is shared, and a compound's parts'.
       assert.deepEqual(
         kinds.filter((k) => k.bodyNumbers > 0).map((k) => k.label),
         ['b part 0 (box) core', 'p part 0 (polygon) core', 'w part 0 (polygon) core', 'k part 0 (capsule) core', 's part 0 (segment) core'],
@@ -154,7 +154,7 @@ const checks: [string, () => void][] = [
     'publications: chunks handed to the writer and kept in snapshots packed objects, empty ones too',
     () => {
       // An empty `[]` is PACKED_SMI until its first object: an empty publication's chunks would
-      // have another map than a filled one's, and the edit path's optimised code be thrown away
+      // have another map than a filled one's, and the edit path's optimized code be thrown away
       // each time they alternate (encoded-json-list.ts, objectList). The same of the snapshots'
       // chunks, which the next publication reads (before any publication: the shared empty one).
       assert.deepEqual(probe<unknown>('publication-kinds-probe.ts'), {

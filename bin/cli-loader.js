@@ -7,7 +7,7 @@
 // deserializes them instead of parsing and compiling them again (V8's code caching, the
 // mechanism behind Node's own compile cache; Node 20 has no module.enableCompileCache).
 //
-// The cache is an optimisation only, never a condition: a missing, unreadable or stale file, or
+// The cache is an optimization only, never a condition: a missing, unreadable or stale file, or
 // one V8 rejects (another Node or V8 version, other V8 flags) means a plain compile. V8 checks its
 // own version and flags but, of the source, only the length; so the cache file carries the exact
 // bundle it was made from and is used only when that is byte-equal to dist/cli.js (a bundle

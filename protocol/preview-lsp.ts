@@ -6,8 +6,8 @@
 import type { PairDetail, PreviewScene } from './preview-model';
 
 /**
- * `collide/previewScene`: the analysed scene of an open document. Answers for the newest
- * analysed version (the result carries it, and the client drops an answer older than one it
+ * `collide/previewScene`: the analyzed scene of an open document. Answers for the newest
+ * analyzed version (the result carries it, and the client drops an answer older than one it
  * already showed); null when the document is not open on the server.
  */
 export const PREVIEW_SCENE_METHOD = 'collide/previewScene';

@@ -22,7 +22,7 @@ export type ExportFormat = 'svg' | 'png';
 
 // ---- host → webview ----
 
-/** A new analysed scene (the webview skips one older than what it shows). */
+/** A new analyzed scene (the webview skips one older than what it shows). */
 export interface SceneMessage {
   type: 'scene';
   scene: PreviewScene;
@@ -49,7 +49,7 @@ export interface ExportRequestMessage {
   format: ExportFormat;
   requestId: number;
 }
-/** Nothing to show (no scene document, or the server could not analyse it). */
+/** Nothing to show (no scene document, or the server could not analyze it). */
 export interface EmptyMessage {
   type: 'empty';
   reason: string;

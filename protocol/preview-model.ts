@@ -31,7 +31,7 @@ export interface OffsetRange {
   end: number;
 }
 
-/** How the preview colours a body: by its modifiers, in this order of precedence. */
+/** How the preview colors a body: by its modifiers, in this order of precedence. */
 export type BodyKind = 'sensor' | 'static' | 'bullet' | 'dynamic';
 
 export type PartKind = 'circle' | 'capsule' | 'segment' | 'polygon';

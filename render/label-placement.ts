@@ -1,11 +1,11 @@
 /**
  * Greedy label placement: labels are taken one at a time in priority order, and each goes to the
  * first of a few candidate places whose box meets no box placed before it, or is left out. This
- * is the greedy baseline of point-feature labelling (Christensen, Marks and Shieber, "An
+ * is the greedy baseline of point-feature labeling (Christensen, Marks and Shieber, "An
  * empirical study of algorithms for point-feature label placement", ACM Transactions on
  * Graphics 14(3), 1995): not optimal on a dense map, but stable (a label moves only when one of
  * higher priority takes its place, so hovering one body does not reshuffle the rest) and cheap.
- * In a scene view the labels sit inside their bodies and mostly meet only between neighbours,
+ * In a scene view the labels sit inside their bodies and mostly meet only between neighbors,
  * which a shift up or down inside the body resolves.
  *
  * Two kinds of obstacle: other text (labels, the caption, the grid's numbers), which a label

@@ -41,7 +41,7 @@ export interface Painter {
   /** As CanvasRenderingContext2D.arc: angles in screen radians (clockwise, y down). */
   arc(cx: number, cy: number, r: number, a0: number, a1: number, anticlockwise: boolean): void;
   closePath(): void;
-  /** Fill the current path (non-zero winding) with a colour at an opacity. */
+  /** Fill the current path (non-zero winding) with a color at an opacity. */
   fill(color: string, alpha?: number): void;
   stroke(color: string, width: number, alpha?: number, dash?: readonly number[]): void;
   text(s: string, x: number, y: number, style: TextStyle): void;

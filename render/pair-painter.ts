@@ -49,7 +49,7 @@ const marks = new BoxList();
 
 /**
  * The configuration-space view of one pair (the tutorials' central picture): B ⊖ A with each
- * edge coloured by the shape it came from, the origin, and
+ * edge colored by the shape it came from, the origin, and
  * - when they overlap, the closest boundary point and the push-out vector (the minimum
  *   translation: the origin's distance to the boundary of B ⊖ A is the penetration depth);
  * - when they are apart, the closest point (GJK's answer: the distance between the shapes);
@@ -205,7 +205,7 @@ function layoutHeader(width: number, pair: PairDetail, theme: Theme, caption: re
 }
 
 /**
- * Centres `bounds` in the screen rectangle (x0, y0)–(x1, y1) at the largest zoom that fits it
+ * Centers `bounds` in the screen rectangle (x0, y0)–(x1, y1) at the largest zoom that fits it
  * (fitBounds on a view of the rectangle's size, then moved to the rectangle).
  */
 function fitInto(v: Viewport, bounds: [number, number, number, number], x0: number, y0: number, x1: number, y1: number): void {
@@ -321,7 +321,7 @@ function traceMinkowski(p: Painter, v: Viewport, md: PreviewMinkowski): void {
   traceConvex(p, v, md.vertices, md.vertices.length >> 1, md.radius);
 }
 
-/** The core's edges, each in the colour of the shape it came from (A's negated, or B's). */
+/** The core's edges, each in the color of the shape it came from (A's negated, or B's). */
 function drawMinkowskiEdges(p: Painter, v: Viewport, md: PreviewMinkowski, theme: Theme, width: number, dash?: readonly number[]): void {
   const n = md.vertices.length >> 1;
   if (n < 2) return;

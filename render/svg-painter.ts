@@ -97,7 +97,7 @@ export class SvgPainter implements Painter {
   text(s: string, x: number, y: number, style: TextStyle): void {
     this.flush();
     const anchor = style.align === 'center' ? 'middle' : style.align === 'right' ? 'end' : 'start';
-    // dominant-baseline is not honoured by every rasteriser: shift the alphabetic baseline by
+    // dominant-baseline is not honored by every rasterizer: shift the alphabetic baseline by
     // the same amount the label layout assumes, so SVG and PNG renderings agree with the canvas.
     const dy = style.size * baselineShiftEm(style.baseline);
     this.parts.push(

@@ -46,7 +46,7 @@ function isWide(c: number): boolean {
 
 /**
  * Where a Painter baseline puts the alphabetic baseline, in ems below the anchor's y ('bottom',
- * or none: at y). SvgPainter shifts its text by this much, since not every rasteriser honours
+ * or none: at y). SvgPainter shifts its text by this much, since not every rasterizer honors
  * `dominant-baseline`; the canvas places 'middle' at the em box's middle and the extents below
  * are taken from this one shift, so one answer serves both backends.
  */

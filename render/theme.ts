@@ -2,9 +2,9 @@ import type { BodyKind } from '../protocol/preview-model';
 import { DEFAULT_FONT } from './painter';
 
 /**
- * The preview's colours. In VS Code they come from the theme's `--vscode-*` CSS variables
+ * The preview's colors. In VS Code they come from the theme's `--vscode-*` CSS variables
  * (webview/src/ui/theme-css.ts reads them and the preview redraws when they change); the CLI
- * and tests use the fixed themes below, which follow VS Code's default Light+ and Dark+ colours.
+ * and tests use the fixed themes below, which follow VS Code's default Light+ and Dark+ colors.
  */
 export interface Theme {
   readonly background: string;
@@ -18,7 +18,7 @@ export interface Theme {
   readonly info: string;
   /** Highlight of the bodies under the editor's cursor, and the selection. */
   readonly highlight: string;
-  /** The pair inspector's colours for edges that came from A and from B. */
+  /** The pair inspector's colors for edges that came from A and from B. */
   readonly shapeA: string;
   readonly shapeB: string;
   readonly fontFamily: string;

@@ -1,6 +1,6 @@
 /**
  * The mapping between the scene's world frame (y up, scene units) and the screen (y down,
- * CSS pixels): a centre in world coordinates and a zoom in pixels per unit. Plain data, so the
+ * CSS pixels): a center in world coordinates and a zoom in pixels per unit. Plain data, so the
  * view state persists through `setState` and the CLI can describe the same view.
  */
 export interface Viewport {
@@ -45,7 +45,7 @@ export function panBy(v: Viewport, dx: number, dy: number): void {
   v.cy += dy / v.zoom;
 }
 
-/** Centre and zoom so that bounds [minX, minY, maxX, maxY] fill the view less a margin. */
+/** Center and zoom so that bounds [minX, minY, maxX, maxY] fill the view less a margin. */
 export function fitBounds(v: Viewport, b: readonly number[] | null, marginPx = 32): void {
   if (!b || !b.every(Number.isFinite)) {
     v.cx = 0;

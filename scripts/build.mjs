@@ -84,7 +84,7 @@ function asciiComments(file) {
 /**
  * The CLI's V8 code cache (bin/cli-loader.js says why and how it is checked): made by a real
  * `collide check` of the examples, so that the functions a check runs are in it. It is an
- * optimisation: when it cannot be made the build goes on, and the launcher compiles as usual.
+ * optimization: when it cannot be made the build goes on, and the launcher compiles as usual.
  * Watch builds make none (bin/cli-loader.js ignores a cache made for another bundle).
  */
 function writeCliCodeCache() {

@@ -138,10 +138,10 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
       const text = await frame.evaluate(() => document.body.innerText);
       writeFileSync(join(artifactsDir, 'preview.txt'), text);
       if (!/shot/.test(text) || !/wall/.test(text)) throw new Error(`the preview's findings do not name shot and wall:\n${text}`);
-      // Something is drawn: the scene canvas is not a single flat colour. The status line and the
+      // Something is drawn: the scene canvas is not a single flat color. The status line and the
       // drawing are updated in different frames, so this is waited for as well.
-      // Runs in the page: the number of distinct colours sampled, or 0 while it is below `min`.
-      const distinctColours = (min) => {
+      // Runs in the page: the number of distinct colors sampled, or 0 while it is below `min`.
+      const distinctColors = (min) => {
         const c = document.querySelector('canvas#scene');
         if (!(c instanceof HTMLCanvasElement) || c.width === 0) return 0;
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -150,9 +150,9 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
         return seen.size >= min ? seen.size : 0;
       };
       try {
-        await frame.waitForFunction(distinctColours, 3, { timeout: BOUND_MS, polling: 100 });
+        await frame.waitForFunction(distinctColors, 3, { timeout: BOUND_MS, polling: 100 });
       } catch {
-        throw new Error(`the scene canvas looks empty (${await frame.evaluate(distinctColours, 0).catch(() => '?')} distinct colours)`);
+        throw new Error(`the scene canvas looks empty (${await frame.evaluate(distinctColors, 0).catch(() => '?')} distinct colors)`);
       }
       await page.screenshot({ path: join(artifactsDir, 'preview.png') });
     });

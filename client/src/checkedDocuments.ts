@@ -1,6 +1,6 @@
 // Which open documents the server has checked at least once. VS Code cannot tell "no
 // diagnostics yet" from "checked and clean" (both are an empty list), so the status bar asks this
-// instead of showing "no overlaps" for a scene that simply has not been analysed yet.
+// instead of showing "no overlaps" for a scene that simply has not been analyzed yet.
 import * as vscode from 'vscode';
 
 export class CheckedDocuments implements vscode.Disposable {

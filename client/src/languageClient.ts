@@ -2,7 +2,7 @@
 // separate Node process talking over its stdin and stdout: no port to allocate, the process ends
 // with the extension host (its stdin closes), and it is the transport on which the server writes
 // its diagnostics from the bytes it kept (server/src/lsp/encode/diagnostics-json.ts). Over Node IPC
-// every publication would be serialised from objects again (the channel JSON.stringifies each
+// every publication would be serialized from objects again (the channel JSON.stringifies each
 // message), several milliseconds per edit in a large scene.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';

@@ -1,6 +1,6 @@
 // The status-bar summary of the active scene: how many overlaps and how many tunnelling bodies
 // it has. It is computed from the diagnostics the server already publishes (source "Collide",
-// codes `overlap` / `tunnelling`), so it needs no custom protocol and honours the user's
+// codes `overlap` / `tunnelling`), so it needs no custom protocol and honors the user's
 // severity settings: a code set to `off` is not published and so is not counted. A file with
 // more problems than `collide.diagnostics.limit` publishes only part of them, and a note whose
 // data counts the whole list (server/src/lsp/publish/diagnostic-limit.ts): then its counts are used.

@@ -12,7 +12,7 @@ import { NULL_NODE, STAGED_LEAF } from './tree-nodes';
  *   inside it and cost no tree update (Box2D's aabbMargin). As in Box2D v3, a proxy that has
  *   never moved gets no margin: static scenery costs nothing extra. The exact box is kept beside
  *   the fat one and every answer is filtered by it (the BroadPhase contract: exact answers).
- * - A new leaf goes next to the sibling that minimises the total perimeter of the tree (the 2D
+ * - A new leaf goes next to the sibling that minimizes the total perimeter of the tree (the 2D
  *   surface-area heuristic), found by branch and bound over a priority queue ordered by the cost
  *   inherited from ancestors (Bittner, Hapala, Havran, "Fast insertion-based optimization of
  *   bounding volume hierarchies", 2013; the search Box2D v3's b2FindBestSibling approximates).
@@ -20,7 +20,7 @@ import { NULL_NODE, STAGED_LEAF } from './tree-nodes';
  *   rotations (Box2D v2.4's b2DynamicTree::Balance, an AVL-like rotation of the taller
  *   grandchild up one level), which keeps the height logarithmic for any insertion order.
  * - Many insertions before the next query (building a scene from scratch) are staged and then
- *   built top-down in one pass, splitting at the median centre along the wider axis (Ericson,
+ *   built top-down in one pass, splitting at the median center along the wider axis (Ericson,
  *   "Real-Time Collision Detection" §6.2.1), which is O(n log n) and yields a balanced tree,
  *   like Box2D v3's b2DynamicTree_Rebuild for static proxies.
  * - Nodes live in a pool of typed arrays with a free list; queries and the all-pairs traversal

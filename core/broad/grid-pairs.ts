@@ -4,13 +4,13 @@ import { looseCellSize, MAX_ABS_CELLS, SIZE_SLACK } from './loose-grid';
 
 /**
  * All overlapping pairs of a fixed set of boxes at once: the loose grid of loose-grid.ts (each
- * box filed under the cell holding its centre, cells sized to the 95th percentile of the boxes'
+ * box filed under the cell holding its center, cells sized to the 95th percentile of the boxes'
  * larger sides, oversized boxes apart), built in one pass by a counting sort of the boxes into
  * cell order instead of one insertion per box into a hash table of linked lists. This is the
  * layout of the particle grids of Green ("Particle Simulation using CUDA", NVIDIA 2008): the
  * boxes sorted by cell and a start offset per cell, so a cell's boxes are contiguous; Ericson,
  * "Real-Time Collision Detection" §7.1.5 on the 3×3 test (here each cell against itself and its
- * four neighbours "after" it). The answer is the loose grid's, and every broad phase's: each
+ * four neighbors "after" it). The answer is the loose grid's, and every broad phase's: each
  * unordered pair of closed boxes that overlap, once.
  *
  * Why a second form of the same grid: a from-scratch analysis (the CLI's `collide check`) runs
@@ -19,7 +19,7 @@ import { looseCellSize, MAX_ABS_CELLS, SIZE_SLACK } from './loose-grid';
  * each small function interpreted until it is compiled on its own; here a handful of loops over
  * typed arrays are compiled on the stack (on-stack replacement) within a few hundred iterations.
  *
- * The grid is dense over the boxes' centres, so a scene whose centres are spread thin (a few far
+ * The grid is dense over the boxes' centers, so a scene whose centers are spread thin (a few far
  * clusters) would need more cells than boxes: `gridPairs` then declines (returns false), and
  * the caller uses the incremental broad phase, whose cells are hashed.
  */
@@ -65,7 +65,7 @@ let height = 0;
 /** Cells per row of the padded layout: the grid's columns and an empty one on each side. */
 let stride = 0;
 /**
- * Offsets in the padded layout from a cell to itself and to the four neighbours it is tested
+ * Offsets in the padded layout from a cell to itself and to the four neighbors it is tested
  * against (see regularPairs): (cx + 1, cy − 1), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1).
  */
 const after = new Int32Array(5);
@@ -88,7 +88,7 @@ export function gridPairs(boxes: Float64Array, count: number, out: PairKeys): bo
   height = Math.floor(spanY * inv) + 1;
   if (!(width * height <= CELLS_PER_BOX * m + EXTRA_CELLS)) return false;
   // The cells are laid out with an empty border (a row above and below, a column on each side),
-  // so every grid cell has all eight neighbours and the pair pass needs no edge cases.
+  // so every grid cell has all eight neighbors and the pair pass needs no edge cases.
   stride = width + 2;
   const cells = stride * (height + 2);
   start = growInt32(start, cells + 1);
@@ -111,7 +111,7 @@ export function gridPairs(boxes: Float64Array, count: number, out: PairKeys): bo
 
 /**
  * Pass 1: saturated copies of the boxes into `clean`, the larger side of each valid box into
- * `sides`, the range of the centres into (originX, originY) + (spanX, spanY). Returns how many
+ * `sides`, the range of the centers into (originX, originY) + (spanX, spanY). Returns how many
  * boxes are valid; an empty one is marked EMPTY in `cellOf`.
  */
 function measure(boxes: Float64Array, n: number): number {
@@ -171,22 +171,22 @@ function file(n: number, cell: number): void {
   for (let i = 0; i < n; i++) {
     if (cellOf[i] === EMPTY) continue;
     const o = 4 * i;
-    const centreX = (b[o]! + b[o + 2]!) * 0.5;
-    const centreY = (b[o + 1]! + b[o + 3]!) * 0.5;
-    const fx = (centreX - originX) * inv;
-    const fy = (centreY - originY) * inv;
+    const centerX = (b[o]! + b[o + 2]!) * 0.5;
+    const centerY = (b[o + 1]! + b[o + 3]!) * 0.5;
+    const fx = (centerX - originX) * inv;
+    const fy = (centerY - originY) * inv;
     if (
       b[o + 2]! - b[o]! > limit ||
       b[o + 3]! - b[o + 1]! > limit ||
-      !(Math.abs(centreX) < far && Math.abs(centreY) < far) ||
+      !(Math.abs(centerX) < far && Math.abs(centerY) < far) ||
       !(fx < MAX_ABS_CELLS && fy < MAX_ABS_CELLS)
     ) {
       cellOf[i] = OVERSIZED;
       oversized[over++] = i;
       continue;
     }
-    // Clamped into the grid: rounding may put a centre on the far edge one cell out, and clamping
-    // only brings cell coordinates closer together, so neighbours stay neighbours.
+    // Clamped into the grid: rounding may put a center on the far edge one cell out, and clamping
+    // only brings cell coordinates closer together, so neighbors stay neighbors.
     const cx = Math.min(Math.floor(fx), width - 1);
     const cy = Math.min(Math.floor(fy), height - 1);
     const c = (cy + 1) * stride + cx + 1;
@@ -220,7 +220,7 @@ function sortByCell(n: number, regular: number): void {
 
 /**
  * Pass 4: regular boxes against the rest of their cell and the cells after it: (cx + 1, cy − 1),
- * (cx + 1, cy), (cx + 1, cy + 1) and (cx, cy + 1), so each neighbouring pair of cells is visited
+ * (cx + 1, cy), (cx + 1, cy + 1) and (cx, cy + 1), so each neighboring pair of cells is visited
  * from one side only. Sorted position k runs through the cells in order (the
  * empty border cells too), and cell c's boxes are the positions [start[c − 1], start[c]). Every
  * box meets five runs, tested in one loop: one call of `test` to compile into this pass, which
@@ -248,7 +248,7 @@ function regularPairs(n: number): void {
     const id = order[k]!;
     for (let i = 0; i < 5; i++) {
       const d = c + after[i]!;
-      // In its own cell a box meets the boxes after it; in a neighbour, all of them.
+      // In its own cell a box meets the boxes after it; in a neighbor, all of them.
       test(id, minX, minY, maxX, maxY, i === 0 ? k + 1 : start[d - 1]!, start[d]!, n);
     }
   }
@@ -259,7 +259,7 @@ function regularPairs(n: number): void {
  * sort and sweep on x (Baraff's "sweep and prune"; Ericson, "Real-Time Collision Detection"
  * §7.5.1): sorted by minX, a box meets only the boxes after it whose minX is within its maxX, so
  * the pass costs O(k log k) plus the pairs, not k²/2 tests (a large level has thousands of
- * oversized boxes). A regular box that overlaps one has its centre within half a cell of it: one extra cell
+ * oversized boxes). A regular box that overlaps one has its center within half a cell of it: one extra cell
  * on each side covers that and any rounding (loose-grid.ts query). A row's cells are contiguous
  * in sorted order, so each row of the range is one run of boxes.
  */

@@ -1,5 +1,5 @@
 /**
- * The id → slot table of every broad phase (proxy-map.ts): a Map<number, number> in behaviour,
+ * The id → slot table of every broad phase (proxy-map.ts): a Map<number, number> in behavior,
  * stored as a typed array indexed by the id itself while ids stay small, which is how the
  * analysis numbers its proxies (declaration indices, or the incremental analyzer's dense slots).
  * A Map entry costs several times an array cell's 4 bytes, and a hash per lookup where the

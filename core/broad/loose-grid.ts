@@ -6,11 +6,11 @@ import { loadBox, ProxyMap } from './proxy-map';
 
 /**
  * A loose uniform grid (Ericson, "Real-Time Collision Detection" §7.1, loose grids after Ulrich's
- * loose octrees): each box is filed under the one cell that holds its centre, and a cell's
+ * loose octrees): each box is filed under the one cell that holds its center, and a cell's
  * contents may overhang it by up to half a cell on every side. If no box is wider or taller
- * than a cell, two overlapping boxes have centres less than one cell apart on each axis, so
- * their cells are neighbours: a box only meets boxes in the 3×3 block around its own cell, and
- * all pairs need each cell against itself and four of its neighbours.
+ * than a cell, two overlapping boxes have centers less than one cell apart on each axis, so
+ * their cells are neighbors: a box only meets boxes in the 3×3 block around its own cell, and
+ * all pairs need each cell against itself and four of its neighbors.
  *
  * Adaptive cell size, correct for any box: the cell is sized to the 95th percentile of the
  * boxes' larger sides (a single huge box must not make every cell huge). Boxes that do not fit
@@ -47,7 +47,7 @@ const OVERSIZED = -2;
 const UNUSED = -1;
 /** A regular box's sides are at most (1 - SIZE_SLACK) cells: room for rounding of cell indices. */
 export const SIZE_SLACK = 1e-6;
-/** Centres must stay within this many cells of 0 and of the origin (see `isRegular`). */
+/** Centers must stay within this many cells of 0 and of the origin (see `isRegular`). */
 export const MAX_ABS_CELLS = 4e8;
 const PERCENTILE = 0.95;
 /** No regular cell coordinate reaches this (|coordinate| < MAX_ABS_CELLS). */
@@ -171,8 +171,8 @@ export class LooseGrid extends ProxyMap {
       if (s === NONE) continue;
       const cx = cells[c]!;
       const cy = cells[c + 1]!;
-      // The cell against itself, then against the four neighbours "after" it, so that each
-      // neighbouring pair of cells is visited from exactly one side.
+      // The cell against itself, then against the four neighbors "after" it, so that each
+      // neighboring pair of cells is visited from exactly one side.
       const n1 = this.findHead(cx + 1, cy - 1);
       const n2 = this.findHead(cx + 1, cy);
       const n3 = this.findHead(cx + 1, cy + 1);
@@ -285,19 +285,19 @@ export class LooseGrid extends ProxyMap {
   /**
    * Computes the slot's cell into (cx, cy) and returns 0, or NONE when the box must be kept
    * oversized: wider than a cell (less the slack), or so far out that the rounding error of its
-   * cell coordinate (about |centre| · 2^-52 / cell) could eat the slack.
+   * cell coordinate (about |center| · 2^-52 / cell) could eat the slack.
    */
   private targetCell(slot: number): number {
     const b = this.boxes;
     const o = 4 * slot;
     const limit = this.cell * (1 - SIZE_SLACK);
     if (b[o + 2]! - b[o]! > limit || b[o + 3]! - b[o + 1]! > limit) return NONE;
-    const centreX = (b[o]! + b[o + 2]!) * 0.5;
-    const centreY = (b[o + 1]! + b[o + 3]!) * 0.5;
+    const centerX = (b[o]! + b[o + 2]!) * 0.5;
+    const centerY = (b[o + 1]! + b[o + 3]!) * 0.5;
     const far = this.cell * MAX_ABS_CELLS;
-    if (!(Math.abs(centreX) < far && Math.abs(centreY) < far)) return NONE;
-    const fx = (centreX - this.originX) * this.inv;
-    const fy = (centreY - this.originY) * this.inv;
+    if (!(Math.abs(centerX) < far && Math.abs(centerY) < far)) return NONE;
+    const fx = (centerX - this.originX) * this.inv;
+    const fy = (centerY - this.originY) * this.inv;
     if (!(Math.abs(fx) < MAX_ABS_CELLS && Math.abs(fy) < MAX_ABS_CELLS)) return NONE;
     this.cx = Math.floor(fx);
     this.cy = Math.floor(fy);
@@ -495,7 +495,7 @@ export class LooseGrid extends ProxyMap {
    */
   private queryCells(qMinX: number, qMinY: number, qMaxX: number, qMaxY: number, visit: (id: number) => boolean | void): void {
     if (this.cellCount === 0) return;
-    // A regular box overlapping the query has its centre within half a cell of it: one extra
+    // A regular box overlapping the query has its center within half a cell of it: one extra
     // cell on each side covers that and any rounding of the cell index.
     // Clamped to the range regular cells can have, which also keeps the loop counters exact
     // integers (far out, `cx++` would not change a double).
@@ -563,10 +563,10 @@ export class LooseGrid extends ProxyMap {
 }
 
 /**
- * The cell side for boxes whose larger sides are sides[0 .. m) (reordered) and whose centres
+ * The cell side for boxes whose larger sides are sides[0 .. m) (reordered) and whose centers
  * spread over `spread` on the wider axis: the 95th percentile of the sides, so that a few huge
  * boxes do not make every cell huge, less the slack; for points or all-tiny boxes, about one
- * centre per cell. Always positive and finite.
+ * center per cell. Always positive and finite.
  */
 export function looseCellSize(sides: Float64Array, m: number, spread: number): number {
   const k = Math.min(m - 1, Math.floor(PERCENTILE * m));

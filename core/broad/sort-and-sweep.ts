@@ -10,7 +10,7 @@ import { ProxyMap } from './proxy-map';
  *
  * - Proxies are kept sorted by their lower bound on the sweep axis. All pairs are found in one
  *   pass: each interval is compared only with the intervals that start before it ends.
- * - The axis is the one along which box centres vary most, measured during each sweep and used
+ * - The axis is the one along which box centers vary most, measured during each sweep and used
  *   for the next (Ericson's variance heuristic): on a level that is long and flat, sweeping
  *   along its length leaves few intervals overlapping at any point.
  * - A moved proxy is put back in order by insertion sort, which is linear in how far it travels
@@ -136,7 +136,7 @@ export class SortAndSweep extends ProxyMap {
     const ohi = this.ohi;
     const ids = this.idAt;
     const n = this.count;
-    // Centre sums for the variance heuristic (doubled centres; the factor cancels).
+    // Center sums for the variance heuristic (doubled centers; the factor cancels).
     let s1 = 0;
     let s2 = 0;
     let t1 = 0;

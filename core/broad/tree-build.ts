@@ -93,7 +93,7 @@ export abstract class StagedTree extends TreeInsertion {
     const leaves = this.buildLeaves;
     if (hi - lo === 1) return leaves[lo]!;
     const fat = this.fat;
-    // Split along the axis where the centres spread most, at the median centre.
+    // Split along the axis where the centers spread most, at the median center.
     let cMinX = Infinity;
     let cMinY = Infinity;
     let cMaxX = -Infinity;
@@ -118,7 +118,7 @@ export abstract class StagedTree extends TreeInsertion {
 
   /**
    * Reorders buildLeaves[lo..hi] (inclusive) so that position k holds the median leaf by doubled
-   * centre on `axis` (quickselect.ts), no smaller key after it.
+   * center on `axis` (quickselect.ts), no smaller key after it.
    */
   private selectMedian(lo: number, hi: number, k: number, axis: number): void {
     const a = this.buildLeaves;

@@ -37,7 +37,7 @@ export abstract class TreeInsertion extends TreeNodes {
   }
 
   /**
-   * Branch and bound for the sibling minimising the tree's added perimeter. Making node S the
+   * Branch and bound for the sibling minimizing the tree's added perimeter. Making node S the
    * leaf's sibling costs perimeter(S ∪ L) (the new parent) plus the growth of every ancestor of
    * S; any node below S costs at least perimeter(L) plus that growth and S's own, which is the
    * bound used to prune (Bittner et al. 2013, §4).

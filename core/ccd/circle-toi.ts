@@ -6,14 +6,14 @@ import { contactTolerance } from './motion';
  * Time of impact of two translating circles in closed form (Ericson, "Real-Time Collision
  * Detection", §5.5.8 "Intersecting moving sphere against sphere").
  *
- * With p the relative centre position at tMin and v the relative velocity (B with respect to A),
- * the centres are R = rA + rB apart when |p + v s|² = R², i.e. a s² + 2 b s + c = 0 with
+ * With p the relative center position at tMin and v the relative velocity (B with respect to A),
+ * the centers are R = rA + rB apart when |p + v s|² = R², i.e. a s² + 2 b s + c = 0 with
  * a = v·v, b = p·v, c = p·p − R². The first contact is the smaller root. It is computed in the
  * stable form s = c / (−b + √(b² − a c)) (Numerical Recipes §5.6; Ericson §11.3.2 on cancellation),
  * which never subtracts nearly equal numbers because b < 0 whenever the circles approach, and stays
  * finite for a grazing contact (discriminant 0) and for tiny speeds.
  *
- * Spins are ignored: the dispatcher only calls this when both circles are centred on their
+ * Spins are ignored: the dispatcher only calls this when both circles are centered on their
  * rotation origins or neither spins. Both shapes must be of kind `circle`.
  */
 export function circleTimeOfImpact(input: ToiInput): ToiOutput {
@@ -25,7 +25,7 @@ export function circleTimeOfImpact(input: ToiInput): ToiOutput {
   const rA = shapeA.radius;
   const rB = shapeB.radius;
   const R = rA + rB;
-  // Centres at t = 0 (world).
+  // Centers at t = 0 (world).
   const ax0 = xa.c * cax - xa.s * cay + xa.x;
   const ay0 = xa.s * cax + xa.c * cay + xa.y;
   const bx0 = xb.c * cbx - xb.s * cby + xb.x;
@@ -44,7 +44,7 @@ export function circleTimeOfImpact(input: ToiInput): ToiOutput {
     const d = Math.hypot(dx, dy);
     const nx = d > 0 ? dx / d : 0;
     const ny = d > 0 ? dy / d : 0;
-    // Midway between the two surfaces along the centre line.
+    // Midway between the two surfaces along the center line.
     const m = (rA + d - rB) / 2;
     return {
       state,

@@ -60,7 +60,7 @@ export function maxRadius(shape: ConvexShape): number {
 
 /**
  * True when spinning the shape about its local origin does not move its surface: a circle
- * centred on the origin. Such a shape's spin is ignored, which lets a rolling wheel take the exact
+ * centered on the origin. Such a shape's spin is ignored, which lets a rolling wheel take the exact
  * translation-only paths.
  */
 function isRotationInvariant(shape: ConvexShape): boolean {

@@ -13,7 +13,7 @@ import { poseAtInto, type MutableTransform } from './motion';
  * advancement uses for each of its iterates.
  *
  * The callers are the translation-only methods, so the shapes are posed without their spins (the
- * dispatcher sends them only pairs whose surfaces do not turn: a centred circle's spin moves
+ * dispatcher sends them only pairs whose surfaces do not turn: a centered circle's spin moves
  * nothing).
  */
 

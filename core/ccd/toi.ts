@@ -16,7 +16,7 @@ export type { ToiInput, ToiOutput, ToiState, ToiMethod, AdvanceStep } from './ty
 /**
  * Time of impact of two moving convex shapes: the dispatcher. It picks the cheapest exact method
  * for the shapes and their motion (a spin only counts when it moves the surface — a circle
- * spinning about its own centre does not turn):
+ * spinning about its own center does not turn):
  *
  * | motion            | shapes                                   | method                      |
  * |-------------------|------------------------------------------|-----------------------------|

@@ -25,7 +25,7 @@ export function aabbContains(outer: AABB, inner: AABB): boolean {
     outer.minX <= inner.minX && outer.minY <= inner.minY && outer.maxX >= inner.maxX && outer.maxY >= inner.maxY
   );
 }
-/** Perimeter: the insertion cost Box2D's dynamic tree minimises (a 2D stand-in for surface area). */
+/** Perimeter: the insertion cost Box2D's dynamic tree minimizes (a 2D stand-in for surface area). */
 export function aabbPerimeter(a: AABB): number {
   return 2 * (a.maxX - a.minX + (a.maxY - a.minY));
 }

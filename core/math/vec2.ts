@@ -39,7 +39,7 @@ export function lengthSq(a: Vec2): number {
   return a.x * a.x + a.y * a.y;
 }
 /**
- * Math.hypot(x, y), bit for bit, as a plain function the optimiser can inline: the builtin is
+ * Math.hypot(x, y), bit for bit, as a plain function the optimizer can inline: the builtin is
  * variadic and boxes its result, which shows in loops over many small polygons. It computes what
  * V8's builtin does for two arguments (src/builtins/math.tq: the magnitudes scaled by the larger
  * so that squaring neither overflows nor underflows, then Kahan-summed, which for two terms is a

@@ -6,7 +6,7 @@ import type { ConvexShape } from '../shapes/shape';
  * last bit (exact push-out ties aside: tie-break.ts picks a direction for the caller's B). The narrow phase computes in A's frame and every exact method makes choices at
  * rounding level that read the pair's coordinates in that frame: which face SAT takes as the
  * reference when two nearly parallel faces separate almost equally (Catto's relative bias in
- * b2FindMaxSeparation favours A, whichever A is), whether an end point lies exactly on the other
+ * b2FindMaxSeparation favors A, whichever A is), whether an end point lies exactly on the other
  * core's line (Ericson, "Real-Time Collision Detection" §5.1.9.1: the signed areas are rounded
  * differently in either frame), which of a cone of normals a zero-separation contact reports.
  * Each is a valid answer, but the two orders could disagree on it (one contact point or two, a
@@ -15,8 +15,8 @@ import type { ConvexShape } from '../shapes/shape';
  *
  * The shape with more core vertices comes first, so that the query runs in its frame and only
  * the smaller core is placed: a polygon's edges stay exactly as authored and only the circle's
- * centre is rounded into its frame (Box2D likewise collides polygon against circle in the
- * polygon's frame). For a triangle 1e-160 from a disc, the triangle's frame keeps the centre's
+ * center is rounded into its frame (Box2D likewise collides polygon against circle in the
+ * polygon's frame). For a triangle 1e-160 from a disc, the triangle's frame keeps the center's
  * offset exactly; in the disc's frame, 1 + 1e-160 rounds to 1 and the corner's normal would come
  * out along -x, not the diagonal. Then lexicographic on the placement (x, y, cosine, sine), the radius and the
  * vertices: any strict total order would do, and poses differ in all but contrived cases. Placed

@@ -5,13 +5,13 @@ import { conventionalNormalX, conventionalNormalY, precedes, tieTolerance } from
 /**
  * Fast paths with a circle (any point core with a radius): closed forms instead of GJK/EPA.
  * - circle–circle: squared distances first, one square root for the contact;
- * - circle–box (AABB or OBB): clamp the centre into the box's own frame (Ericson, "Real-Time
+ * - circle–box (AABB or OBB): clamp the center into the box's own frame (Ericson, "Real-Time
  *   Collision Detection", 5.1.3 and 5.2.5; the wildbunny and N tutorials' "closest point by
  *   clamping");
  * - circle–polygon (capsule and segment cores too, and rounded polygons): Voronoi regions of the
  *   polygon's features (Ericson 5.2.8; Catto's b2CollidePolygonAndCircle): inside the core the
  *   least-separated face wins; outside, the nearest edge point, which lies in an edge's region
- *   (face normal) or a vertex's (centre-to-vertex normal).
+ *   (face normal) or a vertex's (center-to-vertex normal).
  * All in A's frame; the normal goes from A to B whichever side the circle is on.
  */
 
@@ -22,7 +22,7 @@ const dir: MutableVec2 = { x: 0, y: 0 };
  * 2^600, exactly, as a careful hypot does (Blue's algorithm; Higham, "Accuracy and Stability of
  * Numerical Algorithms", §27.8): the length of subnormal components is rounded by up to √2
  * (hypot(5e-324, 5e-324) is 5e-324) and a squared length below 1e-308 by more, which made
- * directions of centres 1e-300 apart come out of unit length.
+ * directions of centers 1e-300 apart come out of unit length.
  */
 function direction(dx: number, dy: number, d: number): MutableVec2 {
   if (d < 1e-150) {
@@ -38,11 +38,11 @@ function direction(dx: number, dy: number, d: number): MutableVec2 {
   return dir;
 }
 
-/** Point-core centre (vertex 0) of A or B, A frame. */
-function centreX(p: RelativePair, ofA: boolean): number {
+/** Point-core center (vertex 0) of A or B, A frame. */
+function centerX(p: RelativePair, ofA: boolean): number {
   return ofA ? p.av[0]! : p.bv[0]!;
 }
-function centreY(p: RelativePair, ofA: boolean): number {
+function centerY(p: RelativePair, ofA: boolean): number {
   return ofA ? p.av[1]! : p.bv[1]!;
 }
 
@@ -55,13 +55,13 @@ function orient(m: LocalManifold, fromA: boolean): void {
 }
 
 export function collideCircles(p: RelativePair, m: LocalManifold): LocalManifold {
-  const ax = centreX(p, true);
-  const ay = centreY(p, true);
-  const dx = centreX(p, false) - ax;
-  const dy = centreY(p, false) - ay;
+  const ax = centerX(p, true);
+  const ay = centerY(p, true);
+  const dx = centerX(p, false) - ax;
+  const dy = centerY(p, false) - ay;
   const rA = p.shapeA.radius;
   const rB = p.shapeB.radius;
-  // hypot, not √(dx² + dy²): centres 1e-162 apart still have a direction.
+  // hypot, not √(dx² + dy²): centers 1e-162 apart still have a direction.
   const d = Math.hypot(dx, dy);
   m.method = 'circle-circle';
   m.separation = d - rA - rB;
@@ -114,8 +114,8 @@ export function isRectangle(xy: readonly number[], n: number): boolean {
 const n1: MutableVec2 = { x: 0, y: 0 };
 
 /**
- * Circle against a rectangle core (radius allowed on both): the circle's centre in the box frame
- * (centre, unit axes u and w, half extents) is clamped to the box; outside, the clamped point is
+ * Circle against a rectangle core (radius allowed on both): the circle's center in the box frame
+ * (center, unit axes u and w, half extents) is clamped to the box; outside, the clamped point is
  * the closest point; inside, the nearer face along the axis of least penetration (of faces that
  * tie, the conventional one: tie-break.ts).
  */
@@ -135,8 +135,8 @@ export function collideCircleBox(p: RelativePair, boxIsA: boolean, m: LocalManif
   const wx = -uy;
   const wy = ux;
   const hy = Math.abs((v[6]! - v[0]!) * wx + (v[7]! - v[1]!) * wy) / 2;
-  const qx = centreX(p, !boxIsA);
-  const qy = centreY(p, !boxIsA);
+  const qx = centerX(p, !boxIsA);
+  const qy = centerY(p, !boxIsA);
   const lx = (qx - ox) * ux + (qy - oy) * uy;
   const ly = (qx - ox) * wx + (qy - oy) * wy;
   const kx = Math.min(hx, Math.max(-hx, lx));
@@ -145,7 +145,7 @@ export function collideCircleBox(p: RelativePair, boxIsA: boolean, m: LocalManif
   const rC = circle.radius;
   let nlx: number;
   let nly: number;
-  let h: number; // signed distance of the centre from the box core along the normal
+  let h: number; // signed distance of the center from the box core along the normal
   let sx: number; // box-core point the normal starts from (box frame)
   let sy: number;
   if (kx !== lx || ky !== ly) {
@@ -211,9 +211,9 @@ export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: Local
   const n = poly.count;
   // The polygon's core vertices in A's frame, interleaved (relative.ts).
   const v = polyIsA ? p.av : p.bv;
-  const qx = centreX(p, !polyIsA);
-  const qy = centreY(p, !polyIsA);
-  // Largest face separation of the centre: > 0 outside the core, <= 0 inside (or on it).
+  const qx = centerX(p, !polyIsA);
+  const qy = centerY(p, !polyIsA);
+  // Largest face separation of the center: > 0 outside the core, <= 0 inside (or on it).
   let maxS = -Infinity;
   let fnx = 0;
   let fny = 0;
@@ -236,7 +236,7 @@ export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: Local
   const rC = circle.radius;
   const toB = polyIsA ? 1 : -1;
   if (maxS <= 0 && n > 2 && rP + rC - maxS > 0) {
-    // Centre inside the core: of the faces that tie for the least push, the conventional one
+    // Center inside the core: of the faces that tie for the least push, the conventional one
     // (tie-break.ts), compared as the normal from A to B.
     // The separation stays the largest face separation; a tied face differs from it by rounding.
     const least = maxS - tieTolerance(p);
@@ -258,7 +258,7 @@ export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: Local
   let h = maxS;
   let nx = fnx;
   let ny = fny;
-  // A two-vertex core (capsule, segment) has no end faces: a centre on its line beyond an end
+  // A two-vertex core (capsule, segment) has no end faces: a center on its line beyond an end
   // has face separation 0 yet is outside, so it always takes the nearest-point route.
   if (maxS > 0 || n === 2) {
     // Outside: the nearest point of the boundary, and the Voronoi region it lies in.
@@ -279,7 +279,7 @@ export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: Local
         h = d;
         if ((t > 0 && t < 1) || d === 0) {
           // Edge region (or on the core): the face normal exactly, which keeps aligned cases
-          // exact; a two-sided core faces the centre from whichever side it is on.
+          // exact; a two-sided core faces the center from whichever side it is on.
           edgeNormal(poly, i, n1);
           nx = polyIsA ? n1.x : p.c * n1.x - p.s * n1.y;
           ny = polyIsA ? n1.y : p.s * n1.x + p.c * n1.y;
@@ -290,7 +290,7 @@ export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: Local
             h = -h;
           }
           if (n === 2 && h <= tieTolerance(p) && rP + rC - h > 0 && precedes(p, -toB * nx, -toB * ny, toB * nx, toB * ny)) {
-            // Centre on a two-sided core: both sides push out equally; the conventional one.
+            // Center on a two-sided core: both sides push out equally; the conventional one.
             nx = -nx;
             ny = -ny;
           }
@@ -306,7 +306,7 @@ export function collideCirclePolygon(p: RelativePair, polyIsA: boolean, m: Local
   m.separation = h - rP - rC;
   m.nx = nx;
   m.ny = ny;
-  // The core point below the centre is q - h n; midway between the surfaces from there.
+  // The core point below the center is q - h n; midway between the surfaces from there.
   const t = (rP + h - rC) / 2;
   addPoint(m, qx - h * nx + t * nx, qy - h * ny + t * ny);
   orient(m, polyIsA);

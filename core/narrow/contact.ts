@@ -127,7 +127,7 @@ function collidePolygons(p: RelativePair, m: LocalManifold, farther: number): Qu
         qy = y;
       }
     }
-    // That vertex is sat.separation above the reference core face (it realises the SAT
+    // That vertex is sat.separation above the reference core face (it realizes the SAT
     // separation); midway between the incident surface and the reference one, radii included.
     const rInc = incIsA ? rA : rB;
     const rRef = incIsA ? rB : rA;

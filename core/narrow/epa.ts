@@ -100,9 +100,9 @@ function sees(poly: Poly, i: number, j: number, qx: number, qy: number): boolean
  * one it was found through, and is joined to the horizon (in 2D, the two ends of the visible
  * chain). Inserting w next to the closest edge alone is only right when w sees that edge and no
  * other, which holds while every polytope vertex is on the boundary of B ⊖ A. Seed vertices need
- * not be: GJK starts from the pair supporting the centre-to-centre direction, and when the
+ * not be: GJK starts from the pair supporting the center-to-center direction, and when the
  * origins coincide (two shapes at identity) that direction is zero and the pair is vertex 0 of
- * each, an arbitrary interior point. The closest edge can then be a chord whose neighbouring chord
+ * each, an arbitrary interior point. The closest edge can then be a chord whose neighboring chord
  * faces w too; keeping their shared vertex then leaves a reflex vertex, an edge with the origin on
  * its outer side, a negative "closest" distance and a depth of 0 for two triangles that overlap by
  * 0.22.
@@ -110,7 +110,7 @@ function sees(poly: Poly, i: number, j: number, qx: number, qy: number): boolean
  * The visible edges form one contiguous chain containing `edge` (a point outside a convex polygon
  * sees a connected part of its boundary), and never all of them while the origin is inside, so
  * the walk stops; the guard only protects against rounding. A vertex exactly in line between its
- * neighbour and w is dropped too, which keeps the polygon strictly convex. Shifts in place: no
+ * neighbor and w is dropped too, which keeps the polygon strictly convex. Shifts in place: no
  * allocation.
  */
 function insertSupport(poly: Poly, p: RelativePair, edge: number, ia: number, ib: number): void {

@@ -167,7 +167,7 @@ export function gjkLocal(p: RelativePair, maxIterations: number, trace: GjkStep[
   result.degenerate = false;
   result.vx = 0;
   result.vy = 0;
-  // Start from the vertices that support the centre-to-centre direction: usually one step from
+  // Start from the vertices that support the center-to-center direction: usually one step from
   // the answer for separated shapes.
   {
     const dx = p.x;

@@ -9,7 +9,7 @@ import type { MinkowskiVertex, QueryState, ShapePair } from './types';
  * "Computational Geometry", 3rd ed., 13.3), starting from each polygon's lowest vertex. Negating
  * A turns it by π and keeps it counter-clockwise; its edges are A's edges reversed. Each vertex
  * remembers the vertex of A and of B it is made of, and each edge the shape it came from — what
- * the preview draws, colouring edges by their source (as the wildbunny demos do).
+ * the preview draws, coloring edges by their source (as the wildbunny demos do).
  *
  * Parallel edges of A and B are kept as two collinear edges, one per source, so that every edge
  * has a single source and every vertex is a true pair (a, b). Capsule and segment cores take part

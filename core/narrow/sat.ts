@@ -216,7 +216,7 @@ export function satLocal(p: RelativePair, out: SatLocal, measured = false): SatL
 }
 
 /**
- * Overlapping shapes whose push-out ties between several edge normals (a shape centred on its
+ * Overlapping shapes whose push-out ties between several edge normals (a shape centered on its
  * twin: every axis ties with its opposite) take the conventional one (tie-break.ts). Reads the
  * separations maxSeparation recorded, so the tie-break costs one pass over the edges. The
  * separation stays the largest one, so that satSeparates still decides exactly as satLocal.

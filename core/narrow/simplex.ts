@@ -33,7 +33,7 @@ function copyRow(s: Float64Array, stride: number, from: number, to: number): voi
 
 /**
  * Solves the simplex of `count` rows (1, 2 or 3) in `s` and returns how many rows survive, with
- * their weights set. A triangle whose region tests all fail (no area to normalise by and no
+ * their weights set. A triangle whose region tests all fail (no area to normalize by and no
  * lower-dimensional region claiming the origin — in practice only non-finite input reaches this)
  * is degenerate: its closest edge is solved instead, and the survivor count comes back negated so
  * that the caller can report the degeneracy rather than divide by zero.
@@ -69,7 +69,7 @@ function solveSegment(s: Float64Array, stride: number): number {
 }
 
 /**
- * Normalised weights of two rows. A sum so small that its reciprocal overflows (points 1e-160
+ * Normalized weights of two rows. A sum so small that its reciprocal overflows (points 1e-160
  * apart) is divided by instead: slower, but never an infinite or NaN weight.
  */
 function setWeights2(s: Float64Array, stride: number, u: number, v: number): void {
@@ -159,7 +159,7 @@ function solveTriangle(s: Float64Array, stride: number): number {
     }
     return 3;
   }
-  // No region claimed the origin and there is no area to normalise by: the closest point of a
+  // No region claimed the origin and there is no area to normalize by: the closest point of a
   // flat triangle lies on its closest edge, solved as a segment.
   const l12 = segmentDistance2(w1x, w1y, w2x, w2y);
   const l13 = segmentDistance2(w1x, w1y, w3x, w3y);

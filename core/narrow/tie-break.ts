@@ -2,11 +2,11 @@ import type { RelativePair } from './relative';
 
 /**
  * The convention for a push-out that has no single answer. When two shapes overlap and several
- * directions move B out equally far — concentric discs (every direction), a shape centred on a
+ * directions move B out equally far — concentric discs (every direction), a shape centered on a
  * copy of itself (every direction comes with its opposite: A ⊕ (−A) is centrally symmetric),
  * coincident squares (four) — B is pushed along the one that points most upward in the world
  * (greatest world y) and, of two equally upward, the one that points most to the right
- * (greatest world x). Concentric discs and a wide capsule or box centred on its twin go along
+ * (greatest world x). Concentric discs and a wide capsule or box centered on its twin go along
  * world +y, a tall box along world +x.
  *
  * Any of the tied directions is a valid minimum translation (Ericson, "Real-Time Collision

@@ -54,7 +54,7 @@ export interface DistanceOutput {
   /** Closest points on A and on B (world). */
   readonly pointA: Vec2;
   readonly pointB: Vec2;
-  /** Unit vector from A towards B (pointB - pointA normalised); (0, 0) if undefined. */
+  /** Unit vector from A towards B (pointB - pointA normalized); (0, 0) if undefined. */
   readonly normal: Vec2;
   readonly iterations: number;
   /** The final simplex (1 to 3 vertices). */

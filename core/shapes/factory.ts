@@ -28,7 +28,7 @@ export function makeCircle(center: Vec2, r: number): ConvexShape {
   return build('circle', packed(center.x, center.y), Math.abs(r), NO_NORMALS);
 }
 
-/** An axis-aligned w × h rectangle centred on the origin, counter-clockwise from (-w/2, -h/2). */
+/** An axis-aligned w × h rectangle centered on the origin, counter-clockwise from (-w/2, -h/2). */
 export function makeBox(w: number, h: number): ConvexShape {
   return build('polygon', boxVertices(w, h), 0, packed(0, -1, 1, 0, 0, 1, -1, 0));
 }
@@ -47,7 +47,7 @@ export function makeSharedBox(w: number, h: number): ConvexShape {
 }
 
 /**
- * The corners of a w × h box centred on the origin, counter-clockwise from (-w/2, -h/2), packed.
+ * The corners of a w × h box centered on the origin, counter-clockwise from (-w/2, -h/2), packed.
  * Written in place rather than through `packed(...)`: every box of a scene is made here, and the
  * rest parameter's array would be one more allocation per box and more code for V8 to compile.
  */
@@ -82,7 +82,7 @@ export function makePolygon(ccwVertices: readonly Vec2[], radius = 0): ConvexSha
   return build('polygon', packVertices(ccwVertices), Math.abs(radius), NO_NORMALS);
 }
 
-/** Two half-discs of radius r joined by a rectangle: inner segment of `length` along local x, centred. */
+/** Two half-discs of radius r joined by a rectangle: inner segment of `length` along local x, centered. */
 export function makeCapsule(length: number, r: number): ConvexShape {
   const h = Math.abs(length) / 2;
   return build('capsule', packed(-h, 0, h, 0), Math.abs(r), NO_NORMALS);
@@ -147,7 +147,7 @@ export function shapeArea(shape: ConvexShape): number {
  * Area centroid of the rounded point set. For a rounded polygon the set splits into the core, one
  * r-wide rectangle outside each edge and one circular sector at each vertex (the sectors' angles
  * add up to 2π), whose centroids are known: a sector of angle θ has its centroid 4 r sin(θ/2) / 3θ
- * from its apex along the bisector. For a circle or a capsule, and for a segment, the centre /
+ * from its apex along the bisector. For a circle or a capsule, and for a segment, the center /
  * midpoint by symmetry.
  */
 export function shapeCentroid(shape: ConvexShape): Vec2 {

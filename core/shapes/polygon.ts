@@ -215,7 +215,7 @@ export function isCertainlyConvex(points: readonly Vec2[]): boolean {
 
 /**
  * Whether the closed polygon is simple: no two non-adjacent edges meet, and no edge folds back
- * over its neighbour. Consecutive repeated points are ignored (they are a "repeated vertex" hint,
+ * over its neighbor. Consecutive repeated points are ignored (they are a "repeated vertex" hint,
  * not a crossing). Almost all authored polygons are convex, which isCertainlyConvex settles in
  * O(n): polygon validation asks it first (it also answers isConvex there). Undefined when the
  * answer needs more than `budget` pair tests (see `simplicity`).
@@ -325,7 +325,7 @@ export interface CleanPolygon {
 }
 
 /**
- * Drops repeated points and points on the line through their neighbours (straight angles and
+ * Drops repeated points and points on the line through their neighbors (straight angles and
  * zero-area spikes), repeating until none is left, as Box2D's b2ComputeHull welds and removes
  * collinear points. Tolerance: RELATIVE_TOLERANCE times the input's extent.
  */
@@ -342,7 +342,7 @@ export function removeDegenerate(points: readonly Vec2[]): CleanPolygon {
 /**
  * Whether removeDegenerate keeps every point: all are finite and the first round of its loop
  * drops none, tested with its very expressions (a repeat of the previous point, a point on the line
- * through its neighbours), so that the two never disagree.
+ * through its neighbors), so that the two never disagree.
  */
 function keepsEveryPoint(points: readonly Vec2[], tol: number): boolean {
   const n = points.length;
@@ -368,9 +368,9 @@ function keepsEveryPoint(points: readonly Vec2[], tol: number): boolean {
 
 /**
  * removeDegenerate's general loop, with its tolerance. Its rounds visit the kept points in input
- * order, each judged against its current neighbours, until a round drops none. A point whose
- * neighbours did not change since it was last kept would be kept again, so each round visits only
- * the neighbours of points dropped before it: the same drops in the same order, in O(n log n)
+ * order, each judged against its current neighbors, until a round drops none. A point whose
+ * neighbors did not change since it was last kept would be kept again, so each round visits only
+ * the neighbors of points dropped before it: the same drops in the same order, in O(n log n)
  * (a heap orders each round) instead of a splice and a full pass per drop.
  */
 function removeDegenerateWithin(points: readonly Vec2[], tol: number): CleanPolygon {
@@ -399,8 +399,8 @@ function removeDegenerateWithin(points: readonly Vec2[], tol: number): CleanPoly
   }
   const removed = new Uint8Array(alive);
   const queued = new Uint8Array(alive).fill(1);
-  // A round visits `list` (ascending) merged with `extra`, the neighbours of its drops that come
-  // after them; the neighbours before them make the next round's list.
+  // A round visits `list` (ascending) merged with `extra`, the neighbors of its drops that come
+  // after them; the neighbors before them make the next round's list.
   let list: number[] = Array.from({ length: alive }, (_, k) => k);
   while (list.length > 0 && alive > 0) {
     const extra = new MinHeap();
@@ -428,7 +428,7 @@ function removeDegenerateWithin(points: readonly Vec2[], tol: number): CleanPoly
       alive--;
       next[a] = b;
       prev[b] = a;
-      // A neighbour after k in input order is still to come this round; one before it waits for
+      // A neighbor after k in input order is still to come this round; one before it waits for
       // the next round, as in a full pass over the list.
       if (a !== k && !removed[a] && !queued[a]) {
         queued[a] = 1;

@@ -9,7 +9,7 @@ import { packedEdgeNormals } from './polygon';
  *
  * | kind     | vertices (`count`)               | radius |
  * |----------|----------------------------------|--------|
- * | circle   | 1: the centre                    | r > 0  |
+ * | circle   | 1: the center                    | r > 0  |
  * | capsule  | 2: the ends of the inner segment | r > 0  |
  * | segment  | 2: the ends                      | 0      |
  * | polygon  | >= 3, convex, counter-clockwise  | >= 0 (rounded polygon when > 0) |
@@ -25,7 +25,7 @@ import { packedEdgeNormals } from './polygon';
  * directly. Build them with `packedCoordinates` (or `packVertices`) so that every shape's arrays
  * share one elements kind and the hot loops stay monomorphic; never leave holes or store
  * anything but numbers in them, and never hand the functions that read them any other kind of
- * array: optimised code whose load has seen a more general kind transitions each double array it
+ * array: optimized code whose load has seen a more general kind transitions each double array it
  * then loads from to that kind (V8's elements-kind transitions on keyed loads), boxing every
  * coordinate of every shape that passes.
  */
@@ -61,7 +61,7 @@ export interface ConvexShape {
  * class holds its value in a 16-byte box of its own, a sharp polygon's 0 included (most shapes'
  * radius is 0). A field that has held something else is
  * tagged: 0 sits in the object itself as a small integer, a fraction still in a box. Made at
- * module load, before any shape, so that no object or optimised code ever sees the class with a
+ * module load, before any shape, so that no object or optimized code ever sees the class with a
  * double field (a later change of representation deprecates the class and deoptimises its
  * readers).
  */

@@ -21,7 +21,7 @@ export interface WeldedPolygon {
  * consecutive hull vertices lies within WELD_TOLERANCE times the extent of the segment joining
  * them. The polygon then differs from its hull by at most that distance everywhere. Undefined
  * for any other polygon (truly concave, self-crossing, no area). O(n log n): the hull, then one
- * pass. `points` are distinct objects, without repeated neighbours (as after removeDegenerate).
+ * pass. `points` are distinct objects, without repeated neighbors (as after removeDegenerate).
  */
 export function weldToHull(points: readonly Vec2[]): WeldedPolygon | undefined {
   const n = points.length;

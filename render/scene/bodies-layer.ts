@@ -12,7 +12,7 @@ const SMALL_PX = 8;
 
 /**
  * The bodies, filled and outlined by kind, and the outlines of the bodies in an overlap: the
- * world layer's main content. Paths are batched per colour, allocating nothing per body. Batches
+ * world layer's main content. Paths are batched per color, allocating nothing per body. Batches
  * are formed from each body's place in declaration order, not from what happens to be visible,
  * so a draw clipped to a region gives there exactly the pixels of a whole-screen draw.
  *
@@ -87,7 +87,7 @@ export class BodiesLayer {
         }
         // Batches: the bodies of this level whose places in the kind's list fall in one block
         // of `batch`, one path each. A batch with a body in view is drawn whole, off-screen
-        // members too, so that its path never depends on the view: Chromium rasterises a
+        // members too, so that its path never depends on the view: Chromium rasterizes a
         // contour differently depending on the path around it (one convex contour alone takes
         // another route than the same contour among others), and a cached layer shifted by
         // whole pixels and patched in strips must equal a whole-screen draw of the new view.
@@ -114,7 +114,7 @@ export class BodiesLayer {
     this.drawOverlapOutlines(p, v, theme, o, candidates, batch, region);
   }
 
-  /** Bodies in an overlap, outlined in the warning colour (in batches as above on a canvas). */
+  /** Bodies in an overlap, outlined in the warning color (in batches as above on a canvas). */
   private drawOverlapOutlines(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions, candidates: Int32Array, batch: number, region: ScreenRect | undefined): void {
     const sb = this.bodies;
     const bodies = sb.scene.bodies;

@@ -9,7 +9,7 @@ import type { PreviewBody } from '../../protocol/preview-model';
  * of the area being drawn (Ericson, "Real-Time Collision Detection" §7.3 on culling with a
  * hierarchy).
  *
- * A body's bounding circle (origin-centred, radius covering every part, so rotation cannot leave
+ * A body's bounding circle (origin-centered, radius covering every part, so rotation cannot leave
  * it) moves linearly in t, so over [0, T] it stays inside the box of its circles at t = 0 and
  * t = T: one tree per scene serves every scrubber time, and scrubbing never rebuilds it. The
  * answer is a superset; the painter still tests each candidate at its pose. A body whose bound is

@@ -32,16 +32,16 @@ export class SelectionLayer {
     const sb = this.bodies;
     const bodies = sb.scene.bodies;
     const pose = this.pose;
-    const emphasise = (i: number, width: number, alpha: number): void => {
+    const emphasize = (i: number, width: number, alpha: number): void => {
       if (i < 0 || i >= bodies.length) return;
       sb.poseOf(i, o.time, o.drag, pose);
       p.beginPath();
       sb.traceBody(p, v, bodies[i]!, pose);
       p.stroke(theme.highlight, width, alpha);
     };
-    for (const i of o.highlighted) emphasise(i, 3, 0.9);
-    if (o.hovered !== o.selected) emphasise(o.hovered, 2, 0.6);
-    emphasise(o.selected, 3, 1);
+    for (const i of o.highlighted) emphasize(i, 3, 0.9);
+    if (o.hovered !== o.selected) emphasize(o.hovered, 2, 0.6);
+    emphasize(o.selected, 3, 1);
   }
 
   /** The selected body's rotation handle; static bodies have none. */

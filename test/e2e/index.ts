@@ -1,5 +1,5 @@
 // The entry point VS Code's extension host loads as `extensionTestsPath` (the @vscode/test-electron
-// contract, which code-server honours through its `payload` test hook): `run()` runs the mocha
+// contract, which code-server honors through its `payload` test hook): `run()` runs the mocha
 // suite inside the real extension host and rejects when any test fails, which makes VS Code exit
 // with a non-zero code (code-server reports it through `codeAutomationExit`).
 import * as path from 'node:path';

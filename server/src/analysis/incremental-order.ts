@@ -128,7 +128,7 @@ export abstract class FindingOrder extends SlotTable {
       // Typed scratch, not `fresh.map(keyOf)`: a key is a small integer for the first bodies'
       // pairs and a double past 2^31 for the others, so mapped arrays come out in either
       // elements kind (PACKED_SMI or PACKED_DOUBLE) by edit, and TurboFan's code for this
-      // function, specialised to one array map, is thrown away ("wrong map") when an edit
+      // function, specialized to one array map, is thrown away ("wrong map") when an edit
       // brings the other one, then recompiled (V8's elements kinds: v8.dev/blog/elements-kinds).
       const freshKeys = (this.freshKeys = growFloat64(this.freshKeys, fresh.length));
       const places = (this.freshPlaces = growInt32(this.freshPlaces, fresh.length));

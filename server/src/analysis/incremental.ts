@@ -57,8 +57,8 @@ const { detach, PENDING, TESTED } = slots;
  *
  * Runs are cancellable between stages (architecture.md: a newer document version aborts the older
  * run): `analyzeAsync` yields to the event loop after parsing, after semantics, after the broad
- * phase and between chunks of pair tests, and gives up with `{ state: 'cancelled' }` when
- * `isCancelled()` says so or when a newer run on the same analyzer has started. Every pause point
+ * phase and between chunks of pair tests, and gives up with `{ state: 'canceled' }` when
+ * `isCanceled()` says so or when a newer run on the same analyzer has started. Every pause point
  * leaves the state consistent (pending slots stay pending), so the next run simply carries on.
  *
  * Memory: per slot a few typed-array entries and one hash-table entry; per finding one cache
@@ -70,11 +70,11 @@ export type IncrementalStage = 'syntax' | 'semantics' | 'broad-phase' | 'narrow-
 
 export type AnalysisRun =
   | { readonly state: 'done'; readonly analysis: DocumentAnalysis }
-  | { readonly state: 'cancelled' };
+  | { readonly state: 'canceled' };
 
 export interface RunControl {
   /** Polled at every pause: true abandons the run (a newer document version has arrived). */
-  readonly isCancelled?: () => boolean;
+  readonly isCanceled?: () => boolean;
   /**
    * How to give the event loop a turn at each pause. Default: `setImmediate` where it exists
    * (Node: pending I/O such as a newer didChange is read first), else a zero-delay timer.
@@ -176,23 +176,23 @@ export class IncrementalAnalyzer extends OutputAssembler {
   }
 
   /**
-   * The same as `analyze`, pausing at each stage; resolves to `cancelled` as soon as a pause finds
-   * `control.isCancelled()` true or a newer run started on this analyzer. Never rejects for bad
+   * The same as `analyze`, pausing at each stage; resolves to `canceled` as soon as a pause finds
+   * `control.isCanceled()` true or a newer run started on this analyzer. Never rejects for bad
    * input (a failure inside the analysis is an `analysis-internal-error` diagnostic).
    */
   async analyzeAsync(text: string, control: RunControl = {}, options: AnalysisOptions = {}): Promise<AnalysisRun> {
     const pause = control.yieldControl ?? defaultYield;
-    const isCancelled = control.isCancelled;
-    if (isCancelled?.()) return { state: 'cancelled' };
+    const isCanceled = control.isCanceled;
+    if (isCanceled?.()) return { state: 'canceled' };
     const run = this.stages(text, options, control.chunkMilliseconds ?? CHUNK_MILLISECONDS);
     // The first step runs synchronously and claims this run's number, superseding older runs.
     let step = run.next();
     const mine = this.runNumber;
     while (!step.done) {
       await pause();
-      if (this.runNumber !== mine || isCancelled?.()) {
+      if (this.runNumber !== mine || isCanceled?.()) {
         run.return(undefined as never);
-        return { state: 'cancelled' };
+        return { state: 'canceled' };
       }
       step = run.next();
     }

@@ -17,7 +17,7 @@ import { analyzeWholeText } from './whole-text';
  * The incremental front end: syntax and semantics of a new version of a
  * document, recomputed only for the statements an edit touched.
  *
- * The language resynchronises at statement keywords (scene-language.md, "Files"), so an edit can
+ * The language resynchronizes at statement keywords (scene-language.md, "Files"), so an edit can
  * only change the statements around it. The edited region is found by comparing the new text
  * with the previous one (common prefix and suffix). From the start of the statement before the
  * first touched one, statements are re-lexed and re-parsed (syntax/reparsing.ts `parseWindow`) until
@@ -26,7 +26,7 @@ import { analyzeWholeText } from './whole-text';
  * statements are the previous ones, shifted. This is the "re-parse the damaged region, reuse the
  * rest" scheme of incremental parsers (Ghezzi and Mandrioli, "Incremental parsing", TOPLAS 1979;
  * Wagner and Graham, "Efficient and flexible incremental parsing", TOPLAS 1998), with statement
- * keywords as the only synchronising points, which keeps it small.
+ * keywords as the only synchronizing points, which keeps it small.
  *
  * Semantics follows the same window. When every statement in it, before and after the edit, is a
  * body (or unparseable text), only those bodies are evaluated again, in the environment of the

@@ -25,7 +25,7 @@ export interface StatementOutline {
  * each body is evaluated as soon as it is parsed, then dropped (semantics/check.ts
  * `SemanticStream`). That needs every other statement before the first body, since a body may
  * use a constant, shape or layer defined anywhere; a file that has one after a body (a `let`
- * between bodies, say) is analysed in two passes instead: every statement but the bodies is
+ * between bodies, say) is analyzed in two passes instead: every statement but the bodies is
  * parsed, each body found by its extent only (syntax/reparsing.ts `skimFile`), and a body is parsed
  * when semantics reaches it.
  */
@@ -65,7 +65,7 @@ export function analyzeWholeText(
 
 /**
  * Whether a line after the first body seems to start a definition or setting: then the file is
- * analysed in two passes at once, instead of streaming its bodies only to find that out at the
+ * analyzed in two passes at once, instead of streaming its bodies only to find that out at the
  * end and start again. A guess from the raw text (a line in a block comment may fool it either
  * way); the one pass still checks what it parses, so a wrong guess costs time, never results.
  * A `layer` counts only flush left, where it starts a statement (syntax/token-cursor.ts

@@ -56,10 +56,10 @@ function parseArgs(args: readonly string[]): CheckOptions | 'help' {
 }
 
 /**
- * `collide check`, analysing each file with `analyze` (analyzeDocument; tests hand in one that
+ * `collide check`, analyzing each file with `analyze` (analyzeDocument; tests hand in one that
  * fails). A file whose analysis throws (a bug of Collide's, never the scene's: a bad scene gets
  * diagnostics) is named on stderr with the error and left out of the report, which stays whole
- * and well-formed for the other files (the JSON report is written as each file is analysed, so
+ * and well-formed for the other files (the JSON report is written as each file is analyzed, so
  * an exception let through would leave a truncated document on stdout); the exit code is then 2.
  */
 export function makeCheckCommand(analyze: typeof analyzeDocument = analyzeDocument): CliCommand {
@@ -80,8 +80,8 @@ function runCheck(args: readonly string[], io: CliIo, analyze: typeof analyzeDoc
     return EXIT_OK;
   }
   const { files, unreadable } = collectSceneFiles(options.paths, io.cwd);
-  // Every file is read before any is analysed, so that unreadable paths are reported before
-  // any output. The JSON report is then written as each file is analysed, in pieces (report.ts
+  // Every file is read before any is analyzed, so that unreadable paths are reported before
+  // any output. The JSON report is then written as each file is analyzed, in pieces (report.ts
   // JsonReport), so no file's analysis outlives its report; the text and SARIF reports, whose
   // layout needs every file, are written at the end.
   const texts: ({ path: string; text: string } | null)[] = [];

@@ -26,7 +26,7 @@ Options:
       --time <seconds>    Draw the bodies at this time, within [0, frames * dt] (default 0).
       --width <px>        Width of the scene view (default 960).
       --height <px>       Height of the picture (default 600).
-      --theme <light|dark>  Colours (default light).
+      --theme <light|dark>  Colors (default light).
   -h, --help              Show this help.
 
 Exit status: 0 when the picture was written (a scene with errors is still drawn, and its error
@@ -52,7 +52,7 @@ export interface RenderResult {
 const PAIR_WIDTH = 420;
 
 /**
- * Analyse `text` and draw it as SVG with the preview's ScenePainter (and pairs' drawPair).
+ * Analyze `text` and draw it as SVG with the preview's ScenePainter (and pairs' drawPair).
  * Throws UsageError for a time outside the interval or an unknown pair.
  */
 export function renderSceneSvg(text: string, options: RenderOptions = {}): RenderResult {

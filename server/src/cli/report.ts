@@ -4,7 +4,7 @@ import type { Diagnostic, Severity } from '../common/diagnostic';
 import type { LineIndex } from '../syntax/positions';
 
 /**
- * The three output formats of `collide check`. Text and SARIF take the analysed files in order
+ * The three output formats of `collide check`. Text and SARIF take the analyzed files in order
  * and return the complete text for stdout; JSON is written file by file (`JsonReport`), and
  * `formatJson` gives its whole text at once.
  */
@@ -147,7 +147,7 @@ const LIST_CLOSE = '\n      ]';
  * JSON exactly as scene-language.md specifies ("The CLI's JSON output"); ranges zero-based,
  * UTF-16. The text is `JSON.stringify({ version: 1, files }, null, 2)` and a line break, where
  * each file is `{ path, diagnostics: [{ range, severity, code, message }], findings }`, written
- * in pieces as the check goes: a file's report once it is analysed (`file`), its diagnostics and
+ * in pieces as the check goes: a file's report once it is analyzed (`file`), its diagnostics and
  * findings by the batch, each batch handed to `write` at once, so that no file's analysis, and
  * no text, outlives its report.
  */

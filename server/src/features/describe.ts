@@ -83,7 +83,7 @@ export function shapeSummary(parts: readonly ScenePart[], sourceKind: SceneBody[
 
 /**
  * The body's motion class and modifiers as words for hovers: "dynamic", "static, sensor". Not
- * the preview's colour class (preview/scene-model.ts `bodyKind`, one of them by precedence):
+ * the preview's color class (preview/scene-model.ts `bodyKind`, one of them by precedence):
  * a hover lists every modifier.
  */
 export function bodyModifiers(body: SceneBody): string {

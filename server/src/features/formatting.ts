@@ -10,7 +10,7 @@ import type { AnalyzedDocument } from './document';
  * cannot change what a file means; it then re-lexes and re-parses its own output and gives up
  * (no edits) if the tokens, comments or statements differ in any way, which makes that a
  * checked guarantee rather than a hope (a difference there is a bug, and throws). Like gofmt it keeps the author's line breaks and only
- * normalises what is around them:
+ * normalizes what is around them:
  *
  *  - each statement starts on its own line, flush left; continuation lines of a statement are
  *    indented by two spaces, and lines inside parentheses by two more than the line that opened

@@ -222,7 +222,7 @@ function pairFinding(doc: AnalyzedDocument, x: SceneBody, y: SceneBody, continuo
  * longer tunnels: either the swept motion misses the other body, or a step end sees the overlap
  * (an ordinary `collision`, which a discrete engine handles). Whether a pair tunnels is not
  * monotonic in the speed in general, so the factor is scanned downwards from 1 on a grid, the
- * first grid point that does not tunnel is refined by bisection against its tunnelling neighbour,
+ * first grid point that does not tunnel is refined by bisection against its tunnelling neighbor,
  * and the rounded result is checked once more by the continuous detection itself.
  */
 function loweredMotion(doc: AnalyzedDocument, body: SceneBody, other: SceneBody, what: 'velocity' | 'spin'): Vec2 | number | undefined {

@@ -183,15 +183,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const promise = (async (): Promise<AnalyzedDocument | undefined> => {
       const settings = await settingsFor(uri, st);
       if (isStale()) return undefined;
-      const run = await st.analyzer.analyzeAsync(text, { isCancelled: isStale }, analysisOptions(settings));
-      if (run.state === 'cancelled' || isStale()) return undefined;
+      const run = await st.analyzer.analyzeAsync(text, { isCanceled: isStale }, analysisOptions(settings));
+      if (run.state === 'canceled' || isStale()) return undefined;
       const analyzed = makeAnalyzedDocument(uri, version, run.analysis, settings);
       st.latest = analyzed;
       st.latestGeneration = generation;
       void connection.sendDiagnostics({ uri, version, diagnostics: publication(st, analyzed) });
       return analyzed;
     })().catch((e: unknown) => {
-      logError(`Analysing ${uri}`, e);
+      logError(`Analyzing ${uri}`, e);
       return undefined;
     });
     st.pending = { version, generation, promise };
@@ -204,7 +204,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /**
    * The list to publish (the part of it under the diagnostics limit, lsp/publish/diagnostic-limit.ts)
    * as its JSON bytes (publish/published-diagnostics.ts), which stand in for the array: node/main.ts's writer
-   * sends their chunks as they are, any other serialiser calls their toJSON.
+   * sends their chunks as they are, any other serializer calls their toJSON.
    */
   function publication(st: DocumentState, analyzed: AnalyzedDocument): Diagnostic[] {
     return st.published.publish(analyzed, limitedList(analyzed) ?? undefined) as unknown as Diagnostic[];
@@ -302,7 +302,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   /**
    * Wraps a request handler on one document: waits for the analysis of the current version, at
-   * most the request budget (request-budget.ts), gives up quietly when the request was cancelled
+   * most the request budget (request-budget.ts), gives up quietly when the request was canceled
    * meanwhile, and turns any exception into a log entry and an error response.
    */
   function onDocument<P extends { textDocument: { uri: string } }, R>(
@@ -337,7 +337,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onDocumentHighlight(onDocument('Document highlights', [], (doc, p) => highlights(doc, doc.lines.offsetAt(p.position))));
   // The outline and the lenses go as their JSON bytes, built an element at a time
   // (encode/response-lists.ts), which stand in for the arrays as a publication's diagnostics do:
-  // node/main.ts's writer sends their chunks as they are, any other serialiser calls their toJSON.
+  // node/main.ts's writer sends their chunks as they are, any other serializer calls their toJSON.
   connection.onDocumentSymbol(
     onDocument('Document symbols', [], (doc) => encodedDocumentSymbols(doc, hierarchicalSymbols) as unknown as DocumentSymbol[] | SymbolInformation[]),
   );

@@ -30,7 +30,7 @@ function isValueChar(b: number): boolean {
  * ends within MAX_HEADER_BYTES, Content-Length is present once, a decimal integer of at most
  * MAX_CONTENT_LENGTH, a Content-Type names no charset but UTF-8, and the body is valid UTF-8
  * holding one JSON object. The first violation fires one FramingError and the reader reads no
- * further: a byte stream that lost its framing has no point to resynchronise at (a body may hold
+ * further: a byte stream that lost its framing has no point to resynchronize at (a body may hold
  * any header text), so the owner ends the process and the editor starts a fresh one.
  *
  * A body that stops short of its Content-Length is waited for, as from a slow client: a client

@@ -162,7 +162,7 @@ export class IdleMemory {
   }
 }
 
-/** A scheduled call, which may be cancelled. */
+/** A scheduled call, which may be canceled. */
 export interface Timer {
   cancel(): void;
 }

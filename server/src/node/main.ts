@@ -22,7 +22,7 @@ import { zlibCodec } from './zlib-codec';
  * Over stdio, every message read or written marks the server busy (idle-memory.ts),
  * and a quiet server compresses the publications it keeps (compaction-step.ts): the
  * bytes are released only once the writer has written every message, for until then the stream
- * holds their chunks. Other transports serialise the lists by their own means and are left as they
+ * holds their chunks. Other transports serialize the lists by their own means and are left as they
  * were.
  */
 let server: ServerHandle | undefined;
@@ -41,7 +41,7 @@ guard.attach(connection);
 /**
  * Over stdio, the connection the library would make, with two changes: messages are written by
  * gather-writer.ts, which sends a publication's diagnostics as the bytes the publisher kept
- * (lsp/encode/diagnostics-json.ts), neither serialising them from objects on every publication
+ * (lsp/encode/diagnostics-json.ts), neither serializing them from objects on every publication
  * nor copying them into one array with their envelope; and they are read by framed-reader.ts,
  * which ends the process on a framing error instead of going deaf, and when the editor goes
  * away (exit code 1 unless shutdown came first), as the library does for a stream. The library
@@ -64,7 +64,7 @@ function stdioConnection(): Connection {
   return c;
 }
 
-// Last line of defence: whatever escapes a handler is logged, and the server stays up.
+// Last line of defense: whatever escapes a handler is logged, and the server stays up.
 process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e.stack ?? e.message}`));
 process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
 

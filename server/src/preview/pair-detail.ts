@@ -158,7 +158,7 @@ function vertex(v: MinkowskiVertex): PreviewSimplexVertex {
 /**
  * The core's B ⊖ A in the protocol's flat form: vertices (world difference coordinates), the A
  * and B vertex of each, and each edge's source shape. Parallel edges of A and B arrive already
- * split, one per source (minkowski.ts), so every edge has one colour; a lone vertex (two circles)
+ * split, one per source (minkowski.ts), so every edge has one color; a lone vertex (two circles)
  * has no edge, and its single entry says so with 'both'. Null for malformed geometry.
  */
 function previewMinkowski(md: ReturnType<typeof minkowskiDifference>): PreviewMinkowski | null {

@@ -7,7 +7,7 @@ import { overlapDiagnostic } from '../analysis/overlap';
 import type { Diagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
 
-/** What the preview needs from one analysed document version (a subset of DocumentAnalysis). */
+/** What the preview needs from one analyzed document version (a subset of DocumentAnalysis). */
 export interface PreviewSource {
   readonly scene: Scene;
   readonly findings: readonly Finding[];
@@ -15,7 +15,7 @@ export interface PreviewSource {
 }
 
 /**
- * The preview's model of an analysed scene (protocol/preview-model.ts): each body's parts in
+ * The preview's model of an analyzed scene (protocol/preview-model.ts): each body's parts in
  * body-local coordinates with its pose and motion, world bounds, source ranges for the two-way
  * link, and the findings worded as their diagnostics are. Plain data in scene terms; the LSP
  * layer sends it as it is.
@@ -59,7 +59,7 @@ export function buildPreviewScene(uri: string, version: number, source: PreviewS
   };
 }
 
-/** How the preview classes a body (protocol/preview-model.ts `BodyKind`): its one colour, by precedence. */
+/** How the preview classes a body (protocol/preview-model.ts `BodyKind`): its one color, by precedence. */
 export function bodyKind(b: SceneBody): BodyKind {
   return b.isSensor ? 'sensor' : b.isStatic ? 'static' : b.isBullet ? 'bullet' : 'dynamic';
 }

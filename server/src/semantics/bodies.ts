@@ -10,7 +10,7 @@ import { bodyDetail, SceneBody, type SourceShapeKind } from './scene';
 
 // Bound once as module-local constants: hot loops read them, and an imported binding is a
 // property read of the exporting module's object wherever modules are not bundled (tsx).
-const { ANGLE, AT, CIRCLE_CENTRE, LAYER, SPIN, VELOCITY } = environment;
+const { ANGLE, AT, CIRCLE_CENTER, LAYER, SPIN, VELOCITY } = environment;
 
 /**
  * Shared by every body that does not move (and every static one): a large scene's resting bodies
@@ -128,7 +128,7 @@ export abstract class BodyChecker extends EnvironmentChecker {
       s.shape.kind === 'ShapeCall' ? s.shape.constructorName : (shape?.sourceKind ?? (s.shape.kind === 'Compound' ? 'compound' : 'polygon'));
     const modifiers = (isStatic ? BODY_STATIC : 0) | (isSensor ? BODY_SENSOR : 0) | (isBullet ? BODY_BULLET : 0);
     // Out of the Scene: a failed value, a broken statement, or a second body of the same name
-    // (the first definition is the body of that name; analysing both would pair them). Only such
+    // (the first definition is the body of that name; analyzing both would pair them). Only such
     // a body's plain definition keeps a detail string: a body in the scene replaces its definition
     // below and makes its detail on read.
     const geometry = one ?? shape;
@@ -164,8 +164,8 @@ export abstract class BodyChecker extends EnvironmentChecker {
     flags |= spans < 0 ? BODY_WIDE_SPANS : nameAtFlags(start, nameRange.start);
     // The body's numbers go after its own shape's vertices, in the one array (scene.ts SceneBody
     // `data`), when the shape is this statement's alone and its vertex array is not shared (a
-    // circle's centre is: an array of its own would cost what it saves).
-    const dataAt = one && one.xy !== CIRCLE_CENTRE && 2 * one.count < DATA_AT_LIMIT ? 2 * one.count : 0;
+    // circle's center is: an array of its own would cost what it saves).
+    const dataAt = one && one.xy !== CIRCLE_CENTER && 2 * one.count < DATA_AT_LIMIT ? 2 * one.count : 0;
     const data = bodyData(position?.x ?? 0, position?.y ?? 0, angle, spinning ? spin : undefined, moving ? velocity : undefined, CLAUSES, 0, spans < 0 ? packed + WIDE_SPANS : packed, one?.xy, dataAt);
     if (dataAt > 0) {
       // `one` was made by `primitive` for this statement and nothing else holds it yet: its

@@ -13,11 +13,11 @@ export { SemanticSession, SemanticStream, type BodyWindowResult } from './sessio
 /**
  * Semantic analysis: resolves names, evaluates expressions, validates values and builds the Scene
  * (scene-language.md, "Statements" and "Motion and time"). Plain data in, plain data out; never
- * throws. Every statement is analysed on its own, so one broken statement costs only itself:
+ * throws. Every statement is analyzed on its own, so one broken statement costs only itself:
  * everything after it still reaches the Scene.
  *
  * A body enters the Scene only when its shape and every pose/motion value it wrote evaluated
- * cleanly: analysing a body whose position failed to evaluate would report overlaps that are not
+ * cleanly: analyzing a body whose position failed to evaluate would report overlaps that are not
  * there. Its definition, references and diagnostics are still recorded. The same holds for a body
  * that repeats an earlier body's name (the first definition is the body of that name), and for a
  * statement the parser recovered from (ast.ts `Recoverable`): it reports its syntax error and

@@ -15,34 +15,34 @@ export interface DependencyOrder<T> {
 
 export function dependencyOrder<T>(items: readonly T[], dependencies: (item: T) => readonly T[]): DependencyOrder<T> {
   const WHITE = 0;
-  const GREY = 1;
+  const GRAY = 1;
   const BLACK = 2;
-  const colour = new Map<T, number>();
+  const color = new Map<T, number>();
   const stackIndex = new Map<T, number>();
   const order: T[] = [];
   const cycles: T[][] = [];
   const stack: { item: T; deps: readonly T[]; next: number }[] = [];
   for (const root of items) {
-    if ((colour.get(root) ?? WHITE) !== WHITE) continue;
-    colour.set(root, GREY);
+    if ((color.get(root) ?? WHITE) !== WHITE) continue;
+    color.set(root, GRAY);
     stackIndex.set(root, 0);
     stack.push({ item: root, deps: dependencies(root), next: 0 });
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
       if (top.next < top.deps.length) {
         const d = top.deps[top.next++]!;
-        const c = colour.get(d) ?? WHITE;
+        const c = color.get(d) ?? WHITE;
         if (c === WHITE) {
-          colour.set(d, GREY);
+          color.set(d, GRAY);
           stackIndex.set(d, stack.length);
           stack.push({ item: d, deps: dependencies(d), next: 0 });
-        } else if (c === GREY) {
+        } else if (c === GRAY) {
           cycles.push(stack.slice(stackIndex.get(d)!).map((f) => f.item));
         }
         continue;
       }
       stack.pop();
-      colour.set(top.item, BLACK);
+      color.set(top.item, BLACK);
       stackIndex.delete(top.item);
       order.push(top.item);
     }

@@ -24,17 +24,17 @@ import { SHAPE_SIGNATURES } from './signatures';
 import { closestName } from './suggest';
 
 /**
- * A circle's core (its centre, the body origin, packed as shape.ts stores it) and its lack of
+ * A circle's core (its center, the body origin, packed as shape.ts stores it) and its lack of
  * normals, shared by every circle. Not frozen: freezing would move the arrays to a frozen
  * elements kind that the support functions would meet beside every other shape's packed doubles.
  * Nothing writes a shape's arrays.
  */
-export const CIRCLE_CENTRE: readonly number[] = packedCoordinates(2);
+export const CIRCLE_CENTER: readonly number[] = packedCoordinates(2);
 const NO_NORMALS: readonly number[] = packedCoordinates(0);
 
-/** makeCircle at the origin with the shared centre and normals: the same shape, no new arrays. */
+/** makeCircle at the origin with the shared center and normals: the same shape, no new arrays. */
 function circleAtOrigin(r: number): ConvexShape {
-  return { kind: 'circle', count: 1, xy: CIRCLE_CENTRE, radius: Math.abs(r), nxy: NO_NORMALS };
+  return { kind: 'circle', count: 1, xy: CIRCLE_CENTER, radius: Math.abs(r), nxy: NO_NORMALS };
 }
 
 /**

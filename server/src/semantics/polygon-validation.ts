@@ -32,7 +32,7 @@ import type { Diagnostic, TextRange } from '../common/diagnostic';
  *     DECOMPOSITION_VERTEX_LIMIT vertices);
  *  4. repeated or collinear vertices: dropped, a hint on each tagged 'unnecessary' (only on an
  *     otherwise valid polygon: on a broken one they would be noise);
- *  5. clockwise: accepted, normalised to counter-clockwise, and a `polygon-winding` hint whose
+ *  5. clockwise: accepted, normalized to counter-clockwise, and a `polygon-winding` hint whose
  *     data gives the counter-clockwise order.
  *
  * The geometry (hull, convexity, simplicity, clean-up, decomposition) is core/shapes/polygon.ts,
@@ -183,8 +183,8 @@ export function validatePolygon(
       severity: 'hint',
       code: 'polygon-redundant-vertex',
       message: repeated
-        ? `Vertex ${i + 1} repeats its neighbour; it is dropped.`
-        : `Vertex ${i + 1} lies on the line through its neighbours (a straight angle); it is dropped.`,
+        ? `Vertex ${i + 1} repeats its neighbor; it is dropped.`
+        : `Vertex ${i + 1} lies on the line through its neighbors (a straight angle); it is dropped.`,
       tags: ['unnecessary'],
       data: { dropped: i } satisfies PolygonFixData,
     });

@@ -1,4 +1,4 @@
-// The analysed scene: what semantics builds and analysis consumes, as plain data. A body's
+// The analyzed scene: what semantics builds and analysis consumes, as plain data. A body's
 // packed flags, spans and data are laid out by body-layout.ts.
 import type { ConvexShape, Vec2 } from '../../../core';
 import type { TextRange } from '../common/diagnostic';
@@ -57,7 +57,7 @@ const {
 } = layout;
 
 /**
- * The analysed scene: what semantics builds from the syntax tree and what analysis consumes.
+ * The analyzed scene: what semantics builds from the syntax tree and what analysis consumes.
  * Plain data. Units: scene units, seconds, radians. Ranges: UTF-16 offsets into the text.
  */
 export interface Scene {

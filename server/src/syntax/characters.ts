@@ -34,7 +34,7 @@ export function isWhitespace(c: number): boolean {
 }
 
 /**
- * Keyword ids by length and first character (`keyClass`), so that recognising one allocates
+ * Keyword ids by length and first character (`keyClass`), so that recognizing one allocates
  * nothing and compares a name with at most two keywords (slop/spin, static/sensor,
  * compound/collides), most names with none (by length alone a six-letter name meets five keywords).
  */

@@ -4,7 +4,7 @@
  * that starts no statement), and the tree keeps whatever a broken statement had before the break.
  *
  * Error recovery is panic mode (Aho, Lam, Sethi and Ullman, "Compilers", §4.1.4, with statement
- * keywords as the synchronising set, as the spec asks): the first error in a statement is
+ * keywords as the synchronizing set, as the spec asks): the first error in a statement is
  * reported, the rest of that statement is parsed as well as it can be but stays quiet, and the
  * next statement keyword starts afresh. Inside argument lists the parser also closes a list it
  * cannot continue, so `circle(1 at (0, 0)` still gives the body its position.

@@ -12,12 +12,12 @@ import { lowerBound, type LineIndex } from './positions';
  *
  * Editor features ask about a cursor or a viewport on every keystroke (hover, completion,
  * signature help, code actions, range tokens) or about the whole file's outline (symbols,
- * folding). The language resynchronises at statement keywords (scene-language.md, "Files"), and
+ * folding). The language resynchronizes at statement keywords (scene-language.md, "Files"), and
  * lexing is context-free at a token boundary, so a statement parsed or lexed from its own start
  * is exactly the statement of a whole-file parse (syntax/reparsing.ts `parseWindow`; the incremental
  * front end relies on the same fact). A request then costs the statements it touches, not a
  * parse of the whole text: the scheme of incremental parsers that re-parse from the nearest
- * synchronising point (Ghezzi and Mandrioli, "Incremental parsing", TOPLAS 1979).
+ * synchronizing point (Ghezzi and Mandrioli, "Incremental parsing", TOPLAS 1979).
  */
 
 /** Statement kinds by code, the order the front end's outline uses (analysis/statement-window.ts). */

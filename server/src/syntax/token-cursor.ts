@@ -1,7 +1,7 @@
 /**
  * The parser's base (grammar.ts): the token cursor over the scanner's arrays, the parse state of
  * the current statement, and error reporting and recovery. Recovery is panic mode (Aho, Lam,
- * Sethi and Ullman, "Compilers", §4.1.4, with statement keywords as the synchronising set): the
+ * Sethi and Ullman, "Compilers", §4.1.4, with statement keywords as the synchronizing set): the
  * first error in a statement is reported, later ones stay quiet, and `skipToStatementStart`
  * resumes at the next statement keyword.
  */

@@ -2,7 +2,7 @@
 // compact token stream the scanner (lexer.ts) fills and the parser reads.
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 
-/** Keywords that start a statement; the parser resynchronises at them after an error. */
+/** Keywords that start a statement; the parser resynchronizes at them after an error. */
 export const STATEMENT_KEYWORDS = ['dt', 'frames', 'slop', 'let', 'shape', 'layer', 'body'] as const;
 /** Body modifiers, written between the body's name and its shape. */
 export const MODIFIER_KEYWORDS = ['static', 'sensor', 'bullet'] as const;

@@ -106,7 +106,7 @@ describe('Collide in VS Code (packaged extension)', function () {
     assert.equal(ext.isActive, false, 'the extension activated before any .collide file was opened');
   });
 
-  it('opening an example activates the extension and colours it as collide', async () => {
+  it('opening an example activates the extension and colors it as collide', async () => {
     const examples = await vscode.workspace.findFiles('examples/**/*.collide');
     assert.ok(examples.length > 0, 'the workspace has no examples/*.collide');
     const doc = await vscode.workspace.openTextDocument(examples.sort((a, b) => a.path.localeCompare(b.path))[0]!);

@@ -11,7 +11,7 @@ import { analyzeDocument, type DocumentAnalysis } from '../../../server/src/anal
  */
 
 /**
- * A grid of overlapping boxes: each body overlaps its neighbours, ~2 findings a body. With
+ * A grid of overlapping boxes: each body overlaps its neighbors, ~2 findings a body. With
  * `pairs`, every seventh line holds a second body (the front end then evaluates both again when
  * either is edited, and their indices differ from the line numbers).
  */
@@ -178,7 +178,7 @@ describe('analysis/incremental: the change record of an edit (DiagnosticsChange)
       assert.equal(analyzer.stats!.inPlace, inPlace, what);
       before = after;
     };
-    // The same length, the same neighbours overlapped by other depths: in place.
+    // The same length, the same neighbors overlapped by other depths: in place.
     rows[150] = rows[150]!.replace('box(1, 1)', 'box(1, 2)');
     step('a body grown in place', true);
     rows[151] = rows[151]!.replace('box(1, 1)', 'box(2, 1)');
@@ -186,7 +186,7 @@ describe('analysis/incremental: the change record of an edit (DiagnosticsChange)
     // Another length: every name after it moved.
     rows[152] = rows[152]!.replace('box(1, 1)', 'box(1.5, 1)');
     step('a longer number', false);
-    // The same length, but it no longer overlaps its neighbours: pairs gone.
+    // The same length, but it no longer overlaps its neighbors: pairs gone.
     const was = rows[153]!;
     rows[153] = was.replace(/at \(([-\d.]+), ([-\d.]+)\)/, (_, x: string) => `at (${x}, 99.9)`);
     assert.equal(rows[153]!.length, was.length, 'the same length: only the pairs gone rule out the edit in place');
@@ -226,8 +226,8 @@ describe('analysis/incremental: the change record of an edit (DiagnosticsChange)
     // A run abandoned after the front end: the next edit is not relative to the last output.
     const last = analyzer.analyze(['dt 1/30', ...rows.slice(1)].join('\n'));
     let polls = 0;
-    const run = await analyzer.analyzeAsync(['dt 1/30', ...rows.slice(2)].join('\n'), { isCancelled: () => ++polls > 1, yieldControl: () => Promise.resolve() });
-    assert.equal(run.state, 'cancelled');
+    const run = await analyzer.analyzeAsync(['dt 1/30', ...rows.slice(2)].join('\n'), { isCanceled: () => ++polls > 1, yieldControl: () => Promise.resolve() });
+    assert.equal(run.state, 'canceled');
     const next = analyzer.analyze(['dt 1/30', ...rows.slice(3)].join('\n'));
     assert.deepStrictEqual(next.diagnostics, analyzeDocument(['dt 1/30', ...rows.slice(3)].join('\n')).diagnostics);
     assert.equal(next.change, undefined, 'not relative to the last output');

@@ -32,8 +32,8 @@ function substeps(dt: number, D: number): number {
   return Math.max(2, Math.ceil(q));
 }
 
-// The review's bar: box(10, 0.01) spinning at 1000 rad/s about its centre, and a 0.001 circle at
-// (3, 0.5). The face (0.005 off the axis) meets the circle when the axis is 0.006 from its centre.
+// The review's bar: box(10, 0.01) spinning at 1000 rad/s about its center, and a 0.001 circle at
+// (3, 0.5). The face (0.005 off the axis) meets the circle when the axis is 0.006 from its center.
 const R = Math.hypot(3, 0.5);
 const barToi = (spin: number) => (Math.atan2(0.5, 3) - Math.asin(0.006 / R)) / spin;
 const barContact = (spin: number) => (2 * Math.asin(0.006 / R)) / spin;

@@ -302,7 +302,7 @@ describe('analysis/incremental: equal to a from-scratch analysis', () => {
   });
 
   it('releases its scratch on dispose (the document was closed): every column back to its first size', () => {
-    // A grid of overlapping boxes, analysed, then one box moved (no index changes: orderEntries'
+    // A grid of overlapping boxes, analyzed, then one box moved (no index changes: orderEntries'
     // binary-search pass and its scratch), so that every column the edit path grows has grown.
     const rows = Array.from({ length: 200 }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
     const analyzer = new IncrementalAnalyzer();
@@ -325,20 +325,20 @@ describe('analysis/incremental: cancellation', () => {
   const scene = (vx: number) =>
     Array.from({ length: 60 }, (_, i) => `body b${i} box(1, 1) at (${(i % 10) * 0.9}, ${Math.floor(i / 10) * 0.9}) velocity (${i === 0 ? vx : 0}, 0)`).join('\n');
 
-  it('pauses between stages and chunks of pair tests, and stops with "cancelled" when asked', async () => {
+  it('pauses between stages and chunks of pair tests, and stops with "canceled" when asked', async () => {
     for (let stopAfter = 0; stopAfter < 12; stopAfter++) {
       const analyzer = new IncrementalAnalyzer();
       let pauses = 0;
       const run = await analyzer.analyzeAsync(scene(50), {
-        isCancelled: () => pauses > stopAfter,
+        isCanceled: () => pauses > stopAfter,
         yieldControl: async () => void pauses++,
         chunkMilliseconds: 0, // pause at every chunk boundary
       });
-      assert.equal(run.state, 'cancelled', `cancelled after ${stopAfter} pauses`);
+      assert.equal(run.state, 'canceled', `canceled after ${stopAfter} pauses`);
       assert.equal(pauses, stopAfter + 1);
-      // The state a cancelled run leaves behind is consistent: the next run is still exact.
+      // The state a canceled run leaves behind is consistent: the next run is still exact.
       const text = scene(70);
-      assertSame(analyzer.analyze(text), analyzeDocument(text), `a run after cancelling at pause ${stopAfter}`);
+      assertSame(analyzer.analyze(text), analyzeDocument(text), `a run after canceling at pause ${stopAfter}`);
     }
   });
 
@@ -354,19 +354,19 @@ describe('analysis/incremental: cancellation', () => {
       analyzer.analyze(two(0, 0));
       let pauses = 0;
       const run = await analyzer.analyzeAsync(two(40, 40), {
-        isCancelled: () => pauses > stopAfter,
+        isCanceled: () => pauses > stopAfter,
         yieldControl: async () => void pauses++,
         chunkMilliseconds: 0,
       });
       // Pauses 1-3 follow parsing, semantics and the broad phase; a later one, a slot's pairs.
-      if (run.state === 'cancelled' && pauses > 3) inNarrowPhase++;
+      if (run.state === 'canceled' && pauses > 3) inNarrowPhase++;
       const text = two(40, -80);
-      assertSame(analyzer.analyze(text), analyzeDocument(text), `the run after one cancelled at pause ${stopAfter}`);
+      assertSame(analyzer.analyze(text), analyzeDocument(text), `the run after one canceled at pause ${stopAfter}`);
     }
     assert.ok(inNarrowPhase > 0, 'some run was abandoned during its pair tests');
   });
 
-  it('pauses after parsing, semantics and the broad phase at least, and completes when not cancelled', async () => {
+  it('pauses after parsing, semantics and the broad phase at least, and completes when not canceled', async () => {
     const analyzer = new IncrementalAnalyzer();
     let pauses = 0;
     const run = await analyzer.analyzeAsync(scene(50), { yieldControl: async () => void pauses++ });
@@ -381,12 +381,12 @@ describe('analysis/incremental: cancellation', () => {
     const older = analyzer.analyzeAsync(scene(20));
     const newer = analyzer.analyzeAsync(scene(30));
     const [o, n] = await Promise.all([older, newer]);
-    assert.equal(o.state, 'cancelled');
+    assert.equal(o.state, 'canceled');
     assert.equal(n.state, 'done');
     if (n.state === 'done') assertSame(n.analysis, analyzeDocument(scene(30)), 'the newer run');
   });
 
-  it('equals a from-scratch analysis after random sequences of cancelled and completed runs', async () => {
+  it('equals a from-scratch analysis after random sequences of canceled and completed runs', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.record({ vx: fc.integer({ min: -200, max: 200 }), stopAfter: fc.option(fc.nat({ max: 6 })) }), { minLength: 1, maxLength: 8 }),
@@ -395,7 +395,7 @@ describe('analysis/incremental: cancellation', () => {
           for (const { vx, stopAfter } of runs) {
             let pauses = 0;
             const r = await analyzer.analyzeAsync(scene(vx), {
-              isCancelled: () => stopAfter !== null && pauses > stopAfter,
+              isCanceled: () => stopAfter !== null && pauses > stopAfter,
               yieldControl: async () => void pauses++,
               chunkMilliseconds: 0,
             });

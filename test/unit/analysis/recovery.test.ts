@@ -4,7 +4,7 @@ import { analyzeDocument, type DocumentAnalysis } from '../../../server/src/anal
 
 /**
  * Error recovery through the whole pipeline: a broken statement between
- * two good bodies gives exactly one error, and both neighbours are in the Scene; a second body of
+ * two good bodies gives exactly one error, and both neighbors are in the Scene; a second body of
  * an existing name leaves the Scene. Every fixture also goes through the incremental analyzer,
  * typed in and removed again, which must agree with a from-scratch analysis.
  */
@@ -55,12 +55,12 @@ const BROKEN: readonly (readonly [string, string])[] = [
 
 describe('analysis: one error per broken statement, through analyzeDocument', () => {
   for (const [line, code] of BROKEN) {
-    it(`${line}: only ${code}, and both neighbours in the Scene`, () => {
+    it(`${line}: only ${code}, and both neighbors in the Scene`, () => {
       const text = BEFORE + line + AFTER;
       const r = analyzeDocument(text);
       assert.deepEqual(errors(r), [code], r.diagnostics.map((d) => `${d.code}: ${d.message}`).join('\n'));
       const names = r.semantics.scene.bodies.map((b) => b.name);
-      assert.deepEqual(names, ['a', 'c'], 'a broken body is left out; its neighbours are analysed');
+      assert.deepEqual(names, ['a', 'c'], 'a broken body is left out; its neighbors are analyzed');
       sameAsScratch(text);
     });
   }
@@ -114,7 +114,7 @@ describe('analysis: one error per broken statement, through analyzeDocument', ()
   });
 });
 
-describe('analysis: a duplicate body is not analysed (the first definition is the body of that name)', () => {
+describe('analysis: a duplicate body is not analyzed (the first definition is the body of that name)', () => {
   const text = 'body w circle(1)\nbody x circle(1) at (0.5, 0)\nbody x circle(1) at (1, 0)\nbody y circle(1) at (10, 0)\n';
 
   it('body x declared twice next to other bodies: no x–x finding, one w–x finding, from the first x', () => {

@@ -124,8 +124,8 @@ describe('findings: collide check --format json on inline scenes', function () {
   });
 
   describe('overlap at t = 0: depth, normal from a to b, contact points', () => {
-    it('circles: along the line of centres, one point midway between the surfaces', async () => {
-      // Centres 1 apart along (0.6, 0.8), radii 1 and 0.5: depth 0.5; A's surface at 1, B's at 0.5.
+    it('circles: along the line of centers, one point midway between the surfaces', async () => {
+      // Centers 1 apart along (0.6, 0.8), radii 1 and 0.5: depth 0.5; A's surface at 1, B's at 0.5.
       expectOverlap(await findings('body a circle(1)\nbody b circle(0.5) at (0.6, 0.8)\n'), {
         a: 'a',
         b: 'b',
@@ -208,7 +208,7 @@ describe('findings: collide check --format json on inline scenes', function () {
           [1, 0.4],
         ],
       });
-      // The capsule's end cap at (1, 0) and the circle's centre 0.8 apart; surfaces at 1.5 and 1.3.
+      // The capsule's end cap at (1, 0) and the circle's center 0.8 apart; surfaces at 1.5 and 1.3.
       expectOverlap(await findings('body a capsule(2, 0.5)\nbody b circle(0.5) at (1.8, 0)\n'), {
         a: 'a',
         b: 'b',

@@ -1,6 +1,6 @@
 /**
  * The README's pictures, made by the code they show: `collide render` of two examples, and the
- * preview panel in headless Chromium (1280 × 720, VS Code Dark Modern's colours) with an overlap
+ * preview panel in headless Chromium (1280 × 720, VS Code Dark Modern's colors) with an overlap
  * selected and its Minkowski difference in the inspector. Each run checks what the picture must
  * show and that it stays small enough for a README; `COLLIDE_UPDATE_DOCS_IMAGES=1` writes them
  * to docs/images (review them like code), otherwise they go to a temporary folder and artifacts/.

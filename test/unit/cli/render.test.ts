@@ -13,7 +13,7 @@ import { LIGHT_THEME } from '../../../render/theme';
 const SCENE = 'dt 1/60\nbody wall static box(0.1, 4) at (2, 0)\nbody shot circle(0.05) at (-1, 0) velocity (600, 0)\n';
 
 describe('collide render', () => {
-  it('draws every body with the preview painter, in the theme colours', () => {
+  it('draws every body with the preview painter, in the theme colors', () => {
     const { svg, scene } = renderSceneSvg(SCENE, { width: 800, height: 500, name: 'wall.collide' });
     assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="800" height="500"/);
     assert.equal(scene.bodies.length, 2);
@@ -26,7 +26,7 @@ describe('collide render', () => {
   });
 
   it('moves the bodies to --time and refuses a time outside [0, frames dt]', () => {
-    // The shot (at x = -1, 600 units/s) is where its motion puts it: x = -1 + 600 t. Its centre
+    // The shot (at x = -1, 600 units/s) is where its motion puts it: x = -1 + 600 t. Its center
     // is read off its filled dot and mapped to scene units by the grid's numbers (drawn 2 px
     // right of their lines), so a caption that changed alone would not pass.
     const shotX = (svg: string): number => {

@@ -66,7 +66,7 @@ describe('core/narrow/contact', () => {
       // The symmetry property's counterexample: the capsule's segment is perpendicular to the
       // reference face, and rounding of the near-half-turn left its clipped span 0 in one order
       // (one point) and 1e-16 in the other (two).
-      // The capsule sits 0.01 off the box's centre: centred, the push to either side ties and the
+      // The capsule sits 0.01 off the box's center: centered, the push to either side ties and the
       // convention (tie-break.ts) pushes whichever is B to the right in both orders.
       const box = makeBox(0.1, 1.002);
       const capsule = makeCapsule(0.1, 0.05);
@@ -80,8 +80,8 @@ describe('core/narrow/contact', () => {
       for (const q of r.points) assert.ok(s.points.some((p) => Math.hypot(p.x - q.x, p.y - q.y) <= 1e-12), `point ${JSON.stringify(q)} of ${JSON.stringify(s.points)}`);
     });
 
-    it('the thin box centred on the capsule: a tie, and B goes the conventional way (world +x) in both orders', () => {
-      // Centred, the capsule leaves the box as cheaply to either side; of the tied pushes the
+    it('the thin box centered on the capsule: a tie, and B goes the conventional way (world +x) in both orders', () => {
+      // Centered, the capsule leaves the box as cheaply to either side; of the tied pushes the
       // convention (tie-break.ts) moves whichever shape is B along the most upward, then the
       // rightmost, direction: here +x, the turned box's face normal (1, -s).
       const box = makeBox(0.1, 1.002);
@@ -126,7 +126,7 @@ describe('core/narrow/contact', () => {
       });
 
       it('nearly parallel capsule cores 1e-10 apart in angle: the same reference face in both orders', () => {
-        // SAT favours A's face over B's within 1e-10 of the pair's size (Catto's bias), so near
+        // SAT favors A's face over B's within 1e-10 of the pair's size (Catto's bias), so near
         // a tie each order took its own A's face: (0, 1) with two points against (1e-10, -1)
         // with one, or SAT in one order and GJK in the other.
         const cases: [ConvexShape, Transform, ConvexShape, Transform][] = [
@@ -173,8 +173,8 @@ describe('core/narrow/contact', () => {
       });
     });
 
-    it('centres a subnormal distance apart still have a unit normal (circle and polygon-vertex paths)', () => {
-      // The property test's counterexample: centres (5e-324, -5e-324) apart gave a normal of
+    it('centers a subnormal distance apart still have a unit normal (circle and polygon-vertex paths)', () => {
+      // The property test's counterexample: centers (5e-324, -5e-324) apart gave a normal of
       // length √2, hypot rounding the subnormal length down to 5e-324.
       const small = makeCircle({ x: 0, y: 0 }, 0.05);
       const tri = makePolygon([
@@ -194,7 +194,7 @@ describe('core/narrow/contact', () => {
       }
     });
 
-    it('circle against an AABB and an OBB by clamping: face, corner and centre-inside cases', () => {
+    it('circle against an AABB and an OBB by clamping: face, corner and center-inside cases', () => {
       const face = c(makeBox(2, 2), I, makeCircle({ x: 0, y: 0 }, 0.5), at(1.3, 0.4));
       assert.equal(face.method, 'circle-aabb');
       near(face.separation, -0.2, 1e-15);
@@ -216,7 +216,7 @@ describe('core/narrow/contact', () => {
       near(r.normal.y, -0.8, 1e-15);
     });
 
-    it('circle centre on a segment, and on its line beyond an end', () => {
+    it('circle center on a segment, and on its line beyond an end', () => {
       const seg = makeSegment({ x: -1, y: 0 }, { x: 1, y: 0 });
       const on = c(seg, I, makeCircle({ x: 0, y: 0 }, 0.3), at(0.5, 0));
       near(on.separation, -0.3, 1e-15);
@@ -300,7 +300,7 @@ describe('core/narrow/contact', () => {
             for (const q of r.points)
               assert.ok(s.points.some((p) => Math.hypot(p.x - q.x, p.y - q.y) <= tol), `point ${JSON.stringify(q)} of ${JSON.stringify(s.points)}`);
           } else {
-            // A tie (both normals realise the same least translation) is the only excuse.
+            // A tie (both normals realize the same least translation) is the only excuse.
             assert.ok(r.separation < 0, `normals differ for a non-tie: ${JSON.stringify([r, s])}`);
             // Degenerate: concentric circles, whose normal is a convention in both orders.
             if (r.state === 'ok') near(separationAlong(b, xb, a, xa, s.normal), r.separation, tol, 'tie');

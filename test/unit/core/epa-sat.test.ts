@@ -74,7 +74,7 @@ describe('core/narrow/epa penetration', () => {
   it('two triangles at identity: EPA must agree with SAT', () => {
     // FC_SEED=643441108, shrunk. Coincident origins give GJK no start direction, so its simplex
     // (EPA's seed) keeps vertex pair (0, 0), a point inside B ⊖ A just behind A's short edge; the
-    // support point found through the closest chord also sees the neighbouring chord. Inserted
+    // support point found through the closest chord also sees the neighboring chord. Inserted
     // next to the closest edge only, it left a reflex vertex and EPA reported depth 0.
     const a = makePolygon([{ x: 0, y: -0.118 }, { x: 0.004, y: -0.113 }, { x: 0, y: 0.633 }]);
     const b = makePolygon([{ x: -0.834, y: -0.805 }, { x: 0.481, y: 0.711 }, { x: -0.195, y: 0 }]);

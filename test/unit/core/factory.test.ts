@@ -77,7 +77,7 @@ describe('core/shapes/factory', () => {
     close(shapeArea(makePolygon(shapeVertices(makeBox(1, 1)), 0.1)), 1 + 0.4 + Math.PI * 0.01);
   });
 
-  it('centroids: symmetric shapes at their centre, rounded triangle by decomposition', () => {
+  it('centroids: symmetric shapes at their center, rounded triangle by decomposition', () => {
     const moved = transformShape(makePolygon(shapeVertices(makeBox(2, 1)), 0.3), makeTransform(3, -1, 0.4));
     const c = shapeCentroid(moved);
     close(c.x, 3);

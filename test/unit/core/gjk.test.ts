@@ -112,7 +112,7 @@ describe('core/narrow/gjk distance', () => {
         if (ref > tol) {
           assert.equal(r.overlapping, false);
           near(r.distance, ref, tol, 'distance');
-          // Witness points realise the distance.
+          // Witness points realize the distance.
           near(Math.hypot(r.pointB.x - r.pointA.x, r.pointB.y - r.pointA.y), ref, tol, 'witness');
         } else if (ref === 0) assert.ok(r.overlapping || r.distance <= tol);
       }),

@@ -172,7 +172,7 @@ describe('core/shapes/polygon', () => {
   });
   it('isCertainlyConvex implies isSimple (its pair test), and isConvex on cleaned polygons with area', () => {
     // Convex polygons of any size, place, squash and winding, some nearly degenerate (a vertex
-    // pushed towards its neighbours' line, a sliver), then stars (pentagrams turn twice) and
+    // pushed towards its neighbors' line, a sliver), then stars (pentagrams turn twice) and
     // grid points (anything).
     const ring = fc
       .tuple(
@@ -192,7 +192,7 @@ describe('core/shapes/polygon', () => {
           return { x: c + r * Math.cos(t), y: c + r * squash * Math.sin(t) };
         });
         if (pushed < n) {
-          // Towards the midpoint of its neighbours: collinear at depth 1, a reflex vertex beyond.
+          // Towards the midpoint of its neighbors: collinear at depth 1, a reflex vertex beyond.
           const a = pts[(pushed + n - 1) % n]!;
           const b = pts[(pushed + 1) % n]!;
           const q = pts[pushed]!;

@@ -69,7 +69,7 @@ describe('core/shapes/support and bounds', () => {
           const p = transformPoint(xf, supportPoint(shape, local));
           const eps = 1e-9;
           assert.ok(p.x >= bb.minX - eps && p.x <= bb.maxX + eps && p.y >= bb.minY - eps && p.y <= bb.maxY + eps);
-          // The support point maximises the projection over all vertices.
+          // The support point maximizes the projection over all vertices.
           const i = supportIndex(shape.xy, local.x, local.y, shape.count);
           const vertices = shapeVertices(shape);
           for (const v of vertices) assert.ok(v.x * local.x + v.y * local.y <= vertices[i]!.x * local.x + vertices[i]!.y * local.y);

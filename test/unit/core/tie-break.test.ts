@@ -59,7 +59,7 @@ function conventional(a: ConvexShape, xa: Transform, b: ConvexShape, xb: Transfo
     if (!(separationAlong(a, xa, b, xb, u) >= ref - 1e-9)) continue;
     if (!best || u.y > best.y + 1e-9 || (Math.abs(u.y - best.y) <= 1e-9 && u.x > best.x + 1e-9)) best = u;
   }
-  assert.ok(best, 'a candidate realises the least translation');
+  assert.ok(best, 'a candidate realizes the least translation');
   return best;
 }
 

@@ -32,7 +32,7 @@ import * as oldSignature from './oracle/signature-help';
 /**
  * The features that read only the statements a request touches (syntax/statement-index.ts)
  * against their whole-file versions (oracle/, as of 576ff7e), on random documents and positions:
- * documents analysed from scratch (the pipeline's parse result, whose statement index is made by
+ * documents analyzed from scratch (the pipeline's parse result, whose statement index is made by
  * a streaming parse) and after edits by the incremental analyzer (the front end's own outline),
  * as the language server holds them.
  */
@@ -104,7 +104,7 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
   offsets: fc.array(fc.double({ min: 0, max: 1.02, noNaN: true }), { minLength: 1, maxLength: 6 }),
 });
 
-/** The document analysed from scratch and by the incremental analyzer after the edits. */
+/** The document analyzed from scratch and by the incremental analyzer after the edits. */
 function documentsOf(c: Case): { text: string; docs: AnalyzedDocument[] } {
   const analyzer = new IncrementalAnalyzer();
   const options = analysisOptions(DEFAULT_SETTINGS);

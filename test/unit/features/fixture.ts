@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, type CollideSettings } from '../../../server/src/feat
 
 /**
  * Inline fixtures with a cursor marker: `|` (a character the scene language never uses) marks
- * the offset a feature is asked about; the marker is removed from the analysed text.
+ * the offset a feature is asked about; the marker is removed from the analyzed text.
  */
 export function cursor(marked: string, settings: CollideSettings = DEFAULT_SETTINGS): { doc: AnalyzedDocument; offset: number } {
   const offset = marked.indexOf('|');

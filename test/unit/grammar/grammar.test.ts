@@ -1,7 +1,7 @@
 // The TextMate grammar (syntaxes/collide.tmLanguage.json), checked two ways: scope assertions in
 // the vscode-tmgrammar-test fixture format (fixtures/*.collide, run through its CLI exactly as a
 // contributor would from a shell), and a sweep of every example scene through vscode-textmate
-// (the engine VS Code itself uses) so that no valid scene shows an "invalid" colour.
+// (the engine VS Code itself uses) so that no valid scene shows an "invalid" color.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -88,7 +88,7 @@ describe('grammar: manifest wiring', () => {
 describe('grammar: example scenes', () => {
   const examples = join(root, 'examples');
   const scenes = existsSync(examples) ? readdirSync(examples).filter((f) => f.endsWith('.collide')).sort() : [];
-  // The concave-polygon example is a semantic error, not a lexical one: it must colour cleanly too.
+  // The concave-polygon example is a semantic error, not a lexical one: it must color cleanly too.
   let tokenizeLines: ((text: string) => { line: number; text: string; scopes: string[] }[]) | undefined;
 
   before(async function () {
@@ -122,7 +122,7 @@ describe('grammar: example scenes', () => {
       const tokens = tokenizeLines!(readFileSync(join(examples, scene), 'utf8'));
       const bad = tokens.filter((t) => t.scopes.some((s) => s.startsWith('invalid.')));
       assert.deepEqual(bad.map((t) => `${t.line}: ${JSON.stringify(t.text)} ${t.scopes.join(' ')}`), []);
-      assert.ok(tokens.some((t) => t.scopes.some((s) => s.startsWith('storage.type.body'))), 'no body keyword coloured');
+      assert.ok(tokens.some((t) => t.scopes.some((s) => s.startsWith('storage.type.body'))), 'no body keyword colored');
     });
   }
 });

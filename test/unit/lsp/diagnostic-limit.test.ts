@@ -132,7 +132,7 @@ describe('lsp/diagnostic-limit', () => {
     );
   });
 
-  it('chooses once per analysed document (the code actions of each cursor move ask again)', () => {
+  it('chooses once per analyzed document (the code actions of each cursor move ask again)', () => {
     const doc = scene(TEXT, withLimit(3));
     assert.equal(limitedList(doc), limitedList(doc));
     assert.notEqual(limitedList(scene(TEXT, withLimit(3))), limitedList(doc), 'another version, chosen anew');

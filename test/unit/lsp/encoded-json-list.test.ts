@@ -54,7 +54,7 @@ describe('lsp/encoded-json-list: arrays as chunks of UTF-8 JSON', () => {
         assert.equal(list.byteLength, list.json.length);
         assert.equal(list.length, values.length);
         assertWholeElements(list);
-        // Any other serialiser goes through toJSON and writes the same.
+        // Any other serializer goes through toJSON and writes the same.
         assert.equal(JSON.stringify(list), reference);
         assert.equal(JSON.stringify({ result: list }, null, 2), JSON.stringify({ result: values }, null, 2));
       }),

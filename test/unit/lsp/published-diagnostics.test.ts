@@ -36,8 +36,8 @@ class Session {
   /** A run on `text` abandoned after its first pause, as a newer version would abandon it: nothing is published. */
   async abandon(text: string, settings: CollideSettings = DEFAULT_SETTINGS): Promise<void> {
     let polls = 0;
-    const run = await this.analyzer.analyzeAsync(text, { isCancelled: () => ++polls > 1, yieldControl: () => Promise.resolve() }, analysisOptions(settings));
-    assert.equal(run.state, 'cancelled');
+    const run = await this.analyzer.analyzeAsync(text, { isCanceled: () => ++polls > 1, yieldControl: () => Promise.resolve() }, analysisOptions(settings));
+    assert.equal(run.state, 'canceled');
   }
 }
 
@@ -201,7 +201,7 @@ describe('lsp/published-diagnostics: reusing unchanged LSP diagnostics', () => {
     assert.equal(json(shifted), JSON.stringify(fresh(shifted)));
   });
 
-  it('recognises a finding whose bodies were renumbered by its numbers, without making its message again', () => {
+  it('recognizes a finding whose bodies were renumbered by its numbers, without making its message again', () => {
     // A body inserted at the top renumbers every body below it: their findings are relabelled
     // (new objects sharing their numbers), and their diagnostics are copied, not converted.
     const rows = scene(200);
@@ -220,7 +220,7 @@ describe('lsp/published-diagnostics: reusing unchanged LSP diagnostics', () => {
     assert.ok(aboutSeven > 0 && s.published.stats.converted >= aboutSeven, `${aboutSeven} about seven, ${s.published.stats.converted} converted`);
   });
 
-  it('recognises the copies a length-changing edit makes by their findings, and never serves them at stale places', () => {
+  it('recognizes the copies a length-changing edit makes by their findings, and never serves them at stale places', () => {
     // A grid of overlapping boxes; spaces added to an early body's line move every name after it
     // in the text (same lines): the analysis hands back copies at the new offsets with the same
     // findings, which the publication copies without converting.
@@ -320,7 +320,7 @@ describe('lsp/published-diagnostics: chunks shared between publications', () => 
       if (c + 1 < chunks.length) assert.ok(size >= CHUNK_BYTES && size - texts[texts.length - 1]! < CHUNK_BYTES, `chunk ${c}: ${size} bytes`);
     }
     assert.equal(at, first.lsp.length);
-    // Published without overlaps, then with: every overlap new, the two after them recognised.
+    // Published without overlaps, then with: every overlap new, the two after them recognized.
     const t = new Session();
     const quiet = t.next(rows.join('\n'), parseSettings({ severity: { overlap: 'off' } }));
     assert.equal(quiet.lsp.length, 2);
@@ -427,7 +427,7 @@ describe('lsp/published-diagnostics: a publication from the analysis\'s change r
     const inserted = s.next(rows.join('\n'));
     check(s, inserted);
     assert.equal(s.published.lastPath, 'change');
-    assert.ok(inserted.lsp.length > first.lsp.length, 'the new body overlaps its neighbours');
+    assert.ok(inserted.lsp.length > first.lsp.length, 'the new body overlaps its neighbors');
     rows[250] = rows[250]!.replace(/ body added.*$/, '');
     const removed = s.next(rows.join('\n'));
     check(s, removed);
@@ -468,7 +468,7 @@ describe('lsp/published-diagnostics: a publication from the analysis\'s change r
     check(s, after);
     assert.notEqual(after.doc.analysis.change, undefined);
     assert.equal(s.published.lastPath, 'all', 'the previous list was not published');
-    // Cancelled by a newer version: the run after it is checked whole.
+    // Canceled by a newer version: the run after it is checked whole.
     await s.abandon(rows.join('\n'), loud);
     rows[127] = rows[127]!.replace('box(1, 1)', 'box(1, 1.5)');
     check(s, s.next(rows.join('\n'), loud));

@@ -12,12 +12,12 @@ import { startServer } from '../../../server/src/lsp/server';
 /**
  * The server with its per-document incremental analyzers, over a real JSON-RPC connection held in
  * memory (the server in this process, so a test can drive the interleaving): edits arrive while
- * older versions are still being analysed, and each older run must be dropped or finish before
+ * older versions are still being analyzed, and each older run must be dropped or finish before
  * the newer one publishes. What must hold, whatever the interleaving:
  * - diagnostics are published in increasing version order (never an older version's after a
  *   newer one's), the last publication is for the last version;
  * - every publication is exactly what a from-scratch analysis of that version's text gives (no
- *   result of a cancelled run or of an older text leaks into a newer one);
+ *   result of a canceled run or of an older text leaks into a newer one);
  * - after a close, nothing more is published for the document but the clearing.
  */
 describe('analysis/incremental in the server: cancellation leaves no stale diagnostics', function () {
@@ -99,7 +99,7 @@ describe('analysis/incremental in the server: cancellation leaves no stale diagn
     let version = 1;
     for (let burst = 0; burst < 6; burst++) {
       // A burst of edits with a few event-loop turns between them (typing), so that runs are
-      // cancelled at every kind of pause, then a rest long enough for one to finish.
+      // canceled at every kind of pause, then a rest long enough for one to finish.
       const n = 1 + Math.floor(random() * 4);
       for (let k = 0; k < n; k++) {
         const change = randomEdit(doc);

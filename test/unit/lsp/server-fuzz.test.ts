@@ -10,7 +10,7 @@ import { answer, LONG, runs } from './fuzz-helpers';
  * The real stdio server under hostile but well-framed input: random incremental edits (CRLF,
  * astral characters split between their surrogates, bursts sent without waiting) must leave the
  * same diagnostics as the final text opened afresh; every advertised request must answer
- * positions out of range with a result or an error response; cancelled requests and big scenes
+ * positions out of range with a result or an error response; canceled requests and big scenes
  * must not hang it. Deterministic under CI (test/unit/fast-check-seed.ts); COLLIDE_FUZZ=long
  * runs many more cases.
  */
@@ -212,7 +212,7 @@ describe('lsp: the server under fuzzed input (dist/server.js over stdio)', funct
     await close(uri);
   });
 
-  it('answers requests cancelled at once with a result or RequestCancelled, and ignores unknown cancellations', async () => {
+  it('answers requests canceled at once with a result or RequestCancelled, and ignores unknown cancellations', async () => {
     const uri = await open(SCENE);
     const pending: Promise<unknown>[] = [];
     for (const [method, params] of requests(uri, { line: 3, character: 6 })) {

@@ -269,7 +269,7 @@ describe('lsp: the real server over stdio (collide lsp --stdio)', function () {
     await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
     let big = TextDocument.create(uri, 'collide', 1, text);
     const first = client.publishedSoFar.length;
-    // Ten quick edits of one body, each moving it into its neighbour a little deeper.
+    // Ten quick edits of one body, each moving it into its neighbor a little deeper.
     for (let v = 2; v <= 11; v++) {
       const line = 7;
       const change = { range: { start: { line, character: 0 }, end: { line, character: big.getText().split('\n')[line]!.length } }, text: `body b${line} box(1, 1) at (${10.5 - v * 0.05}, 0)` };
@@ -278,7 +278,7 @@ describe('lsp: the real server over stdio (collide lsp --stdio)', function () {
     }
     text = big.getText();
     const last = await client.diagnostics(uri, 11);
-    assert.equal(last.filter((d) => d.code === 'overlap').length, 1, 'the moved body overlaps its neighbour');
+    assert.equal(last.filter((d) => d.code === 'overlap').length, 1, 'the moved body overlaps its neighbor');
     await new Promise((r) => setTimeout(r, 300));
     const versions = client.publishedSoFar.slice(first).filter((p) => p.uri === uri).map((p) => p.version!);
     for (let i = 1; i < versions.length; i++) assert.ok(versions[i]! > versions[i - 1]!, `published in order: ${versions.join(', ')}`);

@@ -102,7 +102,7 @@ describe('preview model (server)', () => {
     close(Math.max(...ys), 1.9, 1e-12);
     // Every edge of one box is parallel to an edge of the other (the exactly aligned case): each
     // side of B ⊖ A is a floor edge followed by a crate edge (core/narrow/minkowski.ts merges a
-    // parallel pair A first), coloured by where it came from, from the lowest vertex on.
+    // parallel pair A first), colored by where it came from, from the lowest vertex on.
     assert.deepEqual(d.minkowski!.edgeFrom, ['A', 'B', 'A', 'B', 'A', 'B', 'A', 'B']);
     const m = d.minkowski!;
     assert.equal(m.vertices[0], -5.5);
@@ -198,7 +198,7 @@ describe('preview model (server)', () => {
   });
 
   it('rotating pair: the conservative-advancement iterations close in on the time of impact', () => {
-    // A 4 × 0.05 bar spinning at 60 rad/s about its centre; the target 1.5 above it.
+    // A 4 × 0.05 bar spinning at 60 rad/s about its center; the target 1.5 above it.
     const d = detailOf('dt 1/60\nframes 4\nbody bar box(4, 0.05) spin 60\nbody target static circle(0.1) at (0, 1.5)\n', 'bar', 'target');
     assert.equal(d.toi!.method, 'conservative-advancement');
     assert.equal(d.toi!.state, 'hit');
@@ -229,7 +229,7 @@ describe('preview model (server)', () => {
     assert.equal(d.finding, null);
     assert.deepEqual([d.partA, d.partB], [0, 1]);
     close(d.distance, -0.3, 1e-12);
-    // The circle's centre is outside the box: they overlap through its radius alone, so no EPA.
+    // The circle's center is outside the box: they overlap through its radius alone, so no EPA.
     assert.deepEqual(d.epa, []);
   });
 

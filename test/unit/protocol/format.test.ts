@@ -79,7 +79,7 @@ describe('protocol/format: the one number formatter', () => {
       };
     };
 
-    it('edge cases: ±0, powers of ten and their neighbours, 1e21 and up, subnormals, 2^53', () => {
+    it('edge cases: ±0, powers of ten and their neighbors, 1e21 and up, subnormals, 2^53', () => {
       const values = [0, -0, 5e-324, -5e-324, 2.2250738585072014e-308, 1e-300, Number.MAX_VALUE, -Number.MAX_VALUE, 1e21, -1e21, 1e22, 1e23, 9.999995e21];
       values.push(2 ** 53, 2 ** 53 - 1, -(2 ** 53), 2 ** 52 + 0.5, 999999.5, 999999.49999999994, 99999.95, 0.00009999995, 0.0001, 1e-4 * (1 - 2 ** -52));
       for (let e = -324; e <= 308; e++) {

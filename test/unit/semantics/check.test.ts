@@ -57,7 +57,7 @@ describe('semantics/check: the scene', () => {
     assert.deepEqual(pts(shapeVertices(car.parts[0]!.shape)), [[-1, 0.5], [1, 0.5], [1, 1.5], [-1, 1.5]]);
     assert.deepEqual(pts(shapeVertices(car.parts[1]!.shape)), [[1, 0]]);
     const h = Math.SQRT2;
-    // The 2 × 2 square turned by 90° + 45° about its own centre, then moved to (5, 0): a diamond
+    // The 2 × 2 square turned by 90° + 45° about its own center, then moved to (5, 0): a diamond
     // whose corners are √2 from (5, 0) along the axes.
     const diamond = pts(shapeVertices(car.parts[2]!.shape)).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
     assert.deepEqual(diamond, pts([{ x: 5 - h, y: 0 }, { x: 5, y: -h }, { x: 5, y: h }, { x: 5 + h, y: 0 }]));
@@ -339,7 +339,7 @@ describe('semantics/check: errors on their exact ranges', () => {
       Object.entries(b!.props).map(([k, p]) => [k, text.slice(p!.valueRange.start, p!.valueRange.end)]).sort(),
       [['angle', '0.5'], ['at', '(2, 3)'], ['layer', 'l'], ['spin', '6'], ['velocity', '(4, 5)']],
     );
-    // The part's 4 × 2 box turned by the later 90deg about its centre, then moved to the later (7, 8).
+    // The part's 4 × 2 box turned by the later 90deg about its center, then moved to the later (7, 8).
     const corners = pts(shapeVertices(c!.parts[0]!.shape)).sort((p, q) => p[0]! - q[0]! || p[1]! - q[1]!);
     assert.deepEqual(corners, [[6, 6], [6, 10], [8, 6], [8, 10]]);
     assert.deepEqual(
@@ -414,7 +414,7 @@ describe('semantics/check: polygons', () => {
     assert.deepEqual(found(check('body a polygon((0, 0), (2, 0), (2, 1), (0, 1))')), []);
   });
 
-  it('normalises clockwise winding to counter-clockwise, with a hint carrying the new order', () => {
+  it('normalizes clockwise winding to counter-clockwise, with a hint carrying the new order', () => {
     const r = check('body a polygon((0, 0), (0, 1), (2, 1), (2, 0))');
     assert.deepEqual(found(r, true), [['hint', 'polygon-winding', 'polygon((0, 0), (0, 1), (2, 1), (2, 0))']]);
     const shape = r.scene.bodies[0]!.parts[0]!.shape;

@@ -131,7 +131,7 @@ describe('semantics: values evaluated on request', () => {
           versions.push(r);
         }
         // A request the server answers from an earlier version (the last finished one while a
-        // newer is analysed, or one a lens was made from): its values are still its own text's,
+        // newer is analyzed, or one a lens was made from): its values are still its own text's,
         // though the session it shares may have served window edits since, or been replaced.
         for (const r of versions) assertValuesOnRequest(r.semantics, r.syntax, `earlier ${r.mode} ${JSON.stringify(r.syntax.text)}`);
       }),

@@ -11,7 +11,7 @@ const CLOSE = 3;
 
 /**
  * The Canvas 2D backend of the preview. The canvas holds `width × height` CSS pixels at the
- * device pixel ratio; calls are forwarded as they are, with colour, width and opacity set only
+ * device pixel ratio; calls are forwarded as they are, with color, width and opacity set only
  * when they change (state changes, not path commands, dominate a batched frame's cost).
  */
 export class CanvasPainter implements Painter {

@@ -18,7 +18,7 @@ export interface LayerResult {
   readonly frame: LayerFrame;
   /**
    * The view the frame shows. A shift moves the picture by whole device pixels, so during a
-   * gesture the shown centre may differ from the requested one by under half a device pixel;
+   * gesture the shown center may differ from the requested one by under half a device pixel;
    * `exact` is false then, and for scaled frames, and the caller redraws when the gesture ends.
    */
   readonly view: Viewport;
@@ -26,7 +26,7 @@ export interface LayerResult {
 }
 
 /**
- * Device pixels drawn around the screen on the layer's canvases (the guard). Chromium rasterises
+ * Device pixels drawn around the screen on the layer's canvases (the guard). Chromium rasterizes
  * a shape that crosses the canvas edge differently from the same shape inside it (a route with
  * clipping, whose edge pixels differ all along the shape), so a
  * body drawn at the screen's edge and later shifted inwards would not match a fresh draw. With a

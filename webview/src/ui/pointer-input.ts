@@ -128,13 +128,13 @@ export class PointerInput {
       }
       this.actions.invalidate();
     });
-    const end = (e: PointerEvent, cancelled: boolean): void => {
+    const end = (e: PointerEvent, canceled: boolean): void => {
       const g = this.gesture;
       this.gesture = null;
       if (!g || !s.scene) return;
       if (c.hasPointerCapture(e.pointerId)) c.releasePointerCapture(e.pointerId);
       if (!g.moved) {
-        if (!cancelled) this.click(g.body, e.shiftKey);
+        if (!canceled) this.click(g.body, e.shiftKey);
         return;
       }
       if (g.kind === 'pan') {
@@ -145,7 +145,7 @@ export class PointerInput {
       }
       const body = s.scene.bodies[g.body];
       const drag = s.drag;
-      if (cancelled || !body || !drag || drag.index !== g.body) {
+      if (canceled || !body || !drag || drag.index !== g.body) {
         s.drag = null;
         this.actions.invalidate();
         return;

@@ -13,7 +13,7 @@
  * encodeMessageParts gives the pieces, for a writer that sends them as they are
  * (node/gather-writer.ts); encodeMessage joins them, for one that needs one array.
  *
- * Every other message is serialised by JSON.stringify. No Node API here, so that a browser
+ * Every other message is serialized by JSON.stringify. No Node API here, so that a browser
  * transport can use it too.
  */
 import { COMMA, EncodedJsonList } from './encoded-json-list';

@@ -12,7 +12,7 @@ const utf8 = new TextEncoder();
 /**
  * An array as the UTF-8 bytes of its JSON: chunk k holds the JSON of a run of elements with commas
  * between them, and the array is `[`, the chunks joined by commas, `]`. Writers that know it
- * (diagnostics-json.ts's encodeMessageParts) send the chunks as they are; any other serialiser
+ * (diagnostics-json.ts's encodeMessageParts) send the chunks as they are; any other serializer
  * (the Node IPC channel, the library's message tracing) calls `toJSON` and gets the same elements
  * as plain objects, so every transport stays correct and only that writer is fast. The chunks are
  * never modified once made: lists may share them (later publications of a document do), and a
@@ -90,7 +90,7 @@ const LARGE_LIST_BYTES = 2 * MAX_SLAB_BYTES;
 
 /**
  * Builds an EncodedJsonList one element at a time, so that a handler never holds the whole
- * response as objects: each element is serialised by JSON.stringify as it is added (the engine's
+ * response as objects: each element is serialized by JSON.stringify as it is added (the engine's
  * own escaping and number formatting, so the bytes are those of JSON.stringify of the whole
  * array), its text kept until about CHUNK_UNITS have gathered, then encoded as one chunk. The
  * element object can be dropped as soon as `add` returns.

@@ -8,7 +8,7 @@ import { arrayOf, number, optional, record, shared, string } from './json-shape'
 
 /**
  * The results that grow with the document and are asked for after every edit, as the response's
- * JSON bytes (encoded-json-list.ts): each element is serialised as the feature finds it, so the
+ * JSON bytes (encoded-json-list.ts): each element is serialized as the feature finds it, so the
  * handler never holds a large scene's elements as objects, and the bytes are JSON.stringify's of
  * the feature's list. The shapes below are the records' keys in the order their builders
  * (document-symbols.ts, code-lens.ts) create them.

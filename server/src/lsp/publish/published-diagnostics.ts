@@ -12,8 +12,8 @@ import { CHUNK_BYTES, consecutive, EMPTY, MIN_CHUNK_BYTES, Snapshot, type ChunkB
  * The diagnostics of successive versions of one document as published, kept as the UTF-8 bytes
  * of their JSON list (an EncodedDiagnostics, which diagnostics-json.ts writes into the message as
  * it is). An edit of one body in a large scene changes a handful of its thousands of diagnostics: the
- * rest keep the previous publication's bytes (its chunks, shared, or runs of neighbours copied),
- * and only the new ones are converted (toLspDiagnostic) and serialised. No LSP object is made or
+ * rest keep the previous publication's bytes (its chunks, shared, or runs of neighbors copied),
+ * and only the new ones are converted (toLspDiagnostic) and serialized. No LSP object is made or
  * kept for a diagnostic that did not change, and the cache is the chunks plus a few typed columns
  * per diagnostic rather than an object graph and a string each.
  *
@@ -46,9 +46,9 @@ import { CHUNK_BYTES, consecutive, EMPTY, MIN_CHUNK_BYTES, Snapshot, type ChunkB
  * removes lines, other settings, another URI or a list this cache did not publish takes the
  * walk.
  *
- * The bytes are kept in chunks of about CHUNK_BYTES, each the JSON of a run of neighbouring
+ * The bytes are kept in chunks of about CHUNK_BYTES, each the JSON of a run of neighboring
  * diagnostics, never modified once made (EncodedDiagnostics): a publication shares every chunk of
- * the previous one whose diagnostics are all unchanged and still neighbours, and writes new
+ * the previous one whose diagnostics are all unchanged and still neighbors, and writes new
  * chunks only around what changed. A one-body edit then makes one or two chunks instead of
  * copying the whole list, whose memory traffic would be most of the publication's time; and
  * editing keeps one list's worth of bytes alive
@@ -166,7 +166,7 @@ export class PublishedDiagnostics {
       pendingBytes = 0;
     };
     // While every diagnostic so far is converted (a first publication, or a list nothing of which
-    // is recognised), chunks are written as they fill, as the loop below would cut them, and
+    // is recognized), chunks are written as they fill, as the loop below would cut them, and
     // their texts dropped: else a large document's first publication would hold every text
     // across the pass, long enough to be promoted to the old generation as garbage.
     let streamed = 0;
@@ -338,7 +338,7 @@ export class PublishedDiagnostics {
       if (clean && (pending === n || pendingBytes >= MIN_CHUNK_BYTES) && (chunk.data.size >= MIN_CHUNK_BYTES || (c === lastChunk && a === added.length))) {
         flush();
         next.shareChunk(old, c, n);
-        // Neighbouring shared chunks' columns are one block copy (a few per edit, not one per chunk).
+        // Neighboring shared chunks' columns are one block copy (a few per edit, not one per chunk).
         if (runCount > 0 && runOld + runCount === first && runNew + runCount === n) runCount += count;
         else {
           if (runCount > 0) next.copyColumns(old, runOld, runNew, runCount);

@@ -183,7 +183,7 @@ export class Snapshot {
 
   /**
    * Makes diagnostics k … to - 1 one new chunk of `size` bytes: the converted ones' texts, the
-   * others copied from the old chunks, a run of old neighbours at a time.
+   * others copied from the old chunks, a run of old neighbors at a time.
    */
   writeChunk(b: ChunkBuild, k: number, to: number, size: number): void {
     const { old, from, source, diagnostics, store } = b;
@@ -217,7 +217,7 @@ export class Snapshot {
         q++;
         continue;
       }
-      // A run of neighbours in one old chunk is one copy, commas included.
+      // A run of neighbors in one old chunk is one copy, commas included.
       const c = old.chunkOf[i]!;
       let m = q;
       while (m + 1 < to && from[m + 1] === from[m]! + 1 && old.chunkOf[from[m + 1]!] === c) m++;
@@ -342,7 +342,7 @@ export class Snapshot {
 }
 
 /**
- * What a publication keeps to recognise a diagnostic's words: for a finding's diagnostic its key
+ * What a publication keeps to recognize a diagnostic's words: for a finding's diagnostic its key
  * (its finding's numbers, finding-diagnostic.ts), so that its message is never made to be
  * compared; for one that sends data (`sentData`: the diagnostics limit's note) the object
  * itself, since nothing here compares the data, so that its bytes serve only that very object;

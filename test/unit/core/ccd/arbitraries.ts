@@ -41,7 +41,7 @@ export interface Case {
 }
 
 /**
- * B starts 0.5..6 units from A, aimed at A's neighbourhood (so that hits and misses both occur),
+ * B starts 0.5..6 units from A, aimed at A's neighborhood (so that hits and misses both occur),
  * at 1e-3..1e5 units/s; spins up to 1e3 rad/s; the interval covers the approach (and at most a few
  * dozen turns, beyond which no method can be cheap or a reference dense enough).
  */

@@ -85,7 +85,7 @@ describe('core/ccd closed-form time-of-impact cases', () => {
 
   describe('a bullet through a thin wall', () => {
     // The wall's near face is at x = 4.9; a 0.1-radius bullet at 600 units/s touches it when its
-    // centre reaches 4.8, at t = 0.008 s — half a step, and gone through by the step's end.
+    // center reaches 4.8, at t = 0.008 s — half a step, and gone through by the step's end.
     const wall = { shape: makeBox(0.2, 4), at: [5, 0] as [number, number] };
     it('round bullet (GJK ray cast)', () => {
       const input = pair({ shape: makeCircle({ x: 0, y: 0 }, 0.1), at: [0, 0], velocity: [600, 0] }, wall);
@@ -114,7 +114,7 @@ describe('core/ccd closed-form time-of-impact cases', () => {
       assert.notEqual(timeOfImpact(pair({ shape: diamond, ...bullet }, wall)).method, 'swept-aabb');
     });
     it('tilted square bullet hits with its corner first (linear cast)', () => {
-      // Rotated 45°, the bullet's corner leads at 0.1√2 from its centre.
+      // Rotated 45°, the bullet's corner leads at 0.1√2 from its center.
       const input = pair({ shape: makeBox(0.2, 0.2), at: [0, 0], angle: Math.PI / 4, velocity: [600, 0] }, wall);
       const t = (4.9 - 0.1 * Math.SQRT2) / 600;
       const out = timeOfImpact(input);
@@ -182,7 +182,7 @@ describe('core/ccd closed-form time-of-impact cases', () => {
 
   describe('a grazing contact', () => {
     it('circle tangent to a circle at the closest approach', () => {
-      // Centre path y = 2 past a unit circle at the origin: tangent at x = 0, t = 0.5.
+      // Center path y = 2 past a unit circle at the origin: tangent at x = 0, t = 0.5.
       const input = pair(
         { shape: makeCircle({ x: 0, y: 0 }, 1), at: [0, 0] },
         { shape: makeCircle({ x: 0, y: 0 }, 1), at: [-5, 2], velocity: [10, 0] },
@@ -198,7 +198,7 @@ describe('core/ccd closed-form time-of-impact cases', () => {
     });
     it('circle grazing a box corner', () => {
       // Circle of radius 1 at height 1.5 over a unit box: it touches the corner (−0.5, 0.5) exactly
-      // when its centre passes x = −0.5.
+      // when its center passes x = −0.5.
       const input = pair(
         { shape: makeBox(1, 1), at: [0, 0] },
         { shape: makeCircle({ x: 0, y: 0 }, 1), at: [-5, 1.5], velocity: [10, 0] },
@@ -213,8 +213,8 @@ describe('core/ccd closed-form time-of-impact cases', () => {
   });
 
   describe('a spinning bar through a target', () => {
-    // A 4 × 0.02 bar spinning at 60 rad/s (a radian per step) about its centre; a 0.05-radius
-    // target 1.5 from the centre at bearing φ = atan2(0.9, 1.2). The bar's face reaches it when
+    // A 4 × 0.02 bar spinning at 60 rad/s (a radian per step) about its center; a 0.05-radius
+    // target 1.5 from the center at bearing φ = atan2(0.9, 1.2). The bar's face reaches it when
     // 1.5 sin(φ − θ) = 0.01 + 0.05.
     const phi = Math.atan2(0.9, 1.2);
     const tHit = (phi - Math.asin(0.06 / 1.5)) / 60;

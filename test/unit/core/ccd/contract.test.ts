@@ -49,7 +49,7 @@ function input(
   };
 }
 
-/** `separated` at tMax: the exact separation there, and a unit normal that realises it. */
+/** `separated` at tMax: the exact separation there, and a unit normal that realizes it. */
 function expectSeparatedAtEnd(i: ToiInput, out: ToiOutput, what: string): void {
   assert.equal(out.state, 'separated', `${what}: ${out.state}`);
   assert.equal(out.t, i.tMax, `${what}: t`);
@@ -75,7 +75,7 @@ function expectForwardTrace(i: ToiInput, out: ToiOutput): void {
   for (const s of trace) {
     const want = separationAt(i, s.t);
     near(s.distance, want, 1e-9 * (1 + want + Math.hypot(i.transformB.x - i.transformA.x, i.transformB.y - i.transformA.y)), `distance at ${s.t}`);
-    // Where the steps are (a centred circle's spin moves nothing, so only positions are compared).
+    // Where the steps are (a centered circle's spin moves nothing, so only positions are compared).
     const xa = poseAt(i.transformA, i.velocityA, i.spinA, s.t);
     const xb = poseAt(i.transformB, i.velocityB, i.spinB, s.t);
     near(s.transformA.x, xa.x, 1e-12 * (1 + Math.abs(xa.x)), 'position of A');

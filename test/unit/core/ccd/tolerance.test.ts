@@ -38,7 +38,7 @@ function spinningBar(tMax: number): ToiInput {
 }
 
 // The bar's face (0.005 from its axis) meets the circle (0.001) when the axis is 0.006 from the
-// circle's centre, at distance R = |(3, 0.5)| from the spin centre: θ = atan2(0.5, 3) − asin(0.006 / R).
+// circle's center, at distance R = |(3, 0.5)| from the spin center: θ = atan2(0.5, 3) − asin(0.006 / R).
 const R = Math.hypot(3, 0.5);
 const BAR_TOI = (Math.atan2(0.5, 3) - Math.asin(0.006 / R)) / 1000;
 

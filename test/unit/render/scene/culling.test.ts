@@ -251,7 +251,7 @@ describe('preview culling', () => {
             const all = new Set(whole.paths);
             for (const path of part.paths) assert.ok(all.has(path), 'a batch of the partial draw is not one of the whole draw');
             partPaths += part.paths.length;
-            // Every path of the whole draw that can colour a pixel of the region (its bounds,
+            // Every path of the whole draw that can color a pixel of the region (its bounds,
             // widened by the widest stroke and antialiasing, meet it) is in the partial draw.
             const drawn = new Set(part.paths);
             const m = 2;

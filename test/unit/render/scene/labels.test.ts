@@ -199,7 +199,7 @@ describe('label placement', () => {
             const text = boxes
               .map(([w, h, y], i) => {
                 const line = `body b${i}_${'x'.repeat(i % 5)} box(${w}, ${h}) at (${x + w / 2}, ${y})`;
-                x += w * 0.9; // a little overlap between neighbours, as in the crates scene
+                x += w * 0.9; // a little overlap between neighbors, as in the crates scene
                 return line;
               })
               .join('\n');

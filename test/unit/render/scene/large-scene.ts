@@ -1,7 +1,7 @@
 /**
  * A generated preview scene of many bodies for the culling and cached-layer tests: a jittered
  * grid of boxes, circles, rounded polygons and capsules of every kind, moving and spinning, with
- * a run of overlapping pairs (outlined in the warning colour) and a tunnelling pair (swept areas).
+ * a run of overlapping pairs (outlined in the warning color) and a tunnelling pair (swept areas).
  * Deterministic for a seed.
  */
 import type { PreviewBody, PreviewFinding, PreviewPart, PreviewScene } from '../../../../protocol/preview-model';

@@ -13,7 +13,7 @@ import { largeScene } from '../../render/scene/large-scene';
 /**
  * "Equal within antialiasing tolerance": a channel may differ by up to NOISE anywhere (rounding
  * in compositing a transparent layer), by more only on an edge (a pixel whose 3 × 3
- * neighbourhood in the full redraw spans more than EDGE_CONTRAST levels: partial coverage, where
+ * neighborhood in the full redraw spans more than EDGE_CONTRAST levels: partial coverage, where
  * Skia's float32 rounding of a shape moved by whole pixels can change a coverage step), and
  * never by more than MAX_EDGE_DIFF. A missing, doubled or misplaced shape breaks all three.
  */
@@ -96,7 +96,7 @@ async function compareWithFullRedraw(view: PreviewPage, rect?: [number, number, 
   );
 }
 
-/** Set the view (centre as fractions of the scene bounds, zoom as a multiple of the fitted zoom). */
+/** Set the view (center as fractions of the scene bounds, zoom as a multiple of the fitted zoom). */
 async function setView(view: PreviewPage, zoomFactor: number, fx: number, fy: number): Promise<string> {
   return view.page.evaluate(
     ({ zoomFactor, fx, fy }) => {
@@ -107,7 +107,7 @@ async function setView(view: PreviewPage, zoomFactor: number, fx: number, fy: nu
       v.zoom *= zoomFactor;
       v.cx = b[0] + fx * (b[2] - b[0]);
       v.cy = b[1] + fy * (b[3] - b[1]);
-      // A fresh layer at this view, whatever the last one was: with 'exact', a new centre that
+      // A fresh layer at this view, whatever the last one was: with 'exact', a new center that
       // happens to lie whole pixels from the fitted one (it depends on the panel's height down to
       // the toolbar's last pixel) would be drawn as a shift instead.
       return app.drawNow('full');

@@ -23,20 +23,20 @@ describe('preview webview (headless Chromium)', function () {
     assert.deepEqual(await view.posted(), [{ type: 'ready' }]);
   });
 
-  it('fills each body with its kind colour from the theme at its place', async () => {
+  it('fills each body with its kind color from the theme at its place', async () => {
     await view.send({ type: 'scene', scene: sampleScene() });
     await view.screenshot('preview-sample');
-    // Inside the crate (centred at (0, 0.4)), clear of its label and the push-out arrow: the
-    // dynamic colour at 25 % over the background.
+    // Inside the crate (centered at (0, 0.4)), clear of its label and the push-out arrow: the
+    // dynamic color at 25 % over the background.
     const [x, y] = await view.toPage(0.3, 0.15);
     assert.ok(near(await view.pixel(x, y), blend(BG, DYNAMIC, 0.25)), `crate fill at ${x},${y}: ${await view.pixel(x, y)}`);
-    // Far right of the scene, outside every body: background or a grid line, never a body colour.
+    // Far right of the scene, outside every body: background or a grid line, never a body color.
     const [ex, ey] = await view.toPage(4.2, 4.6);
     const px = await view.pixel(ex, ey);
     assert.ok(near(px, hex(BG), 16), `empty space at ${ex},${ey}: ${px}`);
   });
 
-  it('redraws in the new colours when the theme changes', async () => {
+  it('redraws in the new colors when the theme changes', async () => {
     await view.send({ type: 'scene', scene: sampleScene() });
     await view.page.evaluate(() => (globalThis as any).document.documentElement.style.setProperty('--vscode-charts-blue', '#ff0000'));
     await view.frame();
@@ -84,7 +84,7 @@ describe('preview webview (headless Chromium)', function () {
     await view.frame();
     const after = await view.pixel(...shotHalfWay);
     assert.equal((await view.debug()).time.toFixed(6), (0.5 / 60).toFixed(6));
-    // Small on screen, the bullet is filled strongly (level of detail): far nearer its colour
+    // Small on screen, the bullet is filled strongly (level of detail): far nearer its color
     // than the faint swept area under it.
     const towards = (c: readonly number[]) => Math.hypot(...hex(DYNAMIC).map((x, i) => x - c[i]!));
     assert.ok(towards(after) < towards(before) - 60, `the bullet is drawn half way: ${before} → ${after}`);
@@ -237,18 +237,18 @@ describe('preview webview (headless Chromium)', function () {
     assert.equal(await view.page.locator('#step-label').textContent(), '1 / 1');
     assert.equal(await view.page.locator('#step').isDisabled(), true, 'one step: nothing to slide through');
     assert.equal(await view.page.locator('#step-numbers td[data-key="Edge distance"]').textContent(), '0.1');
-    // The configuration-space canvas draws B's edges (bottom, top) in B's colour: the bottom
+    // The configuration-space canvas draws B's edges (bottom, top) in B's color: the bottom
     // edge y = -0.1 lies just below the origin, in the middle of the canvas width.
-    const colours = await view.page.evaluate(() => {
+    const colors = await view.page.evaluate(() => {
       const c = (globalThis as any).document.querySelector('#cspace');
       const d: number[] = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
       const seen = new Set<string>();
       for (let i = 0; i < d.length; i += 4) seen.add(`${d[i]},${d[i + 1]},${d[i + 2]}`);
       return [...seen];
     });
-    const has = (rgb: [number, number, number]) => colours.some((s) => near(s.split(',').map(Number), rgb, 2));
-    assert.ok(has(hex(DARK_VARS['--vscode-charts-orange']!)), 'edges of A drawn in A colour');
-    assert.ok(has(hex(DARK_VARS['--vscode-charts-green']!)), 'edges of B drawn in B colour');
+    const has = (rgb: [number, number, number]) => colors.some((s) => near(s.split(',').map(Number), rgb, 2));
+    assert.ok(has(hex(DARK_VARS['--vscode-charts-orange']!)), 'edges of A drawn in A color');
+    assert.ok(has(hex(DARK_VARS['--vscode-charts-green']!)), 'edges of B drawn in B color');
     // A pair message for another pair than the one open is ignored.
     await view.send({ type: 'pair', pair: { ...samplePair(), a: 'wall', b: 'shot' } });
     assert.equal(await cell('Penetration depth'), '0.1');
