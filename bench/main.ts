@@ -4,9 +4,13 @@
  *   --quick          1k and 10k bodies, fewer repetitions and moves (a smoke run, ~30 s)
  *   --json           print the results as JSON on stdout (the table goes to stderr)
  *   --sizes=a,b,...  body counts for case (a) (default 1000,10000,100000)
+ *   --editor         instead, the figures of a real editor: scripts/bench-editor.mjs (code-server
+ *                    in headless Chromium; takes its own flags, see that file)
  * Timings are medians of several runs; every library's answer is compared with the ground
  * truth of bench/scenes.ts and any difference is reported as a MISMATCH.
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { BROAD_PHASE_KINDS } from '../core';
 import type { BroadPhaseKind } from '../core';
 import { collideAllPairs, collideAllPairsOnePass, collideBodies, collideMoveProbe, collideSweptCandidates, loadNarrowPhase } from './collide';
@@ -327,7 +331,13 @@ function printTable(): void {
   out('\nRatios are Collide time / peer time (below 1 means Collide is faster). Case b is per move.');
 }
 
-main().catch((e: unknown) => {
-  log(`bench failed: ${(e as Error).stack ?? String(e)}`);
-  process.exitCode = 2;
-});
+if (args.includes('--editor')) {
+  const script = join(__dirname, '..', 'scripts', 'bench-editor.mjs');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args.filter((a) => a !== '--editor')], { stdio: 'inherit' });
+  process.exitCode = r.status ?? 2;
+} else {
+  main().catch((e: unknown) => {
+    log(`bench failed: ${(e as Error).stack ?? String(e)}`);
+    process.exitCode = 2;
+  });
+}

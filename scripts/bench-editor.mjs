@@ -1,0 +1,573 @@
+// `npm run bench -- --editor` (or `npm run bench:editor`): the packaged extension in a real editor
+// (code-server driven by headless Chromium, as in scripts/e2e-ui.mjs), on a generated 10k-body
+// scene. Every figure is read from the workbench's DOM or from inside the preview's frame:
+//   - floor: keystroke → the typed character shown in the cursor line, in a Markdown file of the
+//     same session (no language server involved),
+//   - keystroke → squiggle: keystrokes that alternately move a probe body onto another body and
+//     away from it, at a human pace (paced) and each once the previous one shows (isolated); the
+//     time until the squiggle on the probe's lines appears or disappears as that keystroke asks,
+//     and until the status bar's overlap count follows,
+//   - the same typing with the preview open beside it, and the preview's redraw of each edit,
+//   - preview open time, and code lenses on screen after each PageDown (and blank lens rows seen).
+// Times are taken inside the pages (keydown's timeStamp, MutationObserver and draw hooks) on the
+// epoch clock (performance.timeOrigin + now), so the driver's round trips are not in them.
+// Results: a table on stdout and artifacts/bench/editor.json. Flags: --keys=N (paced keystrokes,
+// made odd), --vsix=path,
+// --no-package (reuse an existing .vsix), --keep (leave the temp profile).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { generateScene, sceneText } from '../bench/scenes.ts';
+import { CHROMIUM, installVsix, makeProfile, removeProfile, root, startCodeServer } from './e2e-codeserver.mjs';
+import { packageExtension, vsixPath } from './package.mjs';
+
+const BOUND_MS = 30_000;
+/** The whole run stops itself (and code-server) after this long, whatever it is waiting for. */
+const WATCHDOG_MS = 15 * 60_000;
+const PACE_MS = 120;
+/** After the last keystroke, how long nothing may change before the run counts as caught up. */
+const QUIET_MS = 1500;
+const CATCH_UP_BOUND_MS = 120_000;
+/** Keystrokes of the isolated runs, each typed once the previous one shows. */
+const ISOLATED_KEYS = 5;
+/** The probe is inserted as this line (1-based); the typed character goes right after `at (`. */
+const PROBE_LINE = 2;
+const PROBE_PREFIX = 'body probe circle(0.5) at (';
+const outDir = join(root, 'artifacts', 'bench');
+
+/** What stops the browser and code-server of a run in progress; the watchdog and signals call it. */
+const cleanups = new Set();
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function stats(xs) {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  const q = (p) => (s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]);
+  const median = s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return { n: s.length, median, p90: q(0.9), p95: q(0.95), max: s.length ? s[s.length - 1] : NaN };
+}
+
+/**
+ * The scene: the generated 10k bodies, and a probe body on line 2 centered on the first body that
+ * overlaps nothing, so the probe overlaps exactly that body. Typing `9` in front of its x moves it
+ * out of the world (the scene's side is about 214 units); Backspace moves it back.
+ */
+function makeScene() {
+  const scene = generateScene(10000, 0);
+  const inPair = new Set();
+  for (const key of scene.truth) {
+    inPair.add(Math.floor(key / scene.n));
+    inPair.add(key % scene.n);
+  }
+  const target = scene.bodies.find((b) => !inPair.has(b.index));
+  const lines = sceneText(scene).split('\n');
+  lines.splice(PROBE_LINE - 1, 0, `${PROBE_PREFIX}${target.x}, ${target.y})`);
+  // The header comment is line 1, so body bK is on line K + 3 once the probe is in.
+  return { text: lines.join('\n'), targetLine: target.index + 3, overlaps: scene.truth.length, side: scene.side };
+}
+
+const MARKDOWN = ['# Notes', '', `${PROBE_PREFIX}12.5, 40.25) is where the probe goes.`, '', 'Nothing else here.', ''].join('\n');
+
+/**
+ * Runs in the workbench page: records every keydown and every change of what the editor shows on
+ * the watched lines (squiggle present, line text) and of the status bar's overlap count.
+ */
+function installRecorder({ lines }) {
+  const now = () => performance.timeOrigin + performance.now();
+  const editorRoot = () => document.querySelector('.part.editor .editor-group-container.active .monaco-editor')
+    ?? document.querySelector('.part.editor .monaco-editor');
+  const topOf = (ed, n) => {
+    for (const e of ed.querySelectorAll('.margin-view-overlays .line-numbers')) {
+      if (e.textContent.trim() === String(n)) return e.parentElement?.style.top ?? null;
+    }
+    return null;
+  };
+  const read = () => {
+    const ed = editorRoot();
+    let squiggle = false;
+    let text = null;
+    if (ed) {
+      const tops = new Set(lines.map((n) => topOf(ed, n)).filter((t) => t !== null));
+      for (const d of ed.querySelectorAll('.view-overlays > div')) {
+        if (tops.has(d.style.top) && d.querySelector('.squiggly-warning, .squiggly-error')) squiggle = true;
+      }
+      const first = topOf(ed, lines[0]);
+      for (const l of ed.querySelectorAll('.view-lines > .view-line')) if (l.style.top === first) text = l.textContent;
+    }
+    let overlaps = null;
+    for (const s of document.querySelectorAll('.statusbar-item')) {
+      const m = /([\d,]+) overlaps?\b/.exec(s.textContent ?? '');
+      if (m) overlaps = Number(m[1].replace(/,/g, ''));
+    }
+    return { squiggle, len: text === null ? null : text.length, overlaps };
+  };
+  const rec = { keys: [], states: [] };
+  let last = '';
+  const sample = () => {
+    const s = read();
+    const key = JSON.stringify(s);
+    if (key !== last) {
+      last = key;
+      rec.states.push({ t: now(), ...s });
+    }
+  };
+  const onKey = (e) => rec.keys.push({ t: performance.timeOrigin + e.timeStamp, key: e.key });
+  window.addEventListener('keydown', onKey, true);
+  const mo = new MutationObserver(sample);
+  mo.observe(document.querySelector('.monaco-workbench'), { subtree: true, childList: true, attributes: true, characterData: true });
+  sample();
+  window.__editorBench = { rec, stop: () => { mo.disconnect(); window.removeEventListener('keydown', onKey, true); rec.stoppedAt = now(); return rec; }, read };
+}
+
+/** Runs in the preview's frame: records each draw with the scene version it showed. */
+function installDrawHook() {
+  const app = globalThis.collidePreview;
+  if (!globalThis.__editorBenchDraws) {
+    const draw = app.drawNow.bind(app);
+    app.drawNow = (mode) => {
+      const r = draw(mode);
+      globalThis.__editorBenchDraws.push({ t: performance.timeOrigin + performance.now(), version: app.debugState().version, frame: r });
+      return r;
+    };
+  }
+  globalThis.__editorBenchDraws = [];
+  return app.debugState().version;
+}
+
+async function openFile(page, name) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: BOUND_MS });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: BOUND_MS });
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: BOUND_MS });
+  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+  await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: BOUND_MS });
+}
+
+/** Puts the cursor at line:column through quick open's Go to Line (`:line:column`). */
+async function goTo(page, line, column) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: BOUND_MS });
+  await input.fill(`:${line}:${column}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: `${line}` }).first().waitFor({ timeout: BOUND_MS });
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: BOUND_MS });
+}
+
+/** The Collide preview's innermost frame: the one that has the debug hook and a scene. */
+async function previewFrame(page, bound = BOUND_MS) {
+  const deadline = Date.now() + bound;
+  while (Date.now() < deadline) {
+    for (const f of page.frames()) {
+      if (!/webview/i.test(f.url())) continue;
+      const ok = await f.evaluate(() => {
+        const d = globalThis.collidePreview?.debugState();
+        return !!d && d.version !== null && d.frame !== 'empty';
+      }).catch(() => false);
+      if (ok) return f;
+    }
+    await sleep(20);
+  }
+  throw new Error(`no preview frame with a drawn scene within ${bound} ms`);
+}
+
+/**
+ * Types `count` (odd) keystrokes, alternately `9` and Backspace at the cursor, with the recorder
+ * watching `lines`, so the last one leaves the `9` typed and the state differs from the one
+ * before. Paced: PACE_MS apart. Isolated (`shows` given): each keystroke waits until the editor
+ * `shows(i, before, state)` it and `alsoWait(i)` holds (within CATCH_UP_BOUND_MS), then a pause.
+ * Then it waits until `settled(before, state)` and `alsoWait(count - 1)` hold and nothing has
+ * changed for QUIET_MS (within CATCH_UP_BOUND_MS), deletes the `9` again and waits for the state
+ * before the typing (untimed). Returns the records, `before` and whether it caught up.
+ */
+async function typeAlternating(page, { count, lines, settled, shows, alsoWait = async () => true }) {
+  if (count % 2 === 0) throw new Error(`the keystroke count must be odd, not ${count}`);
+  await page.evaluate(installRecorder, { lines });
+  const before = await page.evaluate(() => window.__editorBench.rec.states.at(-1));
+  const last = () => page.evaluate(() => ({ n: window.__editorBench.rec.states.length, last: window.__editorBench.rec.states.at(-1) }));
+  const start = Date.now();
+  for (let i = 0; i < count; i++) {
+    if (shows) {
+      const bound = Date.now() + CATCH_UP_BOUND_MS;
+      await page.keyboard.press(i % 2 === 0 ? '9' : 'Backspace');
+      while (Date.now() < bound && !(shows(i, before, (await last()).last) && await alsoWait(i))) await sleep(50);
+      await sleep(300);
+    } else {
+      const due = start + i * PACE_MS;
+      if (due > Date.now()) await sleep(due - Date.now());
+      await page.keyboard.press(i % 2 === 0 ? '9' : 'Backspace');
+    }
+  }
+  const deadline = Date.now() + CATCH_UP_BOUND_MS;
+  let seen = -1;
+  let quietSince = Date.now();
+  let caughtUp = false;
+  while (Date.now() < deadline) {
+    await sleep(100);
+    const now = await last();
+    if (now.n !== seen) {
+      seen = now.n;
+      quietSince = Date.now();
+    } else if (settled(before, now.last) && Date.now() - quietSince >= QUIET_MS && await alsoWait(count - 1)) {
+      caughtUp = true;
+      break;
+    }
+  }
+  const rec = await page.evaluate(() => window.__editorBench.stop());
+  if (rec.keys.length !== count) throw new Error(`typed ${count} keystrokes but the page saw ${rec.keys.length}`);
+  await page.keyboard.press('Backspace');
+  const back = Date.now() + 60_000;
+  for (;;) {
+    const now = await page.evaluate(() => window.__editorBench.read());
+    if (now.len === before.len && now.squiggle === before.squiggle && now.overlaps === before.overlaps) break;
+    if (Date.now() > back) throw new Error(`the editor did not return to its state before the typing within 60 s: ${JSON.stringify({ before, now })}`);
+    await sleep(100);
+  }
+  await sleep(QUIET_MS);
+  return { rec, before, caughtUp };
+}
+
+/**
+ * Per keystroke i, the time from its keydown to the first change after it into a state that shows
+ * what it asked for (`shows(i, state)`), counted only before keystroke i + 2 (after that the same
+ * state may be a later keystroke's). Keystrokes whose change never showed alone are `coalesced`.
+ * `at[i]` is the absolute time of keystroke i's change.
+ */
+function latencies(rec, shows) {
+  const out = [];
+  const at = {};
+  for (let i = 0; i < rec.keys.length; i++) {
+    const k = rec.keys[i].t;
+    const until = rec.keys[i + 2]?.t ?? Infinity;
+    let prev = rec.states.filter((s) => s.t < k).at(-1) ?? null;
+    for (const s of rec.states) {
+      if (s.t < k) continue;
+      if (s.t >= until) break;
+      if (shows(i, s) && (!prev || !shows(i, prev))) {
+        at[i] = s.t;
+        out.push(s.t - k);
+        break;
+      }
+      prev = s;
+    }
+  }
+  return { ...stats(out), coalesced: rec.keys.length - out.length, samples: out.map((x) => Math.round(x * 10) / 10), at };
+}
+
+/**
+ * From the last keydown to the last change of `field` after it, and whether the final state
+ * shows the last keystroke.
+ */
+function catchUp(rec, field, shows) {
+  const last = rec.keys[rec.keys.length - 1].t;
+  let t = null;
+  let prevValue = rec.states.filter((s) => s.t < last).at(-1)?.[field];
+  for (const s of rec.states) {
+    if (s.t < last) continue;
+    if (s[field] !== prevValue) t = s.t;
+    prevValue = s[field];
+  }
+  const final = rec.states.at(-1);
+  return { ms: t === null ? 0 : t - last, right: !!final && shows(rec.keys.length - 1, final) };
+}
+
+/** For each keystroke, the preview's first draw of that edit's version or a later one. */
+function redraws(rec, allDraws, version0, squiggleAt) {
+  const draws = allDraws.filter((x) => x.t < rec.stoppedAt);
+  const lastKey = rec.keys.length - 1;
+  const final = draws.find((x) => x.t >= rec.keys[lastKey].t && x.version !== null && x.version >= version0 + lastKey + 1);
+  const afterKey = [];
+  const afterSquiggle = [];
+  for (let i = 0; i < rec.keys.length; i++) {
+    const k = rec.keys[i].t;
+    const d = draws.find((x) => x.t >= k && x.version !== null && x.version >= version0 + i + 1);
+    if (!d) continue;
+    afterKey.push(d.t - k);
+    if (squiggleAt[i] !== undefined) afterSquiggle.push(d.t - squiggleAt[i]);
+  }
+  return { afterKey: stats(afterKey), afterSquiggle: stats(afterSquiggle), catchUpMs: final ? final.t - rec.keys[lastKey].t : null };
+}
+
+/** The figures of one typing run; `len0`, `overlaps0`: the line length and count before it. */
+function typingFigures(rec, len0, overlaps0) {
+  // Even keystrokes type the `9` (the probe leaves its target), odd ones delete it again.
+  const echo = (i, s) => s.len === len0 + (i % 2 === 0 ? 1 : 0);
+  const squiggle = (i, s) => s.squiggle === (i % 2 === 1);
+  const status = (i, s) => s.overlaps !== null && (i % 2 === 1 ? s.overlaps === overlaps0 : s.overlaps < overlaps0);
+  return {
+    echo: latencies(rec, echo),
+    squiggle: latencies(rec, squiggle),
+    status: latencies(rec, status),
+    catchUp: { squiggle: catchUp(rec, 'squiggle', squiggle), status: catchUp(rec, 'overlaps', status) },
+  };
+}
+
+/** Runs in the page: PageDown's effect on the code lenses, one frame at a time until they are all filled in. */
+function watchLenses(bound) {
+  const ed = document.querySelector('.part.editor .editor-group-container.active .monaco-editor');
+  const content = ed.querySelector('.lines-content');
+  const startTop = content.style.top;
+  const box = ed.getBoundingClientRect();
+  return new Promise((resolve) => {
+    let keyAt = null;
+    const onKey = (e) => { keyAt ??= performance.timeOrigin + e.timeStamp; };
+    window.addEventListener('keydown', onKey, true);
+    const t0 = performance.timeOrigin + performance.now();
+    let maxBlank = 0;
+    let blankFrames = 0;
+    const frame = () => {
+      const now = performance.timeOrigin + performance.now();
+      const scrolled = content.style.top !== startTop;
+      let shown = 0;
+      let blank = 0;
+      for (const l of ed.querySelectorAll('.codelens-decoration')) {
+        const r = l.getBoundingClientRect();
+        if (r.height === 0 || r.bottom <= box.top || r.top >= box.bottom) continue;
+        shown++;
+        if ((l.textContent ?? '').replace(/\u00a0/g, ' ').trim() === '') blank++;
+      }
+      if (scrolled) {
+        maxBlank = Math.max(maxBlank, blank);
+        if (blank > 0) blankFrames++;
+      }
+      if (scrolled && keyAt !== null && shown > 0 && blank === 0) {
+        window.removeEventListener('keydown', onKey, true);
+        resolve({ ms: now - keyAt, shown, maxBlank, blankFrames });
+      } else if (now - t0 > bound) {
+        window.removeEventListener('keydown', onKey, true);
+        resolve({ ms: null, shown, maxBlank, blankFrames, scrolled, timedOut: true });
+      } else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+async function measureLenses(page, pages) {
+  const results = [];
+  for (let i = 0; i < pages; i++) {
+    const watching = page.evaluate(watchLenses, 10_000);
+    await sleep(50);
+    await page.keyboard.press('PageDown');
+    results.push(await watching);
+    await sleep(800);
+  }
+  const ok = results.filter((r) => r.ms !== null);
+  return {
+    ...stats(ok.map((r) => r.ms)),
+    timedOut: results.length - ok.length,
+    maxBlankRows: Math.max(0, ...results.map((r) => r.maxBlank)),
+    scrollsWithBlankRows: results.filter((r) => r.maxBlank > 0).length,
+    lensesShown: stats(results.map((r) => r.shown)).median,
+    samples: results,
+  };
+}
+
+export async function runEditorBench({ vsix, keys = 31, keep = false } = {}) {
+  const profile = makeProfile('collide-bench-editor-', { 'editor.minimap.enabled': false, 'workbench.colorTheme': 'Default Dark Modern' });
+  let server;
+  let browser;
+  const load = { start: loadavg() };
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    await browser?.close().catch(() => {});
+    await server?.stop();
+    if (keep) console.error(`bench-editor: kept ${profile.dir}`);
+    else removeProfile(profile);
+  };
+  cleanups.add(cleanup);
+  try {
+    installVsix(profile, vsix);
+    const ws = join(profile.dir, 'workspace');
+    mkdirSync(ws, { recursive: true });
+    const scene = makeScene();
+    writeFileSync(join(ws, 'scene.collide'), scene.text);
+    writeFileSync(join(ws, 'notes.md'), MARKDOWN);
+    server = await startCodeServer(profile);
+    browser = await chromium.launch({ ...CHROMIUM, headless: true });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.setDefaultTimeout(BOUND_MS);
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'scene.collide' }).first().waitFor({ timeout: 60_000 });
+    const log = (m) => console.error(`bench-editor: ${m}`);
+
+    // The floor: the same keystrokes in a Markdown file; the figure is the character's echo.
+    await openFile(page, 'notes.md');
+    await goTo(page, 3, PROBE_PREFIX.length + 1);
+    const echoed = (before, s) => s.len === before.len + 1;
+    const echoes = (i, before, s) => s.len === before.len + (i % 2 === 0 ? 1 : 0);
+    await typeAlternating(page, { count: 5, lines: [3], settled: echoed });
+    const md = await typeAlternating(page, { count: keys, lines: [3], settled: echoed });
+    const floor = typingFigures(md.rec, md.before.len, null).echo;
+    const mdIsolated = await typeAlternating(page, { count: ISOLATED_KEYS, lines: [3], settled: echoed, shows: echoes });
+    const floorIsolated = typingFigures(mdIsolated.rec, mdIsolated.before.len, null).echo;
+    delete floor.at;
+    delete floorIsolated.at;
+    log(`floor (Markdown echo) median ${floor.median.toFixed(1)} ms`);
+
+    // The scene: first diagnostics, then typing without the preview.
+    const opened = Date.now();
+    await openFile(page, 'scene.collide');
+    await page.locator('.statusbar-item', { hasText: /overlaps?\b/ }).first().waitFor({ timeout: 120_000 });
+    const firstStatusMs = Date.now() - opened;
+    await goTo(page, PROBE_LINE, PROBE_PREFIX.length + 1);
+    const lines = [PROBE_LINE, scene.targetLine];
+    await page.evaluate(installRecorder, { lines });
+    const initial = await page.waitForFunction(() => {
+      const s = window.__editorBench.read();
+      return s.squiggle && s.overlaps !== null && s.len !== null ? s : false;
+    }, null, { timeout: 120_000, polling: 100 }).then((h) => h.jsonValue());
+    await page.evaluate(() => window.__editorBench.stop());
+    log(`scene open: status bar after ${firstStatusMs} ms; probe squiggled, status ${initial.overlaps} overlaps`);
+
+    const away = (before, s) => s.len === before.len + 1 && !s.squiggle && s.overlaps !== null && s.overlaps < before.overlaps;
+    const shown = (i, before, s) => echoes(i, before, s) && s.squiggle === (i % 2 === 1) && s.overlaps !== null && (i % 2 === 1 ? s.overlaps === before.overlaps : s.overlaps < before.overlaps);
+    /** A paced and an isolated run on the scene; with `frame`, also the preview's draws. */
+    const typeScene = async (frame) => {
+      const result = {};
+      for (const [name, count, steps] of [['paced', keys, undefined], ['isolated', ISOLATED_KEYS, shown]]) {
+        const version0 = frame ? await frame.evaluate(installDrawHook) : 0;
+        const alsoWait = frame ? (i) => frame.evaluate((v) => globalThis.__editorBenchDraws.some((d) => d.version !== null && d.version >= v), version0 + i + 1) : undefined;
+        const run = await typeAlternating(page, { count, lines, settled: away, shows: steps, alsoWait });
+        const figures = typingFigures(run.rec, initial.len, initial.overlaps);
+        const { at, ...squiggle } = figures.squiggle;
+        for (const k of ['echo', 'status']) delete figures[k].at;
+        result[name] = { ...figures, squiggle, caughtUp: run.caughtUp };
+        if (frame) {
+          const draws = await frame.evaluate(() => globalThis.__editorBenchDraws);
+          result[name].redraw = redraws(run.rec, draws, version0, at);
+          result[name].draws = draws.filter((d) => d.t < run.rec.stoppedAt).map((d) => ({ ms: Math.round(d.t - run.rec.keys[0].t), version: d.version - version0, frame: d.frame }));
+        }
+      }
+      return result;
+    };
+    const noPreview = await typeScene(null);
+    log(`no preview: squiggle median ${noPreview.paced.squiggle.median.toFixed(1)} ms paced (${noPreview.paced.squiggle.coalesced} coalesced), ${noPreview.isolated.squiggle.median.toFixed(1)} ms isolated`);
+
+    // Code lenses after PageDown, from the top of the file.
+    await page.keyboard.press('Control+Home');
+    await sleep(1000);
+    const lenses = await measureLenses(page, 8);
+    log(`lenses: median ${lenses.median.toFixed(1)} ms, max blank rows ${lenses.maxBlankRows}`);
+    await page.keyboard.press('Control+Home');
+
+    // Preview open time: from the command's Enter to a drawn scene in the preview's frame.
+    await paletteOn(page, 'Collide: Open Preview to the Side');
+    const openT0 = Date.now();
+    await page.keyboard.press('Enter');
+    const frame = await previewFrame(page, 60_000);
+    const previewOpenMs = Date.now() - openT0;
+    log(`preview open: ${previewOpenMs} ms`);
+    await sleep(1500);
+
+    // Typing with the preview open.
+    await page.keyboard.press('Control+1');
+    await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: BOUND_MS });
+    await goTo(page, PROBE_LINE, PROBE_PREFIX.length + 1);
+    await sleep(500);
+    const withPreview = await typeScene(frame);
+    log(`with preview: squiggle median ${withPreview.paced.squiggle.median.toFixed(1)} ms paced, ${withPreview.isolated.squiggle.median.toFixed(1)} ms isolated`);
+    await page.screenshot({ path: join(outDir, 'editor.png') }).catch(() => {});
+
+    load.end = loadavg();
+    return { scene: { bodies: 10000, overlaps: scene.overlaps, probeLine: PROBE_LINE, targetLine: scene.targetLine }, keys, isolatedKeys: ISOLATED_KEYS, paceMs: PACE_MS, load, floor, floorIsolated, firstStatusMs, noPreview, lenses, previewOpenMs, withPreview };
+  } finally {
+    await cleanup();
+    cleanups.delete(cleanup);
+  }
+}
+
+/**
+ * Opens the palette on the command `title` and leaves it for the caller's Enter. A command whose
+ * `when` reads the focused editor is listed only once the workbench has updated its context keys,
+ * so a palette that does not list it is closed and opened again, within the bound.
+ */
+async function paletteOn(page, title) {
+  const input = page.locator('.quick-input-widget input');
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  const deadline = Date.now() + BOUND_MS;
+  for (;;) {
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: BOUND_MS });
+    await input.fill(`>${title}`);
+    try {
+      await row.waitFor({ timeout: Math.min(5000, Math.max(1, deadline - Date.now())) });
+      return;
+    } catch (e) {
+      if (Date.now() >= deadline) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+const f = (x) => (x === null || x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(0));
+
+export function table(r) {
+  const out = [];
+  const row = (what, s, fl, target) =>
+    out.push(`| ${what} | ${f(s.median)} | ${f(s.p90)} | ${f(s.p95)} | ${fl === null ? '' : f(fl.median)} | ${fl === null ? '' : f(s.median - fl.median)} | ${s.coalesced ?? ''} | ${target} |`);
+  out.push(`10k-body scene (${r.scene.overlaps} overlapping pairs); paced: ${r.keys} keystrokes ${r.paceMs} ms apart; isolated: ${r.isolatedKeys} keystrokes, each once the previous one shows. ` +
+    `Load average ${r.load.start.map((x) => x.toFixed(2)).join(' ')} → ${r.load.end.map((x) => x.toFixed(2)).join(' ')}.`);
+  out.push('');
+  out.push('| figure (ms) | median | p90 | p95 | floor | median − floor | not seen alone | target |');
+  out.push('|---|---:|---:|---:|---:|---:|---:|---|');
+  for (const [name, fl] of [['paced', r.floor], ['isolated', r.floorIsolated]]) {
+    row(`${name}: floor, keystroke → character shown (Markdown)`, fl, null, '');
+    for (const [label, run] of [['', r.noPreview[name]], ['preview open: ', r.withPreview[name]]]) {
+      row(`${name}: ${label}keystroke → character shown`, run.echo, fl, '');
+      row(`${name}: ${label}keystroke → squiggle`, run.squiggle, fl, '≤ 100 above floor');
+      row(`${name}: ${label}keystroke → status-bar count`, run.status, fl, '');
+    }
+    row(`${name}: keystroke → preview redraw`, r.withPreview[name].redraw.afterKey, fl, '');
+    row(`${name}: squiggle → preview redraw`, r.withPreview[name].redraw.afterSquiggle, null, '≤ 100');
+  }
+  row('PageDown → lenses on screen filled in', r.lenses, null, '≤ 200, no blank rows');
+  out.push('');
+  const c = (run) => `${f(run.catchUp.squiggle.ms)} / ${f(run.catchUp.status.ms)}${run.redraw ? ` / ${f(run.redraw.catchUpMs)}` : ''} ms` +
+    `${!run.caughtUp || !run.catchUp.squiggle.right || !run.catchUp.status.right ? ' (NOT CAUGHT UP within the bound)' : ''}`;
+  out.push(`paced, catch-up after the last keystroke (squiggle / status / preview): ${c(r.noPreview.paced)} without the preview, ${c(r.withPreview.paced)} with it`);
+  out.push(`preview open (command → drawn scene): ${f(r.previewOpenMs)} ms (target ≤ 1000); scene open → status-bar count: ${f(r.firstStatusMs)} ms`);
+  out.push(`lenses: ${r.lenses.n} of ${r.lenses.samples.length} scrolls filled in (${r.lenses.timedOut} timed out), ${f(r.lenses.lensesShown)} lenses on screen (median), ` +
+    `blank lens rows seen on ${r.lenses.scrollsWithBlankRows} scrolls, at most ${r.lenses.maxBlankRows} at once`);
+  out.push('"not seen alone": keystrokes whose change never showed before the keystroke after next (coalesced with later ones).');
+  return out.join('\n');
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const keysArg = args.find((a) => a.startsWith('--keys='));
+  const keys = keysArg ? Number(keysArg.slice(7)) | 1 : 31;
+  const vsixArg = args.find((a) => a.startsWith('--vsix='));
+  let vsix = vsixArg ? vsixArg.slice(7) : vsixPath();
+  if (!vsixArg && (!args.includes('--no-package') || !existsSync(vsix))) vsix = packageExtension();
+  mkdirSync(outDir, { recursive: true });
+  const result = await runEditorBench({ vsix, keys, keep: args.includes('--keep') });
+  writeFileSync(join(outDir, 'editor.json'), JSON.stringify(result, null, 2) + '\n');
+  console.log(table(result));
+  console.log(`\n(written to ${join(outDir, 'editor.json')})`);
+}
+
+export function runFromCommandLine() {
+  // Bounds the whole run: the finally blocks stop code-server and the browser on every other path.
+  const giveUp = (why, code) => {
+    console.error(`bench-editor: ${why}; stopping code-server and the browser`);
+    Promise.race([Promise.all([...cleanups].map((c) => c().catch(() => {}))), sleep(10_000)]).finally(() => process.exit(code));
+  };
+  const watchdog = setTimeout(() => giveUp(`no result after ${WATCHDOG_MS / 60000} min`, 2), WATCHDOG_MS);
+  watchdog.unref();
+  for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => giveUp(sig, 130));
+  return main().then(() => clearTimeout(watchdog), (e) => {
+    console.error(`bench-editor: ${e instanceof Error ? e.stack ?? e.message : e}`);
+    process.exitCode = 1;
+    clearTimeout(watchdog);
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runFromCommandLine();
