@@ -1,4 +1,3 @@
-import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
 import { FUNCTION_NAMES, formatValue } from '../semantics/evaluate';
 import { SHAPE_SIGNATURES } from '../semantics/signatures';
 import { isSceneBody } from '../semantics/symbols';
@@ -23,6 +22,25 @@ export interface CompletionOptions {
   readonly snippets: boolean;
 }
 
+/**
+ * What a completion offers: a keyword, a shape constructor (`box`), a named shape, a constant
+ * (`let`), a built-in function or a layer name.
+ */
+export type CompletionKind = 'keyword' | 'constructor' | 'shape' | 'constant' | 'function' | 'layer';
+
+/** One completion, in scene terms; lsp/completion.ts makes it an LSP CompletionItem. */
+export interface Completion {
+  readonly label: string;
+  readonly kind: CompletionKind;
+  readonly detail?: string;
+  /** Markdown. */
+  readonly documentation?: string;
+  readonly sortText?: string;
+  /** The text to insert instead of the label: a snippet with placeholders when `snippet` is true. */
+  readonly insertText?: string;
+  readonly snippet?: boolean;
+}
+
 const BODY_PROPERTIES = ['at', 'angle', 'velocity', 'spin', 'layer'] as const;
 
 type Frame = { readonly kind: 'compound' | 'shape' | 'call' | 'group'; readonly name: string };
@@ -37,12 +55,12 @@ export type CompletionContext =
   | { readonly kind: 'part-clause' }
   | { readonly kind: 'body-tail'; readonly properties: readonly string[] };
 
-export function completion(doc: AnalyzedDocument, offset: number, options: CompletionOptions): CompletionItem[] {
+export function completion(doc: AnalyzedDocument, offset: number, options: CompletionOptions): Completion[] {
   const context = completionContext(doc, offset);
-  const items: CompletionItem[] = [];
+  const items: Completion[] = [];
   const seen = new Set<string>();
   // `layer` is both a statement and a body property: offer each word once.
-  const add = (list: CompletionItem[]) => {
+  const add = (list: Completion[]) => {
     for (const item of list) {
       if (seen.has(item.label)) continue;
       seen.add(item.label);
@@ -236,15 +254,15 @@ function isOperator(t: Token): boolean {
 
 // ── Items ─────────────────────────────────────────────────────────────────────────────────────
 
-function keywords(words: readonly string[]): CompletionItem[] {
+function keywords(words: readonly string[]): Completion[] {
   return words.map((w) => ({
     label: w,
-    kind: CompletionItemKind.Keyword,
-    ...(KEYWORD_DOCS[w] ? { documentation: { kind: 'markdown' as const, value: KEYWORD_DOCS[w]! } } : {}),
+    kind: 'keyword',
+    ...(KEYWORD_DOCS[w] ? { documentation: KEYWORD_DOCS[w]! } : {}),
   }));
 }
 
-function statementKeywords(): CompletionItem[] {
+function statementKeywords(): Completion[] {
   return keywords(STATEMENT_KEYWORDS);
 }
 
@@ -257,49 +275,49 @@ const SHAPE_SNIPPETS: Record<(typeof SHAPE_KEYWORDS)[number], string> = {
   compound: 'compound(${1:box(1, 1)}, ${2:circle(0.5)} at (${3:1}, ${4:0}))',
 };
 
-function shapeItems(doc: AnalyzedDocument, options: CompletionOptions): CompletionItem[] {
-  const items: CompletionItem[] = SHAPE_KEYWORDS.map((k, i) => {
+function shapeItems(doc: AnalyzedDocument, options: CompletionOptions): Completion[] {
+  const items: Completion[] = SHAPE_KEYWORDS.map((k, i) => {
     const sig = SHAPE_SIGNATURES[k];
     return {
       label: k,
-      kind: CompletionItemKind.Constructor,
+      kind: 'constructor',
       detail: sig.label,
-      documentation: { kind: 'markdown', value: sig.documentation },
+      documentation: sig.documentation,
       sortText: `0${i}`,
       ...(options.snippets
-        ? { insertText: SHAPE_SNIPPETS[k], insertTextFormat: InsertTextFormat.Snippet }
-        : { insertText: `${k}(`, insertTextFormat: InsertTextFormat.PlainText }),
+        ? { insertText: SHAPE_SNIPPETS[k], snippet: true }
+        : { insertText: `${k}(`, snippet: false }),
     };
   });
   for (const d of doc.analysis.semantics.symbols.entries) {
     if (isSceneBody(d) || d.kind !== 'shape' || d.duplicate) continue;
-    items.push({ label: d.name, kind: CompletionItemKind.Class, detail: d.detail, sortText: `1${d.name}` });
+    items.push({ label: d.name, kind: 'shape', detail: d.detail, sortText: `1${d.name}` });
   }
   return items;
 }
 
-function expressionItems(doc: AnalyzedDocument, options: CompletionOptions): CompletionItem[] {
-  const items: CompletionItem[] = [];
+function expressionItems(doc: AnalyzedDocument, options: CompletionOptions): Completion[] {
+  const items: Completion[] = [];
   for (const d of doc.analysis.semantics.symbols.entries) {
     if (isSceneBody(d) || d.kind !== 'let' || d.duplicate) continue;
     const v = doc.analysis.semantics.constants.get(d.name);
-    items.push({ label: d.name, kind: CompletionItemKind.Constant, detail: v === undefined ? d.detail : `= ${formatValue(v)}`, sortText: `0${d.name}` });
+    items.push({ label: d.name, kind: 'constant', detail: v === undefined ? d.detail : `= ${formatValue(v)}`, sortText: `0${d.name}` });
   }
-  items.push({ label: 'pi', kind: CompletionItemKind.Keyword, detail: '3.14159…', sortText: '1pi' });
+  items.push({ label: 'pi', kind: 'keyword', detail: '3.14159…', sortText: '1pi' });
   for (const f of FUNCTION_NAMES) {
     items.push({
       label: f,
-      kind: CompletionItemKind.Function,
-      ...(KEYWORD_DOCS[f] ? { documentation: { kind: 'markdown' as const, value: KEYWORD_DOCS[f]! } } : {}),
+      kind: 'function',
+      ...(KEYWORD_DOCS[f] ? { documentation: KEYWORD_DOCS[f]! } : {}),
       sortText: `2${f}`,
-      ...(options.snippets ? { insertText: `${f}($1)`, insertTextFormat: InsertTextFormat.Snippet } : {}),
+      ...(options.snippets ? { insertText: `${f}($1)`, snippet: true } : {}),
     });
   }
   return items;
 }
 
-function layerItems(doc: AnalyzedDocument): CompletionItem[] {
+function layerItems(doc: AnalyzedDocument): Completion[] {
   return doc.analysis.semantics.symbols.entries
     .filter((d) => !isSceneBody(d) && d.kind === 'layer' && !d.duplicate)
-    .map((d) => ({ label: d.name, kind: CompletionItemKind.EnumMember, detail: d.detail }));
+    .map((d) => ({ label: d.name, kind: 'layer', detail: d.detail }));
 }

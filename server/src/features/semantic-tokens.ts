@@ -1,4 +1,3 @@
-import type { SemanticTokens, SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver-types';
 import type { TextRange } from '../common/diagnostic';
 import { forEachChild, type Node } from '../syntax/ast';
 import { callOpenings } from '../syntax/lexer';
@@ -12,11 +11,27 @@ import type { AnalyzedDocument } from './document';
  * types, definitions the `declaration` modifier, constants `readonly`; keywords, numbers and
  * comments stay with the grammar. Unknown names get no token, so the error squiggle is the only
  * decoration they carry.
+ *
+ * A token's type is its index in TOKEN_TYPES, its modifiers a bit set over TOKEN_MODIFIERS
+ * (bit k for the k-th); lsp/semantic-tokens.ts declares both lists as the LSP legend.
  */
 export const TOKEN_TYPES = ['class', 'type', 'variable', 'namespace', 'function'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly', 'defaultLibrary'] as const;
 
-export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
+/**
+ * Tokens in LSP's relative encoding, five numbers a token: line delta, start delta (from the
+ * previous token's start when on its line), length, type, modifiers (LSP 3.16 "Semantic Tokens").
+ */
+export interface EncodedTokens {
+  readonly data: number[];
+}
+
+/** Replace `deleteCount` numbers of the previous encoding from `start` on with `data`. */
+export interface TokenEdit {
+  readonly start: number;
+  readonly deleteCount: number;
+  readonly data: number[];
+}
 
 const TYPE_OF = { body: 0, shape: 1, let: 2, layer: 3 } as const;
 const DECLARATION = 1;
@@ -37,7 +52,7 @@ interface Entry {
  * those with a `(` that may follow a name (syntax/lexer.ts `callOpenings`), usually none. So
  * neither request parses the file, and a range request costs its statements.
  */
-export function semanticTokens(doc: AnalyzedDocument, range?: TextRange): SemanticTokens {
+export function semanticTokens(doc: AnalyzedDocument, range?: TextRange): EncodedTokens {
   const { definitions, references } = doc.analysis.semantics.symbols;
   const index = statementIndexOf(doc.analysis.parse);
   if (!range) {
@@ -84,7 +99,7 @@ export interface SymbolSlices {
  * them): found by the statement index and `callOpenings` here, the whole table and the file's
  * tree in the equivalence test's oracle (test/unit/features/oracle/semantic-tokens.ts).
  */
-export function semanticTokensOf(doc: AnalyzedDocument, range: TextRange | undefined, slices: SymbolSlices, walk: (visit: (n: Node) => void) => void): SemanticTokens {
+export function semanticTokensOf(doc: AnalyzedDocument, range: TextRange | undefined, slices: SymbolSlices, walk: (visit: (n: Node) => void) => void): EncodedTokens {
   const entries: Entry[] = [];
   const { definitions, references } = doc.analysis.semantics.symbols;
   for (let i = slices.d0; i < slices.d1; i++) {
@@ -105,8 +120,7 @@ export function semanticTokensOf(doc: AnalyzedDocument, range: TextRange | undef
   walk(visit);
   entries.sort((a, b) => a.range.start - b.range.start);
 
-  // LSP's relative encoding: line delta, start delta (relative when on the same line), length,
-  // type, modifiers (LSP 3.16 "Semantic Tokens"). Names never span lines.
+  // The relative encoding of EncodedTokens. Names never span lines.
   const data: number[] = [];
   let prevLine = 0;
   let prevChar = 0;
@@ -131,7 +145,7 @@ export function semanticTokensOf(doc: AnalyzedDocument, range: TextRange | undef
  * are equal. The encoding is relative, so an edit that moves no name changes nothing or a few
  * numbers, and a typed line shifts only the line delta of the first token after it.
  */
-export function semanticTokensEdits(previous: ArrayLike<number>, next: readonly number[]): SemanticTokensEdit[] {
+export function semanticTokensEdits(previous: ArrayLike<number>, next: readonly number[]): TokenEdit[] {
   const limit = Math.min(previous.length, next.length);
   let prefix = 0;
   while (prefix < limit && previous[prefix] === next[prefix]) prefix++;

@@ -27,7 +27,7 @@ import { parse } from '../syntax/parser';
 import type { LineIndex } from '../syntax/positions';
 import { codeActions } from './code-actions';
 import { resolveCodeLens } from './code-lens';
-import { completion } from '../features/completion';
+import { lspCompletion } from './completion';
 import { parseSettings } from './configuration';
 import { analysisOptions, DEFAULT_SETTINGS, type CollideSettings } from '../features/settings';
 import { replace, toOffsetRange } from './convert';
@@ -44,7 +44,8 @@ import { definitionLocation, highlights, referenceLocations, renameEdit, renameR
 import { foldingRanges } from '../features/folding-ranges';
 import { formatting } from '../features/formatting';
 import { registerPreviewHandlers } from './preview';
-import { SEMANTIC_TOKENS_LEGEND, semanticTokens, semanticTokensEdits } from '../features/semantic-tokens';
+import { semanticTokens, semanticTokensEdits } from '../features/semantic-tokens';
+import { SEMANTIC_TOKENS_LEGEND } from './semantic-tokens';
 import type { SymbolSource } from '../features/workspace-symbols';
 
 /**
@@ -328,7 +329,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   connection.onHover(onDocument('Hover', null, (doc, p) => hoverOf(doc, doc.lines.offsetAt(p.position))));
-  connection.onCompletion(onDocument('Completion', [], (doc, p) => completion(doc, doc.lines.offsetAt(p.position), { snippets })));
+  connection.onCompletion(onDocument('Completion', [], (doc, p) => lspCompletion(doc, doc.lines.offsetAt(p.position), { snippets })));
   connection.onSignatureHelp(onDocument('Signature help', null, (doc, p) => lspSignatureHelp(doc, doc.lines.offsetAt(p.position))));
   connection.onDefinition(onDocument('Go to definition', null, (doc, p) => definitionLocation(doc, doc.lines.offsetAt(p.position))));
   connection.onReferences(

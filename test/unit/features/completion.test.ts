@@ -24,7 +24,7 @@ describe('features/completion', () => {
     for (const s of ['circle', 'box', 'polygon', 'capsule', 'segment', 'compound', 'crate']) assert.ok(names.includes(s), s);
     const box = items.find((i) => i.label === 'box')!;
     assert.equal(box.insertText, 'box(${1:w}, ${2:h})');
-    assert.equal(box.insertTextFormat, 2);
+    assert.equal(box.snippet, true);
     // Without snippet support, the constructor and its parenthesis only.
     const plain = completion(doc, offset, { snippets: false }).find((i) => i.label === 'box')!;
     assert.equal(plain.insertText, 'box(');

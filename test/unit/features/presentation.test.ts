@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { pairLenses } from '../../../server/src/features/code-lens';
 import { foldingRanges } from '../../../server/src/features/folding-ranges';
 import { inlayHints } from '../../../server/src/features/inlay-hints';
-import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from '../../../server/src/features/semantic-tokens';
+import { semanticTokens, TOKEN_MODIFIERS, TOKEN_TYPES } from '../../../server/src/features/semantic-tokens';
 import { scene } from './fixture';
 
 /** Decodes LSP's relative token encoding back to [line, char, length, type, modifiers...]. */
@@ -13,8 +13,8 @@ function decode(data: readonly number[]): string[] {
   for (let i = 0; i < data.length; i += 5) {
     line += data[i]!;
     char = data[i]! === 0 ? char + data[i + 1]! : data[i + 1]!;
-    const mods = SEMANTIC_TOKENS_LEGEND.tokenModifiers.filter((_, k) => (data[i + 4]! >> k) & 1);
-    out.push(`${line}:${char}:${data[i + 2]} ${SEMANTIC_TOKENS_LEGEND.tokenTypes[data[i + 3]!]}${mods.length ? `.${mods.join('.')}` : ''}`);
+    const mods = TOKEN_MODIFIERS.filter((_, k) => (data[i + 4]! >> k) & 1);
+    out.push(`${line}:${char}:${data[i + 2]} ${TOKEN_TYPES[data[i + 3]!]}${mods.length ? `.${mods.join('.')}` : ''}`);
   }
   return out;
 }
