@@ -166,6 +166,7 @@ class Editor {
     this.resting.highlight.cancel();
     this.resting.hover.cancel();
     this.resting.cts?.cancel();
+    this.resting.cts = undefined;
     this.preview.retries = 0;
     if (this.previewOpen) this.preview.throttle.trigger();
   }
