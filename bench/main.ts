@@ -6,10 +6,13 @@
  *   --sizes=a,b,...  body counts for case (a) (default 1000,10000,100000)
  *   --editor         instead, the figures of a real editor: scripts/bench-editor.mjs (code-server
  *                    in headless Chromium; takes its own flags, see that file)
+ *   --cases=typing   the typing case alone (bench/lsp-typing.ts): minutes at 100k bodies, so
+ *                    not part of the default run, which is every other case
  * Timings are medians of several runs; every library's answer is compared with the ground
  * truth of bench/scenes.ts and any difference is reported as a MISMATCH.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROAD_PHASE_KINDS } from '../core';
 import type { BroadPhaseKind } from '../core';
@@ -20,6 +23,7 @@ import { benchCheck, benchNodeStart } from './cli-timing';
 import { BURST_REQUESTS, benchLspBurst } from './lsp-burst';
 import { ALL_PROBLEMS, benchLsp } from './lsp-latency';
 import { IDLE_MS, benchLspBurstMemory, benchLspMemory } from './lsp-memory';
+import { KEYSTROKE_MS, TYPING_REQUESTS, benchTyping } from './lsp-typing';
 import { generateScene, MARGIN, type Scene } from './scenes';
 
 const args = process.argv.slice(2);
@@ -27,6 +31,8 @@ const quick = args.includes('--quick');
 const json = args.includes('--json');
 const sizesArg = args.find((a) => a.startsWith('--sizes='));
 const sizes = sizesArg ? sizesArg.slice(8).split(',').map(Number) : quick ? [1000, 10000] : [1000, 10000, 100000];
+const casesArg = args.find((a) => a.startsWith('--cases='));
+const onlyTyping = casesArg !== undefined && casesArg.slice(8) === 'typing';
 const log = (s: string) => process.stderr.write(s + '\n');
 const out = json ? log : (s: string) => process.stdout.write(s + '\n');
 
@@ -99,8 +105,26 @@ function reps(n: number): number {
 }
 
 async function main(): Promise<void> {
+  if (!onlyTyping) await peersAndProcesses();
+  else if (serverAvailable()) await typing();
+  else log('\n(typing) skipped: dist/server.js is not built');
+  printTable();
+  if (json) process.stdout.write(JSON.stringify({ version: 1, quick, narrowPhase: narrowName, margin: MARGIN, loadAverages, rows, mismatches }, null, 2) + '\n');
+  if (mismatches.length > 0) {
+    log(`\n${mismatches.length} MISMATCH(ES):\n  ${mismatches.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+}
+
+/** The narrow phase the peers' cases ran with (none when only the typing case ran). */
+let narrowName: string | undefined;
+/** The 1, 5 and 15-minute load averages before and after the typing case (on a shared machine). */
+const loadAverages: string[] = [];
+
+async function peersAndProcesses(): Promise<void> {
   await initRapier();
   const narrow = await loadNarrowPhase();
+  narrowName = narrow.name;
   log(`Collide narrow phase: ${narrow.name}; touching band kept clear: ±${MARGIN} units (see bench/scenes.ts)`);
   // Warm-up: every code path once on a small scene, so that timings compare optimized code
   // rather than the JIT's first tiers.
@@ -307,13 +331,41 @@ async function main(): Promise<void> {
   } else {
     log('\n(d) skipped: dist/server.js is not built');
   }
+}
 
-  printTable();
-  if (json) process.stdout.write(JSON.stringify({ version: 1, quick, narrowPhase: narrow.name, margin: MARGIN, rows, mismatches }, null, 2) + '\n');
-  if (mismatches.length > 0) {
-    log(`\n${mismatches.length} MISMATCH(ES):\n  ${mismatches.join('\n  ')}`);
-    process.exitCode = 1;
+/**
+ * The typing case at 10k and 100k bodies (10k alone with --quick), beside its floor: `node -e 0`
+ * and the same typing on a 100-body scene, with the load average before and after.
+ */
+async function typing(): Promise<void> {
+  const load = () => (existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') : 'n/a');
+  loadAverages.push(load());
+  log(`\ntyping: 40 keystrokes, one every ${KEYSTROKE_MS} ms, with VS Code's requests and the preview; load average ${loadAverages[0]}`);
+  const add = (n: number, contender: string, ms: number) => rows.push({ case: 'typing', n, contender, ms, found: 0, expected: 0, missing: 0, extra: 0 });
+  add(0, 'node -e 0 (the process floor)', median(benchNodeStart(5)));
+  for (const n of quick ? [100, 10000] : [100, 10000, 100000]) {
+    const scene = generateScene(n, 0);
+    // The editor alone, then with the preview open: what the preview's requests cost the typist.
+    for (const preview of [false, true]) {
+      const r = await benchTyping(scene, 40, preview);
+      const what = preview ? 'with preview' : 'editor alone';
+      if (r.error) mismatches.push(`typing n=${n} ${what}: ${r.error}`);
+      add(n, `${what}: edit → diagnostics, median`, median(r.latencies));
+      add(n, `${what}: edit → diagnostics, p95`, quantile(r.latencies, 0.95));
+      add(n, `${what}: catch-up, last keystroke → its diagnostics`, r.catchUpMs);
+      if (preview) add(n, `${what}: preview catch-up, last keystroke → preview shows it`, r.previewCatchUpMs);
+      for (const name of TYPING_REQUESTS) {
+        if (preview || name !== 'collide/previewScene') add(n, `${what}: ${name}, median (${r.requests[name].length} of ${r.sent[name]} sent answered, ${r.canceled[name]} canceled)`, median(r.requests[name]));
+      }
+      if (preview) add(n, `${what}: collide/previewScene, p95`, quantile(r.requests['collide/previewScene'], 0.95));
+      log(
+        `  n=${n} ${what}: open ${fmt(r.openMs)} ms; keystrokes every ${fmt(r.keystrokeMs)} ms; edit → diagnostics median ${fmt(median(r.latencies))} ms, p95 ${fmt(quantile(r.latencies, 0.95))} ms; catch-up ${fmt(r.catchUpMs)} ms${preview ? `; preview catch-up ${fmt(r.previewCatchUpMs)} ms` : ''}; ${r.unanswered} requests unanswered at the end` +
+          `\n    request medians (ms; answered/sent): ${TYPING_REQUESTS.map((q) => `${q} ${fmt(median(r.requests[q]))} (${r.requests[q].length}/${r.sent[q]})`).join(', ')}${r.error ? ` (${r.error})` : ''}`,
+      );
+    }
   }
+  loadAverages.push(load());
+  log(`  load average after: ${loadAverages[1]}`);
 }
 
 function printTable(): void {
