@@ -7,6 +7,7 @@ import { VSCODE_CAPABILITIES, startServer, type Server } from './lsp-process';
 import type { Scene } from './scenes';
 import { sceneText } from './scenes';
 import { FeatureDebounce, LeadingTrailingThrottle, RunOnce } from './vscode-scheduling';
+import { SingleFlight } from '../client/src/preview/single-flight';
 
 /** The requests of the typing case, as VS Code and the preview send them. */
 export const TYPING_REQUESTS = [
@@ -30,9 +31,8 @@ const WARMUP_KEYSTROKES = 10;
 /** Longer than any of VS Code's delays below after a keystroke (inlay hints wait 1250 ms). */
 const SETTLE_MS = 2000;
 /**
- * How long the end of a run waits for answers still owed. The preview asks on every keystroke
- * without waiting for its previous answer (client/src/preview/manager.ts), so a server slower
- * than the keystrokes owes a backlog that could take minutes; the run stops waiting after this.
+ * How long the end of a run waits for answers still owed: a bound, so that a server far slower
+ * than the keystrokes cannot hold the run for minutes.
  */
 const DRAIN_MS = 60_000;
 
@@ -93,8 +93,9 @@ const VISIBLE_LINES = 50;
  *   explicit cursor move asks highlights after `editor.occurrencesHighlightDelay` (250) and the
  *   mouse over the number asks hover after `editor.hover.delay` (300), both in editorOptions.ts.
  * - collide/previewScene: the preview's leading-and-trailing throttle (100 ms), and while the
- *   answer's version is behind the text, again every 100 ms up to 30 times
- *   (client/src/preview/manager.ts).
+ *   answer's version is behind the text, again every 100 ms up to 30 times; one request at a
+ *   time, a change meanwhile asking once more when it ends (client/src/preview/manager.ts and
+ *   single-flight.ts, whose class this bench runs).
  */
 class Editor {
   version = 1;
@@ -123,7 +124,8 @@ class Editor {
   private readonly inlay = { debounce: new FeatureDebounce(25), delay: 0, timer: new RunOnce(() => this.runInlay()), cts: undefined as CancellationTokenSource | undefined };
   private readonly lightBulb = { timer: new RunOnce(() => this.runCodeAction()), cts: undefined as CancellationTokenSource | undefined };
   private readonly resting = { highlight: new RunOnce(() => this.runHighlight()), hover: new RunOnce(() => this.runHover()), cts: undefined as CancellationTokenSource | undefined };
-  private readonly preview = { throttle: new LeadingTrailingThrottle(() => void this.runPreview(), 100), retry: new RunOnce(() => void this.runPreview()), retries: 0, posted: -1 };
+  private readonly previewFlight = new SingleFlight(() => this.runPreview());
+  private readonly preview = { throttle: new LeadingTrailingThrottle(() => void this.previewFlight.run(), 100), retry: new RunOnce(() => void this.previewFlight.run()), retries: 0, posted: -1 };
 
   constructor(
     private readonly server: Server,

@@ -19,6 +19,7 @@ import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { LANGUAGE_ID } from '../languageClient';
 import { bodiesAtOffset, poseEdits } from './edits';
 import { makeNonce, previewHtml } from './html';
+import { SingleFlight } from './single-flight';
 import { Throttle } from './throttle';
 
 export const PREVIEW_VIEW_TYPE = 'collide.preview';
@@ -38,7 +39,9 @@ class PreviewPanel implements vscode.Disposable {
   private requestSeq = 0;
   private retries = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly throttle = new Throttle(() => void this.update(), 100);
+  /** One scene request at a time: a change while one is under way asks again when it ends. */
+  private readonly fetch = new SingleFlight(() => this.update());
+  private readonly throttle = new Throttle(() => void this.fetch.run(), 100);
   private readonly disposables: vscode.Disposable[] = [];
   private readonly exports = new Map<number, (m: Extract<WebviewToHost, { type: 'exported' }>) => void>();
   private exportSeq = 0;
@@ -192,7 +195,7 @@ class PreviewPanel implements vscode.Disposable {
     if (doc && doc.version > result.version && this.retries < MAX_RETRIES) {
       // The server's newest analysis is behind the text: look again shortly.
       this.retries++;
-      this.retryTimer = setTimeout(() => void this.update(), RETRY_MS);
+      this.retryTimer = setTimeout(() => void this.fetch.run(), RETRY_MS);
     }
     const editor = vscode.window.activeTextEditor;
     if (editor) this.selection(editor);
