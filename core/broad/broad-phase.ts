@@ -5,7 +5,7 @@ import { LooseGrid } from './loose-grid';
 import { SortAndSweep } from './sort-and-sweep';
 
 // The id and box rules of the contract live with ProxyMap, which enforces them for every kind.
-export { checkProxyId, MAX_COORDINATE, MAX_PROXY_ID, storeBox } from './proxy-map';
+export { MAX_COORDINATE, MAX_PROXY_ID } from './proxy-map';
 
 /**
  * The broad phase: which of many axis-aligned boxes overlap, without testing every pair

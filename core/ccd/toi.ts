@@ -11,8 +11,6 @@ import { linearCast } from './linear-cast';
 import { gjkRaycast } from './gjk-raycast';
 import { conservativeAdvancement } from './conservative-advancement';
 
-export type { ToiInput, ToiOutput, ToiState, ToiMethod, AdvanceStep } from './types';
-
 /**
  * Time of impact of two moving convex shapes: the dispatcher. It picks the cheapest exact method
  * for the shapes and their motion (a spin only counts when it moves the surface — a circle

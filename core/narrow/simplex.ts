@@ -1,7 +1,7 @@
 /**
  * GJK's sub-algorithm in 2D: the point of a simplex (one to three points) closest to the origin,
  * and the smallest sub-simplex that holds it. Voronoi regions of the vertices, edges and interior
- * are told apart by unnormalised barycentric coordinates — dot products for an edge, signed areas
+ * are told apart by unnormalized barycentric coordinates — dot products for an edge, signed areas
  * for the triangle (Catto, "Computing Distance", GDC 2010, Box2D's b2SolveSimplex2/3; Ericson,
  * "Real-Time Collision Detection", §5.1.5 and §9.5.2; van den Bergen, "Collision Detection in
  * Interactive 3D Environments", §4.3.3 for Johnson's algorithm it replaces).
@@ -86,7 +86,7 @@ function setWeights2(s: Float64Array, stride: number, u: number, v: number): voi
 
 /**
  * Triangle rows 0–2 (Catto's b2Solve3): for edge (i, j), dij_j = −wi·(wj − wi) and
- * dij_i = wj·(wj − wi) are the unnormalised weights of j and i, a non-positive one putting the
+ * dij_i = wj·(wj − wi) are the unnormalized weights of j and i, a non-positive one putting the
  * origin beyond that end; d123_k are the signed areas of the sub-triangles opposite k, oriented
  * like the whole, a non-positive one putting the origin outside the edge opposite k.
  */

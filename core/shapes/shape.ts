@@ -62,7 +62,7 @@ export interface ConvexShape {
  * radius is 0). A field that has held something else is
  * tagged: 0 sits in the object itself as a small integer, a fraction still in a box. Made at
  * module load, before any shape, so that no object or optimized code ever sees the class with a
- * double field (a later change of representation deprecates the class and deoptimises its
+ * double field (a later change of representation deprecates the class and deoptimizes its
  * readers).
  */
 export const TAGGED_RADIUS_SHAPE: unknown = makeRadiusTagged();

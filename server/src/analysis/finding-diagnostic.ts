@@ -21,12 +21,12 @@ import { flatText } from './flat-text';
  * only on the finding and on whether either body is a compound (`labels`).
  *
  * `messageKey` stands for the message, the related message, the code and the severity without
- * making them: the finding's packed numbers, which a relabelled finding shares (findings.ts).
+ * making them: the finding's packed numbers, which a relabeled finding shares (findings.ts).
  * Equal numbers arrays mean the same pair result of the same two bodies (the incremental
  * analysis, whose cache entries are per pair of bodies by name, is the only sharer), and with it
  * the same words. The publication compares it instead of the strings (published-diagnostics.ts).
  * Immutable; made by `FindingDiagnostic.make` (not `new`); `at` and `of` give copies at other
- * offsets or for a relabelled finding.
+ * offsets or for a relabeled finding.
  */
 export class FindingDiagnostic implements Diagnostic {
   protected constructor(
@@ -112,7 +112,7 @@ export class FindingDiagnostic implements Diagnostic {
     return FindingDiagnostic.make(this.finding, start, end, none ? -1 : relatedStart, none ? -1 : relatedEnd, this.labels, this.text);
   }
 
-  /** The same diagnostic of `f`, the finding relabelled (same numbers, other indices). */
+  /** The same diagnostic of `f`, the finding relabeled (same numbers, other indices). */
   of(f: Finding): FindingDiagnostic {
     return f === this.finding ? this : FindingDiagnostic.make(f, this.start, this.end, this.relatedStart, this.relatedEnd, this.labels, this.text);
   }

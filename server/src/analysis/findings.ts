@@ -10,7 +10,7 @@ import type { ContactRecord, Vec2 } from '../../../core';
  * several hundred bytes on an overlap as an object tree (a `{ x, y }` normal and points of boxed doubles, a
  * points array). The doubles are one packed array per finding (PACKED_DOUBLE_ELEMENTS, built by
  * `packedCoordinates`, 8 bytes each) and `normal`, `points` and `point` are made on each read
- * for the code that is not hot. Immutable; `relabelled` gives the same finding under other names
+ * for the code that is not hot. Immutable; `relabeled` gives the same finding under other names
  * and indices (the incremental analysis, when bodies move in the declaration order).
  */
 export type Finding = OverlapFinding | ImpactFinding;
@@ -124,7 +124,7 @@ export class OverlapFinding {
   }
 
   /** The same finding for bodies now named and numbered so (the numbers are shared). */
-  relabelled(a: string, b: string, ia: number, ib: number): OverlapFinding {
+  relabeled(a: string, b: string, ia: number, ib: number): OverlapFinding {
     return new OverlapFinding(a, b, ia, ib, this.parts, this.data);
   }
 }
@@ -221,7 +221,7 @@ export class ImpactFinding {
   }
 
   /** The same finding for bodies now named and numbered so (the numbers are shared). */
-  relabelled(a: string, b: string, ia: number, ib: number): ImpactFinding {
+  relabeled(a: string, b: string, ia: number, ib: number): ImpactFinding {
     return new ImpactFinding(this.kind, a, b, ia, ib, this.parts, this.undecided, this.data);
   }
 }

@@ -15,7 +15,7 @@ import type { TextEdit } from './statement-window';
 
 // Bound once as module-local constants: hot loops read them, and an imported binding is a
 // property read of the exporting module's object wherever modules are not bundled (tsx).
-const { detach, slack, SLOT_MOVED, SLOT_REINDEXED, SLOT_RELABELLED, SLOT_TOUCHED, SLOT_WINDOW } = slots;
+const { detach, slack, SLOT_MOVED, SLOT_REINDEXED, SLOT_RELABELED, SLOT_TOUCHED, SLOT_WINDOW } = slots;
 
 /** The most `outputCountOf` counts (a Uint16Array's largest value): see there. */
 const COUNT_SATURATED = 0xffff;
@@ -101,42 +101,42 @@ export abstract class OutputAssembler extends FindingOrder {
       const sa = cache.slotAOf(e);
       const sb = cache.slotBOf(e);
       const changed = flags[sa]! | flags[sb]!;
-      // The diagnostic noted before any relabelling below (the cache keeps it in place of the
+      // The diagnostic noted before any relabeling below (the cache keeps it in place of the
       // finding, which it holds): one read of the entry for most of them.
       let d = cache.diagnosticOf(e);
       let f = d !== undefined ? d.finding : cache.findingOf(e);
-      let relabelled = false;
+      let relabeled = false;
       if (changed & SLOT_REINDEXED) {
         const ia = slotIndex[sa]!;
         const ib = slotIndex[sb]!;
         if (f.ia !== ia || f.ib !== ib) {
-          // Relabelled once, kept relabelled: the next run finds the same object (in the
+          // Relabeled once, kept relabeled: the next run finds the same object (in the
           // diagnostic noted below, which holds it).
-          f = f.relabelled(detach(bodies[ia]!.name), detach(bodies[ib]!.name), ia, ib);
-          relabelled = true;
+          f = f.relabeled(detach(bodies[ia]!.name), detach(bodies[ib]!.name), ia, ib);
+          relabeled = true;
         }
       }
       findings[k] = f;
       let placement = cache.placementOf(e);
       let remade = false;
-      if (d === undefined || placement === UNPLACED || (changed & SLOT_RELABELLED) !== 0) {
+      if (d === undefined || placement === UNPLACED || (changed & SLOT_RELABELED) !== 0) {
         d = findingDiagnostic(scene, f);
         placement = placementOf(d, bodies[f.ia]!, bodies[f.ib]!);
         cache.note(e, d, placement);
         remade = true;
       } else if (changed & SLOT_MOVED) {
-        // A relabelled finding keeps its words (the same numbers, the same names): the
+        // A relabeled finding keeps its words (the same numbers, the same names): the
         // diagnostic only takes the new finding, and the names' offsets. The bodies by their
-        // slots' indices, which are the finding's (relabelled above when they changed): after a
+        // slots' indices, which are the finding's (relabeled above when they changed): after a
         // length-changing edit this runs for most findings, and reading each finding's indices
         // would be a cache miss apiece (findings lie far apart in the old generation).
         const moved = movedDiagnostic(d.of(f), placement, bodies[slotIndex[sa]!]!, bodies[slotIndex[sb]!]!);
         if (moved !== d) cache.note(e, (d = moved), placement);
       }
-      // Reindexed implies moved (assign, place): a relabelled finding's diagnostic is noted
-      // above. Should that ever not hold, the cache must still give the relabelled finding, and
+      // Reindexed implies moved (assign, place): a relabeled finding's diagnostic is noted
+      // above. Should that ever not hold, the cache must still give the relabeled finding, and
       // a diagnostic for the lists below.
-      if (relabelled && d.finding !== f) cache.note(e, (d = d.of(f)), placement);
+      if (relabeled && d.finding !== f) cache.note(e, (d = d.of(f)), placement);
       // Not carried over (DiagnosticsChange): made again (perhaps other words), tested again, of
       // a body evaluated again in the front end's window (no shifted copy: its name may have
       // moved otherwise than by the edit), or of a body named on a line the edit touched (a
@@ -222,7 +222,7 @@ export abstract class OutputAssembler extends FindingOrder {
     for (let slot = 0; slot < this.slotCount; slot++) {
       const f = flags[slot]!;
       if (f === 0) continue;
-      if ((f & SLOT_WINDOW) !== 0 || (f & SLOT_RELABELLED) === 0) return undefined;
+      if ((f & SLOT_WINDOW) !== 0 || (f & SLOT_RELABELED) === 0) return undefined;
       changedSlots.push(slot);
     }
     if (changedSlots.length === 0) return undefined;

@@ -259,7 +259,7 @@ export abstract class SlotTable {
     const old = this.bodyOf(slot);
     if (old === body) return;
     let changed = SLOT_MOVED;
-    if (!labelKept && !sameLabel(old, body)) changed |= SLOT_RELABELLED;
+    if (!labelKept && !sameLabel(old, body)) changed |= SLOT_RELABELED;
     if (this.slotIndex[slot] !== index) changed |= SLOT_REINDEXED;
     this.slotFlags[slot]! |= changed;
   }
@@ -291,7 +291,7 @@ export abstract class SlotTable {
 
   /** Gives the slot its body's box (the update files the body: bodyOf), and marks it pending. */
   protected place(broad: BroadPhase, scene: Scene, slot: number, body: SceneBody): void {
-    this.slotFlags[slot] = SLOT_MOVED | SLOT_RELABELLED | SLOT_REINDEXED;
+    this.slotFlags[slot] = SLOT_MOVED | SLOT_RELABELED | SLOT_REINDEXED;
     broad.move(slot, bodyBounds(scene, body, this.box));
     this.markPending(slot);
   }
@@ -334,8 +334,8 @@ export const TESTED = 2;
 /** Another object: its name's range may have moved. */
 export const SLOT_MOVED = 1;
 /** Perhaps another label (name, motion, bullet, parts): its findings' messages are made again. */
-export const SLOT_RELABELLED = 2;
-/** Perhaps another declaration index: its findings are relabelled. */
+export const SLOT_RELABELED = 2;
+/** Perhaps another declaration index: its findings are relabeled. */
 export const SLOT_REINDEXED = 4;
 /** Evaluated again in the front end's window (not a shifted copy): its findings are not carried over. */
 export const SLOT_WINDOW = 8;

@@ -28,7 +28,7 @@ const { detach, PENDING, TESTED } = slots;
  *   dropped and the run is a full one (all slots pending, candidate pairs from one traversal of the
  *   broad phase).
  * - Results name bodies by declaration index and carry source ranges, both of which shift with
- *   edits elsewhere. A cached finding whose bodies changed index is relabelled, and a cached
+ *   edits elsewhere. A cached finding whose bodies changed index is relabeled, and a cached
  *   diagnostic whose bodies' names moved in the text takes their new ranges (its message is
  *   kept: formatting thousands of messages would be most of an edit's time). A cached pair whose two
  *   bodies swapped places in the file is tested again, since `a` is by definition the one
@@ -350,6 +350,6 @@ export class IncrementalAnalyzer extends OutputAssembler {
     // a substring view are copies already, and the finding is then stored as it is.
     const a = detach(f.a);
     const b = detach(f.b);
-    this.cache.set(sFirst ? s : t, sFirst ? t : s, a === f.a && b === f.b ? f : f.relabelled(a, b, f.ia, f.ib));
+    this.cache.set(sFirst ? s : t, sFirst ? t : s, a === f.a && b === f.b ? f : f.relabeled(a, b, f.ia, f.ib));
   }
 }

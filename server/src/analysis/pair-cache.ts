@@ -173,7 +173,7 @@ export class PairCache {
 
   /**
    * Notes the diagnostic made of the entry's finding (the finding it holds is the entry's from
-   * now on: a relabelled one), and a byte of the caller's about where it sits.
+   * now on: a relabeled one), and a byte of the caller's about where it sits.
    */
   note(entry: number, diagnostic: FindingDiagnostic, placement: number): void {
     this.values[entry] = diagnostic;

@@ -6,9 +6,8 @@ import type { SemanticOptions, SemanticResult } from './result';
 import { Checker } from './session';
 import type { ValueTable } from './value-table';
 
-export { DEFAULT_DT, DEFAULT_FRAMES, DEFAULT_SLOP, MAX_FRAMES, MAX_MAGNITUDE, SemanticResults, sceneOf } from './result';
-export type { NamedShapeValue, SemanticInput, SemanticOptions, SemanticResult, StatementValues } from './result';
-export { SemanticSession, SemanticStream, type BodyWindowResult } from './session';
+export { DEFAULT_DT, DEFAULT_FRAMES, DEFAULT_SLOP, MAX_FRAMES } from './result';
+export type { SemanticResult } from './result';
 
 /**
  * Semantic analysis: resolves names, evaluates expressions, validates values and builds the Scene

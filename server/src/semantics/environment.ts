@@ -50,7 +50,7 @@ export const VELOCITY = BODY_CLAUSES.indexOf('velocity');
 export const SPIN = BODY_CLAUSES.indexOf('spin');
 export const LAYER = BODY_CLAUSES.indexOf('layer');
 
-/** Whether `e` is a name, parenthesised or not: the expressions whose value is not made afresh. */
+/** Whether `e` is a name, parenthesized or not: the expressions whose value is not made afresh. */
 function namesValue(e: Expression): boolean {
   while (e.kind === 'Paren') e = e.expression;
   return e.kind === 'Identifier';

@@ -110,7 +110,7 @@ export const NO_VALUES: StatementValues = { valuesOf: () => new ValueTable(0) };
 /**
  * A scene of these settings, bodies and layers, always built in this one property order, so that
  * every scene, the checker's or a windowed edit's, has one hidden class (a spread of the settings
- * gave the checker's another one, and the incremental update, which reads both, deoptimised on
+ * gave the checker's another one, and the incremental update, which reads both, deoptimized on
  * 'wrong map' in its first edits).
  */
 export function sceneOf(settings: { readonly dt: number; readonly frames: number; readonly slop: number }, bodies: readonly SceneBody[], layers: ReadonlyMap<string, SceneLayer>): Scene {

@@ -5,27 +5,6 @@ import type { TextRange } from '../common/diagnostic';
 import * as layout from './body-layout';
 import type { BodyClause } from './body-layout';
 
-export {
-  BODY_BULLET,
-  BODY_CLAUSES,
-  BODY_MOVING,
-  BODY_ONE_SHAPE,
-  BODY_SENSOR,
-  BODY_SPINNING,
-  BODY_STATIC,
-  BODY_WIDE_SPANS,
-  bodyData,
-  bodySpans,
-  clauseFlag,
-  DATA_AT_LIMIT,
-  dataAtFlags,
-  nameAtFlags,
-  packClauses,
-  sourceKindFlags,
-  WIDE_SPANS,
-  type BodyClause,
-} from './body-layout';
-
 // Bound once as module-local constants: hot loops read them, and an imported binding is a
 // property read of the exporting module's object wherever modules are not bundled (tsx).
 const {

@@ -183,7 +183,7 @@ export abstract class ExpressionParser extends TokenCursor {
         return callee;
       }
       case TK_LPAREN:
-        return this.parseParenthesised();
+        return this.parseParenthesized();
       case TK_ERROR: {
         const i = this.next();
         this.reported = true;
@@ -214,7 +214,7 @@ export abstract class ExpressionParser extends TokenCursor {
   }
 
   /** `(expr)` or the vector `(x, y)`. */
-  protected parseParenthesised(): Expression {
+  protected parseParenthesized(): Expression {
     const open = this.next();
     const openStart = this.s.starts[open]!;
     if (!this.enter(open)) return { kind: 'Error', range: { start: openStart, end: this.lastEnd } };

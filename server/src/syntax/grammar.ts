@@ -274,5 +274,4 @@ export class Parser extends ShapeParser {
   }
 }
 
-export { MAX_NESTING } from './grammar-tables';
 export { internalError, ownString } from './token-cursor';

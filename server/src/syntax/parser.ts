@@ -9,8 +9,6 @@ import type { Comment, Token } from './tokens';
 import { LineIndex } from './positions';
 import type { StatementIndex } from './statement-index';
 
-export { MAX_NESTING } from './grammar';
-
 export interface ParseResult {
   /** The text that was parsed (ranges index into it). */
   readonly text: string;

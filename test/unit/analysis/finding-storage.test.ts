@@ -23,7 +23,7 @@ describe('analysis: finding storage', () => {
       const overlap = OverlapFinding.of('a', 'b', 0, 1, pa, pb, 0.5, { x: 1, y: 0 }, [{ x: 0, y: 0 }]);
       const tunnelling = ImpactFinding.tunnelling('a', 'b', 0, 1, pa, pb, undefined, 0.1, { x: 0, y: 0 }, { x: 1, y: 0 }, 2, 0.01);
       const collision = ImpactFinding.collision('a', 'b', 0, 1, pa, pb, 'why', 0.1, { x: 0, y: 0 }, { x: 1, y: 0 }, 3);
-      for (const f of [overlap, tunnelling, collision, overlap.relabelled('c', 'd', 4, 5), collision.relabelled('c', 'd', 4, 5)]) {
+      for (const f of [overlap, tunnelling, collision, overlap.relabeled('c', 'd', 4, 5), collision.relabeled('c', 'd', 4, 5)]) {
         assert.deepEqual([f.partA, f.partB], [pa, pb], `${f.kind} ${pa} ${pb}`);
       }
     }
@@ -34,7 +34,7 @@ describe('analysis: finding storage', () => {
 
   it("keeps a finding diagnostic's ranges, labels and message through make, at and of, short names packed and long ones spelled (finding-diagnostic.ts)", () => {
     const f = OverlapFinding.of('left', 'right', 0, 1, 0, 2, 0.25, { x: 0, y: 1 }, [{ x: 1, y: 2 }]);
-    const g = f.relabelled('left', 'right', 3, 4);
+    const g = f.relabeled('left', 'right', 3, 4);
     const impact = ImpactFinding.collision('left', 'right', 0, 1, 0, 0, undefined, 0.5, { x: 0, y: 0 }, { x: 1, y: 0 }, undefined);
     const lengths = [0, 1, 8191, 8192, 100_000];
     for (const n of lengths) {
@@ -55,10 +55,10 @@ describe('analysis: finding storage', () => {
           const moved = d.at(7, 7 + m, 20, 20 + n);
           assert.deepEqual([moved.start, moved.end, moved.relatedStart, moved.relatedEnd, moved.labels], [7, 7 + m, related ? 20 : -1, related ? 20 + n : -1, labels]);
           assert.equal(d.at(d.start, d.end, d.relatedStart, d.relatedEnd), d);
-          const relabelled = d.of(g);
-          assert.equal(relabelled.finding, g);
-          assert.deepEqual([relabelled.start, relabelled.end, relabelled.relatedStart, relabelled.relatedEnd, relabelled.labels, relabelled.message], [d.start, d.end, d.relatedStart, d.relatedEnd, d.labels, d.message]);
-          // An impact keeps its message, moved or relabelled.
+          const relabeled = d.of(g);
+          assert.equal(relabeled.finding, g);
+          assert.deepEqual([relabeled.start, relabeled.end, relabeled.relatedStart, relabeled.relatedEnd, relabeled.labels, relabeled.message], [d.start, d.end, d.relatedStart, d.relatedEnd, d.labels, d.message]);
+          // An impact keeps its message, moved or relabeled.
           const i = FindingDiagnostic.make(impact, start, start + n, relatedStart, relatedEnd, LABEL_INFORMATION, 'the words');
           assert.deepEqual([i.end, i.relatedEnd, i.text, i.message, i.code, i.severity], [start + n, relatedEnd, 'the words', 'the words', 'collision', 'information']);
           assert.equal(i.at(1, 2 + n, 3, 4 + m).message, 'the words');

@@ -76,11 +76,11 @@ describe('analysis/pair-cache', () => {
               assert.deepEqual([slotA, slotB], [m.a, m.b]);
               assert.equal(finding, m.finding);
               if (o.relabel) {
-                // As the analyzer relabels (incremental.ts, assemble): by noting the relabelled
+                // As the analyzer relabels (incremental.ts, assemble): by noting the relabeled
                 // finding's diagnostic, which the entry then gives its finding through.
-                const relabelled = finding.relabelled(`${finding.a}'`, finding.b, finding.ia, finding.ib);
-                cache.note(entry, FindingDiagnostic.make(relabelled, 0, 1, -1, -1, 0, undefined), 0);
-                model.entries.get(k)!.finding = relabelled;
+                const relabeled = finding.relabeled(`${finding.a}'`, finding.b, finding.ia, finding.ib);
+                cache.note(entry, FindingDiagnostic.make(relabeled, 0, 1, -1, -1, 0, undefined), 0);
+                model.entries.get(k)!.finding = relabeled;
               }
             });
             assert.equal(seen.size, expected.size, 'every valid entry visited');
@@ -187,13 +187,13 @@ describe('analysis/pair-cache', () => {
     const seen: Finding[] = [];
     cache.forEachValid((_a, _b, entry) => seen.push(cache.findingOf(entry)));
     assert.deepEqual(seen, [f]);
-    // A diagnostic noted for a relabelled finding makes that the entry's finding.
-    const g = f.relabelled('t1', 't2', 4, 5);
+    // A diagnostic noted for a relabeled finding makes that the entry's finding.
+    const g = f.relabeled('t1', 't2', 4, 5);
     const moved = d.of(g);
     cache.note(e, moved, 3);
     assert.equal(cache.findingOf(e), g);
     // A new result of the pair forgets the diagnostic.
-    const h = g.relabelled('u1', 'u2', 6, 7);
+    const h = g.relabeled('u1', 'u2', 6, 7);
     cache.note(e, FindingDiagnostic.make(h, 10, 12, 0, 2, 0, undefined), 1);
     const k = findingOf(1, 2, 0.7);
     cache.set(1, 2, k);

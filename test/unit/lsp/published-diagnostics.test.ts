@@ -202,7 +202,7 @@ describe('lsp/published-diagnostics: reusing unchanged LSP diagnostics', () => {
   });
 
   it('recognizes a finding whose bodies were renumbered by its numbers, without making its message again', () => {
-    // A body inserted at the top renumbers every body below it: their findings are relabelled
+    // A body inserted at the top renumbers every body below it: their findings are relabeled
     // (new objects sharing their numbers), and their diagnostics are copied, not converted.
     const rows = scene(200);
     const s = new Session();
@@ -211,7 +211,7 @@ describe('lsp/published-diagnostics: reusing unchanged LSP diagnostics', () => {
     const after = s.next(['body first circle(0.1) at (-50, -50)', ...rows].join('\n'));
     assert.equal(after.json, JSON.stringify(fresh(after.doc)));
     assert.ok(before.lsp.length > 300, `a scene full of overlaps (${before.lsp.length})`);
-    assert.notEqual(after.doc.analysis.findings[0], before.doc.analysis.findings[0], 'relabelled');
+    assert.notEqual(after.doc.analysis.findings[0], before.doc.analysis.findings[0], 'relabeled');
     assert.deepEqual(s.published.stats, { reused: before.lsp.length, converted: 0 });
     // Renaming a body changes its findings' words: those are converted again.
     const renamed = s.next(['body first circle(0.1) at (-50, -50)', ...rows.map((r) => r.replace('body b7 ', 'body seven '))].join('\n'));

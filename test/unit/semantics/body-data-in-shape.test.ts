@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { check, errors } from './helpers';
-import { DATA_AT_LIMIT } from '../../../server/src/semantics/scene';
+import { DATA_AT_LIMIT } from '../../../server/src/semantics/body-layout';
 import { shapeVertices } from '../../../core';
 
 /** A regular convex polygon of n vertices, counter-clockwise, as the author would write it. */

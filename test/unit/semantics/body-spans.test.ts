@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { makeCircle } from '../../../core';
-import { BODY_ONE_SHAPE, BODY_WIDE_SPANS, bodyData, bodySpans, nameAtFlags, SceneBody, sourceKindFlags, WIDE_SPANS } from '../../../server/src/semantics/scene';
+import { BODY_ONE_SHAPE, BODY_WIDE_SPANS, bodyData, bodySpans, nameAtFlags, sourceKindFlags, WIDE_SPANS } from '../../../server/src/semantics/body-layout';
+import { SceneBody } from '../../../server/src/semantics/scene';
 import { check } from './helpers';
 
 /**

@@ -369,6 +369,14 @@ describe('semantics/check: errors on their exact ranges', () => {
     );
   });
 
+  it('keeps the published wording of the redundant-vertex messages (CLI output is byte-stable)', () => {
+    const r = check('body b polygon((0, 0), (0, 0), (1, 0), (2, 0), (2, 2))');
+    assert.deepEqual(
+      r.diagnostics.filter((d) => d.code === 'polygon-redundant-vertex').map((d) => d.message),
+      ['Vertex 2 repeats its neighbour; it is dropped.', 'Vertex 3 lies on the line through its neighbours (a straight angle); it is dropped.'],
+    );
+  });
+
   it('points each repeated body name at the first body of that name, before and after the first repeat', () => {
     // The index of body names by first definition is made at the first repeat (check.ts
     // firstBodyNamed): names first seen before it and after it must both find their first body.

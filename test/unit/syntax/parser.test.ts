@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { MAX_NESTING } from '../../../server/src/syntax/grammar';
+import { MAX_NESTING } from '../../../server/src/syntax/grammar-tables';
 import { parse } from '../../../server/src/syntax/parser';
 import { parseWindow, skimFile } from '../../../server/src/syntax/reparsing';
 import { LineIndex } from '../../../server/src/syntax/positions';

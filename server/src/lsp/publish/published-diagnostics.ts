@@ -33,7 +33,7 @@ import { CHUNK_BYTES, consecutive, EMPTY, MIN_CHUNK_BYTES, Snapshot, type ChunkB
  * offsets with the same finding: under the same settings that is the same words and severity,
  * so again only the places are checked. Others are compared by message first: a diagnostic
  * whose bodies only moved keeps its message string, or for a finding's diagnostic its finding,
- * or a relabelled one with the same numbers that stand for its words (finding-diagnostic.ts,
+ * or a relabeled one with the same numbers that stand for its words (finding-diagnostic.ts,
  * `messageKey`; its message is then never made), so that is mostly one pointer test. A
  * diagnostic found neither way (new, changed, or moved far in the list) is converted afresh.
  *

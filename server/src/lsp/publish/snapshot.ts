@@ -259,7 +259,7 @@ export class Snapshot {
       objects ??= chunk.objects.slice();
       objects[r] = d;
       this.noteOffsets(k + r, d);
-      // A relabelled finding (same numbers, another object): kept from now on, so that the next
+      // A relabeled finding (same numbers, another object): kept from now on, so that the next
       // publication finds it by identity and the old finding is not kept alive here.
       if (d instanceof FindingDiagnostic && chunk.messages[r] !== d.finding) {
         messages ??= chunk.messages.slice();
@@ -355,7 +355,7 @@ function messageKeyOf(d: Diagnostic): unknown {
 
 /**
  * Whether `kept`, what messageKeyOf gave for a diagnostic published before, says the same words
- * as the finding diagnostic `d`: its finding, or a relabelled one (bodies renumbered by an
+ * as the finding diagnostic `d`: its finding, or a relabeled one (bodies renumbered by an
  * insertion above) with the same numbers, its messageKey (finding-diagnostic.ts). The finding is
  * kept rather than its numbers so that the usual case is one pointer test that reads neither
  * finding; the numbers are compared only when the findings differ.
