@@ -81,7 +81,7 @@ function symbolHover(doc: AnalyzedDocument, def: SymbolDefinition): string | und
       const nameStart = def.nameRange.start;
       const body = scene.bodies.find((b) => b.nameStart === nameStart && b.name === def.name);
       if (!body) {
-        return `**body** \`${def.name}\` · ${def.detail}\n\nNot analysed until the errors in its statement are fixed.`;
+        return `**body** \`${def.name}\` · ${def.detail}\n\nNot analyzed until the errors in its statement are fixed.`;
       }
       return bodyHover(doc, body);
     }

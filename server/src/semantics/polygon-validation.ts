@@ -183,8 +183,8 @@ export function validatePolygon(
       severity: 'hint',
       code: 'polygon-redundant-vertex',
       message: repeated
-        ? `Vertex ${i + 1} repeats its neighbour; it is dropped.`
-        : `Vertex ${i + 1} lies on the line through its neighbours (a straight angle); it is dropped.`,
+        ? `Vertex ${i + 1} repeats its neighbor; it is dropped.`
+        : `Vertex ${i + 1} lies on the line through its neighbors (a straight angle); it is dropped.`,
       tags: ['unnecessary'],
       data: { dropped: i } satisfies PolygonFixData,
     });

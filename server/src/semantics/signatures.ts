@@ -22,14 +22,14 @@ export interface ShapeSignature {
 export const SHAPE_SIGNATURES: Readonly<Record<ShapeKeyword, ShapeSignature>> = {
   circle: {
     label: 'circle(r)',
-    documentation: 'A disc of radius r centred on the body origin.',
+    documentation: 'A disc of radius r centered on the body origin.',
     parameters: [{ name: 'r', type: 'number', documentation: 'Radius (> 0).' }],
     variadic: false,
     minArgs: 1,
   },
   box: {
     label: 'box(w, h)',
-    documentation: 'A rectangle centred on the body origin: width along local x, height along local y.',
+    documentation: 'A rectangle centered on the body origin: width along local x, height along local y.',
     parameters: [
       { name: 'w', type: 'number', documentation: 'Width along local x (> 0).' },
       { name: 'h', type: 'number', documentation: 'Height along local y (> 0).' },
@@ -46,7 +46,7 @@ export const SHAPE_SIGNATURES: Readonly<Record<ShapeKeyword, ShapeSignature>> = 
   },
   capsule: {
     label: 'capsule(length, r)',
-    documentation: 'A segment of the given length along local x, centred, swept by a disc of radius r.',
+    documentation: 'A segment of the given length along local x, centered, swept by a disc of radius r.',
     parameters: [
       { name: 'length', type: 'number', documentation: 'Length of the inner segment (> 0).' },
       { name: 'r', type: 'number', documentation: 'Radius (> 0).' },

@@ -32,7 +32,7 @@ describe('features/hover', () => {
 
   it('says when a body has no findings, or is left out of the analysis by an error', () => {
     assert.match(hoverText('body a| circle(1)\n')!, /No findings\./);
-    assert.match(hoverText('body a| circle(-1)\n')!, /Not analysed until the errors/);
+    assert.match(hoverText('body a| circle(-1)\n')!, /Not analyzed until the errors/);
   });
 
   it('shows a constant with its value at its use', () => {

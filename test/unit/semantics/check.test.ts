@@ -369,11 +369,11 @@ describe('semantics/check: errors on their exact ranges', () => {
     );
   });
 
-  it('keeps the published wording of the redundant-vertex messages (CLI output is byte-stable)', () => {
+  it('words the redundant-vertex messages as documented (CLI output users may match on)', () => {
     const r = check('body b polygon((0, 0), (0, 0), (1, 0), (2, 0), (2, 2))');
     assert.deepEqual(
       r.diagnostics.filter((d) => d.code === 'polygon-redundant-vertex').map((d) => d.message),
-      ['Vertex 2 repeats its neighbour; it is dropped.', 'Vertex 3 lies on the line through its neighbours (a straight angle); it is dropped.'],
+      ['Vertex 2 repeats its neighbor; it is dropped.', 'Vertex 3 lies on the line through its neighbors (a straight angle); it is dropped.'],
     );
   });
 
