@@ -5,7 +5,7 @@
  * bundle exists (dist/cli.js, dist/server.js), so the bench works while those are being built.
  *
  * Fidelity: the first CLI run and the first LSP edits are not timed (they measure a cold page
- * cache and an unoptimised incremental path, which a user meets once, not on every keystroke),
+ * cache and an unoptimized incremental path, which a user meets once, not on every keystroke),
  * and there are enough timed samples for a p95 to be more than the largest of ten.
  *
  * Run alone (cases c and d only) with `node --import tsx bench/processes.ts [--runs=N]

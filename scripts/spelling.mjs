@@ -89,6 +89,12 @@ export function britishForms(text) {
 
 function usForm(word) {
   const lower = word.toLowerCase();
+  // Prefixed forms: relabelled, unnormalised, deoptimised, preanalysed.
+  const prefix = /^(re|un|de|pre|non)(?=[a-z]{5})/.exec(lower);
+  if (prefix) {
+    const rest = usForm(lower.slice(prefix[1].length));
+    if (rest !== undefined) return prefix[1] + rest;
+  }
   for (const [gb, us] of STEMS) if (lower.startsWith(gb) && !lower.startsWith(us)) return us + lower.slice(gb.length);
   const ise = ISE_RE.exec(lower);
   if (ise) return `${ise[1]}iz${ise[2]}`;

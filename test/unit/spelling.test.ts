@@ -25,7 +25,11 @@ describe('spelling: US English throughout (scripts/spelling.mjs)', () => {
         [2, 'Colour', 'color'],
       ],
     );
-    assert.deepEqual(spelling.britishForms('center analyzed normalize color rise promise fulfill'), []);
+    assert.deepEqual(
+      spelling.britishForms('relabelled unnormalised').map((f) => f.us),
+      ['relabeled', 'unnormalized'],
+    );
+    assert.deepEqual(spelling.britishForms('center analyzed normalize color rise promise fulfill reanalysis unrealistic'), []);
   });
 
   it('reads the tracked sources and docs, and finds no British form in them', () => {
