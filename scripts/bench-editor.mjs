@@ -21,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { generateScene, sceneText } from '../bench/scenes.ts';
 import { CHROMIUM, installVsix, makeProfile, removeProfile, root, startCodeServer } from './e2e-codeserver.mjs';
+import { paletteOn } from './e2e-ui.mjs';
 import { packageExtension, vsixPath } from './package.mjs';
 
 const BOUND_MS = 30_000;
@@ -481,29 +482,6 @@ export async function runEditorBench({ vsix, keys = 31, keep = false } = {}) {
   } finally {
     await cleanup();
     cleanups.delete(cleanup);
-  }
-}
-
-/**
- * Opens the palette on the command `title` and leaves it for the caller's Enter. A command whose
- * `when` reads the focused editor is listed only once the workbench has updated its context keys,
- * so a palette that does not list it is closed and opened again, within the bound.
- */
-async function paletteOn(page, title) {
-  const input = page.locator('.quick-input-widget input');
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  const deadline = Date.now() + BOUND_MS;
-  for (;;) {
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: BOUND_MS });
-    await input.fill(`>${title}`);
-    try {
-      await row.waitFor({ timeout: Math.min(5000, Math.max(1, deadline - Date.now())) });
-      return;
-    } catch (e) {
-      if (Date.now() >= deadline) throw e;
-      await page.keyboard.press('Escape');
-    }
   }
 }
 

@@ -33,13 +33,16 @@ class Check {
   }
 }
 
-async function runCommand(page, title) {
+/**
+ * Opens the palette on the command `title` and leaves it for the caller's Enter. A command whose
+ * `when` reads the focused editor (editorLangId) is listed only once the workbench has updated
+ * its context keys after the last focus change, and the palette filters what it has when it
+ * opens; so a palette that does not list the command is closed and opened again, within the
+ * same overall bound.
+ */
+export async function paletteOn(page, title) {
   const input = page.locator('.quick-input-widget input');
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  // A command whose `when` reads the focused editor (editorLangId) is listed only once the
-  // workbench has updated its context keys after the last focus change; the palette filters what
-  // it has when it opens. So a palette that does not list the command is closed and opened again,
-  // within the same overall bound.
   const deadline = Date.now() + BOUND_MS;
   for (;;) {
     await page.keyboard.press('F1');
@@ -47,12 +50,16 @@ async function runCommand(page, title) {
     await input.fill(`>${title}`);
     try {
       await row.waitFor({ timeout: Math.min(5000, Math.max(1, deadline - Date.now())) });
-      break;
+      return;
     } catch (e) {
       if (Date.now() >= deadline) throw e;
       await page.keyboard.press('Escape');
     }
   }
+}
+
+async function runCommand(page, title) {
+  await paletteOn(page, title);
   await page.keyboard.press('Enter');
 }
 
