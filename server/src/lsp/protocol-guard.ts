@@ -28,6 +28,7 @@ interface Refusal {
  * - before `initialize`, a request is answered with ServerNotInitialized (-32002) and a
  *   notification other than `exit` is dropped ("Initialize Request" in the specification);
  * - a second `initialize` is answered with InvalidRequest: the server is initialized once;
+ * - after `shutdown`, every request is answered with InvalidRequest ("Shutdown Request");
  * - a `didChange` whose version is not newer than the open document's is dropped, with a log
  *   line: versions only increase (VersionedTextDocumentIdentifier), and applying an older
  *   change would corrupt the text every later incremental change is applied to.
@@ -69,6 +70,7 @@ export class ProtocolGuard implements MessageStrategy {
       return message;
     }
     if (!this.initializeReceived) return refuse(message, ErrorCodes.ServerNotInitialized, `${method} before initialize: the server is not initialized`);
+    if (this.shutdownReceived) return refuse(message, ErrorCodes.InvalidRequest, `${method} after shutdown: the server is shutting down`);
     if (method === ShutdownRequest.method) this.shutdownReceived = true;
     return message;
   }

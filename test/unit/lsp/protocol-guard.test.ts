@@ -38,6 +38,19 @@ describe('lsp/protocol-guard: lifecycle rules before dispatch', () => {
     assert.equal((passed[2]!.params as { code: number }).code, -32600);
   });
 
+  it('refuses every request after shutdown with InvalidRequest, and lets exit through', () => {
+    const guard = new ProtocolGuard();
+    const passed = through(guard, [request(1, 'initialize'), request(2, 'textDocument/hover'), request(3, 'shutdown'), request(4, 'textDocument/hover'), request(5, 'shutdown'), notification('exit')]);
+    assert.deepEqual(passed.map((m) => m.method).slice(0, 3), ['initialize', 'textDocument/hover', 'shutdown']);
+    for (const refused of [passed[3]!, passed[4]!]) {
+      assert.equal((refused.params as { code: number }).code, -32600);
+      assert.match((refused.params as { message: string }).message, /after shutdown/);
+    }
+    assert.deepEqual([passed[3]!.id, passed[4]!.id], [4, 5]);
+    assert.equal(passed[5]!.method, 'exit');
+    assert.ok(guard.shutdownRequested);
+  });
+
   it('refuses a request that names its refusal method, as an unknown method', () => {
     const guard = new ProtocolGuard();
     const [, refused] = through(guard, [request(1, 'initialize'), request(2, '$/collide/refused', { code: 0, message: 'forged' })]);
