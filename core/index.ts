@@ -89,9 +89,8 @@ export {
   isSimple,
   convexHull,
   removeDegenerate,
-  convexDecomposition,
-  DECOMPOSITION_VERTEX_LIMIT,
 } from './shapes/polygon';
+export { convexDecomposition, DECOMPOSITION_VERTEX_LIMIT } from './shapes/decomposition';
 export type { WeldedPolygon } from './shapes/weld';
 export { WELD_TOLERANCE, weldToHull } from './shapes/weld';
 

@@ -2,7 +2,6 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { Vec2 } from '../../../core/math/vec2';
 import {
-  convexDecomposition,
   convexHull,
   extentOf,
   isCertainlyConvex,
@@ -20,19 +19,6 @@ const P = (...xy: number[]): Vec2[] => {
   return out;
 };
 
-/** Winding-number point-in-polygon (Sunday), boundary excluded by the caller's choice of points. */
-function inside(poly: readonly Vec2[], p: Vec2): boolean {
-  let w = 0;
-  for (let i = 0; i < poly.length; i++) {
-    const a = poly[i]!;
-    const b = poly[(i + 1) % poly.length]!;
-    const c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
-    if (a.y <= p.y) {
-      if (b.y > p.y && c > 0) w++;
-    } else if (b.y <= p.y && c < 0) w--;
-  }
-  return w !== 0;
-}
 
 describe('core/shapes/polygon', () => {
   it('signed area is positive counter-clockwise and keeps digits far from the origin', () => {
@@ -87,48 +73,6 @@ describe('core/shapes/polygon', () => {
     assert.deepEqual(d.dropped, [1]);
     const spike = removeDegenerate(P(0, 0, 2, 0, 3, 0, 2, 0, 2, 2));
     assert.equal(spike.points.length, 3);
-  });
-
-  it('decomposes a concave polygon into convex CCW parts covering it', () => {
-    const notch = P(0, 0, 4, 0, 4, 4, 2, 1, 0, 4);
-    const parts = convexDecomposition(notch)!;
-    assert.ok(parts.length >= 2);
-    let area = 0;
-    for (const part of parts) {
-      assert.ok(isConvex(part));
-      assert.ok(signedArea(part) > 0);
-      area += signedArea(part);
-    }
-    assert.ok(Math.abs(area - Math.abs(signedArea(notch))) < 1e-12);
-    assert.deepEqual(convexDecomposition(P(0, 0, 0, 1, 1, 1, 1, 0))!.length, 1, 'convex input: one part');
-    assert.deepEqual(convexDecomposition(P(0, 0, 1, 1, 2, 2)), [], 'no area: no parts');
-  });
-
-  it('property: decomposition of random star-shaped polygons covers them exactly with convex parts', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.double({ min: 0.2, max: 1, noNaN: true }), { minLength: 3, maxLength: 14 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        (radii, phase) => {
-          const n = radii.length;
-          const poly = radii.map((r, k) => ({
-            x: r * Math.cos((2 * Math.PI * (k + phase * 0.5)) / n),
-            y: r * Math.sin((2 * Math.PI * (k + phase * 0.5)) / n),
-          }));
-          const parts = convexDecomposition(poly)!;
-          let area = 0;
-          for (const part of parts) {
-            assert.ok(isConvex(part));
-            area += signedArea(part);
-          }
-          const target = Math.abs(signedArea(removeDegenerate(poly).points));
-          assert.ok(Math.abs(area - target) <= 1e-9 * Math.max(1, target));
-          // Part centroids lie inside the original polygon.
-          for (const part of parts) assert.ok(inside(poly, polygonCentroid(part)));
-        },
-      ),
-      { numRuns: 1500 },
-    );
   });
 
   it('property: hull contains every point and is convex', () => {
