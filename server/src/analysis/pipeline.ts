@@ -1,4 +1,4 @@
-import { byPosition, type Diagnostic } from '../common/diagnostic';
+import { byPosition, mergeDiagnostics, type Diagnostic } from '../common/diagnostic';
 import type { FindingDiagnostic } from './finding-diagnostic';
 import type { SemanticResult } from '../semantics/result';
 import type { ParseResult } from '../syntax/parser';
@@ -213,8 +213,8 @@ export function completeAnalysis(syntax: ParseResult, semantics: SemanticResult,
 function mergeByPosition(a: readonly Diagnostic[], b: readonly Diagnostic[], c: Diagnostic[], places?: number[]): Diagnostic[] {
   if (a.length === 0 && b.length === 0) return c;
   const few = a.length + b.length;
-  if (few * (32 - Math.clz32(c.length)) >= c.length) return mergeAll(a, b, c);
-  const small = few === a.length ? a : few === b.length ? b : mergeAll(a, b, []);
+  if (few * (32 - Math.clz32(c.length)) >= c.length) return mergeDiagnostics(a, b, c);
+  const small = few === a.length ? a : few === b.length ? b : mergeDiagnostics(a, b);
   const out = new Array<Diagnostic>(few + c.length);
   let o = 0;
   let from = 0;
@@ -234,28 +234,4 @@ function mergeByPosition(a: readonly Diagnostic[], b: readonly Diagnostic[], c: 
   }
   while (from < c.length) out[o++] = c[from++]!;
   return out;
-}
-
-function mergeAll(a: readonly Diagnostic[], b: readonly Diagnostic[], c: readonly Diagnostic[]): Diagnostic[] {
-  const diagnostics = new Array<Diagnostic>(a.length + b.length + c.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  for (let o = 0; o < diagnostics.length; o++) {
-    let pick = c[k];
-    let from = 2;
-    if (j < b.length && (pick === undefined || byPosition(b[j]!, pick) <= 0)) {
-      pick = b[j];
-      from = 1;
-    }
-    if (i < a.length && (pick === undefined || byPosition(a[i]!, pick) <= 0)) {
-      pick = a[i];
-      from = 0;
-    }
-    diagnostics[o] = pick!;
-    if (from === 0) i++;
-    else if (from === 1) j++;
-    else k++;
-  }
-  return diagnostics;
 }

@@ -1,6 +1,6 @@
 // Syntax and semantics of a whole text with no whole-file tree alive at once: bodies streamed
 // through semantics one at a time, or, when a definition follows a body, in two passes.
-import { byPosition, type Diagnostic } from '../common/diagnostic';
+import { mergeDiagnostics, type Diagnostic } from '../common/diagnostic';
 import type { SemanticOptions, SemanticResult } from '../semantics/result';
 import { SemanticSession, SemanticStream } from '../semantics/session';
 import type { Statement } from '../syntax/ast';
@@ -115,7 +115,7 @@ function analyzeInTwoPasses(
     options,
   });
   // Both lists are in position order and cover disjoint stretches (bodies and the rest).
-  const diagnostics = mergeByPosition(skim.diagnostics, bodyDiagnostics);
+  const diagnostics = mergeDiagnostics(skim.diagnostics, bodyDiagnostics);
   const outline: StatementOutline = { kinds: [], starts: [], ends: [] };
   if (options.editorData ?? true) {
     for (const s of skim.statements) {
@@ -125,15 +125,4 @@ function analyzeInTwoPasses(
     }
   }
   return { outline, semantics: session.takeResult(), session, diagnostics };
-}
-
-function mergeByPosition(a: readonly Diagnostic[], b: readonly Diagnostic[]): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && byPosition(a[i]!, b[j]!) <= 0)) out.push(a[i++]!);
-    else out.push(b[j++]!);
-  }
-  return out;
 }

@@ -43,3 +43,28 @@ export interface Diagnostic {
 export function byPosition(a: { readonly range: TextRange }, b: { readonly range: TextRange }): number {
   return a.range.start - b.range.start || a.range.end - b.range.end;
 }
+
+/** Lists each in position order, merged into one, ties going to the earlier list. */
+export function mergeDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[], c: readonly Diagnostic[] = []): Diagnostic[] {
+  const diagnostics = new Array<Diagnostic>(a.length + b.length + c.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  for (let o = 0; o < diagnostics.length; o++) {
+    let pick = c[k];
+    let from = 2;
+    if (j < b.length && (pick === undefined || byPosition(b[j]!, pick) <= 0)) {
+      pick = b[j];
+      from = 1;
+    }
+    if (i < a.length && (pick === undefined || byPosition(a[i]!, pick) <= 0)) {
+      pick = a[i];
+      from = 0;
+    }
+    diagnostics[o] = pick!;
+    if (from === 0) i++;
+    else if (from === 1) j++;
+    else k++;
+  }
+  return diagnostics;
+}

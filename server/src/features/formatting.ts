@@ -5,12 +5,12 @@ import { parse } from '../syntax/parser';
 import type { AnalyzedDocument } from './document';
 
 /**
- * Formatting: canonical spacing that is stable and idempotent and keeps every
- * comment. The formatter only ever rewrites the whitespace *between* tokens and comments, so it
- * cannot change what a file means; it then re-lexes and re-parses its own output and gives up
- * (no edits) if the tokens, comments or statements differ in any way, which makes that a
- * checked guarantee rather than a hope (a difference there is a bug, and throws). Like gofmt it keeps the author's line breaks and only
- * normalizes what is around them:
+ * Formatting: canonical spacing that is stable and idempotent and keeps every comment. The
+ * formatter only ever rewrites the whitespace *between* tokens and comments, so it cannot change
+ * what a file means; it then re-lexes and re-parses its own output and throws (a bug, no edits
+ * made) if the tokens, comments or statements differ in any way, which makes that a checked
+ * guarantee rather than a hope. Like gofmt it keeps the author's line breaks and only normalizes
+ * what is around them:
  *
  *  - each statement starts on its own line, flush left; continuation lines of a statement are
  *    indented by two spaces, and lines inside parentheses by two more than the line that opened

@@ -12,13 +12,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { BIN, ensureCliBuilt } from './build-cli';
 import { prng } from '../../../bench/scenes';
+import { MAX_NESTING } from '../../../server/src/syntax/grammar-tables';
 
 const FUZZ_SEED = 20261128;
 const LONG = process.env.COLLIDE_FUZZ === 'long';
 const SEED = process.env.COLLIDE_FUZZ_SEED ? Number(process.env.COLLIDE_FUZZ_SEED) : LONG ? Date.now() % 2 ** 31 : FUZZ_SEED;
 /** Per case: generous, for a loaded CI machine; a stall runs into it instead of hanging the suite. */
 const CASE_MS = 30000;
-
 
 interface Case {
   readonly name: string;
@@ -29,7 +29,7 @@ interface Case {
   readonly badIn?: readonly [number, number];
   /** Codes one of which the bad input must get (any error when absent). */
   readonly codes?: readonly string[];
-  /** Codes that must not appear (for good input). */
+  /** Good input: no error at all. */
   readonly clean?: boolean;
 }
 
@@ -42,6 +42,15 @@ function polygonCase(name: string, pts: readonly (readonly [number, number])[], 
 }
 
 const POLYGON_ERRORS = ['polygon-not-convex', 'polygon-self-intersecting', 'polygon-zero-area'];
+
+/**
+ * What a nesting case must get: beyond MAX_NESTING a nesting error starting in `where`, within it
+ * no error at all; `undefined` when the generator cannot tell (only the common checks apply).
+ */
+function nesting(tooDeep: boolean | undefined, where: readonly [number, number]): Pick<Case, 'badIn' | 'codes' | 'clean'> {
+  if (tooDeep === undefined) return {};
+  return tooDeep ? { badIn: where, codes: ['syntax-nesting-too-deep'] } : { clean: true };
+}
 
 const generators = {
   convex(rnd: () => number, n: number): Case {
@@ -102,26 +111,34 @@ const generators = {
   deepParentheses(_rnd: () => number, depth: number): Case {
     const text = `let a = ${'('.repeat(depth)}1${')'.repeat(depth)}\nbody b circle(a)\n`;
     const from = 'let a = '.length;
-    return { name: `parentheses ${depth} deep`, text, badIn: [from, from + depth], codes: ['syntax-nesting-too-deep'] };
+    return { name: `parentheses ${depth} deep`, text, ...nesting(depth > MAX_NESTING, [from, from + depth]) };
   },
   deepExpression(rnd: () => number, length: number): Case {
     const ops = ['+', '-', '*'];
     const terms = Array.from({ length }, () => String(1 + Math.floor(rnd() * 9)));
-    const text = `let a = ${terms.map((t, i) => (i === 0 ? t : `${ops[Math.floor(rnd() * 3)]} ${t}`)).join(' ')}\nbody b circle(1)\n`;
-    return { name: `an expression of ${length} terms`, text };
+    const expression = terms.map((t, i) => (i === 0 ? t : `${ops[Math.floor(rnd() * 3)]} ${t}`)).join(' ');
+    const from = 'let a = '.length;
+    // n terms make a tree at most n - 1 high; with two ops in three additive, 3 × MAX_NESTING
+    // terms make one far above it. In between, either may happen.
+    const bad = length > 3 * MAX_NESTING ? true : length <= MAX_NESTING ? false : undefined;
+    return { name: `an expression of ${length} terms`, text: `let a = ${expression}\nbody b circle(1)\n`, ...nesting(bad, [from, from + expression.length]) };
   },
   deepUnary(_rnd: () => number, depth: number): Case {
-    return { name: `${depth} unary minuses`, text: `let a = ${'-'.repeat(depth)}1\nbody b circle(1)\n` };
+    const from = 'let a = '.length;
+    // The operand is one level more than the minuses before it.
+    return { name: `${depth} unary minuses`, text: `let a = ${'-'.repeat(depth)}1\nbody b circle(1)\n`, ...nesting(depth >= MAX_NESTING, [from, from + depth]) };
   },
   deepCalls(_rnd: () => number, depth: number): Case {
     const text = `let a = ${'sqrt('.repeat(depth)}1${')'.repeat(depth)}\nbody b circle(a)\n`;
     const from = 'let a = '.length;
-    return { name: `calls ${depth} deep`, text, badIn: [from, from + 5 * depth], codes: ['syntax-nesting-too-deep'] };
+    return { name: `calls ${depth} deep`, text, ...nesting(depth > MAX_NESTING, [from, from + 5 * depth]) };
   },
   deepCompound(_rnd: () => number, depth: number): Case {
     const text = `body b ${'compound('.repeat(depth)}circle(1)${')'.repeat(depth)}\n`;
     const from = 'body b '.length;
-    return { name: `compounds ${depth} deep`, text, badIn: [from, from + 9 * depth], codes: ['syntax-nesting-too-deep'] };
+    // The innermost shape is one level more than the compounds around it: at MAX_NESTING
+    // compounds, the error is on its call.
+    return { name: `compounds ${depth} deep`, text, ...nesting(depth >= MAX_NESTING, [from, from + 9 * depth + 'circle('.length]) };
   },
   hugeFile(rnd: () => number, bytes: number): Case {
     const parts: string[] = [];
