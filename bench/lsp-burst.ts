@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LspResult } from './lsp-latency';
-import { LSP_WARMUP_EDITS, MIN_LSP_EDITS, VSCODE_CAPABILITIES, bodyEdit, startServer, type Server } from './lsp-process';
+import { LSP_WARMUP_EDITS, MIN_LSP_EDITS, VSCODE_CAPABILITIES, bodyEdit, openDocument, startServer, type Server } from './lsp-process';
 import type { Scene } from './scenes';
 import { sceneText } from './scenes';
 
@@ -127,11 +127,7 @@ export async function benchLspBurst(scene: Scene, edits: number): Promise<BurstR
   const requests = Object.fromEntries(BURST_REQUESTS.map((r) => [r, [] as number[]])) as Record<BurstRequest, number[]>;
   const outstanding: Promise<unknown>[] = [];
   try {
-    const t0 = performance.now();
-    const opened = server.waitForDiagnostics(uri, 1);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
-    await opened;
-    const openMs = performance.now() - t0;
+    const openMs = await openDocument(server, uri, text);
     const lines = text.split('\n');
     const total = LSP_WARMUP_EDITS + Math.max(edits, MIN_LSP_EDITS);
     for (let e = 0; e < total; e++) {

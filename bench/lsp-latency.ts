@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CLIENT_CAPABILITIES, LSP_WARMUP_EDITS, MIN_LSP_EDITS, bodyEdit, cpuMs, startServer } from './lsp-process';
+import { CLIENT_CAPABILITIES, LSP_WARMUP_EDITS, MIN_LSP_EDITS, bodyEdit, cpuMs, openDocument, startServer } from './lsp-process';
 import type { Scene } from './scenes';
 import { sceneText } from './scenes';
 
@@ -44,13 +44,7 @@ export async function benchLsp(scene: Scene, edits: number, settings: object | n
   const latencies: number[] = [];
   const serverLatencies: number[] = [];
   try {
-    const t0 = performance.now();
-    const opened = server.waitForDiagnostics(uri, 1);
-    await server.connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'collide', version: 1, text },
-    });
-    await opened;
-    const openMs = performance.now() - t0;
+    const openMs = await openDocument(server, uri, text);
     // Each edit rewrites one body's `at (x, y)` clause in place (a one-body drag in the preview).
     const lines = text.split('\n');
     const total = LSP_WARMUP_EDITS + Math.max(edits, MIN_LSP_EDITS);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BurstClient } from './lsp-burst';
-import { VSCODE_CAPABILITIES, bodyEdit, startServer } from './lsp-process';
+import { VSCODE_CAPABILITIES, bodyEdit, openDocument, startServer } from './lsp-process';
 import type { Scene } from './scenes';
 import { sceneText } from './scenes';
 
@@ -18,9 +18,7 @@ export async function benchLspBurstMemory(scene: Scene): Promise<MemoryResult> {
     const text = sceneText(scene);
     const uri = pathToFileURL(join(tmpdir(), `collide-bench-burst-${scene.n}.collide`)).href;
     const client = new BurstClient(server, uri);
-    const opened = server.waitForDiagnostics(uri, 1);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
-    await opened;
+    await openDocument(server, uri, text);
     const lines = text.split('\n');
     const middle = bodyEdit(scene, lines, Math.floor(scene.n / 2));
     await Promise.all([...client.afterChange(middle.line, middle.at + 1, lines.length), client.codeAction(middle.line, middle.at + 1)]);
@@ -89,11 +87,7 @@ export async function benchLspMemory(scene: Scene): Promise<MemoryResult> {
   const server = await startServer();
   try {
     const uri = pathToFileURL(join(tmpdir(), `collide-bench-${scene.n}.collide`)).href;
-    const opened = server.waitForDiagnostics(uri, 1);
-    await server.connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'collide', version: 1, text: sceneText(scene) },
-    });
-    await opened;
+    await openDocument(server, uri, sceneText(scene));
     return await memoryNowAndSettled(server.pid);
   } catch (e) {
     return { rssMb: NaN, settledRssMb: NaN, idleRssMb: NaN, peakRssMb: NaN, error: (e as Error).message };

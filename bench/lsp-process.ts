@@ -151,6 +151,14 @@ export async function startServer(capabilities: object = CLIENT_CAPABILITIES, se
   };
 }
 
+/** Opens `uri` as version 1 of `text` and waits for its first publication; resolves to how long that took (ms). */
+export async function openDocument(server: Server, uri: string, text: string): Promise<number> {
+  const t0 = performance.now();
+  const opened = server.waitForDiagnostics(uri, 1);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
+  await opened;
+  return performance.now() - t0;
+}
 
 /** The one-body edit of (d) and (d′): edit `e` rewrites a body's `at (x, y)` in place. */
 export function bodyEdit(scene: Scene, lines: string[], e: number): { line: number; at: number; close: number; replacement: string } {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import { PREVIEW_SCENE_METHOD } from '../protocol/preview-lsp';
-import { VSCODE_CAPABILITIES, startServer, type Server } from './lsp-process';
+import { VSCODE_CAPABILITIES, openDocument, startServer, type Server } from './lsp-process';
 import type { Scene } from './scenes';
 import { sceneText } from './scenes';
 import { FeatureDebounce, LeadingTrailingThrottle, RunOnce } from './vscode-scheduling';
@@ -390,11 +390,7 @@ export async function benchTyping(scene: Scene, keystrokes: number, preview = tr
   const sentAt: number[] = [];
   const empty = { latencies, catchUpMs: NaN, previewCatchUpMs: NaN, keystrokeMs: NaN, openMs: NaN, unanswered: NaN, preview };
   try {
-    const t0 = performance.now();
-    const opened = server.waitForDiagnostics(uri, 1);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
-    await opened;
-    const openMs = performance.now() - t0;
+    const openMs = await openDocument(server, uri, text);
     const spot = typingSpot(lines);
     editor.line = spot.line;
     editor.character = spot.character + 1;

@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { generateScene, sceneText } from '../bench/scenes.ts';
 import { CHROMIUM, installVsix, makeProfile, removeProfile, root, startCodeServer } from './e2e-codeserver.mjs';
-import { paletteOn } from './e2e-ui.mjs';
+import { openFile, paletteOn } from './e2e-ui.mjs';
 import { packageExtension, vsixPath } from './package.mjs';
 
 const BOUND_MS = 30_000;
@@ -135,18 +135,6 @@ function installDrawHook() {
   }
   globalThis.__editorBenchDraws = [];
   return app.debugState().version;
-}
-
-async function openFile(page, name) {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: BOUND_MS });
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: BOUND_MS });
-  await page.keyboard.press('Enter');
-  await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: BOUND_MS });
-  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
-  await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: BOUND_MS });
 }
 
 /** Puts the cursor at line:column through quick open's Go to Line (`:line:column`). */

@@ -63,7 +63,8 @@ async function runCommand(page, title) {
   await page.keyboard.press('Enter');
 }
 
-async function openFile(page, name) {
+/** Opens `name` through quick open and focuses its text editor. */
+export async function openFile(page, name) {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: BOUND_MS });

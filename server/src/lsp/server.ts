@@ -302,9 +302,20 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // ── Requests ──────────────────────────────────────────────────────────────────────────────
 
   /**
-   * Wraps a request handler on one document: waits for the analysis of the current version, at
-   * most the request budget (request-budget.ts), gives up quietly when the request was canceled
-   * meanwhile, and turns any exception into a log entry and an error response.
+   * The analysis of `uri`'s current version, waited for at most the request budget
+   * (request-budget.ts); over budget, throws the error `request` answers with.
+   */
+  async function budgetedAnalysis(request: string, uri: string): Promise<AnalyzedDocument | undefined> {
+    const asked = documents.get(uri)?.version;
+    const doc = await withinBudget(getAnalysis(uri), budgetMs);
+    if (isOverBudget(doc)) throw overBudgetError(request, uri, asked, documents.get(uri)?.version, budgetMs);
+    return doc;
+  }
+
+  /**
+   * Wraps a request handler on one document: waits for the analysis of the current version
+   * (budgetedAnalysis), gives up quietly when the request was canceled meanwhile, and turns any
+   * exception into a log entry and an error response.
    */
   function onDocument<P extends { textDocument: { uri: string } }, R>(
     name: string,
@@ -313,10 +324,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   ): (params: P, token: CancellationToken) => Promise<R> {
     return async (params, token) => {
       try {
-        const uri = params.textDocument.uri;
-        const asked = documents.get(uri)?.version;
-        const doc = await withinBudget(getAnalysis(uri), budgetMs);
-        if (isOverBudget(doc)) throw overBudgetError(name, uri, asked, documents.get(uri)?.version, budgetMs);
+        const doc = await budgetedAnalysis(name, params.textDocument.uri);
         if (!doc || token.isCancellationRequested) return empty;
         return handler(doc, params);
       } catch (e) {
@@ -356,9 +364,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     try {
       const data = lens.data as unknown;
       const uri = Array.isArray(data) && typeof data[0] === 'number' ? uriOfId.get(data[0]) : undefined;
-      const asked = uri === undefined ? undefined : documents.get(uri)?.version;
-      const doc = uri === undefined ? undefined : await withinBudget(getAnalysis(uri), budgetMs);
-      if (isOverBudget(doc)) throw overBudgetError('Resolving a code lens', uri!, asked, documents.get(uri!)?.version, budgetMs);
+      const doc = uri === undefined ? undefined : await budgetedAnalysis('Resolving a code lens', uri);
       if (!doc || token.isCancellationRequested) return lens;
       return resolveCodeLens(doc, lens, generationOf(doc));
     } catch (e) {
