@@ -128,11 +128,9 @@ export function traceConvex(p: Painter, v: Viewport, w: ArrayLike<number>, n: nu
  * of its start and end poses (a Minkowski sum with the path segment).
  */
 export function convexHull(pts: Float64Array, n: number, out: Scratch, order: Scratch): number {
-  const idx = order.ensure(n);
-  for (let i = 0; i < n; i++) idx[i] = i;
-  const sorted = Array.from(idx.subarray(0, n)).sort(
-    (a, b) => pts[2 * a]! - pts[2 * b]! || pts[2 * a + 1]! - pts[2 * b + 1]!,
-  );
+  const sorted = order.ensure(n).subarray(0, n);
+  for (let i = 0; i < n; i++) sorted[i] = i;
+  sorted.sort((a, b) => pts[2 * a]! - pts[2 * b]! || pts[2 * a + 1]! - pts[2 * b + 1]!);
   const h = out.ensure(4 * n + 4);
   let k = 0;
   const cross = (o: number, a: number, b: number): number =>

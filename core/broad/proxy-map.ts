@@ -10,7 +10,7 @@ export const MAX_COORDINATE = 1e300;
 export const MAX_PROXY_ID = 0x7fffffff;
 
 /** Throws a RangeError for an id the typed-array stores cannot hold. */
-export function checkProxyId(id: number): void {
+function checkProxyId(id: number): void {
   if (!(id >= 0 && id <= MAX_PROXY_ID && Math.floor(id) === id)) {
     throw new RangeError(`broad phase: proxy id ${id} is not an integer in [0, ${MAX_PROXY_ID}]`);
   }
@@ -20,7 +20,7 @@ export function checkProxyId(id: number): void {
  * Copies `box` into `out[offset .. offset + 3]` as (minX, minY, maxX, maxY), saturated to
  * ±MAX_COORDINATE. Returns false (and writes nothing) for an empty box: a NaN or min > max.
  */
-export function storeBox(box: AABB, out: Float64Array, offset: number): boolean {
+function storeBox(box: AABB, out: Float64Array, offset: number): boolean {
   let minX = box.minX;
   let minY = box.minY;
   let maxX = box.maxX;

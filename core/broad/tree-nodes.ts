@@ -1,4 +1,4 @@
-import { growFloat64, growInt32 } from '../math/typed-array';
+import { growFloat64, growInt32, resized } from '../math/typed-array';
 import { ProxyMap } from './proxy-map';
 
 /** No node: the root's parent, a leaf's child1, the end of the free list. */
@@ -77,9 +77,7 @@ export abstract class TreeNodes extends ProxyMap {
     this.child2 = growInt32(this.child2, cap);
     this.height = growInt32(this.height, cap);
     this.userId = growInt32(this.userId, cap);
-    const moved = new Uint8Array(this.parent.length);
-    moved.set(this.moved);
-    this.moved = moved;
+    this.moved = resized(this.moved, this.parent.length);
     this.capacity = this.parent.length;
     for (let i = this.capacity - 1; i >= old; i--) this.freeNode(i);
   }

@@ -1,10 +1,11 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { makeTransform, type Vec2 } from '../../../core/math/vec2';
+import { makeTransform, type Transform, type Vec2 } from '../../../core/math/vec2';
 import { sat } from '../../../core/narrow/sat';
 import { makePolygon } from '../../../core/shapes/factory';
+import type { ConvexShape } from '../../../core/shapes/shape';
 import { convexHull } from '../../../core/shapes/polygon';
-import { referenceSeparation } from './narrow-arbitraries';
+import { referenceSeparation, separationAlong, verticesIn } from './narrow-arbitraries';
 
 /** A convex polygon of many vertices: the hull of points on a jittered ellipse. */
 function manyVertices(n: number, rx: number, ry: number, jitter: readonly number[]): Vec2[] {
@@ -15,6 +16,23 @@ function manyVertices(n: number, rx: number, ry: number, jitter: readonly number
     pts.push({ x: rx * k * Math.cos(a), y: ry * k * Math.sin(a) });
   }
   return convexHull(pts);
+}
+
+/** SAT by brute force: the largest separation along any edge normal of either core, all scanned. */
+function scannedSeparation(a: ConvexShape, xa: Transform, b: ConvexShape, xb: Transform): number {
+  const world = makeTransform(0, 0, 0);
+  let best = -Infinity;
+  for (const [p, xp, q, xq] of [[a, xa, b, xb], [b, xb, a, xa]] as const) {
+    const w = verticesIn(p, xp, world);
+    for (let i = 0; i < w.length; i++) {
+      const u = w[i]!;
+      const v = w[(i + 1) % w.length]!;
+      const l = Math.hypot(v.x - u.x, v.y - u.y);
+      // Counter-clockwise cores: the outward normal of edge u→v is the edge turned clockwise.
+      best = Math.max(best, separationAlong(p, xp, q, xq, { x: (v.y - u.y) / l, y: -(v.x - u.x) / l }));
+    }
+  }
+  return best;
 }
 
 describe('core/narrow/sat: cores of many vertices (walked, not scanned)', () => {
@@ -34,6 +52,8 @@ describe('core/narrow/sat: cores of many vertices (walked, not scanned)', () => 
           const xb = makeTransform(x, y, angle);
           const s = sat({ shapeA: a, transformA: xa, shapeB: b, transformB: xb });
           const ref = referenceSeparation(a, xa, b, xb);
+          const scanned = scannedSeparation(a, xa, b, xb);
+          assert.ok(Math.abs(s.separation - scanned) <= 1e-9 * 10, `${s.separation} vs scanned ${scanned}`);
           // SAT's separation is the exact distance only when overlapping (and a lower bound apart).
           if (ref < 0) assert.ok(Math.abs(s.separation - ref) <= 1e-9 * 10, `${s.separation} vs ${ref}`);
           else assert.ok(s.separation <= ref + 1e-9 && s.separation > -1e-9, `${s.separation} vs ${ref}`);
