@@ -295,25 +295,41 @@ function noEdgesMeet(pts: readonly Vec2[], budget: number): boolean | undefined 
  * area (one point, or the two ends of a segment).
  */
 export function convexHull(points: readonly Vec2[]): Vec2[] {
-  const sorted = points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)).slice();
-  sorted.sort((p, q) => p.x - q.x || p.y - q.y);
-  const n = sorted.length;
-  if (n <= 1) return sorted.slice();
-  const hull: Vec2[] = [];
-  const cross = (o: Vec2, a: Vec2, b: Vec2) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-  for (let i = 0; i < n; i++) {
-    const p = sorted[i]!;
+  const finite = points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
+  const hull = hullIndices(finite).map((i) => finite[i]!);
+  if (hull.length === 2 && hull[0]!.x === hull[1]!.x && hull[0]!.y === hull[1]!.y) hull.pop();
+  return hull;
+}
+
+/**
+ * The monotone chain of convexHull over indices into `points` (all finite), so that a caller can
+ * tell which input point each hull vertex is: counter-clockwise, collinear points dropped, ties
+ * between equal points taken in index order.
+ */
+export function hullIndices(points: readonly Vec2[]): number[] {
+  const n = points.length;
+  if (n <= 1) return n === 1 ? [0] : [];
+  const sorted = Array.from({ length: n }, (_, i) => i);
+  sorted.sort((i, j) => points[i]!.x - points[j]!.x || points[i]!.y - points[j]!.y || i - j);
+  const cross = (o: number, a: number, b: number) => {
+    const O = points[o]!;
+    const A = points[a]!;
+    const B = points[b]!;
+    return (A.x - O.x) * (B.y - O.y) - (A.y - O.y) * (B.x - O.x);
+  };
+  const hull: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const p = sorted[k]!;
     while (hull.length >= 2 && cross(hull[hull.length - 2]!, hull[hull.length - 1]!, p) <= 0) hull.pop();
     hull.push(p);
   }
   const lower = hull.length + 1;
-  for (let i = n - 2; i >= 0; i--) {
-    const p = sorted[i]!;
+  for (let k = n - 2; k >= 0; k--) {
+    const p = sorted[k]!;
     while (hull.length >= lower && cross(hull[hull.length - 2]!, hull[hull.length - 1]!, p) <= 0) hull.pop();
     hull.push(p);
   }
   hull.pop(); // the first point again
-  if (hull.length === 2 && hull[0]!.x === hull[1]!.x && hull[0]!.y === hull[1]!.y) hull.pop();
   return hull;
 }
 

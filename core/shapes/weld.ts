@@ -1,5 +1,5 @@
 import { hypot2, type Vec2 } from '../math/vec2';
-import { extentOf, removeDegenerate, signedArea } from './polygon';
+import { extentOf, hullIndices, removeDegenerate, signedArea } from './polygon';
 
 /**
  * Tolerance of `weldToHull`, as a fraction of the point set's extent: coordinates rounded to six
@@ -60,34 +60,4 @@ export function weldToHull(points: readonly Vec2[]): WeldedPolygon | undefined {
     }
   }
   return { hull, deviation };
-}
-
-/**
- * convexHull's monotone chain over indices into `points` (all finite), so that each hull vertex
- * keeps its position in the polygon without a lookup.
- */
-function hullIndices(points: readonly Vec2[]): number[] {
-  const n = points.length;
-  const sorted = Array.from({ length: n }, (_, i) => i);
-  sorted.sort((i, j) => points[i]!.x - points[j]!.x || points[i]!.y - points[j]!.y || i - j);
-  const hull: number[] = [];
-  const cross = (o: number, a: number, b: number) => {
-    const O = points[o]!;
-    const A = points[a]!;
-    const B = points[b]!;
-    return (A.x - O.x) * (B.y - O.y) - (A.y - O.y) * (B.x - O.x);
-  };
-  for (let k = 0; k < n; k++) {
-    const p = sorted[k]!;
-    while (hull.length >= 2 && cross(hull[hull.length - 2]!, hull[hull.length - 1]!, p) <= 0) hull.pop();
-    hull.push(p);
-  }
-  const lower = hull.length + 1;
-  for (let k = n - 2; k >= 0; k--) {
-    const p = sorted[k]!;
-    while (hull.length >= lower && cross(hull[hull.length - 2]!, hull[hull.length - 1]!, p) <= 0) hull.pop();
-    hull.push(p);
-  }
-  hull.pop();
-  return hull;
 }
