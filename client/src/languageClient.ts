@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { CONFIGURATION_SECTION } from '../../protocol/lsp';
 import type { CheckedDocuments } from './checkedDocuments';
+import { timelineMiddleware } from './timeline';
 
 /** The language id and the client id; `collide.trace.server` is read by vscode-languageclient from this id. */
 export const LANGUAGE_ID = 'collide';
@@ -47,7 +48,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     outputChannel: output,
     traceOutputChannel: output,
     diagnosticCollectionName: 'collide',
-    middleware: {
+    middleware: timelineMiddleware({
       // Recorded before the collection is set, so the status bar's diagnostics listener already
       // sees the document as checked.
       handleDiagnostics: (uri, diagnostics, next) => {
@@ -58,7 +59,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
         checked?.closed(document.uri);
         return next(document);
       },
-    },
+    }),
   };
   return new LanguageClient(LANGUAGE_ID, 'Collide Language Server', serverOptions, clientOptions);
 }

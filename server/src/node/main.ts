@@ -9,6 +9,7 @@ import { compactionStep } from './compaction-step';
 import { stdinReader } from './framed-reader';
 import { GatherMessageWriter } from './gather-writer';
 import { IdleMemory } from './idle-memory';
+import { MessageTimeline } from './message-timeline';
 import { zlibCodec } from './zlib-codec';
 
 /**
@@ -35,6 +36,8 @@ const idle = new IdleMemory({
 // The first transport argument decides, as in the library's own reading of the command line.
 const transport = process.argv.slice(2).find((a) => a === '--stdio' || a === '--node-ipc' || /^--(socket|pipe)\b/.test(a));
 const guard = new ProtocolGuard();
+/** Off unless measuring (message-timeline.ts); stdio only. */
+const timeline = transport === '--stdio' && process.env.COLLIDE_TIMELINE ? new MessageTimeline(process.env.COLLIDE_TIMELINE) : undefined;
 const connection = transport === '--stdio' ? stdioConnection() : createConnection(ProposedFeatures.all, { messageStrategy: guard });
 guard.attach(connection);
 
@@ -52,7 +55,10 @@ guard.attach(connection);
  */
 function stdioConnection(): Connection {
   writer = new GatherMessageWriter(process.stdout, () => idle.touch());
-  const c = createConnection(ProposedFeatures.all, stdinReader(() => guard.shutdownRequested), writer, { messageStrategy: guard });
+  const reader = stdinReader(() => guard.shutdownRequested);
+  const c = timeline
+    ? createConnection(ProposedFeatures.all, timeline.reader(reader), timeline.writer(writer), { messageStrategy: timeline.strategy(guard) })
+    : createConnection(ProposedFeatures.all, reader, writer, { messageStrategy: guard });
   const log = (...args: unknown[]) => c.console.log(format(...args));
   console.log = log;
   console.info = (...args: unknown[]) => c.console.info(format(...args));

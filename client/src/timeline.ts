@@ -1,0 +1,56 @@
+import * as fs from 'node:fs';
+import type * as vscode from 'vscode';
+import type { Middleware } from 'vscode-languageclient/node';
+
+/**
+ * The extension host's side of the message timeline (server/src/node/message-timeline.ts): with
+ * `COLLIDE_TIMELINE=FILE` in the extension host's environment, the client appends to FILE.client
+ * one tab-separated line per event, on the same epoch clock:
+ *
+ *   epoch-ms  event  feature  version  ms
+ *
+ * `didChange` when the client is about to send a change, `diagnostics` when a publication reaches the middleware (converted, before the collection is
+ * set; `version` is the document's then); `request` when the editor asks a provider and `answer`
+ * when the provider's promise settles, with the time between (send, the server's work, the
+ * transfer and the conversion). Off, it adds nothing to the middleware.
+ */
+export function timelineMiddleware(inner: Middleware): Middleware {
+  const file = typeof process !== 'undefined' ? process.env.COLLIDE_TIMELINE : undefined;
+  if (!file) return inner;
+  const out = `${file}.client`;
+  fs.writeFileSync(out, '');
+  const now = () => performance.timeOrigin + performance.now();
+  const line = (event: string, feature: string, version: number | string, ms: string) =>
+    fs.appendFileSync(out, `${now().toFixed(2)}\t${event}\t${feature}\t${version}\t${ms}\n`);
+  const timed = <R>(feature: string, document: vscode.TextDocument, run: () => R): R => {
+    const t0 = now();
+    const version = document.version;
+    line('request', feature, version, '');
+    const settle = () => line('answer', feature, version, (now() - t0).toFixed(1));
+    const r = run();
+    if (r && typeof (r as { then?: unknown }).then === 'function') {
+      (r as unknown as Promise<unknown>).then(settle, settle);
+    } else settle();
+    return r;
+  };
+  return {
+    ...inner,
+    handleDiagnostics: (uri, diagnostics, next) => {
+      line('diagnostics', uri.toString(), '', String(diagnostics.length));
+      (inner.handleDiagnostics ?? ((u, d, n) => n(u, d)))(uri, diagnostics, next);
+    },
+    didChange: (event, next) => {
+      line('didChange', event.document.uri.toString(), event.document.version, '');
+      return (inner.didChange ?? ((e, n) => n(e)))(event, next);
+    },
+    provideDocumentSymbols: (d, t, next) => timed('documentSymbol', d, () => next(d, t)),
+    provideCodeLenses: (d, t, next) => timed('codeLens', d, () => next(d, t)),
+    provideFoldingRanges: (d, c, t, next) => timed('foldingRange', d, () => next(d, c, t)),
+    provideDocumentSemanticTokens: (d, t, next) => timed('semanticTokens', d, () => next(d, t)),
+    provideDocumentSemanticTokensEdits: (d, id, t, next) => timed('semanticTokens/delta', d, () => next(d, id, t)),
+    provideInlayHints: (d, r, t, next) => timed('inlayHint', d, () => next(d, r, t)),
+    provideCodeActions: (d, r, c, t, next) => timed('codeAction', d, () => next(d, r, c, t)),
+    provideDocumentHighlights: (d, p, t, next) => timed('documentHighlight', d, () => next(d, p, t)),
+    provideHover: (d, p, t, next) => timed('hover', d, () => next(d, p, t)),
+  };
+}
