@@ -12,7 +12,9 @@
 // Times are taken inside the pages (keydown's timeStamp, MutationObserver and draw hooks) on the
 // epoch clock (performance.timeOrigin + now), so the driver's round trips are not in them.
 // Results: a table on stdout and artifacts/bench/editor.json. Flags: --keys=N (paced keystrokes,
-// made odd), --vsix=path,
+// made odd), --bodies=N (default 10000), --settings=JSON (user settings added to the profile's, for
+// attributing a figure to an editor feature), --editor-only (typing without the preview; no lenses),
+// --vsix=path, --no-timeline (no message timelines, bench-editor-timeline.mjs),
 // --no-package (reuse an existing .vsix), --keep (leave the temp profile).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -23,6 +25,7 @@ import { generateScene, sceneText } from '../bench/scenes.ts';
 import { CHROMIUM, installVsix, makeProfile, removeProfile, root, startCodeServer } from './e2e-codeserver.mjs';
 import { openFile, paletteOn } from './e2e-ui.mjs';
 import { packageExtension, vsixPath } from './package.mjs';
+import { attribute, clientRequests, readTimeline, SEGMENTS, summarize } from './bench-editor-timeline.mjs';
 
 const BOUND_MS = 30_000;
 /** The whole run stops itself (and code-server) after this long, whatever it is waiting for. */
@@ -55,8 +58,8 @@ function stats(xs) {
  * overlaps nothing, so the probe overlaps exactly that body. Typing `9` in front of its x moves it
  * out of the world (the scene's side is about 214 units); Backspace moves it back.
  */
-function makeScene() {
-  const scene = generateScene(10000, 0);
+function makeScene(bodies) {
+  const scene = generateScene(bodies, 0);
   const inPair = new Set();
   for (const key of scene.truth) {
     inPair.add(Math.floor(key / scene.n));
@@ -104,7 +107,12 @@ function installRecorder({ lines }) {
     }
     return { squiggle, len: text === null ? null : text.length, overlaps };
   };
-  const rec = { keys: [], states: [] };
+  const rec = { keys: [], states: [], longTasks: [] };
+  // The workbench's own long tasks (over 50 ms on its main thread), for bench-editor-timeline.mjs.
+  const lt = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) rec.longTasks.push({ t: performance.timeOrigin + e.startTime, ms: e.duration });
+  });
+  try { lt.observe({ type: 'longtask' }); } catch { /* not in this browser */ }
   let last = '';
   const sample = () => {
     const s = read();
@@ -119,7 +127,7 @@ function installRecorder({ lines }) {
   const mo = new MutationObserver(sample);
   mo.observe(document.querySelector('.monaco-workbench'), { subtree: true, childList: true, attributes: true, characterData: true });
   sample();
-  window.__editorBench = { rec, stop: () => { mo.disconnect(); window.removeEventListener('keydown', onKey, true); rec.stoppedAt = now(); return rec; }, read };
+  window.__editorBench = { rec, stop: () => { mo.disconnect(); lt.disconnect(); window.removeEventListener('keydown', onKey, true); rec.stoppedAt = now(); return rec; }, read };
 }
 
 /** Runs in the preview's frame: records each draw with the scene version it showed. */
@@ -356,8 +364,8 @@ async function measureLenses(page, pages) {
   };
 }
 
-export async function runEditorBench({ vsix, keys = 31, keep = false } = {}) {
-  const profile = makeProfile('collide-bench-editor-', { 'editor.minimap.enabled': false, 'workbench.colorTheme': 'Default Dark Modern' });
+export async function runEditorBench({ vsix, keys = 31, keep = false, timeline = true, bodies = 10000, settings = {}, editorOnly = false } = {}) {
+  const profile = makeProfile('collide-bench-editor-', { 'editor.minimap.enabled': false, 'workbench.colorTheme': 'Default Dark Modern', ...settings });
   let server;
   let browser;
   const load = { start: loadavg() };
@@ -375,9 +383,13 @@ export async function runEditorBench({ vsix, keys = 31, keep = false } = {}) {
     installVsix(profile, vsix);
     const ws = join(profile.dir, 'workspace');
     mkdirSync(ws, { recursive: true });
-    const scene = makeScene();
+    const scene = makeScene(bodies);
     writeFileSync(join(ws, 'scene.collide'), scene.text);
     writeFileSync(join(ws, 'notes.md'), MARKDOWN);
+    // The server and the extension host write their message timelines (bench-editor-timeline.mjs).
+    mkdirSync(outDir, { recursive: true });
+    const timelineFile = join(outDir, 'timeline.tsv');
+    if (timeline) process.env.COLLIDE_TIMELINE = timelineFile;
     server = await startCodeServer(profile);
     browser = await chromium.launch({ ...CHROMIUM, headless: true });
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -428,7 +440,7 @@ export async function runEditorBench({ vsix, keys = 31, keep = false } = {}) {
         const figures = typingFigures(run.rec, initial.len, initial.overlaps);
         const { at, ...squiggle } = figures.squiggle;
         for (const k of ['echo', 'status']) delete figures[k].at;
-        result[name] = { ...figures, squiggle, caughtUp: run.caughtUp };
+        result[name] = { ...figures, squiggle, caughtUp: run.caughtUp, keyTimes: run.rec.keys.map((k) => k.t), squiggleAt: at, longTasks: run.rec.longTasks };
         if (frame) {
           const draws = await frame.evaluate(() => globalThis.__editorBenchDraws);
           result[name].redraw = redraws(run.rec, draws, version0, at);
@@ -440,33 +452,13 @@ export async function runEditorBench({ vsix, keys = 31, keep = false } = {}) {
     const noPreview = await typeScene(null);
     log(`no preview: squiggle median ${noPreview.paced.squiggle.median.toFixed(1)} ms paced (${noPreview.paced.squiggle.coalesced} coalesced), ${noPreview.isolated.squiggle.median.toFixed(1)} ms isolated`);
 
-    // Code lenses after PageDown, from the top of the file.
-    await page.keyboard.press('Control+Home');
-    await sleep(1000);
-    const lenses = await measureLenses(page, 8);
-    log(`lenses: median ${lenses.median.toFixed(1)} ms, max blank rows ${lenses.maxBlankRows}`);
-    await page.keyboard.press('Control+Home');
-
-    // Preview open time: from the command's Enter to a drawn scene in the preview's frame.
-    await paletteOn(page, 'Collide: Open Preview to the Side');
-    const openT0 = Date.now();
-    await page.keyboard.press('Enter');
-    const frame = await previewFrame(page, 60_000);
-    const previewOpenMs = Date.now() - openT0;
-    log(`preview open: ${previewOpenMs} ms`);
-    await sleep(1500);
-
-    // Typing with the preview open.
-    await page.keyboard.press('Control+1');
-    await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: BOUND_MS });
-    await goTo(page, PROBE_LINE, PROBE_PREFIX.length + 1);
-    await sleep(500);
-    const withPreview = await typeScene(frame);
-    log(`with preview: squiggle median ${withPreview.paced.squiggle.median.toFixed(1)} ms paced, ${withPreview.isolated.squiggle.median.toFixed(1)} ms isolated`);
-    await page.screenshot({ path: join(outDir, 'editor.png') }).catch(() => {});
-
+    let lenses = null;
+    let previewOpenMs = null;
+    let withPreview = null;
+    if (!editorOnly) ({ lenses, previewOpenMs, withPreview } = await lensesAndPreview(page, typeScene, log));
     load.end = loadavg();
-    return { scene: { bodies: 10000, overlaps: scene.overlaps, probeLine: PROBE_LINE, targetLine: scene.targetLine }, keys, isolatedKeys: ISOLATED_KEYS, paceMs: PACE_MS, load, floor, floorIsolated, firstStatusMs, noPreview, lenses, previewOpenMs, withPreview };
+    const where = timeline ? whereTimeGoes(readTimeline(timelineFile), withPreview ? { noPreview, withPreview } : { noPreview }) : null;
+    return { where, scene: { bodies, overlaps: scene.overlaps, probeLine: PROBE_LINE, targetLine: scene.targetLine }, keys, isolatedKeys: ISOLATED_KEYS, paceMs: PACE_MS, load, floor, floorIsolated, firstStatusMs, noPreview, lenses, previewOpenMs, withPreview };
   } finally {
     await cleanup();
     cleanups.delete(cleanup);
@@ -479,30 +471,91 @@ export function table(r) {
   const out = [];
   const row = (what, s, fl, target) =>
     out.push(`| ${what} | ${f(s.median)} | ${f(s.p90)} | ${f(s.p95)} | ${fl === null ? '' : f(fl.median)} | ${fl === null ? '' : f(s.median - fl.median)} | ${s.coalesced ?? ''} | ${target} |`);
-  out.push(`10k-body scene (${r.scene.overlaps} overlapping pairs); paced: ${r.keys} keystrokes ${r.paceMs} ms apart; isolated: ${r.isolatedKeys} keystrokes, each once the previous one shows. ` +
+  out.push(`${r.scene.bodies}-body scene (${r.scene.overlaps} overlapping pairs); paced: ${r.keys} keystrokes ${r.paceMs} ms apart; isolated: ${r.isolatedKeys} keystrokes, each once the previous one shows. ` +
     `Load average ${r.load.start.map((x) => x.toFixed(2)).join(' ')} → ${r.load.end.map((x) => x.toFixed(2)).join(' ')}.`);
   out.push('');
   out.push('| figure (ms) | median | p90 | p95 | floor | median − floor | not seen alone | target |');
   out.push('|---|---:|---:|---:|---:|---:|---:|---|');
   for (const [name, fl] of [['paced', r.floor], ['isolated', r.floorIsolated]]) {
     row(`${name}: floor, keystroke → character shown (Markdown)`, fl, null, '');
-    for (const [label, run] of [['', r.noPreview[name]], ['preview open: ', r.withPreview[name]]]) {
+    for (const [label, run] of [['', r.noPreview[name]], ...(r.withPreview ? [['preview open: ', r.withPreview[name]]] : [])]) {
       row(`${name}: ${label}keystroke → character shown`, run.echo, fl, '');
       row(`${name}: ${label}keystroke → squiggle`, run.squiggle, fl, '≤ 100 above floor');
       row(`${name}: ${label}keystroke → status-bar count`, run.status, fl, '');
     }
+    if (!r.withPreview) continue;
     row(`${name}: keystroke → preview redraw`, r.withPreview[name].redraw.afterKey, fl, '');
     row(`${name}: squiggle → preview redraw`, r.withPreview[name].redraw.afterSquiggle, null, '≤ 100');
   }
-  row('PageDown → lenses on screen filled in', r.lenses, null, '≤ 200, no blank rows');
+  if (r.lenses) row('PageDown → lenses on screen filled in', r.lenses, null, '≤ 200, no blank rows');
   out.push('');
   const c = (run) => `${f(run.catchUp.squiggle.ms)} / ${f(run.catchUp.status.ms)}${run.redraw ? ` / ${f(run.redraw.catchUpMs)}` : ''} ms` +
     `${!run.caughtUp || !run.catchUp.squiggle.right || !run.catchUp.status.right ? ' (NOT CAUGHT UP within the bound)' : ''}`;
-  out.push(`paced, catch-up after the last keystroke (squiggle / status / preview): ${c(r.noPreview.paced)} without the preview, ${c(r.withPreview.paced)} with it`);
+  out.push(`paced, catch-up after the last keystroke (squiggle / status / preview): ${c(r.noPreview.paced)} without the preview${r.withPreview ? `, ${c(r.withPreview.paced)} with it` : ''}`);
   out.push(`preview open (command → drawn scene): ${f(r.previewOpenMs)} ms (target ≤ 1000); scene open → status-bar count: ${f(r.firstStatusMs)} ms`);
-  out.push(`lenses: ${r.lenses.n} of ${r.lenses.samples.length} scrolls filled in (${r.lenses.timedOut} timed out), ${f(r.lenses.lensesShown)} lenses on screen (median), ` +
+  if (r.lenses) out.push(`lenses: ${r.lenses.n} of ${r.lenses.samples.length} scrolls filled in (${r.lenses.timedOut} timed out), ${f(r.lenses.lensesShown)} lenses on screen (median), ` +
     `blank lens rows seen on ${r.lenses.scrollsWithBlankRows} scrolls, at most ${r.lenses.maxBlankRows} at once`);
   out.push('"not seen alone": keystrokes whose change never showed before the keystroke after next (coalesced with later ones).');
+  if (r.where) out.push(whereTable(r.where));
+  return out.join('\n');
+}
+
+/** Code lenses after PageDown, then the preview: its open time and typing with it open. */
+async function lensesAndPreview(page, typeScene, log) {
+  // Code lenses after PageDown, from the top of the file.
+  await page.keyboard.press('Control+Home');
+  await sleep(1000);
+  const lenses = await measureLenses(page, 8);
+  log(`lenses: median ${lenses.median.toFixed(1)} ms, max blank rows ${lenses.maxBlankRows}`);
+  await page.keyboard.press('Control+Home');
+
+  // Preview open time: from the command's Enter to a drawn scene in the preview's frame.
+  await paletteOn(page, 'Collide: Open Preview to the Side');
+  const openT0 = Date.now();
+  await page.keyboard.press('Enter');
+  const frame = await previewFrame(page, 60_000);
+  const previewOpenMs = Date.now() - openT0;
+  log(`preview open: ${previewOpenMs} ms`);
+  await sleep(1500);
+
+  // Typing with the preview open.
+  await page.keyboard.press('Control+1');
+  await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: BOUND_MS });
+  await goTo(page, PROBE_LINE, PROBE_PREFIX.length + 1);
+  await sleep(500);
+  const withPreview = await typeScene(frame);
+  log(`with preview: squiggle median ${withPreview.paced.squiggle.median.toFixed(1)} ms paced, ${withPreview.isolated.squiggle.median.toFixed(1)} ms isolated`);
+  await page.screenshot({ path: join(outDir, 'editor.png') }).catch(() => {});
+  return { lenses, previewOpenMs, withPreview };
+}
+
+/** Each run's keystrokes cut into segments (bench-editor-timeline.mjs), and the extension host's request times. */
+function whereTimeGoes(tl, runs) {
+  const out = {};
+  for (const [label, byPace] of Object.entries(runs)) {
+    for (const [pace, run] of Object.entries(byPace)) {
+      const rows = attribute(tl, run.keyTimes, run.squiggleAt, run.longTasks);
+      const from = run.keyTimes[0];
+      const to = run.keyTimes[run.keyTimes.length - 1] + 5000;
+      out[`${pace}, ${label === 'noPreview' ? 'no preview' : 'preview open'}`] = { ...summarize(rows), rows, clientRequests: clientRequests(tl, from, to) };
+    }
+  }
+  return out;
+}
+
+function whereTable(where) {
+  const out = ['', 'Where a keystroke\'s time goes (medians in ms over the keystrokes the timelines follow; bench-editor-timeline.mjs):', ''];
+  out.push(`| run | n | ${SEGMENTS.join(' | ')} | total | workbench long tasks | blocked by (keystrokes) |`);
+  out.push(`|---|---:|${SEGMENTS.map(() => '---:').join('|')}|---:|---:|---|`);
+  for (const [name, w] of Object.entries(where)) {
+    const blocked = Object.entries(w.blockers).map(([m, c]) => `${m.replace('textDocument/', '')} ${c}`).join(', ');
+    out.push(`| ${name} | ${w.n} | ${SEGMENTS.map((s) => f(w.medians[s])).join(' | ')} | ${f(w.total)} | ${f(w.rendererBusy)} | ${blocked} |`);
+  }
+  out.push('', 'Extension host: request → converted answer while typing (median / max ms, count):', '');
+  for (const [name, w] of Object.entries(where)) {
+    const reqs = Object.entries(w.clientRequests).map(([k, v]) => `${k} ${f(v.median)} / ${f(v.max)} (${v.n})`).join('; ');
+    out.push(`- ${name}: ${reqs}`);
+  }
   return out.join('\n');
 }
 
@@ -510,11 +563,15 @@ async function main() {
   const args = process.argv.slice(2);
   const keysArg = args.find((a) => a.startsWith('--keys='));
   const keys = keysArg ? Number(keysArg.slice(7)) | 1 : 31;
+  const settingsArg = args.find((a) => a.startsWith('--settings='));
+  const settings = settingsArg ? JSON.parse(settingsArg.slice('--settings='.length)) : {};
+  const bodiesArg = args.find((a) => a.startsWith('--bodies='));
+  const bodies = bodiesArg ? Math.max(10, Number(bodiesArg.slice('--bodies='.length)) || 10000) : 10000;
   const vsixArg = args.find((a) => a.startsWith('--vsix='));
   let vsix = vsixArg ? vsixArg.slice(7) : vsixPath();
   if (!vsixArg && (!args.includes('--no-package') || !existsSync(vsix))) vsix = packageExtension();
   mkdirSync(outDir, { recursive: true });
-  const result = await runEditorBench({ vsix, keys, keep: args.includes('--keep') });
+  const result = await runEditorBench({ vsix, keys, keep: args.includes('--keep'), timeline: !args.includes('--no-timeline'), bodies, settings, editorOnly: args.includes('--editor-only') });
   writeFileSync(join(outDir, 'editor.json'), JSON.stringify(result, null, 2) + '\n');
   console.log(table(result));
   console.log(`\n(written to ${join(outDir, 'editor.json')})`);
