@@ -1,6 +1,8 @@
 import { isHostToWebview, type HostToWebview, type WebviewToHost } from '../../../protocol/preview-messages';
 import { formatNumber as fmt } from '../../../protocol/format';
 import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
+import { applySceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
+import { changedWorldBoxes } from '../paint/delta-region';
 import { CanvasPainter } from '../paint/canvas-painter';
 import { ScenePainter } from '../../../render/scene/scene-painter';
 import type { Theme } from '../../../render/theme';
@@ -124,6 +126,9 @@ export class PreviewApp {
       case 'scene':
         this.setScene(m.scene);
         break;
+      case 'sceneDelta':
+        this.applyDelta(m.delta);
+        break;
       case 'pair':
         this.setPair(m.pair);
         break;
@@ -160,14 +165,32 @@ export class PreviewApp {
     }
   }
 
-  private setScene(scene: PreviewScene): void {
+  /**
+   * A delta against the scene shown (protocol/preview-delta.ts): applied, and the cached world
+   * layer told which areas changed, so that it draws only those again. A delta this view cannot
+   * apply (it holds another version: it just loaded) asks the host for the whole scene.
+   */
+  private applyDelta(delta: PreviewSceneDelta): void {
+    const old = this.state.scene;
+    if (old && old.uri === delta.uri && delta.version < old.version) return; // stale
+    const next = old ? applySceneDelta(old, delta) : null;
+    if (!next) {
+      this.post({ type: 'ready' });
+      return;
+    }
+    this.setScene(next, delta);
+  }
+
+  private setScene(scene: PreviewScene, delta?: PreviewSceneDelta): void {
     const s = this.state;
     const old = s.scene;
     const sameDoc = old !== null && old.uri === scene.uri;
     // Skip a stale version: an answer that arrives after a newer one was shown.
     if (sameDoc && scene.version < old.version) return;
+    const before = s.painter;
     s.scene = scene;
     s.painter = new ScenePainter(scene);
+    if (delta && before) this.layer.changed(before, s.painter, changedWorldBoxes(before, s.painter, delta));
     s.byName.clear();
     for (const b of scene.bodies) s.byName.set(b.name, b.index);
     // The text now reflects a finished drag: stop drawing the dragged pose.
