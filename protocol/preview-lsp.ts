@@ -14,7 +14,7 @@ import type { PairDetail, PreviewScene } from './preview-model';
  * With `base`, the version of the scene the client holds, the server may answer with a delta
  * against it (preview-delta.ts: the bodies and findings that changed, and the header), which the
  * client applies with `applySceneDelta`; it answers with the whole scene when it no longer
- * knows `base` (it keeps a few recent versions per document), and with an empty delta when
+ * knows `base` (it keeps the last two it sent per document), and with an empty delta when
  * `base` is the version it would send. A delta is told from a scene by its `base` field.
  */
 export const PREVIEW_SCENE_METHOD = 'collide/previewScene';

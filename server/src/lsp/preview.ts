@@ -30,7 +30,7 @@ const isSceneParams = objectOf({ uri: stringOf(8192), base: optional(Number.isIn
 const isPairParams = objectOf({ uri: stringOf(8192), a: isString, b: isString });
 
 /** Versions of a document whose models were sent that a delta can start from. */
-const KEPT_VERSIONS = 3;
+const KEPT_VERSIONS = 2;
 /** Longest stretch of a whole model's building between two turns of the event loop, in ms. */
 const SLICE_MS = 8;
 /** Builds started again for a newer version before one is finished whatever comes. */
