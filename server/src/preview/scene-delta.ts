@@ -79,8 +79,13 @@ export function buildSceneDelta(uri: string, base: SentScene, version: number, s
   let j = 0;
   while (i < o || j < n) {
     if (i < o && j < n && oldToNew[i] === j) {
-      if (sweptSame) swept.set(base.swept.subarray(4 * i, 4 * i + 4), 4 * j);
-      else bodySweptBounds(newBodies[j]!, horizon, swept, j);
+      if (sweptSame) {
+        const from = base.swept;
+        swept[4 * j] = from[4 * i]!;
+        swept[4 * j + 1] = from[4 * i + 1]!;
+        swept[4 * j + 2] = from[4 * i + 2]!;
+        swept[4 * j + 3] = from[4 * i + 3]!;
+      } else bodySweptBounds(newBodies[j]!, horizon, swept, j);
       i++;
       j++;
       continue;
@@ -200,5 +205,7 @@ export function sameBodyMoved(a: SceneBody, b: SceneBody, shift: TextShift, chec
       if (y.start !== x.start + by || y.end !== x.end + by || x.sourceKind !== y.sourceKind) return false;
     }
   }
+  // Pose, motion and modifiers are read from data and flags, the parts' shapes from geometry.
+  if (a.data === b.data && a.geometry === b.geometry) return true;
   return sameBodyContent(a, b);
 }
