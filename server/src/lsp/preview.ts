@@ -6,7 +6,9 @@ import {
   type PreviewPairResult,
   type PreviewSceneResult,
 } from '../../../protocol/preview-lsp';
+import type { PreviewScene } from '../../../protocol/preview-model';
 import type { DocumentAnalysis } from '../analysis/pipeline';
+import { EncodedJsonList } from './encode/encoded-json-list';
 import { buildPairDetail } from '../preview/pair-detail';
 import { buildSceneDelta, sentScene, type SentScene } from '../preview/scene-delta';
 import { previewSceneSteps, type BuiltScene, type PreviewSource } from '../preview/scene-model';
@@ -35,6 +37,10 @@ const KEPT_VERSIONS = 2;
 const SLICE_MS = 8;
 /** Builds started again for a newer version before one is finished whatever comes. */
 const MAX_LAPS = 3;
+/** Bodies or findings a chunk of a whole scene's encoded lists holds. */
+const RUN = 128;
+
+const utf8 = new TextEncoder();
 
 const now: () => number =
   typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
@@ -47,6 +53,33 @@ function pause(): Promise<void> {
     return new Promise<void>((resolve) => void setImmediate(resolve));
   }
   return new Promise<void>((resolve) => void setTimeout(resolve, 0));
+}
+
+/**
+ * `items` as an EncodedJsonList (its JSON.stringify in chunks of RUN elements), made in slices
+ * of SLICE_MS with a turn of the event loop between them: node/gather-writer.ts then writes the
+ * chunks as they are, so a whole scene (9 MB of JSON at 10k bodies) is never stringified in one
+ * piece on the event loop.
+ */
+async function encodeSliced(items: readonly unknown[]): Promise<EncodedJsonList> {
+  const chunks: Uint8Array[] = [];
+  let sliceStart = now();
+  for (let k = 0; k < items.length; k += RUN) {
+    const text = JSON.stringify(items.slice(k, k + RUN));
+    chunks.push(utf8.encode(text.slice(1, -1)));
+    if (now() - sliceStart > SLICE_MS) {
+      await pause();
+      sliceStart = now();
+    }
+  }
+  return new EncodedJsonList(chunks, items.length);
+}
+
+/** The whole scene with its bodies and findings as encoded lists (JSON.stringify gives the scene's JSON). */
+async function encodedScene(scene: PreviewScene): Promise<PreviewScene> {
+  const bodies = await encodeSliced(scene.bodies);
+  const findings = await encodeSliced(scene.findings);
+  return { ...scene, bodies: bodies as unknown as PreviewScene['bodies'], findings: findings as unknown as PreviewScene['findings'] };
 }
 
 export interface PreviewHandlers {
@@ -63,7 +96,8 @@ export interface PreviewHandlers {
  * (preview/scene-delta.ts), a few milliseconds of work; a whole model (the preview opening, or a
  * base forgotten) is built in slices of SLICE_MS with a turn of the event loop between them, so
  * that edits and their diagnostics get through meanwhile, and started again for the newer
- * version when one has come (`documentVersion`).
+ * version when one has come (`documentVersion`); its JSON is made in such slices too
+ * (`encodeSliced`).
  */
 export function registerPreviewHandlers(connection: Connection, getAnalysis: GetAnalysis, documentVersion?: DocumentVersion): PreviewHandlers {
   const sent = new Map<string, SentScene[]>();
@@ -120,7 +154,7 @@ export function registerPreviewHandlers(connection: Connection, getAnalysis: Get
       const whole = await buildWhole(uri);
       if (!whole) return null;
       remember(uri, sentScene(whole.doc.version, sourceOf(whole.doc.analysis), whole.built));
-      return whole.built.scene;
+      return await encodedScene(whole.built.scene);
     } catch (e) {
       connection.console.error(`collide/previewScene failed for ${uri}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       throw new ResponseError(ErrorCodes.InternalError, `collide/previewScene failed for ${uri}: ${e instanceof Error ? e.message : String(e)}`);
