@@ -143,7 +143,7 @@ export function registerPreviewHandlers(connection: Connection, getAnalysis: Get
         if (base) {
           const doc = await getAnalysis(uri);
           if (!doc) return null;
-          // A version older than the base (an analysis behind): answer with the base again.
+          // An analysis older than the base cannot be told against it: the whole scene, below.
           if (doc.version >= base.version) {
             const { delta, sent: next } = buildSceneDelta(uri, base, doc.version, sourceOf(doc.analysis));
             remember(uri, next);

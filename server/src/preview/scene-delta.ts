@@ -47,7 +47,8 @@ export function buildSceneDelta(uri: string, base: SentScene, version: number, s
   const settingsSame = sameSceneSettings(base.scene, source.scene);
   const sweptSame = horizon === sweepHorizon(base.scene);
 
-  // Matched at both ends, leniently (content and spans only), to find the shift.
+  // Matched at both ends to find the shift: as they are at the start, moved by the last body's
+  // shift at the end.
   const none: TextShift = { at: 0, by: 0 };
   let p = 0;
   while (p < o && p < n && sameBodyMoved(oldBodies[p]!, newBodies[p]!, none)) p++;
