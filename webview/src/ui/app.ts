@@ -39,6 +39,9 @@ export class PreviewApp {
   private readonly layer = new WorldLayer(() => this.theme.fontFamily);
   /** How the last frame was drawn (for the tests and the benchmark). */
   private lastFrame: FrameKind = 'empty';
+  /** Scene deltas applied, and whole scenes taken (for the tests). */
+  private deltas = 0;
+  private scenes = 0;
 
   private readonly canvas: HTMLCanvasElement;
   private readonly tooltip: HTMLElement;
@@ -124,6 +127,7 @@ export class PreviewApp {
     const s = this.state;
     switch (m.type) {
       case 'scene':
+        this.scenes++;
         this.setScene(m.scene);
         break;
       case 'sceneDelta':
@@ -178,6 +182,7 @@ export class PreviewApp {
       this.post({ type: 'ready' });
       return;
     }
+    this.deltas++;
     this.setScene(next, delta);
   }
 
@@ -351,7 +356,17 @@ export class PreviewApp {
   }
 
   /** State for tests and the frame-time benchmark (read-only use). */
-  debugState(): { time: number; selected: number; pair: [string, string] | null; view: Viewport; version: number | null; frame: FrameKind; gesture: boolean } {
+  debugState(): {
+    time: number;
+    selected: number;
+    pair: [string, string] | null;
+    view: Viewport;
+    version: number | null;
+    frame: FrameKind;
+    gesture: boolean;
+    scenes: number;
+    deltas: number;
+  } {
     const s = this.state;
     return {
       time: s.time,
@@ -361,6 +376,8 @@ export class PreviewApp {
       version: s.scene?.version ?? null,
       frame: this.lastFrame,
       gesture: this.input.inGesture(),
+      scenes: this.scenes,
+      deltas: this.deltas,
     };
   }
 }
