@@ -194,7 +194,8 @@ export class PreviewApp {
     if (sameDoc && scene.version < old.version) return;
     const before = s.painter;
     s.scene = scene;
-    s.painter = new ScenePainter(scene);
+    const changed = delta && before ? replacedInPlace(delta) : null;
+    s.painter = before && changed ? ScenePainter.following(before, scene, changed) : new ScenePainter(scene);
     if (delta && before) this.layer.changed(before, s.painter, changedWorldBoxes(before, s.painter, delta));
     s.byName.clear();
     for (const b of scene.bodies) s.byName.set(b.name, b.index);
@@ -380,6 +381,19 @@ export class PreviewApp {
       deltas: this.deltas,
     };
   }
+}
+
+/**
+ * The indices of the bodies a delta replaced when it moved no body (each splice puts as many
+ * bodies as it removes), as typing into a body does; null when it moved some.
+ */
+function replacedInPlace(delta: PreviewSceneDelta): number[] | null {
+  const out: number[] = [];
+  for (const s of delta.bodies) {
+    if (s.bodies.length !== s.deleteCount) return null;
+    for (let k = 0; k < s.deleteCount; k++) out.push(s.start + k);
+  }
+  return out;
 }
 
 /**
