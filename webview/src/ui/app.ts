@@ -197,8 +197,11 @@ export class PreviewApp {
     const changed = delta && before ? replacedInPlace(delta) : null;
     s.painter = before && changed ? ScenePainter.following(before, scene, changed) : new ScenePainter(scene);
     if (delta && before) this.layer.changed(before, s.painter, changedWorldBoxes(before, s.painter, delta));
-    s.byName.clear();
-    for (const b of scene.bodies) s.byName.set(b.name, b.index);
+    // Names and indices stay when the delta replaced bodies in place under their own names.
+    if (!(changed && old && changed.every((i) => old.bodies[i]!.name === scene.bodies[i]!.name))) {
+      s.byName.clear();
+      for (const b of scene.bodies) s.byName.set(b.name, b.index);
+    }
     // The text now reflects a finished drag: stop drawing the dragged pose.
     if (s.drag && scene.version > s.drag.version) s.drag = null;
     const selectedName = old && s.selected >= 0 ? old.bodies[s.selected]?.name : undefined;
