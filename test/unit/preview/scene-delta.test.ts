@@ -10,7 +10,7 @@ import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import { analyzeDocument, type DocumentAnalysis } from '../../../server/src/analysis/pipeline';
 import { buildSceneDelta, sentScene, type SentScene } from '../../../server/src/preview/scene-delta';
 import { buildPreviewScene, previewSceneSteps, type PreviewSource } from '../../../server/src/preview/scene-model';
-import { applySceneDelta, isPreviewSceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
+import { applySceneDelta, isPreviewSceneDelta } from '../../../protocol/preview-delta';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
 import { bodyArb, bodyLine, settingsArb, settingsLines, type BodySpec, type Settings } from '../analysis/scenes';
 
@@ -185,4 +185,3 @@ describe('preview/scene-delta: deltas applied in order give the full scene', () 
   });
 });
 
-export type { PreviewSceneDelta };
