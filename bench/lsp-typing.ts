@@ -7,6 +7,7 @@ import { VSCODE_CAPABILITIES, openDocument, startServer, type Server } from './l
 import type { Scene } from './scenes';
 import { sceneText } from './scenes';
 import { FeatureDebounce, LeadingTrailingThrottle, RunOnce } from './vscode-scheduling';
+import { SceneSync } from '../client/src/preview/scene-sync';
 import { SingleFlight } from '../client/src/preview/single-flight';
 
 /** The requests of the typing case, as VS Code and the preview send them. */
@@ -53,6 +54,10 @@ export interface TypingResult {
   readonly canceled: Record<TypingRequest, number>;
   /** The last keystroke's didChange → the preview shows the last version. */
   readonly previewCatchUpMs: number;
+  /** The preview opens → its first scene is held (answered, parsed and checked). */
+  readonly previewOpenMs: number;
+  /** JSON bytes of each scene answer while typing (a delta, or a whole scene). */
+  readonly previewBytes: number[];
   /** Requests still unanswered when the run stopped waiting (DRAIN_MS after the last keystroke's settling). */
   readonly unanswered: number;
   /** Whether the preview was open. */
@@ -106,6 +111,11 @@ class Editor {
   readonly canceled = Object.fromEntries(TYPING_REQUESTS.map((r) => [r, 0])) as Record<TypingRequest, number>;
   /** When the preview first showed each version (or a newer one). */
   readonly previewShown = new Map<number, number>();
+  readonly previewBytes: number[] = [];
+  previewOpenedAt = NaN;
+  previewFirstAt = NaN;
+  /** The preview's scene as the client holds it: asked by base, deltas applied (client/src/preview/scene-sync.ts). */
+  private readonly sceneSync = new SceneSync();
   recording = false;
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -149,6 +159,7 @@ class Editor {
   /** The author opens the preview: it asks for the scene at once (the throttle's flush). */
   openPreview(): void {
     this.previewOpen = true;
+    this.previewOpenedAt = performance.now();
     this.preview.throttle.trigger();
   }
 
@@ -341,12 +352,23 @@ class Editor {
 
   private async runPreview(): Promise<void> {
     this.preview.retry.cancel();
-    const r = await this.request<{ version: number } | null>('collide/previewScene', PREVIEW_SCENE_METHOD, { uri: this.uri });
-    if (!r || r.result === null || r.result.version < this.preview.posted) return;
-    this.preview.posted = r.result.version;
+    const base = this.sceneSync.base(this.uri);
+    const r = await this.request<unknown>('collide/previewScene', PREVIEW_SCENE_METHOD, base === undefined ? { uri: this.uri } : { uri: this.uri, base });
+    if (!r || r.result === null) return;
+    if (this.recording) this.previewBytes.push(JSON.stringify(r.result).length);
+    // What the client does with the answer: check it, apply a delta to the scene held.
+    const answer = this.sceneSync.accept(this.uri, r.result);
+    if (answer.kind === 'refetch') {
+      this.preview.retry.schedule(0);
+      return;
+    }
+    const scene = this.sceneSync.scene;
+    if (answer.kind === 'invalid' || !scene || scene.version < this.preview.posted) return;
+    this.preview.posted = scene.version;
     const now = performance.now();
-    for (let v = r.result.version; v > 0 && !this.previewShown.has(v); v--) this.previewShown.set(v, now);
-    if (this.version > r.result.version && this.preview.retries < 30) {
+    if (Number.isNaN(this.previewFirstAt)) this.previewFirstAt = now;
+    for (let v = scene.version; v > 0 && !this.previewShown.has(v); v--) this.previewShown.set(v, now);
+    if (this.version > scene.version && this.preview.retries < 30) {
       this.preview.retries++;
       this.preview.retry.schedule(100);
     }
@@ -388,7 +410,7 @@ export async function benchTyping(scene: Scene, keystrokes: number, preview = tr
   const editor = new Editor(server, uri, lines.length, false);
   const latencies: number[] = [];
   const sentAt: number[] = [];
-  const empty = { latencies, catchUpMs: NaN, previewCatchUpMs: NaN, keystrokeMs: NaN, openMs: NaN, unanswered: NaN, preview };
+  const empty = { latencies, catchUpMs: NaN, previewCatchUpMs: NaN, previewOpenMs: NaN, previewBytes: [], keystrokeMs: NaN, openMs: NaN, unanswered: NaN, preview };
   try {
     const openMs = await openDocument(server, uri, text);
     const spot = typingSpot(lines);
@@ -464,6 +486,8 @@ export async function benchTyping(scene: Scene, keystrokes: number, preview = tr
       sent: editor.sent,
       canceled: editor.canceled,
       previewCatchUpMs: previewAt === undefined ? NaN : previewAt - lastSent,
+      previewOpenMs: editor.previewFirstAt - editor.previewOpenedAt,
+      previewBytes: editor.previewBytes,
       unanswered,
       preview,
       keystrokeMs: (lastSent - sentAt[0]!) / Math.max(1, sentAt.length - 1),

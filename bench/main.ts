@@ -358,8 +358,10 @@ async function typing(): Promise<void> {
         if (preview || name !== 'collide/previewScene') add(n, `${what}: ${name}, median (${r.requests[name].length} of ${r.sent[name]} sent answered, ${r.canceled[name]} canceled)`, median(r.requests[name]));
       }
       if (preview) add(n, `${what}: collide/previewScene, p95`, quantile(r.requests['collide/previewScene'], 0.95));
+      if (preview) add(n, `${what}: preview open, request → first scene held`, r.previewOpenMs);
       log(
         `  n=${n} ${what}: open ${fmt(r.openMs)} ms; keystrokes every ${fmt(r.keystrokeMs)} ms; edit → diagnostics median ${fmt(median(r.latencies))} ms, p95 ${fmt(quantile(r.latencies, 0.95))} ms; catch-up ${fmt(r.catchUpMs)} ms${preview ? `; preview catch-up ${fmt(r.previewCatchUpMs)} ms` : ''}; ${r.unanswered} requests unanswered at the end` +
+          (preview ? `\n    preview: open ${fmt(r.previewOpenMs)} ms; update size median ${fmt(median(r.previewBytes))} bytes, max ${fmt(Math.max(0, ...r.previewBytes))} bytes` : '') +
           `\n    request medians (ms; answered/sent): ${TYPING_REQUESTS.map((q) => `${q} ${fmt(median(r.requests[q]))} (${r.requests[q].length}/${r.sent[q]})`).join(', ')}${r.error ? ` (${r.error})` : ''}`,
       );
     }

@@ -17,6 +17,7 @@ import {
   type Checked,
 } from './validate';
 import { isPairDetail, isPreviewScene, type PairDetail, type PreviewScene } from './preview-model';
+import { isPreviewSceneDelta, type PreviewSceneDelta } from './preview-delta';
 
 export type ExportFormat = 'svg' | 'png';
 
@@ -26,6 +27,15 @@ export type ExportFormat = 'svg' | 'png';
 export interface SceneMessage {
   type: 'scene';
   scene: PreviewScene;
+}
+/**
+ * The changes from the scene of version `delta.base`, which the webview holds, to a newer one
+ * (preview-delta.ts). A webview that does not hold `delta.base` ignores it and says `ready`
+ * again, and the host then sends the whole scene.
+ */
+export interface SceneDeltaMessage {
+  type: 'sceneDelta';
+  delta: PreviewSceneDelta;
 }
 /** The pair inspector's data for the selected pair. */
 export interface PairMessage {
@@ -60,6 +70,7 @@ export interface FitMessage {
 
 export type HostToWebview =
   | SceneMessage
+  | SceneDeltaMessage
   | PairMessage
   | HighlightMessage
   | SelectPairMessage
@@ -71,6 +82,7 @@ const isName = stringOf(256);
 
 export const isHostToWebview: Check<HostToWebview> = tagged({
   scene: objectOf({ type: literal('scene'), scene: isPreviewScene }),
+  sceneDelta: objectOf({ type: literal('sceneDelta'), delta: isPreviewSceneDelta }),
   pair: objectOf({ type: literal('pair'), pair: isPairDetail }),
   highlight: objectOf({ type: literal('highlight'), bodies: arrayOf(isName, 10_000) }),
   selectPair: objectOf({ type: literal('selectPair'), a: isName, b: isName }),
@@ -81,7 +93,7 @@ export const isHostToWebview: Check<HostToWebview> = tagged({
 
 // ---- webview → host ----
 
-/** The webview has loaded and wants the current scene. */
+/** The webview has loaded, or holds no scene a delta fits, and wants the whole current scene. */
 export interface ReadyMessage {
   type: 'ready';
 }

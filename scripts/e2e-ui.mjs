@@ -3,7 +3,7 @@
 //   - opening the overlap fixture shows a warning squiggle and the status-bar count,
 //   - the Problems panel lists the overlap with its code,
 //   - "Collide: Open Preview to the Side" opens a webview whose page shows the scene's bodies and
-//     its findings (read inside the webview's frame).
+//     its findings (read inside the webview's frame), and follows a body typed into the text.
 // Every wait is on a DOM condition with a bound; a missed bound fails with a screenshot.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -163,6 +163,20 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
         throw new Error(`the scene canvas looks empty (${await frame.evaluate(distinctColors, 0).catch(() => '?')} distinct colors)`);
       }
       await page.screenshot({ path: join(artifactsDir, 'preview.png') });
+    });
+
+    await check.step('the preview follows an edit of the text (a scene delta)', async () => {
+      const { frame } = await previewFrame(page);
+      // The text editor (the preview opened beside it without taking the focus): a body typed at
+      // the end reaches the preview as a delta against the scene it holds.
+      await page.locator('.monaco-editor .view-lines').first().click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('\nbody extra circle(0.5) at (20, 20)');
+      await frame.waitForFunction(() => /3 bodies · 0 overlaps · 1 tunnelling/.test(document.body.innerText), null, { timeout: BOUND_MS });
+      // Through deltas, not the whole scene again (collidePreview is the webview's test hook).
+      const { scenes, deltas } = await frame.evaluate(() => globalThis.collidePreview.debugState());
+      if (!(deltas > 0)) throw new Error(`the edit reached the preview as ${scenes} whole scenes and ${deltas} deltas`);
+      await page.screenshot({ path: join(artifactsDir, 'preview-edited.png') });
     });
 
     if (check.failures.length > 0) writeFileSync(join(artifactsDir, 'ui-code-server.log'), server.log());

@@ -68,34 +68,75 @@ export class BodyIndex {
     return found;
   }
 
+  /**
+   * The index of `bodies`, which are `prev`'s but for those at the indices `changed` (as many, at
+   * the same places, with `radii` their bounding radii), made by moving the changed bodies in
+   * prev's tree rather than building one: the tree is taken over, and prev builds a new one if it
+   * is asked again. Null when prev has built no tree yet, or a changed body's bound is not finite
+   * before or after (it would change which bodies are never culled).
+   */
+  static following(prev: BodyIndex, bodies: readonly PreviewBody[], radii: Float64Array, changed: readonly number[]): BodyIndex | null {
+    const tree = prev.tree;
+    if (!tree || prev.bodies.length !== bodies.length) return null;
+    const next = new BodyIndex(bodies, radii, prev.duration);
+    for (const i of changed) if (!next.boundOf(i) || !prev.boundOf(i)) return null;
+    prev.tree = null;
+    next.minX = prev.minX;
+    next.minY = prev.minY;
+    next.maxX = prev.maxX;
+    next.maxY = prev.maxY;
+    for (const i of changed) {
+      next.boundOf(i);
+      tree.move(i, next.box);
+      next.include(next.box);
+    }
+    next.always = prev.always;
+    next.tree = tree;
+    return next;
+  }
+
   private build(): void {
     if (this.tree) return;
     const tree = new DynamicTree({ marginFraction: 0 });
     const always: number[] = [];
-    const box = this.box;
-    const T = this.duration;
     for (let i = 0; i < this.bodies.length; i++) {
-      const b = this.bodies[i]!;
-      const r = this.radii[i]!;
-      const x0 = b.position[0];
-      const y0 = b.position[1];
-      const x1 = x0 + b.velocity[0] * T;
-      const y1 = y0 + b.velocity[1] * T;
-      box.minX = Math.min(x0, x1) - r;
-      box.minY = Math.min(y0, y1) - r;
-      box.maxX = Math.max(x0, x1) + r;
-      box.maxY = Math.max(y0, y1) + r;
-      if (!(Number.isFinite(box.minX) && Number.isFinite(box.minY) && Number.isFinite(box.maxX) && Number.isFinite(box.maxY))) {
+      if (!this.boundOf(i)) {
         always.push(i);
         continue;
       }
-      tree.insert(i, box);
-      this.minX = Math.min(this.minX, box.minX);
-      this.minY = Math.min(this.minY, box.minY);
-      this.maxX = Math.max(this.maxX, box.maxX);
-      this.maxY = Math.max(this.maxY, box.maxY);
+      tree.insert(i, this.box);
+      this.include(this.box);
     }
     this.always = Int32Array.from(always);
     this.tree = tree;
+  }
+
+  /** Body i's swept bound over [0, T] into `box`; whether it is finite. */
+  private boundOf(i: number): boolean {
+    const box = this.box;
+    const T = this.duration;
+    const b = this.bodies[i]!;
+    const r = this.radii[i]!;
+    const x0 = b.position[0];
+    const y0 = b.position[1];
+    const x1 = x0 + b.velocity[0] * T;
+    const y1 = y0 + b.velocity[1] * T;
+    box.minX = Math.min(x0, x1) - r;
+    box.minY = Math.min(y0, y1) - r;
+    box.maxX = Math.max(x0, x1) + r;
+    box.maxY = Math.max(y0, y1) + r;
+    return Number.isFinite(box.minX) && Number.isFinite(box.minY) && Number.isFinite(box.maxX) && Number.isFinite(box.maxY);
+  }
+
+  /**
+   * Grow the union of the filed bounds by `box`. A union larger than the bounds' own (a moved
+   * body's old bound still in it) is safe: every body is returned at once only when the query
+   * holds it.
+   */
+  private include(box: AABB): void {
+    this.minX = Math.min(this.minX, box.minX);
+    this.minY = Math.min(this.minY, box.minY);
+    this.maxX = Math.max(this.maxX, box.maxX);
+    this.maxY = Math.max(this.maxY, box.maxY);
   }
 }

@@ -16,6 +16,19 @@ export class PoseTable {
     this.data = new Float64Array(5 * bodies.length);
   }
 
+  /**
+   * The table of `bodies`, which are `prev`'s but for those at the indices `changed` (as many,
+   * at the same places): prev's rows are copied at its time and only the changed ones computed.
+   */
+  static following(prev: PoseTable, bodies: readonly PreviewBody[], changed: readonly number[]): PoseTable {
+    const table = new PoseTable(bodies);
+    if (Number.isNaN(prev.time) || prev.bodies.length !== bodies.length) return table;
+    table.data.set(prev.data);
+    table.time = prev.time;
+    for (const i of changed) table.row(i);
+    return table;
+  }
+
   /** Body i's pose at time t into `out` (t is the scrubber time: one time is cached). */
   get(i: number, t: number, out: Pose): Pose {
     if (!Object.is(t, this.time)) this.fill(t);
@@ -30,18 +43,19 @@ export class PoseTable {
   }
 
   private fill(t: number): void {
-    const d = this.data;
-    const bodies = this.bodies;
-    const pose = this.scratch;
-    for (let i = 0; i < bodies.length; i++) {
-      poseAt(bodies[i]!, t, pose);
-      const k = 5 * i;
-      d[k] = pose.x;
-      d[k + 1] = pose.y;
-      d[k + 2] = pose.angle;
-      d[k + 3] = pose.c;
-      d[k + 4] = pose.s;
-    }
     this.time = t;
+    for (let i = 0; i < this.bodies.length; i++) this.row(i);
+  }
+
+  /** Body i's row at the table's time. */
+  private row(i: number): void {
+    const d = this.data;
+    const pose = poseAt(this.bodies[i]!, this.time, this.scratch);
+    const k = 5 * i;
+    d[k] = pose.x;
+    d[k + 1] = pose.y;
+    d[k + 2] = pose.angle;
+    d[k + 3] = pose.c;
+    d[k + 4] = pose.s;
   }
 }

@@ -37,34 +37,51 @@ export class SceneBodies {
   private index: BodyIndex | null = null;
   private readonly w = new Scratch();
 
-  constructor(readonly scene: PreviewScene) {
+  /**
+   * With `prev` and `changed`: the tables of `scene`, which is prev's scene but for the bodies at
+   * the indices `changed` (as many bodies, at the same places, each of its old kind; the caller
+   * checks, see `following`), made from prev's: the changed bodies' radii and poses computed,
+   * the kind lists shared, prev's spatial index taken over and the changed bodies moved in it.
+   */
+  constructor(readonly scene: PreviewScene, prev?: SceneBodies, changed?: readonly number[]) {
     const n = scene.bodies.length;
-    this.radii = new Float64Array(n);
-    const lists: Record<BodyKind, number[]> = { static: [], dynamic: [], bullet: [], sensor: [] };
-    for (let i = 0; i < n; i++) {
-      const b = scene.bodies[i]!;
-      this.radii[i] = boundingRadius(b);
-      lists[b.kind].push(i);
-    }
-    this.byKind = {
-      static: Int32Array.from(lists.static),
-      dynamic: Int32Array.from(lists.dynamic),
-      bullet: Int32Array.from(lists.bullet),
-      sensor: Int32Array.from(lists.sensor),
-    };
-    this.kindOf = new Uint8Array(n);
-    this.kindPos = new Int32Array(n);
-    let start = 0;
-    for (let kk = 0; kk < KINDS.length; kk++) {
-      const list = this.byKind[KINDS[kk]!];
-      this.kindStart[kk] = start;
-      start += list.length;
-      for (let k = 0; k < list.length; k++) {
-        this.kindOf[list[k]!] = kk;
-        this.kindPos[list[k]!] = k;
+    if (prev && changed) {
+      this.radii = prev.radii.slice();
+      for (const i of changed) this.radii[i] = boundingRadius(scene.bodies[i]!);
+      this.byKind = prev.byKind;
+      this.kindOf = prev.kindOf;
+      this.kindPos = prev.kindPos;
+      this.kindStart.set(prev.kindStart);
+      this.poses = PoseTable.following(prev.poses, scene.bodies, changed);
+      this.index = prev.index ? BodyIndex.following(prev.index, scene.bodies, this.radii, changed) : null;
+    } else {
+      this.radii = new Float64Array(n);
+      const lists: Record<BodyKind, number[]> = { static: [], dynamic: [], bullet: [], sensor: [] };
+      for (let i = 0; i < n; i++) {
+        const b = scene.bodies[i]!;
+        this.radii[i] = boundingRadius(b);
+        lists[b.kind].push(i);
       }
+      this.byKind = {
+        static: Int32Array.from(lists.static),
+        dynamic: Int32Array.from(lists.dynamic),
+        bullet: Int32Array.from(lists.bullet),
+        sensor: Int32Array.from(lists.sensor),
+      };
+      this.kindOf = new Uint8Array(n);
+      this.kindPos = new Int32Array(n);
+      let start = 0;
+      for (let kk = 0; kk < KINDS.length; kk++) {
+        const list = this.byKind[KINDS[kk]!];
+        this.kindStart[kk] = start;
+        start += list.length;
+        for (let k = 0; k < list.length; k++) {
+          this.kindOf[list[k]!] = kk;
+          this.kindPos[list[k]!] = k;
+        }
+      }
+      this.poses = new PoseTable(scene.bodies);
     }
-    this.poses = new PoseTable(scene.bodies);
     let maxRadius = 0;
     for (let i = 0; i < n; i++) if (this.radii[i]! > maxRadius && Number.isFinite(this.radii[i]!)) maxRadius = this.radii[i]!;
     this.maxRadius = maxRadius;
@@ -78,6 +95,17 @@ export class SceneBodies {
     const overlapList: number[] = [];
     for (let i = 0; i < n; i++) if (this.overlapping[i]) overlapList.push(i);
     this.overlapList = Int32Array.from(overlapList);
+  }
+
+  /**
+   * The tables of `scene` made from `prev`'s when `scene` is prev's scene with only the bodies at
+   * `changed` replaced, each by one of the same kind, over the same interval; null otherwise.
+   */
+  static following(prev: SceneBodies, scene: PreviewScene, changed: readonly number[]): SceneBodies | null {
+    const old = prev.scene;
+    if (scene.bodies.length !== old.bodies.length || scene.frames * scene.dt !== prev.duration) return null;
+    for (const i of changed) if (i < 0 || i >= old.bodies.length || scene.bodies[i]!.kind !== old.bodies[i]!.kind) return null;
+    return new SceneBodies(scene, prev, changed);
   }
 
   /** The interval the scrubber covers: [0, frames dt]. */

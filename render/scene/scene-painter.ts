@@ -39,12 +39,25 @@ export class ScenePainter {
   /** A push-out arrow's ends on screen (x0, y0, x1, y1). */
   private readonly arrow = new Float64Array(4);
 
-  constructor(readonly scene: PreviewScene) {
-    this.bodies = new SceneBodies(scene);
+  constructor(
+    readonly scene: PreviewScene,
+    bodies?: SceneBodies,
+  ) {
+    this.bodies = bodies ?? new SceneBodies(scene);
     this.sweeps = new SweepsLayer(this.bodies);
     this.bodyLayer = new BodiesLayer(this.bodies);
     this.selection = new SelectionLayer(this.bodies);
     this.labels = new LabelsLayer(this.bodies);
+  }
+
+  /**
+   * The painter of `scene`, which is `prev`'s scene with only the bodies at the indices `changed`
+   * replaced (a scene delta that moves no index, as typing into a body makes): it draws what a
+   * new ScenePainter(scene) draws, from prev's tables (scene-bodies.ts): prev stays usable, but
+   * builds its spatial index again if it is asked. A new painter when the scenes differ otherwise.
+   */
+  static following(prev: ScenePainter, scene: PreviewScene, changed: readonly number[]): ScenePainter {
+    return new ScenePainter(scene, SceneBodies.following(prev.bodies, scene, changed) ?? undefined);
   }
 
   /** Each body's bounding radius about its origin, in scene units. */

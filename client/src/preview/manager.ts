@@ -14,11 +14,12 @@ import {
   type HostToWebview,
   type WebviewToHost,
 } from '../../../protocol/preview-messages';
-import { isPairDetail, isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
+import { isPairDetail } from '../../../protocol/preview-model';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { LANGUAGE_ID } from '../languageClient';
 import { bodiesAtOffset, poseEdits } from './edits';
 import { makeNonce, previewHtml } from './html';
+import { SceneSync } from './scene-sync';
 import { SingleFlight } from './single-flight';
 import { Throttle } from './throttle';
 
@@ -34,8 +35,8 @@ const MAX_RETRIES = 30;
  */
 class PreviewPanel implements vscode.Disposable {
   private uri: vscode.Uri | null = null;
-  private scene: PreviewScene | null = null;
-  private postedVersion = -1;
+  /** The scene held and what the webview holds, kept by whole scenes and deltas. */
+  private readonly sync = new SceneSync();
   private requestSeq = 0;
   private retries = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -87,8 +88,7 @@ class PreviewPanel implements vscode.Disposable {
   follow(uri: vscode.Uri): void {
     if (this.uri && this.uri.toString() === uri.toString()) return;
     this.uri = uri;
-    this.scene = null;
-    this.postedVersion = -1;
+    this.sync.reset();
     this.retries = 0;
     this.panel.title = `Preview ${basename(uri)}`;
     this.throttle.flush();
@@ -101,7 +101,7 @@ class PreviewPanel implements vscode.Disposable {
   }
 
   selection(editor: vscode.TextEditor): void {
-    const scene = this.scene;
+    const scene = this.sync.scene;
     if (!scene || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
     if (editor.document.version !== scene.version) return;
     const offset = editor.document.offsetAt(editor.selection.active);
@@ -158,41 +158,55 @@ class PreviewPanel implements vscode.Disposable {
     return uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) : undefined;
   }
 
-  /** Fetch the scene model and post it unless an answer for a newer version was posted already. */
+  /**
+   * Fetch the scene (a delta against the one held, or the whole) and post the webview what it
+   * needs of it, unless it is not newer than what was posted.
+   */
   private async update(): Promise<void> {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     const uri = this.uri;
     if (!uri || !this.ready) return;
     if (!this.client) {
+      this.sync.webviewEmptied();
       this.post({ type: 'empty', reason: 'The Collide language server is not available; see the "Collide" output.' });
       return;
     }
     if (!this.client.isRunning()) return; // onDidChangeState brings us back
     const seq = ++this.requestSeq;
+    const params: PreviewSceneParams = { uri: uri.toString() };
+    const base = this.sync.base(uri.toString());
+    if (base !== undefined) params.base = base;
     let result: unknown;
     try {
-      result = await this.client.sendRequest(PREVIEW_SCENE_METHOD, { uri: uri.toString() } satisfies PreviewSceneParams);
+      result = await this.client.sendRequest(PREVIEW_SCENE_METHOD, params);
     } catch (e) {
       this.client.error(`Collide preview: ${PREVIEW_SCENE_METHOD} failed`, e, false);
       return;
     }
     if (this.uri?.toString() !== uri.toString()) return;
     if (result === null) {
-      if (seq === this.requestSeq) this.post({ type: 'empty', reason: `${basename(uri)} is not open in the language server yet.` });
+      if (seq === this.requestSeq) {
+        this.sync.webviewEmptied();
+        this.post({ type: 'empty', reason: `${basename(uri)} is not open in the language server yet.` });
+      }
       return;
     }
-    if (!isPreviewScene(result) || result.uri !== uri.toString()) {
+    const answer = this.sync.accept(uri.toString(), result);
+    if (answer.kind === 'invalid') {
       this.client.warn('Collide preview: the server sent a scene that does not fit the protocol; ignored.', undefined, false);
       return;
     }
-    // Stale answers (an older version than one already shown) are skipped.
-    if (result.version < this.postedVersion) return;
-    this.scene = result;
-    this.postedVersion = result.version;
-    this.post({ type: 'scene', scene: result });
+    if (answer.kind === 'refetch') {
+      // The delta was against a scene this side no longer holds: ask for the whole one.
+      this.retryTimer = setTimeout(() => void this.fetch.run(), 0);
+      return;
+    }
+    const scene = this.sync.scene;
+    if (!scene) return;
+    if (answer.kind === 'scene') this.post(answer.message);
     const doc = this.document();
-    if (doc && doc.version > result.version && this.retries < MAX_RETRIES) {
+    if (doc && doc.version > scene.version && this.retries < MAX_RETRIES) {
       // The server's newest analysis is behind the text: look again shortly.
       this.retries++;
       this.retryTimer = setTimeout(() => void this.fetch.run(), RETRY_MS);
@@ -207,7 +221,7 @@ class PreviewPanel implements vscode.Disposable {
     switch (m.type) {
       case 'ready':
         this.ready = true;
-        this.postedVersion = -1;
+        this.sync.webviewReset();
         this.throttle.flush();
         if (this.pendingPair) {
           this.post({ type: 'selectPair', ...this.pendingPair });
@@ -233,7 +247,7 @@ class PreviewPanel implements vscode.Disposable {
 
   private async reveal(name: string, version: number): Promise<void> {
     const doc = this.document();
-    const scene = this.scene;
+    const scene = this.sync.scene;
     if (!doc || !scene || scene.version !== version || doc.version !== version) return;
     const body = scene.bodies.find((b) => b.name === name);
     if (!body) return;
@@ -259,7 +273,7 @@ class PreviewPanel implements vscode.Disposable {
   /** A finished drag: one WorkspaceEdit (one undo step), only against the version it was made on. */
   private async editPose(m: Extract<WebviewToHost, { type: 'editPose' }>): Promise<void> {
     const doc = this.document();
-    const scene = this.scene;
+    const scene = this.sync.scene;
     if (!doc || !scene || scene.version !== m.version || doc.version !== m.version) {
       // The text moved on while dragging: drop the edit rather than write at stale offsets.
       this.throttle.flush();

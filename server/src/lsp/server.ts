@@ -234,6 +234,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     st?.analyzer.dispose();
     if (st) uriOfId.delete(st.id);
     states.delete(e.document.uri);
+    preview.forget(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
@@ -449,7 +450,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return source;
   }
 
-  registerPreviewHandlers(connection, getAnalysis);
+  const preview = registerPreviewHandlers(connection, getAnalysis, (uri) => documents.get(uri)?.version);
 
   documents.listen(connection);
 

@@ -21,42 +21,110 @@ export interface PreviewSource {
  * layer sends it as it is.
  */
 export function buildPreviewScene(uri: string, version: number, source: PreviewSource): PreviewScene {
+  const steps = previewSceneSteps(uri, version, source, () => false);
+  let r = steps.next();
+  while (!r.done) r = steps.next();
+  return r.value.scene;
+}
+
+/** A model and each body's bounds over the interval (4 numbers a body: minX, minY, maxX, maxY). */
+export interface BuiltScene {
+  readonly scene: PreviewScene;
+  readonly swept: Float64Array;
+}
+
+/** Bodies or findings made between two reads of `due`. */
+const STEP = 64;
+
+/**
+ * `buildPreviewScene` as steps: after every few bodies or findings at which `due()` says so, it
+ * yields, so that a caller can give the event loop a turn there (scene-building.ts) or drop the
+ * build; run to the end it returns the model and the bodies' bounds over the interval.
+ */
+export function* previewSceneSteps(uri: string, version: number, source: PreviewSource, due: () => boolean): Generator<void, BuiltScene, void> {
   const { scene } = source;
+  const n = scene.bodies.length;
+  const bodies = new Array<PreviewBody>(n);
+  const swept = new Float64Array(4 * n);
+  const horizon = sweepHorizon(scene);
+  for (let i = 0; i < n; i++) {
+    const b = scene.bodies[i]!;
+    bodies[i] = previewBody(b);
+    bodySweptBounds(b, horizon, swept, i);
+    if (i % STEP === STEP - 1 && due()) yield;
+  }
+  const findings = new Array<PreviewFinding>(source.findings.length);
+  for (let k = 0; k < findings.length; k++) {
+    findings[k] = previewFinding(scene, source.findings[k]!);
+    if (k % STEP === STEP - 1 && due()) yield;
+  }
+  return {
+    scene: {
+      uri,
+      version,
+      dt: scene.dt,
+      frames: scene.frames,
+      slop: scene.slop,
+      bodies,
+      findings,
+      bounds: unionBounds(swept),
+      errorCount: errorCount(source),
+    },
+    swept,
+  };
+}
+
+/** The end of the interval the bounds cover, [0, frames dt] (0 when that is not a finite length). */
+export function sweepHorizon(scene: Scene): number {
   const T = scene.frames * scene.dt;
-  const bodies: PreviewBody[] = [];
+  return T > 0 && Number.isFinite(T) ? T : 0;
+}
+
+/**
+ * Body b's bounds over [0, horizon] into out[4i .. 4i + 3]: each part's swept bounds from core/ccd
+ * (translation plus a bound on the rotation), the boxes the broad phase uses; a body with no
+ * part contributes its origin's path.
+ */
+export function bodySweptBounds(b: SceneBody, horizon: number, out: Float64Array, i: number): void {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  const horizon = T > 0 && Number.isFinite(T) ? T : 0;
-  for (const b of scene.bodies) {
-    const body = previewBody(b);
-    bodies.push(body);
-    // Bounds over [0, T]: each part's swept bounds from core/ccd (translation plus a bound on the
-    // rotation), the boxes the broad phase uses; a body with no part contributes its origin's path.
-    const xf = makeTransform(b.x, b.y, b.angle);
-    const n = b.partCount;
-    const velocity = b.velocity;
-    for (let k = 0; k < Math.max(n, 1); k++) {
-      const box = n > 0 ? sweptBounds(b.partShape(k), xf, velocity, b.spin, 0, horizon) : pathBounds(b, horizon);
-      minX = Math.min(minX, box.minX);
-      minY = Math.min(minY, box.minY);
-      maxX = Math.max(maxX, box.maxX);
-      maxY = Math.max(maxY, box.maxY);
-    }
+  const xf = makeTransform(b.x, b.y, b.angle);
+  const n = b.partCount;
+  const velocity = b.velocity;
+  for (let k = 0; k < Math.max(n, 1); k++) {
+    const box = n > 0 ? sweptBounds(b.partShape(k), xf, velocity, b.spin, 0, horizon) : pathBounds(b, horizon);
+    minX = Math.min(minX, box.minX);
+    minY = Math.min(minY, box.minY);
+    maxX = Math.max(maxX, box.maxX);
+    maxY = Math.max(maxY, box.maxY);
   }
-  const bounds: PreviewScene['bounds'] = Number.isFinite(minX) && Number.isFinite(maxX) ? [minX, minY, maxX, maxY] : null;
-  return {
-    uri,
-    version,
-    dt: scene.dt,
-    frames: scene.frames,
-    slop: scene.slop,
-    bodies,
-    findings: source.findings.map((f) => previewFinding(scene, f)),
-    bounds,
-    errorCount: source.diagnostics.reduce((n, d) => n + (d.severity === 'error' ? 1 : 0), 0),
-  };
+  out[4 * i] = minX;
+  out[4 * i + 1] = minY;
+  out[4 * i + 2] = maxX;
+  out[4 * i + 3] = maxY;
+}
+
+/** The union of the bodies' bounds; null when there is none or it is not finite. */
+export function unionBounds(swept: Float64Array): PreviewScene['bounds'] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  // Math.min and Math.max are exact and order-free (-0 below 0 either way), so any order of
+  // the bodies gives the same union.
+  for (let k = 0; k < swept.length; k += 4) {
+    minX = Math.min(minX, swept[k]!);
+    minY = Math.min(minY, swept[k + 1]!);
+    maxX = Math.max(maxX, swept[k + 2]!);
+    maxY = Math.max(maxY, swept[k + 3]!);
+  }
+  return Number.isFinite(minX) && Number.isFinite(maxX) ? [minX, minY, maxX, maxY] : null;
+}
+
+export function errorCount(source: PreviewSource): number {
+  return source.diagnostics.reduce((n, d) => n + (d.severity === 'error' ? 1 : 0), 0);
 }
 
 /** How the preview classes a body (protocol/preview-model.ts `BodyKind`): its one color, by precedence. */
@@ -64,7 +132,7 @@ export function bodyKind(b: SceneBody): BodyKind {
   return b.isSensor ? 'sensor' : b.isStatic ? 'static' : b.isBullet ? 'bullet' : 'dynamic';
 }
 
-function previewBody(b: SceneBody): PreviewBody {
+export function previewBody(b: SceneBody): PreviewBody {
   const xf: Transform = makeTransform(b.x, b.y, b.angle);
   let bounds: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
   const parts: PreviewPart[] = [];
@@ -144,7 +212,8 @@ export function previewFinding(scene: Scene, f: Finding): PreviewFinding {
     normal: [normal.x, normal.y],
     toi: f.toi,
     point: [point.x, point.y],
-    ...(f.substeps !== undefined ? { substeps: f.substeps } : {}),
+    // Infinity when no number of substeps is sure to see the contact: JSON has no such number.
+    ...(f.substeps !== undefined && Number.isFinite(f.substeps) ? { substeps: f.substeps } : {}),
     message: d.message,
   };
 }

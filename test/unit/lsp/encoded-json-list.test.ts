@@ -151,6 +151,32 @@ describe('lsp/encoded-json-list: arrays as chunks of UTF-8 JSON', () => {
     ];
     for (const m of odd) assert.deepEqual(Buffer.from(encodeMessage(m)), Buffer.from(JSON.stringify(m), 'utf8'));
   });
+
+  it('write a response whose result has encoded lists among its members as JSON.stringify of the response', () => {
+    let lists = 0;
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.array(json, { maxLength: 12 }), json), { maxLength: 5 }), fc.array(str, { minLength: 5, maxLength: 5 }), (members, keys) => {
+        // Members with unique keys; the arrays among them sent as encoded lists.
+        const result: Record<string, unknown> = {};
+        const plain: Record<string, unknown> = {};
+        members.forEach((v, k) => {
+          const key = `${keys[k]}#${k}`;
+          plain[key] = v;
+          result[key] = Array.isArray(v) ? listOf(v) : v;
+          if (Array.isArray(v)) lists++;
+        });
+        const message = { jsonrpc: '2.0', id: 3, result };
+        const reference = JSON.stringify({ ...message, result: plain });
+        assert.equal(JSON.stringify(message), reference, 'toJSON');
+        assert.equal(messageJson(message), reference);
+        const parts = encodeMessageParts(message);
+        assert.equal(parts.byteLength, Buffer.byteLength(reference, 'utf8'));
+        for (const v of Object.values(result)) if (v instanceof EncodedJsonList) for (const c of v.chunks) assert.ok(parts.pieces.includes(c), 'chunks go out as they are');
+      }),
+      { numRuns: 300 },
+    );
+    assert.ok(lists > 0, 'some results had encoded lists');
+  });
 });
 
 // ── The outline and the code lenses as encoded responses ────────────────────────────────────

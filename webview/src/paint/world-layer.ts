@@ -1,7 +1,7 @@
 import { CanvasPainter } from './canvas-painter';
 import type { SceneDrawOptions, ScenePainter, ScreenRect } from '../../../render/scene/scene-painter';
 import type { Theme } from '../../../render/theme';
-import type { Viewport } from '../../../render/viewport';
+import { toScreenX, toScreenY, type Viewport } from '../../../render/viewport';
 
 /** How a frame was made (for the benchmark and the tests). */
 export type LayerFrame =
@@ -12,7 +12,12 @@ export type LayerFrame =
   /** The cached layer was reused as it is (only the overlay changed). */
   | 'reuse'
   /** The cached layer was scaled (a zoom gesture in progress); the frame is not crisp. */
-  | 'scaled';
+  | 'scaled'
+  /**
+   * The scene changed by a delta and the cached layer was kept, with only the changed bodies'
+   * areas drawn again (then shifted if the view moved).
+   */
+  | 'patch';
 
 export interface LayerResult {
   readonly frame: LayerFrame;
@@ -36,6 +41,13 @@ export interface LayerResult {
  */
 const MIN_GUARD = 64;
 const MAX_GUARD = 256;
+/**
+ * CSS pixels around a changed body's box that a patch draws again: the culling margin, a tiny
+ * body's square and an outline's half width stay inside it.
+ */
+const PATCH_MARGIN_PX = 4;
+/** Above this many patch rectangles, their union is drawn again instead. */
+const MAX_PATCH_RECTS = 16;
 /** A scaled frame is allowed only while the cached layer is between these scales of the view. */
 const MIN_SCALE = 0.5;
 const MAX_SCALE = 2;
@@ -76,6 +88,8 @@ export class WorldLayer {
   private dragX = NaN;
   private dragY = NaN;
   private dragAngle = NaN;
+  /** A change of scene the held layer can follow by drawing these world boxes again (see `changed`). */
+  private pending: { from: ScenePainter; to: ScenePainter; boxes: Float64Array } | null = null;
 
   constructor(private readonly fontFamily: () => string) {
     this.front = document.createElement('canvas');
@@ -86,6 +100,24 @@ export class WorldLayer {
   /** Forget the cached pixels (the next frame draws the whole layer). */
   invalidate(): void {
     this.held = null;
+    this.pending = null;
+  }
+
+  /**
+   * The scene's painter became `to` (from `from`), and its world layer differs only inside the
+   * world boxes `boxes` (delta-region.ts; null: anywhere). While the layer holds `from`, the next
+   * frame draws only those boxes again on it, as a strip is drawn (exact there), instead of the
+   * whole layer; several changes before a frame add up.
+   */
+  changed(from: ScenePainter, to: ScenePainter, boxes: Float64Array | null): void {
+    const p = this.pending;
+    if (boxes === null) this.pending = null;
+    else if (p && p.to === from) {
+      const all = new Float64Array(p.boxes.length + boxes.length);
+      all.set(p.boxes);
+      all.set(boxes, p.boxes.length);
+      this.pending = { from: p.from, to, boxes: all };
+    } else this.pending = this.painter === from ? { from, to, boxes } : null;
   }
 
   /**
@@ -97,7 +129,12 @@ export class WorldLayer {
     const W = Math.round(v.width * dpr);
     const H = Math.round(v.height * dpr);
     const held = this.held;
-    const sameContent = held !== null && this.sameContent(painter, theme, o) && dpr === this.dpr && held.width === v.width && held.height === v.height;
+    const pending = this.pending;
+    this.pending = null;
+    const patch = pending !== null && pending.to === painter && this.painter === pending.from;
+    const sameContent =
+      held !== null && this.sameContent(patch ? pending.from : painter, theme, o) && dpr === this.dpr && held.width === v.width && held.height === v.height;
+    if (sameContent && patch) this.patch(held, painter, pending.boxes, theme, o);
     let frame: LayerFrame = 'full';
     let shown: Viewport = v;
     let exact = true;
@@ -109,10 +146,10 @@ export class WorldLayer {
       const ky = Math.round(oy);
       const whole = Math.abs(ox - kx) < 1e-6 && Math.abs(oy - ky) < 1e-6;
       if ((whole || transient) && Math.abs(kx) < W && Math.abs(ky) < H) {
-        if (kx === 0 && ky === 0) frame = 'reuse';
+        if (kx === 0 && ky === 0) frame = sameContent && patch ? 'patch' : 'reuse';
         else {
           this.shift(kx, ky, held, z, painter, theme, o);
-          frame = 'shift';
+          frame = sameContent && patch ? 'patch' : 'shift';
         }
         shown = { ...this.held! };
         exact = whole;
@@ -142,6 +179,40 @@ export class WorldLayer {
     }
     painter.drawOverlay(new CanvasPainter(target, shown.width, shown.height, this.fontFamily(), dpr), shown, theme, o);
     return { frame, view: shown, exact };
+  }
+
+  /**
+   * Draw the world boxes again on the held layer (of view `held`) with the new painter: each
+   * box's screen rectangle, grown by PATCH_MARGIN_PX and rounded out to device pixels, is drawn
+   * as a strip is. Only the screen's part is drawn: the guard is never shown or trusted.
+   */
+  private patch(held: Viewport, painter: ScenePainter, boxes: Float64Array, theme: Theme, o: SceneDrawOptions): void {
+    const d = this.dpr;
+    const W = this.front.width - 2 * this.guard;
+    const H = this.front.height - 2 * this.guard;
+    const rects: [number, number, number, number][] = [];
+    for (let k = 0; k < boxes.length; k += 4) {
+      const x0 = Math.max(0, Math.floor((toScreenX(held, boxes[k]!) - PATCH_MARGIN_PX) * d));
+      const x1 = Math.min(W, Math.ceil((toScreenX(held, boxes[k + 2]!) + PATCH_MARGIN_PX) * d));
+      // y points up in the scene, down on the screen.
+      const y0 = Math.max(0, Math.floor((toScreenY(held, boxes[k + 3]!) - PATCH_MARGIN_PX) * d));
+      const y1 = Math.min(H, Math.ceil((toScreenY(held, boxes[k + 1]!) + PATCH_MARGIN_PX) * d));
+      if (x1 > x0 && y1 > y0) rects.push([x0, y0, x1, y1]);
+    }
+    if (rects.length > MAX_PATCH_RECTS) {
+      const u: [number, number, number, number] = [W, H, 0, 0];
+      for (const r of rects) {
+        u[0] = Math.min(u[0], r[0]);
+        u[1] = Math.min(u[1], r[1]);
+        u[2] = Math.max(u[2], r[2]);
+        u[3] = Math.max(u[3], r[3]);
+      }
+      rects.length = 0;
+      rects.push(u);
+    }
+    const ctx = this.front.getContext('2d')!;
+    for (const [x0, y0, x1, y1] of rects) this.strip(ctx, held, x0, y0, x1, y1, painter, theme, o);
+    this.painter = painter;
   }
 
   /** The whole world layer for view v (W × H device pixels, plus the guard), on a cleared canvas. */

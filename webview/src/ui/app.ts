@@ -1,6 +1,8 @@
 import { isHostToWebview, type HostToWebview, type WebviewToHost } from '../../../protocol/preview-messages';
 import { formatNumber as fmt } from '../../../protocol/format';
 import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
+import { applySceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
+import { changedWorldBoxes } from '../paint/delta-region';
 import { CanvasPainter } from '../paint/canvas-painter';
 import { ScenePainter } from '../../../render/scene/scene-painter';
 import type { Theme } from '../../../render/theme';
@@ -37,6 +39,9 @@ export class PreviewApp {
   private readonly layer = new WorldLayer(() => this.theme.fontFamily);
   /** How the last frame was drawn (for the tests and the benchmark). */
   private lastFrame: FrameKind = 'empty';
+  /** Scene deltas applied, and whole scenes taken (for the tests). */
+  private deltas = 0;
+  private scenes = 0;
 
   private readonly canvas: HTMLCanvasElement;
   private readonly tooltip: HTMLElement;
@@ -122,7 +127,11 @@ export class PreviewApp {
     const s = this.state;
     switch (m.type) {
       case 'scene':
+        this.scenes++;
         this.setScene(m.scene);
+        break;
+      case 'sceneDelta':
+        this.applyDelta(m.delta);
         break;
       case 'pair':
         this.setPair(m.pair);
@@ -160,16 +169,39 @@ export class PreviewApp {
     }
   }
 
-  private setScene(scene: PreviewScene): void {
+  /**
+   * A delta against the scene shown (protocol/preview-delta.ts): applied, and the cached world
+   * layer told which areas changed, so that it draws only those again. A delta this view cannot
+   * apply (it holds another version: it just loaded) asks the host for the whole scene.
+   */
+  private applyDelta(delta: PreviewSceneDelta): void {
+    const old = this.state.scene;
+    if (old && old.uri === delta.uri && delta.version < old.version) return; // stale
+    const next = old ? applySceneDelta(old, delta) : null;
+    if (!next) {
+      this.post({ type: 'ready' });
+      return;
+    }
+    this.deltas++;
+    this.setScene(next, delta);
+  }
+
+  private setScene(scene: PreviewScene, delta?: PreviewSceneDelta): void {
     const s = this.state;
     const old = s.scene;
     const sameDoc = old !== null && old.uri === scene.uri;
     // Skip a stale version: an answer that arrives after a newer one was shown.
     if (sameDoc && scene.version < old.version) return;
+    const before = s.painter;
     s.scene = scene;
-    s.painter = new ScenePainter(scene);
-    s.byName.clear();
-    for (const b of scene.bodies) s.byName.set(b.name, b.index);
+    const changed = delta && before ? replacedInPlace(delta) : null;
+    s.painter = before && changed ? ScenePainter.following(before, scene, changed) : new ScenePainter(scene);
+    if (delta && before) this.layer.changed(before, s.painter, changedWorldBoxes(before, s.painter, delta));
+    // Names and indices stay when the delta replaced bodies in place under their own names.
+    if (!(changed && old && changed.every((i) => old.bodies[i]!.name === scene.bodies[i]!.name))) {
+      s.byName.clear();
+      for (const b of scene.bodies) s.byName.set(b.name, b.index);
+    }
     // The text now reflects a finished drag: stop drawing the dragged pose.
     if (s.drag && scene.version > s.drag.version) s.drag = null;
     const selectedName = old && s.selected >= 0 ? old.bodies[s.selected]?.name : undefined;
@@ -328,7 +360,17 @@ export class PreviewApp {
   }
 
   /** State for tests and the frame-time benchmark (read-only use). */
-  debugState(): { time: number; selected: number; pair: [string, string] | null; view: Viewport; version: number | null; frame: FrameKind; gesture: boolean } {
+  debugState(): {
+    time: number;
+    selected: number;
+    pair: [string, string] | null;
+    view: Viewport;
+    version: number | null;
+    frame: FrameKind;
+    gesture: boolean;
+    scenes: number;
+    deltas: number;
+  } {
     const s = this.state;
     return {
       time: s.time,
@@ -338,8 +380,23 @@ export class PreviewApp {
       version: s.scene?.version ?? null,
       frame: this.lastFrame,
       gesture: this.input.inGesture(),
+      scenes: this.scenes,
+      deltas: this.deltas,
     };
   }
+}
+
+/**
+ * The indices of the bodies a delta replaced when it moved no body (each splice puts as many
+ * bodies as it removes), as typing into a body does; null when it moved some.
+ */
+function replacedInPlace(delta: PreviewSceneDelta): number[] | null {
+  const out: number[] = [];
+  for (const s of delta.bodies) {
+    if (s.bodies.length !== s.deleteCount) return null;
+    for (let k = 0; k < s.deleteCount; k++) out.push(s.start + k);
+  }
+  return out;
 }
 
 /**

@@ -9,10 +9,24 @@ const MAX_LISTED_FINDINGS = 300;
 export class FindingsPanel {
   readonly title = el('h2', { text: 'Findings' });
   readonly list = el('ol', { id: 'findings-list' });
+  /** What the list shows: the findings listed (the same objects) and how many there were. */
+  private shown: readonly PreviewFinding[] = [];
+  private shownCount = -1;
 
-  /** Lists `findings`, marking the open `pair`; a click on one calls `open` with its bodies. */
+  /**
+   * Lists `findings`, marking the open `pair`; a click on one calls `open` with its bodies. A
+   * list of the very same findings (a scene delta keeps the objects it leaves alone) is left as
+   * it is, but for the mark.
+   */
   render(findings: readonly PreviewFinding[], pair: readonly [string, string] | null, open: (a: string, b: string) => void): void {
     const n = findings.length;
+    if (n === this.shownCount && this.shown.every((f, k) => findings[k] === f)) {
+      if (pair) this.select(pair[0], pair[1]);
+      else this.unselect();
+      return;
+    }
+    this.shown = findings.slice(0, MAX_LISTED_FINDINGS);
+    this.shownCount = n;
     this.title.textContent = n === 0 ? 'No findings' : `Findings (${n})`;
     const items: HTMLLIElement[] = [];
     for (let k = 0; k < Math.min(n, MAX_LISTED_FINDINGS); k++) {
@@ -41,6 +55,8 @@ export class FindingsPanel {
 
   clear(): void {
     this.list.replaceChildren();
+    this.shown = [];
+    this.shownCount = -1;
   }
 }
 

@@ -9,7 +9,9 @@
  * - a response whose `result` is an EncodedJsonList (response-lists.ts): a large document's
  *   outline and code lenses are built as chunks an element at a time, never as all the objects,
  *   one string and its UTF-8 at once (what vscode-jsonrpc's own writer makes of every message),
- *   which would outlive the request as old-generation garbage.
+ *   which would outlive the request as old-generation garbage;
+ * - a response whose `result` is an object with EncodedJsonList members (the preview's whole
+ *   scene, encoded in slices between turns of the event loop by lsp/preview.ts).
  * encodeMessageParts gives the pieces, for a writer that sends them as they are
  * (node/gather-writer.ts); encodeMessage joins them, for one that needs one array.
  *
@@ -56,6 +58,8 @@ export interface MessageParts {
 export function encodeMessageParts(message: unknown): MessageParts {
   const found = encodedList(message);
   if (found === undefined) {
+    const members = encodedMembers(message);
+    if (members !== undefined) return members;
     const whole = utf8.encode(JSON.stringify(message));
     return { pieces: [whole], list: undefined, byteLength: whole.length };
   }
@@ -109,6 +113,46 @@ function encodedList(message: unknown): { list: EncodedJsonList; at: 'diagnostic
   const p = m.params as { diagnostics?: unknown; toJSON?: unknown } | null | undefined;
   if (typeof p !== 'object' || p === null || Array.isArray(p) || p.toJSON !== undefined) return undefined;
   return p.diagnostics instanceof EncodedJsonList ? { list: p.diagnostics, at: 'diagnostics' } : undefined;
+}
+
+/**
+ * A response whose `result` is a plain object with EncodedJsonList members (the preview's whole
+ * scene, lsp/preview.ts: its bodies and findings), as the envelope's bytes around each list's
+ * chunks; undefined for any other message.
+ */
+function encodedMembers(message: unknown): MessageParts | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const m = message as { method?: unknown; result?: unknown; toJSON?: unknown };
+  if (m.toJSON !== undefined || m.method !== undefined || !Object.hasOwn(m, 'result')) return undefined;
+  const r = m.result as Record<string, unknown> | null;
+  if (typeof r !== 'object' || r === null || Array.isArray(r) || r.toJSON !== undefined) return undefined;
+  if (!Object.values(r).some((v) => v instanceof EncodedJsonList)) return undefined;
+  const lists: EncodedJsonList[] = [];
+  const envelope = objectJson(m as Record<string, unknown>, (key) =>
+    key === 'result'
+      ? objectJson(r, (_, v) => {
+          if (!(v instanceof EncodedJsonList)) return undefined;
+          lists.push(v);
+          return HOLE;
+        })
+      : undefined,
+  );
+  const texts = envelope.split(HOLE);
+  const pieces: Uint8Array[] = [];
+  let byteLength = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const text = utf8.encode(`${i > 0 ? ']' : ''}${texts[i]}${i < lists.length ? '[' : ''}`);
+    pieces.push(text);
+    byteLength += text.length;
+    if (i === lists.length) break;
+    const list = lists[i]!;
+    for (let c = 0; c < list.chunks.length; c++) {
+      if (c > 0) pieces.push(COMMA_BYTES);
+      pieces.push(list.chunks[c]!);
+    }
+    byteLength += list.byteLength - 2;
+  }
+  return { pieces, list: undefined, byteLength };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { PreviewPage } from '../../../browser/harness';
 import { usePreviewBrowser } from '../../../browser/suite';
 import { sampleScene } from '../../../browser/fixtures';
 import { largeScene } from '../../render/scene/large-scene';
+import type { PreviewSceneDelta } from '../../../../protocol/preview-delta';
 
 /**
  * "Equal within antialiasing tolerance": a channel may differ by up to NOISE anywhere (rounding
@@ -270,5 +271,66 @@ describe('preview cached world layer (headless Chromium)', function () {
     await keep(view);
     const d = await compareWithFullRedraw(view);
     assert.deepEqual(d, { max: 0, over: 0, offEdge: 0, mean: 0 });
+  });
+
+  it('a scene delta draws only the changed bodies again on the cached layer, equal to a full redraw', async () => {
+    const scene = largeScene(1200);
+    await view.send({ type: 'scene', scene });
+    await setView(view, 6, 0.5, 0.5);
+    // The body nearest the view's center moves: its old and new places are drawn again, and the
+    // findings it was in are removed (their overlap outlines with it).
+    const { view: v } = await view.debug();
+    let k = 0;
+    for (let i = 1; i < scene.bodies.length; i++) {
+      const d = (b: (typeof scene.bodies)[number]) => Math.hypot(b.position[0] - v.cx, b.position[1] - v.cy);
+      if (d(scene.bodies[i]!) < d(scene.bodies[k]!)) k = i;
+    }
+    const b = scene.bodies[k]!;
+    const dx = 40 / v.zoom;
+    const moved = { ...b, position: [b.position[0] + dx, b.position[1]] as [number, number], bounds: [b.bounds[0] + dx, b.bounds[1], b.bounds[2] + dx, b.bounds[3]] as [number, number, number, number] };
+    const findings = scene.findings.flatMap((f, i) => (f.ia === k || f.ib === k ? [{ start: i, deleteCount: 1, findings: [] }] : []));
+    const delta: PreviewSceneDelta = {
+      uri: scene.uri,
+      base: scene.version,
+      version: scene.version + 1,
+      dt: scene.dt,
+      frames: scene.frames,
+      slop: scene.slop,
+      bounds: scene.bounds,
+      errorCount: 0,
+      bodyCount: scene.bodies.length,
+      shift: { at: 0, by: 0 },
+      bodies: [{ start: k, deleteCount: 1, bodies: [moved] }],
+      findings,
+    };
+    await view.send({ type: 'sceneDelta', delta });
+    assert.equal(await frameKind(view), 'patch');
+    assert.equal((await view.debug()).version, scene.version + 1);
+    await keep(view);
+    const d = await compareWithFullRedraw(view);
+    assert.ok(withinAntialiasing(d), `patched frame vs full redraw: ${JSON.stringify(d)}`);
+  });
+
+  it('a delta the view cannot apply asks the host for the whole scene', async () => {
+    const scene = largeScene(600);
+    await view.send({ type: 'scene', scene });
+    await view.clearPosted();
+    const delta: PreviewSceneDelta = {
+      uri: scene.uri,
+      base: scene.version + 5,
+      version: scene.version + 6,
+      dt: scene.dt,
+      frames: scene.frames,
+      slop: scene.slop,
+      bounds: scene.bounds,
+      errorCount: 0,
+      bodyCount: scene.bodies.length,
+      shift: { at: 0, by: 0 },
+      bodies: [],
+      findings: [],
+    };
+    await view.send({ type: 'sceneDelta', delta });
+    assert.deepEqual(await view.posted(), [{ type: 'ready' }]);
+    assert.equal((await view.debug()).version, scene.version, 'the scene shown stays');
   });
 });

@@ -23,6 +23,36 @@ describe('preview webview (headless Chromium)', function () {
     assert.deepEqual(await view.posted(), [{ type: 'ready' }]);
   });
 
+  it('applies a scene delta, keeping the findings list it leaves alone', async () => {
+    const scene = sampleScene();
+    await view.send({ type: 'scene', scene });
+    await view.page.evaluate(() => ((globalThis as any).__firstFinding = (globalThis as any).document.querySelector('#findings-list li')));
+    // A body in no finding: the findings stay as they are.
+    const k = scene.bodies.findIndex((b) => !scene.findings.some((f) => f.ia === b.index || f.ib === b.index));
+    assert.ok(k >= 0);
+    const moved = { ...scene.bodies[k]!, position: [scene.bodies[k]!.position[0] + 0.5, scene.bodies[k]!.position[1]] };
+    const delta = {
+      uri: scene.uri,
+      base: scene.version,
+      version: scene.version + 1,
+      dt: scene.dt,
+      frames: scene.frames,
+      slop: scene.slop,
+      bounds: scene.bounds,
+      errorCount: 0,
+      bodyCount: scene.bodies.length,
+      shift: { at: 0, by: 0 },
+      bodies: [{ start: k, deleteCount: 1, bodies: [moved] }],
+      findings: [],
+    };
+    await view.send({ type: 'sceneDelta', delta });
+    assert.equal((await view.debug()).version, scene.version + 1);
+    assert.ok(await view.page.evaluate(() => (globalThis as any).document.querySelector('#findings-list li') === (globalThis as any).__firstFinding), 'the same list items');
+    // A malformed delta changes nothing.
+    await view.send({ type: 'sceneDelta', delta: { ...delta, base: scene.version + 1, version: scene.version + 2, bodies: [{ start: 0, deleteCount: 0, bodies: [{ index: 9 }] }] } });
+    assert.equal((await view.debug()).version, scene.version + 1);
+  });
+
   it('fills each body with its kind color from the theme at its place', async () => {
     await view.send({ type: 'scene', scene: sampleScene() });
     await view.screenshot('preview-sample');

@@ -1,0 +1,72 @@
+/**
+ * The host's copy of the preview scene (client/src/preview/scene-sync.ts): it asks with the
+ * version it holds, applies deltas, and posts the webview the delta when the webview holds its
+ * base, the whole scene otherwise.
+ */
+import { strict as assert } from 'node:assert';
+import { SceneSync } from '../../../../client/src/preview/scene-sync';
+import type { PreviewSceneDelta } from '../../../../protocol/preview-delta';
+import { isHostToWebview } from '../../../../protocol/preview-messages';
+import type { PreviewScene } from '../../../../protocol/preview-model';
+import { sampleScene } from '../../../browser/fixtures';
+
+function deltaOf(scene: PreviewScene, version: number, change: Partial<PreviewSceneDelta> = {}): PreviewSceneDelta {
+  return {
+    uri: scene.uri,
+    base: scene.version,
+    version,
+    dt: scene.dt,
+    frames: scene.frames,
+    slop: scene.slop,
+    bounds: scene.bounds,
+    errorCount: 2,
+    bodyCount: scene.bodies.length,
+    shift: { at: 0, by: 0 },
+    bodies: [],
+    findings: [],
+    ...change,
+  };
+}
+
+describe('client/preview/scene-sync', () => {
+  const scene = sampleScene();
+  const uri = scene.uri;
+
+  it('posts the first scene whole, then deltas the webview can apply', () => {
+    const sync = new SceneSync();
+    assert.equal(sync.base(uri), undefined, 'nothing held: ask for the whole scene');
+    const first = sync.accept(uri, scene);
+    assert.equal(first.kind, 'scene');
+    assert.equal(first.kind === 'scene' && first.message.type, 'scene');
+    assert.equal(sync.base(uri), scene.version);
+    assert.equal(sync.base('file:///other.collide'), undefined);
+
+    const d = deltaOf(scene, scene.version + 1);
+    const next = sync.accept(uri, d);
+    assert.ok(next.kind === 'scene');
+    assert.deepStrictEqual(next.message, { type: 'sceneDelta', delta: d });
+    assert.ok(isHostToWebview(next.message));
+    assert.equal(next.scene.errorCount, 2);
+    assert.equal(sync.base(uri), scene.version + 1);
+  });
+
+  it('posts the whole scene to a webview that loaded again, and nothing for an answer not newer', () => {
+    const sync = new SceneSync();
+    sync.accept(uri, scene);
+    assert.deepStrictEqual(sync.accept(uri, scene), { kind: 'same' });
+    assert.deepStrictEqual(sync.accept(uri, deltaOf(scene, scene.version)), { kind: 'same' }, 'an empty delta');
+    sync.webviewReset();
+    const again = sync.accept(uri, deltaOf(scene, scene.version + 1));
+    assert.ok(again.kind === 'scene' && again.message.type === 'scene', 'the webview holds no base: the whole scene');
+    assert.deepStrictEqual(sync.accept(uri, { ...scene, version: scene.version - 1 }), { kind: 'same' }, 'an older whole scene');
+  });
+
+  it('drops its scene and asks again for a delta that does not fit, and ignores what does not fit the protocol', () => {
+    const sync = new SceneSync();
+    sync.accept(uri, scene);
+    assert.deepStrictEqual(sync.accept(uri, deltaOf(scene, scene.version + 1, { bodyCount: scene.bodies.length + 1 })), { kind: 'refetch' });
+    assert.equal(sync.base(uri), undefined, 'the next request asks for the whole scene');
+    assert.deepStrictEqual(sync.accept(uri, { base: 1, nonsense: true }), { kind: 'invalid' });
+    assert.deepStrictEqual(sync.accept(uri, { ...scene, uri: 'file:///other.collide' }), { kind: 'invalid' });
+  });
+});

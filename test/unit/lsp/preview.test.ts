@@ -1,0 +1,120 @@
+/**
+ * `collide/previewScene` over a real JSON-RPC connection held in memory (the server in this
+ * process): a client asking with the version it holds gets a delta, which applied gives the
+ * from-scratch scene of the new version; one asking with a version the server does not know, or
+ * with none, gets the whole scene; a whole build under way is started again for a version that
+ * arrives meanwhile.
+ */
+import { strict as assert } from 'node:assert';
+import { PassThrough } from 'node:stream';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { analyzeDocument } from '../../../server/src/analysis/pipeline';
+import { startServer } from '../../../server/src/lsp/server';
+import { buildPreviewScene } from '../../../server/src/preview/scene-model';
+import { PREVIEW_SCENE_METHOD, isDeltaAnswer } from '../../../protocol/preview-lsp';
+import { applySceneDelta, isPreviewSceneDelta } from '../../../protocol/preview-delta';
+import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
+
+const URI = 'file:///work/preview.collide';
+
+function sceneText(n: number): string {
+  const lines = ['dt 1/60', 'frames 2'];
+  for (let i = 0; i < n; i++) lines.push(`body b${i} box(1, 1) at (${(i % 40) * 1.3}, ${Math.floor(i / 40) * 1.3})${i % 9 === 0 ? ' velocity (120, 0)' : ''}`);
+  return lines.join('\n') + '\n';
+}
+
+/** The from-scratch model of `text`, through JSON as on the wire. */
+function expected(text: string, version: number): PreviewScene {
+  const a = analyzeDocument(text);
+  return JSON.parse(JSON.stringify(buildPreviewScene(URI, version, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics }))) as PreviewScene;
+}
+
+describe('lsp/preview: collide/previewScene answers with deltas against the version the client holds', function () {
+  this.timeout(60000);
+
+  let client: MessageConnection;
+  let published: PublishDiagnosticsParams[];
+  let waiters: (() => void)[];
+
+  beforeEach(async () => {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    const server = createConnection(ProposedFeatures.all, toServer, toClient);
+    startServer(server);
+    server.listen();
+    client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+    published = [];
+    waiters = [];
+    client.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      published.push(p);
+      for (const w of waiters.splice(0)) w();
+    });
+    client.onNotification('window/logMessage', () => undefined);
+    client.listen();
+    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {}, workspaceFolders: null });
+    await client.sendNotification('initialized', {});
+  });
+
+  afterEach(() => client.dispose());
+
+  async function publishedFor(version: number): Promise<void> {
+    while (!published.some((p) => p.uri === URI && p.version === version)) await new Promise<void>((r) => waiters.push(r));
+  }
+
+  /** Replace `from` (the first occurrence) by `to` as version `version`; returns the new text. */
+  async function edit(text: string, from: string, to: string, version: number): Promise<string> {
+    const at = text.indexOf(from);
+    assert.ok(at >= 0);
+    const before = text.slice(0, at);
+    const line = before.split('\n').length - 1;
+    const character = at - before.lastIndexOf('\n') - 1;
+    await client.sendNotification('textDocument/didChange', {
+      textDocument: { uri: URI, version },
+      contentChanges: [{ range: { start: { line, character }, end: { line, character: character + from.length } }, text: to }],
+    });
+    return text.slice(0, at) + to + text.slice(at + from.length);
+  }
+
+  it('gives a delta for a known base, the whole scene for an unknown one or none, and null once closed', async () => {
+    let text = sceneText(300);
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'collide', version: 1, text } });
+    await publishedFor(1);
+    const first = await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI });
+    assert.ok(isPreviewScene(first) && !isDeltaAnswer(first));
+    assert.deepStrictEqual(first, expected(text, 1));
+
+    text = await edit(text, 'body b150 box(1, 1)', 'body b150 box(1.25, 1)', 2);
+    await publishedFor(2);
+    const answer = await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, base: 1 });
+    assert.ok(isDeltaAnswer(answer) && isPreviewSceneDelta(answer), 'a delta against version 1');
+    assert.deepStrictEqual(answer.bodies.map((s) => [s.start, s.bodies.map((b) => b.name)]), [[150, ['b150']]]);
+    assert.ok(JSON.stringify(answer).length < 4096, `a small answer (${JSON.stringify(answer).length} bytes)`);
+    assert.deepStrictEqual(applySceneDelta(first, answer), expected(text, 2));
+
+    const unknown = await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, base: 77 });
+    assert.ok(isPreviewScene(unknown) && !isDeltaAnswer(unknown), 'an unknown base: the whole scene');
+    assert.deepStrictEqual(unknown, expected(text, 2));
+
+    const same = await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, base: 2 });
+    assert.ok(isPreviewSceneDelta(same) && same.version === 2 && same.bodies.length === 0 && same.findings.length === 0, 'the version held: an empty delta');
+
+    await client.sendNotification('textDocument/didClose', { textDocument: { uri: URI } });
+    assert.equal(await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, base: 2 }), null);
+  });
+
+  it('starts a whole build again for a version that arrives while it is under way', async () => {
+    // Large enough that the whole model takes several of the handler's slices on any machine.
+    const text = sceneText(6000);
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'collide', version: 1, text } });
+    await publishedFor(1);
+    const answer = client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI });
+    const next = await edit(text, 'body b3000 box(1, 1)', 'body b3000 box(2, 1)', 2);
+    const scene = await answer;
+    assert.ok(isPreviewScene(scene));
+    assert.equal(scene.version, 2, 'the build for version 1 was dropped for version 2');
+    assert.ok(published.some((p) => p.version === 2), 'the new version was published before the scene answered');
+    assert.deepStrictEqual(scene, expected(next, 2));
+  });
+});
