@@ -36,7 +36,7 @@ import { PublishedDiagnostics, type CompactLimits } from './publish/published-di
 import { limitedList } from './publish/diagnostic-limit';
 import type { ChunkCodec } from './encode/chunk-store';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../features/document';
-import { encodedCodeLensStubs, encodedDocumentSymbols } from './encode/response-lists';
+import { encodedCodeLensStubs, KeptOutline } from './encode/response-lists';
 import { hoverOf } from './hover';
 import { lspInlayHints } from './inlay-hints';
 import { lspSignatureHelp } from './signature-help';
@@ -104,6 +104,8 @@ interface DocumentState {
   readonly analyzer: IncrementalAnalyzer;
   /** The last publication's diagnostics as JSON, reused where unchanged (publish/published-diagnostics.ts). */
   readonly published: PublishedDiagnostics;
+  /** The last outline answered, as JSON reused where unchanged (encode/response-lists.ts). */
+  readonly outline: KeptOutline;
   settings?: Promise<CollideSettings>;
   latest?: AnalyzedDocument;
   pending?: { readonly version: number; readonly generation: number; readonly promise: Promise<AnalyzedDocument | undefined> };
@@ -163,7 +165,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   function stateOf(uri: string): DocumentState {
     let st = states.get(uri);
     if (!st) {
-      st = { id: ++documentIds, analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(options.chunkCodec ?? null, options.compactLimits), generation: 0 };
+      st = { id: ++documentIds, analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(options.chunkCodec ?? null, options.compactLimits), outline: new KeptOutline(), generation: 0 };
       states.set(uri, st);
       uriOfId.set(st.id, uri);
     }
@@ -348,7 +350,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // (encode/response-lists.ts), which stand in for the arrays as a publication's diagnostics do:
   // node/main.ts's writer sends their chunks as they are, any other serializer calls their toJSON.
   connection.onDocumentSymbol(
-    onDocument('Document symbols', [], (doc) => encodedDocumentSymbols(doc, hierarchicalSymbols) as unknown as DocumentSymbol[] | SymbolInformation[]),
+    onDocument('Document symbols', [], (doc) => stateOf(doc.uri).outline.answer(doc, hierarchicalSymbols) as unknown as DocumentSymbol[] | SymbolInformation[]),
   );
   connection.onCodeAction(onDocument('Code actions', [], (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context)));
   // Lenses go without their commands, which the editor asks for only for the lenses it shows.
@@ -456,6 +458,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   return {
     // The open documents as they are at each call: one closed between slices is left out.
     compactPublications(shouldYield) {
+      // The kept answers serve typing: a quiet server does not keep them.
+      for (const st of states.values()) st.outline.drop();
       for (const st of states.values()) if (!st.published.compact(shouldYield)) return false;
       return true;
     },

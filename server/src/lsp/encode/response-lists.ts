@@ -1,10 +1,12 @@
 import type { AnalyzedDocument } from '../../features/document';
-import { forEachOutlineEntry } from '../../features/document-symbols';
+import { bodyEntry, forEachOutlineEntry, forEachOutlineItem, type OutlineEntry } from '../../features/document-symbols';
+import { SceneBody } from '../../semantics/scene';
 import { forEachCodeLensStub } from '../code-lens';
 import { toDocumentSymbol, toSymbolInformation } from '../document-symbols';
 import type { EncodedJsonList } from './encoded-json-list';
 import { encodeJsonList } from './json-bytes';
-import { arrayOf, number, optional, record, shared, string } from './json-shape';
+import { arrayOf, number, optional, record, shapeWriter, shared, string } from './json-shape';
+import { KeptList } from './kept-list';
 
 /**
  * The results that grow with the document and are asked for after every edit, as the response's
@@ -33,4 +35,58 @@ export function encodedDocumentSymbols(doc: AnalyzedDocument, hierarchical: bool
 /** The code lenses without their commands: `codeLensStubs(doc, document, generation)`. */
 export function encodedCodeLensStubs(doc: AnalyzedDocument, document: number, generation = 0): EncodedJsonList {
   return encodeJsonList(RESPONSE_SHAPES.codeLensStub, (emit) => forEachCodeLensStub(doc, document, generation, (lens) => emit(lens as { range: typeof lens.range; data: number[] })));
+}
+
+const writeDocumentSymbol = shapeWriter(RESPONSE_SHAPES.documentSymbol);
+const writeSymbolInformation = shapeWriter(RESPONSE_SHAPES.symbolInformation);
+
+/**
+ * The outline of successive versions of one document, `encodedDocumentSymbols` byte for byte,
+ * keeping each answer's chunks for the next (kept-list.ts): a body of the scene is an item with
+ * its statement's span (its entry depends on that text, and on the named shapes it may name), any
+ * other entry an item without one. The kept answer's key holds the source of those other entries,
+ * whose change may change a body's detail, with the client's kind of answer and the URI.
+ */
+export class KeptOutline {
+  private readonly kept: KeptList;
+  private spans = new Int32Array(0);
+
+  constructor(chunkBytes?: number) {
+    this.kept = new KeptList(chunkBytes);
+  }
+
+  answer(doc: AnalyzedDocument, hierarchical: boolean): EncodedJsonList {
+    const items: (SceneBody | OutlineEntry)[] = [];
+    const others: string[] = [hierarchical ? 'tree' : 'flat', doc.uri];
+    forEachOutlineItem(
+      doc,
+      (body) => items.push(body),
+      (e) => {
+        items.push(e);
+        others.push(`${e.kind} ${e.range.end - e.range.start} ${doc.text.slice(e.range.start, e.range.end)}`);
+      },
+    );
+    const n = items.length;
+    if (this.spans.length < 2 * n) this.spans = new Int32Array(2 * n + (n >> 2));
+    const spans = this.spans;
+    for (let i = 0; i < n; i++) {
+      const it = items[i]!;
+      const body = it instanceof SceneBody;
+      spans[2 * i] = body ? it.start : -1;
+      spans[2 * i + 1] = body ? it.end : -1;
+    }
+    const entry = (i: number): OutlineEntry => {
+      const it = items[i]!;
+      return it instanceof SceneBody ? bodyEntry(it) : it;
+    };
+    const write = hierarchical
+      ? (out: Parameters<typeof writeDocumentSymbol>[0], i: number) => writeDocumentSymbol(out, toDocumentSymbol(doc.lines, entry(i)) as never)
+      : (out: Parameters<typeof writeDocumentSymbol>[0], i: number) => writeSymbolInformation(out, toSymbolInformation(doc.uri, doc.lines, entry(i)) as never);
+    return this.kept.encode(doc.text, doc.lines, others.join('\n'), { count: n, spans, write });
+  }
+
+  /** Forgets the kept answer (the server drops it while idle: it is as large as the answer). */
+  drop(): void {
+    this.kept.drop();
+  }
 }
