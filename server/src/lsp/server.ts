@@ -21,6 +21,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIGURATION_SECTION } from '../../../protocol/lsp';
 import { IncrementalAnalyzer } from '../analysis/incremental';
+import { nextTurn } from '../common/next-turn';
 import { analyzeSemantics } from '../semantics/check';
 import type { SymbolTable } from '../semantics/symbols';
 import { parse } from '../syntax/parser';
@@ -228,9 +229,32 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return states.get(uri)?.latest;
   }
 
-  documents.onDidOpen((e) => void analysisOfCurrent(e.document.uri));
-  documents.onDidChangeContent((e) => void analysisOfCurrent(e.document.uri));
+  /**
+   * Messages taken in so far (requests through onDocument, documents opened, changed or closed).
+   * vscode-jsonrpc dispatches the messages it has read one a turn of the event loop, so a turn
+   * that takes none in means none is waiting: whole-document requests wait for that (afterQuiet),
+   * and an edit sent after them is taken in, analyzed and published before they are answered.
+   */
+  let messagesTaken = 0;
+  async function afterQuiet(): Promise<void> {
+    for (let seen = -1; seen !== messagesTaken; ) {
+      seen = messagesTaken;
+      // Two turns: the dispatcher's turn may come before or after this one in a loop iteration.
+      await nextTurn();
+      await nextTurn();
+    }
+  }
+
+  documents.onDidOpen((e) => {
+    messagesTaken++;
+    void analysisOfCurrent(e.document.uri);
+  });
+  documents.onDidChangeContent((e) => {
+    messagesTaken++;
+    void analysisOfCurrent(e.document.uri);
+  });
   documents.onDidClose((e) => {
+    messagesTaken++;
     // Frees the analyzer's caches now and abandons a run still in flight (analysis/incremental.ts).
     const st = states.get(e.document.uri);
     st?.analyzer.dispose();
@@ -323,9 +347,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     name: string,
     empty: R,
     handler: (doc: AnalyzedDocument, params: P) => R,
+    whole = false,
   ): (params: P, token: CancellationToken) => Promise<R> {
     return async (params, token) => {
+      messagesTaken++;
       try {
+        // A whole-document answer (`whole`) waits for the messages behind it: an edit among them
+        // is published first, and the answer is the new version's.
+        if (whole) await afterQuiet();
         const doc = await budgetedAnalysis(name, params.textDocument.uri);
         if (!doc || token.isCancellationRequested) return empty;
         return handler(doc, params);
@@ -350,7 +379,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // (encode/response-lists.ts), which stand in for the arrays as a publication's diagnostics do:
   // node/main.ts's writer sends their chunks as they are, any other serializer calls their toJSON.
   connection.onDocumentSymbol(
-    onDocument('Document symbols', [], (doc) => stateOf(doc.uri).outline.answer(doc, hierarchicalSymbols) as unknown as DocumentSymbol[] | SymbolInformation[]),
+    onDocument('Document symbols', [], (doc) => stateOf(doc.uri).outline.answer(doc, hierarchicalSymbols) as unknown as DocumentSymbol[] | SymbolInformation[], true),
   );
   connection.onCodeAction(onDocument('Code actions', [], (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context)));
   // Lenses go without their commands, which the editor asks for only for the lenses it shows.
@@ -360,9 +389,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return st && st.latest === doc ? (st.latestGeneration ?? 0) : -1;
   };
   connection.onCodeLens(
-    onDocument('Code lenses', [], (doc) => encodedCodeLensStubs(doc, stateOf(doc.uri).id, generationOf(doc)) as unknown as CodeLens[]),
+    onDocument('Code lenses', [], (doc) => encodedCodeLensStubs(doc, stateOf(doc.uri).id, generationOf(doc)) as unknown as CodeLens[], true),
   );
   connection.onCodeLensResolve(async (lens, token) => {
+    messagesTaken++;
     try {
       const data = lens.data as unknown;
       const uri = Array.isArray(data) && typeof data[0] === 'number' ? uriOfId.get(data[0]) : undefined;
@@ -375,7 +405,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   });
   connection.onDocumentFormatting(onDocument('Formatting', [], (doc) => formatting(doc).map((e) => replace(doc.lines, e.range, e.newText))));
-  connection.onFoldingRanges(onDocument('Folding ranges', [], (doc) => foldingRanges(doc)));
+  connection.onFoldingRanges(onDocument('Folding ranges', [], (doc) => foldingRanges(doc), true));
   connection.onPrepareRename(
     onDocument('Prepare rename', null, (doc, p) => {
       const r = renameRange(doc, doc.lines.offsetAt(p.position));
@@ -400,14 +430,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (st) st.tokens = { resultId, data: Uint32Array.from(data) };
     return { resultId, data };
   };
-  connection.languages.semanticTokens.on(onDocument('Semantic tokens', { data: [] }, (doc) => fullTokens(doc)));
+  connection.languages.semanticTokens.on(onDocument('Semantic tokens', { data: [] }, (doc) => fullTokens(doc), true));
   connection.languages.semanticTokens.onDelta(
     onDocument('Semantic tokens', { data: [] } as SemanticTokensDelta | SemanticTokens, (doc, p: SemanticTokensDeltaParams) => {
       const previous = states.get(doc.uri)?.tokens;
       const next = fullTokens(doc);
       if (!previous || previous.resultId !== p.previousResultId) return next;
       return { resultId: next.resultId, edits: semanticTokensEdits(previous.data, next.data) };
-    }),
+    }, true),
   );
   connection.languages.semanticTokens.onRange(
     onDocument('Semantic tokens', { data: [] }, (doc, p) => semanticTokens(doc, toOffsetRange(doc.lines, p.range))),
