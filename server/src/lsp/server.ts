@@ -37,7 +37,7 @@ import { PublishedDiagnostics, type CompactLimits } from './publish/published-di
 import { limitedList } from './publish/diagnostic-limit';
 import type { ChunkCodec } from './encode/chunk-store';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../features/document';
-import { encodedCodeLensStubs, KeptOutline } from './encode/response-lists';
+import { encodedCodeLensStubs, KeptCodeLenses, KeptOutline } from './encode/response-lists';
 import { hoverOf } from './hover';
 import { lspInlayHints } from './inlay-hints';
 import { lspSignatureHelp } from './signature-help';
@@ -83,7 +83,16 @@ export interface ServerOptions {
   readonly compactLimits?: Partial<CompactLimits>;
   /** How long a request waits for its document's analysis (default REQUEST_BUDGET_MS). */
   readonly requestBudgetMs?: number;
+  /** The most lenses sent with their commands; more go as stubs to resolve (default RESOLVED_LENS_LIMIT). */
+  readonly resolvedLensLimit?: number;
 }
+
+/**
+ * Lenses are sent with their commands up to this many (about 8.6 MB of JSON), so that VS Code
+ * shows them at once instead of a blank line until it resolves those on screen; a scene with more
+ * gets stubs (lsp/code-lens.ts), 2.5 times smaller, which the editor resolves as it shows them.
+ */
+export const RESOLVED_LENS_LIMIT = 32768;
 
 /** What the transport may ask of a running server. */
 export interface ServerHandle {
@@ -105,8 +114,9 @@ interface DocumentState {
   readonly analyzer: IncrementalAnalyzer;
   /** The last publication's diagnostics as JSON, reused where unchanged (publish/published-diagnostics.ts). */
   readonly published: PublishedDiagnostics;
-  /** The last outline answered, as JSON reused where unchanged (encode/response-lists.ts). */
+  /** The last outline and lenses answered, as JSON reused where unchanged (encode/response-lists.ts). */
   readonly outline: KeptOutline;
+  readonly lenses: KeptCodeLenses;
   settings?: Promise<CollideSettings>;
   latest?: AnalyzedDocument;
   pending?: { readonly version: number; readonly generation: number; readonly promise: Promise<AnalyzedDocument | undefined> };
@@ -166,7 +176,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   function stateOf(uri: string): DocumentState {
     let st = states.get(uri);
     if (!st) {
-      st = { id: ++documentIds, analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(options.chunkCodec ?? null, options.compactLimits), outline: new KeptOutline(), generation: 0 };
+      st = { id: ++documentIds, analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(options.chunkCodec ?? null, options.compactLimits), outline: new KeptOutline(), lenses: new KeptCodeLenses(), generation: 0 };
       states.set(uri, st);
       uriOfId.set(st.id, uri);
     }
@@ -382,14 +392,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     onDocument('Document symbols', [], (doc) => stateOf(doc.uri).outline.answer(doc, hierarchicalSymbols) as unknown as DocumentSymbol[] | SymbolInformation[], true),
   );
   connection.onCodeAction(onDocument('Code actions', [], (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context)));
-  // Lenses go without their commands, which the editor asks for only for the lenses it shows.
-  // A stub names the analysis it came from: a settings change analyses the same version again.
+  // Lenses go with their commands (kept from one answer to the next), or past the limit without
+  // them, which the editor asks for only for the lenses it shows. A stub names the analysis it
+  // came from: a settings change analyses the same version again.
   const generationOf = (doc: AnalyzedDocument): number => {
     const st = states.get(doc.uri);
     return st && st.latest === doc ? (st.latestGeneration ?? 0) : -1;
   };
   connection.onCodeLens(
-    onDocument('Code lenses', [], (doc) => encodedCodeLensStubs(doc, stateOf(doc.uri).id, generationOf(doc)) as unknown as CodeLens[], true),
+    onDocument(
+      'Code lenses',
+      [],
+      (doc) => {
+        const st = stateOf(doc.uri);
+        return (st.lenses.answer(doc, options.resolvedLensLimit ?? RESOLVED_LENS_LIMIT) ?? encodedCodeLensStubs(doc, st.id, generationOf(doc))) as unknown as CodeLens[];
+      },
+      true,
+    ),
   );
   connection.onCodeLensResolve(async (lens, token) => {
     messagesTaken++;
@@ -489,7 +508,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // The open documents as they are at each call: one closed between slices is left out.
     compactPublications(shouldYield) {
       // The kept answers serve typing: a quiet server does not keep them.
-      for (const st of states.values()) st.outline.drop();
+      for (const st of states.values()) {
+        st.outline.drop();
+        st.lenses.drop();
+      }
       for (const st of states.values()) if (!st.published.compact(shouldYield)) return false;
       return true;
     },

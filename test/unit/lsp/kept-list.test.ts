@@ -1,8 +1,11 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { analyzeText } from '../../../server/src/features/document';
+import { analyzeText, makeAnalyzedDocument } from '../../../server/src/features/document';
+import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
+import { analysisOptions, DEFAULT_SETTINGS } from '../../../server/src/features/settings';
 import { documentSymbols, symbolInformation } from '../../../server/src/lsp/document-symbols';
-import { KeptOutline } from '../../../server/src/lsp/encode/response-lists';
+import { KeptCodeLenses, KeptOutline } from '../../../server/src/lsp/encode/response-lists';
+import { codeLenses } from '../../../server/src/lsp/code-lens';
 import { commonPrefix, commonSuffix } from '../../../server/src/lsp/encode/kept-list';
 
 const decoder = new TextDecoder();
@@ -41,6 +44,12 @@ const insertArb = fc.constantFrom('', '', '7', '0.5', 'x', ' static', '\n', '\r\
 /** Edits as fractions of the text, so that they land anywhere in it. */
 const editsArb = fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat({ max: 12 }), insertArb, fc.boolean()), { minLength: 1, maxLength: 12 });
 
+const URI = 'file:///w/é "x".collide';
+
+function incremental(analyzer: IncrementalAnalyzer, t: string, version: number) {
+  return makeAnalyzedDocument(URI, version, analyzer.analyze(t, analysisOptions(DEFAULT_SETTINGS)), DEFAULT_SETTINGS);
+}
+
 describe('lsp/encode/kept-list: the outline kept from answer to answer', () => {
   it('is the from-scratch outline byte for byte after random edits, asked for after some of them', () => {
     fc.assert(
@@ -66,6 +75,49 @@ describe('lsp/encode/kept-list: the outline kept from answer to answer', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('keeps the code lenses with their commands, the from-scratch ones byte for byte after random edits', () => {
+    fc.assert(
+      fc.property(documentArb, editsArb, fc.constantFrom(1, 200, 2000), (source, edits, chunkBytes) => {
+        const kept = new KeptCodeLenses(chunkBytes);
+        // As in the server: the analyzer keeps the findings of the pairs an edit leaves alone.
+        const analyzer = new IncrementalAnalyzer();
+        let t = source;
+        let version = 1;
+        const check = () => {
+          const doc = incremental(analyzer, t, version);
+          assert.equal(text(kept.answer(doc)!.json), JSON.stringify(codeLenses(analyzeText(t, URI, undefined, version))));
+        };
+        check();
+        for (const [at, removed, inserted, ask] of edits) {
+          const start = Math.floor(at * t.length);
+          t = t.slice(0, start) + inserted + t.slice(Math.min(t.length, start + removed));
+          version++;
+          if (ask) check();
+        }
+        check();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('shares the lenses of the bodies whose findings an edit leaves alone, and sends none past a limit', () => {
+    const lines = ['dt 1/60'];
+    for (let i = 0; i < 300; i++) lines.push(`body b${i} box(1, 1) at (${i * 0.9}, 0)`);
+    const before = lines.join('\n');
+    const at = before.indexOf('at (', before.length >> 1) + 4;
+    const after = before.slice(0, at) + '9' + before.slice(at + 1);
+    const kept = new KeptCodeLenses(512);
+    const analyzer = new IncrementalAnalyzer();
+    const a = kept.answer(incremental(analyzer, before, 1))!;
+    const doc = incremental(analyzer, after, 2);
+    const b = kept.answer(doc)!;
+    assert.equal(text(b.json), JSON.stringify(codeLenses(doc)));
+    const shared = b.chunks.filter((c) => a.chunks.includes(c)).length;
+    assert.ok(a.chunks.length > 20, `${a.chunks.length} chunks`);
+    assert.ok(shared >= b.chunks.length - 4, `${shared} of ${b.chunks.length} chunks shared`);
+    assert.equal(kept.answer(doc, codeLenses(doc).length - 1), undefined);
   });
 
   it('shares the chunks an edit of one body leaves alone', () => {

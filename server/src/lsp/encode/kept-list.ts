@@ -4,14 +4,16 @@ import { JsonBytes } from './json-bytes';
 import type { ShapeWriter } from './json-shape';
 
 /**
- * The items of a list answer (the outline): item i is written by `write(out, i)`, and has a span
- * of the text when its JSON is a function of that span's text, the line and character where it
- * starts and the caller's `key` alone (a body's outline entry), at `spans[2i]` and `spans[2i + 1]`;
- * `spans[2i]` is -1 for any other item.
+ * The items of a list answer (the outline, the code lenses): item i is written by `write(out, i)`,
+ * and has a span of the text when its JSON is a function of that span's text, the line and
+ * character where it starts, the caller's `key` and its own key in `keys` (if given) alone (a
+ * body's outline entry; a lens, keyed by the findings it shows), at `spans[2i]` and
+ * `spans[2i + 1]`; `spans[2i]` is -1 for any other item. Keys are compared with `===`.
  */
 export interface KeptItems {
   readonly count: number;
   readonly spans: Int32Array;
+  readonly keys?: readonly unknown[];
   readonly write: ShapeWriter<number>;
 }
 
@@ -25,6 +27,8 @@ interface KeptChunk {
   readonly character: number;
   /** Each item's span, less `base`; null when an item has none. */
   readonly spans: Int32Array | null;
+  /** Each item's key, when the items have keys. */
+  readonly keys: readonly unknown[] | null;
 }
 
 /**
@@ -71,6 +75,7 @@ export class KeptList {
     const newTail = text.length - suffix;
     const delta = text.length - oldText.length;
     const { spans, count, write } = items;
+    const keys = items.keys ?? null;
     const out = new JsonBytes(this.chunkBytes);
     const made: KeptChunk[] = [];
     let first = 0;
@@ -86,13 +91,13 @@ export class KeptList {
         if (from >= 0) {
           while (k < old.length && old[k]!.base < from) k++;
           const c = old[k];
-          if (c !== undefined && c.base === from && sameItems(c, spans, i, count, start, inPrefix ? prefix : Infinity)) {
+          if (c !== undefined && c.base === from && sameItems(c, spans, keys, i, count, start, inPrefix ? prefix : Infinity)) {
             const at = lines.positionAt(start);
             if (at.line === c.line && at.character === c.character) {
               // Cuts the chunk being written, which comes first.
               out.addChunk(c.bytes, c.count);
-              if (first < i) made.push(freshChunk(out, made.length, spans, first, i, lines));
-              made.push({ bytes: c.bytes, count: c.count, base: start, line: c.line, character: c.character, spans: c.spans });
+              if (first < i) made.push(freshChunk(out, made.length, spans, keys, first, i, lines));
+              made.push({ ...c, base: start });
               i += c.count;
               first = i;
               k++;
@@ -104,12 +109,12 @@ export class KeptList {
       out.add(write, i);
       i++;
       if (out.chunkCount > made.length) {
-        made.push(freshChunk(out, made.length, spans, first, i, lines));
+        made.push(freshChunk(out, made.length, spans, keys, first, i, lines));
         first = i;
       }
     }
     const list = out.finish();
-    if (first < count) made.push(freshChunk(out, made.length, spans, first, count, lines));
+    if (first < count) made.push(freshChunk(out, made.length, spans, keys, first, count, lines));
     if (made.length === list.chunks.length) {
       this.text = text;
       this.key = key;
@@ -123,18 +128,19 @@ export class KeptList {
  * Whether items i… of the new list have the spans of kept chunk `c`'s items, at `start` for c's
  * base, all ending at or before `limit` (the end of the unchanged prefix, for a chunk there).
  */
-function sameItems(c: KeptChunk, spans: Int32Array, i: number, count: number, start: number, limit: number): boolean {
+function sameItems(c: KeptChunk, spans: Int32Array, keys: readonly unknown[] | null, i: number, count: number, start: number, limit: number): boolean {
   const rel = c.spans;
-  if (rel === null || i + c.count > count) return false;
+  if (rel === null || i + c.count > count || (keys === null) !== (c.keys === null)) return false;
   for (let j = 0; j < c.count; j++) {
     const s = spans[2 * (i + j)]!;
     if (s < 0 || s - start !== rel[2 * j] || spans[2 * (i + j) + 1]! - start !== rel[2 * j + 1]) return false;
+    if (keys !== null && keys[i + j] !== c.keys![j]) return false;
   }
   return spans[2 * (i + c.count) - 1]! <= limit;
 }
 
 /** The record of a chunk just written, holding items `from` up to `to`. */
-function freshChunk(out: JsonBytes, index: number, spans: Int32Array, from: number, to: number, lines: LineIndex): KeptChunk {
+function freshChunk(out: JsonBytes, index: number, spans: Int32Array, keys: readonly unknown[] | null, from: number, to: number, lines: LineIndex): KeptChunk {
   const bytes = out.chunk(index);
   const base = spans[2 * from]!;
   let rel: Int32Array | null = base >= 0 ? new Int32Array(2 * (to - from)) : null;
@@ -147,7 +153,7 @@ function freshChunk(out: JsonBytes, index: number, spans: Int32Array, from: numb
     }
   }
   const at = rel === null ? { line: 0, character: 0 } : lines.positionAt(base);
-  return { bytes, count: to - from, base, line: at.line, character: at.character, spans: rel };
+  return { bytes, count: to - from, base, line: at.line, character: at.character, spans: rel, keys: rel !== null && keys !== null ? keys.slice(from, to) : null };
 }
 
 /** The largest block compared at once: a slice of a flat string is a view, and comparing two a memory compare. */

@@ -1,12 +1,19 @@
 import type { AnalyzedDocument } from '../../features/document';
 import { bodyEntry, forEachOutlineEntry, forEachOutlineItem, type OutlineEntry } from '../../features/document-symbols';
 import { SceneBody } from '../../semantics/scene';
+import { forEachLensedBody, lensCount, lensOf } from '../../features/code-lens';
+import type { Finding } from '../../analysis/findings';
+import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../../protocol/lsp';
 import { forEachCodeLensStub } from '../code-lens';
 import { toDocumentSymbol, toSymbolInformation } from '../document-symbols';
 import type { EncodedJsonList } from './encoded-json-list';
 import { encodeJsonList } from './json-bytes';
 import { arrayOf, number, optional, record, shapeWriter, shared, string } from './json-shape';
 import { KeptList } from './kept-list';
+import { MAX_LENSES_PER_BODY } from '../../features/code-lens';
+
+/** Slots below this show a finding each; the one at it counts the rest. */
+const MAX_SLOT = MAX_LENSES_PER_BODY;
 
 /**
  * The results that grow with the document and are asked for after every edit, as the response's
@@ -24,6 +31,10 @@ export const RESPONSE_SHAPES = {
   documentSymbol: record({ name: string, detail: optional(string), kind: number, range, selectionRange: range }),
   symbolInformation: record({ name: string, kind: number, location: record({ uri: shared(string), range }) }),
   codeLensStub: record({ range: shared(range), data: arrayOf(number) }),
+  codeLens: record({
+    range: shared(range),
+    command: record({ title: string, command: string, arguments: arrayOf(record({ uri: shared(string), a: string, b: string })) }),
+  }),
 };
 
 /** The outline: `documentSymbols(doc)`, or `symbolInformation` of each for a client without hierarchical symbols. */
@@ -83,6 +94,71 @@ export class KeptOutline {
       ? (out: Parameters<typeof writeDocumentSymbol>[0], i: number) => writeDocumentSymbol(out, toDocumentSymbol(doc.lines, entry(i)) as never)
       : (out: Parameters<typeof writeDocumentSymbol>[0], i: number) => writeSymbolInformation(out, toSymbolInformation(doc.uri, doc.lines, entry(i)) as never);
     return this.kept.encode(doc.text, doc.lines, others.join('\n'), { count: n, spans, write });
+  }
+
+  /** Forgets the kept answer (the server drops it while idle: it is as large as the answer). */
+  drop(): void {
+    this.kept.drop();
+  }
+}
+
+const writeCodeLens = shapeWriter(RESPONSE_SHAPES.codeLens);
+
+/**
+ * The code lenses of successive versions of one document with their commands, `codeLenses(doc)`
+ * byte for byte, keeping each answer's chunks for the next (kept-list.ts): a lens is an item with
+ * its body's statement as its span, keyed by the finding it shows (findings are immutable, and an
+ * unchanged pair keeps its finding), or for a body's last lens, which counts the rest, by that
+ * count and its pair. Answered whole, a lens needs no `codeLens/resolve`, which VS Code sends
+ * only for the lenses on screen and after a delay, showing a blank line until then.
+ */
+export class KeptCodeLenses {
+  private readonly kept: KeptList;
+  private spans = new Int32Array(0);
+
+  constructor(chunkBytes?: number) {
+    this.kept = new KeptList(chunkBytes);
+  }
+
+  /** The lenses, or undefined when there are more than `limit` (the caller sends stubs then). */
+  answer(doc: AnalyzedDocument, limit = Infinity): EncodedJsonList | undefined {
+    const bodies: SceneBody[] = [];
+    const slots: number[] = [];
+    const keys: unknown[] = [];
+    const lists: Finding[][] = [];
+    const counts: number[] = [];
+    forEachLensedBody(doc, (body, first, count) => {
+      const n = lensCount(count);
+      const list = first.slice(0, n);
+      for (let slot = 0; slot < n; slot++) {
+        bodies.push(body);
+        slots.push(slot);
+        lists.push(list);
+        counts.push(count);
+        keys.push(slot < MAX_SLOT ? list[slot] : JSON.stringify([count, list[slot]!.a, list[slot]!.b]));
+      }
+    });
+    const n = bodies.length;
+    if (n > limit) return undefined;
+    if (this.spans.length < 2 * n) this.spans = new Int32Array(2 * n + (n >> 2));
+    const spans = this.spans;
+    for (let i = 0; i < n; i++) {
+      spans[2 * i] = bodies[i]!.start;
+      spans[2 * i + 1] = bodies[i]!.end;
+    }
+    let lastBody: SceneBody | undefined;
+    let lastRange: ReturnType<typeof doc.lines.rangeOf> | undefined;
+    const write = (out: Parameters<typeof writeCodeLens>[0], i: number) => {
+      const body = bodies[i]!;
+      // A body's lenses share their range object, as codeLenses' do (and so their bytes).
+      if (body !== lastBody) {
+        lastBody = body;
+        lastRange = doc.lines.rangeOf({ start: body.start, end: body.nameEnd });
+      }
+      const l = lensOf(body.index, lists[i]!, counts[i]!, slots[i]!);
+      writeCodeLens(out, { range: lastRange!, command: { title: l.title, command: SHOW_PAIR_IN_PREVIEW_COMMAND, arguments: [{ uri: doc.uri, a: l.a, b: l.b }] } });
+    };
+    return this.kept.encode(doc.text, doc.lines, doc.uri, { count: n, spans, keys, write });
   }
 
   /** Forgets the kept answer (the server drops it while idle: it is as large as the answer). */
