@@ -1,7 +1,7 @@
 // Incremental analysis, run control: the analyzer's front (`analyze`, `analyzeAsync`), its
 // stages and their pauses, cancellation, and the pair tests sliced into timed chunks. The state
 // it runs on is layered below: incremental-slots.ts, incremental-order.ts, incremental-assembly.ts.
-import { nextTurn } from '../common/next-turn';
+import { nextTurn } from '../common/steps';
 import { growInt32 } from '../../../core';
 import type { Scene } from '../semantics/scene';
 import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';

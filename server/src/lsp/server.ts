@@ -21,7 +21,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIGURATION_SECTION } from '../../../protocol/lsp';
 import { IncrementalAnalyzer } from '../analysis/incremental';
-import { nextTurn } from '../common/next-turn';
+import { nextTurn } from '../common/steps';
 import { analyzeSemantics } from '../semantics/check';
 import type { SymbolTable } from '../semantics/symbols';
 import { parse } from '../syntax/parser';
@@ -37,7 +37,7 @@ import { PublishedDiagnostics, type CompactLimits } from './publish/published-di
 import { limitedList } from './publish/diagnostic-limit';
 import type { ChunkCodec } from './encode/chunk-store';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../features/document';
-import { encodedCodeLensStubs, KeptCodeLenses, KeptOutline } from './encode/response-lists';
+import { codeLensStubSteps, KeptCodeLenses, KeptOutline } from './encode/response-lists';
 import { hoverOf } from './hover';
 import { lspInlayHints } from './inlay-hints';
 import { lspSignatureHelp } from './signature-help';
@@ -45,9 +45,13 @@ import { definitionLocation, highlights, referenceLocations, renameEdit, renameR
 import { foldingRanges } from '../features/folding-ranges';
 import { formatting } from '../features/formatting';
 import { registerPreviewHandlers } from './preview';
-import { semanticTokens, semanticTokensEdits } from '../features/semantic-tokens';
+import { semanticTokens, semanticTokensEdits, semanticTokenSteps } from '../features/semantic-tokens';
 import { SEMANTIC_TOKENS_LEGEND } from './semantic-tokens';
 import type { SymbolSource } from '../features/workspace-symbols';
+
+/** The longest slice of a whole-document answer between two turns of the event loop (ms). */
+const SLICE_MS = 8;
+const clock: () => number = typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
 
 /**
  * The connection wiring: the document store with incremental sync, one analysis per document
@@ -357,22 +361,62 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     name: string,
     empty: R,
     handler: (doc: AnalyzedDocument, params: P) => R,
-    whole = false,
   ): (params: P, token: CancellationToken) => Promise<R> {
     return async (params, token) => {
       messagesTaken++;
       try {
-        // A whole-document answer (`whole`) waits for the messages behind it: an edit among them
-        // is published first, and the answer is the new version's.
-        if (whole) await afterQuiet();
         const doc = await budgetedAnalysis(name, params.textDocument.uri);
         if (!doc || token.isCancellationRequested) return empty;
         return handler(doc, params);
       } catch (e) {
-        if (e instanceof ResponseError) throw e;
-        // A refusal the user should read (an invalid new name) goes back as the request's error.
-        if (e instanceof RequestFailure) throw new ResponseError(LSPErrorCodes.RequestFailed, e.message);
-        throw failed(`${name} (${params?.textDocument?.uri})`, e);
+        throw failure(name, params, e);
+      }
+    };
+  }
+
+  /** What a request that threw answers (onDocument). */
+  function failure(name: string, params: { textDocument?: { uri?: string } } | undefined, e: unknown): ResponseError<void> {
+    if (e instanceof ResponseError) return e;
+    // A refusal the user should read (an invalid new name) goes back as the request's error.
+    if (e instanceof RequestFailure) return new ResponseError(LSPErrorCodes.RequestFailed, e.message);
+    return failed(`${name} (${params?.textDocument?.uri})`, e);
+  }
+
+  /**
+   * onDocument for a whole-document answer, made in steps (common/steps.ts): it waits for the
+   * messages behind it (afterQuiet), so that an edit among them is published first and the answer
+   * is the new version's, then runs a slice of at most SLICE_MS at a time, giving the event loop a
+   * turn between slices. A newer version arrived meanwhile drops the run, and the answer is
+   * made again for that version once its analysis (and publication) is done.
+   */
+  function onWholeDocument<P extends { textDocument: { uri: string } }, R>(
+    name: string,
+    empty: R,
+    steps: (doc: AnalyzedDocument, params: P) => Generator<void, R, void>,
+  ): (params: P, token: CancellationToken) => Promise<R> {
+    return async (params, token) => {
+      messagesTaken++;
+      const uri = params.textDocument.uri;
+      try {
+        await afterQuiet();
+        // Bounded as getAnalysis is: each lap is a newer version.
+        for (let lap = 0; lap < 20; lap++) {
+          const doc = await budgetedAnalysis(name, uri);
+          if (!doc || token.isCancellationRequested) return empty;
+          const run = steps(doc, params);
+          for (;;) {
+            const end = clock() + SLICE_MS;
+            let step = run.next();
+            while (!step.done && clock() < end) step = run.next();
+            if (step.done) return step.value;
+            await nextTurn();
+            if (token.isCancellationRequested) return empty;
+            if (documents.get(uri)?.version !== doc.version) break;
+          }
+        }
+        return empty;
+      } catch (e) {
+        throw failure(name, params, e);
       }
     };
   }
@@ -389,7 +433,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // (encode/response-lists.ts), which stand in for the arrays as a publication's diagnostics do:
   // node/main.ts's writer sends their chunks as they are, any other serializer calls their toJSON.
   connection.onDocumentSymbol(
-    onDocument('Document symbols', [], (doc) => stateOf(doc.uri).outline.answer(doc, hierarchicalSymbols) as unknown as DocumentSymbol[] | SymbolInformation[], true),
+    onWholeDocument('Document symbols', [] as DocumentSymbol[] | SymbolInformation[], function* (doc) {
+      return (yield* stateOf(doc.uri).outline.steps(doc, hierarchicalSymbols)) as unknown as DocumentSymbol[] | SymbolInformation[];
+    }),
   );
   connection.onCodeAction(onDocument('Code actions', [], (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context)));
   // Lenses go with their commands (kept from one answer to the next), or past the limit without
@@ -400,15 +446,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return st && st.latest === doc ? (st.latestGeneration ?? 0) : -1;
   };
   connection.onCodeLens(
-    onDocument(
-      'Code lenses',
-      [],
-      (doc) => {
-        const st = stateOf(doc.uri);
-        return (st.lenses.answer(doc, options.resolvedLensLimit ?? RESOLVED_LENS_LIMIT) ?? encodedCodeLensStubs(doc, st.id, generationOf(doc))) as unknown as CodeLens[];
-      },
-      true,
-    ),
+    onWholeDocument('Code lenses', [] as CodeLens[], function* (doc) {
+      const st = stateOf(doc.uri);
+      const lenses = (yield* st.lenses.steps(doc, options.resolvedLensLimit ?? RESOLVED_LENS_LIMIT)) ?? (yield* codeLensStubSteps(doc, st.id, generationOf(doc)));
+      return lenses as unknown as CodeLens[];
+    }),
   );
   connection.onCodeLensResolve(async (lens, token) => {
     messagesTaken++;
@@ -424,7 +466,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   });
   connection.onDocumentFormatting(onDocument('Formatting', [], (doc) => formatting(doc).map((e) => replace(doc.lines, e.range, e.newText))));
-  connection.onFoldingRanges(onDocument('Folding ranges', [], (doc) => foldingRanges(doc), true));
+  connection.onFoldingRanges(
+    onWholeDocument('Folding ranges', [], function* (doc) {
+      return foldingRanges(doc);
+    }),
+  );
   connection.onPrepareRename(
     onDocument('Prepare rename', null, (doc, p) => {
       const r = renameRange(doc, doc.lines.offsetAt(p.position));
@@ -442,21 +488,26 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // Whole-document tokens carry a result id; a delta request against the last one sent gets
   // the one edit between them (semantic-tokens.ts), so an edit that moves no name sends nothing.
   let tokenResults = 0;
-  const fullTokens = (doc: AnalyzedDocument): SemanticTokens => {
-    const { data } = semanticTokens(doc);
+  /** The whole tokens, kept as the result a delta builds on; and the result they replace. */
+  function* fullTokens(doc: AnalyzedDocument): Generator<void, { next: SemanticTokens; previous: DocumentState['tokens'] }, void> {
+    const { data } = yield* semanticTokenSteps(doc);
     const resultId = `${doc.version}.${++tokenResults}`;
     const st = states.get(doc.uri);
+    const previous = st?.tokens;
     if (st) st.tokens = { resultId, data: Uint32Array.from(data) };
-    return { resultId, data };
-  };
-  connection.languages.semanticTokens.on(onDocument('Semantic tokens', { data: [] }, (doc) => fullTokens(doc), true));
+    return { next: { resultId, data }, previous };
+  }
+  connection.languages.semanticTokens.on(
+    onWholeDocument('Semantic tokens', { data: [] } as SemanticTokens, function* (doc) {
+      return (yield* fullTokens(doc)).next;
+    }),
+  );
   connection.languages.semanticTokens.onDelta(
-    onDocument('Semantic tokens', { data: [] } as SemanticTokensDelta | SemanticTokens, (doc, p: SemanticTokensDeltaParams) => {
-      const previous = states.get(doc.uri)?.tokens;
-      const next = fullTokens(doc);
+    onWholeDocument('Semantic tokens', { data: [] } as SemanticTokensDelta | SemanticTokens, function* (doc, p: SemanticTokensDeltaParams) {
+      const { next, previous } = yield* fullTokens(doc);
       if (!previous || previous.resultId !== p.previousResultId) return next;
       return { resultId: next.resultId, edits: semanticTokensEdits(previous.data, next.data) };
-    }, true),
+    }),
   );
   connection.languages.semanticTokens.onRange(
     onDocument('Semantic tokens', { data: [] }, (doc, p) => semanticTokens(doc, toOffsetRange(doc.lines, p.range))),

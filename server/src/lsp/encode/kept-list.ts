@@ -1,3 +1,4 @@
+import { finish } from '../../common/steps';
 import type { LineIndex } from '../../syntax/positions';
 import type { EncodedJsonList } from './encoded-json-list';
 import { JsonBytes } from './json-bytes';
@@ -68,6 +69,15 @@ export class KeptList {
 
   /** The list of `items` for `text` (whose positions `lines` gives), kept for the next call. */
   encode(text: string, lines: LineIndex, key: string, items: KeptItems): EncodedJsonList {
+    return finish(this.steps(text, lines, key, items));
+  }
+
+  /**
+   * `encode` as steps, pausing every SLICE_ITEMS items, so that a caller can answer a large
+   * document a slice at a time (lsp/server.ts). A run left unfinished changes nothing: the
+   * answer is kept only at its end, and runs under way at once may overlap.
+   */
+  *steps(text: string, lines: LineIndex, key: string, items: KeptItems): Generator<void, EncodedJsonList, void> {
     const old = this.text !== null && this.key === key ? this.chunks : [];
     const oldText = this.text ?? '';
     const prefix = commonPrefix(oldText, text);
@@ -81,7 +91,12 @@ export class KeptList {
     let first = 0;
     let k = 0;
     let i = 0;
+    let pause = SLICE_ITEMS;
     while (i < count) {
+      if (i >= pause) {
+        pause = i + SLICE_ITEMS;
+        yield;
+      }
       const start = spans[2 * i]!;
       if (start >= 0 && k < old.length) {
         const end = spans[2 * i + 1]!;
@@ -123,6 +138,9 @@ export class KeptList {
     return list;
   }
 }
+
+/** Items between two pauses of `KeptList.steps`. */
+const SLICE_ITEMS = 512;
 
 /**
  * Whether items i… of the new list have the spans of kept chunk `c`'s items, at `start` for c's

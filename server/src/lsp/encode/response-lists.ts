@@ -1,14 +1,16 @@
+import type { TextRange } from '../../common/diagnostic';
 import type { AnalyzedDocument } from '../../features/document';
 import { bodyEntry, forEachOutlineEntry, forEachOutlineItem, type OutlineEntry } from '../../features/document-symbols';
 import { SceneBody } from '../../semantics/scene';
 import { forEachLensedBody, lensCount, lensOf } from '../../features/code-lens';
 import type { Finding } from '../../analysis/findings';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../../protocol/lsp';
-import { forEachCodeLensStub } from '../code-lens';
+import { forEachBodyWithLenses } from '../../features/code-lens';
 import { toDocumentSymbol, toSymbolInformation } from '../document-symbols';
 import type { EncodedJsonList } from './encoded-json-list';
-import { encodeJsonList } from './json-bytes';
+import { encodeJsonList, JsonBytes } from './json-bytes';
 import { arrayOf, number, optional, record, shapeWriter, shared, string } from './json-shape';
+import { finish } from '../../common/steps';
 import { KeptList } from './kept-list';
 import { MAX_LENSES_PER_BODY } from '../../features/code-lens';
 
@@ -45,7 +47,7 @@ export function encodedDocumentSymbols(doc: AnalyzedDocument, hierarchical: bool
 
 /** The code lenses without their commands: `codeLensStubs(doc, document, generation)`. */
 export function encodedCodeLensStubs(doc: AnalyzedDocument, document: number, generation = 0): EncodedJsonList {
-  return encodeJsonList(RESPONSE_SHAPES.codeLensStub, (emit) => forEachCodeLensStub(doc, document, generation, (lens) => emit(lens as { range: typeof lens.range; data: number[] })));
+  return finish(codeLensStubSteps(doc, document, generation));
 }
 
 const writeDocumentSymbol = shapeWriter(RESPONSE_SHAPES.documentSymbol);
@@ -60,13 +62,18 @@ const writeSymbolInformation = shapeWriter(RESPONSE_SHAPES.symbolInformation);
  */
 export class KeptOutline {
   private readonly kept: KeptList;
-  private spans = new Int32Array(0);
+  private readonly scratch = new Scratch();
 
   constructor(chunkBytes?: number) {
     this.kept = new KeptList(chunkBytes);
   }
 
   answer(doc: AnalyzedDocument, hierarchical: boolean): EncodedJsonList {
+    return finish(this.steps(doc, hierarchical));
+  }
+
+  /** `answer` in steps (kept-list.ts, `KeptList.steps`). */
+  *steps(doc: AnalyzedDocument, hierarchical: boolean): Generator<void, EncodedJsonList, void> {
     const items: (SceneBody | OutlineEntry)[] = [];
     const others: string[] = [hierarchical ? 'tree' : 'flat', doc.uri];
     forEachOutlineItem(
@@ -78,8 +85,7 @@ export class KeptOutline {
       },
     );
     const n = items.length;
-    if (this.spans.length < 2 * n) this.spans = new Int32Array(2 * n + (n >> 2));
-    const spans = this.spans;
+    const spans = this.scratch.take(2 * n);
     for (let i = 0; i < n; i++) {
       const it = items[i]!;
       const body = it instanceof SceneBody;
@@ -93,7 +99,9 @@ export class KeptOutline {
     const write = hierarchical
       ? (out: Parameters<typeof writeDocumentSymbol>[0], i: number) => writeDocumentSymbol(out, toDocumentSymbol(doc.lines, entry(i)) as never)
       : (out: Parameters<typeof writeDocumentSymbol>[0], i: number) => writeSymbolInformation(out, toSymbolInformation(doc.uri, doc.lines, entry(i)) as never);
-    return this.kept.encode(doc.text, doc.lines, others.join('\n'), { count: n, spans, write });
+    const list = yield* this.kept.steps(doc.text, doc.lines, others.join('\n'), { count: n, spans, write });
+    this.scratch.give(spans);
+    return list;
   }
 
   /** Forgets the kept answer (the server drops it while idle: it is as large as the answer). */
@@ -114,7 +122,7 @@ const writeCodeLens = shapeWriter(RESPONSE_SHAPES.codeLens);
  */
 export class KeptCodeLenses {
   private readonly kept: KeptList;
-  private spans = new Int32Array(0);
+  private readonly scratch = new Scratch();
 
   constructor(chunkBytes?: number) {
     this.kept = new KeptList(chunkBytes);
@@ -122,6 +130,11 @@ export class KeptCodeLenses {
 
   /** The lenses, or undefined when there are more than `limit` (the caller sends stubs then). */
   answer(doc: AnalyzedDocument, limit = Infinity): EncodedJsonList | undefined {
+    return finish(this.steps(doc, limit));
+  }
+
+  /** `answer` in steps (kept-list.ts, `KeptList.steps`). */
+  *steps(doc: AnalyzedDocument, limit = Infinity): Generator<void, EncodedJsonList | undefined, void> {
     const bodies: SceneBody[] = [];
     const slots: number[] = [];
     const keys: unknown[] = [];
@@ -140,8 +153,7 @@ export class KeptCodeLenses {
     });
     const n = bodies.length;
     if (n > limit) return undefined;
-    if (this.spans.length < 2 * n) this.spans = new Int32Array(2 * n + (n >> 2));
-    const spans = this.spans;
+    const spans = this.scratch.take(2 * n);
     for (let i = 0; i < n; i++) {
       spans[2 * i] = bodies[i]!.start;
       spans[2 * i + 1] = bodies[i]!.end;
@@ -158,11 +170,63 @@ export class KeptCodeLenses {
       const l = lensOf(body.index, lists[i]!, counts[i]!, slots[i]!);
       writeCodeLens(out, { range: lastRange!, command: { title: l.title, command: SHOW_PAIR_IN_PREVIEW_COMMAND, arguments: [{ uri: doc.uri, a: l.a, b: l.b }] } });
     };
-    return this.kept.encode(doc.text, doc.lines, doc.uri, { count: n, spans, keys, write });
+    const list = yield* this.kept.steps(doc.text, doc.lines, doc.uri, { count: n, spans, keys, write });
+    this.scratch.give(spans);
+    return list;
   }
 
   /** Forgets the kept answer (the server drops it while idle: it is as large as the answer). */
   drop(): void {
     this.kept.drop();
   }
+}
+
+/**
+ * A scratch array of spans for one answer at a time: an answer in steps may be under way while
+ * another starts, which then gets an array of its own.
+ */
+class Scratch {
+  private spare: Int32Array | null = new Int32Array(0);
+
+  take(n: number): Int32Array {
+    const s = this.spare;
+    this.spare = null;
+    return s !== null && s.length >= n ? s : new Int32Array(n + (n >> 2));
+  }
+
+  give(s: Int32Array): void {
+    this.spare = s;
+  }
+}
+
+const writeCodeLensStub = shapeWriter(RESPONSE_SHAPES.codeLensStub);
+
+/** Stubs between two pauses of `codeLensStubSteps`. */
+const STUB_SLICE = 2048;
+
+/** `encodedCodeLensStubs` in steps, pausing every STUB_SLICE stubs (kept-list.ts, `KeptList.steps`). */
+export function* codeLensStubSteps(doc: AnalyzedDocument, document: number, generation = 0): Generator<void, EncodedJsonList, void> {
+  const bodies: number[] = [];
+  const ranges: TextRange[] = [];
+  const slots: number[] = [];
+  forEachBodyWithLenses(doc, (body, range, n) => {
+    bodies.push(body);
+    ranges.push(range);
+    slots.push(n);
+  });
+  const out = new JsonBytes();
+  // One record refilled for every stub (only the range is a shared value, json-shape.ts).
+  const data = [document, doc.version, generation, 0, 0];
+  const stub = { range: doc.lines.rangeOf({ start: 0, end: 0 }), data };
+  let written = 0;
+  for (let k = 0; k < bodies.length; k++) {
+    stub.range = doc.lines.rangeOf(ranges[k]!);
+    data[3] = bodies[k]!;
+    for (let slot = 0; slot < slots[k]!; slot++) {
+      data[4] = slot;
+      out.add(writeCodeLensStub, stub);
+      if (++written % STUB_SLICE === 0) yield;
+    }
+  }
+  return out.finish();
 }
