@@ -21,7 +21,6 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIGURATION_SECTION } from '../../../protocol/lsp';
 import { IncrementalAnalyzer } from '../analysis/incremental';
-import { nextTurn } from '../common/steps';
 import { analyzeSemantics } from '../semantics/check';
 import type { SymbolTable } from '../semantics/symbols';
 import { parse } from '../syntax/parser';
@@ -45,13 +44,10 @@ import { definitionLocation, highlights, referenceLocations, renameEdit, renameR
 import { foldingRanges } from '../features/folding-ranges';
 import { formatting } from '../features/formatting';
 import { registerPreviewHandlers } from './preview';
+import { inSlices, MessageWatch } from './answer-slices';
 import { semanticTokens, semanticTokensEdits, semanticTokenSteps } from '../features/semantic-tokens';
 import { SEMANTIC_TOKENS_LEGEND } from './semantic-tokens';
 import type { SymbolSource } from '../features/workspace-symbols';
-
-/** The longest slice of a whole-document answer between two turns of the event loop (ms). */
-const SLICE_MS = 8;
-const clock: () => number = typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
 
 /**
  * The connection wiring: the document store with incremental sync, one analysis per document
@@ -243,32 +239,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return states.get(uri)?.latest;
   }
 
-  /**
-   * Messages taken in so far (requests through onDocument, documents opened, changed or closed).
-   * vscode-jsonrpc dispatches the messages it has read one a turn of the event loop, so a turn
-   * that takes none in means none is waiting: whole-document requests wait for that (afterQuiet),
-   * and an edit sent after them is taken in, analyzed and published before they are answered.
-   */
-  let messagesTaken = 0;
-  async function afterQuiet(): Promise<void> {
-    for (let seen = -1; seen !== messagesTaken; ) {
-      seen = messagesTaken;
-      // Two turns: the dispatcher's turn may come before or after this one in a loop iteration.
-      await nextTurn();
-      await nextTurn();
-    }
-  }
+  /** Whole-document requests wait until no message is waiting (answer-slices.ts). */
+  const messages = new MessageWatch();
 
   documents.onDidOpen((e) => {
-    messagesTaken++;
+    messages.took();
     void analysisOfCurrent(e.document.uri);
   });
   documents.onDidChangeContent((e) => {
-    messagesTaken++;
+    messages.took();
     void analysisOfCurrent(e.document.uri);
   });
   documents.onDidClose((e) => {
-    messagesTaken++;
+    messages.took();
     // Frees the analyzer's caches now and abandons a run still in flight (analysis/incremental.ts).
     const st = states.get(e.document.uri);
     st?.analyzer.dispose();
@@ -363,7 +346,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     handler: (doc: AnalyzedDocument, params: P) => R,
   ): (params: P, token: CancellationToken) => Promise<R> {
     return async (params, token) => {
-      messagesTaken++;
+      messages.took();
       try {
         const doc = await budgetedAnalysis(name, params.textDocument.uri);
         if (!doc || token.isCancellationRequested) return empty;
@@ -384,10 +367,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   /**
    * onDocument for a whole-document answer, made in steps (common/steps.ts): it waits for the
-   * messages behind it (afterQuiet), so that an edit among them is published first and the answer
-   * is the new version's, then runs a slice of at most SLICE_MS at a time, giving the event loop a
-   * turn between slices. A newer version arrived meanwhile drops the run, and the answer is
-   * made again for that version once its analysis (and publication) is done.
+   * messages behind it (MessageWatch), so that an edit among them is published first and the
+   * answer is the new version's, then runs in slices (inSlices). A newer version arrived meanwhile
+   * drops the run, and the answer is made again for that version once its analysis (and
+   * publication) is done.
    */
   function onWholeDocument<P extends { textDocument: { uri: string } }, R>(
     name: string,
@@ -395,24 +378,18 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     steps: (doc: AnalyzedDocument, params: P) => Generator<void, R, void>,
   ): (params: P, token: CancellationToken) => Promise<R> {
     return async (params, token) => {
-      messagesTaken++;
+      messages.took();
       const uri = params.textDocument.uri;
       try {
-        await afterQuiet();
+        await messages.quiet();
         // Bounded as getAnalysis is: each lap is a newer version.
         for (let lap = 0; lap < 20; lap++) {
           const doc = await budgetedAnalysis(name, uri);
           if (!doc || token.isCancellationRequested) return empty;
-          const run = steps(doc, params);
-          for (;;) {
-            const end = clock() + SLICE_MS;
-            let step = run.next();
-            while (!step.done && clock() < end) step = run.next();
-            if (step.done) return step.value;
-            await nextTurn();
-            if (token.isCancellationRequested) return empty;
-            if (documents.get(uri)?.version !== doc.version) break;
-          }
+          const stop = () => (token.isCancellationRequested ? 'canceled' : documents.get(uri)?.version !== doc.version ? 'stale' : undefined);
+          const answer = await inSlices(steps(doc, params), stop);
+          if (answer === 'canceled') return empty;
+          if (answer !== 'stale') return answer.value;
         }
         return empty;
       } catch (e) {
@@ -453,7 +430,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }),
   );
   connection.onCodeLensResolve(async (lens, token) => {
-    messagesTaken++;
+    messages.took();
     try {
       const data = lens.data as unknown;
       const uri = Array.isArray(data) && typeof data[0] === 'number' ? uriOfId.get(data[0]) : undefined;
