@@ -135,6 +135,13 @@ export class KeptCodeLenses {
 
   /** `answer` in steps (kept-list.ts, `KeptList.steps`). */
   *steps(doc: AnalyzedDocument, limit = Infinity): Generator<void, EncodedJsonList | undefined, void> {
+    if (limit !== Infinity) {
+      // Counted first (without titles or keys): past the limit the caller sends stubs.
+      let total = 0;
+      forEachBodyWithLenses(doc, (_body, _range, slots) => void (total += slots));
+      if (total > limit) return undefined;
+      yield;
+    }
     const bodies: SceneBody[] = [];
     const slots: number[] = [];
     const keys: unknown[] = [];
@@ -152,7 +159,6 @@ export class KeptCodeLenses {
       }
     });
     const n = bodies.length;
-    if (n > limit) return undefined;
     const spans = this.scratch.take(2 * n);
     for (let i = 0; i < n; i++) {
       spans[2 * i] = bodies[i]!.start;
