@@ -1,6 +1,7 @@
 // Incremental analysis, run control: the analyzer's front (`analyze`, `analyzeAsync`), its
 // stages and their pauses, cancellation, and the pair tests sliced into timed chunks. The state
 // it runs on is layered below: incremental-slots.ts, incremental-order.ts, incremental-assembly.ts.
+import { nextTurn } from '../common/steps';
 import { growInt32 } from '../../../core';
 import type { Scene } from '../semantics/scene';
 import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
@@ -114,14 +115,7 @@ const SWEEP_SHARE = 0.125;
 const now: () => number =
   typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
 
-function defaultYield(): Promise<void> {
-  const g = globalThis as { setImmediate?: (f: () => void) => unknown };
-  if (typeof g.setImmediate === 'function') {
-    const setImmediate = g.setImmediate;
-    return new Promise<void>((resolve) => void setImmediate(resolve));
-  }
-  return new Promise<void>((resolve) => void setTimeout(resolve, 0));
-}
+const defaultYield = nextTurn;
 
 /** Candidate scratch kept after a run that needed more (entries). */
 const CANDIDATES_KEPT = 256;

@@ -1,5 +1,6 @@
 import type { Finding } from '../analysis/findings';
 import type { TextRange } from '../common/diagnostic';
+import type { SceneBody } from '../semantics/scene';
 import { fmt, fmtTime, otherOf } from './describe';
 import { findingsOfBody, type AnalyzedDocument } from './document';
 
@@ -59,6 +60,53 @@ export function forEachBodyWithLenses(doc: AnalyzedDocument, emit: (body: number
     if (n === 0) continue;
     emit(body.index, { start: body.start, end: body.nameEnd }, n > MAX_LENSES_PER_BODY ? MAX_LENSES_PER_BODY + 1 : n);
   }
+}
+
+/**
+ * Calls `emit` for each body with findings, in order, with its findings in the analysis order
+ * (the first MAX_LENSES_PER_BODY + 1 of them at most, in `first`, a scratch list valid during the
+ * call) and how many it has: what its lenses in `pairLenses` are made of (`lensOf`), which a
+ * caller that keeps lenses compares (lsp/encode/kept-lenses.ts). Findings are put in per body
+ * by a counting sort (Cormen et al. §8.2), not a map of lists.
+ */
+export function forEachLensedBody(doc: AnalyzedDocument, emit: (body: SceneBody, first: readonly Finding[], count: number) => void): void {
+  const bodies = doc.analysis.semantics.scene.bodies;
+  const findings = doc.analysis.findings;
+  const n = bodies.length;
+  const starts = new Int32Array(n + 1);
+  for (const f of findings) {
+    if (f.ia < n) starts[f.ia + 1]!++;
+    if (f.ib < n) starts[f.ib + 1]!++;
+  }
+  for (let b = 0; b < n; b++) starts[b + 1]! += starts[b]!;
+  const order = new Int32Array(starts[n]!);
+  const next = starts.slice(0, n);
+  for (let k = 0; k < findings.length; k++) {
+    const f = findings[k]!;
+    if (f.ia < n) order[next[f.ia]!++] = k;
+    if (f.ib < n) order[next[f.ib]!++] = k;
+  }
+  const first: Finding[] = [];
+  for (const body of bodies) {
+    const from = starts[body.index]!;
+    const count = starts[body.index + 1]! - from;
+    if (count === 0) continue;
+    first.length = 0;
+    for (let j = 0; j < Math.min(count, MAX_LENSES_PER_BODY + 1); j++) first.push(findings[order[from + j]!]!);
+    emit(body, first, count);
+  }
+}
+
+/** The lens in place `slot` of a body (index `index`) with these findings (`forEachLensedBody`). */
+export function lensOf(index: number, first: readonly Finding[], count: number, slot: number): Omit<PairLens, 'range'> {
+  const f = first[slot]!;
+  const title = slot < MAX_LENSES_PER_BODY ? lensTitle(f, index) : `+${count - MAX_LENSES_PER_BODY} more findings`;
+  return { title, a: f.a, b: f.b };
+}
+
+/** How many lenses a body with `count` findings has. */
+export function lensCount(count: number): number {
+  return count > MAX_LENSES_PER_BODY ? MAX_LENSES_PER_BODY + 1 : count;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { TextRange } from '../common/diagnostic';
 import { formatValue, type EvaluatedValue } from '../semantics/evaluate';
-import { definitionOf, type SymbolDefinition } from '../semantics/symbols';
+import type { SceneBody } from '../semantics/scene';
+import { definitionOf, isSceneBody, type SymbolDefinition } from '../semantics/symbols';
 import type { Statement } from '../syntax/ast';
 import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';
@@ -54,7 +55,23 @@ export function forEachOutlineEntry(doc: AnalyzedDocument, emit: (e: OutlineEntr
   forEachEntryOf(doc, statementIndexOf(doc.analysis.parse), emit);
 }
 
-function forEachEntryOf(doc: AnalyzedDocument, statements: OutlineStatements, emit: (e: OutlineEntry) => void): void {
+/**
+ * The entries of `outline(doc)` in order, each body of the scene as its record (`onBody`; its
+ * entry is `bodyEntry(body)`) and any other entry as made (`onEntry`), so that a caller that
+ * keeps a body's encoded entry (lsp/encode/kept-list.ts) makes no entry for a body it reuses.
+ * A scene body's entry depends on its statement's text alone, and on the named shapes its
+ * statement may name (which decide its detail): the other entries' statements, never another body.
+ */
+export function forEachOutlineItem(doc: AnalyzedDocument, onBody: (body: SceneBody) => void, onEntry: (e: OutlineEntry) => void): void {
+  forEachEntryOf(doc, statementIndexOf(doc.analysis.parse), onEntry, onBody);
+}
+
+/** The outline entry of a body of the scene. */
+export function bodyEntry(body: SceneBody): OutlineEntry {
+  return { name: body.name, detail: body.detail, kind: 'body', range: body.range, selection: body.nameRange };
+}
+
+function forEachEntryOf(doc: AnalyzedDocument, statements: OutlineStatements, emit: (e: OutlineEntry) => void, onBody?: (body: SceneBody) => void): void {
   const defs = doc.analysis.semantics.symbols.entries;
   let d = 0;
   for (let i = 0; i < statements.count; i++) {
@@ -72,6 +89,10 @@ function forEachEntryOf(doc: AnalyzedDocument, statements: OutlineStatements, em
     if (!entry || entry.range.start !== start) continue;
     d++;
     if (entry.name === '') continue;
+    if (onBody !== undefined && isSceneBody(entry)) {
+      onBody(entry);
+      continue;
+    }
     const def = definitionOf(entry);
     emit({ name: def.name, detail: def.detail, kind: def.kind, range: def.range, selection: def.nameRange });
   }

@@ -1,7 +1,9 @@
 import type { TextRange } from '../common/diagnostic';
 import { forEachChild, type Node } from '../syntax/ast';
 import { callOpenings } from '../syntax/lexer';
-import { statementIndexOf } from '../syntax/statement-index';
+import { statementIndexOf, type StatementIndex } from '../syntax/statement-index';
+import { isSceneBody } from '../semantics/symbols';
+import { finish } from '../common/steps';
 import { lowerBoundBy } from '../syntax/positions';
 import type { AnalyzedDocument } from './document';
 
@@ -53,19 +55,9 @@ interface Entry {
  * neither request parses the file, and a range request costs its statements.
  */
 export function semanticTokens(doc: AnalyzedDocument, range?: TextRange): EncodedTokens {
-  const { definitions, references } = doc.analysis.semantics.symbols;
   const index = statementIndexOf(doc.analysis.parse);
-  if (!range) {
-    return semanticTokensOf(doc, undefined, { d0: 0, d1: definitions.length, r0: 0, r1: references.length }, (visit) => {
-      let last = -1;
-      for (const p of callOpenings(doc.text, 0, doc.text.length)) {
-        const k = index.atOrBefore(p);
-        if (k <= last || k < 0 || p >= index.end(k)) continue;
-        last = k;
-        for (const s of index.parse(k)) visit(s);
-      }
-    });
-  }
+  if (!range) return finish(wholeDocumentTokenSteps(doc, index));
+  const { definitions, references } = doc.analysis.semantics.symbols;
   // Both lists are in source order, each item inside its statement: a range request reads the
   // stretch that can touch the range (the statement around its start onwards, up to its end).
   // A reference that reaches the range starts in the statement that starts before it, or later.
@@ -137,6 +129,98 @@ export function semanticTokensOf(doc: AnalyzedDocument, range: TextRange | undef
     prevChar = p.character;
   }
   return { data };
+}
+
+/**
+ * The whole document's tokens in steps (common/steps.ts), pausing between stretches of text and of
+ * tokens: `semanticTokens(doc)` run a slice at a time.
+ */
+export function semanticTokenSteps(doc: AnalyzedDocument): Generator<void, EncodedTokens, void> {
+  return wholeDocumentTokenSteps(doc, statementIndexOf(doc.analysis.parse));
+}
+
+/** Characters of text scanned for calls, and tokens written, between two pauses. */
+const SCAN_SLICE = 1 << 18;
+const TOKEN_SLICE = 8192;
+
+/**
+ * `semanticTokensOf` for the whole document, with the same names and calls, written for a large
+ * scene (VS Code asks after every edit): names are read from the table's entries, never made into
+ * definitions (a scene body's is made on each read, its detail with it), kept in typed columns
+ * rather than an object each, and sorted only when out of order, by start then by place in the
+ * columns, which is the stable sort's order.
+ */
+function* wholeDocumentTokenSteps(doc: AnalyzedDocument, index: StatementIndex): Generator<void, EncodedTokens, void> {
+  const { entries, references } = doc.analysis.semantics.symbols;
+  let n = 0;
+  let starts = new Int32Array(entries.length + references.length + 16);
+  let ends = new Int32Array(starts.length);
+  let codes = new Int32Array(starts.length);
+  const add = (start: number, end: number, type: number, modifiers: number): void => {
+    if (n === starts.length) {
+      starts = grown(starts);
+      ends = grown(ends);
+      codes = grown(codes);
+    }
+    starts[n] = start;
+    ends[n] = end;
+    codes[n++] = type | (modifiers << 3);
+  };
+  for (const e of entries) {
+    if (isSceneBody(e)) add(e.nameStart, e.nameEnd, TYPE_OF.body, DECLARATION);
+    else add(e.nameRange.start, e.nameRange.end, TYPE_OF[e.kind], DECLARATION | (e.kind === 'let' ? READONLY : 0));
+  }
+  for (const r of references) {
+    if (!r.definition) continue;
+    const kind = r.definition.kind;
+    add(r.range.start, r.range.end, TYPE_OF[kind], kind === 'let' ? READONLY : 0);
+  }
+  const visit = (node: Node): void => {
+    if (node.kind === 'Call') add(node.callee.range.start, node.callee.range.end, 4, DEFAULT_LIBRARY);
+    forEachChild(node, visit);
+  };
+  let last = -1;
+  for (let from = 0; from < doc.text.length; from += SCAN_SLICE) {
+    yield;
+    for (const p of callOpenings(doc.text, from, Math.min(doc.text.length, from + SCAN_SLICE))) {
+      const k = index.atOrBefore(p);
+      if (k <= last || k < 0 || p >= index.end(k)) continue;
+      last = k;
+      for (const s of index.parse(k)) visit(s);
+    }
+  }
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) sorted = starts[i - 1]! <= starts[i]!;
+  let order: ArrayLike<number> | null = null;
+  if (!sorted) {
+    const o = Array.from({ length: n }, (_, i) => i);
+    o.sort((a, b) => starts[a]! - starts[b]! || a - b);
+    order = o;
+  }
+  const data: number[] = [];
+  let prevLine = 0;
+  let prevChar = 0;
+  let lastStart = -1;
+  for (let j = 0; j < n; j++) {
+    if (j % TOKEN_SLICE === TOKEN_SLICE - 1) yield;
+    const i = order === null ? j : order[j]!;
+    const start = starts[i]!;
+    if (start === lastStart) continue; // a definition that is also recorded as a reference
+    lastStart = start;
+    const length = ends[i]! - start;
+    const p = doc.lines.positionAt(start);
+    if (length <= 0) continue;
+    data.push(p.line - prevLine, p.line === prevLine ? p.character - prevChar : p.character, length, codes[i]! & 7, codes[i]! >> 3);
+    prevLine = p.line;
+    prevChar = p.character;
+  }
+  return { data };
+}
+
+function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(2 * a.length);
+  b.set(a);
+  return b;
 }
 
 /**

@@ -14,9 +14,10 @@ function command(doc: AnalyzedDocument, title: string, a: string, b: string): Co
 }
 
 /**
- * The same lenses without their commands, for clients that resolve lenses (VS Code resolves only
- * the lenses on screen, and asks for a document's lenses after every edit: titles and arguments
- * for thousands of findings would be most of an edit's response, for a handful shown). Each lens
+ * The same lenses without their commands, for a scene with more lenses than the server sends
+ * whole (lsp/server.ts, RESOLVED_LENS_LIMIT): VS Code resolves only the lenses on screen, and
+ * asks for a document's lenses after every edit, so titles and arguments for a hundred thousand
+ * findings would be most of an edit's response, for a handful shown. Each lens
  * carries `[document, version, generation, body, slot]` (`document`: the server's number for the
  * document, since a resolve request names no document; `generation`: which analysis of that
  * version, since a settings change analyzes the same version again with other findings; `slot`:

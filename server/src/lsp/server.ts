@@ -36,7 +36,7 @@ import { PublishedDiagnostics, type CompactLimits } from './publish/published-di
 import { limitedList } from './publish/diagnostic-limit';
 import type { ChunkCodec } from './encode/chunk-store';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../features/document';
-import { encodedCodeLensStubs, encodedDocumentSymbols } from './encode/response-lists';
+import { codeLensStubSteps, KeptCodeLenses, KeptOutline } from './encode/response-lists';
 import { hoverOf } from './hover';
 import { lspInlayHints } from './inlay-hints';
 import { lspSignatureHelp } from './signature-help';
@@ -44,7 +44,8 @@ import { definitionLocation, highlights, referenceLocations, renameEdit, renameR
 import { foldingRanges } from '../features/folding-ranges';
 import { formatting } from '../features/formatting';
 import { registerPreviewHandlers } from './preview';
-import { semanticTokens, semanticTokensEdits } from '../features/semantic-tokens';
+import { inSlices, MessageWatch } from './answer-slices';
+import { semanticTokens, semanticTokensEdits, semanticTokenSteps } from '../features/semantic-tokens';
 import { SEMANTIC_TOKENS_LEGEND } from './semantic-tokens';
 import type { SymbolSource } from '../features/workspace-symbols';
 
@@ -82,7 +83,16 @@ export interface ServerOptions {
   readonly compactLimits?: Partial<CompactLimits>;
   /** How long a request waits for its document's analysis (default REQUEST_BUDGET_MS). */
   readonly requestBudgetMs?: number;
+  /** The most lenses sent with their commands; more go as stubs to resolve (default RESOLVED_LENS_LIMIT). */
+  readonly resolvedLensLimit?: number;
 }
+
+/**
+ * Lenses are sent with their commands up to this many (about 8.6 MB of JSON), so that VS Code
+ * shows them at once instead of a blank line until it resolves those on screen; a scene with more
+ * gets stubs (lsp/code-lens.ts), 2.5 times smaller, which the editor resolves as it shows them.
+ */
+export const RESOLVED_LENS_LIMIT = 32768;
 
 /** What the transport may ask of a running server. */
 export interface ServerHandle {
@@ -104,6 +114,9 @@ interface DocumentState {
   readonly analyzer: IncrementalAnalyzer;
   /** The last publication's diagnostics as JSON, reused where unchanged (publish/published-diagnostics.ts). */
   readonly published: PublishedDiagnostics;
+  /** The last outline and lenses answered, as JSON reused where unchanged (encode/response-lists.ts). */
+  readonly outline: KeptOutline;
+  readonly lenses: KeptCodeLenses;
   settings?: Promise<CollideSettings>;
   latest?: AnalyzedDocument;
   pending?: { readonly version: number; readonly generation: number; readonly promise: Promise<AnalyzedDocument | undefined> };
@@ -163,7 +176,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   function stateOf(uri: string): DocumentState {
     let st = states.get(uri);
     if (!st) {
-      st = { id: ++documentIds, analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(options.chunkCodec ?? null, options.compactLimits), generation: 0 };
+      st = { id: ++documentIds, analyzer: new IncrementalAnalyzer(), published: new PublishedDiagnostics(options.chunkCodec ?? null, options.compactLimits), outline: new KeptOutline(), lenses: new KeptCodeLenses(), generation: 0 };
       states.set(uri, st);
       uriOfId.set(st.id, uri);
     }
@@ -226,9 +239,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return states.get(uri)?.latest;
   }
 
-  documents.onDidOpen((e) => void analysisOfCurrent(e.document.uri));
-  documents.onDidChangeContent((e) => void analysisOfCurrent(e.document.uri));
+  /** Whole-document requests wait until no message is waiting (answer-slices.ts). */
+  const messages = new MessageWatch();
+
+  documents.onDidOpen((e) => {
+    messages.took();
+    void analysisOfCurrent(e.document.uri);
+  });
+  documents.onDidChangeContent((e) => {
+    messages.took();
+    void analysisOfCurrent(e.document.uri);
+  });
   documents.onDidClose((e) => {
+    messages.took();
     // Frees the analyzer's caches now and abandons a run still in flight (analysis/incremental.ts).
     const st = states.get(e.document.uri);
     st?.analyzer.dispose();
@@ -324,15 +347,54 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     handler: (doc: AnalyzedDocument, params: P) => R,
   ): (params: P, token: CancellationToken) => Promise<R> {
     return async (params, token) => {
+      messages.took();
       try {
         const doc = await budgetedAnalysis(name, params.textDocument.uri);
         if (!doc || token.isCancellationRequested) return empty;
         return handler(doc, params);
       } catch (e) {
-        if (e instanceof ResponseError) throw e;
-        // A refusal the user should read (an invalid new name) goes back as the request's error.
-        if (e instanceof RequestFailure) throw new ResponseError(LSPErrorCodes.RequestFailed, e.message);
-        throw failed(`${name} (${params?.textDocument?.uri})`, e);
+        throw failure(name, params, e);
+      }
+    };
+  }
+
+  /** What a request that threw answers (onDocument). */
+  function failure(name: string, params: { textDocument?: { uri?: string } } | undefined, e: unknown): ResponseError<void> {
+    if (e instanceof ResponseError) return e;
+    // A refusal the user should read (an invalid new name) goes back as the request's error.
+    if (e instanceof RequestFailure) return new ResponseError(LSPErrorCodes.RequestFailed, e.message);
+    return failed(`${name} (${params?.textDocument?.uri})`, e);
+  }
+
+  /**
+   * onDocument for a whole-document answer, made in steps (common/steps.ts): it waits for the
+   * messages behind it (MessageWatch), so that an edit among them is published first and the
+   * answer is the new version's, then runs in slices (inSlices). A newer version arrived meanwhile
+   * drops the run, and the answer is made again for that version once its analysis (and
+   * publication) is done.
+   */
+  function onWholeDocument<P extends { textDocument: { uri: string } }, R>(
+    name: string,
+    empty: R,
+    steps: (doc: AnalyzedDocument, params: P) => Generator<void, R, void>,
+  ): (params: P, token: CancellationToken) => Promise<R> {
+    return async (params, token) => {
+      messages.took();
+      const uri = params.textDocument.uri;
+      try {
+        await messages.quiet();
+        // Bounded as getAnalysis is: each lap is a newer version.
+        for (let lap = 0; lap < 20; lap++) {
+          const doc = await budgetedAnalysis(name, uri);
+          if (!doc || token.isCancellationRequested) return empty;
+          const stop = () => (token.isCancellationRequested ? 'canceled' : documents.get(uri)?.version !== doc.version ? 'stale' : undefined);
+          const answer = await inSlices(steps(doc, params), stop);
+          if (answer === 'canceled') return empty;
+          if (answer !== 'stale') return answer.value;
+        }
+        return empty;
+      } catch (e) {
+        throw failure(name, params, e);
       }
     };
   }
@@ -349,19 +411,27 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // (encode/response-lists.ts), which stand in for the arrays as a publication's diagnostics do:
   // node/main.ts's writer sends their chunks as they are, any other serializer calls their toJSON.
   connection.onDocumentSymbol(
-    onDocument('Document symbols', [], (doc) => encodedDocumentSymbols(doc, hierarchicalSymbols) as unknown as DocumentSymbol[] | SymbolInformation[]),
+    onWholeDocument('Document symbols', [] as DocumentSymbol[] | SymbolInformation[], function* (doc) {
+      return (yield* stateOf(doc.uri).outline.steps(doc, hierarchicalSymbols)) as unknown as DocumentSymbol[] | SymbolInformation[];
+    }),
   );
   connection.onCodeAction(onDocument('Code actions', [], (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context)));
-  // Lenses go without their commands, which the editor asks for only for the lenses it shows.
-  // A stub names the analysis it came from: a settings change analyses the same version again.
+  // Lenses go with their commands (kept from one answer to the next), or past the limit without
+  // them, which the editor asks for only for the lenses it shows. A stub names the analysis it
+  // came from: a settings change analyses the same version again.
   const generationOf = (doc: AnalyzedDocument): number => {
     const st = states.get(doc.uri);
     return st && st.latest === doc ? (st.latestGeneration ?? 0) : -1;
   };
   connection.onCodeLens(
-    onDocument('Code lenses', [], (doc) => encodedCodeLensStubs(doc, stateOf(doc.uri).id, generationOf(doc)) as unknown as CodeLens[]),
+    onWholeDocument('Code lenses', [] as CodeLens[], function* (doc) {
+      const st = stateOf(doc.uri);
+      const lenses = (yield* st.lenses.steps(doc, options.resolvedLensLimit ?? RESOLVED_LENS_LIMIT)) ?? (yield* codeLensStubSteps(doc, st.id, generationOf(doc)));
+      return lenses as unknown as CodeLens[];
+    }),
   );
   connection.onCodeLensResolve(async (lens, token) => {
+    messages.took();
     try {
       const data = lens.data as unknown;
       const uri = Array.isArray(data) && typeof data[0] === 'number' ? uriOfId.get(data[0]) : undefined;
@@ -374,7 +444,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   });
   connection.onDocumentFormatting(onDocument('Formatting', [], (doc) => formatting(doc).map((e) => replace(doc.lines, e.range, e.newText))));
-  connection.onFoldingRanges(onDocument('Folding ranges', [], (doc) => foldingRanges(doc)));
+  connection.onFoldingRanges(
+    onWholeDocument('Folding ranges', [], function* (doc) {
+      return foldingRanges(doc);
+    }),
+  );
   connection.onPrepareRename(
     onDocument('Prepare rename', null, (doc, p) => {
       const r = renameRange(doc, doc.lines.offsetAt(p.position));
@@ -392,18 +466,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // Whole-document tokens carry a result id; a delta request against the last one sent gets
   // the one edit between them (semantic-tokens.ts), so an edit that moves no name sends nothing.
   let tokenResults = 0;
-  const fullTokens = (doc: AnalyzedDocument): SemanticTokens => {
-    const { data } = semanticTokens(doc);
+  /** The whole tokens, kept as the result a delta builds on; and the result they replace. */
+  function* fullTokens(doc: AnalyzedDocument): Generator<void, { next: SemanticTokens; previous: DocumentState['tokens'] }, void> {
+    const { data } = yield* semanticTokenSteps(doc);
     const resultId = `${doc.version}.${++tokenResults}`;
     const st = states.get(doc.uri);
+    const previous = st?.tokens;
     if (st) st.tokens = { resultId, data: Uint32Array.from(data) };
-    return { resultId, data };
-  };
-  connection.languages.semanticTokens.on(onDocument('Semantic tokens', { data: [] }, (doc) => fullTokens(doc)));
+    return { next: { resultId, data }, previous };
+  }
+  connection.languages.semanticTokens.on(
+    onWholeDocument('Semantic tokens', { data: [] } as SemanticTokens, function* (doc) {
+      return (yield* fullTokens(doc)).next;
+    }),
+  );
   connection.languages.semanticTokens.onDelta(
-    onDocument('Semantic tokens', { data: [] } as SemanticTokensDelta | SemanticTokens, (doc, p: SemanticTokensDeltaParams) => {
-      const previous = states.get(doc.uri)?.tokens;
-      const next = fullTokens(doc);
+    onWholeDocument('Semantic tokens', { data: [] } as SemanticTokensDelta | SemanticTokens, function* (doc, p: SemanticTokensDeltaParams) {
+      const { next, previous } = yield* fullTokens(doc);
       if (!previous || previous.resultId !== p.previousResultId) return next;
       return { resultId: next.resultId, edits: semanticTokensEdits(previous.data, next.data) };
     }),
@@ -457,6 +536,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   return {
     // The open documents as they are at each call: one closed between slices is left out.
     compactPublications(shouldYield) {
+      // The kept answers serve typing: a quiet server does not keep them.
+      for (const st of states.values()) {
+        st.outline.drop();
+        st.lenses.drop();
+      }
       for (const st of states.values()) if (!st.published.compact(shouldYield)) return false;
       return true;
     },

@@ -148,8 +148,8 @@ describe('Collide in VS Code (packaged extension)', function () {
   });
 
   it('code lenses above the overlapping bodies resolve to their finding and open the pair', async () => {
-    // The server sends lenses without commands and resolves those on screen (codeLens/resolve);
-    // asking for them with a resolve count makes VS Code resolve them as the editor would.
+    // The server sends lenses with their commands (past a limit, stubs it resolves on screen,
+    // codeLens/resolve); a resolve count makes VS Code resolve any stub as the editor would.
     const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', overlapDoc.uri, 10)) ?? [];
     const titles = lenses.map((l) => l.command?.title ?? '(unresolved)');
     assert.equal(lenses.length, 2, `lenses: ${titles.join(' | ')}`);

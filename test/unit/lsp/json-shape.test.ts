@@ -27,6 +27,7 @@ const arbitraries = {
   documentSymbol: fc.record({ name: str, detail: fc.option(str, { nil: undefined }), kind: num, range, selectionRange: range }),
   symbolInformation: fc.record({ name: str, kind: num, location: fc.record({ uri: str, range }) }),
   codeLensStub: fc.record({ range, data: fc.array(num, { maxLength: 6 }) }),
+  codeLens: fc.record({ range, command: fc.record({ title: str, command: str, arguments: fc.array(fc.record({ uri: str, a: str, b: str }), { maxLength: 2 }) }) }),
 };
 
 function encode<T>(shape: JsonShape<T>, values: readonly T[]): EncodedJsonList {

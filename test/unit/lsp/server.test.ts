@@ -10,7 +10,7 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
-import { codeLenses, codeLensStubs } from '../../../server/src/lsp/code-lens';
+import { codeLenses } from '../../../server/src/lsp/code-lens';
 import { publishedDiagnostics } from '../../../server/src/lsp/diagnostics';
 import { analyzeText } from '../../../server/src/features/document';
 import { documentSymbols } from '../../../server/src/lsp/document-symbols';
@@ -212,17 +212,15 @@ describe('lsp: the real server over stdio (collide lsp --stdio)', function () {
     assert.notEqual(stale.resultId, delta.resultId);
   });
 
-  it('sends code lenses without commands and resolves each to its command', async () => {
+  it('sends code lenses with their commands, which need no resolving', async () => {
     type Lens = { range: { start: { line: number } }; command?: { title: string; command: string; arguments?: unknown[] }; data?: unknown };
     const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } })) as Lens[];
-    assert.ok(lenses.length > 0 && lenses.every((l) => l.command === undefined));
-    const resolved = await Promise.all(lenses.map((l) => client.connection.sendRequest('codeLens/resolve', l) as Promise<Lens>));
     const expected = codeLenses(analyzeText(doc.getText(), URI));
-    assert.deepEqual(resolved.map((l) => [l.range, l.command]), expected.map((l) => [l.range, l.command]));
-    assert.ok(resolved.some((l) => /overlaps/.test(l.command?.title ?? '')));
+    assert.deepEqual(lenses, JSON.parse(JSON.stringify(expected)));
+    assert.ok(lenses.some((l) => /overlaps/.test(l.command?.title ?? '')));
   });
 
-  it('answers the outline and the lenses of a large document, sent as byte chunks, as the symbols and stubs themselves', async () => {
+  it('answers the outline and the lenses of a large document, sent as byte chunks, as the symbols and lenses themselves', async () => {
     // Thousands of bodies: both responses span many of encoded-json-list.ts's chunks.
     const uri = 'file:///work/outline é.collide';
     const lines = ['dt 1/60', 'let k = 2'];
@@ -232,12 +230,9 @@ describe('lsp: the real server over stdio (collide lsp --stdio)', function () {
     const local = analyzeText(text, uri, undefined, 3);
     const symbols = await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } });
     assert.deepEqual(symbols, JSON.parse(JSON.stringify(documentSymbols(local))));
-    type Stub = { data: [number, number, number, number, number] };
-    const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as Stub[];
+    const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as unknown[];
     assert.ok(lenses.length > 1000, `${lenses.length} lenses`);
-    // The server's number for the document and its analysis generation are its own.
-    const [id, , generation] = lenses[0]!.data;
-    assert.deepEqual(lenses, JSON.parse(JSON.stringify(codeLensStubs(local, id, generation))));
+    assert.deepEqual(lenses, JSON.parse(JSON.stringify(codeLenses(local))));
     await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   });
 

@@ -31,13 +31,39 @@ export class JsonBytes {
   private written = 0;
   private done = false;
 
+  /** `chunkBytes`: the size past which a chunk is cut (tests use small ones). */
+  constructor(private readonly chunkBytes = CHUNK_BYTES) {}
+
   /** Adds `value` as an element, written by `write`. */
   add<T>(write: ShapeWriter<T>, value: T): void {
     if (this.done) throw new Error('JsonBytes: add after finish');
     if (this.at > this.chunkStart) this.byte(COMMA);
     write(this, value);
     this.count++;
-    if (this.at - this.chunkStart >= CHUNK_BYTES) this.cut();
+    if (this.at - this.chunkStart >= this.chunkBytes) this.cut();
+  }
+
+  /**
+   * Adds `count` elements as a chunk made earlier (`bytes`: their JSON with commas between, as
+   * the chunks of a list are), after cutting the chunk being written: the list shares those
+   * bytes, which nobody may change (encoded-json-list.ts).
+   */
+  addChunk(bytes: Uint8Array, count: number): void {
+    if (this.done) throw new Error('JsonBytes: add after finish');
+    this.cut();
+    // Not counted in `written`, which sizes the slabs of the bytes written here.
+    this.chunks.push(bytes);
+    this.count += count;
+  }
+
+  /** The chunks cut so far (the one being written is not among them). */
+  get chunkCount(): number {
+    return this.chunks.length;
+  }
+
+  /** Chunk `k` of those cut so far. */
+  chunk(k: number): Uint8Array {
+    return this.chunks[k]!;
   }
 
   /** The list of every element added; it takes no more. */

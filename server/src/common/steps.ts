@@ -1,0 +1,28 @@
+/**
+ * Work in steps: a generator that pauses (yields) between slices of a long computation, so that
+ * the language server can give its event loop a turn between them (lsp/server.ts), and that
+ * anything else runs to its end at once (`finish`). Nothing here uses a Node API: the same code
+ * runs in a browser worker.
+ */
+
+/** The value of a run of steps, run to its end. */
+export function finish<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * A promise that resolves on a later turn of the event loop, after the I/O and the messages
+ * already waiting: `setImmediate` where it exists (Node), `setTimeout(0)` elsewhere (a browser
+ * worker).
+ */
+export function nextTurn(): Promise<void> {
+  const g = globalThis as { setImmediate?: (f: () => void) => unknown };
+  if (typeof g.setImmediate === 'function') {
+    const setImmediate = g.setImmediate;
+    return new Promise<void>((resolve) => void setImmediate(resolve));
+  }
+  return new Promise<void>((resolve) => void setTimeout(resolve, 0));
+}
