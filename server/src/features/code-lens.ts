@@ -11,6 +11,42 @@ import { findingsOfBody, type AnalyzedDocument } from './document';
  */
 export const MAX_LENSES_PER_BODY = 4;
 
+/**
+ * The last body (by index) that gets lenses: the first `collide.diagnostics.limit` bodies with
+ * findings do, in document order, as the published problems are the first ones in document order
+ * (lsp/publish/diagnostic-limit.ts); `Infinity` when the limit is 0 or not reached. An editor
+ * redraws every lens of a document on each answer (VS Code's CodeLensContribution re-renders all
+ * of its view zones), so thousands of lensed bodies cost each keystroke far more than the
+ * lenses on screen are worth, past what the editor shows as problems anyway.
+ */
+export function lensCutoff(doc: AnalyzedDocument): number {
+  let cutoff = cutoffs.get(doc);
+  if (cutoff === undefined) {
+    cutoff = Infinity;
+    const limit = doc.settings.diagnosticsLimit;
+    const bodies = doc.analysis.semantics.scene.bodies;
+    if (limit > 0 && limit < bodies.length) {
+      const lensed = new Uint8Array(bodies.length);
+      for (const f of doc.analysis.findings) {
+        if (f.ia < lensed.length) lensed[f.ia] = 1;
+        if (f.ib < lensed.length) lensed[f.ib] = 1;
+      }
+      let seen = 0;
+      for (let i = 0; i < lensed.length; i++) {
+        if (lensed[i] === 1 && ++seen === limit) {
+          if (i + 1 < lensed.length) cutoff = i;
+          break;
+        }
+      }
+    }
+    cutoffs.set(doc, cutoff);
+  }
+  return cutoff;
+}
+
+/** lensCutoff per analyzed document (one immutable version): asked by every lens iterator. */
+const cutoffs = new WeakMap<AnalyzedDocument, number>();
+
 /** One lens: over a body's name (`range`), its title, and the pair it opens (by body names). */
 export interface PairLens {
   readonly range: TextRange;
@@ -30,7 +66,9 @@ export function pairLenses(doc: AnalyzedDocument): PairLens[] {
     }
   }
   const lenses: PairLens[] = [];
+  const cutoff = lensCutoff(doc);
   for (const body of scene.bodies) {
+    if (body.index > cutoff) break;
     const findings = byBody.get(body.index);
     if (!findings) continue;
     const range = { start: body.start, end: body.nameEnd };
@@ -55,7 +93,9 @@ export function forEachBodyWithLenses(doc: AnalyzedDocument, emit: (body: number
     if (f.ia < counts.length) counts[f.ia]!++;
     if (f.ib < counts.length) counts[f.ib]!++;
   }
+  const cutoff = lensCutoff(doc);
   for (const body of scene.bodies) {
+    if (body.index > cutoff) break;
     const n = body.index < counts.length ? counts[body.index]! : 0;
     if (n === 0) continue;
     emit(body.index, { start: body.start, end: body.nameEnd }, n > MAX_LENSES_PER_BODY ? MAX_LENSES_PER_BODY + 1 : n);
@@ -87,7 +127,9 @@ export function forEachLensedBody(doc: AnalyzedDocument, emit: (body: SceneBody,
     if (f.ib < n) order[next[f.ib]!++] = k;
   }
   const first: Finding[] = [];
+  const cutoff = lensCutoff(doc);
   for (const body of bodies) {
+    if (body.index > cutoff) break;
     const from = starts[body.index]!;
     const count = starts[body.index + 1]! - from;
     if (count === 0) continue;
@@ -115,7 +157,7 @@ export function lensCount(count: number): number {
  */
 export function lensAt(doc: AnalyzedDocument, index: number, slot: number): Omit<PairLens, 'range'> | undefined {
   const body = doc.analysis.semantics.scene.bodies[index];
-  if (!body || body.index !== index || !Number.isInteger(slot) || slot < 0 || slot > MAX_LENSES_PER_BODY) return undefined;
+  if (!body || body.index !== index || index > lensCutoff(doc) || !Number.isInteger(slot) || slot < 0 || slot > MAX_LENSES_PER_BODY) return undefined;
   const findings = findingsOfBody(doc, index);
   const f = findings[slot];
   if (!f || (slot === MAX_LENSES_PER_BODY && findings.length <= MAX_LENSES_PER_BODY)) return undefined;

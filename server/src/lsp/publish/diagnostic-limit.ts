@@ -9,9 +9,9 @@ import type { AnalyzedDocument } from '../../features/document';
  * problems than the limit publishes the limit less one, chosen as VS Code chooses the markers it
  * shows (by severity, errors first, and in document order within a severity), and a note that
  * says how many there are. A large level has thousands of overlaps, whose whole list would be
- * sent, parsed and kept on every keystroke for the 1,000 VS Code shows. The analysis itself is
- * whole: hovers, code lenses, quick fixes, the
- * preview and `collide check` see every finding.
+ * sent, parsed and kept on every keystroke for the 1,000 VS Code shows. Code lenses stop at the
+ * same count of bodies (features/code-lens.ts, lensCutoff); hovers, quick fixes, the preview and
+ * `collide check` see every finding.
  *
  * The note is one Information diagnostic at the start of the document, code `problem-limit`. Its
  * `data` counts what the whole list holds (ProblemLimitData), so that the client's status bar
