@@ -120,6 +120,14 @@ describe('Collide in VS Code (packaged extension)', function () {
     await api.ready;
   });
 
+  it('sticks the folding ranges while scrolling a scene, not its outline', () => {
+    // package.json's configurationDefaults: a level's outline has a symbol per body, which VS Code
+    // would walk for sticky lines after every edit; the multi-line statements are its folds.
+    const editor = vscode.workspace.getConfiguration('editor', { languageId: 'collide' });
+    assert.equal(editor.get('stickyScroll.defaultModel'), 'foldingProviderModel');
+    assert.notEqual(vscode.workspace.getConfiguration('editor', { languageId: 'markdown' }).get('stickyScroll.defaultModel'), 'foldingProviderModel');
+  });
+
   it('publishes the overlap diagnostic for overlapping bodies', async () => {
     overlapDoc = await vscode.workspace.openTextDocument(workspaceUri('e2e', 'overlap.collide'));
     await vscode.window.showTextDocument(overlapDoc);
