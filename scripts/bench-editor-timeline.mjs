@@ -93,3 +93,42 @@ export function clientRequests(timeline, from, to) {
   for (const e of timeline.client) if (e.event === 'answer' && e.t >= from && e.t <= to) (by[e.feature] ??= []).push(e.ms);
   return Object.fromEntries(Object.entries(by).map(([f, xs]) => [f, { n: xs.length, median: median(xs), max: Math.max(...xs) }]));
 }
+
+/**
+ * The preview's side of each update: for every scene or delta message that reached the preview's
+ * frame (`messages`: arrival time and version), the server's publication of that version → the
+ * message's arrival (the scene request, its answer, the extension host and the webview's relay),
+ * cut at the client's post to its webview where the client's timeline has it,
+ * and the arrival → the first draw showing that version or a newer one; with the draws' own
+ * durations (`draws`: end time `t`, `drawMs`, `absoluteVersion`).
+ */
+export function previewPath(timeline, messages, draws) {
+  const published = new Map();
+  for (const e of timeline.server) if (e.event === 'write' && e.method === 'textDocument/publishDiagnostics' && e.version !== null && !published.has(e.version)) published.set(e.version, e.t);
+  const posted = new Map();
+  for (const e of timeline.client) if (e.event === 'preview' && e.version !== null && !posted.has(e.version)) posted.set(e.version, e.t);
+  const toArrival = [];
+  const toPost = [];
+  const postToArrival = [];
+  const toDraw = [];
+  for (const m of messages) {
+    if (m.version === null) continue;
+    const p = published.get(m.version);
+    if (p !== undefined && p <= m.t) toArrival.push(m.t - p);
+    const q = posted.get(m.version);
+    if (q !== undefined && p !== undefined && p <= q && q <= m.t) {
+      toPost.push(q - p);
+      postToArrival.push(m.t - q);
+    }
+    const d = draws.find((x) => x.t >= m.t && x.absoluteVersion !== null && x.absoluteVersion >= m.version);
+    if (d) toDraw.push(d.t - m.t);
+  }
+  return {
+    messages: messages.length,
+    publishToArrival: median(toArrival),
+    publishToPost: median(toPost),
+    postToArrival: median(postToArrival),
+    arrivalToDraw: median(toDraw),
+    drawMs: median(draws.map((d) => d.drawMs)),
+  };
+}

@@ -25,7 +25,7 @@ import { generateScene, sceneText } from '../bench/scenes.ts';
 import { CHROMIUM, installVsix, makeProfile, removeProfile, root, startCodeServer } from './e2e-codeserver.mjs';
 import { openFile, paletteOn } from './e2e-ui.mjs';
 import { packageExtension, vsixPath } from './package.mjs';
-import { attribute, clientRequests, readTimeline, SEGMENTS, summarize } from './bench-editor-timeline.mjs';
+import { attribute, clientRequests, previewPath, readTimeline, SEGMENTS, summarize } from './bench-editor-timeline.mjs';
 
 const BOUND_MS = 30_000;
 /** The whole run stops itself (and code-server) after this long, whatever it is waiting for. */
@@ -136,12 +136,21 @@ function installDrawHook() {
   if (!globalThis.__editorBenchDraws) {
     const draw = app.drawNow.bind(app);
     app.drawNow = (mode) => {
+      const t0 = performance.now();
       const r = draw(mode);
-      globalThis.__editorBenchDraws.push({ t: performance.timeOrigin + performance.now(), version: app.debugState().version, frame: r });
+      const t1 = performance.now();
+      globalThis.__editorBenchDraws.push({ t: performance.timeOrigin + t1, ms: t1 - t0, version: app.debugState().version, frame: r });
       return r;
     };
+    // Each host message as it reaches the frame, before the app handles it (capture phase).
+    window.addEventListener('message', (e) => {
+      const m = e.data;
+      const version = m?.delta?.version ?? m?.scene?.version ?? null;
+      if (m?.type === 'scene' || m?.type === 'sceneDelta') globalThis.__editorBenchMessages.push({ t: performance.timeOrigin + e.timeStamp, type: m.type, version });
+    }, true);
   }
   globalThis.__editorBenchDraws = [];
+  globalThis.__editorBenchMessages = [];
   return app.debugState().version;
 }
 
@@ -444,7 +453,9 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
         if (frame) {
           const draws = await frame.evaluate(() => globalThis.__editorBenchDraws);
           result[name].redraw = redraws(run.rec, draws, version0, at);
-          result[name].draws = draws.filter((d) => d.t < run.rec.stoppedAt).map((d) => ({ ms: Math.round(d.t - run.rec.keys[0].t), version: d.version - version0, frame: d.frame }));
+          const messages = await frame.evaluate(() => globalThis.__editorBenchMessages);
+          result[name].messages = messages.filter((m) => m.t < run.rec.stoppedAt);
+          result[name].draws = draws.filter((d) => d.t < run.rec.stoppedAt).map((d) => ({ ms: Math.round(d.t - run.rec.keys[0].t), t: d.t, drawMs: d.ms, version: d.version - version0, absoluteVersion: d.version, frame: d.frame }));
         }
       }
       return result;
@@ -537,7 +548,8 @@ function whereTimeGoes(tl, runs) {
       const rows = attribute(tl, run.keyTimes, run.squiggleAt, run.longTasks);
       const from = run.keyTimes[0];
       const to = run.keyTimes[run.keyTimes.length - 1] + 5000;
-      out[`${pace}, ${label === 'noPreview' ? 'no preview' : 'preview open'}`] = { ...summarize(rows), rows, clientRequests: clientRequests(tl, from, to) };
+      const preview = run.messages ? previewPath(tl, run.messages, run.draws) : null;
+      out[`${pace}, ${label === 'noPreview' ? 'no preview' : 'preview open'}`] = { ...summarize(rows), rows, clientRequests: clientRequests(tl, from, to), preview };
     }
   }
   return out;
@@ -550,6 +562,11 @@ function whereTable(where) {
   for (const [name, w] of Object.entries(where)) {
     const blocked = Object.entries(w.blockers).map(([m, c]) => `${m.replace('textDocument/', '')} ${c}`).join(', ');
     out.push(`| ${name} | ${w.n} | ${SEGMENTS.map((s) => f(w.medians[s])).join(' | ')} | ${f(w.total)} | ${f(w.rendererBusy)} | ${blocked} |`);
+  }
+  for (const [name, w] of Object.entries(where)) {
+    if (!w.preview) continue;
+    const p = w.preview;
+    out.push('', `Preview, ${name}: ${p.messages} scene messages; publication → message in the preview's frame ${f(p.publishToArrival)} ms (to the client's post ${f(p.publishToPost)}, post → frame ${f(p.postToArrival)}), message → drawn ${f(p.arrivalToDraw)} ms, a draw ${p.drawMs.toFixed(1)} ms (medians)`);
   }
   out.push('', 'Extension host: request → converted answer while typing (median / max ms, count):', '');
   for (const [name, w] of Object.entries(where)) {

@@ -9,19 +9,26 @@ import type { Middleware } from 'vscode-languageclient/node';
  *
  *   epoch-ms  event  feature  version  ms
  *
- * `didChange` when the client is about to send a change, `diagnostics` when a publication reaches the middleware (converted, before the collection is
- * set; `version` is the document's then); `request` when the editor asks a provider and `answer`
- * when the provider's promise settles, with the time between (send, the server's work, the
- * transfer and the conversion). Off, it adds nothing to the middleware.
+ * `didChange` when the client is about to send a change; `diagnostics` when a publication
+ * reaches the middleware (converted, before the collection is set); `request` when the editor
+ * asks a provider and `answer` when the provider's promise settles, with the time between (send,
+ * the server's work, the transfer and the conversion); `preview` when the preview posts a scene
+ * or a delta (of that version) to its webview. Off, none of this runs.
  */
+const file = typeof process !== 'undefined' ? process.env.COLLIDE_TIMELINE : undefined;
+const out = file ? `${file}.client` : undefined;
+if (out) fs.writeFileSync(out, '');
+const now = () => performance.timeOrigin + performance.now();
+
+/** One line of the client's timeline (below), or nothing when it is off. */
+export function timelineMark(event: string, feature: string, version: number | string, ms = ''): void {
+  if (out) fs.appendFileSync(out, `${now().toFixed(2)}\t${event}\t${feature}\t${version}\t${ms}\n`);
+}
+const line = timelineMark;
+
+/** The client's middleware with each feature's request timed, when the timeline is on. */
 export function timelineMiddleware(inner: Middleware): Middleware {
-  const file = typeof process !== 'undefined' ? process.env.COLLIDE_TIMELINE : undefined;
-  if (!file) return inner;
-  const out = `${file}.client`;
-  fs.writeFileSync(out, '');
-  const now = () => performance.timeOrigin + performance.now();
-  const line = (event: string, feature: string, version: number | string, ms: string) =>
-    fs.appendFileSync(out, `${now().toFixed(2)}\t${event}\t${feature}\t${version}\t${ms}\n`);
+  if (!out) return inner;
   const timed = <R>(feature: string, document: vscode.TextDocument, run: () => R): R => {
     const t0 = now();
     const version = document.version;

@@ -22,6 +22,7 @@ import { makeNonce, previewHtml } from './html';
 import { SceneSync } from './scene-sync';
 import { SingleFlight } from './single-flight';
 import { Throttle } from './throttle';
+import { timelineMark } from '../timeline';
 
 export const PREVIEW_VIEW_TYPE = 'collide.preview';
 /** The server may answer with an analysis older than the text; ask again this often, this many times. */
@@ -150,6 +151,8 @@ class PreviewPanel implements vscode.Disposable {
   }
 
   private post(message: HostToWebview): void {
+    if (message.type === 'scene') timelineMark('preview', 'scene', message.scene.version);
+    else if (message.type === 'sceneDelta') timelineMark('preview', 'sceneDelta', message.delta.version);
     void this.panel.webview.postMessage(message);
   }
 

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 // @ts-expect-error: a plain .mjs script, without types
-import { attribute, summarize } from '../../../scripts/bench-editor-timeline.mjs';
+import { attribute, previewPath, summarize } from '../../../scripts/bench-editor-timeline.mjs';
 
 interface Row {
   key: number;
@@ -26,7 +26,7 @@ describe('scripts/bench-editor-timeline: where a keystroke goes', () => {
       s(1050, 'dispatch', 'textDocument/didChange', '', 5),
       s(1060, 'write', 'textDocument/publishDiagnostics', '', 5),
     ],
-    client: [c(1010, 'didChange', 'file:///a', 5), c(1070, 'diagnostics', 'file:///a', null)],
+    client: [c(1010, 'didChange', 'file:///a', 5), c(1070, 'diagnostics', 'file:///a', null), c(1090, 'preview', 'sceneDelta', 5)],
   };
 
   it('cuts a keystroke into its segments and names the request it waited on', () => {
@@ -45,5 +45,25 @@ describe('scripts/bench-editor-timeline: where a keystroke goes', () => {
     assert.deepEqual(attribute(timeline, [1000], {}), []);
     const noPublish = { ...timeline, server: timeline.server.filter((e) => e.method !== 'textDocument/publishDiagnostics') };
     assert.deepEqual(attribute(noPublish, [1000], { 0: 1100 }), []);
+  });
+
+  it('follows each preview message from the publication of its version to its draw', () => {
+    const messages = [
+      { t: 1100, type: 'sceneDelta', version: 5 },
+      { t: 1300, type: 'sceneDelta', version: 6 },
+    ];
+    // v6 is never published in this timeline: its arrival has no publication to start from.
+    const draws = [
+      { t: 1090, drawMs: 3, absoluteVersion: 4 },
+      { t: 1150, drawMs: 5, absoluteVersion: 5 },
+      { t: 1390, drawMs: 7, absoluteVersion: 6 },
+    ];
+    const p = previewPath(timeline, messages, draws) as { messages: number; publishToArrival: number; arrivalToDraw: number; drawMs: number };
+    assert.equal(p.messages, 2);
+    assert.equal(p.publishToArrival, 40);
+    assert.equal((p as unknown as { publishToPost: number }).publishToPost, 30);
+    assert.equal((p as unknown as { postToArrival: number }).postToArrival, 10);
+    assert.equal(p.arrivalToDraw, (50 + 90) / 2);
+    assert.equal(p.drawMs, 5);
   });
 });
