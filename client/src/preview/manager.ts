@@ -17,6 +17,7 @@ import {
 import { isPairDetail } from '../../../protocol/preview-model';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { LANGUAGE_ID } from '../languageClient';
+import { timelineEvent } from '../timeline';
 import { bodiesAtOffset, poseEdits } from './edits';
 import { makeNonce, previewHtml } from './html';
 import { SceneSync } from './scene-sync';
@@ -178,6 +179,7 @@ class PreviewPanel implements vscode.Disposable {
     const base = this.sync.base(uri.toString());
     if (base !== undefined) params.base = base;
     let result: unknown;
+    timelineEvent('previewRequest', 'preview', base ?? '');
     try {
       result = await this.client.sendRequest(PREVIEW_SCENE_METHOD, params);
     } catch (e) {
@@ -192,7 +194,9 @@ class PreviewPanel implements vscode.Disposable {
       }
       return;
     }
+    timelineEvent('previewAnswer', 'preview', base ?? '');
     const answer = this.sync.accept(uri.toString(), result);
+    timelineEvent('previewAccepted', 'preview', answer.kind);
     if (answer.kind === 'invalid') {
       this.client.warn('Collide preview: the server sent a scene that does not fit the protocol; ignored.', undefined, false);
       return;
@@ -204,7 +208,10 @@ class PreviewPanel implements vscode.Disposable {
     }
     const scene = this.sync.scene;
     if (!scene) return;
-    if (answer.kind === 'scene') this.post(answer.message);
+    if (answer.kind === 'scene') {
+      this.post(answer.message);
+      timelineEvent('previewPosted', 'preview', answer.message.type);
+    }
     const doc = this.document();
     if (doc && doc.version > scene.version && this.retries < MAX_RETRIES) {
       // The server's newest analysis is behind the text: look again shortly.
