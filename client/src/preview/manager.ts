@@ -161,16 +161,19 @@ class PreviewPanel implements vscode.Disposable {
 
   /**
    * Fetch the scene (a delta against the one held, or the whole) and post the webview what it
-   * needs of it, unless it is not newer than what was posted.
+   * needs of it, unless it is not newer than what was posted. The first fetch runs while the
+   * webview is still loading, so that the whole scene is built and held by the time it says
+   * `ready`; it is posted then (`postHeld`), and the fetch that `ready` starts brings what is
+   * newer (an empty delta when nothing is).
    */
   private async update(): Promise<void> {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     const uri = this.uri;
-    if (!uri || !this.ready) return;
+    if (!uri) return;
     if (!this.client) {
       this.sync.webviewEmptied();
-      this.post({ type: 'empty', reason: 'The Collide language server is not available; see the "Collide" output.' });
+      if (this.ready) this.post({ type: 'empty', reason: 'The Collide language server is not available; see the "Collide" output.' });
       return;
     }
     if (!this.client.isRunning()) return; // onDidChangeState brings us back
@@ -188,7 +191,7 @@ class PreviewPanel implements vscode.Disposable {
     }
     if (this.uri?.toString() !== uri.toString()) return;
     if (result === null) {
-      if (seq === this.requestSeq) {
+      if (seq === this.requestSeq && this.ready) {
         this.sync.webviewEmptied();
         this.post({ type: 'empty', reason: `${basename(uri)} is not open in the language server yet.` });
       }
@@ -209,8 +212,10 @@ class PreviewPanel implements vscode.Disposable {
     const scene = this.sync.scene;
     if (!scene) return;
     if (answer.kind === 'scene') {
-      this.post(answer.message);
-      timelineEvent('previewPosted', 'preview', answer.message.type);
+      if (this.ready) {
+        this.post(answer.message);
+        timelineEvent('previewPosted', 'preview', answer.message.type);
+      } else this.sync.webviewReset(); // fetched while the webview loads: postHeld on `ready`
     }
     const doc = this.document();
     if (doc && doc.version > scene.version && this.retries < MAX_RETRIES) {
@@ -219,7 +224,17 @@ class PreviewPanel implements vscode.Disposable {
       this.retryTimer = setTimeout(() => void this.fetch.run(), RETRY_MS);
     }
     const editor = vscode.window.activeTextEditor;
-    if (editor) this.selection(editor);
+    if (editor && this.ready) this.selection(editor);
+  }
+
+  /** Post the scene held (one fetched while the webview loaded) to a webview that holds none. */
+  private postHeld(): void {
+    const scene = this.sync.scene;
+    if (!scene || scene.uri !== this.uri?.toString()) return;
+    const message = this.sync.wholeMessage();
+    if (!message) return;
+    this.post(message);
+    timelineEvent('previewPosted', 'preview', message.type);
   }
 
   private async receive(raw: unknown): Promise<void> {
@@ -229,6 +244,7 @@ class PreviewPanel implements vscode.Disposable {
       case 'ready':
         this.ready = true;
         this.sync.webviewReset();
+        this.postHeld();
         this.throttle.flush();
         if (this.pendingPair) {
           this.post({ type: 'selectPair', ...this.pendingPair });

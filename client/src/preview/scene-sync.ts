@@ -2,6 +2,7 @@ import { isDeltaAnswer } from '../../../protocol/preview-lsp';
 import { applySceneDelta, isPreviewSceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
 import type { HostToWebview } from '../../../protocol/preview-messages';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
+import { encodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 
 /** What an answer of `collide/previewScene` comes to. */
 export type SceneAnswer =
@@ -19,7 +20,8 @@ export type SceneAnswer =
  * `collide/previewScene` answers, whole scenes or deltas (protocol/preview-delta.ts). The host
  * asks with `base` = the version it holds; it posts the webview the delta itself when the
  * webview holds the delta's base (a few hundred bytes after a keystroke rather than the whole
- * scene), and the whole scene when it holds none or another version (it just loaded). Pure:
+ * scene), and the whole scene when it holds none or another version (it just loaded), as bytes
+ * (protocol/preview-scene-bytes.ts: a webview message carries them far faster than objects). Pure:
  * the panel (manager.ts) does the requests and the posting.
  */
 export class SceneSync {
@@ -45,6 +47,16 @@ export class SceneSync {
   /** The webview lost its scene (it loaded again, or a delta did not fit it): post the whole next. */
   webviewReset(): void {
     this.webviewVersion = -1;
+  }
+
+  /**
+   * The message that gives the webview the scene held, whole (it just loaded and holds none),
+   * and it then counts as holding it; null when no scene is held.
+   */
+  wholeMessage(): HostToWebview | null {
+    if (!this.held) return null;
+    this.webviewVersion = this.held.version;
+    return { type: 'sceneBytes', bytes: encodeSceneBytes(this.held) };
   }
 
   /** The webview was told there is nothing to show. */
@@ -81,7 +93,7 @@ export class SceneSync {
 
   private post(scene: PreviewScene, delta: PreviewSceneDelta | null): SceneAnswer {
     this.held = scene;
-    const message: HostToWebview = delta && this.webviewVersion === delta.base ? { type: 'sceneDelta', delta } : { type: 'scene', scene };
+    const message: HostToWebview = delta && this.webviewVersion === delta.base ? { type: 'sceneDelta', delta } : { type: 'sceneBytes', bytes: encodeSceneBytes(scene) };
     this.webviewVersion = scene.version;
     return { kind: 'scene', scene, message };
   }

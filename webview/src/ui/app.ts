@@ -2,6 +2,7 @@ import { isHostToWebview, type HostToWebview, type WebviewToHost } from '../../.
 import { formatNumber as fmt } from '../../../protocol/format';
 import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
 import { applySceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
+import { decodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 import { changedWorldBoxes } from '../paint/delta-region';
 import { CanvasPainter } from '../paint/canvas-painter';
 import { ScenePainter } from '../../../render/scene/scene-painter';
@@ -136,6 +137,14 @@ export class PreviewApp {
         this.scenes++;
         this.setScene(m.scene);
         break;
+      case 'sceneBytes': {
+        const scene = decodeSceneBytes(m.bytes);
+        if (!scene) return; // not a valid scene: dropped, as a `scene` message that does not fit
+        mark('decoded');
+        this.scenes++;
+        this.setScene(scene);
+        break;
+      }
       case 'sceneDelta':
         this.applyDelta(m.delta);
         break;
@@ -412,14 +421,16 @@ function replacedInPlace(delta: PreviewSceneDelta): number[] | null {
 
 /**
  * A performance mark on the way of a whole scene (`collide:message`, `collide:validated`,
- * `collide:handled`, `collide:drawn`): the editor benchmark reads them in the preview's frame.
+ * `collide:decoded`, `collide:handled`, `collide:drawn`): the editor benchmark reads them in the
+ * preview's frame.
  */
 function mark(name: string): void {
   globalThis.performance?.mark?.(`collide:${name}`);
 }
 
 function isWholeScene(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'scene';
+  const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+  return type === 'scene' || type === 'sceneBytes';
 }
 
 /**
