@@ -178,7 +178,7 @@ class PreviewPanel implements vscode.Disposable {
     }
     if (!this.client.isRunning()) return; // onDidChangeState brings us back
     const seq = ++this.requestSeq;
-    const params: PreviewSceneParams = { uri: uri.toString() };
+    const params: PreviewSceneParams = { uri: uri.toString(), bytes: true };
     const base = this.sync.base(uri.toString());
     if (base !== undefined) params.base = base;
     let result: unknown;

@@ -1,8 +1,8 @@
-import { isDeltaAnswer } from '../../../protocol/preview-lsp';
+import { isBytesAnswer, isDeltaAnswer, isPreviewSceneBytes } from '../../../protocol/preview-lsp';
 import { applySceneDelta, isPreviewSceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
 import type { HostToWebview } from '../../../protocol/preview-messages';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
-import { encodeSceneBytes } from '../../../protocol/preview-scene-bytes';
+import { decodeSceneBytes, encodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 
 /** What an answer of `collide/previewScene` comes to. */
 export type SceneAnswer =
@@ -26,6 +26,8 @@ export type SceneAnswer =
  */
 export class SceneSync {
   private held: PreviewScene | null = null;
+  /** `held` as encodeSceneBytes makes it, once made (or as the server sent it). */
+  private heldBytes: Uint8Array | null = null;
   /** The version the webview holds (-1: none; it just loaded, or was sent an empty message). */
   private webviewVersion = -1;
 
@@ -41,6 +43,7 @@ export class SceneSync {
   /** Forget the scene (another document is followed). */
   reset(): void {
     this.held = null;
+    this.heldBytes = null;
     this.webviewVersion = -1;
   }
 
@@ -56,7 +59,7 @@ export class SceneSync {
   wholeMessage(): HostToWebview | null {
     if (!this.held) return null;
     this.webviewVersion = this.held.version;
-    return { type: 'sceneBytes', bytes: encodeSceneBytes(this.held) };
+    return { type: 'sceneBytes', bytes: this.bytesOfHeld() };
   }
 
   /** The webview was told there is nothing to show. */
@@ -68,7 +71,16 @@ export class SceneSync {
   accept(uri: string, result: unknown): SceneAnswer {
     let scene: PreviewScene;
     let delta: PreviewSceneDelta | null = null;
-    if (isDeltaAnswer(result)) {
+    let bytes: Uint8Array | null = null;
+    if (isBytesAnswer(result)) {
+      if (!isPreviewSceneBytes(result) || result.uri !== uri) return { kind: 'invalid' };
+      bytes = fromBase64(result.bytes);
+      const decoded = bytes && decodeSceneBytes(bytes);
+      if (!decoded || decoded.uri !== uri || decoded.version !== result.version) return { kind: 'invalid' };
+      if (this.held && this.held.uri === uri && decoded.version < this.held.version) return { kind: 'same' };
+      if (this.held && this.held.uri === uri && decoded.version === this.held.version && this.webviewVersion === decoded.version) return { kind: 'same' };
+      scene = decoded;
+    } else if (isDeltaAnswer(result)) {
       if (!isPreviewSceneDelta(result) || result.uri !== uri) return { kind: 'invalid' };
       const held = this.held;
       if (!held || held.uri !== uri) return { kind: 'refetch' };
@@ -88,13 +100,47 @@ export class SceneSync {
       if (this.held && this.held.uri === uri && result.version === this.held.version && this.webviewVersion === result.version) return { kind: 'same' };
       scene = result;
     }
-    return this.post(scene, delta);
+    return this.post(scene, delta, bytes);
   }
 
-  private post(scene: PreviewScene, delta: PreviewSceneDelta | null): SceneAnswer {
+  private bytesOfHeld(): Uint8Array {
+    this.heldBytes ??= encodeSceneBytes(this.held!);
+    return this.heldBytes;
+  }
+
+  private post(scene: PreviewScene, delta: PreviewSceneDelta | null, bytes: Uint8Array | null = null): SceneAnswer {
+    if (scene !== this.held) this.heldBytes = bytes;
     this.held = scene;
-    const message: HostToWebview = delta && this.webviewVersion === delta.base ? { type: 'sceneDelta', delta } : { type: 'sceneBytes', bytes: encodeSceneBytes(scene) };
+    const message: HostToWebview = delta && this.webviewVersion === delta.base ? { type: 'sceneDelta', delta } : { type: 'sceneBytes', bytes: this.bytesOfHeld() };
     this.webviewVersion = scene.version;
     return { kind: 'scene', scene, message };
   }
+}
+
+/**
+ * The bytes of a PreviewSceneBytes's base64 texts (protocol/preview-lsp.ts), or null when one is
+ * not whole base64 (a text but the last with padding or a length not a multiple of 4, or a
+ * character outside the alphabet, which Node's decoder would skip: the length then falls short).
+ */
+export function fromBase64(texts: readonly string[]): Uint8Array | null {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (let k = 0; k < texts.length; k++) {
+    const t = texts[k]!;
+    if (t.length % 4 !== 0) return null;
+    const pad = t.endsWith('==') ? 2 : t.endsWith('=') ? 1 : 0;
+    if (pad > 0 && k < texts.length - 1) return null;
+    const b = Buffer.from(t, 'base64');
+    if (b.length !== (t.length / 4) * 3 - pad) return null;
+    parts.push(b);
+    total += b.length;
+  }
+  // One fresh array (a Buffer may be a view into Node's shared pool): posted as it is.
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

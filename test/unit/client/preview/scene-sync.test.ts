@@ -4,7 +4,9 @@
  * base, the whole scene otherwise.
  */
 import { strict as assert } from 'node:assert';
-import { SceneSync } from '../../../../client/src/preview/scene-sync';
+import { fromBase64, SceneSync } from '../../../../client/src/preview/scene-sync';
+import { encodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
+import type { PreviewSceneBytes } from '../../../../protocol/preview-lsp';
 import type { PreviewSceneDelta } from '../../../../protocol/preview-delta';
 import { isHostToWebview } from '../../../../protocol/preview-messages';
 import type { PreviewScene } from '../../../../protocol/preview-model';
@@ -87,5 +89,29 @@ describe('client/preview/scene-sync', () => {
     const next = sync.accept(uri, d);
     assert.ok(next.kind === 'scene');
     assert.deepStrictEqual(next.message, { type: 'sceneDelta', delta: d }, 'the webview holds the base');
+  });
+
+  it('takes a whole scene sent as base64 bytes, and posts the webview those same bytes', () => {
+    const bytes = encodeSceneBytes(scene);
+    const b64 = Buffer.from(bytes).toString('base64');
+    const cut = 4 * Math.floor(b64.length / 8);
+    const answer: PreviewSceneBytes = { uri, version: scene.version, bytes: [b64.slice(0, cut), b64.slice(cut)] };
+    const sync = new SceneSync();
+    const first = sync.accept(uri, answer);
+    assert.ok(first.kind === 'scene' && first.message.type === 'sceneBytes');
+    assert.deepStrictEqual(first.scene, scene);
+    assert.deepStrictEqual(first.message.bytes, bytes);
+    assert.deepStrictEqual(sync.accept(uri, answer), { kind: 'same' });
+    assert.deepStrictEqual(new SceneSync().accept(uri, { ...answer, version: scene.version + 1 }), { kind: 'invalid' }, 'a version that is not the scene\'s');
+    assert.deepStrictEqual(new SceneSync().accept(uri, { ...answer, bytes: [b64.slice(0, cut - 1), b64.slice(cut - 1)] }), { kind: 'invalid' }, 'a text cut inside a quantum');
+  });
+
+  it('reads base64 texts only when each is whole base64', () => {
+    const b = (s: string) => Buffer.from(s).toString('base64');
+    assert.deepStrictEqual(fromBase64([b('abc'), b('de')]), new TextEncoder().encode('abcde'));
+    assert.deepStrictEqual(fromBase64([]), new Uint8Array(0));
+    assert.equal(fromBase64([b('ab'), b('cde')]), null, 'padding before the last text');
+    assert.equal(fromBase64(['YWJ']), null, 'a length not a multiple of 4');
+    assert.equal(fromBase64(['YW*j']), null, 'a character outside the alphabet');
   });
 });
