@@ -8,7 +8,7 @@ import {
   type PreviewSceneBytes,
   type PreviewSceneResult,
 } from '../../../protocol/preview-lsp';
-import { encodeSceneBytes } from '../../../protocol/preview-scene-bytes';
+import { SceneBytesWriter } from '../../../protocol/preview-scene-bytes';
 import type { PreviewScene } from '../../../protocol/preview-model';
 import type { DocumentAnalysis } from '../analysis/pipeline';
 import { EncodedJsonList } from './encode/encoded-json-list';
@@ -89,13 +89,20 @@ async function encodedScene(scene: PreviewScene): Promise<PreviewScene> {
 }
 
 /**
- * The whole scene as PreviewSceneBytes, its base64 texts as an EncodedJsonList of JSON strings
- * made in slices of SLICE_MS (base64 needs no escaping in JSON).
+ * The whole scene as PreviewSceneBytes, its numbers written and its base64 texts made (an
+ * EncodedJsonList of JSON strings: base64 needs no escaping) in slices of SLICE_MS.
  */
 async function encodedSceneBytes(scene: PreviewScene): Promise<PreviewSceneBytes> {
-  const bytes = encodeSceneBytes(scene);
-  const chunks: Uint8Array[] = [];
+  const writer = new SceneBytesWriter(scene);
   let sliceStart = now();
+  while (!writer.step(RUN)) {
+    if (now() - sliceStart > SLICE_MS) {
+      await pause();
+      sliceStart = now();
+    }
+  }
+  const bytes = writer.bytes();
+  const chunks: Uint8Array[] = [];
   for (let k = 0; k < bytes.length; k += BASE64_RUN) {
     const text = base64Ascii(bytes.subarray(k, k + BASE64_RUN), 1, 1);
     text[0] = QUOTE;

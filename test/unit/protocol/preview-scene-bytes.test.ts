@@ -12,7 +12,8 @@ import { sampleScene } from '../../browser/fixtures';
 
 /** Finite doubles of every magnitude (no -0: the header's scalars are JSON, as is the LSP wire the scene comes over). */
 const num = fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => (Object.is(x, -0) ? 0 : x));
-const nat = fc.nat();
+/** Offsets and counts, now and then beyond 32 bits (the layout then writes its integers wide). */
+const nat = fc.oneof({ arbitrary: fc.nat(), weight: 19 }, { arbitrary: fc.integer({ min: 2 ** 32, max: Number.MAX_SAFE_INTEGER }), weight: 1 });
 const point = fc.tuple(num, num);
 const range = fc.record({ start: nat, end: nat }, { noNullPrototype: true });
 const name = fc.string({ unit: 'grapheme', maxLength: 12 });
@@ -108,23 +109,32 @@ describe('protocol/preview-scene-bytes', () => {
     assert.ok(scene.bodies.length > 0 && scene.findings.length > 0);
     const bytes = encodeSceneBytes(scene);
     const n = new DataView(bytes.buffer).getUint32(0, true);
-    const start = bytes.length - 8 * Math.floor((bytes.length - 4 - n) / 8);
-    const floats = (b: Uint8Array) => new Float64Array(b.buffer, start, (b.length - start) / 8);
-    const edited = (edit: (f: Float64Array) => void) => {
+    const { floats: nf, ints: ni, wide } = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + n))) as { floats: number; ints: number; wide: boolean };
+    assert.equal(wide, false);
+    const start = bytes.length - 8 * nf - 4 * ni;
+    const edited = (edit: (f: Float64Array, i: Uint32Array) => void) => {
       const b = bytes.slice();
-      edit(floats(b));
+      edit(new Float64Array(b.buffer, start, nf), new Uint32Array(b.buffer, start + 8 * nf, ni));
       return b;
     };
-    assert.deepStrictEqual(decodeSceneBytes(edited(() => {})), scene, 'the float section is where the test thinks');
+    assert.deepStrictEqual(decodeSceneBytes(edited(() => {})), scene, 'the sections are where the test thinks');
     assert.equal(decodeSceneBytes(new Uint8Array([1, 0])), null, 'too short');
-    assert.equal(decodeSceneBytes(bytes.subarray(0, bytes.length - 8)), null, 'a number missing');
+    assert.equal(decodeSceneBytes(bytes.subarray(0, bytes.length - 4)), null, 'a number missing');
     const longer = new Uint8Array(bytes.length + 8);
     longer.set(bytes);
-    assert.equal(decodeSceneBytes(longer), null, 'a number too many');
-    assert.equal(decodeSceneBytes(edited((f) => (f[0] = 4))), null, 'a body kind out of range');
-    assert.equal(decodeSceneBytes(edited((f) => (f[0] = 0.5))), null, 'a body kind not an integer');
-    assert.equal(decodeSceneBytes(edited((f) => (f[2] = Number.NaN))), null, 'a position not finite');
-    assert.equal(decodeSceneBytes(edited((f) => (f[16] = -1))), null, 'a negative offset');
+    assert.equal(decodeSceneBytes(longer), null, 'numbers too many');
+    assert.equal(decodeSceneBytes(edited((_, i) => (i[0] = 4))), null, 'a body kind out of range');
+    assert.equal(decodeSceneBytes(edited((_, i) => (i[1] = 32))), null, 'body flags out of range');
+    assert.equal(decodeSceneBytes(edited((_, i) => (i[11] = 1e6))), null, 'a part count beyond the bound');
+    assert.equal(decodeSceneBytes(edited((_, i) => (i[15] = 1e5))), null, 'a vertex count that runs past the end');
+    assert.equal(decodeSceneBytes(edited((f) => (f[0] = Number.NaN))), null, 'a position not finite');
+    assert.equal(decodeSceneBytes(edited((f) => (f[1] = Number.POSITIVE_INFINITY))), null, 'a position not finite');
+    const moved = { ...scene, bodies: scene.bodies.map((b, i) => (i === 0 ? { ...b, insertOffset: 2 ** 40 } : b)) };
+    assert.deepStrictEqual(decodeSceneBytes(encodeSceneBytes(moved)), moved, 'an offset beyond 32 bits: written wide, read back exactly');
+    const negative = { ...scene, bodies: scene.bodies.map((b, i) => (i === 0 ? { ...b, insertOffset: -1 } : b)) };
+    assert.equal(decodeSceneBytes(encodeSceneBytes(negative)), null, 'a negative offset');
+    const fraction = { ...scene, bodies: scene.bodies.map((b, i) => (i === 0 ? { ...b, nameRange: { start: 0.5, end: 2 } } : b)) };
+    assert.equal(decodeSceneBytes(encodeSceneBytes(fraction)), null, 'an offset not an integer');
     const header = bytes.slice();
     header[4] = 0x5b; // '[' for '{': not the header's JSON
     assert.equal(decodeSceneBytes(header), null, 'a header that is not an object');
