@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import {
@@ -64,6 +65,7 @@ class PreviewPanel implements vscode.Disposable {
       nonce: makeNonce((n) => randomBytes(n)),
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
       styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
+      ...inlineTexts(dist),
     });
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m)),
@@ -317,6 +319,19 @@ class PreviewPanel implements vscode.Disposable {
     for (const d of this.disposables.splice(0)) d.dispose();
     this.onDispose();
   }
+}
+
+let inlined: { inline: { script: string; style: string } } | Record<string, never> | undefined;
+
+/** The webview's script and style sheet, read once, to write into its page (html.ts). */
+function inlineTexts(dist: vscode.Uri): { inline: { script: string; style: string } } | Record<string, never> {
+  if (inlined) return inlined;
+  try {
+    inlined = { inline: { script: readFileSync(vscode.Uri.joinPath(dist, 'webview.js').fsPath, 'utf8'), style: readFileSync(vscode.Uri.joinPath(dist, 'webview.css').fsPath, 'utf8') } };
+  } catch {
+    inlined = {}; // not on a file system this process reads: the page loads them by URI
+  }
+  return inlined;
 }
 
 function basename(uri: vscode.Uri): string {
