@@ -366,7 +366,8 @@ async function measureLenses(page, pages) {
 }
 
 export async function runEditorBench({ vsix, keys = 31, keep = false, timeline = true, bodies = 10000, settings = {}, editorOnly = false, openOnly = 0 } = {}) {
-  const profile = makeProfile('collide-bench-editor-', { 'editor.minimap.enabled': false, 'workbench.colorTheme': 'Default Dark Modern', ...settings });
+  // The web workbench asks before opening a file over 10 MB (the 100k-body scene is 18 MB).
+  const profile = makeProfile('collide-bench-editor-', { 'editor.minimap.enabled': false, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.editorLargeFileConfirmation': 1024, ...settings });
   let server;
   let browser;
   const load = { start: loadavg() };
