@@ -105,7 +105,8 @@ class PreviewPanel implements vscode.Disposable {
 
   selection(editor: vscode.TextEditor): void {
     const scene = this.sync.scene;
-    if (!scene || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
+    // A scene fetched while the webview loads is not the webview's yet (postHeld sends it).
+    if (!this.ready || !scene || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
     if (editor.document.version !== scene.version) return;
     const offset = editor.document.offsetAt(editor.selection.active);
     this.post({ type: 'highlight', bodies: bodiesAtOffset(scene.bodies, offset) });
@@ -226,7 +227,7 @@ class PreviewPanel implements vscode.Disposable {
       this.retryTimer = setTimeout(() => void this.fetch.run(), RETRY_MS);
     }
     const editor = vscode.window.activeTextEditor;
-    if (editor && this.ready) this.selection(editor);
+    if (editor) this.selection(editor);
   }
 
   /** Post the scene held (one fetched while the webview loaded) to a webview that holds none. */
@@ -237,6 +238,8 @@ class PreviewPanel implements vscode.Disposable {
     if (!message) return;
     this.post(message);
     timelineEvent('previewPosted', 'preview', message.type);
+    const editor = vscode.window.activeTextEditor;
+    if (editor) this.selection(editor);
   }
 
   private async receive(raw: unknown): Promise<void> {
