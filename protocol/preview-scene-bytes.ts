@@ -5,8 +5,8 @@
  * extension host's process and in a remote one alike (code-server, Codespaces), where a tree of
  * objects goes through JSON, the remote connection and then two structured clones (into the
  * webview's outer frame and into its inner one): for ten thousand bodies, hundreds of thousands
- * of objects. The bytes are also about a third of the scene's JSON: numbers as float64 rather
- * than decimal text, and no field names.
+ * of objects. The bytes are also under half of the scene's JSON: numbers as float64 or uint32
+ * rather than decimal text, and no field names.
  *
  * Layout: a little-endian uint32 `n`, then `n` bytes of UTF-8 JSON (the header: the scene's
  * scalar fields, every string, and the section lengths), zero bytes up to a multiple of 8, then
@@ -60,7 +60,7 @@ interface Header {
   findings: string[];
 }
 
-// Flag bits of a body's and a finding's first number.
+// Flag bits: a body's second integer (which fields it has, its modifiers), a finding's third.
 const STATIC = 1;
 const SENSOR = 2;
 const BULLET = 4;
