@@ -353,7 +353,7 @@ class Editor {
   private async runPreview(): Promise<void> {
     this.preview.retry.cancel();
     const base = this.sceneSync.base(this.uri);
-    const r = await this.request<unknown>('collide/previewScene', PREVIEW_SCENE_METHOD, base === undefined ? { uri: this.uri } : { uri: this.uri, base });
+    const r = await this.request<unknown>('collide/previewScene', PREVIEW_SCENE_METHOD, base === undefined ? { uri: this.uri, bytes: true } : { uri: this.uri, base, bytes: true });
     if (!r || r.result === null) return;
     if (this.recording) this.previewBytes.push(JSON.stringify(r.result).length);
     // What the client does with the answer: check it, apply a delta to the scene held.

@@ -5,6 +5,7 @@
  */
 import type { PreviewSceneDelta } from './preview-delta';
 import type { PairDetail, PreviewScene } from './preview-model';
+import { arrayOf, objectOf, stringOf, type Check } from './validate';
 
 /**
  * `collide/previewScene`: the analyzed scene of an open document. Answers for the newest
@@ -21,8 +22,34 @@ export const PREVIEW_SCENE_METHOD = 'collide/previewScene';
 export interface PreviewSceneParams {
   uri: string;
   base?: number;
+  /** The client takes a whole scene as `PreviewSceneBytes` (the server answers so only when asked). */
+  bytes?: boolean;
 }
-export type PreviewSceneResult = PreviewScene | PreviewSceneDelta | null;
+/**
+ * A whole scene as `encodeSceneBytes` makes it (preview-scene-bytes.ts), in base64: `bytes` are
+ * the base64 texts of consecutive runs of the bytes, each run but the last a multiple of 3 bytes
+ * long (so each text is whole base64 and no text but the last has padding). About a third of the
+ * scene's JSON once decoded, and a few long strings rather than millions of values to parse; the
+ * client hands the decoded bytes to the webview as they are. Told from a scene by its `bytes`.
+ */
+export interface PreviewSceneBytes {
+  uri: string;
+  version: number;
+  bytes: string[];
+}
+export type PreviewSceneResult = PreviewScene | PreviewSceneDelta | PreviewSceneBytes | null;
+
+/** The shape of a `PreviewSceneBytes` (its bytes are checked when decoded, see scene-sync.ts). */
+export const isPreviewSceneBytes: Check<PreviewSceneBytes> = objectOf({
+  uri: stringOf(8192),
+  version: Number.isInteger as Check<number>,
+  bytes: arrayOf(stringOf(1 << 24), 1 << 16),
+});
+
+/** Whether an answer of `collide/previewScene` is a `PreviewSceneBytes` (it has `bytes`). */
+export function isBytesAnswer(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && 'bytes' in result;
+}
 
 /** Whether an answer of `collide/previewScene` is a delta (it has `base`; a scene has none). */
 export function isDeltaAnswer(result: unknown): boolean {

@@ -18,6 +18,7 @@ import {
 } from './validate';
 import { isPairDetail, isPreviewScene, type PairDetail, type PreviewScene } from './preview-model';
 import { isPreviewSceneDelta, type PreviewSceneDelta } from './preview-delta';
+import { isBytes } from './preview-scene-bytes';
 
 export type ExportFormat = 'svg' | 'png';
 
@@ -27,6 +28,16 @@ export type ExportFormat = 'svg' | 'png';
 export interface SceneMessage {
   type: 'scene';
   scene: PreviewScene;
+}
+/**
+ * A new analyzed scene as `encodeSceneBytes` makes it (preview-scene-bytes.ts): what the host
+ * posts for a whole scene, since the webview message carries bytes far faster than objects. The
+ * webview decodes it with `decodeSceneBytes`, which checks the scene as `isPreviewScene` does,
+ * and then takes it as a `scene` message.
+ */
+export interface SceneBytesMessage {
+  type: 'sceneBytes';
+  bytes: Uint8Array;
 }
 /**
  * The changes from the scene of version `delta.base`, which the webview holds, to a newer one
@@ -70,6 +81,7 @@ export interface FitMessage {
 
 export type HostToWebview =
   | SceneMessage
+  | SceneBytesMessage
   | SceneDeltaMessage
   | PairMessage
   | HighlightMessage
@@ -82,6 +94,7 @@ const isName = stringOf(256);
 
 export const isHostToWebview: Check<HostToWebview> = tagged({
   scene: objectOf({ type: literal('scene'), scene: isPreviewScene }),
+  sceneBytes: objectOf({ type: literal('sceneBytes'), bytes: isBytes() }),
   sceneDelta: objectOf({ type: literal('sceneDelta'), delta: isPreviewSceneDelta }),
   pair: objectOf({ type: literal('pair'), pair: isPairDetail }),
   highlight: objectOf({ type: literal('highlight'), bodies: arrayOf(isName, 10_000) }),

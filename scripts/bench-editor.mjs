@@ -10,13 +10,16 @@
 //   - the same typing with the preview open beside it, and the preview's redraw of each edit,
 //   - preview open time, and code lenses on screen after each PageDown (and blank lens rows seen).
 // Times are taken inside the pages (keydown's timeStamp, MutationObserver and draw hooks) on the
-// epoch clock (performance.timeOrigin + now), so the driver's round trips are not in them.
+// epoch clock (performance.timeOrigin + now), so the driver's round trips are not in them; the
+// preview's open time is the driver's (from its Enter until its polling finds a drawn scene,
+// 20–120 ms after the draw), with the first draw's mark in the frame beside it.
 // Results: a table on stdout and artifacts/bench/editor.json. Flags: --keys=N (paced keystrokes,
 // made odd), --bodies=N (default 10000), --settings=JSON (user settings added to the profile's, for
 // attributing a figure to an editor feature), --editor-only (typing without the preview; no lenses),
 // --vsix=path, --no-timeline (no message timelines, bench-editor-timeline.mjs),
-// --no-package (reuse an existing .vsix), --keep (leave the temp profile).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// --no-package (reuse an existing .vsix), --keep (leave the temp profile), --open-only[=N] (only
+// the preview's open time, N opens (default 3), with where it goes: no typing, no lenses).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -373,8 +376,9 @@ async function measureLenses(page, pages) {
   };
 }
 
-export async function runEditorBench({ vsix, keys = 31, keep = false, timeline = true, bodies = 10000, settings = {}, editorOnly = false } = {}) {
-  const profile = makeProfile('collide-bench-editor-', { 'editor.minimap.enabled': false, 'workbench.colorTheme': 'Default Dark Modern', ...settings });
+export async function runEditorBench({ vsix, keys = 31, keep = false, timeline = true, bodies = 10000, settings = {}, editorOnly = false, openOnly = 0 } = {}) {
+  // The web workbench asks before opening a file over 10 MB (the 100k-body scene is 18 MB).
+  const profile = makeProfile('collide-bench-editor-', { 'editor.minimap.enabled': false, 'workbench.colorTheme': 'Default Dark Modern', 'workbench.editorLargeFileConfirmation': 1024, ...settings });
   let server;
   let browser;
   const load = { start: loadavg() };
@@ -407,6 +411,23 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'scene.collide' }).first().waitFor({ timeout: 60_000 });
     const log = (m) => console.error(`bench-editor: ${m}`);
+
+    if (openOnly > 0) {
+      // A 100k-body file takes the editor longer than the usual bound to show.
+      page.setDefaultTimeout(Math.max(BOUND_MS, bodies * 2));
+      const opened = Date.now();
+      await openFile(page, 'scene.collide');
+      await page.locator('.statusbar-item', { hasText: /overlaps?\b/ }).first().waitFor({ timeout: 120_000 });
+      const firstStatusMs = Date.now() - opened;
+      const opens = [];
+      for (let i = 0; i < openOnly; i++) {
+        await sleep(1500);
+        opens.push(await measureOpen(page, timeline ? timelineFile : null, log));
+        await closePreview(page);
+      }
+      load.end = loadavg();
+      return { openOnly: true, scene: { bodies, overlaps: scene.overlaps }, load, firstStatusMs, opens, previewOpenMs: stats(opens.map((o) => o.ms)).median };
+    }
 
     // The floor: the same keystrokes in a Markdown file; the figure is the character's echo.
     await openFile(page, 'notes.md');
@@ -465,11 +486,12 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
 
     let lenses = null;
     let previewOpenMs = null;
+    let previewDrawnMs = null;
     let withPreview = null;
-    if (!editorOnly) ({ lenses, previewOpenMs, withPreview } = await lensesAndPreview(page, typeScene, log));
+    if (!editorOnly) ({ lenses, previewOpenMs, previewDrawnMs, withPreview } = await lensesAndPreview(page, typeScene, log));
     load.end = loadavg();
     const where = timeline ? whereTimeGoes(readTimeline(timelineFile), withPreview ? { noPreview, withPreview } : { noPreview }) : null;
-    return { where, scene: { bodies, overlaps: scene.overlaps, probeLine: PROBE_LINE, targetLine: scene.targetLine }, keys, isolatedKeys: ISOLATED_KEYS, paceMs: PACE_MS, load, floor, floorIsolated, firstStatusMs, noPreview, lenses, previewOpenMs, withPreview };
+    return { where, scene: { bodies, overlaps: scene.overlaps, probeLine: PROBE_LINE, targetLine: scene.targetLine }, keys, isolatedKeys: ISOLATED_KEYS, paceMs: PACE_MS, load, floor, floorIsolated, firstStatusMs, noPreview, lenses, previewOpenMs, previewDrawnMs, withPreview };
   } finally {
     await cleanup();
     cleanups.delete(cleanup);
@@ -479,6 +501,7 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
 const f = (x) => (x === null || x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(0));
 
 export function table(r) {
+  if (r.openOnly) return openTable(r);
   const out = [];
   const row = (what, s, fl, target) =>
     out.push(`| ${what} | ${f(s.median)} | ${f(s.p90)} | ${f(s.p95)} | ${fl === null ? '' : f(fl.median)} | ${fl === null ? '' : f(s.median - fl.median)} | ${s.coalesced ?? ''} | ${target} |`);
@@ -503,7 +526,7 @@ export function table(r) {
   const c = (run) => `${f(run.catchUp.squiggle.ms)} / ${f(run.catchUp.status.ms)}${run.redraw ? ` / ${f(run.redraw.catchUpMs)}` : ''} ms` +
     `${!run.caughtUp || !run.catchUp.squiggle.right || !run.catchUp.status.right ? ' (NOT CAUGHT UP within the bound)' : ''}`;
   out.push(`paced, catch-up after the last keystroke (squiggle / status / preview): ${c(r.noPreview.paced)} without the preview${r.withPreview ? `, ${c(r.withPreview.paced)} with it` : ''}`);
-  out.push(`preview open (command → drawn scene): ${f(r.previewOpenMs)} ms (target ≤ 1000); scene open → status-bar count: ${f(r.firstStatusMs)} ms`);
+  out.push(`preview open (command → drawn scene): ${f(r.previewOpenMs)} ms (target ≤ 1000; the first draw's mark in the frame: ${f(r.previewDrawnMs)} ms); scene open → status-bar count: ${f(r.firstStatusMs)} ms`);
   if (r.lenses) out.push(`lenses: ${r.lenses.n} of ${r.lenses.samples.length} scrolls filled in (${r.lenses.timedOut} timed out), ${f(r.lenses.lensesShown)} lenses on screen (median), ` +
     `blank lens rows seen on ${r.lenses.scrollsWithBlankRows} scrolls, at most ${r.lenses.maxBlankRows} at once`);
   out.push('"not seen alone": keystrokes whose change never showed before the keystroke after next (coalesced with later ones).');
@@ -520,13 +543,8 @@ async function lensesAndPreview(page, typeScene, log) {
   log(`lenses: median ${lenses.median.toFixed(1)} ms, max blank rows ${lenses.maxBlankRows}`);
   await page.keyboard.press('Control+Home');
 
-  // Preview open time: from the command's Enter to a drawn scene in the preview's frame.
-  await paletteOn(page, 'Collide: Open Preview to the Side');
-  const openT0 = Date.now();
-  await page.keyboard.press('Enter');
-  const frame = await previewFrame(page, 60_000);
-  const previewOpenMs = Date.now() - openT0;
-  log(`preview open: ${previewOpenMs} ms`);
+  const { frame, ms: previewOpenMs, marks } = await measureOpen(page, null, log);
+  const previewDrawnMs = marks['webview collide:drawn'] ?? null;
   await sleep(1500);
 
   // Typing with the preview open.
@@ -537,7 +555,65 @@ async function lensesAndPreview(page, typeScene, log) {
   const withPreview = await typeScene(frame);
   log(`with preview: squiggle median ${withPreview.paced.squiggle.median.toFixed(1)} ms paced, ${withPreview.isolated.squiggle.median.toFixed(1)} ms isolated`);
   await page.screenshot({ path: join(outDir, 'editor.png') }).catch(() => {});
-  return { lenses, previewOpenMs, withPreview };
+  return { lenses, previewOpenMs, previewDrawnMs, withPreview };
+}
+
+/**
+ * Preview open time: from the command's Enter to a drawn scene in the preview's frame, with the
+ * marks on the way (the extension host's timeline lines of the preview, when `timelineFile` is
+ * given, and the performance marks of the preview's frame), in ms after the Enter.
+ */
+async function measureOpen(page, timelineFile, log) {
+  await paletteOn(page, 'Collide: Open Preview to the Side');
+  const t0 = Date.now();
+  await page.keyboard.press('Enter');
+  const frame = await previewFrame(page, 60_000);
+  const ms = Date.now() - t0;
+  const marks = {};
+  if (timelineFile && existsSync(`${timelineFile}.client`)) {
+    for (const line of readFileSync(`${timelineFile}.client`, 'utf8').split('\n')) {
+      const [t, event, feature, version] = line.split('\t');
+      if (feature !== 'preview' || Number(t) < t0) continue;
+      const key = `host ${event}${event === 'previewAccepted' || event === 'previewPosted' ? ` (${version})` : ''}`;
+      if (!(key in marks)) marks[key] = Math.round(Number(t) - t0);
+    }
+  }
+  // The frame's own marks, its navigation start, and when its script and style had arrived.
+  const inFrame = await frame.evaluate(() => [
+    ['frame start', performance.timeOrigin],
+    ...performance.getEntriesByType('resource').filter((r) => /webview\.(js|css)/.test(r.name)).map((r) => [`${r.name.replace(/.*\//, '').replace(/\?.*/, '')} loaded`, performance.timeOrigin + r.responseEnd]),
+    ...performance.getEntriesByType('mark').filter((m) => m.name.startsWith('collide:')).map((m) => [m.name, performance.timeOrigin + m.startTime]),
+  ]).catch(() => []);
+  for (const [name, t] of inFrame) if (!(`webview ${name}` in marks)) marks[`webview ${name}`] = Math.round(t - t0);
+  log(`preview open: ${ms} ms; ${Object.entries(marks).sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  return { frame, ms, marks };
+}
+
+/** Closes the preview (the editor group beside the scene's) and waits until its frame is gone. */
+async function closePreview(page) {
+  await paletteOn(page, 'View: Close Editors in Other Groups');
+  await page.keyboard.press('Enter');
+  const deadline = Date.now() + BOUND_MS;
+  while (Date.now() < deadline) {
+    let open = false;
+    for (const f of page.frames()) {
+      if (/webview/i.test(f.url()) && await f.evaluate(() => !!globalThis.collidePreview).catch(() => false)) open = true;
+    }
+    if (!open) return;
+    await sleep(50);
+  }
+  throw new Error('the preview did not close');
+}
+
+function openTable(r) {
+  const out = [`${r.scene.bodies}-body scene; load average ${r.load.start.map((x) => x.toFixed(2)).join(' ')} → ${r.load.end.map((x) => x.toFixed(2)).join(' ')}.`, ''];
+  out.push(`preview open (command → drawn scene): ${r.opens.map((o) => f(o.ms)).join(', ')} ms; median ${f(r.previewOpenMs)} ms (target ≤ 1000); ` +
+    `the first draw's mark in the frame: ${r.opens.map((o) => f(o.marks['webview collide:drawn'])).join(', ')} ms`);
+  out.push('', 'Marks, ms after the command (one column per open):', '');
+  const keys = [...new Set(r.opens.flatMap((o) => Object.keys(o.marks)))].sort((a, b) => (r.opens[0].marks[a] ?? 0) - (r.opens[0].marks[b] ?? 0));
+  out.push(`| mark | ${r.opens.map((_, i) => `#${i + 1}`).join(' | ')} |`, `|---|${r.opens.map(() => '---:').join('|')}|`);
+  for (const k of keys) out.push(`| ${k} | ${r.opens.map((o) => f(o.marks[k])).join(' | ')} |`);
+  return out.join('\n');
 }
 
 /** Each run's keystrokes cut into segments (bench-editor-timeline.mjs), and the extension host's request times. */
@@ -588,8 +664,11 @@ async function main() {
   let vsix = vsixArg ? vsixArg.slice(7) : vsixPath();
   if (!vsixArg && (!args.includes('--no-package') || !existsSync(vsix))) vsix = packageExtension();
   mkdirSync(outDir, { recursive: true });
-  const result = await runEditorBench({ vsix, keys, keep: args.includes('--keep'), timeline: !args.includes('--no-timeline'), bodies, settings, editorOnly: args.includes('--editor-only') });
-  writeFileSync(join(outDir, 'editor.json'), JSON.stringify(result, null, 2) + '\n');
+  const openArg = args.find((a) => a === '--open-only' || a.startsWith('--open-only='));
+  const openOnly = openArg === undefined ? 0 : openArg === '--open-only' ? 3 : Math.max(1, Number(openArg.slice('--open-only='.length)) || 3);
+  const result = await runEditorBench({ vsix, keys, keep: args.includes('--keep'), timeline: !args.includes('--no-timeline'), bodies, settings, editorOnly: args.includes('--editor-only'), openOnly });
+  if (result.opens) for (const o of result.opens) delete o.frame;
+  writeFileSync(join(outDir, openOnly ? 'editor-open.json' : 'editor.json'), JSON.stringify(result, null, 2) + '\n');
   console.log(table(result));
   console.log(`\n(written to ${join(outDir, 'editor.json')})`);
 }

@@ -61,3 +61,14 @@ export function timelineMiddleware(inner: Middleware): Middleware {
     provideHover: (d, p, t, next) => timed('hover', d, () => next(d, p, t)),
   };
 }
+
+const timelineFile = typeof process !== 'undefined' && process.env.COLLIDE_TIMELINE ? `${process.env.COLLIDE_TIMELINE}.client` : undefined;
+
+/**
+ * One line of the timeline from elsewhere in the extension (the preview's scene request, its
+ * answer and the post to the webview), in the same format; nothing when the timeline is off.
+ */
+export function timelineEvent(event: string, feature: string, version: number | string, ms = ''): void {
+  if (!timelineFile) return;
+  fs.appendFileSync(timelineFile, `${(performance.timeOrigin + performance.now()).toFixed(2)}\t${event}\t${feature}\t${version}\t${ms}\n`);
+}

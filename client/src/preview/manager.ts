@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import {
@@ -17,6 +18,7 @@ import {
 import { isPairDetail } from '../../../protocol/preview-model';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { LANGUAGE_ID } from '../languageClient';
+import { timelineEvent } from '../timeline';
 import { bodiesAtOffset, poseEdits } from './edits';
 import { makeNonce, previewHtml } from './html';
 import { SceneSync } from './scene-sync';
@@ -64,6 +66,7 @@ class PreviewPanel implements vscode.Disposable {
       nonce: makeNonce((n) => randomBytes(n)),
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
       styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
+      ...inlineTexts(dist),
     });
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m)),
@@ -103,7 +106,8 @@ class PreviewPanel implements vscode.Disposable {
 
   selection(editor: vscode.TextEditor): void {
     const scene = this.sync.scene;
-    if (!scene || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
+    // A scene fetched while the webview loads is not the webview's yet (postHeld sends it).
+    if (!this.ready || !scene || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
     if (editor.document.version !== scene.version) return;
     const offset = editor.document.offsetAt(editor.selection.active);
     this.post({ type: 'highlight', bodies: bodiesAtOffset(scene.bodies, offset) });
@@ -163,24 +167,28 @@ class PreviewPanel implements vscode.Disposable {
 
   /**
    * Fetch the scene (a delta against the one held, or the whole) and post the webview what it
-   * needs of it, unless it is not newer than what was posted.
+   * needs of it, unless it is not newer than what was posted. The first fetch runs while the
+   * webview is still loading, so that the whole scene is built and held by the time it says
+   * `ready`; it is posted then (`postHeld`), and the fetch that `ready` starts brings what is
+   * newer (an empty delta when nothing is).
    */
   private async update(): Promise<void> {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     const uri = this.uri;
-    if (!uri || !this.ready) return;
+    if (!uri) return;
     if (!this.client) {
       this.sync.webviewEmptied();
-      this.post({ type: 'empty', reason: 'The Collide language server is not available; see the "Collide" output.' });
+      if (this.ready) this.post({ type: 'empty', reason: 'The Collide language server is not available; see the "Collide" output.' });
       return;
     }
     if (!this.client.isRunning()) return; // onDidChangeState brings us back
     const seq = ++this.requestSeq;
-    const params: PreviewSceneParams = { uri: uri.toString() };
+    const params: PreviewSceneParams = { uri: uri.toString(), bytes: true };
     const base = this.sync.base(uri.toString());
     if (base !== undefined) params.base = base;
     let result: unknown;
+    timelineEvent('previewRequest', 'preview', base ?? '');
     try {
       result = await this.client.sendRequest(PREVIEW_SCENE_METHOD, params);
     } catch (e) {
@@ -189,13 +197,15 @@ class PreviewPanel implements vscode.Disposable {
     }
     if (this.uri?.toString() !== uri.toString()) return;
     if (result === null) {
-      if (seq === this.requestSeq) {
+      if (seq === this.requestSeq && this.ready) {
         this.sync.webviewEmptied();
         this.post({ type: 'empty', reason: `${basename(uri)} is not open in the language server yet.` });
       }
       return;
     }
+    timelineEvent('previewAnswer', 'preview', base ?? '');
     const answer = this.sync.accept(uri.toString(), result);
+    timelineEvent('previewAccepted', 'preview', answer.kind);
     if (answer.kind === 'invalid') {
       this.client.warn('Collide preview: the server sent a scene that does not fit the protocol; ignored.', undefined, false);
       return;
@@ -207,13 +217,30 @@ class PreviewPanel implements vscode.Disposable {
     }
     const scene = this.sync.scene;
     if (!scene) return;
-    if (answer.kind === 'scene') this.post(answer.message);
+    if (answer.kind === 'scene') {
+      if (this.ready) {
+        this.post(answer.message);
+        timelineEvent('previewPosted', 'preview', answer.message.type);
+      } else this.sync.webviewReset(); // fetched while the webview loads: postHeld on `ready`
+    }
     const doc = this.document();
     if (doc && doc.version > scene.version && this.retries < MAX_RETRIES) {
       // The server's newest analysis is behind the text: look again shortly.
       this.retries++;
       this.retryTimer = setTimeout(() => void this.fetch.run(), RETRY_MS);
     }
+    const editor = vscode.window.activeTextEditor;
+    if (editor) this.selection(editor);
+  }
+
+  /** Post the scene held (one fetched while the webview loaded) to a webview that holds none. */
+  private postHeld(): void {
+    const scene = this.sync.scene;
+    if (!scene || scene.uri !== this.uri?.toString()) return;
+    const message = this.sync.wholeMessage();
+    if (!message) return;
+    this.post(message);
+    timelineEvent('previewPosted', 'preview', message.type);
     const editor = vscode.window.activeTextEditor;
     if (editor) this.selection(editor);
   }
@@ -225,6 +252,7 @@ class PreviewPanel implements vscode.Disposable {
       case 'ready':
         this.ready = true;
         this.sync.webviewReset();
+        this.postHeld();
         this.throttle.flush();
         if (this.pendingPair) {
           this.post({ type: 'selectPair', ...this.pendingPair });
@@ -297,6 +325,19 @@ class PreviewPanel implements vscode.Disposable {
     for (const d of this.disposables.splice(0)) d.dispose();
     this.onDispose();
   }
+}
+
+let inlined: { inline: { script: string; style: string } } | Record<string, never> | undefined;
+
+/** The webview's script and style sheet, read once, to write into its page (html.ts). */
+function inlineTexts(dist: vscode.Uri): { inline: { script: string; style: string } } | Record<string, never> {
+  if (inlined) return inlined;
+  try {
+    inlined = { inline: { script: readFileSync(vscode.Uri.joinPath(dist, 'webview.js').fsPath, 'utf8'), style: readFileSync(vscode.Uri.joinPath(dist, 'webview.css').fsPath, 'utf8') } };
+  } catch {
+    inlined = {}; // not on a file system this process reads: the page loads them by URI
+  }
+  return inlined;
 }
 
 function basename(uri: vscode.Uri): string {

@@ -1,7 +1,8 @@
-import { isDeltaAnswer } from '../../../protocol/preview-lsp';
+import { isBytesAnswer, isDeltaAnswer, isPreviewSceneBytes } from '../../../protocol/preview-lsp';
 import { applySceneDelta, isPreviewSceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
 import type { HostToWebview } from '../../../protocol/preview-messages';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
+import { decodeSceneBytes, encodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 
 /** What an answer of `collide/previewScene` comes to. */
 export type SceneAnswer =
@@ -19,11 +20,14 @@ export type SceneAnswer =
  * `collide/previewScene` answers, whole scenes or deltas (protocol/preview-delta.ts). The host
  * asks with `base` = the version it holds; it posts the webview the delta itself when the
  * webview holds the delta's base (a few hundred bytes after a keystroke rather than the whole
- * scene), and the whole scene when it holds none or another version (it just loaded). Pure:
+ * scene), and the whole scene when it holds none or another version (it just loaded), as bytes
+ * (protocol/preview-scene-bytes.ts: a webview message carries them far faster than objects). Pure:
  * the panel (manager.ts) does the requests and the posting.
  */
 export class SceneSync {
   private held: PreviewScene | null = null;
+  /** `held` as encodeSceneBytes makes it, once made (or as the server sent it). */
+  private heldBytes: Uint8Array | null = null;
   /** The version the webview holds (-1: none; it just loaded, or was sent an empty message). */
   private webviewVersion = -1;
 
@@ -39,12 +43,23 @@ export class SceneSync {
   /** Forget the scene (another document is followed). */
   reset(): void {
     this.held = null;
+    this.heldBytes = null;
     this.webviewVersion = -1;
   }
 
   /** The webview lost its scene (it loaded again, or a delta did not fit it): post the whole next. */
   webviewReset(): void {
     this.webviewVersion = -1;
+  }
+
+  /**
+   * The message that gives the webview the scene held, whole (it just loaded and holds none),
+   * and it then counts as holding it; null when no scene is held.
+   */
+  wholeMessage(): HostToWebview | null {
+    if (!this.held) return null;
+    this.webviewVersion = this.held.version;
+    return { type: 'sceneBytes', bytes: this.bytesOfHeld() };
   }
 
   /** The webview was told there is nothing to show. */
@@ -56,7 +71,16 @@ export class SceneSync {
   accept(uri: string, result: unknown): SceneAnswer {
     let scene: PreviewScene;
     let delta: PreviewSceneDelta | null = null;
-    if (isDeltaAnswer(result)) {
+    let bytes: Uint8Array | null = null;
+    if (isBytesAnswer(result)) {
+      if (!isPreviewSceneBytes(result) || result.uri !== uri) return { kind: 'invalid' };
+      bytes = fromBase64(result.bytes);
+      const decoded = bytes && decodeSceneBytes(bytes);
+      if (!decoded || decoded.uri !== uri || decoded.version !== result.version) return { kind: 'invalid' };
+      if (this.held && this.held.uri === uri && decoded.version < this.held.version) return { kind: 'same' };
+      if (this.held && this.held.uri === uri && decoded.version === this.held.version && this.webviewVersion === decoded.version) return { kind: 'same' };
+      scene = decoded;
+    } else if (isDeltaAnswer(result)) {
       if (!isPreviewSceneDelta(result) || result.uri !== uri) return { kind: 'invalid' };
       const held = this.held;
       if (!held || held.uri !== uri) return { kind: 'refetch' };
@@ -76,13 +100,47 @@ export class SceneSync {
       if (this.held && this.held.uri === uri && result.version === this.held.version && this.webviewVersion === result.version) return { kind: 'same' };
       scene = result;
     }
-    return this.post(scene, delta);
+    return this.post(scene, delta, bytes);
   }
 
-  private post(scene: PreviewScene, delta: PreviewSceneDelta | null): SceneAnswer {
+  private bytesOfHeld(): Uint8Array {
+    this.heldBytes ??= encodeSceneBytes(this.held!);
+    return this.heldBytes;
+  }
+
+  private post(scene: PreviewScene, delta: PreviewSceneDelta | null, bytes: Uint8Array | null = null): SceneAnswer {
+    if (scene !== this.held) this.heldBytes = bytes;
     this.held = scene;
-    const message: HostToWebview = delta && this.webviewVersion === delta.base ? { type: 'sceneDelta', delta } : { type: 'scene', scene };
+    const message: HostToWebview = delta && this.webviewVersion === delta.base ? { type: 'sceneDelta', delta } : { type: 'sceneBytes', bytes: this.bytesOfHeld() };
     this.webviewVersion = scene.version;
     return { kind: 'scene', scene, message };
   }
+}
+
+/**
+ * The bytes of a PreviewSceneBytes's base64 texts (protocol/preview-lsp.ts), or null when one is
+ * not whole base64 (a text but the last with padding or a length not a multiple of 4, or a
+ * character outside the alphabet, which Node's decoder would skip: the length then falls short).
+ */
+export function fromBase64(texts: readonly string[]): Uint8Array | null {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (let k = 0; k < texts.length; k++) {
+    const t = texts[k]!;
+    if (t.length % 4 !== 0) return null;
+    const pad = t.endsWith('==') ? 2 : t.endsWith('=') ? 1 : 0;
+    if (pad > 0 && k < texts.length - 1) return null;
+    const b = Buffer.from(t, 'base64');
+    if (b.length !== (t.length / 4) * 3 - pad) return null;
+    parts.push(b);
+    total += b.length;
+  }
+  // One fresh array (a Buffer may be a view into Node's shared pool): posted as it is.
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

@@ -1,11 +1,14 @@
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
-import { isString, objectOf, optional, stringOf, type Check } from '../../../protocol/validate';
+import { isBoolean, isString, objectOf, optional, stringOf, type Check } from '../../../protocol/validate';
+import { base64Ascii } from '../../../protocol/base64';
 import {
   PREVIEW_PAIR_METHOD,
   PREVIEW_SCENE_METHOD,
   type PreviewPairResult,
+  type PreviewSceneBytes,
   type PreviewSceneResult,
 } from '../../../protocol/preview-lsp';
+import { SceneBytesWriter } from '../../../protocol/preview-scene-bytes';
 import type { PreviewScene } from '../../../protocol/preview-model';
 import type { DocumentAnalysis } from '../analysis/pipeline';
 import { EncodedJsonList } from './encode/encoded-json-list';
@@ -28,7 +31,7 @@ export type GetAnalysis = (uri: string) => VersionedAnalysis | undefined | Promi
 /** The version of an open document as the server's text holds it (undefined when it is not open). */
 export type DocumentVersion = (uri: string) => number | undefined;
 
-const isSceneParams = objectOf({ uri: stringOf(8192), base: optional(Number.isInteger as Check<number>) });
+const isSceneParams = objectOf({ uri: stringOf(8192), base: optional(Number.isInteger as Check<number>), bytes: optional(isBoolean) });
 const isPairParams = objectOf({ uri: stringOf(8192), a: isString, b: isString });
 
 /** Versions of a document whose models were sent that a delta can start from. */
@@ -39,6 +42,9 @@ const SLICE_MS = 8;
 const MAX_LAPS = 3;
 /** Bodies or findings a chunk of a whole scene's encoded lists holds. */
 const RUN = 128;
+/** Bytes of a whole scene's bytes one base64 text holds (a multiple of 3: no padding inside). */
+const BASE64_RUN = 3 * 128 * 1024;
+const QUOTE = 0x22; // '"'
 
 const utf8 = new TextEncoder();
 
@@ -82,6 +88,35 @@ async function encodedScene(scene: PreviewScene): Promise<PreviewScene> {
   return { ...scene, bodies: bodies as unknown as PreviewScene['bodies'], findings: findings as unknown as PreviewScene['findings'] };
 }
 
+/**
+ * The whole scene as PreviewSceneBytes, its numbers written and its base64 texts made (an
+ * EncodedJsonList of JSON strings: base64 needs no escaping) in slices of SLICE_MS.
+ */
+async function encodedSceneBytes(scene: PreviewScene): Promise<PreviewSceneBytes> {
+  const writer = new SceneBytesWriter(scene);
+  let sliceStart = now();
+  while (!writer.step(RUN)) {
+    if (now() - sliceStart > SLICE_MS) {
+      await pause();
+      sliceStart = now();
+    }
+  }
+  const bytes = writer.bytes();
+  const chunks: Uint8Array[] = [];
+  for (let k = 0; k < bytes.length; k += BASE64_RUN) {
+    const text = base64Ascii(bytes.subarray(k, k + BASE64_RUN), 1, 1);
+    text[0] = QUOTE;
+    text[text.length - 1] = QUOTE;
+    chunks.push(text);
+    if (now() - sliceStart > SLICE_MS) {
+      await pause();
+      sliceStart = now();
+    }
+  }
+  const list = new EncodedJsonList(chunks, chunks.length);
+  return { uri: scene.uri, version: scene.version, bytes: list as unknown as string[] };
+}
+
 export interface PreviewHandlers {
   /** Drop what is kept of a document's sent models (it was closed). */
   forget(uri: string): void;
@@ -97,7 +132,7 @@ export interface PreviewHandlers {
  * base forgotten) is built in slices of SLICE_MS with a turn of the event loop between them, so
  * that edits and their diagnostics get through meanwhile, and started again for the newer
  * version when one has come (`documentVersion`); its JSON is made in such slices too
- * (`encodeSliced`).
+ * (`encodeSliced`), or its bytes when the client asks for them (`encodedSceneBytes`).
  */
 export function registerPreviewHandlers(connection: Connection, getAnalysis: GetAnalysis, documentVersion?: DocumentVersion): PreviewHandlers {
   const sent = new Map<string, SentScene[]>();
@@ -154,7 +189,7 @@ export function registerPreviewHandlers(connection: Connection, getAnalysis: Get
       const whole = await buildWhole(uri);
       if (!whole) return null;
       remember(uri, sentScene(whole.doc.version, sourceOf(whole.doc.analysis), whole.built));
-      return await encodedScene(whole.built.scene);
+      return params.bytes === true ? await encodedSceneBytes(whole.built.scene) : await encodedScene(whole.built.scene);
     } catch (e) {
       connection.console.error(`collide/previewScene failed for ${uri}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       throw new ResponseError(ErrorCodes.InternalError, `collide/previewScene failed for ${uri}: ${e instanceof Error ? e.message : String(e)}`);

@@ -13,7 +13,9 @@ import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { startServer } from '../../../server/src/lsp/server';
 import { buildPreviewScene } from '../../../server/src/preview/scene-model';
-import { PREVIEW_SCENE_METHOD, isDeltaAnswer } from '../../../protocol/preview-lsp';
+import { PREVIEW_SCENE_METHOD, isBytesAnswer, isDeltaAnswer, isPreviewSceneBytes } from '../../../protocol/preview-lsp';
+import { decodeSceneBytes } from '../../../protocol/preview-scene-bytes';
+import { fromBase64 } from '../../../client/src/preview/scene-sync';
 import { applySceneDelta, isPreviewSceneDelta } from '../../../protocol/preview-delta';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
 
@@ -116,5 +118,26 @@ describe('lsp/preview: collide/previewScene answers with deltas against the vers
     assert.equal(scene.version, 2, 'the build for version 1 was dropped for version 2');
     assert.ok(published.some((p) => p.version === 2), 'the new version was published before the scene answered');
     assert.deepStrictEqual(scene, expected(next, 2));
+  });
+
+  it('gives the whole scene as base64 bytes to a client that asks so, and deltas as before', async () => {
+    // Large enough for several base64 texts.
+    let text = sceneText(3000);
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'collide', version: 1, text } });
+    await publishedFor(1);
+    const first = await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, bytes: true });
+    assert.ok(isBytesAnswer(first) && isPreviewSceneBytes(first) && !isDeltaAnswer(first));
+    assert.ok(first.bytes.length > 1, `several base64 texts (${first.bytes.length})`);
+    const bytes = fromBase64(first.bytes);
+    assert.ok(bytes);
+    assert.deepStrictEqual(decodeSceneBytes(bytes), expected(text, 1));
+
+    text = await edit(text, 'body b150 box(1, 1)', 'body b150 box(1.25, 1)', 2);
+    await publishedFor(2);
+    const answer = await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, base: 1, bytes: true });
+    assert.ok(isPreviewSceneDelta(answer), 'a delta against version 1');
+    const unknown = await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, base: 77, bytes: true });
+    assert.ok(isPreviewSceneBytes(unknown), 'an unknown base: the whole scene, as bytes');
+    assert.deepStrictEqual(decodeSceneBytes(fromBase64(unknown.bytes)!), expected(text, 2));
   });
 });

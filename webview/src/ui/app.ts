@@ -2,6 +2,7 @@ import { isHostToWebview, type HostToWebview, type WebviewToHost } from '../../.
 import { formatNumber as fmt } from '../../../protocol/format';
 import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
 import { applySceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
+import { decodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 import { changedWorldBoxes } from '../paint/delta-region';
 import { CanvasPainter } from '../paint/canvas-painter';
 import { ScenePainter } from '../../../render/scene/scene-painter';
@@ -42,6 +43,8 @@ export class PreviewApp {
   /** Scene deltas applied, and whole scenes taken (for the tests). */
   private deltas = 0;
   private scenes = 0;
+  /** The value of `scenes` when a frame was last drawn (marks the first draw of a whole scene). */
+  private scenesDrawn = 0;
 
   private readonly canvas: HTMLCanvasElement;
   private readonly tooltip: HTMLElement;
@@ -115,8 +118,12 @@ export class PreviewApp {
 
   /** Every message from the host goes through here; anything that fails validation is dropped. */
   receive(data: unknown): void {
+    const whole = isWholeScene(data);
+    if (whole) mark('message');
     if (!isHostToWebview(data)) return;
+    if (whole) mark('validated');
     this.handle(data);
+    if (whole) mark('handled');
   }
 
   private post(message: WebviewToHost): void {
@@ -130,6 +137,14 @@ export class PreviewApp {
         this.scenes++;
         this.setScene(m.scene);
         break;
+      case 'sceneBytes': {
+        const scene = decodeSceneBytes(m.bytes);
+        if (!scene) return; // not a valid scene: dropped, as a `scene` message that does not fit
+        mark('decoded');
+        this.scenes++;
+        this.setScene(scene);
+        break;
+      }
       case 'sceneDelta':
         this.applyDelta(m.delta);
         break;
@@ -325,7 +340,12 @@ export class PreviewApp {
    * cached layer when that is exact); 'full' redraws the cached layer too.
    */
   drawNow(mode: 'frame' | 'exact' | 'full' = 'exact'): FrameKind {
+    const first = this.scenes !== this.scenesDrawn && this.state.painter !== null;
     this.lastFrame = this.draw(mode);
+    if (first) {
+      this.scenesDrawn = this.scenes;
+      mark('drawn');
+    }
     return this.lastFrame;
   }
 
@@ -397,6 +417,20 @@ function replacedInPlace(delta: PreviewSceneDelta): number[] | null {
     for (let k = 0; k < s.deleteCount; k++) out.push(s.start + k);
   }
   return out;
+}
+
+/**
+ * A performance mark on the way of a whole scene (`collide:message`, `collide:validated`,
+ * `collide:decoded`, `collide:handled`, `collide:drawn`): the editor benchmark reads them in the
+ * preview's frame.
+ */
+function mark(name: string): void {
+  globalThis.performance?.mark?.(`collide:${name}`);
+}
+
+function isWholeScene(data: unknown): boolean {
+  const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+  return type === 'scene' || type === 'sceneBytes';
 }
 
 /**

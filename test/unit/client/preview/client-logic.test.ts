@@ -107,6 +107,24 @@ describe('preview host logic', () => {
     assert.match(html, new RegExp(`<script nonce="${nonce}" src="x.js">`));
   });
 
+  it('writes the script and the style sheet into the page with the nonce, safely', () => {
+    const nonce = makeNonce((n) => new Uint8Array(n).map((_, i) => i * 5));
+    const script = 'const s = "</script><script>alert(1)</SCRIPT>"; const c = "<!--";';
+    const style = 'body::after { content: "</style>"; }';
+    const html = previewHtml({ cspSource: 'vscode-resource:', nonce, scriptUri: 'x.js', styleUri: 'x.css', inline: { script, style } });
+    assert.match(html, new RegExp(`script-src 'nonce-${nonce}'; style-src vscode-resource: 'nonce-${nonce}';`));
+    assert.doesNotMatch(html, /unsafe-inline|unsafe-eval|x\.js|x\.css/);
+    const scripts = [...html.matchAll(/<script nonce="([^"]*)">([\s\S]*?)<\/script>/g)];
+    assert.equal(scripts.length, 1, 'one script element, not ended early');
+    assert.equal(scripts[0]![1], nonce);
+    assert.equal(scripts[0]![2], 'const s = "<\\/script><script>alert(1)<\\/SCRIPT>"; const c = "<\\!--";');
+    // The escaped text means the same in JavaScript.
+    assert.equal(new Function(`${scripts[0]![2]}; return s + c;`)(), '</script><script>alert(1)</SCRIPT><!--');
+    const styles = [...html.matchAll(/<style nonce="([^"]*)">([\s\S]*?)<\/style>/g)];
+    assert.equal(styles.length, 1);
+    assert.equal(styles[0]![2], 'body::after { content: "<\\/style>"; }');
+  });
+
   it('validates webview messages: only well-formed ones pass', () => {
     assert.ok(isWebviewToHost({ type: 'ready' }));
     assert.ok(isWebviewToHost({ type: 'editPose', version: 1, body: 'a', at: [1, 2], decimals: 3 }));

@@ -4,10 +4,13 @@
  * base, the whole scene otherwise.
  */
 import { strict as assert } from 'node:assert';
-import { SceneSync } from '../../../../client/src/preview/scene-sync';
+import { fromBase64, SceneSync } from '../../../../client/src/preview/scene-sync';
+import { encodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
+import type { PreviewSceneBytes } from '../../../../protocol/preview-lsp';
 import type { PreviewSceneDelta } from '../../../../protocol/preview-delta';
 import { isHostToWebview } from '../../../../protocol/preview-messages';
 import type { PreviewScene } from '../../../../protocol/preview-model';
+import { decodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
 import { sampleScene } from '../../../browser/fixtures';
 
 function deltaOf(scene: PreviewScene, version: number, change: Partial<PreviewSceneDelta> = {}): PreviewSceneDelta {
@@ -37,7 +40,9 @@ describe('client/preview/scene-sync', () => {
     assert.equal(sync.base(uri), undefined, 'nothing held: ask for the whole scene');
     const first = sync.accept(uri, scene);
     assert.equal(first.kind, 'scene');
-    assert.equal(first.kind === 'scene' && first.message.type, 'scene');
+    assert.ok(first.kind === 'scene' && first.message.type === 'sceneBytes', 'a whole scene is posted as bytes');
+    assert.ok(isHostToWebview(first.message));
+    assert.deepStrictEqual(decodeSceneBytes(first.message.bytes), scene);
     assert.equal(sync.base(uri), scene.version);
     assert.equal(sync.base('file:///other.collide'), undefined);
 
@@ -57,7 +62,8 @@ describe('client/preview/scene-sync', () => {
     assert.deepStrictEqual(sync.accept(uri, deltaOf(scene, scene.version)), { kind: 'same' }, 'an empty delta');
     sync.webviewReset();
     const again = sync.accept(uri, deltaOf(scene, scene.version + 1));
-    assert.ok(again.kind === 'scene' && again.message.type === 'scene', 'the webview holds no base: the whole scene');
+    assert.ok(again.kind === 'scene' && again.message.type === 'sceneBytes', 'the webview holds no base: the whole scene');
+    assert.deepStrictEqual(decodeSceneBytes(again.message.bytes), again.scene);
     assert.deepStrictEqual(sync.accept(uri, { ...scene, version: scene.version - 1 }), { kind: 'same' }, 'an older whole scene');
   });
 
@@ -68,5 +74,44 @@ describe('client/preview/scene-sync', () => {
     assert.equal(sync.base(uri), undefined, 'the next request asks for the whole scene');
     assert.deepStrictEqual(sync.accept(uri, { base: 1, nonsense: true }), { kind: 'invalid' });
     assert.deepStrictEqual(sync.accept(uri, { ...scene, uri: 'file:///other.collide' }), { kind: 'invalid' });
+  });
+
+  it('gives a webview that just loaded the scene held, whole, and then counts it as held there', () => {
+    const sync = new SceneSync();
+    assert.equal(sync.wholeMessage(), null, 'nothing held');
+    sync.accept(uri, scene);
+    sync.webviewReset(); // fetched before the webview was ready
+    const m = sync.wholeMessage();
+    assert.ok(m && m.type === 'sceneBytes');
+    assert.deepStrictEqual(decodeSceneBytes(m.bytes), scene);
+    assert.deepStrictEqual(sync.accept(uri, deltaOf(scene, scene.version)), { kind: 'same' }, 'the empty delta after `ready` posts nothing');
+    const d = deltaOf(scene, scene.version + 1);
+    const next = sync.accept(uri, d);
+    assert.ok(next.kind === 'scene');
+    assert.deepStrictEqual(next.message, { type: 'sceneDelta', delta: d }, 'the webview holds the base');
+  });
+
+  it('takes a whole scene sent as base64 bytes, and posts the webview those same bytes', () => {
+    const bytes = encodeSceneBytes(scene);
+    const b64 = Buffer.from(bytes).toString('base64');
+    const cut = 4 * Math.floor(b64.length / 8);
+    const answer: PreviewSceneBytes = { uri, version: scene.version, bytes: [b64.slice(0, cut), b64.slice(cut)] };
+    const sync = new SceneSync();
+    const first = sync.accept(uri, answer);
+    assert.ok(first.kind === 'scene' && first.message.type === 'sceneBytes');
+    assert.deepStrictEqual(first.scene, scene);
+    assert.deepStrictEqual(first.message.bytes, bytes);
+    assert.deepStrictEqual(sync.accept(uri, answer), { kind: 'same' });
+    assert.deepStrictEqual(new SceneSync().accept(uri, { ...answer, version: scene.version + 1 }), { kind: 'invalid' }, 'a version that is not the scene\'s');
+    assert.deepStrictEqual(new SceneSync().accept(uri, { ...answer, bytes: [b64.slice(0, cut - 1), b64.slice(cut - 1)] }), { kind: 'invalid' }, 'a text cut inside a quantum');
+  });
+
+  it('reads base64 texts only when each is whole base64', () => {
+    const b = (s: string) => Buffer.from(s).toString('base64');
+    assert.deepStrictEqual(fromBase64([b('abc'), b('de')]), new TextEncoder().encode('abcde'));
+    assert.deepStrictEqual(fromBase64([]), new Uint8Array(0));
+    assert.equal(fromBase64([b('ab'), b('cde')]), null, 'padding before the last text');
+    assert.equal(fromBase64(['YWJ']), null, 'a length not a multiple of 4');
+    assert.equal(fromBase64(['YW*j']), null, 'a character outside the alphabet');
   });
 });
