@@ -106,7 +106,8 @@ export function previewPath(timeline, messages, draws) {
   const published = new Map();
   for (const e of timeline.server) if (e.event === 'write' && e.method === 'textDocument/publishDiagnostics' && e.version !== null && !published.has(e.version)) published.set(e.version, e.t);
   const posted = new Map();
-  for (const e of timeline.client) if (e.event === 'preview' && e.version !== null && !posted.has(e.version)) posted.set(e.version, e.t);
+  // A post's line has the message's type in the version column and the version it brings last.
+  for (const e of timeline.client) if (e.event === 'previewPosted' && e.ms !== null && !posted.has(e.ms)) posted.set(e.ms, e.t);
   const toArrival = [];
   const toPost = [];
   const postToArrival = [];

@@ -12,15 +12,17 @@ import type { Middleware } from 'vscode-languageclient/node';
  * `didChange` when the client is about to send a change; `diagnostics` when a publication
  * reaches the middleware (converted, before the collection is set); `request` when the editor
  * asks a provider and `answer` when the provider's promise settles, with the time between (send,
- * the server's work, the transfer and the conversion); `preview` when the preview posts a scene
- * or a delta (of that version) to its webview. Off, none of this runs.
+ * the server's work, the transfer and the conversion). The preview's lines have the feature
+ * `preview`: `previewRequest` (with the base version asked from), `previewAnswer`,
+ * `previewAccepted` (with what the answer was) and `previewPosted` (with the message's type, and
+ * the version it brings in the last column). Off, none of this runs.
  */
 const file = typeof process !== 'undefined' ? process.env.COLLIDE_TIMELINE : undefined;
 const out = file ? `${file}.client` : undefined;
 if (out) fs.writeFileSync(out, '');
 const now = () => performance.timeOrigin + performance.now();
 
-/** One line of the client's timeline (below), or nothing when it is off. */
+/** One line of the client's timeline (above), or nothing when it is off. */
 export function timelineMark(event: string, feature: string, version: number | string, ms = ''): void {
   if (out) fs.appendFileSync(out, `${now().toFixed(2)}\t${event}\t${feature}\t${version}\t${ms}\n`);
 }
@@ -60,15 +62,4 @@ export function timelineMiddleware(inner: Middleware): Middleware {
     provideDocumentHighlights: (d, p, t, next) => timed('documentHighlight', d, () => next(d, p, t)),
     provideHover: (d, p, t, next) => timed('hover', d, () => next(d, p, t)),
   };
-}
-
-const timelineFile = typeof process !== 'undefined' && process.env.COLLIDE_TIMELINE ? `${process.env.COLLIDE_TIMELINE}.client` : undefined;
-
-/**
- * One line of the timeline from elsewhere in the extension (the preview's scene request, its
- * answer and the post to the webview), in the same format; nothing when the timeline is off.
- */
-export function timelineEvent(event: string, feature: string, version: number | string, ms = ''): void {
-  if (!timelineFile) return;
-  fs.appendFileSync(timelineFile, `${(performance.timeOrigin + performance.now()).toFixed(2)}\t${event}\t${feature}\t${version}\t${ms}\n`);
 }

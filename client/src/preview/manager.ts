@@ -18,7 +18,6 @@ import {
 import { isPairDetail } from '../../../protocol/preview-model';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { LANGUAGE_ID } from '../languageClient';
-import { timelineEvent } from '../timeline';
 import { bodiesAtOffset, poseEdits } from './edits';
 import { makeNonce, previewHtml } from './html';
 import { SceneSync } from './scene-sync';
@@ -29,6 +28,8 @@ import { timelineMark } from '../timeline';
 export const PREVIEW_VIEW_TYPE = 'collide.preview';
 /** The server may answer with an analysis older than the text; ask again this often, this many times. */
 const RETRY_MS = 100;
+/** The longest a scene update waits for its message to reach the webview. */
+const DELIVERY_WAIT_MS = 1000;
 const MAX_RETRIES = 30;
 
 /**
@@ -51,6 +52,8 @@ class PreviewPanel implements vscode.Disposable {
   private exportSeq = 0;
   private pendingPair: { a: string; b: string } | null = null;
   private ready = false;
+  /** The bodies last highlighted in the webview (joined), so that the same list is not sent twice. */
+  private highlighted: string | undefined;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -110,11 +113,16 @@ class PreviewPanel implements vscode.Disposable {
     if (!this.ready || !scene || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
     if (editor.document.version !== scene.version) return;
     const offset = editor.document.offsetAt(editor.selection.active);
-    this.post({ type: 'highlight', bodies: bodiesAtOffset(scene.bodies, offset) });
+    const bodies = bodiesAtOffset(scene.bodies, offset);
+    // Unchanged highlights are not sent again: each message waits its turn on the way.
+    const key = bodies.join('\u0000');
+    if (key === this.highlighted) return;
+    this.highlighted = key;
+    void this.post({ type: 'highlight', bodies });
   }
 
   showPair(a: string, b: string): void {
-    if (this.ready) this.post({ type: 'selectPair', a, b });
+    if (this.ready) void this.post({ type: 'selectPair', a, b });
     else this.pendingPair = { a, b };
   }
 
@@ -127,7 +135,7 @@ class PreviewPanel implements vscode.Disposable {
         if (this.exports.delete(requestId)) reject(new Error('the preview did not answer'));
       }, 10_000);
     });
-    this.post({ type: 'export', format, requestId });
+    void this.post({ type: 'export', format, requestId });
     let m: Extract<WebviewToHost, { type: 'exported' }>;
     try {
       m = await answer;
@@ -154,10 +162,20 @@ class PreviewPanel implements vscode.Disposable {
     void vscode.window.showInformationMessage(`Collide: saved ${vscode.workspace.asRelativePath(target)}.`);
   }
 
-  private post(message: HostToWebview): void {
-    if (message.type === 'scene') timelineMark('preview', 'scene', message.scene.version);
-    else if (message.type === 'sceneDelta') timelineMark('preview', 'sceneDelta', message.delta.version);
-    void this.panel.webview.postMessage(message);
+  /**
+   * Posts `message`; resolves when VS Code has handed it to the webview (or dropped it), or after
+   * DELIVERY_WAIT_MS. In a remote window every message crosses the connection and the
+   * workbench's main thread, which typing keeps busy: scene updates wait for the one before to
+   * arrive, so that they do not queue up there (each update then brings every edit since).
+   */
+  private post(message: HostToWebview): Promise<void> {
+    const version = message.type === 'scene' ? message.scene.version : message.type === 'sceneDelta' ? message.delta.version : message.type === 'sceneBytes' ? this.sync.scene?.version : undefined;
+    if (version !== undefined) timelineMark('previewPosted', 'preview', message.type, String(version));
+    const delivered = Promise.resolve(this.panel.webview.postMessage(message)).then(
+      () => undefined,
+      () => undefined,
+    );
+    return Promise.race([delivered, new Promise<void>((resolve) => setTimeout(resolve, DELIVERY_WAIT_MS))]);
   }
 
   private document(): vscode.TextDocument | undefined {
@@ -179,7 +197,7 @@ class PreviewPanel implements vscode.Disposable {
     if (!uri) return;
     if (!this.client) {
       this.sync.webviewEmptied();
-      if (this.ready) this.post({ type: 'empty', reason: 'The Collide language server is not available; see the "Collide" output.' });
+      if (this.ready) void this.post({ type: 'empty', reason: 'The Collide language server is not available; see the "Collide" output.' });
       return;
     }
     if (!this.client.isRunning()) return; // onDidChangeState brings us back
@@ -188,7 +206,7 @@ class PreviewPanel implements vscode.Disposable {
     const base = this.sync.base(uri.toString());
     if (base !== undefined) params.base = base;
     let result: unknown;
-    timelineEvent('previewRequest', 'preview', base ?? '');
+    timelineMark('previewRequest', 'preview', base ?? '');
     try {
       result = await this.client.sendRequest(PREVIEW_SCENE_METHOD, params);
     } catch (e) {
@@ -199,13 +217,13 @@ class PreviewPanel implements vscode.Disposable {
     if (result === null) {
       if (seq === this.requestSeq && this.ready) {
         this.sync.webviewEmptied();
-        this.post({ type: 'empty', reason: `${basename(uri)} is not open in the language server yet.` });
+        void this.post({ type: 'empty', reason: `${basename(uri)} is not open in the language server yet.` });
       }
       return;
     }
-    timelineEvent('previewAnswer', 'preview', base ?? '');
+    timelineMark('previewAnswer', 'preview', base ?? '');
     const answer = this.sync.accept(uri.toString(), result);
-    timelineEvent('previewAccepted', 'preview', answer.kind);
+    timelineMark('previewAccepted', 'preview', answer.kind);
     if (answer.kind === 'invalid') {
       this.client.warn('Collide preview: the server sent a scene that does not fit the protocol; ignored.', undefined, false);
       return;
@@ -219,8 +237,7 @@ class PreviewPanel implements vscode.Disposable {
     if (!scene) return;
     if (answer.kind === 'scene') {
       if (this.ready) {
-        this.post(answer.message);
-        timelineEvent('previewPosted', 'preview', answer.message.type);
+        await this.post(answer.message);
       } else this.sync.webviewReset(); // fetched while the webview loads: postHeld on `ready`
     }
     const doc = this.document();
@@ -239,8 +256,7 @@ class PreviewPanel implements vscode.Disposable {
     if (!scene || scene.uri !== this.uri?.toString()) return;
     const message = this.sync.wholeMessage();
     if (!message) return;
-    this.post(message);
-    timelineEvent('previewPosted', 'preview', message.type);
+    void this.post(message);
     const editor = vscode.window.activeTextEditor;
     if (editor) this.selection(editor);
   }
@@ -251,11 +267,12 @@ class PreviewPanel implements vscode.Disposable {
     switch (m.type) {
       case 'ready':
         this.ready = true;
+        this.highlighted = undefined;
         this.sync.webviewReset();
         this.postHeld();
         this.throttle.flush();
         if (this.pendingPair) {
-          this.post({ type: 'selectPair', ...this.pendingPair });
+          void this.post({ type: 'selectPair', ...this.pendingPair });
           this.pendingPair = null;
         }
         return;
@@ -298,7 +315,7 @@ class PreviewPanel implements vscode.Disposable {
       this.client.error(`Collide preview: ${PREVIEW_PAIR_METHOD} failed`, e, false);
       return;
     }
-    if (isPairDetail(result) && result.uri === this.uri?.toString()) this.post({ type: 'pair', pair: result });
+    if (isPairDetail(result) && result.uri === this.uri?.toString()) void this.post({ type: 'pair', pair: result });
   }
 
   /** A finished drag: one WorkspaceEdit (one undo step), only against the version it was made on. */

@@ -26,7 +26,7 @@ describe('scripts/bench-editor-timeline: where a keystroke goes', () => {
       s(1050, 'dispatch', 'textDocument/didChange', '', 5),
       s(1060, 'write', 'textDocument/publishDiagnostics', '', 5),
     ],
-    client: [c(1010, 'didChange', 'file:///a', 5), c(1070, 'diagnostics', 'file:///a', null), c(1090, 'preview', 'sceneDelta', 5)],
+    client: [c(1010, 'didChange', 'file:///a', 5), c(1070, 'diagnostics', 'file:///a', null), { t: 1090, event: 'previewPosted', feature: 'preview', version: null, ms: 5 }],
   };
 
   it('cuts a keystroke into its segments and names the request it waited on', () => {
