@@ -6,13 +6,34 @@
 // message), several milliseconds per edit in a large scene.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { CONFIGURATION_SECTION } from '../../protocol/lsp';
 import type { CheckedDocuments } from './checkedDocuments';
 import { timelineMiddleware } from './timeline';
+import { DiagnosticBuckets } from './diagnostic-buckets';
 
 /** The language id and the client id; `collide.trace.server` is read by vscode-languageclient from this id. */
 export const LANGUAGE_ID = 'collide';
+
+/** How many collections a document's diagnostics are spread over (diagnostic-buckets.ts). */
+const DIAGNOSTIC_BUCKETS = 16;
+
+/** Whether two diagnostics would show the same: place, words, severity, code, tags, related, data. */
+function sameDiagnostic(a: vscode.Diagnostic, b: vscode.Diagnostic): boolean {
+  if (a === b) return true;
+  if (!a.range.isEqual(b.range) || a.message !== b.message || a.severity !== b.severity || a.source !== b.source) return false;
+  if (JSON.stringify(a.code) !== JSON.stringify(b.code) || String(a.tags ?? '') !== String(b.tags ?? '')) return false;
+  const ra = a.relatedInformation ?? [];
+  const rb = b.relatedInformation ?? [];
+  if (ra.length !== rb.length) return false;
+  for (let i = 0; i < ra.length; i++) {
+    const x = ra[i]!;
+    const y = rb[i]!;
+    if (x.message !== y.message || x.location.uri.toString() !== y.location.uri.toString() || !x.location.range.isEqual(y.location.range)) return false;
+  }
+  // The problem-limit note's counts ride in `data` (vscode-languageclient keeps it on the object).
+  return JSON.stringify((a as { data?: unknown }).data) === JSON.stringify((b as { data?: unknown }).data);
+}
 
 function serverModulePath(context: vscode.ExtensionContext): string {
   return context.asAbsolutePath('dist/server.js');
@@ -36,6 +57,13 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.collide');
   context.subscriptions.push(watcher);
+  const collections = Array.from({ length: DIAGNOSTIC_BUCKETS }, (_, k) => vscode.languages.createDiagnosticCollection(`${LANGUAGE_ID}#${k}`));
+  context.subscriptions.push(...collections);
+  const buckets = new DiagnosticBuckets<vscode.Diagnostic>(
+    collections.map((c) => ({ set: (uri, ds) => c.set(vscode.Uri.parse(uri), ds.length === 0 ? undefined : [...ds]) })),
+    (d) => d.range.start.line,
+    sameDiagnostic,
+  );
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: LANGUAGE_ID },
@@ -51,9 +79,11 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     middleware: timelineMiddleware({
       // Recorded before the collection is set, so the status bar's diagnostics listener already
       // sees the document as checked.
-      handleDiagnostics: (uri, diagnostics, next) => {
+      // Into the buckets (diagnostic-buckets.ts), not the client's own collection, which stays
+      // empty: an edit then re-sends the few collections whose diagnostics it changed.
+      handleDiagnostics: (uri, diagnostics) => {
         checked?.published(uri);
-        next(uri, diagnostics);
+        buckets.publish(uri.toString(), diagnostics);
       },
       didClose: (document, next) => {
         checked?.closed(document.uri);
@@ -61,5 +91,15 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
       },
     }),
   };
-  return new LanguageClient(LANGUAGE_ID, 'Collide Language Server', serverOptions, clientOptions);
+  const client = new LanguageClient(LANGUAGE_ID, 'Collide Language Server', serverOptions, clientOptions);
+  // A stopped server's diagnostics go with it, as the client's own collection's do.
+  context.subscriptions.push(
+    client.onDidChangeState((e) => {
+      if (e.newState === State.Stopped) {
+        for (const c of collections) c.clear();
+        buckets.reset();
+      }
+    }),
+  );
+  return client;
 }
