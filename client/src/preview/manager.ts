@@ -43,6 +43,7 @@ class PreviewPanel implements vscode.Disposable {
   private readonly sync = new SceneSync();
   private requestSeq = 0;
   private retries = 0;
+  private changeTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** One scene request at a time: a change while one is under way asks again when it ends. */
   private readonly fetch = new SingleFlight(() => this.update());
@@ -101,10 +102,20 @@ class PreviewPanel implements vscode.Disposable {
     this.throttle.flush();
   }
 
-  /** The document changed: update, throttled. */
+  /**
+   * The document changed: update, throttled, from the next task. The language client sends the
+   * change from its own listener of this event, after some awaits: a scene request sent from
+   * here at once could reach the server first and be answered for the version before, and the
+   * preview would then wait RETRY_MS for the edit.
+   */
   changed(): void {
     this.retries = 0;
-    this.throttle.trigger();
+    if (this.changeTimer === undefined) {
+      this.changeTimer = setTimeout(() => {
+        this.changeTimer = undefined;
+        this.throttle.trigger();
+      }, 0);
+    }
   }
 
   selection(editor: vscode.TextEditor): void {
@@ -337,6 +348,7 @@ class PreviewPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    if (this.changeTimer !== undefined) clearTimeout(this.changeTimer);
     this.throttle.cancel();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     for (const d of this.disposables.splice(0)) d.dispose();
