@@ -42,7 +42,9 @@ describe('client/diagnostic-buckets: a document\'s diagnostics over several coll
         for (const l of lists) {
           const sorted = [...l].sort(byPlace);
           t.buckets.publish('file:///a', sorted);
-          assert.deepEqual([...t.union('file:///a')].sort(byPlace), sorted);
+          // By value: a bucket whose diagnostics are the same keeps the objects it holds.
+          const plain = (ds: readonly D[]) => ds.map((d) => ({ line: d.line, message: d.message }));
+          assert.deepEqual(plain([...t.union('file:///a')].sort(byPlace)), plain(sorted));
         }
       }),
     );
