@@ -1,7 +1,7 @@
 // Incremental analysis, run control: the analyzer's front (`analyze`, `analyzeAsync`), its
 // stages and their pauses, cancellation, and the pair tests sliced into timed chunks. The state
 // it runs on is layered below: incremental-slots.ts, incremental-order.ts, incremental-assembly.ts.
-import { nextTurn } from '../common/steps';
+import { clock as now, nextTurn } from '../common/steps';
 import { growInt32 } from '../../../core';
 import type { Scene } from '../semantics/scene';
 import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
@@ -111,9 +111,6 @@ const CLOCK_EVERY = 16;
  * query per pending slot.
  */
 const SWEEP_SHARE = 0.125;
-
-const now: () => number =
-  typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
 
 const defaultYield = nextTurn;
 

@@ -26,3 +26,7 @@ export function nextTurn(): Promise<void> {
   }
   return new Promise<void>((resolve) => void setTimeout(resolve, 0));
 }
+
+/** A monotonic clock in milliseconds: `performance.now` where there is one, else `Date.now`. */
+export const clock: () => number =
+  typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();

@@ -1,4 +1,4 @@
-import { nextTurn } from '../common/steps';
+import { clock, nextTurn } from '../common/steps';
 
 /**
  * How the server keeps whole-document answers (outline, lenses, folding, semantic tokens) from
@@ -8,8 +8,6 @@ import { nextTurn } from '../common/steps';
 
 /** The longest slice of an answer between two turns of the event loop (ms). */
 export const SLICE_MS = 8;
-
-const clock: () => number = typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
 
 /**
  * Counts the messages the server takes in (`took`, called by the handlers). vscode-jsonrpc

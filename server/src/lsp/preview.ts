@@ -12,6 +12,7 @@ import { SceneBytesWriter } from '../../../protocol/preview-scene-bytes';
 import type { PreviewScene } from '../../../protocol/preview-model';
 import type { DocumentAnalysis } from '../analysis/pipeline';
 import { EncodedJsonList } from './encode/encoded-json-list';
+import { inSlices } from './answer-slices';
 import { buildPairDetail } from '../preview/pair-detail';
 import { buildSceneDelta, sentScene, type SentScene } from '../preview/scene-delta';
 import { previewSceneSteps, type BuiltScene, type PreviewSource } from '../preview/scene-model';
@@ -36,8 +37,6 @@ const isPairParams = objectOf({ uri: stringOf(8192), a: isString, b: isString })
 
 /** Versions of a document whose models were sent that a delta can start from. */
 const KEPT_VERSIONS = 2;
-/** Longest stretch of a whole model's building between two turns of the event loop, in ms. */
-const SLICE_MS = 8;
 /** Builds started again for a newer version before one is finished whatever comes. */
 const MAX_LAPS = 3;
 /** Bodies or findings a chunk of a whole scene's encoded lists holds. */
@@ -48,59 +47,35 @@ const QUOTE = 0x22; // '"'
 
 const utf8 = new TextEncoder();
 
-const now: () => number =
-  typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : () => Date.now();
-
-/** A turn of the event loop: setImmediate where there is one (Node), else a timer (a browser worker). */
-function pause(): Promise<void> {
-  const g = globalThis as { setImmediate?: (f: () => void) => unknown };
-  if (typeof g.setImmediate === 'function') {
-    const setImmediate = g.setImmediate;
-    return new Promise<void>((resolve) => void setImmediate(resolve));
-  }
-  return new Promise<void>((resolve) => void setTimeout(resolve, 0));
-}
-
 /**
- * `items` as an EncodedJsonList (its JSON.stringify in chunks of RUN elements), made in slices
- * of SLICE_MS with a turn of the event loop between them: node/gather-writer.ts then writes the
- * chunks as they are, so a whole scene (9 MB of JSON at 10k bodies) is never stringified in one
- * piece on the event loop.
+ * `items` as an EncodedJsonList (its JSON.stringify in chunks of RUN elements), a chunk a step:
+ * node/gather-writer.ts then writes the chunks as they are, so a whole scene (9 MB of JSON at 10k
+ * bodies) is never stringified in one piece on the event loop.
  */
-async function encodeSliced(items: readonly unknown[]): Promise<EncodedJsonList> {
+function* encodeSteps(items: readonly unknown[]): Generator<void, EncodedJsonList, void> {
   const chunks: Uint8Array[] = [];
-  let sliceStart = now();
   for (let k = 0; k < items.length; k += RUN) {
     const text = JSON.stringify(items.slice(k, k + RUN));
     chunks.push(utf8.encode(text.slice(1, -1)));
-    if (now() - sliceStart > SLICE_MS) {
-      await pause();
-      sliceStart = now();
-    }
+    yield;
   }
   return new EncodedJsonList(chunks, items.length);
 }
 
 /** The whole scene with its bodies and findings as encoded lists (JSON.stringify gives the scene's JSON). */
-async function encodedScene(scene: PreviewScene): Promise<PreviewScene> {
-  const bodies = await encodeSliced(scene.bodies);
-  const findings = await encodeSliced(scene.findings);
+function* encodedSceneSteps(scene: PreviewScene): Generator<void, PreviewScene, void> {
+  const bodies = yield* encodeSteps(scene.bodies);
+  const findings = yield* encodeSteps(scene.findings);
   return { ...scene, bodies: bodies as unknown as PreviewScene['bodies'], findings: findings as unknown as PreviewScene['findings'] };
 }
 
 /**
  * The whole scene as PreviewSceneBytes, its numbers written and its base64 texts made (an
- * EncodedJsonList of JSON strings: base64 needs no escaping) in slices of SLICE_MS.
+ * EncodedJsonList of JSON strings: base64 needs no escaping) a run at a step.
  */
-async function encodedSceneBytes(scene: PreviewScene): Promise<PreviewSceneBytes> {
+function* encodedSceneBytesSteps(scene: PreviewScene): Generator<void, PreviewSceneBytes, void> {
   const writer = new SceneBytesWriter(scene);
-  let sliceStart = now();
-  while (!writer.step(RUN)) {
-    if (now() - sliceStart > SLICE_MS) {
-      await pause();
-      sliceStart = now();
-    }
-  }
+  while (!writer.step(RUN)) yield;
   const bytes = writer.bytes();
   const chunks: Uint8Array[] = [];
   for (let k = 0; k < bytes.length; k += BASE64_RUN) {
@@ -108,13 +83,17 @@ async function encodedSceneBytes(scene: PreviewScene): Promise<PreviewSceneBytes
     text[0] = QUOTE;
     text[text.length - 1] = QUOTE;
     chunks.push(text);
-    if (now() - sliceStart > SLICE_MS) {
-      await pause();
-      sliceStart = now();
-    }
+    yield;
   }
   const list = new EncodedJsonList(chunks, chunks.length);
   return { uri: scene.uri, version: scene.version, bytes: list as unknown as string[] };
+}
+
+/** `steps` run to their end in slices (answer-slices.ts): an encoding, which nothing makes stale. */
+async function sliced<R>(steps: Generator<void, R, void>): Promise<R> {
+  const r = await inSlices(steps, () => undefined);
+  if (typeof r !== 'object') throw new Error(`a sliced encoding stopped (${r})`);
+  return r.value;
 }
 
 export interface PreviewHandlers {
@@ -129,10 +108,10 @@ export interface PreviewHandlers {
  *
  * A scene request with a `base` the server still knows is answered with a delta
  * (preview/scene-delta.ts), a few milliseconds of work; a whole model (the preview opening, or a
- * base forgotten) is built in slices of SLICE_MS with a turn of the event loop between them, so
+ * base forgotten) is built in slices (answer-slices.ts, inSlices) with a turn of the event loop between them, so
  * that edits and their diagnostics get through meanwhile, and started again for the newer
  * version when one has come (`documentVersion`); its JSON is made in such slices too
- * (`encodeSliced`), or its bytes when the client asks for them (`encodedSceneBytes`).
+ * (`encodedSceneSteps`), or its bytes when the client asks for them (`encodedSceneBytesSteps`).
  */
 export function registerPreviewHandlers(connection: Connection, getAnalysis: GetAnalysis, documentVersion?: DocumentVersion): PreviewHandlers {
   const sent = new Map<string, SentScene[]>();
@@ -150,22 +129,13 @@ export function registerPreviewHandlers(connection: Connection, getAnalysis: Get
     for (let lap = 0; ; lap++) {
       const doc = await getAnalysis(uri);
       if (!doc) return undefined;
-      let sliceStart = now();
-      const steps = previewSceneSteps(uri, doc.version, sourceOf(doc.analysis), () => now() - sliceStart > SLICE_MS);
-      let r = steps.next();
-      let superseded = false;
-      while (!r.done) {
-        await pause();
+      const r = await inSlices(previewSceneSteps(uri, doc.version, sourceOf(doc.analysis)), () => {
         const current = documentVersion ? documentVersion(uri) : doc.version;
-        if (current === undefined) return undefined;
-        if (current !== doc.version && lap < MAX_LAPS) {
-          superseded = true;
-          break;
-        }
-        sliceStart = now();
-        r = steps.next();
-      }
-      if (!superseded && r.done) return { doc, built: r.value };
+        if (current === undefined) return 'canceled';
+        return current !== doc.version && lap < MAX_LAPS ? 'stale' : undefined;
+      });
+      if (r === 'canceled') return undefined;
+      if (r !== 'stale') return { doc, built: r.value };
     }
   };
 
@@ -189,7 +159,7 @@ export function registerPreviewHandlers(connection: Connection, getAnalysis: Get
       const whole = await buildWhole(uri);
       if (!whole) return null;
       remember(uri, sentScene(whole.doc.version, sourceOf(whole.doc.analysis), whole.built));
-      return params.bytes === true ? await encodedSceneBytes(whole.built.scene) : await encodedScene(whole.built.scene);
+      return params.bytes === true ? await sliced(encodedSceneBytesSteps(whole.built.scene)) : await sliced(encodedSceneSteps(whole.built.scene));
     } catch (e) {
       connection.console.error(`collide/previewScene failed for ${uri}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       throw new ResponseError(ErrorCodes.InternalError, `collide/previewScene failed for ${uri}: ${e instanceof Error ? e.message : String(e)}`);

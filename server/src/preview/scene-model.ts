@@ -6,6 +6,7 @@ import type { Finding } from '../analysis/findings';
 import { overlapDiagnostic } from '../analysis/overlap';
 import type { Diagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
+import { finish } from '../common/steps';
 
 /** What the preview needs from one analyzed document version (a subset of DocumentAnalysis). */
 export interface PreviewSource {
@@ -21,10 +22,7 @@ export interface PreviewSource {
  * layer sends it as it is.
  */
 export function buildPreviewScene(uri: string, version: number, source: PreviewSource): PreviewScene {
-  const steps = previewSceneSteps(uri, version, source, () => false);
-  let r = steps.next();
-  while (!r.done) r = steps.next();
-  return r.value.scene;
+  return finish(previewSceneSteps(uri, version, source)).scene;
 }
 
 /** A model and each body's bounds over the interval (4 numbers a body: minX, minY, maxX, maxY). */
@@ -33,15 +31,15 @@ export interface BuiltScene {
   readonly swept: Float64Array;
 }
 
-/** Bodies or findings made between two reads of `due`. */
+/** Bodies or findings made between two pauses. */
 const STEP = 64;
 
 /**
- * `buildPreviewScene` as steps: after every few bodies or findings at which `due()` says so, it
- * yields, so that a caller can give the event loop a turn there (scene-building.ts) or drop the
- * build; run to the end it returns the model and the bodies' bounds over the interval.
+ * `buildPreviewScene` as steps (common/steps.ts): it pauses after every STEP bodies or findings,
+ * so that a caller can give the event loop a turn there or drop the build (lsp/preview.ts runs it
+ * with inSlices); run to the end it returns the model and the bodies' bounds over the interval.
  */
-export function* previewSceneSteps(uri: string, version: number, source: PreviewSource, due: () => boolean): Generator<void, BuiltScene, void> {
+export function* previewSceneSteps(uri: string, version: number, source: PreviewSource): Generator<void, BuiltScene, void> {
   const { scene } = source;
   const n = scene.bodies.length;
   const bodies = new Array<PreviewBody>(n);
@@ -51,12 +49,12 @@ export function* previewSceneSteps(uri: string, version: number, source: Preview
     const b = scene.bodies[i]!;
     bodies[i] = previewBody(b);
     bodySweptBounds(b, horizon, swept, i);
-    if (i % STEP === STEP - 1 && due()) yield;
+    if (i % STEP === STEP - 1) yield;
   }
   const findings = new Array<PreviewFinding>(source.findings.length);
   for (let k = 0; k < findings.length; k++) {
     findings[k] = previewFinding(scene, source.findings[k]!);
-    if (k % STEP === STEP - 1 && due()) yield;
+    if (k % STEP === STEP - 1) yield;
   }
   return {
     scene: {

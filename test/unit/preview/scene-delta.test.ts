@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import { analyzeDocument, type DocumentAnalysis } from '../../../server/src/analysis/pipeline';
 import { buildSceneDelta, sentScene, type SentScene } from '../../../server/src/preview/scene-delta';
+import { finish } from '../../../server/src/common/steps';
 import { buildPreviewScene, previewSceneSteps, type PreviewSource } from '../../../server/src/preview/scene-model';
 import { applySceneDelta, isPreviewSceneDelta } from '../../../protocol/preview-delta';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
@@ -20,10 +21,8 @@ const sourceOf = (a: DocumentAnalysis): PreviewSource => ({ scene: a.semantics.s
 
 /** The whole model and what the server keeps of it, as the handler makes them. */
 function whole(version: number, a: DocumentAnalysis): { scene: PreviewScene; sent: SentScene } {
-  const steps = previewSceneSteps(URI, version, sourceOf(a), () => true);
-  let r = steps.next();
-  while (!r.done) r = steps.next();
-  return { scene: r.value.scene, sent: sentScene(version, sourceOf(a), r.value) };
+  const built = finish(previewSceneSteps(URI, version, sourceOf(a)));
+  return { scene: built.scene, sent: sentScene(version, sourceOf(a), built) };
 }
 
 const wired = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
