@@ -26,7 +26,7 @@
  * (test/unit/preview/scene-delta.test.ts checks it against the from-scratch model).
  */
 import { arrayOf, isFiniteNumber, isNonNegativeInteger, nullable, objectOf, stringOf, type Check } from './validate';
-import { isPreviewBody, isPreviewFinding, type OffsetRange, type PreviewBody, type PreviewFinding, type PreviewPart, type PreviewScene } from './preview-model';
+import { isBounds, isPreviewBody, isPreviewFinding, type OffsetRange, type PreviewBody, type PreviewFinding, type PreviewPart, type PreviewScene, type PreviewSceneHeader } from './preview-model';
 
 export interface BodySplice {
   /** First old body index removed (or where `bodies` go when nothing is removed). */
@@ -49,16 +49,9 @@ export interface TextShift {
   by: number;
 }
 
-export interface PreviewSceneDelta {
-  uri: string;
+export interface PreviewSceneDelta extends PreviewSceneHeader {
   /** The version this delta applies to. */
   base: number;
-  version: number;
-  dt: number;
-  frames: number;
-  slop: number;
-  bounds: [number, number, number, number] | null;
-  errorCount: number;
   /** How many bodies the new scene has (a check on the splices). */
   bodyCount: number;
   shift: TextShift;
@@ -66,8 +59,6 @@ export interface PreviewSceneDelta {
   findings: FindingSplice[];
 }
 
-const isBounds = (v: unknown): v is [number, number, number, number] =>
-  Array.isArray(v) && v.length === 4 && v.every(isFiniteNumber);
 const isVersion = Number.isInteger as Check<number>;
 
 const isDeltaShape = objectOf({

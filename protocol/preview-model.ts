@@ -116,6 +116,9 @@ export interface PreviewScene {
   errorCount: number;
 }
 
+/** A scene's fields but its bodies and findings (what a delta and the scene's bytes carry whole). */
+export type PreviewSceneHeader = Omit<PreviewScene, 'bodies' | 'findings'>;
+
 /** A vertex of a GJK simplex / EPA polytope: w = pointB - pointA with the vertex indices. */
 export interface PreviewSimplexVertex {
   w: Point;
@@ -209,7 +212,7 @@ export interface PairDetail {
 // ---- checks: every message from the other side is validated before use ----
 
 const isRange: Check<OffsetRange> = objectOf({ start: isNonNegativeInteger, end: isNonNegativeInteger });
-const isBounds = (v: unknown): v is [number, number, number, number] =>
+export const isBounds = (v: unknown): v is [number, number, number, number] =>
   Array.isArray(v) && v.length === 4 && v.every(isFiniteNumber);
 const isName = stringOf(256);
 

@@ -29,6 +29,7 @@ import {
   type PreviewFinding,
   type PreviewPart,
   type PreviewScene,
+  type PreviewSceneHeader,
 } from './preview-model';
 
 /** Upper bound on the bytes of one scene: far above a million-body scene, and bounds a hostile one. */
@@ -40,14 +41,7 @@ const FINDING_KINDS: readonly FindingKind[] = ['overlap', 'tunnelling', 'collisi
 const SEVERITIES: readonly FindingSeverity[] = ['error', 'warning', 'information', 'hint'];
 
 /** The header: the scene without its bodies and findings, and their strings in order. */
-interface Header {
-  uri: string;
-  version: number;
-  dt: number;
-  frames: number;
-  slop: number;
-  bounds: [number, number, number, number] | null;
-  errorCount: number;
+interface Header extends PreviewSceneHeader {
   bodyCount: number;
   findingCount: number;
   floats: number;
