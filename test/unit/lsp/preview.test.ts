@@ -6,18 +6,16 @@
  * arrives meanwhile.
  */
 import { strict as assert } from 'node:assert';
-import { PassThrough } from 'node:stream';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
-import { startServer } from '../../../server/src/lsp/server';
 import { buildPreviewScene } from '../../../server/src/preview/scene-model';
 import { PREVIEW_SCENE_METHOD, isBytesAnswer, isDeltaAnswer, isPreviewSceneBytes } from '../../../protocol/preview-lsp';
 import { decodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 import { fromBase64 } from '../../../client/src/preview/scene-sync';
 import { applySceneDelta, isPreviewSceneDelta } from '../../../protocol/preview-delta';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
+import { startInMemoryServer, type InMemoryServer } from './in-memory-server';
 
 const URI = 'file:///work/preview.collide';
 
@@ -36,34 +34,18 @@ function expected(text: string, version: number): PreviewScene {
 describe('lsp/preview: collide/previewScene answers with deltas against the version the client holds', function () {
   this.timeout(60000);
 
+  let server: InMemoryServer;
   let client: MessageConnection;
   let published: PublishDiagnosticsParams[];
-  let waiters: (() => void)[];
 
   beforeEach(async () => {
-    const toServer = new PassThrough();
-    const toClient = new PassThrough();
-    const server = createConnection(ProposedFeatures.all, toServer, toClient);
-    startServer(server);
-    server.listen();
-    client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-    published = [];
-    waiters = [];
-    client.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-      published.push(p);
-      for (const w of waiters.splice(0)) w();
-    });
-    client.onNotification('window/logMessage', () => undefined);
-    client.listen();
-    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {}, workspaceFolders: null });
-    await client.sendNotification('initialized', {});
+    server = await startInMemoryServer();
+    ({ client, published } = server);
   });
 
   afterEach(() => client.dispose());
 
-  async function publishedFor(version: number): Promise<void> {
-    while (!published.some((p) => p.uri === URI && p.version === version)) await new Promise<void>((r) => waiters.push(r));
-  }
+  const publishedFor = (version: number): Promise<void> => server.publishedFor(URI, version);
 
   /** Replace `from` (the first occurrence) by `to` as version `version`; returns the new text. */
   async function edit(text: string, from: string, to: string, version: number): Promise<string> {

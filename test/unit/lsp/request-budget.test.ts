@@ -1,10 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { PassThrough } from 'node:stream';
-import { createMessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { createConnection, LSPErrorCodes, ProposedFeatures } from 'vscode-languageserver/node';
+import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
+import { LSPErrorCodes } from 'vscode-languageserver/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { startServer } from '../../../server/src/lsp/server';
 import { isOverBudget, overBudgetError, withinBudget } from '../../../server/src/lsp/request-budget';
+import { startInMemoryServer } from './in-memory-server';
 
 /** A grid of circles, every other one sunk into its right neighbor: an analysis that takes a while. */
 function crowdedScene(n: number): string {
@@ -36,18 +35,7 @@ describe('lsp/request-budget: a request waits for its analysis only so long', fu
     let published: PublishDiagnosticsParams[];
 
     beforeEach(async () => {
-      const toServer = new PassThrough();
-      const toClient = new PassThrough();
-      const server = createConnection(ProposedFeatures.all, toServer, toClient);
-      startServer(server, { requestBudgetMs: 1 });
-      server.listen();
-      client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-      published = [];
-      client.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => void published.push(p));
-      client.onNotification('window/logMessage', () => undefined);
-      client.listen();
-      await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {}, workspaceFolders: null });
-      await client.sendNotification('initialized', {});
+      ({ client, published } = await startInMemoryServer({ requestBudgetMs: 1 }));
     });
 
     afterEach(() => client.dispose());

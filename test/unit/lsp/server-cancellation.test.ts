@@ -1,13 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { PassThrough } from 'node:stream';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { PublishDiagnosticsParams, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS } from '../../../server/src/features/settings';
 import { publishedDiagnostics } from '../../../server/src/lsp/diagnostics';
 import { analyzeText } from '../../../server/src/features/document';
-import { startServer } from '../../../server/src/lsp/server';
+import { startInMemoryServer, type InMemoryServer } from './in-memory-server';
 
 /**
  * The server with its per-document incremental analyzers, over a real JSON-RPC connection held in
@@ -23,34 +21,18 @@ import { startServer } from '../../../server/src/lsp/server';
 describe('analysis/incremental in the server: cancellation leaves no stale diagnostics', function () {
   this.timeout(60000);
 
+  let server: InMemoryServer;
   let client: MessageConnection;
   let published: PublishDiagnosticsParams[];
-  let waiters: (() => void)[];
 
   beforeEach(async () => {
-    const toServer = new PassThrough();
-    const toClient = new PassThrough();
-    const server = createConnection(ProposedFeatures.all, toServer, toClient);
-    startServer(server);
-    server.listen();
-    client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-    published = [];
-    waiters = [];
-    client.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-      published.push(p);
-      for (const w of waiters.splice(0)) w();
-    });
-    client.onNotification('window/logMessage', () => undefined);
-    client.listen();
-    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {}, workspaceFolders: null });
-    await client.sendNotification('initialized', {});
+    server = await startInMemoryServer();
+    ({ client, published } = server);
   });
 
   afterEach(() => client.dispose());
 
-  async function publishedFor(uri: string, version: number): Promise<void> {
-    while (!published.some((p) => p.uri === uri && p.version === version)) await new Promise<void>((r) => waiters.push(r));
-  }
+  const publishedFor = (uri: string, version: number): Promise<void> => server.publishedFor(uri, version);
 
   /** Lets the server's event loop take `n` turns (its analyses pause on setImmediate). */
   async function turns(n: number): Promise<void> {
@@ -126,7 +108,7 @@ describe('analysis/incremental in the server: cancellation leaves no stale diagn
     await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
     await turns(2); // the analysis of version 1 is under way
     await client.sendNotification('textDocument/didClose', { textDocument: { uri } });
-    while (!published.some((p) => p.uri === uri && p.diagnostics.length === 0)) await new Promise<void>((r) => waiters.push(r));
+    await server.until((p) => p.uri === uri && p.diagnostics.length === 0);
     // Give an abandoned run every chance to publish late, then open another document and wait
     // for its diagnostics: by then the first one's run has long ended.
     await turns(50);

@@ -1,10 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { PassThrough } from 'node:stream';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { analyzeText } from '../../../server/src/features/document';
 import { codeLenses, codeLensStubs } from '../../../server/src/lsp/code-lens';
-import { startServer } from '../../../server/src/lsp/server';
+import { startInMemoryServer } from './in-memory-server';
 
 /**
  * Lenses go with their commands up to the server's limit, and as stubs past it, which
@@ -16,17 +14,7 @@ describe('lsp/server: code lenses past the limit go as stubs to resolve', functi
   let client: MessageConnection;
 
   beforeEach(async () => {
-    const toServer = new PassThrough();
-    const toClient = new PassThrough();
-    const server = createConnection(ProposedFeatures.all, toServer, toClient);
-    startServer(server, { resolvedLensLimit: 4 });
-    server.listen();
-    client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-    client.onNotification('textDocument/publishDiagnostics', () => undefined);
-    client.onNotification('window/logMessage', () => undefined);
-    client.listen();
-    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {}, workspaceFolders: null });
-    await client.sendNotification('initialized', {});
+    ({ client } = await startInMemoryServer({ resolvedLensLimit: 4 }));
   });
 
   afterEach(() => client.dispose());

@@ -1,9 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { PassThrough } from 'node:stream';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { startServer } from '../../../server/src/lsp/server';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
+import { startInMemoryServer } from './in-memory-server';
 
 /**
  * Diagnostics first: VS Code sends its whole-document requests (outline, lenses, folding, tokens)
@@ -18,23 +15,10 @@ describe('lsp/server: an edit goes before whole-document requests of the version
   let events: string[];
 
   beforeEach(async () => {
-    const toServer = new PassThrough();
-    const toClient = new PassThrough();
-    const server = createConnection(ProposedFeatures.all, toServer, toClient);
-    startServer(server);
-    server.listen();
-    client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+    const server = await startInMemoryServer({}, { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true }, publishDiagnostics: { versionSupport: true } } });
+    client = server.client;
     events = [];
-    client.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => void events.push(`diagnostics ${p.version}`));
-    client.onNotification('window/logMessage', () => undefined);
-    client.listen();
-    await client.sendRequest('initialize', {
-      processId: null,
-      rootUri: null,
-      capabilities: { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true }, publishDiagnostics: { versionSupport: true } } },
-      workspaceFolders: null,
-    });
-    await client.sendNotification('initialized', {});
+    server.onPublish((p) => void events.push(`diagnostics ${p.version}`));
   });
 
   afterEach(() => client.dispose());
