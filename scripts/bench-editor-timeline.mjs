@@ -69,7 +69,8 @@ export function attribute(timeline, keys, shownAt, longTasks = []) {
   return out;
 }
 
-const median = (xs) => {
+/** The median of the finite numbers in `xs` (NaN when there is none). */
+export const median = (xs) => {
   const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
   return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };

@@ -28,7 +28,7 @@ import { generateScene, sceneText } from '../bench/scenes.ts';
 import { CHROMIUM, installVsix, makeProfile, removeProfile, root, startCodeServer } from './e2e-codeserver.mjs';
 import { openFile, paletteOn } from './e2e-ui.mjs';
 import { packageExtension, vsixPath } from './package.mjs';
-import { attribute, clientRequests, previewPath, readTimeline, SEGMENTS, summarize } from './bench-editor-timeline.mjs';
+import { attribute, clientRequests, median, previewPath, readTimeline, SEGMENTS, summarize } from './bench-editor-timeline.mjs';
 
 const BOUND_MS = 30_000;
 /** The whole run stops itself (and code-server) after this long, whatever it is waiting for. */
@@ -52,8 +52,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 function stats(xs) {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   const q = (p) => (s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]);
-  const median = s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  return { n: s.length, median, p90: q(0.9), p95: q(0.95), max: s.length ? s[s.length - 1] : NaN };
+  return { n: s.length, median: median(s), p90: q(0.9), p95: q(0.95), max: s.length ? s[s.length - 1] : NaN };
 }
 
 /**
