@@ -87,19 +87,7 @@ export function pairLenses(doc: AnalyzedDocument): PairLens[] {
  * not listed, so that an editor that resolves lenses lazily costs no titles.
  */
 export function forEachBodyWithLenses(doc: AnalyzedDocument, emit: (body: number, range: TextRange, slots: number) => void): void {
-  const scene = doc.analysis.semantics.scene;
-  const counts = new Int32Array(scene.bodies.length);
-  for (const f of doc.analysis.findings) {
-    if (f.ia < counts.length) counts[f.ia]!++;
-    if (f.ib < counts.length) counts[f.ib]!++;
-  }
-  const cutoff = lensCutoff(doc);
-  for (const body of scene.bodies) {
-    if (body.index > cutoff) break;
-    const n = body.index < counts.length ? counts[body.index]! : 0;
-    if (n === 0) continue;
-    emit(body.index, { start: body.start, end: body.nameEnd }, n > MAX_LENSES_PER_BODY ? MAX_LENSES_PER_BODY + 1 : n);
-  }
+  forEachLensedBody(doc, (body, _first, count) => emit(body.index, { start: body.start, end: body.nameEnd }, lensCount(count)));
 }
 
 /**
