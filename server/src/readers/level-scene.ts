@@ -25,6 +25,8 @@ export interface LevelPart {
   readonly range: TextRange;
   /** What a message calls the part when it is not the body's only one ("CollisionShape2D2", "cell (3, 4)"). */
   readonly label?: string;
+  /** A tile layer's cell of the part: [column, row], zero-based, row 0 at the top. */
+  readonly cell?: readonly [number, number];
 }
 
 /**
