@@ -13,7 +13,7 @@ import { type Property, type Section, type SectionText, attribute, parseSections
 import { readString, resourceReference } from './values';
 
 export const MAX_INSTANCE_DEPTH = 16;
-export const MAX_NODES = 200_000;
+export const MAX_NODES = 100_000;
 
 export interface GodotFile {
   readonly path: string;
@@ -54,6 +54,7 @@ export class Loader {
   private readonly files = new Map<string, GodotFile | undefined>();
   private budget = MAX_NODES;
   private budgetReported = false;
+  private readonly reported = new Set<string>();
 
   constructor(
     readonly host: LevelHost,
@@ -76,11 +77,14 @@ export class Loader {
 
   /** A diagnostic on `range` of `file`, or at `anchor` when the file is not the one being read. */
   report(file: GodotFile, range: TextRange, anchor: Anchor | undefined, severity: Severity, code: string, message: string): void {
-    if (file === this.top || anchor === undefined) {
-      this.diagnostics.push({ range, severity, code, message });
-      return;
-    }
-    this.diagnostics.push({ range: anchor.range, severity, code, message: `In ${file.path}: ${message}` });
+    const local = file === this.top || anchor === undefined;
+    const at = local ? range : anchor.range;
+    const text = local ? message : `In ${file.path}: ${message}`;
+    // A sub-scene instanced many times would repeat its problems at one anchor: say each once.
+    const key = `${at.start}:${at.end}:${code}:${text}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.diagnostics.push({ range: at, severity, code, message: text });
   }
 
   /** The file at an absolute path, parsed once; undefined when it cannot be read. */

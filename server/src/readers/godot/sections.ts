@@ -157,7 +157,8 @@ function parseProperty(text: string, start: number, errors: VariantError[]): { p
   const parsed = parseVariant(text, eq + 1);
   if (parsed.error !== undefined) {
     errors.push(parsed.error);
-    return { resume: resumeAfter(text, Math.max(start, parsed.error.range.start)) };
+    // From the property's own line: the error may lie inside a header the value ran into.
+    return { resume: resumeAfter(text, start) };
   }
   const after = skipInline(text, parsed.end);
   if (after < text.length && text[after] !== '\n' && text[after] !== ';') {

@@ -113,7 +113,11 @@ class VariantParser {
       if (close < 0 || (newline >= 0 && newline < close)) this.fail(at, p + 1, `The element type of ${name} is not closed.`);
       p = skipSpace(text, close + 1);
     }
-    if (text[p] !== '(') this.fail(at, this.pos, `Unknown word '${name}' in a value.`);
+    if (text[p] !== '(') {
+      // A bare word inside a constructor (Object(InputEventKey, ...)'s class) is kept opaque.
+      if (depth > 0) return { kind: 'opaque', range: { start: at, end: this.pos } };
+      this.fail(at, this.pos, `Unknown word '${name}' in a value.`);
+    }
     const args = this.list(p, ')', depth, true);
     if ((name === 'Array' || name === 'Dictionary') && args.length === 1) {
       const inner = args[0]!;
