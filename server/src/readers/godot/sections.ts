@@ -104,7 +104,9 @@ export function parseSections(text: string): SectionText {
     if (pos <= before) pos = before + 1;
   }
   close();
-  return { preamble, sections, errors };
+  const clamp = (n: number): number => Math.max(0, Math.min(n, text.length));
+  const inText = errors.map((e) => ({ ...e, range: { start: clamp(e.range.start), end: clamp(Math.max(e.range.start, e.range.end)) } }));
+  return { preamble, sections, errors: inText };
 }
 
 function parseHeader(text: string, start: number, errors: VariantError[]): { tag: string; attributes: Attribute[]; end: number; resume: number } {

@@ -83,8 +83,11 @@ class VariantParser {
   constructor(private readonly text: string) {}
 
   private fail(start: number, end: number, message: string): never {
-    this.pos = Math.max(this.pos, end);
-    throw new Failure({ range: { start, end: Math.max(start, end) }, message });
+    const length = this.text.length;
+    const from = Math.min(start, length);
+    const to = Math.min(Math.max(from, end), length);
+    this.pos = Math.max(this.pos, to);
+    throw new Failure({ range: { start: from, end: to }, message });
   }
 
   value(start: number, depth: number): Variant {
