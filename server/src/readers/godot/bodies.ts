@@ -21,6 +21,8 @@ export const BODY_TYPES: ReadonlyMap<string, BodyRole> = new Map<string, BodyRol
   ['RigidBody2D', 'dynamic'],
   ['CharacterBody2D', 'dynamic'],
   ['PhysicalBone2D', 'dynamic'],
+  // Godot 3's name for CharacterBody2D.
+  ['KinematicBody2D', 'dynamic'],
   ['Area2D', 'sensor'],
 ]);
 

@@ -11,6 +11,7 @@ import { BODY_TYPES, SHAPE_NODE_TYPES, bodyOf } from './bodies';
 import { localTransform, parentFrame, rangeOf } from './poses';
 import { findProject } from './project';
 import { Loader, type TreeNode, buildTree } from './scene-tree';
+import { attribute } from './sections';
 import { type Affine, IDENTITY, multiply } from './transform';
 
 const TILE_MAP_TYPES = new Set(['TileMap', 'TileMapLayer']);
@@ -27,6 +28,10 @@ export const readGodotScene: LevelReader = (text, path, host) => {
     loader.diagnostics.push({ range: headerRange, severity: 'information', code: 'godot-not-a-scene', message: 'This is a Godot resource, not a scene: it has no bodies to check.' });
   } else if (first !== undefined && first.tag !== 'gd_scene') {
     loader.diagnostics.push({ range: headerRange, severity: 'warning', code: 'godot-not-a-scene', message: `A Godot text scene starts with [gd_scene ...], not [${first.tag}].` });
+  }
+  const format = first?.tag === 'gd_scene' ? attribute(first, 'format')?.value : undefined;
+  if (format?.kind === 'number' && format.value < 3) {
+    loader.diagnostics.push({ range: format.range, severity: 'information', code: 'godot-old-format', message: "This scene is in Godot 3's format: it is read with Godot 4's rules, so RigidBody2D modes and Godot 3's shape properties may be misread." });
   }
   for (const problem of project.problems) loader.diagnostics.push({ range: headerRange, severity: 'warning', code: 'godot-project-setting', message: `In ${project.file}: ${problem}` });
 

@@ -110,15 +110,19 @@ export class Loader {
     return { path, section };
   }
 
-  /** Takes one node from the budget; false (reported once) when the scene is too large. */
+  /**
+   * Takes one node from the budget of nodes brought in by instances (the scene's own nodes are
+   * bounded by its text); false (reported once) when instancing has expanded too much.
+   */
   takeNode(file: GodotFile, range: TextRange, anchor: Anchor | undefined): boolean {
+    if (anchor === undefined) return true;
     if (this.budget > 0) {
       this.budget--;
       return true;
     }
     if (!this.budgetReported) {
       this.budgetReported = true;
-      this.report(file, range, anchor, 'error', 'godot-too-many-nodes', `The scene expands to more than ${MAX_NODES} nodes; the rest is not read.`);
+      this.report(file, range, anchor, 'error', 'godot-too-many-nodes', `Instances expand to more than ${MAX_NODES} nodes; the rest is not read.`);
     }
     return false;
   }

@@ -301,4 +301,36 @@ shape = SubResource("box")
     assert.deepEqual(codes(s), ['godot-syntax', 'godot-bad-value']);
     assert.deepEqual(body(s, 'W').layers, { layer: 1, mask: 1 });
   });
+  it('reads an inherited scene, overrides inside an instance and shapes added to one', () => {
+    const base = `[gd_scene format=3]\n[sub_resource type="CircleShape2D" id="1"]\nradius = 4.0\n[node name="Enemy" type="RigidBody2D"]\nposition = Vector2(5, 5)\n[node name="Shape" type="CollisionShape2D" parent="."]\nshape = SubResource("1")\n`;
+    const inherited = `[gd_scene format=3]\n[ext_resource type="PackedScene" path="res://enemy.tscn" id="1"]\n[sub_resource type="RectangleShape2D" id="2"]\n[node name="BigEnemy" instance=ExtResource("1")]\nscale = Vector2(2, 2)\n[node name="Shape" parent="."]\ndisabled = true\n[node name="Extra" type="CollisionShape2D" parent="."]\nshape = SubResource("2")\n`;
+    const s = read(inherited, { '/game/project.godot': '', '/game/enemy.tscn': base }, '/game/big.tscn');
+    assert.deepEqual(codes(s), []);
+    const enemy = body(s, 'BigEnemy');
+    assert.deepEqual([enemy.x, enemy.y, enemy.kind], [5, 5, 'RigidBody2D']);
+    // The base's circle is disabled here; the added 20 x 20 box is doubled by the root's scale.
+    assert.equal(enemy.parts.length, 1);
+    const box = enemy.parts[0]!.shape;
+    assert.ok(box.kind === 'box');
+    near(box.width, 40);
+    assert.equal(enemy.move, undefined);
+  });
+
+  it('does not expand an instance placeholder, and says so', () => {
+    const text = `[gd_scene format=3]\n[ext_resource type="PackedScene" path="res://x.tscn" id="1"]\n[node name="Root" type="Node2D"]\n[node name="Later" parent="." instance_placeholder="res://x.tscn"]\n`;
+    const s = read(text, { '/game/project.godot': '' });
+    assert.deepEqual(codes(s), ['godot-instance-placeholder']);
+  });
+
+  it('reports an unusable project setting and keeps the default', () => {
+    const s = read('[gd_scene format=3]\n[node name="Root" type="Node2D"]\n', { '/game/project.godot': '[physics]\ncommon/physics_ticks_per_second="fast"\n' });
+    assert.equal(s.dt, 1 / 60);
+    assert.deepEqual(codes(s), ['godot-project-setting']);
+  });
+  it("reads a Godot 3 scene with a hint, KinematicBody2D as a moving body", () => {
+    const text = '[gd_scene load_steps=2 format=2]\n\n[sub_resource type="RectangleShape2D" id=1]\nextents = Vector2(8, 8)\n\n[node name="Player" type="KinematicBody2D"]\n\n[node name="Shape" type="CollisionShape2D" parent="."]\nshape = SubResource( 1 )\n';
+    const s = read(text);
+    assert.deepEqual(codes(s), ['godot-old-format']);
+    assert.deepEqual(body(s, 'Player').parts[0]!.shape, { kind: 'box', width: 16, height: 16, x: 0, y: 0, angle: 0 });
+  });
 });
