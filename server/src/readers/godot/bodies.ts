@@ -59,11 +59,11 @@ function shapeResource(loader: Loader, node: TreeNode): { type: string; props: r
   const target = loader.externalPath(file, ref.id);
   if (target.path === undefined) return target.problem ?? 'The shape resource cannot be found.';
   const resource = loader.load(target.path);
-  if (resource === undefined) return `${target.path} cannot be read.`;
+  if (resource === undefined) return `${loader.display(target.path)} cannot be read.`;
   const header = resource.parsed.sections.find((s) => s.tag === 'gd_resource');
   const body = resource.parsed.sections.find((s) => s.tag === 'resource');
   const type = header === undefined ? undefined : attribute(header, 'type')?.value;
-  if (header === undefined || body === undefined || type === undefined) return `${target.path} is not a text resource with a [resource] section.`;
+  if (header === undefined || body === undefined || type === undefined) return `${loader.display(target.path)} is not a text resource with a [resource] section.`;
   return { type: readString(type) ?? '', props: body.properties };
 }
 
@@ -88,6 +88,9 @@ function partsOf(loader: Loader, shapeNode: TreeNode, t: Affine): LevelPart[] {
     const own = p === undefined ? undefined : [...shapeNode.props.values()].find((np) => np.property === p);
     const range = own !== undefined ? rangeOf(loader, shapeNode, own) : shapeNode.anchor.range;
     loader.diagnostics.push({ range, severity: note.severity, code: note.code, message: note.message });
+  }
+  if (result.shapes.length > 0 && boolProp(loader, shapeNode, 'one_way_collision', false)) {
+    loader.report(loader.top, shapeNode.anchor.range, undefined, 'hint', 'godot-one-way', `'${shapeNode.name}' collides one way in Godot; Collide checks it from every side.`);
   }
   const many = result.shapes.length > 1;
   return result.shapes.map((shape, k) => ({ shape, range: shapeNode.anchor.range, label: many ? `${shapeNode.name}[${k}]` : shapeNode.name }));

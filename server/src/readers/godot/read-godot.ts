@@ -33,7 +33,7 @@ export const readGodotScene: LevelReader = (text, path, host) => {
   if (format?.kind === 'number' && format.value < 3) {
     loader.diagnostics.push({ range: format.range, severity: 'information', code: 'godot-old-format', message: "This scene is in Godot 3's format: it is read with Godot 4's rules, so RigidBody2D modes and Godot 3's shape properties may be misread." });
   }
-  for (const problem of project.problems) loader.diagnostics.push({ range: headerRange, severity: 'warning', code: 'godot-project-setting', message: `In ${project.file}: ${problem}` });
+  for (const problem of project.problems) loader.diagnostics.push({ range: headerRange, severity: 'warning', code: 'godot-project-setting', message: `In res://project.godot: ${problem}` });
 
   const root = buildTree(loader, top, [path], undefined);
   const bodies: LevelBody[] = [];

@@ -79,12 +79,18 @@ export class Loader {
   report(file: GodotFile, range: TextRange, anchor: Anchor | undefined, severity: Severity, code: string, message: string): void {
     const local = file === this.top || anchor === undefined;
     const at = local ? range : anchor.range;
-    const text = local ? message : `In ${file.path}: ${message}`;
+    const text = local ? message : `In ${this.display(file.path)}: ${message}`;
     // A sub-scene instanced many times would repeat its problems at one anchor: say each once.
     const key = `${at.start}:${at.end}:${code}:${text}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
     this.diagnostics.push({ range: at, severity, code, message: text });
+  }
+
+  /** A path as the author knows it: `res://...` inside the project. */
+  display(path: string): string {
+    const root = this.project.root.endsWith('/') ? this.project.root : `${this.project.root}/`;
+    return path.startsWith(root) ? `res://${path.slice(root.length)}` : path;
   }
 
   /** The file at an absolute path, parsed once; undefined when it cannot be read. */
@@ -181,8 +187,10 @@ export function buildTree(loader: Loader, file: GodotFile, stack: readonly strin
     const type = stringAttribute(section, 'type');
     const instance = attribute(section, 'instance')?.value;
     if (instance === undefined && type === undefined && existing !== undefined) {
-      // An override of a node that an instance brought in.
+      // An override of a node that an instance brought in; written in the scene being read, it
+      // is where the author looks for that node.
       for (const p of section.properties) existing.props.set(p.key, { property: p, file });
+      if (anchor === undefined) existing.anchor = own;
       continue;
     }
     if (!loader.takeNode(file, section.headerRange, anchor)) break;
@@ -216,23 +224,23 @@ function instantiate(loader: Loader, file: GodotFile, stack: readonly string[], 
     return undefined;
   }
   if (stack.includes(target.path)) {
-    loader.report(file, instance.range, anchor, 'error', 'godot-cyclic-instance', `${target.path} instances itself (through ${stack.join(' → ')}); the inner instance is not expanded.`);
+    loader.report(file, instance.range, anchor, 'error', 'godot-cyclic-instance', `${loader.display(target.path)} instances itself (through ${stack.map((p) => loader.display(p)).join(' → ')}); the inner instance is not expanded.`);
     return undefined;
   }
   if (stack.length > MAX_INSTANCE_DEPTH) {
-    loader.report(file, instance.range, anchor, 'warning', 'godot-instance-too-deep', `Instances nest deeper than ${MAX_INSTANCE_DEPTH} scenes; ${target.path} is not read.`);
+    loader.report(file, instance.range, anchor, 'warning', 'godot-instance-too-deep', `Instances nest deeper than ${MAX_INSTANCE_DEPTH} scenes; ${loader.display(target.path)} is not read.`);
     return undefined;
   }
   const sub = loader.load(target.path);
   if (sub === undefined) {
-    loader.report(file, instance.range, anchor, 'warning', 'godot-missing-instance', `${target.path} cannot be read; the instance is not read.`);
+    loader.report(file, instance.range, anchor, 'warning', 'godot-missing-instance', `${loader.display(target.path)} cannot be read; the instance is not read.`);
     return undefined;
   }
   const firstError = sub.parsed.errors[0];
   if (firstError !== undefined) {
-    loader.report(file, instance.range, anchor, 'warning', 'godot-malformed-instance', `${target.path} has ${sub.parsed.errors.length} malformed line(s), the first: ${firstError.message}`);
+    loader.report(file, instance.range, anchor, 'warning', 'godot-malformed-instance', `${loader.display(target.path)} has ${sub.parsed.errors.length} malformed line(s), the first: ${firstError.message}`);
   }
   const root = buildTree(loader, sub, [...stack, target.path], anchor ?? own);
-  if (root === undefined) loader.report(file, instance.range, anchor, 'warning', 'godot-missing-instance', `${target.path} has no root node; the instance is empty.`);
+  if (root === undefined) loader.report(file, instance.range, anchor, 'warning', 'godot-missing-instance', `${loader.display(target.path)} has no root node; the instance is empty.`);
   return root;
 }

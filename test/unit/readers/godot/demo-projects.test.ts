@@ -90,8 +90,10 @@ describe('readers/godot on Godot demo projects', () => {
     assert.deepEqual([platform.x, platform.y, platform.angle, platform.isStatic], [257, 393, -0.428054, true]);
     const player = body(scene, 'Player');
     assert.deepEqual([player.kind, player.x, player.y], ['CharacterBody2D', 233.06, 223.436]);
-    // The tile layer is not read, and says so.
-    assert.deepEqual(scene.diagnostics.map((d) => d.code), ['godot-tile-map']);
+    // The tile layer is not read, and says so; one-way shapes are checked two-way, and say so.
+    const oneWay = count(text, /one_way_collision = true/);
+    assert.equal(oneWay, 4);
+    assert.deepEqual(scene.diagnostics.map((d) => d.code).sort(), ['godot-tile-map', ...Array<string>(oneWay).fill('godot-one-way')].sort());
   });
 
   it('physics_tests bodies_in_bucket: world boundaries and a zero box reported, the bucket read', () => {
@@ -137,6 +139,6 @@ describe('readers/godot on Godot demo projects', () => {
     assert.ok(text.slice(plank.nameRange.start, plank.nameRange.end) === '"Seesaw"');
     assert.equal(body(scene, 'Enemies/Enemy1').parts.length, 3);
     assert.ok(scene.bodies.every((b) => [b.x, b.y, b.angle].every(Number.isFinite)));
-    assert.deepEqual(scene.diagnostics.map((d) => d.code).sort(), ['godot-tile-map', 'godot-unsupported-shape']);
+    assert.deepEqual(scene.diagnostics.map((d) => d.code).sort(), ['godot-one-way', 'godot-tile-map', 'godot-unsupported-shape']);
   });
 });

@@ -237,6 +237,9 @@ position = Vector2(0, 300)
     // Ball1's position is written here: moving it edits that line.
     const ball1 = body(s, 'Ball1');
     assert.deepEqual(ball1.move?.edit(11, 22), ['Vector2(11, 22)']);
+    // Its Collision is overridden here: the part points at that section.
+    const part = ball1.parts[0]!;
+    assert.equal(text.slice(part.range.start, part.range.end), '[node name="Collision" parent="Ball1"]\ndisabled = false');
   });
 
   it('reports a cyclic, missing or malformed instance on its range and keeps the rest', () => {
@@ -257,6 +260,7 @@ shape = SubResource("box")
     assert.deepEqual(codes(s), ['godot-cyclic-instance', 'godot-missing-instance', 'godot-missing-instance']);
     const cyclic = s.diagnostics[0]!;
     assert.equal(text.slice(cyclic.range.start, cyclic.range.end), '[node name="L" parent="." instance=ExtResource("1")]');
+    assert.match(cyclic.message, /res:\/\/main\.tscn instances itself \(through res:\/\/main\.tscn → res:\/\/loop\.tscn\)/);
     const missing = s.diagnostics[1]!;
     assert.equal(text.slice(missing.range.start, missing.range.end), 'ExtResource("2")');
   });
