@@ -51,6 +51,13 @@ describe('readers/godot on Godot demo projects', () => {
     assert.deepEqual([floor.x, floor.y], [320, 410]);
     assert.deepEqual(floor.parts[0]!.shape, { kind: 'box', width: 640, height: 20, x: 0, y: 0, angle: 0 });
     assert.equal(text.slice(floor.nameRange.start, floor.nameRange.end), '"Floor"');
+    // The same scene saved with Windows line ends reads the same.
+    const crlf = text.replace(/\n/g, '\r\n');
+    const again = readGodotScene(crlf, join(ROOT, 'pong/pong.tscn').replace(/\\/g, '/'), diskHost);
+    assert.deepEqual(again.diagnostics, []);
+    assert.deepEqual(again.bodies.map((b) => [b.name, b.x, b.y, b.parts.length]), scene.bodies.map((b) => [b.name, b.x, b.y, b.parts.length]));
+    const f2 = body(again, 'Floor');
+    assert.equal(crlf.slice(f2.move!.ranges[0]!.start, f2.move!.ranges[0]!.end), 'Vector2(320, 410)');
   });
 
   it('instancing: a static polygon and ten instanced balls, at 120 ticks per second', () => {
