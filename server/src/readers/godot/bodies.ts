@@ -44,7 +44,7 @@ function layerBits(loader: Loader, node: TreeNode, key: string): number {
 }
 
 /** The Shape2D resource a CollisionShape2D's `shape` names: its type and properties. */
-function shapeResource(loader: Loader, node: TreeNode): { type: string; props: readonly Property[] } | string {
+function shapeResource(loader: Loader, node: TreeNode): { type: string; props: readonly Property[]; format: number } | string {
   const written = node.props.get('shape');
   if (written === undefined || written.property.value.kind === 'null') return 'This CollisionShape2D has no shape.';
   const ref = resourceReference(written.property.value);
@@ -54,7 +54,7 @@ function shapeResource(loader: Loader, node: TreeNode): { type: string; props: r
     const section = file.subResources.get(ref.id);
     if (section === undefined) return `There is no sub_resource with id "${ref.id}".`;
     const type = attribute(section, 'type')?.value;
-    return { type: type === undefined ? '' : readString(type) ?? '', props: section.properties };
+    return { type: type === undefined ? '' : readString(type) ?? '', props: section.properties, format: file.format };
   }
   const target = loader.externalPath(file, ref.id);
   if (target.path === undefined) return target.problem ?? 'The shape resource cannot be found.';
@@ -64,7 +64,7 @@ function shapeResource(loader: Loader, node: TreeNode): { type: string; props: r
   const body = resource.parsed.sections.find((s) => s.tag === 'resource');
   const type = header === undefined ? undefined : attribute(header, 'type')?.value;
   if (header === undefined || body === undefined || type === undefined) return `${loader.display(target.path)} is not a text resource with a [resource] section.`;
-  return { type: readString(type) ?? '', props: body.properties };
+  return { type: readString(type) ?? '', props: body.properties, format: resource.format };
 }
 
 /** Parts of one shape node under `t` (shape frame → body pose frame); problems reported. */
@@ -81,7 +81,7 @@ function partsOf(loader: Loader, shapeNode: TreeNode, t: Affine): LevelPart[] {
       loader.report(written?.file ?? loader.top, range, shapeNode.anchor, 'information', 'godot-no-shape', `${resource} The node adds no part.`);
       return [];
     }
-    result = shapeOfResource(resource.type, resource.props, t);
+    result = shapeOfResource(resource.type, resource.props, t, resource.format < 3);
   }
   for (const note of result.notes) {
     const p = note.property;
@@ -137,6 +137,9 @@ export function bodyOf(
   let bullet = false;
   if (node.type === 'RigidBody2D' || node.type === 'PhysicalBone2D') {
     if (boolProp(loader, node, 'freeze', false)) isStatic = true;
+    // Godot 3's RigidBody2D.mode: 1 static, 3 kinematic (moved by script, like a frozen body).
+    const mode = node.props.has('mode') ? numberProp(loader, node, 'mode', 0) : 0;
+    if (mode === 1 || mode === 3) isStatic = true;
     [vx, vy] = vectorProp(loader, node, 'linear_velocity', [0, 0]);
     spin = numberProp(loader, node, 'angular_velocity', 0);
     bullet = numberProp(loader, node, 'continuous_cd', 0) !== 0;

@@ -60,10 +60,11 @@ export function localTransform(loader: Loader, node: TreeNode): Affine {
     if (r.ok) return fromColumns(r.value)!;
     loader.report(written.file, rangeOf(loader, node, written), node.anchor, 'warning', 'godot-bad-value', `${r.problem} position, rotation, scale and skew are used instead.`);
   }
-  const has = ['position', 'rotation', 'scale', 'skew'].some((k) => node.props.has(k));
+  const has = ['position', 'rotation', 'rotation_degrees', 'scale', 'skew'].some((k) => node.props.has(k));
   if (!has) return IDENTITY;
   const [x, y] = vectorProp(loader, node, 'position', [0, 0]);
-  const rotation = numberProp(loader, node, 'rotation', 0);
+  // Godot 3 writes rotation_degrees; Godot 4 writes rotation in radians.
+  const rotation = node.props.has('rotation') || !node.props.has('rotation_degrees') ? numberProp(loader, node, 'rotation', 0) : (numberProp(loader, node, 'rotation_degrees', 0) * Math.PI) / 180;
   const [sx, sy] = vectorProp(loader, node, 'scale', [1, 1]);
   const skew = numberProp(loader, node, 'skew', 0);
   return nodeTransform(x, y, rotation, sx, sy, skew);

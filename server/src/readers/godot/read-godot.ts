@@ -31,7 +31,7 @@ export const readGodotScene: LevelReader = (text, path, host) => {
   }
   const format = first?.tag === 'gd_scene' ? attribute(first, 'format')?.value : undefined;
   if (format?.kind === 'number' && format.value < 3) {
-    loader.diagnostics.push({ range: format.range, severity: 'information', code: 'godot-old-format', message: "This scene is in Godot 3's format: it is read with Godot 4's rules, so RigidBody2D modes and Godot 3's shape properties may be misread." });
+    loader.diagnostics.push({ range: format.range, severity: 'information', code: 'godot-old-format', message: "This scene is in Godot 3's format. Collide reads KinematicBody2D, rotation_degrees, RigidBody2D's mode and Godot 3's capsules, and otherwise Godot 4's rules." });
   }
   for (const problem of project.problems) loader.diagnostics.push({ range: headerRange, severity: 'warning', code: 'godot-project-setting', message: `In res://project.godot: ${problem}` });
 

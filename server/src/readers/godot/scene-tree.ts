@@ -17,6 +17,8 @@ export const MAX_NODES = 100_000;
 
 export interface GodotFile {
   readonly path: string;
+  /** The header's format: 3 for Godot 4 (the default), 2 for Godot 3. */
+  readonly format: number;
   readonly text: string;
   readonly parsed: SectionText;
   readonly subResources: ReadonlyMap<string, Section>;
@@ -72,7 +74,10 @@ export class Loader {
       const key = id?.kind === 'string' ? id.value : id?.kind === 'number' ? String(id.value) : undefined;
       if (key !== undefined) (s.tag === 'sub_resource' ? subResources : extResources).set(key, s);
     }
-    return { path, text, parsed, subResources, extResources };
+    const first = parsed.sections[0];
+    const written = first === undefined ? undefined : attribute(first, 'format')?.value;
+    const format = written?.kind === 'number' && Number.isFinite(written.value) ? written.value : 3;
+    return { path, format, text, parsed, subResources, extResources };
   }
 
   /** A diagnostic on `range` of `file`, or at `anchor` when the file is not the one being read. */

@@ -28,6 +28,8 @@ export const CURVE_POINTS = 32;
 /** Godot's Shape2D types the reader turns into parts. */
 export const SHAPE_TYPES = ['CircleShape2D', 'RectangleShape2D', 'CapsuleShape2D', 'SegmentShape2D', 'ConvexPolygonShape2D', 'ConcavePolygonShape2D'];
 
+const UNSUPPORTED = new Set(['WorldBoundaryShape2D', 'LineShape2D', 'SeparationRayShape2D', 'RayShape2D']);
+
 class Reader {
   readonly shapes: LevelShape[] = [];
   readonly notes: ShapeNote[] = [];
@@ -155,11 +157,15 @@ function degenerate(t: Affine): ShapeResult | undefined {
   return { shapes: [], notes: [{ code: 'godot-degenerate-transform', severity: 'warning', message: 'This shape is scaled to zero (or by a non-finite factor) by its transform: Godot collides with nothing here, and the part is left out.' }] };
 }
 
-/** A Shape2D resource of `type` with its properties, under `t`. Unknown types are a note. */
-export function shapeOfResource(type: string, props: readonly Property[], t: Affine): ShapeResult {
+/**
+ * A Shape2D resource of `type` with its properties, under `t`. Unknown types are a note. A Godot 3
+ * resource (`godot3`) gives a capsule's height without its caps, and names its rays and lines
+ * RayShape2D and LineShape2D.
+ */
+export function shapeOfResource(type: string, props: readonly Property[], t: Affine, godot3 = false): ShapeResult {
   const r = new Reader(props);
   const flat = degenerate(t);
-  if (flat !== undefined && type !== 'WorldBoundaryShape2D' && type !== 'SeparationRayShape2D') return flat;
+  if (flat !== undefined && !UNSUPPORTED.has(type)) return flat;
   switch (type) {
     case 'CircleShape2D': {
       const radius = Math.abs(r.number('radius', 10));
@@ -177,7 +183,8 @@ export function shapeOfResource(type: string, props: readonly Property[], t: Aff
     }
     case 'CapsuleShape2D': {
       const radius = Math.abs(r.number('radius', 10));
-      if (radius > 0) capsule(r, radius, Math.abs(r.number('height', 30)), t);
+      const height = Math.abs(r.number('height', godot3 ? 20 : 30));
+      if (radius > 0) capsule(r, radius, godot3 ? height + 2 * radius : height, t);
       else r.notes.push(empty('CapsuleShape2D has radius 0'));
       break;
     }
@@ -201,10 +208,12 @@ export function shapeOfResource(type: string, props: readonly Property[], t: Aff
       break;
     }
     case 'WorldBoundaryShape2D':
-      r.notes.push({ code: 'godot-unsupported-shape', severity: 'warning', message: 'WorldBoundaryShape2D is an infinite half-plane, which Collide does not check; this part is left out.' });
+    case 'LineShape2D':
+      r.notes.push({ code: 'godot-unsupported-shape', severity: 'warning', message: `${type} is an infinite half-plane, which Collide does not check; this part is left out.` });
       break;
     case 'SeparationRayShape2D':
-      r.notes.push({ code: 'godot-unsupported-shape', severity: 'hint', message: 'SeparationRayShape2D separates rather than collides; Collide leaves this part out.' });
+    case 'RayShape2D':
+      r.notes.push({ code: 'godot-unsupported-shape', severity: 'hint', message: `${type} separates rather than collides; Collide leaves this part out.` });
       break;
     default:
       r.notes.push({ code: 'godot-unknown-shape', severity: 'warning', message: `'${type}' is not a 2D shape Collide knows; this part is left out.` });

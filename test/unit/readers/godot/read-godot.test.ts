@@ -336,5 +336,14 @@ shape = SubResource("box")
     const s = read(text);
     assert.deepEqual(codes(s), ['godot-old-format']);
     assert.deepEqual(body(s, 'Player').parts[0]!.shape, { kind: 'box', width: 16, height: 16, x: 0, y: 0, angle: 0 });
+    const old = '[gd_scene load_steps=2 format=2]\n[sub_resource type="CapsuleShape2D" id=1]\nradius = 5.0\nheight = 10.0\n[node name="Root" type="Node2D"]\n[node name="Crate" type="RigidBody2D" parent="."]\nrotation_degrees = 90.0\nmode = 1\n[node name="Shape" type="CollisionShape2D" parent="Crate"]\nshape = SubResource( 1 )\n[node name="Ray" type="CollisionShape2D" parent="Crate"]\nshape = SubResource( 2 )\n[sub_resource type="RayShape2D" id=2]\n';
+    const o = read(old);
+    const crate = body(o, 'Crate');
+    near(crate.angle, Math.PI / 2);
+    assert.equal(crate.isStatic, true);
+    // Godot 3's capsule height leaves out the caps.
+    const c = crate.parts[0]!.shape;
+    assert.ok(c.kind === 'capsule');
+    near(c.length, 10);
   });
 });
