@@ -159,3 +159,18 @@ export { BruteForce } from './broad/brute-force';
 // One-shot pairs of a packed box array, on a uniform grid (no structure kept).
 export type { PairKeys } from './broad/grid-pairs';
 export { emptyPairKeys, gridPairs } from './broad/grid-pairs';
+
+// ---- Chains: one-sided edges with ghost vertices -------------------------------------------------
+// A polyline or loop of edges solid from their right-hand side (a counter-clockwise loop from
+// outside), each edge knowing its neighbors (Box2D v3's chain shape and b2ChainSegment).
+
+export type { Chain, ChainSegment } from './chain/chain';
+export { makeChain, makeChainPacked, chainSegment, chainSegmentInto, emptyChainSegment, makeOneSidedSegment } from './chain/chain';
+export type { EdgeTree } from './chain/edge-tree';
+export { edgesOverlapping, LEAF_EDGES } from './chain/edge-tree';
+// One edge: contact (and distance, its positive separation) and time of impact from the solid side.
+export type { NormalClass, OneSidedInput, OneSidedToiInput } from './chain/one-sided';
+export { oneSidedContact, oneSidedTimeOfImpact, classifyNormal, isBehind, CONVEX_TOLERANCE } from './chain/one-sided';
+// A whole chain through its edge tree: the deepest contact and the earliest touch, with the edge.
+export type { ChainPair, ChainContactInput, ChainContactOutput, ChainToiInput, ChainToiOutput } from './chain/chain-query';
+export { chainContact, chainTimeOfImpact } from './chain/chain-query';
