@@ -174,3 +174,25 @@ export { oneSidedContact, oneSidedTimeOfImpact, classifyNormal, isBehind, CONVEX
 // A whole chain through its edge tree: the deepest contact and the earliest touch, with the edge.
 export type { ChainPair, ChainContactInput, ChainContactOutput, ChainToiInput, ChainToiOutput } from './chain/chain-query';
 export { chainContact, chainTimeOfImpact } from './chain/chain-query';
+
+// ---- Tiles: grids of cells and the outline of their union ---------------------------------------
+// The outline as loop chains (counter-clockwise outer boundaries, clockwise holes), merged, with no
+// edge between solid cells; `retileRows` updates it for changed rows by retracing only the loops
+// that reach them.
+
+export type { TileGrid, TileKind } from './tiles/tile-grid';
+export {
+  TILE_EMPTY,
+  TILE_SOLID,
+  TILE_RAMP_RIGHT,
+  TILE_RAMP_LEFT,
+  TILE_CEILING_LEFT,
+  TILE_CEILING_RIGHT,
+  tileKindOf,
+  tileGridFromRows,
+  tileCellAt,
+} from './tiles/tile-grid';
+export type { TileLoop, TileOutline } from './tiles/tile-outline';
+export { tileOutline, loopPoints, outlineChains } from './tiles/tile-outline';
+export type { RetileReport } from './tiles/tile-retile';
+export { retileRows } from './tiles/tile-retile';
