@@ -67,7 +67,7 @@ export function chainContact(input: ChainContactInput): ChainContactOutput | nul
   let bestEdge = -1;
   // The candidate list is module scratch: copied, since the queries below never re-enter here.
   for (const e of candidates.slice()) {
-    const r = edgeContactLocal(chainSegmentInto(input.chain, e, segScratch), input.shapeB, xf);
+    const r = edgeContactLocal(chainSegmentInto(input.chain, e, segScratch), input.shapeB, xf, reach);
     if (r === null || !(r.output.separation <= reach)) continue;
     if (best === null || r.output.separation < best.output.separation - tol || (best.snapped && !r.snapped && r.output.separation <= best.output.separation + tol)) {
       best = r;

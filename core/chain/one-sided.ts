@@ -134,9 +134,11 @@ export interface EdgeContact {
 
 /**
  * One-sided contact of B (placed by `xf`, in the chain's frame) with the edge, in the chain's
- * frame; null when B is behind or the contact belongs to a convex neighbor.
+ * frame; null when B is behind or the contact belongs to a convex neighbor. A snapped answer
+ * needs B within `reach` of the edge itself (Box2D's distance test before it snaps): the edge's
+ * line goes on past its ends, and a shape far from the edge may lie close to it.
  */
-export function edgeContactLocal(s: ChainSegment, shape: ConvexShape, xf: Transform): EdgeContact | null {
+export function edgeContactLocal(s: ChainSegment, shape: ConvexShape, xf: Transform, reach: number): EdgeContact | null {
   const f = frameOf(s, frame);
   const c = centroidAt(shape, xf);
   if (behind(s, f, c.x, c.y)) return null;
@@ -145,6 +147,7 @@ export function edgeContactLocal(s: ChainSegment, shape: ConvexShape, xf: Transf
   const k = classify(s, f, two.normal.x, two.normal.y);
   if (k === 'skip') return null;
   if (k === 'admit') return { output: two, snapped: false };
+  if (!(two.separation <= reach)) return null;
   return { output: faceContact(s, f, shape, xf, two), snapped: true };
 }
 
@@ -214,15 +217,22 @@ export interface OneSidedInput {
   readonly transformA: Transform;
   readonly shapeB: ConvexShape;
   readonly transformB: Transform;
+  /**
+   * Snap only when B is within this distance of the edge itself (the two-sided separation);
+   * default: any distance.
+   */
+  readonly maxSeparation?: number;
 }
 
 /**
  * One-sided contact of B with a chain edge (world): the two-sided contact when B is on the solid
- * side and its normal is admitted, the face answer when the normal is snapped, null when B is
- * behind or a convex neighbor owns the contact. The distance is the separation when positive.
+ * side and its normal is admitted, the face answer when the normal is snapped (and B within
+ * `maxSeparation` of the edge), null when B is behind or a convex neighbor owns the contact. The
+ * distance is the separation when positive.
  */
 export function oneSidedContact(input: OneSidedInput): ContactOutput | null {
-  const r = edgeContactLocal(input.segment, input.shapeB, relativeTransform(input.transformA, input.transformB));
+  const reach = input.maxSeparation ?? Infinity;
+  const r = edgeContactLocal(input.segment, input.shapeB, relativeTransform(input.transformA, input.transformB), reach);
   return r === null ? null : contactToWorld(input.transformA, r.output);
 }
 
@@ -283,7 +293,7 @@ export function edgeToiLocal(s: ChainSegment, input: OneSidedToiInput, xf: Trans
   let ny = two.normal.y;
   if (nx === 0 && ny === 0) {
     // Deep overlap at tMin: the one-sided contact there says whether it counts, and its normal.
-    const here = edgeContactLocal(s, input.shapeB, pose);
+    const here = edgeContactLocal(s, input.shapeB, pose, Infinity);
     if (here === null) return { output: nothing(input.tMax, two.iterations), snapped: false };
     return { output: { ...two, normal: here.output.normal }, snapped: here.snapped };
   }
