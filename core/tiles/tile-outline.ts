@@ -55,22 +55,43 @@ const SIDES = [0, BOTTOM | RIGHT | TOP | LEFT, BOTTOM | RIGHT, BOTTOM | LEFT, TO
 export const TOP_LINE_BITS = (1 << W) | (1 << SW) | (1 << S) | (1 << SE);
 export const BOTTOM_LINE_BITS = (1 << E) | (1 << NE) | (1 << N) | (1 << NW);
 
-/** One loop: its corners as vertex ids, in order, starting at the least id; its span of grid lines. */
+/**
+ * One loop: its corners as vertex ids, in order, starting at the least id; its span of grid lines.
+ * A plain array of small integers: an outline holds a loop per island and hole, a hundred
+ * thousand in a noisy 1,000 × 1,000 grid, and a typed array each costs the collector far more.
+ */
 export interface TileLoop {
-  readonly corners: Int32Array;
+  readonly corners: readonly number[];
   readonly minLine: number;
   readonly maxLine: number;
 }
 
 /**
  * The outline of a grid: its loops in order of their first corner (then second), and the steps
- * of the whole boundary (one byte per vertex), which tile-retile.ts updates row by row.
+ * of the whole boundary (one byte per vertex), which tile-retile.ts updates row by row. `keys`
+ * repeats each loop's first and second corner and its span of lines, four integers a loop in the
+ * loops' order, so that a retile scans one dense array instead of every loop object (at a
+ * hundred thousand loops, fetching each object is most of the work).
  */
 export interface TileOutline {
   readonly width: number;
   readonly height: number;
   readonly steps: Uint8Array;
   loops: TileLoop[];
+  keys: Int32Array;
+}
+
+/** The dense keys of loops (first corner, second corner, first line, last line each). */
+export function loopKeys(loops: readonly TileLoop[]): Int32Array {
+  const keys = new Int32Array(4 * loops.length);
+  for (let i = 0; i < loops.length; i++) {
+    const l = loops[i]!;
+    keys[4 * i] = l.corners[0]!;
+    keys[4 * i + 1] = l.corners[1]!;
+    keys[4 * i + 2] = l.minLine;
+    keys[4 * i + 3] = l.maxLine;
+  }
+  return keys;
 }
 
 /** Emits into `steps` the boundary steps that row r's cells own. */
@@ -144,12 +165,12 @@ function canonicalLoop(corners: number[], width: number): TileLoop {
     const b = corners[start]!;
     if (a < b || (a === b && corners[(i + 1) % n]! < corners[(start + 1) % n]!)) start = i;
   }
-  const out = new Int32Array(n);
+  const out: number[] = [];
   let minLine = Infinity;
   let maxLine = -Infinity;
   for (let i = 0; i < n; i++) {
     const id = corners[(start + i) % n]!;
-    out[i] = id;
+    out.push(id);
     const line = Math.floor(id / (width + 1));
     if (line < minLine) minLine = line;
     if (line > maxLine) maxLine = line;
@@ -180,7 +201,7 @@ export function tileOutline(grid: TileGrid): TileOutline {
     }
   }
   loops.sort(compareLoops);
-  return { width: w, height: grid.height, steps, loops };
+  return { width: w, height: grid.height, steps, loops, keys: loopKeys(loops) };
 }
 
 /** A loop's corners in the world (packed x, y), as the grid places its vertices. */

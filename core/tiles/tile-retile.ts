@@ -52,9 +52,19 @@ export function retileRows(outline: TileOutline, grid: TileGrid, firstRow: numbe
   if (r0 > r1) return { removedLoops: 0, addedLoops: 0, tracedSteps: 0 };
   const lineLo = r0;
   const lineHi = r1 + 1;
-  const kept: TileLoop[] = [];
-  const removed: TileLoop[] = [];
-  for (const loop of outline.loops) (loop.maxLine < lineLo || loop.minLine > lineHi ? kept : removed).push(loop);
+  // Loops are in order of their first corner, whose line is their first line: those starting
+  // below the band are a suffix, and only the prefix before it is scanned, on the dense keys.
+  const keys = outline.keys;
+  const total = outline.loops.length;
+  let end = total;
+  for (let lo = 0, hi = total; lo < hi; ) {
+    const mid = (lo + hi) >> 1;
+    if (keys[4 * mid + 2]! > lineHi) hi = end = mid;
+    else lo = mid + 1;
+  }
+  const removedAt: number[] = [];
+  for (let i = 0; i < end; i++) if (keys[4 * i + 3]! >= lineLo) removedAt.push(i);
+  const removed = removedAt.map((i) => outline.loops[i]!);
 
   const steps = outline.steps;
   for (let r = r0; r <= r1; r++) {
@@ -106,17 +116,47 @@ export function retileRows(outline: TileOutline, grid: TileGrid, firstRow: numbe
     added.push(traceLoop(steps, w, offsets, Math.floor(key / 8), key % 8, visit));
   }
   added.sort(compareLoops);
-  outline.loops = mergeSorted(kept, added);
+  replaceLoops(outline, removedAt, added);
   return { removedLoops: removed.length, addedLoops: added.length, tracedSteps: seen.size };
 }
 
-function mergeSorted(a: TileLoop[], b: TileLoop[]): TileLoop[] {
-  const out: TileLoop[] = [];
-  let i = 0;
+/**
+ * The outline's loops without those at `removedAt` (increasing) and with `added` (in order)
+ * merged in: kept loops are copied as references and keys, compared on the keys only.
+ */
+function replaceLoops(outline: TileOutline, removedAt: readonly number[], added: readonly TileLoop[]): void {
+  const old = outline.loops;
+  const oldKeys = outline.keys;
+  const count = old.length - removedAt.length + added.length;
+  const loops: TileLoop[] = new Array<TileLoop>(count);
+  const keys = new Int32Array(4 * count);
+  let out = 0;
+  let r = 0;
   let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && compareLoops(a[i]!, b[j]!) <= 0)) out.push(a[i++]!);
-    else out.push(b[j++]!);
+  const take = (loop: TileLoop, a: number, b: number, lo: number, hi: number) => {
+    loops[out] = loop;
+    keys[4 * out] = a;
+    keys[4 * out + 1] = b;
+    keys[4 * out + 2] = lo;
+    keys[4 * out + 3] = hi;
+    out++;
+  };
+  for (let i = 0; i <= old.length; i++) {
+    if (i < old.length && r < removedAt.length && removedAt[r] === i) {
+      r++;
+      continue;
+    }
+    // Added loops that come before kept loop i (or all that are left, at the end).
+    while (j < added.length) {
+      const n = added[j]!;
+      const a = n.corners[0]!;
+      const b = n.corners[1]!;
+      if (i < old.length && (oldKeys[4 * i]! - a || oldKeys[4 * i + 1]! - b) <= 0) break;
+      take(n, a, b, n.minLine, n.maxLine);
+      j++;
+    }
+    if (i < old.length) take(old[i]!, oldKeys[4 * i]!, oldKeys[4 * i + 1]!, oldKeys[4 * i + 2]!, oldKeys[4 * i + 3]!);
   }
-  return out;
+  outline.loops = loops;
+  outline.keys = keys;
 }

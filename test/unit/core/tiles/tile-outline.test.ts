@@ -207,6 +207,7 @@ describe('core/tiles: outline of a tile union', () => {
               fresh.loops.map((l) => Array.from(l.corners)),
             );
             assert.deepEqual(o.steps, fresh.steps);
+            assert.deepEqual(o.keys, fresh.keys);
             compared++;
           }
         },
