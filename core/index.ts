@@ -172,8 +172,8 @@ export { edgesOverlapping, LEAF_EDGES } from './chain/edge-tree';
 export type { NormalClass, OneSidedInput, OneSidedToiInput } from './chain/one-sided';
 export { oneSidedContact, oneSidedTimeOfImpact, classifyNormal, isBehind, CONVEX_TOLERANCE } from './chain/one-sided';
 // A whole chain through its edge tree: the deepest contact and the earliest touch, with the edge.
-export type { ChainPair, ChainContactInput, ChainContactOutput, ChainToiInput, ChainToiOutput } from './chain/chain-query';
-export { chainContact, chainTimeOfImpact } from './chain/chain-query';
+export type { ChainPair, ChainContactInput, ChainContactOutput, ChainDistanceOutput, ChainToiInput, ChainToiOutput } from './chain/chain-query';
+export { chainContact, chainDistance, chainTimeOfImpact } from './chain/chain-query';
 
 // ---- Tiles: grids of cells and the outline of their union ---------------------------------------
 // The outline as loop chains (counter-clockwise outer boundaries, clockwise holes), merged, with no

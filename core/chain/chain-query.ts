@@ -6,7 +6,9 @@ import type { ToiOutput } from '../ccd/types';
 import { sweptBoundsInto } from '../ccd/swept-aabb';
 import { chainSegmentInto, emptyChainSegment, type Chain } from './chain';
 import { edgesOverlapping } from './edge-tree';
+import { poseAt } from '../ccd/motion';
 import {
+  centroidAt,
   contactToWorld,
   edgeContactLocal,
   edgeToiLocal,
@@ -63,11 +65,12 @@ export function chainContact(input: ChainContactInput): ChainContactOutput | nul
   candidates.length = 0;
   edgesOverlapping(input.chain.tree, box.minX, box.minY, box.maxX, box.maxY, candidates);
   const tol = TIE_TOLERANCE * (shapeSize(input.shapeB) + reach);
+  const centroid = centroidAt(input.shapeB, xf);
   let best: EdgeContact | null = null;
   let bestEdge = -1;
   // The candidate list is module scratch: copied, since the queries below never re-enter here.
   for (const e of candidates.slice()) {
-    const r = edgeContactLocal(chainSegmentInto(input.chain, e, segScratch), input.shapeB, xf, reach);
+    const r = edgeContactLocal(chainSegmentInto(input.chain, e, segScratch), input.shapeB, xf, reach, centroid);
     if (r === null || !(r.output.separation <= reach)) continue;
     if (best === null || r.output.separation < best.output.separation - tol || (best.snapped && !r.snapped && r.output.separation <= best.output.separation + tol)) {
       best = r;
@@ -108,12 +111,13 @@ export function chainTimeOfImpact(input: ChainToiInput): ChainToiOutput {
   candidates.length = 0;
   edgesOverlapping(input.chain.tree, box.minX - reach, box.minY - reach, box.maxX + reach, box.maxY + reach, candidates);
   const edgeInput: OneSidedToiInput = { ...input, segment: segScratch };
+  const c0 = centroidAt(input.shapeB, poseAt(xf, v, input.spinB, input.tMin));
   let best: EdgeToi | null = null;
   let bestEdge = -1;
   let closest = Infinity;
   let iterations = 0;
   for (const e of candidates.slice()) {
-    const r = edgeToiLocal(chainSegmentInto(input.chain, e, segScratch), edgeInput, xf, v);
+    const r = edgeToiLocal(chainSegmentInto(input.chain, e, segScratch), edgeInput, xf, v, c0);
     iterations += r.output.iterations;
     if (r.output.state === 'separated') {
       closest = Math.min(closest, r.output.separation);
@@ -135,4 +139,40 @@ function before(a: EdgeToi, b: EdgeToi): boolean {
   const bf = b.output.state === 'failed';
   if (af !== bf) return bf;
   return b.snapped && !a.snapped;
+}
+
+/** The distance between B and a chain from its solid side, and the closest points. */
+export interface ChainDistanceOutput {
+  readonly state: ContactOutput['state'];
+  /** Separation >= 0 (0 when touching or overlapping). */
+  readonly distance: number;
+  /** The signed separation (negative: penetration depth). */
+  readonly separation: number;
+  /** Unit normal from the chain towards B (world). */
+  readonly normal: Vec2;
+  /** Closest points on the chain and on B (world); for an overlap, the deepest points. */
+  readonly pointA: Vec2;
+  readonly pointB: Vec2;
+  readonly edge: number;
+}
+
+/**
+ * The distance of B from the chain within `maxSeparation` (world): chainContact's separation,
+ * with the closest points on each surface taken from its (first) contact point, which lies
+ * midway between them along the normal. Null when no edge is within reach from its solid side.
+ */
+export function chainDistance(input: ChainContactInput): ChainDistanceOutput | null {
+  const c = chainContact(input);
+  if (c === null) return null;
+  const p = c.points[0] ?? { x: 0, y: 0 };
+  const h = c.separation / 2;
+  return {
+    state: c.state,
+    distance: Math.max(0, c.separation),
+    separation: c.separation,
+    normal: c.normal,
+    pointA: { x: p.x - h * c.normal.x, y: p.y - h * c.normal.y },
+    pointB: { x: p.x + h * c.normal.x, y: p.y + h * c.normal.y },
+    edge: c.edge,
+  };
 }

@@ -23,8 +23,10 @@ import type { ChainSegment } from './chain';
  *     lies between the two edges' normals (the vertex's own region on the solid side), skipped
  *     when it lies beyond the neighbor's normal (the neighbor's face owns that contact);
  *   - at a flat or concave vertex, or pointing back through the face: snapped to the edge's
- *     normal, the surface continuing past the vertex. A body sliding along flush edges so never
- *     gets a normal from an internal vertex: the ghost bump is gone.
+ *     normal, the surface continuing past the vertex (only for B's centroid in front of the
+ *     edge's own line; otherwise a convex neighbor let B through, and its face answers). A body
+ *     sliding along flush edges so never gets a normal from an internal vertex: the ghost bump
+ *     is gone.
  *
  * So a shape in front of a lone edge gets exactly the two-sided answer, and one behind gets none.
  * Snapped contacts measure B against the edge's line: the separation of B's deepest point along
@@ -114,8 +116,8 @@ export function classifyNormal(segment: ChainSegment, normal: Vec2): NormalClass
   return classify(segment, frameOf(segment, frame), normal.x, normal.y);
 }
 
-/** B's centroid placed by `xf`. */
-function centroidAt(shape: ConvexShape, xf: Transform): Vec2 {
+/** B's centroid placed by `xf` (a chain query computes it once for all its edges). */
+export function centroidAt(shape: ConvexShape, xf: Transform): Vec2 {
   const c = shapeCentroid(shape);
   return { x: xf.c * c.x - xf.s * c.y + xf.x, y: xf.s * c.x + xf.c * c.y + xf.y };
 }
@@ -138,16 +140,17 @@ export interface EdgeContact {
  * needs B within `reach` of the edge itself (Box2D's distance test before it snaps): the edge's
  * line goes on past its ends, and a shape far from the edge may lie close to it.
  */
-export function edgeContactLocal(s: ChainSegment, shape: ConvexShape, xf: Transform, reach: number): EdgeContact | null {
+export function edgeContactLocal(s: ChainSegment, shape: ConvexShape, xf: Transform, reach: number, centroid: Vec2 = centroidAt(shape, xf)): EdgeContact | null {
   const f = frameOf(s, frame);
-  const c = centroidAt(shape, xf);
-  if (behind(s, f, c.x, c.y)) return null;
+  if (behind(s, f, centroid.x, centroid.y)) return null;
   const two = contact({ shapeA: makeSegment({ x: s.x1, y: s.y1 }, { x: s.x2, y: s.y2 }), transformA: IDENTITY, shapeB: shape, transformB: xf });
   if (two.state === 'degenerate') return { output: two, snapped: false };
   const k = classify(s, f, two.normal.x, two.normal.y);
   if (k === 'skip') return null;
   if (k === 'admit') return { output: two, snapped: false };
-  if (!(two.separation <= reach)) return null;
+  // A snap means the surface goes on along this edge's line; with B's centroid behind that line
+  // (let through by a convex neighbor), the neighbor's face is B's surface, not this line.
+  if (!(two.separation <= reach) || f.nx * (centroid.x - s.x1) + f.ny * (centroid.y - s.y1) < 0) return null;
   return { output: faceContact(s, f, shape, xf, two), snapped: true };
 }
 
@@ -259,15 +262,20 @@ export interface EdgeToi {
 }
 
 /**
- * One-sided time of impact of B (pose `xf` at t = 0, velocity and spin in the chain's frame)
- * against the edge, in the chain's frame: the two-sided first touch, kept when B's centroid is in
+ * One-sided time of impact of B (pose `xf` at t = 0, velocity and spin in the chain's frame;
+ * `c0` its centroid at tMin) against the edge, in the chain's frame: the two-sided first touch, kept when B's centroid is in
  * front at tMin and at the touch and the touch's normal is admitted (snapped normals are turned to
  * the face's); otherwise `separated` with an unmeasured (infinite) separation.
  */
-export function edgeToiLocal(s: ChainSegment, input: OneSidedToiInput, xf: Transform, velocity: Vec2): EdgeToi {
+export function edgeToiLocal(
+  s: ChainSegment,
+  input: OneSidedToiInput,
+  xf: Transform,
+  velocity: Vec2,
+  c0: Vec2 = centroidAt(input.shapeB, poseAt(xf, velocity, input.spinB, input.tMin)),
+): EdgeToi {
   const f = frameOf(s, frame);
   const spin = input.spinB;
-  const c0 = centroidAt(input.shapeB, poseAt(xf, velocity, spin, input.tMin));
   if (behind(s, f, c0.x, c0.y)) return { output: nothing(input.tMax, 0), snapped: false };
   const two = timeOfImpact({
     shapeA: makeSegment({ x: s.x1, y: s.y1 }, { x: s.x2, y: s.y2 }),
@@ -298,7 +306,8 @@ export function edgeToiLocal(s: ChainSegment, input: OneSidedToiInput, xf: Trans
     return { output: { ...two, normal: here.output.normal }, snapped: here.snapped };
   }
   const k = classify(s, f2, nx, ny);
-  if (k === 'skip') return { output: nothing(input.tMax, two.iterations), snapped: false };
+  const ahead = f2.nx * (ct.x - s.x1) + f2.ny * (ct.y - s.y1) >= 0;
+  if (k === 'skip' || (k === 'snap' && !ahead)) return { output: nothing(input.tMax, two.iterations), snapped: false };
   if (k === 'admit') return { output: two, snapped: false };
   nx = f2.nx;
   ny = f2.ny;

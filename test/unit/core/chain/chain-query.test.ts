@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import {
   chainContact,
+  chainDistance,
   chainSegment,
   chainTimeOfImpact,
   contact,
@@ -110,13 +111,13 @@ describe('core/chain: queries against a whole chain', () => {
         anyShapeArb(0.4),
         fc.integer({ min: 0, max: 6283 }),
         fc.integer({ min: 0, max: 3000 }),
-        fc.tuple(coord(2), coord(2)),
+        fc.tuple(coord(1.5), coord(1.5)),
         (n, phase, shape, bearing, gap, [ax, ay]) => {
           const pts = regular(n, 5, phase / 1000);
           const ccw = makeChain(pts, true);
           const cw = makeChain([...pts].reverse(), true);
           const a = bearing / 1000;
-          // Outside: 6..9 units from the center, aimed near it.
+          // Outside: 6..9 units from the center, aimed inside the incircle (radius 2.5 at least).
           const far = 6 + gap / 1000;
           const from = makeTransform(far * Math.cos(a), far * Math.sin(a), a);
           const to = { x: ax - from.x, y: ay - from.y };
@@ -148,6 +149,34 @@ describe('core/chain: queries against a whole chain', () => {
       { numRuns: 300 },
     );
     assert.ok(seen.outside > 0 && seen.inside > 0 && seen.hole > 0);
+  });
+
+  it('measures the distance from outside a convex loop as the least two-sided distance over its edges', () => {
+    let measured = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 12 }), fc.integer({ min: 0, max: 6283 }), anyShapeArb(0.4), poseArb(9), (n, phase, shape, pose) => {
+        const chain = makeChain(regular(n, 5, phase / 1000), true);
+        let least = Infinity;
+        for (let e = 0; e < chain.edgeCount; e++) {
+          const s = chainSegment(chain, e);
+          least = Math.min(least, contact({ shapeA: makeSegment({ x: s.x1, y: s.y1 }, { x: s.x2, y: s.y2 }), transformA: IDENTITY, shapeB: shape, transformB: pose }).separation);
+        }
+        // B apart from the loop and outside it (its origin is inside its shape: the factories center them).
+        let inside = true;
+        for (let e = 0; e < chain.edgeCount; e++) {
+          const s = chainSegment(chain, e);
+          if ((s.y2 - s.y1) * (pose.x - s.x1) - (s.x2 - s.x1) * (pose.y - s.y1) > 0) inside = false;
+        }
+        fc.pre(!inside && least > 0.01);
+        const d = chainDistance({ chain, transformA: IDENTITY, shapeB: shape, transformB: pose, maxSeparation: 20 });
+        assert.ok(d !== null);
+        assert.ok(Math.abs(d.distance - least) <= 1e-9, `${d.distance} vs ${least}`);
+        assert.ok(Math.abs(Math.hypot(d.pointB.x - d.pointA.x, d.pointB.y - d.pointA.y) - d.distance) <= 1e-9);
+        measured++;
+      }),
+      { numRuns: 300 },
+    );
+    assert.ok(measured > 0);
   });
 
   describe('ghost bumps', () => {
