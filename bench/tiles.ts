@@ -12,6 +12,7 @@ import {
   chainContact,
   chainSegment,
   chainTimeOfImpact,
+  chainTree,
   IDENTITY,
   makeBox,
   makeChainPacked,
@@ -33,15 +34,25 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[(s.length - 1) >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }
 
-function time<T>(f: () => T): { ms: number; value: T } {
+/**
+ * Median wall time and median CPU time of the process (all its threads, the collector's
+ * included) over the runs: on a shared machine the wall time also counts waiting for a core.
+ */
+function time<T>(f: () => T): { ms: number; cpu: number; value: T; text: string } {
   const ms: number[] = [];
+  const cpu: number[] = [];
   let value!: T;
   for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     value = f();
     ms.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
-  return { ms: median(ms), value };
+  const m = median(ms);
+  const u = median(cpu);
+  return { ms: m, cpu: u, value, text: `${m.toFixed(1)} ms (cpu ${u.toFixed(1)})` };
 }
 
 /** A small deterministic generator (mulberry32). */
@@ -122,7 +133,8 @@ function queries(name: string, chain: Chain, minX: number, minY: number, maxX: n
       if (o.state !== 'separated') hits++;
     }
   });
-  log(`  ${name}: contact ${(c.ms / poses.length * 1000).toFixed(2)} µs/query (${touching} of ${poses.length} within 0.5), first touch (10 units a step) ${(t.ms / poses.length * 1000).toFixed(2)} µs/query (${hits} hit)`);
+  const us = (x: number) => ((x / poses.length) * 1000).toFixed(2);
+  log(`  ${name}: contact ${us(c.ms)} µs/query (cpu ${us(c.cpu)}; ${touching} of ${poses.length} within 0.5), first touch (10 units a step) ${us(t.ms)} µs/query (cpu ${us(t.cpu)}; ${hits} hit)`);
 }
 
 log(`tile outline and chain queries, medians of ${runs} runs`);
@@ -139,26 +151,30 @@ for (const [name, grid] of [
     edges += l.corners.length;
     if (l.corners.length > outline.loops[longest]!.corners.length) longest = outline.loops.indexOf(l);
   }
-  log(`1000 × 1000, ${name}: outline ${o.ms.toFixed(1)} ms, ${outline.loops.length} loops, ${edges} edges (longest ${outline.loops[longest]?.corners.length ?? 0})`);
+  log(`1000 × 1000, ${name}: outline ${o.text}, ${outline.loops.length} loops, ${edges} edges (longest ${outline.loops[longest]?.corners.length ?? 0})`);
   const ch = time(() => outlineChains(grid, outline));
-  log(`  as chains (packed, edge trees): ${ch.ms.toFixed(1)} ms`);
+  log(`  as chains (packed; edge trees built on first query): ${ch.text}`);
   // One row changed, then changed back: the outline must equal the original.
   const row = 500;
   const saved = grid.cells.slice(row * 1000, row * 1000 + 1000);
   const rr = rng(9);
   const ms: number[] = [];
+  const cpu: number[] = [];
   let report = { removedLoops: 0, addedLoops: 0, tracedSteps: 0 };
   for (let i = 0; i < runs; i++) {
     for (let c = 0; c < 1000; c++) grid.cells[row * 1000 + c] = rr() < 0.5 ? 1 : 0;
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     report = retileRows(outline, grid, row, row);
     ms.push(performance.now() - t0);
+    const u = process.cpuUsage(c0);
+    cpu.push((u.user + u.system) / 1000);
   }
   grid.cells.set(saved, row * 1000);
   retileRows(outline, grid, row, row);
   const fresh = tileOutline(grid);
   const same = fresh.loops.length === outline.loops.length && fresh.loops.every((l, i) => l.corners.join() === outline.loops[i]!.corners.join());
-  log(`  retile one row: ${median(ms).toFixed(2)} ms (${report.removedLoops} loops retraced of ${outline.loops.length}, ${report.tracedSteps} steps)${same ? '' : ' MISMATCH with the outline from scratch'}`);
+  log(`  retile one row: ${median(ms).toFixed(2)} ms (cpu ${median(cpu).toFixed(2)}; ${report.removedLoops} loops retraced of ${outline.loops.length}, ${report.tracedSteps} steps)${same ? '' : ' MISMATCH with the outline from scratch'}`);
   const chains = ch.value;
   const big = chains[longest]!;
   queries(`longest loop (${big.edgeCount} edges)`, big, 0, 0, 1000, 1000, 4);
@@ -174,6 +190,10 @@ for (let i = 0; i <= 2 * teeth; i++) {
 // Closing below, right to left: the loop is clockwise, solid from inside (below the teeth).
 xy[2 * (2 * teeth + 1)] = 0;
 xy[2 * (2 * teeth + 1) + 1] = -2;
-const built = time(() => makeChainPacked(xy, true));
-log(`sawtooth loop of ${built.value.edgeCount} edges: build ${built.ms.toFixed(1)} ms`);
+const built = time(() => {
+  const c = makeChainPacked(xy, true);
+  chainTree(c);
+  return c;
+});
+log(`sawtooth loop of ${built.value.edgeCount} edges: chain and edge tree ${built.text}`);
 queries('sawtooth', built.value, 0, -1, teeth, 2, 5);

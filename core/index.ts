@@ -165,7 +165,7 @@ export { emptyPairKeys, gridPairs } from './broad/grid-pairs';
 // outside), each edge knowing its neighbors (Box2D v3's chain shape and b2ChainSegment).
 
 export type { Chain, ChainSegment } from './chain/chain';
-export { makeChain, makeChainPacked, chainSegment, chainSegmentInto, emptyChainSegment, makeOneSidedSegment } from './chain/chain';
+export { makeChain, makeChainPacked, chainSegment, chainSegmentInto, emptyChainSegment, makeOneSidedSegment, chainTree, chainBounds } from './chain/chain';
 export type { EdgeTree } from './chain/edge-tree';
 export { edgesOverlapping, LEAF_EDGES } from './chain/edge-tree';
 // One edge: contact (and distance, its positive separation) and time of impact from the solid side.

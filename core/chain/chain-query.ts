@@ -4,7 +4,7 @@ import { shapeBoundsInto, shapeSize } from '../shapes/bounds';
 import type { ContactOutput } from '../narrow/types';
 import type { ToiOutput } from '../ccd/types';
 import { sweptBoundsInto } from '../ccd/swept-aabb';
-import { chainSegmentInto, emptyChainSegment, type Chain } from './chain';
+import { chainSegmentInto, chainTree, emptyChainSegment, type Chain } from './chain';
 import { edgesOverlapping } from './edge-tree';
 import { poseAt } from '../ccd/motion';
 import {
@@ -63,7 +63,7 @@ export function chainContact(input: ChainContactInput): ChainContactOutput | nul
   const xf = relativeTransform(input.transformA, input.transformB);
   const box = shapeBoundsInto(input.shapeB, xf, reach, boxScratch);
   candidates.length = 0;
-  edgesOverlapping(input.chain.tree, box.minX, box.minY, box.maxX, box.maxY, candidates);
+  edgesOverlapping(chainTree(input.chain), box.minX, box.minY, box.maxX, box.maxY, candidates);
   const tol = TIE_TOLERANCE * (shapeSize(input.shapeB) + reach);
   const centroid = centroidAt(input.shapeB, xf);
   let best: EdgeContact | null = null;
@@ -109,7 +109,7 @@ export function chainTimeOfImpact(input: ChainToiInput): ChainToiOutput {
   const reach = Math.max(0, input.tolerance ?? 0);
   const box = sweptBoundsInto(input.shapeB, xf, v, input.spinB, input.tMin, input.tMax, boxScratch);
   candidates.length = 0;
-  edgesOverlapping(input.chain.tree, box.minX - reach, box.minY - reach, box.maxX + reach, box.maxY + reach, candidates);
+  edgesOverlapping(chainTree(input.chain), box.minX - reach, box.minY - reach, box.maxX + reach, box.maxY + reach, candidates);
   const edgeInput: OneSidedToiInput = { ...input, segment: segScratch };
   const c0 = centroidAt(input.shapeB, poseAt(xf, v, input.spinB, input.tMin));
   let best: EdgeToi | null = null;

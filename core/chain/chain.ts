@@ -17,7 +17,8 @@ import { buildEdgeTree, type EdgeTree } from './edge-tree';
  *
  * Coordinates are in the chain's local frame (a static body's), packed [x0, y0, x1, y1, ...] in a
  * Float64Array: a tile outline of millions of edges keeps 16 bytes a vertex. The edge tree
- * (edge-tree.ts) is built once, with the chain.
+ * (edge-tree.ts) is built on the first query that needs it (`chainTree`): a noisy tile grid's
+ * outline is a hundred thousand small loops, most of which no body ever comes near.
  */
 export interface Chain {
   readonly loop: boolean;
@@ -27,8 +28,31 @@ export interface Chain {
   readonly edgeCount: number;
   /** Vertices packed [x0, y0, x1, y1, ...] (local frame). */
   readonly xy: Float64Array;
-  /** The bounding-volume hierarchy over the edges. */
-  readonly tree: EdgeTree;
+  /** The bounding-volume hierarchy over the edges, once built: read it through `chainTree`. */
+  tree: EdgeTree | null;
+}
+
+/** The chain's edge tree, built on first use. */
+export function chainTree(chain: Chain): EdgeTree {
+  return (chain.tree ??= buildEdgeTree(chain.xy, chain.count, chain.edgeCount));
+}
+
+/** The chain's bounds in its own frame, [minX, minY, maxX, maxY] (empty: Infinity, -Infinity). */
+export function chainBounds(chain: Chain): [number, number, number, number] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const v = chain.xy;
+  for (let i = 0; i < chain.count; i++) {
+    const x = v[2 * i]!;
+    const y = v[2 * i + 1]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return [minX, minY, maxX, maxY];
 }
 
 /**
@@ -77,7 +101,7 @@ export function makeChain(points: readonly Vec2[], loop: boolean): Chain {
 export function makeChainPacked(xy: Float64Array, loop: boolean): Chain {
   const count = xy.length >> 1;
   const edgeCount = loop ? (count >= 3 ? count : 0) : Math.max(0, count - 1);
-  return { loop, count, edgeCount, xy, tree: buildEdgeTree(xy, count, edgeCount) };
+  return { loop, count, edgeCount, xy, tree: null };
 }
 
 /** Edge `edge` of the chain with its ghosts, written into `out` (and returned). */

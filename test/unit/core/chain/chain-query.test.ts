@@ -13,6 +13,7 @@ import {
   makeTransform,
   oneSidedContact,
   oneSidedTimeOfImpact,
+  shapeCentroid,
   timeOfImpact,
   type Chain,
   type ConvexShape,
@@ -161,11 +162,15 @@ describe('core/chain: queries against a whole chain', () => {
           const s = chainSegment(chain, e);
           least = Math.min(least, contact({ shapeA: makeSegment({ x: s.x1, y: s.y1 }, { x: s.x2, y: s.y2 }), transformA: IDENTITY, shapeB: shape, transformB: pose }).separation);
         }
-        // B apart from the loop and outside it (its origin is inside its shape: the factories center them).
+        // B apart from the loop, its centroid outside it (B might still reach round the loop's
+        // far side, no shape here is that large).
+        const c0 = shapeCentroid(shape);
+        const cx = pose.c * c0.x - pose.s * c0.y + pose.x;
+        const cy = pose.s * c0.x + pose.c * c0.y + pose.y;
         let inside = true;
         for (let e = 0; e < chain.edgeCount; e++) {
           const s = chainSegment(chain, e);
-          if ((s.y2 - s.y1) * (pose.x - s.x1) - (s.x2 - s.x1) * (pose.y - s.y1) > 0) inside = false;
+          if ((s.y2 - s.y1) * (cx - s.x1) - (s.x2 - s.x1) * (cy - s.y1) > 0) inside = false;
         }
         fc.pre(!inside && least > 0.01);
         const d = chainDistance({ chain, transformA: IDENTITY, shapeB: shape, transformB: pose, maxSeparation: 20 });
