@@ -174,6 +174,8 @@ export { oneSidedContact, oneSidedTimeOfImpact, classifyNormal, isBehind, CONVEX
 // A whole chain through its edge tree: the deepest contact and the earliest touch, with the edge.
 export type { ChainPair, ChainContactInput, ChainContactOutput, ChainDistanceOutput, ChainToiInput, ChainToiOutput } from './chain/chain-query';
 export { chainContact, chainDistance, chainTimeOfImpact } from './chain/chain-query';
+// The analysis' other continuous queries against a chain: depth at a pose, end of a contact.
+export { chainSignedDepth, chainContactExit } from './chain/chain-exit';
 
 // ---- Tiles: grids of cells and the outline of their union ---------------------------------------
 // The outline as loop chains (counter-clockwise outer boundaries, clockwise holes), merged, with no
