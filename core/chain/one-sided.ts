@@ -299,11 +299,13 @@ export function edgeToiLocal(
   if (behind(s, f2, ct.x, ct.y)) return { output: nothing(input.tMax, two.iterations), snapped: false };
   let nx = two.normal.x;
   let ny = two.normal.y;
-  if (nx === 0 && ny === 0) {
-    // Deep overlap at tMin: the one-sided contact there says whether it counts, and its normal.
-    const here = edgeContactLocal(s, input.shapeB, pose, Infinity);
+  if (two.state === 'overlapped') {
+    // Touching at tMin: the one-sided contact there says whether it counts, its normal and its
+    // point (the two-sided methods may give no contact point for an overlap).
+    const here = edgeContactLocal(s, input.shapeB, pose, Infinity, ct);
     if (here === null) return { output: nothing(input.tMax, two.iterations), snapped: false };
-    return { output: { ...two, normal: here.output.normal }, snapped: here.snapped };
+    const p = here.output.points[0] ?? two.point;
+    return { output: { ...two, normal: here.output.normal, point: { x: p.x, y: p.y } }, snapped: here.snapped };
   }
   const k = classify(s, f2, nx, ny);
   const ahead = f2.nx * (ct.x - s.x1) + f2.ny * (ct.y - s.y1) >= 0;
