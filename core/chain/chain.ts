@@ -119,7 +119,7 @@ export function chainSegmentInto(chain: Chain, edge: number, out: ChainSegment):
   out.hasGhost1 = i0 >= 0;
   out.g1x = i0 >= 0 ? v[2 * i0]! : 0;
   out.g1y = i0 >= 0 ? v[2 * i0 + 1]! : 0;
-  out.hasGhost2 = i3 >= 0 && !(!chain.loop && edge === chain.edgeCount - 1);
+  out.hasGhost2 = i3 >= 0;
   out.g2x = out.hasGhost2 ? v[2 * i3]! : 0;
   out.g2y = out.hasGhost2 ? v[2 * i3 + 1]! : 0;
   return out;

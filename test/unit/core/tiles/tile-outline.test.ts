@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { loopPoints, retileRows, tileGridFromRows, tileOutline, type TileGrid, type TileOutline } from '../../../../core/index';
+import { chainContact, IDENTITY, loopPoints, makeCircle, makeTransform, outlineChains, retileRows, tileCellAt, tileGridFromRows, tileOutline, type TileGrid, type TileOutline } from '../../../../core/index';
 
 /**
  * The tile union's outline against brute force: every sample point (exact rationals, never on a
@@ -111,6 +111,42 @@ describe('core/tiles: outline of a tile union', () => {
     const o = tileOutline(g);
     assert.equal(o.loops.length, 1);
     assert.deepEqual(Array.from(loopPoints(g, o.loops[0]!)), [0, 0, 0, -1, 1, -1, 1, -2, 2, -2, 2, -1, 1, -1, 1, 0]);
+  });
+
+  it('makes chains solid from the empty side: a ball on the floor is pushed up, one in a hole out of its wall', () => {
+    const g = tileGridFromRows(['##########', '#........#', '#../##\\..#', '##########'], 1, 1, 0, 10);
+    const chains = outlineChains(g, tileOutline(g));
+    const ball = makeCircle({ x: 0, y: 0 }, 0.25);
+    const at = (x: number, y: number) => {
+      let best: { normal: { x: number; y: number }; separation: number; cell: [number, number] | null } | null = null;
+      for (const chain of chains) {
+        const c = chainContact({ chain, transformA: IDENTITY, shapeB: ball, transformB: makeTransform(x, y, 0) });
+        // The cell touched: just behind the contact point, against the normal.
+        const p = c?.points[0];
+        if (c && p && (best === null || c.separation < best.separation)) best = { normal: c.normal, separation: c.separation, cell: tileCellAt(g, p.x - 1e-9 * c.normal.x, p.y - 1e-9 * c.normal.y) };
+      }
+      return best;
+    };
+    // On the hole's floor (row 3's top, y = 7), inside the hole: pushed up, touching cell (1, 3).
+    const floor = at(1.5, 7.2);
+    assert.ok(floor !== null);
+    assert.deepEqual([floor.normal.x + 0, floor.normal.y], [0, 1]);
+    assert.deepEqual(floor.cell, [1, 3]);
+    // Against the hole's left wall (x = 1), from inside the hole: pushed right, cell (0, 1).
+    const wall = at(1.2, 8.5);
+    assert.ok(wall !== null);
+    assert.deepEqual([wall.normal.x, wall.normal.y + 0], [1, 0]);
+    assert.deepEqual(wall.cell, [0, 1]);
+    // On the ramp `/` at column 3 (rising to the right): pushed up and to the left.
+    const ramp = at(3.5 - 0.1, 7.5 + 0.1);
+    assert.ok(ramp !== null);
+    assert.ok(Math.abs(ramp.normal.x + Math.SQRT1_2) < 1e-12 && Math.abs(ramp.normal.y - Math.SQRT1_2) < 1e-12);
+    // Outside the grid, against its outer left side (x = 0): pushed left.
+    const outside = at(-0.2, 8);
+    assert.ok(outside !== null);
+    assert.deepEqual([outside.normal.x, outside.normal.y + 0], [-1, 0]);
+    // Inside the solid border, overlapping its outer side from the matter's side: nothing.
+    assert.equal(at(0.2, 9.5), null);
   });
 
   it('gives an empty grid no loops', () => {
