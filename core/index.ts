@@ -193,6 +193,7 @@ export {
   tileKindOf,
   tileGridFromRows,
   tileCellAt,
+  tileCellTouched,
 } from './tiles/tile-grid';
 export type { TileLoop, TileOutline } from './tiles/tile-outline';
 export { tileOutline, loopPoints, outlineChains } from './tiles/tile-outline';

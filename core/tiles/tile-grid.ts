@@ -81,3 +81,14 @@ export function tileCellAt(grid: TileGrid, px: number, py: number): [number, num
   if (!(c >= 0 && c < grid.width && r >= 0 && r < grid.height)) return null;
   return [c, r];
 }
+
+/**
+ * The cell a contact with the grid's outline touches: the one just behind the contact point,
+ * against the normal (which points from the outline towards the other shape), so that a point on
+ * a side shared by a solid and an empty cell names the solid one. For a finding's
+ * `"cell": [column, row]`; null outside the grid.
+ */
+export function tileCellTouched(grid: TileGrid, px: number, py: number, nx: number, ny: number): [number, number] | null {
+  const nudge = 1e-6 * Math.min(Math.abs(grid.cellWidth), Math.abs(grid.cellHeight));
+  return tileCellAt(grid, px - nudge * nx, py - nudge * ny);
+}

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { chainContact, IDENTITY, loopPoints, makeCircle, makeTransform, outlineChains, retileRows, tileCellAt, tileGridFromRows, tileOutline, type TileGrid, type TileOutline } from '../../../../core/index';
+import { chainContact, IDENTITY, loopPoints, makeCircle, makeTransform, outlineChains, retileRows, tileCellAt, tileCellTouched, tileGridFromRows, tileOutline, type TileGrid, type TileOutline } from '../../../../core/index';
 
 /**
  * The tile union's outline against brute force: every sample point (exact rationals, never on a
@@ -123,7 +123,7 @@ describe('core/tiles: outline of a tile union', () => {
         const c = chainContact({ chain, transformA: IDENTITY, shapeB: ball, transformB: makeTransform(x, y, 0) });
         // The cell touched: just behind the contact point, against the normal.
         const p = c?.points[0];
-        if (c && p && (best === null || c.separation < best.separation)) best = { normal: c.normal, separation: c.separation, cell: tileCellAt(g, p.x - 1e-9 * c.normal.x, p.y - 1e-9 * c.normal.y) };
+        if (c && p && (best === null || c.separation < best.separation)) best = { normal: c.normal, separation: c.separation, cell: tileCellTouched(g, p.x, p.y, c.normal.x, c.normal.y) };
       }
       return best;
     };
@@ -141,10 +141,12 @@ describe('core/tiles: outline of a tile union', () => {
     const ramp = at(3.5 - 0.1, 7.5 + 0.1);
     assert.ok(ramp !== null);
     assert.ok(Math.abs(ramp.normal.x + Math.SQRT1_2) < 1e-12 && Math.abs(ramp.normal.y - Math.SQRT1_2) < 1e-12);
-    // Outside the grid, against its outer left side (x = 0): pushed left.
-    const outside = at(-0.2, 8);
+    // Outside the grid, against its outer left side (x = 0): pushed left, cell (0, 2).
+    const outside = at(-0.2, 7.5);
     assert.ok(outside !== null);
     assert.deepEqual([outside.normal.x, outside.normal.y + 0], [-1, 0]);
+    assert.deepEqual(outside.cell, [0, 2]);
+    assert.equal(tileCellAt(g, -0.2, 7.5), null);
     // Inside the solid border, overlapping its outer side from the matter's side: nothing.
     assert.equal(at(0.2, 9.5), null);
   });
