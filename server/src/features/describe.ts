@@ -69,6 +69,9 @@ function partSummary(part: ScenePart): string {
     }
     case 'polygon':
       return `polygon of ${s.count} vertices`;
+    case 'chain':
+    case 'tiles':
+      return part.sourceKind;
   }
 }
 
