@@ -1,6 +1,7 @@
 import {
   chainContact,
   chainContactExit,
+  chainSegment,
   chainSignedDepth,
   chainTimeOfImpact,
   effectiveSpin,
@@ -65,7 +66,7 @@ export function chainPair(scene: Scene, a: SceneBody, b: SceneBody, continuous: 
   if (best !== null && -best.separation > slop + DEPTH_TOLERANCE * shapeSize(ob.partShape(bestPart))) {
     const normal = { x: sign * best.normal.x, y: sign * best.normal.y };
     const f = OverlapFinding.of(a.name, b.name, a.index, b.index, chainFirst ? bestChain : bestPart, chainFirst ? bestPart : bestChain, -best.separation, normal, best.points);
-    return featured(f, g, xfA, best.edge, best.points[0]!, best.normal);
+    return featured(f, g, xfA, g.chains[bestChain]!, best.edge, best.points[0]!, best.normal);
   }
   if (!continuous) return null;
 
@@ -109,16 +110,42 @@ export function chainPair(scene: Scene, a: SceneBody, b: SceneBody, continuous: 
     transformB: poseAt(xfB, v, effectiveSpin(shape, ob.spin), first.toi),
     maxSeparation: 1e-6 * (shapeSize(shape) + 1) + 1e-3 * Math.hypot(v.x, v.y) * dt,
   });
-  return featured(f, g, xfA, at ? at.edge : -1, first.point, first.normal);
+  return featured(f, g, xfA, g.chains[first.chain]!, at ? at.edge : -1, first.point, first.normal);
 }
 
 /** The finding naming the cell (a grid) or the edge (a chain) it touched. */
-function featured<F extends OverlapFinding | ImpactFinding>(f: F, g: SceneChains, xf: Transform, edge: number, point: Vec2, normal: Vec2): F {
+function featured<F extends OverlapFinding | ImpactFinding>(f: F, g: SceneChains, xf: Transform, chain: Chain, edge: number, point: Vec2, normal: Vec2): F {
   if (g.grid) {
     // Into the grid's frame (the body's): inverse rotation of the offset.
     const dx = point.x - xf.x;
     const dy = point.y - xf.y;
-    const cell = g.cellAt(xf.c * dx + xf.s * dy, -xf.s * dx + xf.c * dy, xf.c * normal.x + xf.s * normal.y, -xf.s * normal.x + xf.c * normal.y);
+    let px = xf.c * dx + xf.s * dy;
+    let py = -xf.s * dx + xf.c * dy;
+    let nx = xf.c * normal.x + xf.s * normal.y;
+    let ny = -xf.s * normal.x + xf.c * normal.y;
+    if (edge >= 0) {
+      // A contact at an edge's end (a corner of the outline) may lie on the side of an empty
+      // cell: moved a hair towards the edge's middle, it lies on the touched edge itself, which
+      // only solid cells are behind.
+      const s = chainSegment(chain, edge);
+      const mx = (s.x1 + s.x2) / 2 - px;
+      const my = (s.y1 + s.y2) / 2 - py;
+      const d = Math.hypot(mx, my);
+      const eps = 1e-6 * Math.min(Math.abs(g.grid.cellWidth), Math.abs(g.grid.cellHeight));
+      if (d > eps) {
+        px += (eps * mx) / d;
+        py += (eps * my) / d;
+      }
+      // Behind the edge itself (its normal, the right perpendicular), not behind a vertex's normal.
+      const ex = s.x2 - s.x1;
+      const ey = s.y2 - s.y1;
+      const len = Math.hypot(ex, ey);
+      if (len > 0) {
+        nx = ey / len;
+        ny = -ex / len;
+      }
+    }
+    const cell = g.cellAt(px, py, nx, ny);
     return cell ? (f.featured(FEATURE_CELL, cell[0], cell[1]) as F) : f;
   }
   return edge >= 0 ? (f.featured(FEATURE_EDGE, edge, 0) as F) : f;
