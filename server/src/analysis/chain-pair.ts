@@ -160,15 +160,27 @@ function chainSearch(chain: Chain, xfA: Transform, shape: ConvexShape, xfB: Tran
   const tau = TIME_ACCURACY * dt;
   const base = { chain, transformA: xfA, shapeB: shape, transformB: xfB, velocityB: v, spinB: w, tMax: T, timeTolerance: tau, maxIterations: QUERY_ITERATIONS };
   let budget = SEARCH_BUDGET;
+  let calls = 0;
   const toiFrom = (from: number): ToiOutput => {
+    const resumed = calls++ > 0;
     let r: ToiOutput = chainTimeOfImpact({ ...base, tMin: from });
     budget -= r.iterations;
+    // Resumed just after a contact ended, B may still touch the edge it is leaving (a chain is no
+    // convex shape: the search must go on to the next edge it meets). Moving away from that edge,
+    // the search starts again a few time tolerances later, once it is clear of it.
+    for (let i = 0; resumed && r.state === 'overlapped' && i < 16 && from < T; i++) {
+      const away = v.x * r.normal.x + v.y * r.normal.y;
+      if (!(away > 0) || w !== 0) break;
+      from = Math.min(T, from + Math.max(8 * tau, (2 * (1e-6 * shapeSize(shape))) / away));
+      r = chainTimeOfImpact({ ...base, tMin: from });
+      budget -= r.iterations;
+    }
     while (r.state === 'failed' && budget > 0 && r.t > from) {
-      const resumed = r.t;
-      r = chainTimeOfImpact({ ...base, tMin: resumed });
+      const at = r.t;
+      r = chainTimeOfImpact({ ...base, tMin: at });
       budget -= r.iterations;
       if (r.state === 'overlapped') r = { ...r, state: 'hit' };
-      from = resumed;
+      from = at;
     }
     return r;
   };
@@ -183,7 +195,7 @@ function chainSearch(chain: Chain, xfA: Transform, shape: ConvexShape, xfB: Tran
     const d = chainSignedDepth({ chain, transformA: xfA, shapeB: shape, transformB: poseAt(xfB, v, w, t) }, reach);
     return d === -Infinity ? -reach - 1 : d;
   };
-  return contactSearch(toiFrom, exitFrom, depthAt, dt, frames, L, deepBeyond, tau, w !== 0);
+  return contactSearch(toiFrom, exitFrom, depthAt, dt, frames, L, deepBeyond, tau, false);
 }
 
 /** The world box of a box in a frame: minX, minY, maxX, maxY. */

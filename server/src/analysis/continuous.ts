@@ -207,14 +207,16 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
   const depthAt = (t: number): number =>
     signedDepth(ma.shape, poseAt(ma.xf, ma.velocity, wA, t), mb.shape, poseAt(mb.xf, mb.velocity, wB, t));
 
-  return contactSearch(toiFrom, exitFrom, depthAt, dt, frames, L, deepBeyond, input.timeTolerance!, wA !== 0 || wB !== 0);
+  return contactSearch(toiFrom, exitFrom, depthAt, dt, frames, L, deepBeyond, input.timeTolerance!, wA === 0 && wB === 0);
 }
 
 /**
  * The search of `partPair` after its queries are set up, shared with the chain pairs
  * (chain-pair.ts): `toiFrom`, `exitFrom` and `depthAt` answer for the pair over [0, frames dt];
  * L bounds how fast the depth changes, `deepBeyond` is slop with its tolerance, `tau` the
- * time-of-impact tolerance.
+ * time-of-impact tolerance. `oneInterval`: the times of contact form one interval, as for two
+ * convex shapes that do not turn; a chain is no convex shape, and a body leaving one of its edges
+ * may meet another.
  */
 export function contactSearch(
   toiFrom: (from: number) => ToiOutput,
@@ -225,7 +227,7 @@ export function contactSearch(
   L: number,
   deepBeyond: number,
   tau: number,
-  spinning: boolean,
+  oneInterval: boolean,
 ): PartResult | null {
   const T = frames * dt;
   /**
@@ -310,7 +312,7 @@ export function contactSearch(
       };
     }
     // Without turning, the times of contact form one interval (contact-exit.ts): it has ended.
-    if (!spinning) return null;
+    if (oneInterval) return null;
     // The next contact, searched from where the pair was found apart, once past the tail of this
     // one: just after a contact ends, a time-of-impact window of the time tolerance cannot yet be
     // proven clear (Mirtich's bound is loose against the real separating speed), so the search
