@@ -8,10 +8,11 @@ import {
   makeTransform,
   maxRadius,
   poseAt,
+  shapeBoundsInto,
   shapeSize,
   sweptBounds,
 } from '../../../core';
-import type { Chain, ChainContactOutput, ContactExitOutput, ConvexShape, ToiOutput, Transform, Vec2 } from '../../../core';
+import type { AABB, Chain, ChainContactOutput, ContactExitOutput, ConvexShape, ToiOutput, Transform, Vec2 } from '../../../core';
 import type { Scene, SceneBody } from '../semantics/scene';
 import type { SceneChains } from '../semantics/scene-chains';
 import { contactSearch, type PartResult } from './continuous';
@@ -52,8 +53,9 @@ export function chainPair(scene: Scene, a: SceneBody, b: SceneBody, continuous: 
   let best: ChainContactOutput | null = null;
   let bestChain = -1;
   let bestPart = -1;
-  for (let k = 0; k < g.chains.length; k++) {
-    for (let j = 0; j < ob.partCount; j++) {
+  for (let j = 0; j < ob.partCount; j++) {
+    localBox(shapeBoundsInto(ob.partShape(j), xfB, 0, boxScratch), xfA);
+    for (const k of g.chainsNear(local[0], local[1], local[2], local[3], near)) {
       const c = chainContact({ chain: g.chains[k]!, transformA: xfA, shapeB: ob.partShape(j), transformB: xfB });
       if (c === null || c.points.length === 0 || !Number.isFinite(c.separation)) continue;
       if (best === null || c.separation < best.separation) {
@@ -84,7 +86,8 @@ export function chainPair(scene: Scene, a: SceneBody, b: SceneBody, continuous: 
     const shape = ob.partShape(j);
     const box = sweptBounds(shape, xfB, v, ob.spin, 0, T);
     if (!(box.minX <= chainBox[2] && chainBox[0] <= box.maxX && box.minY <= chainBox[3] && chainBox[1] <= box.maxY)) continue;
-    for (let k = 0; k < g.chains.length; k++) {
+    localBox(box, xfA);
+    for (const k of g.chainsNear(local[0], local[1], local[2], local[3], near).slice()) {
       const r = chainSearch(g.chains[k]!, xfA, shape, xfB, v, ob.spin, dt, scene.frames, slop);
       if (!r) continue;
       deep ||= r.deep;
@@ -196,6 +199,30 @@ function chainSearch(chain: Chain, xfA: Transform, shape: ConvexShape, xfB: Tran
     return d === -Infinity ? -reach - 1 : d;
   };
   return contactSearch(toiFrom, exitFrom, depthAt, dt, frames, L, deepBeyond, tau, false);
+}
+
+// Scratch of chainPair, which never re-enters: a part's box, in world and in the chain's frame,
+// and the chains near it.
+const boxScratch: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+const local: [number, number, number, number] = [0, 0, 0, 0];
+const near: number[] = [];
+
+/** A world box as a box in the frame `xf` (the box of its corners), into `local`. */
+function localBox(box: AABB, xf: Transform): void {
+  local[0] = Infinity;
+  local[1] = Infinity;
+  local[2] = -Infinity;
+  local[3] = -Infinity;
+  for (let k = 0; k < 4; k++) {
+    const dx = (k & 1 ? box.maxX : box.minX) - xf.x;
+    const dy = (k & 2 ? box.maxY : box.minY) - xf.y;
+    const x = xf.c * dx + xf.s * dy;
+    const y = -xf.s * dx + xf.c * dy;
+    if (x < local[0]) local[0] = x;
+    if (y < local[1]) local[1] = y;
+    if (x > local[2]) local[2] = x;
+    if (y > local[3]) local[3] = y;
+  }
 }
 
 /** The world box of a box in a frame: minX, minY, maxX, maxY. */
