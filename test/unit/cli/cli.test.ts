@@ -174,6 +174,7 @@ describe('cli: collide (end to end, spawning bin/collide.js)', function () {
       'exactly-aligned-boxes.collide': ['overlap plank crate', 'overlap left turned'],
       'layers.collide': ['overlap ground hero', 'overlap orc goblin', 'overlap goblin crate'],
       'spinning-bar.collide': ['tunnelling bar target'],
+      'tile-level.collide': ['overlap level crate', 'tunnelling level shot', 'collision ledge hopper'],
     });
   });
 
