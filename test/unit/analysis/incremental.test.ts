@@ -190,6 +190,23 @@ describe('analysis/incremental: equal to a from-scratch analysis', () => {
     assert.ok(withFindings >= 3, `${withFindings} versions with cell findings`);
   });
 
+  it('with a quote typed or removed before a statement on the same line', () => {
+    const sequences = [
+      ['body a circle(1) body b circle(2) at (1, 0)\nbody c circle(1) at (0.5, 0)', 'body a circle(1) "body b circle(2) at (1, 0)\nbody c circle(1) at (0.5, 0)', 'body a circle(1) "body b circle(2) at (1, 0)"\nbody c circle(1) at (0.5, 0)', 'body a circle(1) body b circle(2) at (1, 0)\nbody c circle(1) at (0.5, 0)'],
+      ['tiles g cell 1 at (0, 1) "###" body b circle(0.5) at (1, 1.2)', 'tiles g cell 1 at (0, 1) "###  body b circle(0.5) at (1, 1.2)', 'tiles g cell 1 at (0, 1) "##"  body b circle(0.5) at (1, 1.2)', 'tiles g cell 1 at (0, 1) "##""  body b circle(0.5) at (1, 1.2)'],
+    ];
+    let findings = 0;
+    for (const versions of sequences) {
+      const analyzer = new IncrementalAnalyzer();
+      for (const v of versions) {
+        const expected = analyzeDocument(v);
+        assertSame(analyzer.analyze(v), expected, v);
+        findings += expected.findings.length;
+      }
+    }
+    assert.ok(findings >= 6, `${findings} findings`);
+  });
+
   it('re-tests only the pairs of the edited body and reuses the rest', () => {
     const lines = Array.from({ length: 200 }, (_, i) => `body b${i} box(1, 1) at (${(i % 20) * 1.5}, ${Math.floor(i / 20) * 1.5}) velocity (${i % 7 === 0 ? 40 : 0}, 0)`);
     const analyzer = new IncrementalAnalyzer();
