@@ -1,7 +1,7 @@
 // The geometry of a chain body or a tile grid (levels-and-tiles.md §2, §3): one-sided loop or open
 // chains in the body's frame, which the analysis asks through core's chain queries.
-import { chainBounds, outlineChains, tileCellTouched, tileOutline } from '../../../core';
-import type { Chain, TileGrid, TileOutline } from '../../../core';
+import { chainBounds, loopPoints, makeChainPacked, retileRows, tileCellTouched, tileOutline } from '../../../core';
+import type { Chain, TileGrid, TileLoop, TileOutline } from '../../../core';
 import { SceneShape } from './scene';
 
 /**
@@ -53,11 +53,49 @@ export class SceneChains extends SceneShape {
     return out;
   }
 
-  /** A tile grid's geometry: its outline's loops as chains. */
+  /**
+   * A tile grid's geometry: its outline's loops as chains. When a grid of the same size and cells
+   * was built recently (the same `tiles` statement before an edit), its geometry is reused as is,
+   * or, when only a band of rows differs, its outline is copied and retiled there (core
+   * retileRows, which equals the outline from scratch) and the loops it kept keep their chains
+   * (and the chains their edge trees): typing in one row of a large grid re-merges only around it.
+   */
   static ofGrid(grid: TileGrid): SceneChains {
-    const outline = tileOutline(grid);
-    return new SceneChains(outlineChains(grid, outline), grid, outline);
+    const key = `${grid.width}×${grid.height}×${grid.cellWidth}×${grid.cellHeight}`;
+    const before = RECENT.get(key);
+    let made: SceneChains | undefined;
+    if (before?.grid) {
+      const band = changedRows(before.grid.cells, grid.cells, grid.width);
+      if (band === null) made = before;
+      else if (band[1] - band[0] < grid.height / 4 && before.outline) {
+        const o = before.outline;
+        const outline: TileOutline = { width: o.width, height: o.height, steps: o.steps.slice(), loops: o.loops.slice(), keys: o.keys.slice() };
+        retileRows(outline, grid, band[0], band[1]);
+        made = SceneChains.fromOutline(grid, outline, before.chainOf);
+      }
+    }
+    made ??= SceneChains.fromOutline(grid, tileOutline(grid), undefined);
+    RECENT.delete(key);
+    RECENT.set(key, made);
+    if (RECENT.size > RECENT_GRIDS) RECENT.delete(RECENT.keys().next().value!);
+    return made;
   }
+
+  /** The loops' chains, taken from `kept` for a loop it knows (the same loop object). */
+  private static fromOutline(grid: TileGrid, outline: TileOutline, kept: WeakMap<TileLoop, Chain> | undefined): SceneChains {
+    const chainOf = new WeakMap<TileLoop, Chain>();
+    const chains = outline.loops.map((l) => {
+      const c = kept?.get(l) ?? makeChainPacked(loopPoints(grid, l), true);
+      chainOf.set(l, c);
+      return c;
+    });
+    const made = new SceneChains(chains, grid, outline);
+    made.chainOf = chainOf;
+    return made;
+  }
+
+  /** A grid's chain by loop, for the next retile (ofGrid). */
+  private chainOf: WeakMap<TileLoop, Chain> | undefined = undefined;
 
   /**
    * The cell (column, row) behind a contact at a body-local point with a body-local normal from
@@ -86,4 +124,21 @@ export class SceneChains extends SceneShape {
     }
     return true;
   }
+}
+
+/** How many grids ofGrid keeps to start from: one per grid being edited, in a few documents. */
+const RECENT_GRIDS = 4;
+const RECENT = new Map<string, SceneChains>();
+
+/** The first and last row whose cells differ, or null when none does. */
+function changedRows(a: Uint8Array, b: Uint8Array, width: number): [number, number] | null {
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    const r = Math.floor(i / width);
+    if (first < 0) first = r;
+    last = r;
+  }
+  return first < 0 ? null : [first, last];
 }
