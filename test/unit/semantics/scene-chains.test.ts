@@ -30,3 +30,28 @@ describe('semantics/scene-chains: a grid edited row by row', () => {
     assert.ok(edits > 100 && reused > 100, `${edits} edits, ${reused} chains kept`);
   });
 });
+
+describe('semantics/scene-chains: chainsNear', () => {
+  it('lists exactly the chains whose boxes meet the query, in order, directly and through buckets', () => {
+    const rowArb = fc.array(fc.constantFrom('#', '.', '.', '/'), { minLength: 30, maxLength: 30 }).map((c) => c.join(''));
+    let listed = 0;
+    fc.assert(
+      fc.property(fc.array(rowArb, { minLength: 1, maxLength: 30 }), fc.array(fc.tuple(fc.integer({ min: -50, max: 350 }), fc.integer({ min: -50, max: 350 }), fc.nat(60), fc.nat(60)), { minLength: 1, maxLength: 10 }), (rows, queries) => {
+        const g = SceneChains.ofGrid(tileGridFromRows(rows, 1, 1, 0, 0));
+        const out: number[] = [];
+        for (const [qx, qy, w, h] of queries) {
+          const x0 = qx / 10;
+          const y0 = -qy / 10;
+          const x1 = x0 + w / 10;
+          const y1 = y0 + h / 10;
+          const b = g.chainBoxes;
+          const expected = g.chains.map((_, k) => k).filter((k) => b[4 * k]! <= x1 && x0 <= b[4 * k + 2]! && b[4 * k + 1]! <= y1 && y0 <= b[4 * k + 3]!);
+          assert.deepEqual(g.chainsNear(x0, y0, x1, y1, out), expected);
+          listed += expected.length;
+        }
+      }),
+      { numRuns: 200 },
+    );
+    assert.ok(listed > 200, `${listed} chains listed`);
+  });
+});
