@@ -9,7 +9,7 @@ import { DARK_THEME, LIGHT_THEME, type Theme } from '../../../render/theme';
 import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
 import { analyzeDocument } from '../analysis/pipeline';
 import { buildPairDetail } from '../preview/pair-detail';
-import { buildPreviewScene } from '../preview/scene-model';
+import { buildPreviewScene, type PreviewSource } from '../preview/scene-model';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from './command';
 import { readSceneFile } from './files';
 
@@ -41,6 +41,11 @@ export interface RenderOptions {
   readonly theme?: Theme;
   /** Shown in the picture's caption. */
   readonly name?: string;
+  /**
+   * The scene's y axis points down (a level file's frame): the picture is drawn so, and the
+   * model says so (PreviewSource.yDown). Absent or false: y up, as a `.collide` scene.
+   */
+  readonly yDown?: boolean;
 }
 
 export interface RenderResult {
@@ -58,7 +63,21 @@ const PAIR_WIDTH = 420;
 export function renderSceneSvg(text: string, options: RenderOptions = {}): RenderResult {
   // The picture reads the scene, findings and diagnostics only: no editor data (hovers, references).
   const analysis = analyzeDocument(text, { editorData: false });
-  const source = { scene: analysis.semantics.scene, findings: analysis.findings, diagnostics: analysis.diagnostics };
+  const source: PreviewSource = {
+    scene: analysis.semantics.scene,
+    findings: analysis.findings,
+    diagnostics: analysis.diagnostics,
+    ...(options.yDown ? { yDown: true } : {}),
+  };
+  return renderSourceSvg(source, options);
+}
+
+/**
+ * Draw an analyzed scene as renderSceneSvg does, in the frame the source says (`yDown` there or
+ * in the options): the entry for a scene that is not `.collide` text, such as a lowered level.
+ */
+export function renderSourceSvg(analyzed: PreviewSource, options: RenderOptions = {}): RenderResult {
+  const source: PreviewSource = options.yDown && !analyzed.yDown ? { ...analyzed, yDown: true } : analyzed;
   const scene = buildPreviewScene('file:///' + (options.name ?? 'scene.collide'), 0, source);
   const theme = { ...(options.theme ?? LIGHT_THEME), fontFamily: 'DejaVu Sans, Liberation Sans, Arial, sans-serif' };
   const width = options.width ?? 960;
@@ -76,7 +95,7 @@ export function renderSceneSvg(text: string, options: RenderOptions = {}): Rende
     pairIndices = [pair.ia, pair.ib];
   }
   const painter = new ScenePainter(scene);
-  const view: Viewport = { cx: 0, cy: 0, zoom: 1, width, height };
+  const view: Viewport = { cx: 0, cy: 0, zoom: 1, width, height, ...(scene.yDown ? { yDown: true } : {}) };
   fitBounds(view, scene.bounds);
   const svg = new SvgPainter(width, height, theme.fontFamily);
   painter.draw(svg, view, theme, {
@@ -90,7 +109,7 @@ export function renderSceneSvg(text: string, options: RenderOptions = {}): Rende
   });
   if (!pair) return { svg: svg.toString(), scene, pair };
   const side = new SvgPainter(PAIR_WIDTH, height, theme.fontFamily);
-  drawPair(side, pair, theme, { step: null, caption: pairCaption(pair) });
+  drawPair(side, pair, theme, { step: null, caption: pairCaption(pair), ...(scene.yDown ? { yDown: true } : {}) });
   const doc = svgDocument(width + PAIR_WIDTH, height, [
     { content: svg.content(), x: 0, y: 0, width, height },
     { content: side.content(), x: width, y: 0, width: PAIR_WIDTH, height },
