@@ -54,6 +54,45 @@ describe('collide render', () => {
     assert.throws(() => renderSceneSvg(SCENE, { pair: ['shot', 'ghost'] }), UsageError);
   });
 
+  it('draws a y-down scene (a level\'s frame) mirrored: a box at y = 10 below a box at y = 0', () => {
+    const text = 'body top static box(2, 2) at (0, 0)\nbody low static box(2, 2) at (0, 10)\n';
+    // Each box's filled outline: its path's y extent, and its label's baseline.
+    const boxes = (svg: string): Map<string, { y0: number; y1: number; label: number }> => {
+      const paths = [...svg.matchAll(new RegExp(`<path d="([^"]*)" fill="${LIGHT_THEME.bodies.static}"`, 'g'))].map((m) => {
+        const ys = [...m[1]!.matchAll(/[ML][-\d.]+ ([-\d.]+)/g)].map((n) => Number(n[1]));
+        return ys;
+      });
+      assert.equal(paths.length, 1, 'one path of static bodies');
+      const ys = paths[0]!;
+      assert.equal(ys.length, 8, 'two boxes of four corners');
+      const out = new Map<string, { y0: number; y1: number; label: number }>();
+      ['top', 'low'].forEach((name, k) => {
+        const corners = ys.slice(4 * k, 4 * k + 4);
+        const label = Number(svg.match(new RegExp(`<text x="[-\\d.]+" y="([-\\d.]+)"[^>]*>${name}</text>`))![1]);
+        out.set(name, { y0: Math.min(...corners), y1: Math.max(...corners), label });
+      });
+      return out;
+    };
+    const down = renderSceneSvg(text, { width: 400, height: 600, yDown: true });
+    assert.equal(down.scene.yDown, true, 'the model says so');
+    const d = boxes(down.svg);
+    assert.ok(d.get('low')!.y0 > d.get('top')!.y1, 'y = 10 is drawn below y = 0');
+    assert.ok(d.get('low')!.label > d.get('top')!.label, 'and its name with it');
+    for (const b of d.values()) assert.ok(b.label > b.y0 && b.label < b.y1 + 4, 'each name on its box');
+    const up = renderSceneSvg(text, { width: 400, height: 600 });
+    assert.ok(!('yDown' in up.scene), 'a .collide scene is y up');
+    const u = boxes(up.svg);
+    assert.ok(u.get('low')!.y1 < u.get('top')!.y0, 'y up: y = 10 is drawn above y = 0');
+    // The same picture turned over: each box's extent mirrored about the middle line.
+    for (const name of ['top', 'low']) {
+      assert.ok(Math.abs(d.get(name)!.y0 - (600 - u.get(name)!.y1)) < 0.02, `${name} mirrored`);
+    }
+    // The pair view beside it is drawn in the same frame.
+    const pair = renderSceneSvg(text, { width: 400, height: 600, yDown: true, pair: ['top', 'low'] });
+    assert.equal(pair.scene.yDown, true);
+    assert.match(pair.svg, />low ⊖ top</);
+  });
+
   it('writes PNG through resvg', () => {
     const png = svgToPng(renderSceneSvg(SCENE, { width: 200, height: 120 }).svg);
     assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
