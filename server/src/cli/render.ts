@@ -79,21 +79,35 @@ export function renderSceneSvg(text: string, options: RenderOptions = {}): Rende
 export function renderSourceSvg(analyzed: PreviewSource, options: RenderOptions = {}): RenderResult {
   const source: PreviewSource = options.yDown && !analyzed.yDown ? { ...analyzed, yDown: true } : analyzed;
   const scene = buildPreviewScene('file:///' + (options.name ?? 'scene.collide'), 0, source);
-  const theme = { ...(options.theme ?? LIGHT_THEME), fontFamily: 'DejaVu Sans, Liberation Sans, Arial, sans-serif' };
-  const width = options.width ?? 960;
-  const height = options.height ?? 600;
+  const time = checkedTime(scene, options);
+  let pair: PairDetail | null = null;
+  if (options.pair) {
+    pair = buildPairDetail(scene.uri, 0, source, options.pair[0], options.pair[1]);
+    if (!pair) throw new UsageError(`--pair ${options.pair.join(',')}: the scene has no two bodies with these names`);
+  }
+  return drawPreviewSvg(scene, pair, { ...options, time });
+}
+
+/** The options' time, or a UsageError when it is outside the scene's interval [0, frames dt]. */
+function checkedTime(scene: PreviewScene, options: RenderOptions): number {
   const T = scene.frames * scene.dt;
   const time = options.time ?? 0;
   if (!(time >= 0 && time <= T * (1 + 1e-12))) {
     throw new UsageError(`--time ${time} is outside the scene's interval [0, ${fmt(T)}] (frames × dt)`);
   }
-  let pair: PairDetail | null = null;
-  let pairIndices: [number, number] | null = null;
-  if (options.pair) {
-    pair = buildPairDetail(scene.uri, 0, source, options.pair[0], options.pair[1]);
-    if (!pair) throw new UsageError(`--pair ${options.pair.join(',')}: the scene has no two bodies with these names`);
-    pairIndices = [pair.ia, pair.ib];
-  }
+  return time;
+}
+
+/**
+ * Draw a preview model, and a pair's configuration space beside it, as SVG in the model's frame
+ * (y down when `scene.yDown`): for a model made and relabeled elsewhere (a level's). The options'
+ * `pair` and `yDown` are not read here. Throws UsageError for a time outside the interval.
+ */
+export function drawPreviewSvg(scene: PreviewScene, pair: PairDetail | null, options: RenderOptions = {}): RenderResult {
+  const theme = { ...(options.theme ?? LIGHT_THEME), fontFamily: 'DejaVu Sans, Liberation Sans, Arial, sans-serif' };
+  const width = options.width ?? 960;
+  const height = options.height ?? 600;
+  const time = checkedTime(scene, options);
   const painter = new ScenePainter(scene);
   const view: Viewport = { cx: 0, cy: 0, zoom: 1, width, height, ...(scene.yDown ? { yDown: true } : {}) };
   fitBounds(view, scene.bounds);
@@ -103,7 +117,7 @@ export function renderSourceSvg(analyzed: PreviewSource, options: RenderOptions 
     highlighted: new Set(),
     selected: -1,
     hovered: -1,
-    pair: pairIndices,
+    pair: pair ? [pair.ia, pair.ib] : null,
     showSweeps: true,
     caption: `${options.name ?? 'scene'} · t = ${fmt(time)} s`,
   });

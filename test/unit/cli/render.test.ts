@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderCommand, renderSceneSvg, svgToPng } from '../../../server/src/cli/render';
+import { drawPreviewSvg, renderCommand, renderSceneSvg, svgToPng } from '../../../server/src/cli/render';
 import { UsageError } from '../../../server/src/cli/command';
 import { LIGHT_THEME } from '../../../render/theme';
 
@@ -91,6 +91,10 @@ describe('collide render', () => {
     const pair = renderSceneSvg(text, { width: 400, height: 600, yDown: true, pair: ['top', 'low'] });
     assert.equal(pair.scene.yDown, true);
     assert.match(pair.svg, />low ⊖ top</);
+    // A model made elsewhere (a level's) is drawn in its own frame, as the option draws it.
+    const flagged = drawPreviewSvg({ ...up.scene, yDown: true }, null, { width: 400, height: 600 });
+    assert.equal(flagged.svg, down.svg);
+    assert.equal(drawPreviewSvg({ ...pair.scene, yDown: true }, pair.pair, { width: 400, height: 600 }).svg, pair.svg);
   });
 
   it('writes PNG through resvg', () => {
