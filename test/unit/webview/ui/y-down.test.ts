@@ -38,9 +38,13 @@ describe('preview webview: a y-down scene (headless Chromium)', function () {
     const [, above] = await view.toPage(0.3, -0.15);
     assert.ok(above < y);
     assert.ok(!near(await view.pixel(x, above), blend(BG, DYNAMIC, 0.25)), 'the floor above is not the crate');
+    // The pair inspector draws B ⊖ A in the scene's frame too (render/pair-painter.ts, tested there).
+    const inspectorYDown = (): Promise<boolean> => view.page.evaluate(() => (globalThis as any).collidePreview.inspector.yDown);
+    assert.equal(await inspectorYDown(), true);
     // A y-up scene of another document after it is drawn y up again.
     await view.send({ type: 'scene', scene: sampleScene() });
     assert.equal((await view.debug()).view.yDown, undefined);
+    assert.equal(await inspectorYDown(), false);
   });
 
   it('dragging a body moves it with the pointer and posts `at` in the scene\'s frame', async () => {
