@@ -32,6 +32,8 @@ interface Tally {
   firstMissing?: number;
   scenes: Map<number, number>;
   oneWay: number;
+  /** Polygons left out because a coordinate overflowed. */
+  infinite: number;
 }
 
 function mapLayers(loader: Loader, node: TreeNode): MapLayer[] {
@@ -107,7 +109,7 @@ export function tileMapBodies(loader: Loader, node: TreeNode, global: Affine): L
     const decoded: DecodedCells = node.type === 'TileMapLayer' ? decodeLayerData(layer.data.property.value) : decodeMapData(layer.data.property.value);
     if (decoded.problem !== undefined) report(layer.data, 'warning', 'godot-tile-data', decoded.problem);
     if (decoded.cells === undefined) continue;
-    const tally: Tally = { missing: 0, scenes: new Map(), oneWay: 0 };
+    const tally: Tally = { missing: 0, scenes: new Map(), oneWay: 0, infinite: 0 };
     const anchor = layer.data.file === loader.top ? undefined : node.anchor.range;
     const perPhysics = cellParts(anchor, decoded, tileSet, residual, tally);
     perPhysics.forEach((parts, physics) => {
@@ -123,6 +125,7 @@ export function tileMapBodies(loader: Loader, node: TreeNode, global: Affine): L
     for (const [source, count] of tally.scenes) {
       report(layer.data, 'warning', 'godot-tile-scenes', `${count} cell(s) of '${name}'${where} place scenes of scene collection source ${source}, which may hold bodies; Collide does not instance them, so they are not checked.`);
     }
+    if (tally.infinite > 0) report(layer.data, 'warning', 'godot-bad-value', `${tally.infinite} tile polygon(s) of '${name}'${where} reach beyond the largest finite number once placed; they are left out.`);
     if (tally.oneWay > 0) report(undefined, 'hint', 'godot-one-way', `${tally.oneWay} tile polygon(s) of '${name}'${where} collide one way in Godot; Collide checks them from every side.`);
   }
   const manyPhysics = new Set(built.map((b) => b.physics)).size > 1;
@@ -185,6 +188,7 @@ function cellParts(anchor: TextRange | undefined, decoded: DecodedCells, tileSet
         if (polygon.oneWay) tally.oneWay++;
         const src = polygon.points;
         const points = new Array<number>(src.length);
+        let finite = true;
         for (let j = 0; j + 1 < src.length; j += 2) {
           let u = transpose ? src[j + 1]! : src[j]!;
           let v = transpose ? src[j]! : src[j + 1]!;
@@ -192,8 +196,15 @@ function cellParts(anchor: TextRange | undefined, decoded: DecodedCells, tileSet
           if (flipV) v = -v;
           const lx = centerX + u;
           const ly = centerY + v;
-          points[j] = identity ? lx : residual.a * lx + residual.c * ly;
-          points[j + 1] = identity ? ly : residual.b * lx + residual.d * ly;
+          const px = identity ? lx : residual.a * lx + residual.c * ly;
+          const py = identity ? ly : residual.b * lx + residual.d * ly;
+          finite &&= Number.isFinite(px) && Number.isFinite(py);
+          points[j] = px;
+          points[j + 1] = py;
+        }
+        if (!finite) {
+          tally.infinite++;
+          continue;
         }
         const shape: LevelShape = { kind: 'polygon', points };
         const label = polygons.length > 1 ? `cell (${cx}, ${cy})[${k}]` : `cell (${cx}, ${cy})`;

@@ -131,7 +131,8 @@ class TileSetReader {
         else this.note(p, 'warning', 'godot-bad-value', `tile_shape should be 0 to ${SHAPE_NAMES.length - 1}; square tiles (0) are assumed.`);
       } else if (p.key === 'tile_size') {
         const r = readVector(p.value, 'tile_size');
-        if (r.ok && r.value[0] > 0 && r.value[1] > 0) [tileWidth, tileHeight] = r.value;
+        // Vector2i: whole numbers of 32 bits.
+        if (r.ok && r.value.every((v) => v >= 1 && v <= 0x7fffffff)) [tileWidth, tileHeight] = r.value.map(Math.trunc) as [number, number];
         else this.note(p, 'warning', 'godot-bad-value', "tile_size should be Vector2i(width, height) with positive sizes; Godot's default Vector2i(16, 16) is used.");
       }
       const physics = PHYSICS_KEY.exec(p.key) ?? /^physics_layer_(\d+)\//.exec(p.key);
