@@ -69,6 +69,11 @@ export function tileMapBodies(loader: Loader, node: TreeNode, global: Affine): L
     const range = p === undefined ? node.anchor.nameRange : rangeOf(loader, node, p);
     loader.report(p?.file ?? loader.top, range, node.anchor, severity, code, message);
   };
+  // Godot 3 tile sets keep shapes per tile id, not per atlas tile: nothing here reads them.
+  if (layers[0]!.data.file.format < 3) {
+    report(undefined, 'warning', 'godot-tile-map', `${node.type} '${name}' is a Godot 3 tile map, which Collide does not read: its collision is not checked.`);
+    return [];
+  }
   const written = node.props.get('tile_set');
   if (written === undefined || written.property.value.kind === 'null') {
     report(undefined, 'information', 'godot-tile-set', `${node.type} '${name}' has no tile_set: Godot gives its cells no collision.`);
@@ -81,10 +86,6 @@ export function tileMapBodies(loader: Loader, node: TreeNode, global: Affine): L
   }
   for (const n of tileSet.notes) loader.report(n.file, n.range, node.anchor, n.severity, n.code, n.message);
   if (!tileSet.hasCollision) return [];
-  if (written.file.format < 3) {
-    report(undefined, 'warning', 'godot-tile-map', `${node.type} '${name}' is a Godot 3 tile map, which Collide does not read: its collision is not checked.`);
-    return [];
-  }
   if (tileSet.shape !== 0) {
     report(written, 'warning', 'godot-tile-map', `The tiles of '${name}' are ${SHAPE_NAMES[tileSet.shape]} tiles; Collide reads square tiles only, so this map's collision is not checked.`);
     return [];

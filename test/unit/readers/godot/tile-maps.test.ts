@@ -201,6 +201,8 @@ layer_1/tile_data = ${mapData([[5, 5, 3, 1, 0, 0]])}
     assert.deepEqual(codes(none), ['godot-tile-set']);
     const old = read(scene(`[node name="M" type="TileMap" parent="."]\ntile_set = SubResource("set")\nformat = 1\nlayer_0/tile_data = PackedInt32Array(0, 1, 0)\n`));
     assert.deepEqual(codes(old), ['godot-tile-map']);
+    const godot3 = read('[gd_scene load_steps=2 format=2]\n\n[node name="Level" type="Node2D"]\n\n[node name="M" type="TileMap" parent="."]\nformat = 1\ntile_data = PoolIntArray(0, 1, 0)\n');
+    assert.deepEqual(codes(godot3).sort(), ['godot-old-format', 'godot-tile-map']);
     const bad = read(scene(`[node name="T" type="TileMapLayer" parent="."]\ntile_map_data = PackedByteArray("AQA=")\ntile_set = SubResource("set")\n`));
     assert.deepEqual(codes(bad), ['godot-tile-data']);
   });
