@@ -188,7 +188,7 @@ function cellParts(anchor: TextRange | undefined, decoded: DecodedCells, tileSet
         const polygon = polygons[k]!;
         if (polygon.oneWay) tally.oneWay++;
         const src = polygon.points;
-        const points = new Array<number>(src.length);
+        const points: number[] = [];
         let finite = true;
         for (let j = 0; j + 1 < src.length; j += 2) {
           let u = transpose ? src[j + 1]! : src[j]!;
@@ -200,8 +200,7 @@ function cellParts(anchor: TextRange | undefined, decoded: DecodedCells, tileSet
           const px = identity ? lx : residual.a * lx + residual.c * ly;
           const py = identity ? ly : residual.b * lx + residual.d * ly;
           finite &&= Number.isFinite(px) && Number.isFinite(py);
-          points[j] = px;
-          points[j + 1] = py;
+          points.push(px, py);
         }
         if (!finite) {
           tally.infinite++;
