@@ -28,6 +28,8 @@ export interface DecodedCells {
   readonly cells?: TileCells;
   /** A sentence for a diagnostic; cells may still hold what was read before the problem. */
   readonly problem?: string;
+  /** Cells written again later at the same coordinates: Godot's set_cell keeps the last. */
+  readonly overwritten?: number;
 }
 
 export const CELL_BYTES = 12;
@@ -106,6 +108,56 @@ function fromRecords(bytes: Uint8Array, offset: number, count: number, rangeOf: 
   return cells;
 }
 
+/**
+ * The cells with each coordinate pair's last writing only (tile_map_layer_data is a HashMap by
+ * coordinates, so a later set_cell replaces an earlier one), and how many were replaced. An open
+ * addressing table of typed arrays keeps this allocation-free per cell.
+ */
+function lastWins(cells: TileCells): { cells: TileCells; overwritten: number } {
+  const n = cells.count;
+  if (n < 2) return { cells, overwritten: 0 };
+  let bits = 1;
+  while (1 << bits < 2 * n) bits++;
+  const mask = (1 << bits) - 1;
+  const slots = new Int32Array(1 << bits);
+  const replaced = new Uint8Array(n);
+  let overwritten = 0;
+  const { x, y } = cells;
+  for (let i = 0; i < n; i++) {
+    // Coordinates come from int16s: the pair packs into 32 bits.
+    const key = (((x[i]! + 32768) << 16) | (y[i]! + 32768)) >>> 0;
+    let h = Math.imul(key, 0x9e3779b1) >>> (32 - bits);
+    for (;;) {
+      const j = slots[h]! - 1;
+      if (j < 0) {
+        slots[h] = i + 1;
+        break;
+      }
+      if (x[j] === x[i] && y[j] === y[i]) {
+        replaced[j] = 1;
+        overwritten++;
+        slots[h] = i + 1;
+        break;
+      }
+      h = (h + 1) & mask;
+    }
+  }
+  if (overwritten === 0) return { cells, overwritten };
+  const origin = new Int32Array(n - overwritten);
+  for (let i = 0, k = 0; i < n; i++) if (replaced[i] === 0) origin[k++] = i;
+  const kept = allocate(origin.length, (i) => cells.rangeOf(origin[i]!));
+  for (let k = 0; k < origin.length; k++) {
+    const i = origin[k]!;
+    kept.x[k] = cells.x[i]!;
+    kept.y[k] = cells.y[i]!;
+    kept.source[k] = cells.source[i]!;
+    kept.atlasX[k] = cells.atlasX[i]!;
+    kept.atlasY[k] = cells.atlasY[i]!;
+    kept.alternative[k] = cells.alternative[i]!;
+  }
+  return { cells: kept, overwritten };
+}
+
 function numberItems(value: Variant): { values: Float64Array; ranges: readonly Variant[] } | undefined {
   if (value.kind !== 'call') return undefined;
   const values = new Float64Array(value.args.length);
@@ -158,10 +210,10 @@ export function decodeLayerData(value: Variant): DecodedCells {
   const format = bytes[0]! | (bytes[1]! << 8);
   if (format !== 0) return { problem: `tile_map_data is in format ${format}, which this version of Collide does not know (it reads format 0); its cells are not read.` };
   const count = Math.floor((bytes.length - HEADER_BYTES) / CELL_BYTES);
-  const cells = fromRecords(bytes, HEADER_BYTES, count, cellRange);
+  const { cells, overwritten } = lastWins(fromRecords(bytes, HEADER_BYTES, count, cellRange));
   const extra = (bytes.length - HEADER_BYTES) % CELL_BYTES;
-  if (extra !== 0) return { cells, problem: `tile_map_data ends with ${extra} byte(s) of an incomplete cell: Godot stops there, after ${count} cell(s).` };
-  return { cells };
+  if (extra !== 0) return { cells, overwritten, problem: `tile_map_data ends with ${extra} byte(s) of an incomplete cell: Godot stops there, after ${count} cell(s).` };
+  return { cells, overwritten };
 }
 
 /** A TileMap layer's `tile_data` in TileMap format 2 (three int32s a cell). */
@@ -177,5 +229,5 @@ export function decodeMapData(value: Variant): DecodedCells {
   // Each int32 as Godot stores it in memory (little-endian), whatever its sign in the text.
   for (let i = 0; i < count * 3; i++) view.setInt32(i * 4, values[i]! | 0, true);
   const cellRange = (i: number): TextRange => ({ start: ranges[3 * i]!.range.start, end: ranges[3 * i + 2]!.range.end });
-  return { cells: fromRecords(bytes, 0, count, cellRange) };
+  return lastWins(fromRecords(bytes, 0, count, cellRange));
 }

@@ -110,6 +110,7 @@ export function tileMapBodies(loader: Loader, node: TreeNode, global: Affine): L
     const decoded: DecodedCells = node.type === 'TileMapLayer' ? decodeLayerData(layer.data.property.value) : decodeMapData(layer.data.property.value);
     if (decoded.problem !== undefined) report(layer.data, 'warning', 'godot-tile-data', decoded.problem);
     if (decoded.cells === undefined) continue;
+    if (decoded.overwritten) report(layer.data, 'information', 'godot-tile-data', `${decoded.overwritten} cell(s) of '${name}'${many ? ` in layer ${layer.index}` : ''} are written again later at the same coordinates: Godot keeps the last writing, and so does Collide.`);
     const tally: Tally = { missing: 0, scenes: new Map(), oneWay: 0, infinite: 0 };
     const anchor = layer.data.file === loader.top ? undefined : node.anchor.range;
     const perPhysics = cellParts(anchor, decoded, tileSet, residual, tally);

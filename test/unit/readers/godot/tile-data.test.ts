@@ -101,6 +101,42 @@ describe('readers/godot/tile-data', () => {
     assert.match(d.problem!, /5 byte\(s\)/);
   });
 
+  it('keeps the last of cells written twice at the same coordinates, as set_cell does', () => {
+    const cells: Cell[] = [
+      { x: 1, y: 1, source: 0, ax: 0, ay: 0, alt: 0 },
+      { x: 2, y: 1, source: 0, ax: 0, ay: 0, alt: 0 },
+      { x: 1, y: 1, source: 5, ax: 6, ay: 7, alt: 8 },
+      { x: -32768, y: 32767, source: 1, ax: 0, ay: 0, alt: 0 },
+      { x: 1, y: 1, source: 9, ax: 9, ay: 9, alt: 9 },
+    ];
+    const text = `PackedByteArray("${layerBytes(cells).toString('base64')}")`;
+    const d = decodeLayerData(value(text));
+    assert.equal(d.overwritten, 2);
+    assert.deepEqual(cellsOf(value(text)), [cells[1], cells[3], cells[4]]);
+    // The kept cells' ranges are those of their own writing.
+    const r = d.cells!.rangeOf(2);
+    assert.ok(Buffer.from(text.slice(r.start, r.end), 'base64').includes(layerBytes(cells).subarray(2 + 48 + 4, 2 + 60)));
+    // Against a Map by coordinates, on random writings over a small area.
+    const small = fc.integer({ min: -3, max: 3 });
+    fc.assert(
+      fc.property(fc.array(fc.record({ x: small, y: small, source: fc.nat({ max: 9 }), ax: fc.nat({ max: 2 }), ay: fc.constant(0), alt: fc.constant(0) }), { maxLength: 60 }), (written: Cell[]) => {
+        const byCoords = new Map<string, Cell>();
+        for (const c of written) {
+          byCoords.delete(`${c.x},${c.y}`);
+          byCoords.set(`${c.x},${c.y}`, c);
+        }
+        const kept = cellsOf(value(`PackedByteArray("${layerBytes(written).toString('base64')}")`));
+        assert.deepEqual(kept, [...byCoords.values()].sort((a, b) => written.lastIndexOf(a) - written.lastIndexOf(b)).map((c) => ({ ...c })));
+      }),
+      { numRuns: 200 },
+    );
+    // Many distinct cells are all kept.
+    const grid: Cell[] = [];
+    for (let i = 0; i < 5000; i++) grid.push({ x: (i % 71) - 35, y: Math.floor(i / 71) - 30, source: 0, ax: 0, ay: 0, alt: 0 });
+    const all = decodeLayerData(value(`PackedByteArray("${layerBytes(grid).toString('base64')}")`));
+    assert.deepEqual([all.cells!.count, all.overwritten], [5000, 0]);
+  });
+
   it('reads TileMap int32 triples as the same 12 bytes a cell', () => {
     // Hand-packed: (y << 16 | x & 0xffff), (atlas x << 16 | source), (alternative << 16 | atlas y).
     const triples = SAMPLE.flatMap((c) => [(c.y << 16) | (c.x & 0xffff), (c.ax << 16) | c.source, (c.alt << 16) | c.ay]);
