@@ -42,9 +42,9 @@ interface Cell {
   alt: number;
 }
 
-/** The cells of the scene's one `tile_map_data`, decoded with Node's base64 and a DataView. */
-function layerCells(text: string): Cell[] {
-  const b64 = /tile_map_data = PackedByteArray\("([^"]*)"\)/.exec(text)![1]!;
+/** The cells of the scene's `which`-th `tile_map_data`, decoded with Node's base64 and a DataView. */
+function layerCells(text: string, which = 0): Cell[] {
+  const b64 = [...text.matchAll(/tile_map_data = PackedByteArray\("([^"]*)"\)/g)][which]![1]!;
   const bytes = Buffer.from(b64, 'base64');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   assert.equal(view.getUint16(0, true), 0);
@@ -156,6 +156,34 @@ describe('readers/godot on Godot demo projects', () => {
     assert.ok(cell !== undefined);
     assert.deepEqual(cell.shape, { kind: 'polygon', points: [96, 288, 112, 288, 112, 304, 96, 304] });
     near(platform.x + 8 - 96, 0.3493);
+  });
+
+  it('dynamic_tilemap_layers: two layers of one tile set, the secret one covered by its detector', () => {
+    const { scene, text } = read('dynamic_tilemap_layers/world.tscn');
+    const ground = layerCells(text, 0);
+    const secret = layerCells(text, 1);
+    assert.deepEqual([ground.length, secret.length], [268, 21]);
+    assert.deepEqual(scene.bodies.map((b) => [b.name, b.kind, b.parts.length]), [
+      ['Ground', 'TileMapLayer', ground.length],
+      ['Secret', 'TileMapLayer', secret.length],
+      ['Player', 'CharacterBody2D', 1],
+      ['SecretDetector', 'Area2D', 1],
+    ]);
+    assert.deepEqual(scene.diagnostics, []);
+    // The secret passage fills a hole of the ground: no cell is in both layers.
+    const groundCells = new Set(ground.map((c) => `${c.x},${c.y}`));
+    assert.ok(secret.every((c) => !groundCells.has(`${c.x},${c.y}`)));
+    // Hand-checked: the detector, a 112 × 48 box at (280, 440), spans x 224 to 336 and y 416 to
+    // 464, exactly the secret cells (14 to 20, 26 to 28) of 16 pixels.
+    const detector = body(scene, 'SecretDetector');
+    assert.deepEqual([detector.x, detector.y, detector.parts[0]!.shape], [280, 440, { kind: 'box', width: 112, height: 48, x: 0, y: 0, angle: 0 }]);
+    const xs = secret.map((c) => c.x);
+    const ys = secret.map((c) => c.y);
+    assert.deepEqual([Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)], [14, 20, 26, 28]);
+    const points = body(scene, 'Secret').parts.flatMap((p) => (p.shape.kind === 'polygon' ? p.shape.points : []));
+    const px = points.filter((_, i) => i % 2 === 0);
+    const py = points.filter((_, i) => i % 2 === 1);
+    assert.deepEqual([Math.min(...px), Math.max(...px), Math.min(...py), Math.max(...py)], [224, 336, 416, 464]);
   });
 
   it('physics_platformer 4.2 and 4.6: a TileMap and its TileMapLayer give the same 931 tile polygons', () => {
