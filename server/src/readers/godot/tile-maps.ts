@@ -19,6 +19,35 @@ const FLIP_H = 1 << 12;
 const FLIP_V = 1 << 13;
 const TRANSPOSE = 1 << 14;
 
+/** A tile polygon's part in its cell; the label is made when asked (a layer may have a million parts). */
+class CellPart implements LevelPart {
+  constructor(
+    readonly shape: LevelShape,
+    readonly range: TextRange,
+    readonly cell: readonly [number, number],
+  ) {}
+
+  get label(): string {
+    return `cell (${this.cell[0]}, ${this.cell[1]})`;
+  }
+}
+
+/** One of the polygons of a cell whose tile has several: `cell (x, y)[k]`. */
+class CellPolygonPart extends CellPart {
+  constructor(
+    shape: LevelShape,
+    range: TextRange,
+    cell: readonly [number, number],
+    readonly polygon: number,
+  ) {
+    super(shape, range, cell);
+  }
+
+  override get label(): string {
+    return `${super.label}[${this.polygon}]`;
+  }
+}
+
 /** One tile map layer of the node: where its cells are written and whether it collides. */
 interface MapLayer {
   /** The TileMap's layer index; undefined for a TileMapLayer. */
@@ -208,8 +237,7 @@ function cellParts(anchor: TextRange | undefined, decoded: DecodedCells, tileSet
           continue;
         }
         const shape: LevelShape = { kind: 'polygon', points };
-        const label = polygons.length > 1 ? `cell (${cx}, ${cy})[${k}]` : `cell (${cx}, ${cy})`;
-        parts.push({ shape, range, label, cell: [cx, cy] });
+        parts.push(polygons.length > 1 ? new CellPolygonPart(shape, range, [cx, cy], k) : new CellPart(shape, range, [cx, cy]));
       }
     }
   }
