@@ -1,0 +1,95 @@
+// A Tiled map model as a level scene: its layers walked in document order (groups' offsets and
+// properties handed down; invisible layers count, since collision layers are often hidden),
+// each object of an object layer a body, each tile layer one static body, names made unique by
+// the contract's rule, the map's `dt`, `slop`, `frames` applied.
+import { byPosition, type Diagnostic } from '../../common/diagnostic';
+import { DEFAULT_FRAMES, MAX_FRAMES } from '../../semantics/result';
+import { dirnameOf } from '../paths';
+import { LEVEL_DT, LEVEL_SLOP, type LevelBody, type LevelHost, type LevelScene } from '../level-scene';
+import { ExternalFiles } from './external';
+import type { Layer, TiledMapModel } from './model';
+import { NoteSink, objectBody, type LayerScope, type ObjectContext } from './object-body';
+import { PropertyReader } from './properties';
+import { tileLayerParts } from './tile-layer';
+
+interface Candidate {
+  readonly body: Omit<LevelBody, 'name'>;
+  /** The name the body takes when it is non-empty and unique in the map. */
+  readonly preferred: string;
+  readonly fallback: string;
+}
+
+export function buildScene(map: TiledMapModel, path: string, host: LevelHost): LevelScene {
+  const diagnostics: Diagnostic[] = map.diagnostics;
+  const folder = dirnameOf(path);
+  const files = new ExternalFiles(host, diagnostics);
+  const properties = new PropertyReader(diagnostics);
+  const notes = new NoteSink(diagnostics);
+  const context: ObjectContext = { tilesets: files.resolveTilesets(map.tilesets, folder), files, folder, properties, notes };
+  const settings = properties.settings(map.properties, { dt: LEVEL_DT, slop: LEVEL_SLOP, frames: DEFAULT_FRAMES }, MAX_FRAMES);
+  const candidates: Candidate[] = [];
+  const orientation = map.orientation;
+  if (orientation === 'isometric') {
+    diagnostics.push({ range: map.orientationRange, severity: 'error', code: 'tiled-unsupported-orientation', message: 'Isometric maps are not read yet (their objects live in projected tile coordinates): no body is checked.' });
+    return finish(settings, [], diagnostics, files.dependencies);
+  }
+  let skippedTileLayers = 0;
+
+  const walk = (layers: readonly Layer[], outer: LayerScope): void => {
+    for (const layer of layers) {
+      const scope: LayerScope = {
+        offsetX: outer.offsetX + layer.offsetX,
+        offsetY: outer.offsetY + layer.offsetY,
+        chain: [{ properties: layer.properties }, ...outer.chain],
+        names: [layer.name, ...outer.names],
+      };
+      if (layer.kind === 'group') walk(layer.layers, scope);
+      else if (layer.kind === 'objectgroup') {
+        let withoutShapes = 0;
+        for (const o of layer.objects) {
+          const outcome = objectBody(o, scope, context);
+          if (outcome === 'tile-without-shapes') withoutShapes++;
+          else if (outcome !== 'not-a-body') candidates.push({ body: outcome.body, preferred: o.name, fallback: `${layer.name}#${o.id}` });
+        }
+        if (withoutShapes > 0) {
+          const count = withoutShapes === 1 ? 'One tile object' : `${withoutShapes} tile objects`;
+          diagnostics.push({ range: layer.nameRange, severity: 'hint', code: 'tiled-tile-without-shapes', message: `${count} of layer \`${layer.name}\` ${withoutShapes === 1 ? 'shows a tile' : 'show tiles'} with no collision shapes: not bodies.` });
+        }
+      } else if (orientation !== 'orthogonal') skippedTileLayers++;
+      else {
+        const parts = tileLayerParts(layer, context.tilesets, { width: map.tileWidth, height: map.tileHeight }, diagnostics, (what) => notes.note(what, layer.nameRange, `Layer \`${layer.name}\``));
+        if (parts.length === 0) continue;
+        const body: Omit<LevelBody, 'name'> = {
+          isStatic: true,
+          sensor: properties.bool(scope.chain, 'sensor') ?? false,
+          bullet: false,
+          x: scope.offsetX,
+          y: scope.offsetY,
+          angle: 0,
+          vx: 0,
+          vy: 0,
+          spin: 0,
+          parts,
+          range: layer.range,
+          nameRange: layer.nameRange,
+          kind: 'tile layer',
+        };
+        candidates.push({ body, preferred: layer.name, fallback: `${layer.name}#${layer.id}` });
+      }
+    }
+  };
+  walk(map.layers, { offsetX: 0, offsetY: 0, chain: [], names: [] });
+  if (skippedTileLayers > 0) {
+    diagnostics.push({ range: map.orientationRange, severity: 'error', code: 'tiled-unsupported-orientation', message: `Tile layers of ${orientation} maps are not read yet: ${skippedTileLayers} skipped (objects are read).` });
+  }
+
+  const counts = new Map<string, number>();
+  for (const c of candidates) if (c.preferred !== '') counts.set(c.preferred, (counts.get(c.preferred) ?? 0) + 1);
+  const bodies: LevelBody[] = candidates.map((c) => ({ name: c.preferred !== '' && counts.get(c.preferred) === 1 ? c.preferred : c.fallback, ...c.body }));
+  return finish(settings, bodies, diagnostics, files.dependencies);
+}
+
+function finish(settings: { dt: number; slop: number; frames: number }, bodies: LevelBody[], diagnostics: Diagnostic[], dependencies: string[]): LevelScene {
+  // Array.prototype.sort is stable: equal ranges keep the order they were found in.
+  return { format: 'tiled', dt: settings.dt, slop: settings.slop, frames: settings.frames, bodies, diagnostics: diagnostics.sort(byPosition), dependencies };
+}

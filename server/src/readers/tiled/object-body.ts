@@ -1,0 +1,136 @@
+// One object of an object layer as a body (levels-and-tiles.md §1): its shape in its own frame
+// (origin at its x, y as written, rotation about that origin), its template's and its tile's
+// fields and properties beneath its own, its motion from the property chain.
+import type { Diagnostic, TextRange } from '../../common/diagnostic';
+import type { LevelBody, LevelPart, LevelShape } from '../level-scene';
+import type { ExternalFiles, ResolvedTileset } from './external';
+import type { ShapeKind, TiledObject } from './model';
+import { STATIC_LAYER_WORDS, type PropertyReader, type Scope } from './properties';
+import { IDENTITY, shapesOf, type ShapeNote } from './shapes';
+import { alignmentOffset, hasCollision, tileOf, tilePlacement, tileShapes } from './tiles';
+
+/** What an object's layer (and its groups) gives it. */
+export interface LayerScope {
+  readonly offsetX: number;
+  readonly offsetY: number;
+  /** The layer's properties, then its groups', innermost first. */
+  readonly chain: readonly Scope[];
+  /** The layer's name, then its groups' names. */
+  readonly names: readonly string[];
+}
+
+export interface ObjectContext {
+  readonly tilesets: readonly ResolvedTileset[];
+  readonly files: ExternalFiles;
+  readonly folder: string;
+  readonly properties: PropertyReader;
+  readonly notes: NoteSink;
+}
+
+/** Diagnostics for approximations and empty shapes, once per range and kind. */
+export class NoteSink {
+  private readonly seen = new Set<string>();
+  constructor(private readonly diagnostics: Diagnostic[]) {}
+
+  push(diagnostic: Diagnostic): void {
+    this.diagnostics.push(diagnostic);
+  }
+
+  note(what: ShapeNote, range: TextRange, subject: string): void {
+    const key = `${what} ${range.start} ${range.end}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    const [severity, code, message]: [Diagnostic['severity'], string, string] =
+      what === 'ellipse-approximated'
+        ? ['hint', 'tiled-ellipse-approximated', `${subject}: an ellipse that is not a circle is checked as a convex polygon of 32 vertices.`]
+        : what === 'capsule-approximated'
+          ? ['hint', 'tiled-capsule-approximated', `${subject}: a stretched capsule is checked as a convex polygon.`]
+          : what === 'empty'
+            ? ['information', 'tiled-empty-shape', `${subject}: a shape with no width or height is not a body.`]
+            : ['warning', 'tiled-too-few-points', `${subject}: a polygon needs three points and a polyline two; not a body.`];
+    this.diagnostics.push({ range, severity, code, message });
+  }
+}
+
+/** The outcome for one object: a body (unnamed yet), or why not. */
+export type ObjectOutcome = { readonly body: Omit<LevelBody, 'name'> } | 'not-a-body' | 'tile-without-shapes';
+
+export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectContext): ObjectOutcome {
+  let base: TiledObject | undefined;
+  let baseTilesets: readonly ResolvedTileset[] = [];
+  const chain: Scope[] = [{ properties: o.properties }];
+  if (o.template !== undefined) {
+    const template = context.files.template(o.template.path, context.folder, o.template.range);
+    // A template that cannot be read was reported on its reference.
+    if (template === undefined) return 'not-a-body';
+    base = template.model.object;
+    baseTilesets = template.tilesets;
+    chain.push({ properties: base!.properties, foreign: { file: o.template.path, range: o.template.range } });
+  }
+  const gidFromInstance = o.gid !== undefined;
+  const gid = o.gid ?? base?.gid;
+  const shape: ShapeKind | 'tile' = o.shape ?? base?.shape ?? (gid !== undefined ? 'tile' : 'rectangle');
+  if (shape === 'point' || shape === 'text') return 'not-a-body';
+  const width = o.width ?? base?.width;
+  const height = o.height ?? base?.height;
+  const rotation = o.rotation ?? base?.rotation ?? 0;
+  const shapes: LevelShape[] = [];
+  const subject = o.name !== '' ? `Object \`${o.name}\`` : `Object ${o.id}`;
+  const note = (what: ShapeNote): void => context.notes.note(what, o.shapeRange ?? o.range, subject);
+  if (shape === 'tile') {
+    const ref = tileOf(gidFromInstance ? context.tilesets : baseTilesets, gid!);
+    if (ref === 'unknown') {
+      context.notes.push({ range: o.range, severity: 'error', code: 'tiled-unknown-gid', message: `${subject}: its tile (gid ${gid! & 0x0fffffff}) is in no tileset of the map; not read.` });
+      return 'not-a-body';
+    }
+    if (typeof ref !== 'object') return 'not-a-body';
+    if (!hasCollision(ref)) return 'tile-without-shapes';
+    const w = width ?? ref.width;
+    const h = height ?? ref.height;
+    const [left, top] = alignmentOffset(ref.tileset.alignment, w, h);
+    tileShapes(ref, tilePlacement(ref, gid!, left, top, w, h), shapes, note);
+    if (ref.tile !== undefined) chain.push({ properties: ref.tile.properties, foreign: ref.tileset.file === undefined ? undefined : { file: ref.tileset.file, range: o.range } });
+  } else {
+    shapesOf({ kind: shape, width: width ?? 0, height: height ?? 0, points: o.points ?? base?.points }, IDENTITY, shapes, note);
+  }
+  if (shapes.length === 0) return 'not-a-body';
+  chain.push(...layer.chain);
+
+  const props = context.properties;
+  const ownStatic = props.bool(chain, 'static');
+  const isStatic = ownStatic ?? layer.names.some((n) => STATIC_LAYER_WORDS.test(n));
+  const velocity = props.velocity(chain) ?? [0, 0];
+  const spin = props.number(chain, 'spin') ?? 0;
+  const partRange = o.shapeRange !== undefined && shape !== 'tile' ? o.shapeRange : o.range;
+  const parts: LevelPart[] = shapes.map((s, k) =>
+    shapes.length === 1 ? { shape: s, range: partRange } : { shape: s, range: partRange, label: shape === 'polyline' ? `segment ${k + 1}` : `shape ${k + 1}` },
+  );
+  const x = o.x ?? base?.x;
+  const y = o.y ?? base?.y;
+  const { offsetX, offsetY } = layer;
+  return {
+    body: {
+      isStatic,
+      sensor: props.bool(chain, 'sensor') ?? false,
+      bullet: props.bool(chain, 'bullet') ?? false,
+      x: (x?.value ?? 0) + offsetX,
+      y: (y?.value ?? 0) + offsetY,
+      angle: (rotation * Math.PI) / 180,
+      vx: velocity[0],
+      vy: velocity[1],
+      spin: (spin * Math.PI) / 180,
+      parts,
+      range: o.range,
+      nameRange: o.nameRange ?? o.tagRange,
+      move: o.x !== undefined && o.y !== undefined ? { ranges: [o.x.range, o.y.range], edit: (wx, wy) => [compact(wx - offsetX), compact(wy - offsetY)] } : undefined,
+      kind: shape,
+    },
+  };
+}
+
+/** A number as short as it reads back within a millionth of a pixel: `12`, `-3.5`, `0.333333`. */
+export function compact(value: number): string {
+  if (!Number.isFinite(value)) return '0';
+  const rounded = Math.round(value * 1e6) / 1e6;
+  return Object.is(rounded, -0) ? '0' : String(rounded);
+}

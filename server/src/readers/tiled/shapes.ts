@@ -1,0 +1,171 @@
+// Tiled's object shapes as level shapes. A shape is built in its object's own frame (origin at
+// the object's x, y; y down; width × height from there) and carried by an affine map into the
+// body's frame: the identity for an object that is itself a body, the tile's placement (flips,
+// scale, offset) for a tile's collision object. Boxes, circles and capsules stay exact wherever
+// the map keeps right angles (and equal lengths, for round shapes); otherwise they become
+// polygons (the ellipse's and the capsule's sampled with ELLIPSE_VERTICES vertices).
+import type { LevelShape } from '../level-scene';
+import type { ShapeKind } from './model';
+
+/** x' = a x + c y + e, y' = b x + d y + f. */
+export interface Affine {
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+  readonly d: number;
+  readonly e: number;
+  readonly f: number;
+}
+
+export const IDENTITY: Affine = { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
+
+/** `outer` after `inner`. */
+export function compose(outer: Affine, inner: Affine): Affine {
+  return {
+    a: outer.a * inner.a + outer.c * inner.b,
+    b: outer.b * inner.a + outer.d * inner.b,
+    c: outer.a * inner.c + outer.c * inner.d,
+    d: outer.b * inner.c + outer.d * inner.d,
+    e: outer.a * inner.e + outer.c * inner.f + outer.e,
+    f: outer.b * inner.e + outer.d * inner.f + outer.f,
+  };
+}
+
+/** Translation by (x, y) after a clockwise rotation (y down) of `degrees` about the origin. */
+export function placement(x: number, y: number, degrees: number): Affine {
+  if (degrees === 0) return { a: 1, b: 0, c: 0, d: 1, e: x, f: y };
+  const r = (degrees * Math.PI) / 180;
+  const cos = Math.cos(r);
+  const sin = Math.sin(r);
+  return { a: cos, b: sin, c: -sin, d: cos, e: x, f: y };
+}
+
+/** How many vertices approximate an ellipse (and a distorted capsule's two ends together). */
+export const ELLIPSE_VERTICES = 32;
+
+export interface ShapeInput {
+  readonly kind: ShapeKind;
+  readonly width: number;
+  readonly height: number;
+  /** Polygon or polyline points, flat, in the object's frame. */
+  readonly points: readonly number[] | undefined;
+}
+
+export type ShapeNote = 'ellipse-approximated' | 'capsule-approximated' | 'empty' | 'too-few-points';
+
+/**
+ * The level shapes of one object through `m`; `note` hears what was approximated or empty.
+ * Points and text make none.
+ */
+export function shapesOf(input: ShapeInput, m: Affine, out: LevelShape[], note: (what: ShapeNote) => void): void {
+  const { kind, width: w, height: h } = input;
+  const ax = Math.hypot(m.a, m.b);
+  const ay = Math.hypot(m.c, m.d);
+  const orthogonal = Math.abs(m.a * m.c + m.b * m.d) <= 1e-12 * ax * ay;
+  const conformal = orthogonal && Math.abs(ax - ay) <= 1e-12 * Math.max(ax, ay);
+  const angle = Math.atan2(m.b, m.a);
+  const px = (x: number, y: number): number => m.a * x + m.c * y + m.e;
+  const py = (x: number, y: number): number => m.b * x + m.d * y + m.f;
+  switch (kind) {
+    case 'point':
+    case 'text':
+      return;
+    case 'rectangle': {
+      if (!(w > 0 && h > 0)) return note('empty');
+      if (orthogonal) {
+        out.push({ kind: 'box', width: w * ax, height: h * ay, x: px(w / 2, h / 2), y: py(w / 2, h / 2), angle });
+      } else {
+        out.push({ kind: 'polygon', points: [px(0, 0), py(0, 0), px(w, 0), py(w, 0), px(w, h), py(w, h), px(0, h), py(0, h)] });
+      }
+      return;
+    }
+    case 'ellipse': {
+      if (!(w > 0 && h > 0)) return note('empty');
+      if (w === h && conformal) {
+        out.push({ kind: 'circle', radius: (w / 2) * ax, x: px(w / 2, h / 2), y: py(w / 2, h / 2) });
+        return;
+      }
+      note('ellipse-approximated');
+      const points: number[] = [];
+      for (let k = 0; k < ELLIPSE_VERTICES; k++) {
+        const t = (2 * Math.PI * k) / ELLIPSE_VERTICES;
+        const x = (w / 2) * (1 + Math.cos(t));
+        const y = (h / 2) * (1 + Math.sin(t));
+        points.push(px(x, y), py(x, y));
+      }
+      out.push({ kind: 'polygon', points });
+      return;
+    }
+    case 'capsule': {
+      if (!(w > 0 && h > 0)) return note('empty');
+      // The rounded rectangle inside w × h: its core segment along the longer side.
+      const radius = Math.min(w, h) / 2;
+      const length = Math.abs(w - h);
+      if (conformal) {
+        if (length === 0) out.push({ kind: 'circle', radius: radius * ax, x: px(w / 2, h / 2), y: py(w / 2, h / 2) });
+        else out.push({ kind: 'capsule', length: length * ax, radius: radius * ax, x: px(w / 2, h / 2), y: py(w / 2, h / 2), angle: w >= h ? angle : Math.atan2(m.d, m.c) });
+        return;
+      }
+      note('capsule-approximated');
+      const points: number[] = [];
+      const half = ELLIPSE_VERTICES / 2;
+      const horizontal = w >= h;
+      for (let end = 0; end < 2; end++) {
+        // Each end's half circle, from one side of the core to the other.
+        const cx = horizontal ? (end === 0 ? w - radius : radius) : w / 2;
+        const cy = horizontal ? h / 2 : end === 0 ? h - radius : radius;
+        const from = (horizontal ? -Math.PI / 2 : 0) + end * Math.PI;
+        for (let k = 0; k <= half; k++) {
+          const t = from + (Math.PI * k) / half;
+          const x = cx + radius * Math.cos(t);
+          const y = cy + radius * Math.sin(t);
+          points.push(px(x, y), py(x, y));
+        }
+      }
+      out.push({ kind: 'polygon', points });
+      return;
+    }
+    case 'polygon': {
+      const p = input.points ?? [];
+      if (p.length < 6) return note('too-few-points');
+      const points = new Array<number>(p.length);
+      for (let k = 0; k < p.length; k += 2) {
+        points[k] = px(p[k]!, p[k + 1]!);
+        points[k + 1] = py(p[k]!, p[k + 1]!);
+      }
+      out.push({ kind: 'polygon', points });
+      return;
+    }
+    case 'polyline': {
+      const p = input.points ?? [];
+      if (p.length < 4) return note('too-few-points');
+      for (let k = 0; k + 3 < p.length; k += 2) {
+        out.push({ kind: 'segment', ax: px(p[k]!, p[k + 1]!), ay: py(p[k]!, p[k + 1]!), bx: px(p[k + 2]!, p[k + 3]!), by: py(p[k + 2]!, p[k + 3]!) });
+      }
+      return;
+    }
+  }
+}
+
+/** `shape` moved by (dx, dy). */
+export function translated(shape: LevelShape, dx: number, dy: number): LevelShape {
+  switch (shape.kind) {
+    case 'circle':
+      return { kind: 'circle', radius: shape.radius, x: shape.x + dx, y: shape.y + dy };
+    case 'box':
+      return { kind: 'box', width: shape.width, height: shape.height, x: shape.x + dx, y: shape.y + dy, angle: shape.angle };
+    case 'capsule':
+      return { kind: 'capsule', length: shape.length, radius: shape.radius, x: shape.x + dx, y: shape.y + dy, angle: shape.angle };
+    case 'segment':
+      return { kind: 'segment', ax: shape.ax + dx, ay: shape.ay + dy, bx: shape.bx + dx, by: shape.by + dy };
+    case 'polygon': {
+      const p = shape.points;
+      const points = new Array<number>(p.length);
+      for (let k = 0; k < p.length; k += 2) {
+        points[k] = p[k]! + dx;
+        points[k + 1] = p[k + 1]! + dy;
+      }
+      return { kind: 'polygon', points };
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// A tile layer as one static body: each cell's tile collision shapes, placed where Tiled draws
+// the tile (its box's bottom-left on the cell's bottom-left, plus the tileset's tile offset),
+// each part saying its cell. The shapes of a gid (flips included) are made once per layer and
+// moved to each cell.
+import type { Diagnostic } from '../../common/diagnostic';
+import type { LevelPart, LevelShape } from '../level-scene';
+import type { ResolvedTileset } from './external';
+import type { TileLayer } from './model';
+import { translated, type ShapeNote } from './shapes';
+import { hasCollision, tileOf, tilePlacement, tileShapes } from './tiles';
+
+/** The parts of a tile layer, in the body frame (the layer's offsets are the body's position). */
+export function tileLayerParts(
+  layer: TileLayer,
+  tilesets: readonly ResolvedTileset[],
+  cell: { readonly width: number; readonly height: number },
+  diagnostics: Diagnostic[],
+  note: (what: ShapeNote) => void,
+): LevelPart[] {
+  const parts: LevelPart[] = [];
+  // Per raw gid: its shapes relative to the cell's top-left (empty when it has none).
+  const byGid = new Map<number, readonly LevelShape[]>();
+  for (const block of layer.blocks) {
+    const gids = block.gids;
+    let unknownAt: number | undefined;
+    for (let k = 0; k < gids.length; k++) {
+      const gid = gids[k]!;
+      if (gid === 0) continue;
+      let shapes = byGid.get(gid);
+      if (shapes === undefined) {
+        const ref = tileOf(tilesets, gid);
+        const made: LevelShape[] = [];
+        if (typeof ref === 'object') {
+          if (hasCollision(ref)) tileShapes(ref, tilePlacement(ref, gid, 0, cell.height - ref.height, ref.width, ref.height), made, note);
+        } else if (ref === 'unknown') unknownAt ??= k;
+        shapes = made;
+        byGid.set(gid, shapes);
+      }
+      if (shapes.length === 0) continue;
+      const column = block.x + (k % block.width);
+      const row = block.y + Math.floor(k / block.width);
+      const label = `cell (${column}, ${row})`;
+      const at: readonly [number, number] = [column, row];
+      for (const shape of shapes) parts.push({ shape: translated(shape, column * cell.width, row * cell.height), range: block.range, label, cell: at });
+    }
+    if (unknownAt !== undefined) {
+      const column = block.x + (unknownAt % block.width);
+      const row = block.y + Math.floor(unknownAt / block.width);
+      diagnostics.push({ range: block.range, severity: 'error', code: 'tiled-unknown-gid', message: `Layer \`${layer.name}\`: the tile at cell (${column}, ${row}) (gid ${gids[unknownAt]! & 0x0fffffff}) is in no tileset of the map; such cells are not read.` });
+    }
+  }
+  return parts;
+}
