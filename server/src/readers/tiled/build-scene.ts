@@ -8,15 +8,17 @@ import { dirnameOf } from '../paths';
 import { LEVEL_DT, LEVEL_SLOP, type LevelBody, type LevelHost, type LevelScene } from '../level-scene';
 import { ExternalFiles } from './external';
 import type { Layer, TiledMapModel } from './model';
-import { NoteSink, objectBody, type LayerScope, type ObjectContext } from './object-body';
-import { PropertyReader } from './properties';
+import { NoteSink, objectBody, type LayerScope, type ObjectContext, type UnnamedBody } from './object-body';
+import { PropertyReader, STATIC_LAYER_WORDS } from './properties';
 import { tileLayerParts } from './tile-layer';
 
 interface Candidate {
-  readonly body: Omit<LevelBody, 'name'>;
+  readonly body: UnnamedBody;
   /** The name the body takes when it is non-empty and unique in the map. */
   readonly preferred: string;
-  readonly fallback: string;
+  /** `<layer name>#<id>`, made only when needed. */
+  readonly layerName: string;
+  readonly id: number;
 }
 
 export function buildScene(map: TiledMapModel, path: string, host: LevelHost): LevelScene {
@@ -41,7 +43,7 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
         offsetX: outer.offsetX + layer.offsetX,
         offsetY: outer.offsetY + layer.offsetY,
         chain: [{ properties: layer.properties }, ...outer.chain],
-        names: [layer.name, ...outer.names],
+        staticByName: outer.staticByName || STATIC_LAYER_WORDS.test(layer.name),
       };
       if (layer.kind === 'group') walk(layer.layers, scope);
       else if (layer.kind === 'objectgroup') {
@@ -49,7 +51,7 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
         for (const o of layer.objects) {
           const outcome = objectBody(o, scope, context);
           if (outcome === 'tile-without-shapes') withoutShapes++;
-          else if (outcome !== 'not-a-body') candidates.push({ body: outcome.body, preferred: o.name, fallback: `${layer.name}#${o.id}` });
+          else if (outcome !== 'not-a-body') candidates.push({ body: outcome, preferred: o.name, layerName: layer.name, id: o.id });
         }
         if (withoutShapes > 0) {
           const count = withoutShapes === 1 ? 'One tile object' : `${withoutShapes} tile objects`;
@@ -59,7 +61,8 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
       else {
         const parts = tileLayerParts(layer, context.tilesets, { width: map.tileWidth, height: map.tileHeight }, diagnostics, (what) => notes.note(what, layer.nameRange, `Layer \`${layer.name}\``));
         if (parts.length === 0) continue;
-        const body: Omit<LevelBody, 'name'> = {
+        const body: UnnamedBody = {
+          name: '',
           isStatic: true,
           sensor: properties.bool(scope.chain, 'sensor') ?? false,
           bullet: false,
@@ -74,18 +77,23 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
           nameRange: layer.nameRange,
           kind: 'tile layer',
         };
-        candidates.push({ body, preferred: layer.name, fallback: `${layer.name}#${layer.id}` });
+        candidates.push({ body, preferred: layer.name, layerName: layer.name, id: layer.id });
       }
     }
   };
-  walk(map.layers, { offsetX: 0, offsetY: 0, chain: [], names: [] });
+  walk(map.layers, { offsetX: 0, offsetY: 0, chain: [], staticByName: false });
   if (skippedTileLayers > 0) {
     diagnostics.push({ range: map.orientationRange, severity: 'error', code: 'tiled-unsupported-orientation', message: `Tile layers of ${orientation} maps are not read yet: ${skippedTileLayers} skipped (objects are read).` });
   }
 
   const counts = new Map<string, number>();
   for (const c of candidates) if (c.preferred !== '') counts.set(c.preferred, (counts.get(c.preferred) ?? 0) + 1);
-  const bodies: LevelBody[] = candidates.map((c) => ({ name: c.preferred !== '' && counts.get(c.preferred) === 1 ? c.preferred : c.fallback, ...c.body }));
+  const bodies: LevelBody[] = new Array<LevelBody>(candidates.length);
+  for (let k = 0; k < candidates.length; k++) {
+    const c = candidates[k]!;
+    c.body.name = c.preferred !== '' && counts.get(c.preferred) === 1 ? c.preferred : `${c.layerName}#${c.id}`;
+    bodies[k] = c.body;
+  }
   return finish(settings, bodies, diagnostics, files.dependencies);
 }
 

@@ -2,10 +2,10 @@
 // (origin at its x, y as written, rotation about that origin), its template's and its tile's
 // fields and properties beneath its own, its motion from the property chain.
 import type { Diagnostic, TextRange } from '../../common/diagnostic';
-import type { LevelBody, LevelPart, LevelShape } from '../level-scene';
+import type { LevelBody, LevelMove, LevelPart, LevelShape } from '../level-scene';
 import type { ExternalFiles, ResolvedTileset } from './external';
 import type { ShapeKind, TiledObject } from './model';
-import { STATIC_LAYER_WORDS, type PropertyReader, type Scope } from './properties';
+import type { PropertyReader, Scope } from './properties';
 import { IDENTITY, shapesOf, type ShapeNote } from './shapes';
 import { alignmentOffset, hasCollision, tileOf, tilePlacement, tileShapes } from './tiles';
 
@@ -15,8 +15,8 @@ export interface LayerScope {
   readonly offsetY: number;
   /** The layer's properties, then its groups', innermost first. */
   readonly chain: readonly Scope[];
-  /** The layer's name, then its groups' names. */
-  readonly names: readonly string[];
+  /** Whether the layer's or a group's name says static (STATIC_LAYER_WORDS). */
+  readonly staticByName: boolean;
 }
 
 export interface ObjectContext {
@@ -52,8 +52,11 @@ export class NoteSink {
   }
 }
 
-/** The outcome for one object: a body (unnamed yet), or why not. */
-export type ObjectOutcome = { readonly body: Omit<LevelBody, 'name'> } | 'not-a-body' | 'tile-without-shapes';
+/** A body whose name is given once every body of the map is known. */
+export type UnnamedBody = { -readonly [K in keyof LevelBody]: LevelBody[K] };
+
+/** The outcome for one object: a body (its name still to be set), or why not. */
+export type ObjectOutcome = UnnamedBody | 'not-a-body' | 'tile-without-shapes';
 
 export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectContext): ObjectOutcome {
   let base: TiledObject | undefined;
@@ -75,12 +78,11 @@ export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectCon
   const height = o.height ?? base?.height;
   const rotation = o.rotation ?? base?.rotation ?? 0;
   const shapes: LevelShape[] = [];
-  const subject = o.name !== '' ? `Object \`${o.name}\`` : `Object ${o.id}`;
-  const note = (what: ShapeNote): void => context.notes.note(what, o.shapeRange ?? o.range, subject);
+  let note: ShapeNote | undefined;
   if (shape === 'tile') {
     const ref = tileOf(gidFromInstance ? context.tilesets : baseTilesets, gid!);
     if (ref === 'unknown') {
-      context.notes.push({ range: o.range, severity: 'error', code: 'tiled-unknown-gid', message: `${subject}: its tile (gid ${gid! & 0x0fffffff}) is in no tileset of the map; not read.` });
+      context.notes.push({ range: o.range, severity: 'error', code: 'tiled-unknown-gid', message: `${subjectOf(o)}: its tile (gid ${gid! & 0x0fffffff}) is in no tileset of the map; not read.` });
       return 'not-a-body';
     }
     if (typeof ref !== 'object') return 'not-a-body';
@@ -88,44 +90,60 @@ export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectCon
     const w = width ?? ref.width;
     const h = height ?? ref.height;
     const [left, top] = alignmentOffset(ref.tileset.alignment, w, h);
-    tileShapes(ref, tilePlacement(ref, gid!, left, top, w, h), shapes, note);
+    note = tileShapes(ref, tilePlacement(ref, gid!, left, top, w, h), shapes);
     if (ref.tile !== undefined) chain.push({ properties: ref.tile.properties, foreign: ref.tileset.file === undefined ? undefined : { file: ref.tileset.file, range: o.range } });
   } else {
-    shapesOf({ kind: shape, width: width ?? 0, height: height ?? 0, points: o.points ?? base?.points }, IDENTITY, shapes, note);
+    note = shapesOf({ kind: shape, width: width ?? 0, height: height ?? 0, points: o.points ?? base?.points }, IDENTITY, shapes);
   }
+  if (note !== undefined) context.notes.note(note, o.shapeRange ?? o.range, subjectOf(o));
   if (shapes.length === 0) return 'not-a-body';
-  chain.push(...layer.chain);
+  for (let k = 0; k < layer.chain.length; k++) chain.push(layer.chain[k]!);
 
   const props = context.properties;
-  const ownStatic = props.bool(chain, 'static');
-  const isStatic = ownStatic ?? layer.names.some((n) => STATIC_LAYER_WORDS.test(n));
-  const velocity = props.velocity(chain) ?? [0, 0];
+  const isStatic = props.bool(chain, 'static') ?? layer.staticByName;
+  const velocity = props.velocity(chain);
   const spin = props.number(chain, 'spin') ?? 0;
   const partRange = o.shapeRange !== undefined && shape !== 'tile' ? o.shapeRange : o.range;
-  const parts: LevelPart[] = shapes.map((s, k) =>
-    shapes.length === 1 ? { shape: s, range: partRange } : { shape: s, range: partRange, label: shape === 'polyline' ? `segment ${k + 1}` : `shape ${k + 1}` },
-  );
+  const parts: LevelPart[] = new Array<LevelPart>(shapes.length);
+  for (let k = 0; k < shapes.length; k++) {
+    parts[k] = shapes.length === 1 ? { shape: shapes[k]!, range: partRange } : { shape: shapes[k]!, range: partRange, label: shape === 'polyline' ? `segment ${k + 1}` : `shape ${k + 1}` };
+  }
   const x = o.x ?? base?.x;
   const y = o.y ?? base?.y;
-  const { offsetX, offsetY } = layer;
   return {
-    body: {
-      isStatic,
-      sensor: props.bool(chain, 'sensor') ?? false,
-      bullet: props.bool(chain, 'bullet') ?? false,
-      x: (x?.value ?? 0) + offsetX,
-      y: (y?.value ?? 0) + offsetY,
-      angle: (rotation * Math.PI) / 180,
-      vx: velocity[0],
-      vy: velocity[1],
-      spin: (spin * Math.PI) / 180,
-      parts,
-      range: o.range,
-      nameRange: o.nameRange ?? o.tagRange,
-      move: o.x !== undefined && o.y !== undefined ? { ranges: [o.x.range, o.y.range], edit: (wx, wy) => [compact(wx - offsetX), compact(wy - offsetY)] } : undefined,
-      kind: shape,
-    },
+    name: '',
+    isStatic,
+    sensor: props.bool(chain, 'sensor') ?? false,
+    bullet: props.bool(chain, 'bullet') ?? false,
+    x: (x?.value ?? 0) + layer.offsetX,
+    y: (y?.value ?? 0) + layer.offsetY,
+    angle: (rotation * Math.PI) / 180,
+    vx: velocity === undefined ? 0 : velocity[0],
+    vy: velocity === undefined ? 0 : velocity[1],
+    spin: (spin * Math.PI) / 180,
+    parts,
+    range: o.range,
+    nameRange: o.nameRange ?? o.tagRange,
+    move: o.x !== undefined && o.y !== undefined ? new ObjectMove([o.x.range, o.y.range], layer.offsetX, layer.offsetY) : undefined,
+    kind: shape,
   };
+}
+
+function subjectOf(o: TiledObject): string {
+  return o.name !== '' ? `Object \`${o.name}\`` : `Object ${o.id}`;
+}
+
+/** Moving an object: its `x` and `y` as written are its world origin less the layers' offsets. */
+class ObjectMove implements LevelMove {
+  constructor(
+    readonly ranges: readonly TextRange[],
+    private readonly offsetX: number,
+    private readonly offsetY: number,
+  ) {}
+
+  edit(x: number, y: number): readonly string[] {
+    return [compact(x - this.offsetX), compact(y - this.offsetY)];
+  }
 }
 
 /** A number as short as it reads back within a millionth of a pixel: `12`, `-3.5`, `0.333333`. */

@@ -40,6 +40,13 @@ export function placement(x: number, y: number, degrees: number): Affine {
   return { a: cos, b: sin, c: -sin, d: cos, e: x, f: y };
 }
 
+function tx(m: Affine, x: number, y: number): number {
+  return m.a * x + m.c * y + m.e;
+}
+function ty(m: Affine, x: number, y: number): number {
+  return m.b * x + m.d * y + m.f;
+}
+
 /** How many vertices approximate an ellipse (and a distorted capsule's two ends together). */
 export const ELLIPSE_VERTICES = 32;
 
@@ -54,59 +61,55 @@ export interface ShapeInput {
 export type ShapeNote = 'ellipse-approximated' | 'capsule-approximated' | 'empty' | 'too-few-points';
 
 /**
- * The level shapes of one object through `m`; `note` hears what was approximated or empty.
- * Points and text make none.
+ * The level shapes of one object through `m`, appended to `out`; what was approximated or left
+ * empty, if anything. Points and text make none.
  */
-export function shapesOf(input: ShapeInput, m: Affine, out: LevelShape[], note: (what: ShapeNote) => void): void {
+export function shapesOf(input: ShapeInput, m: Affine, out: LevelShape[]): ShapeNote | undefined {
   const { kind, width: w, height: h } = input;
   const ax = Math.hypot(m.a, m.b);
   const ay = Math.hypot(m.c, m.d);
   const orthogonal = Math.abs(m.a * m.c + m.b * m.d) <= 1e-12 * ax * ay;
   const conformal = orthogonal && Math.abs(ax - ay) <= 1e-12 * Math.max(ax, ay);
   const angle = Math.atan2(m.b, m.a);
-  const px = (x: number, y: number): number => m.a * x + m.c * y + m.e;
-  const py = (x: number, y: number): number => m.b * x + m.d * y + m.f;
   switch (kind) {
     case 'point':
     case 'text':
-      return;
+      return undefined;
     case 'rectangle': {
-      if (!(w > 0 && h > 0)) return note('empty');
+      if (!(w > 0 && h > 0)) return 'empty';
       if (orthogonal) {
-        out.push({ kind: 'box', width: w * ax, height: h * ay, x: px(w / 2, h / 2), y: py(w / 2, h / 2), angle });
+        out.push({ kind: 'box', width: w * ax, height: h * ay, x: tx(m, w / 2, h / 2), y: ty(m, w / 2, h / 2), angle });
       } else {
-        out.push({ kind: 'polygon', points: [px(0, 0), py(0, 0), px(w, 0), py(w, 0), px(w, h), py(w, h), px(0, h), py(0, h)] });
+        out.push({ kind: 'polygon', points: [tx(m, 0, 0), ty(m, 0, 0), tx(m, w, 0), ty(m, w, 0), tx(m, w, h), ty(m, w, h), tx(m, 0, h), ty(m, 0, h)] });
       }
-      return;
+      return undefined;
     }
     case 'ellipse': {
-      if (!(w > 0 && h > 0)) return note('empty');
+      if (!(w > 0 && h > 0)) return 'empty';
       if (w === h && conformal) {
-        out.push({ kind: 'circle', radius: (w / 2) * ax, x: px(w / 2, h / 2), y: py(w / 2, h / 2) });
-        return;
+        out.push({ kind: 'circle', radius: (w / 2) * ax, x: tx(m, w / 2, h / 2), y: ty(m, w / 2, h / 2) });
+        return undefined;
       }
-      note('ellipse-approximated');
       const points: number[] = [];
       for (let k = 0; k < ELLIPSE_VERTICES; k++) {
         const t = (2 * Math.PI * k) / ELLIPSE_VERTICES;
         const x = (w / 2) * (1 + Math.cos(t));
         const y = (h / 2) * (1 + Math.sin(t));
-        points.push(px(x, y), py(x, y));
+        points.push(tx(m, x, y), ty(m, x, y));
       }
       out.push({ kind: 'polygon', points });
-      return;
+      return 'ellipse-approximated';
     }
     case 'capsule': {
-      if (!(w > 0 && h > 0)) return note('empty');
+      if (!(w > 0 && h > 0)) return 'empty';
       // The rounded rectangle inside w × h: its core segment along the longer side.
       const radius = Math.min(w, h) / 2;
       const length = Math.abs(w - h);
       if (conformal) {
-        if (length === 0) out.push({ kind: 'circle', radius: radius * ax, x: px(w / 2, h / 2), y: py(w / 2, h / 2) });
-        else out.push({ kind: 'capsule', length: length * ax, radius: radius * ax, x: px(w / 2, h / 2), y: py(w / 2, h / 2), angle: w >= h ? angle : Math.atan2(m.d, m.c) });
-        return;
+        if (length === 0) out.push({ kind: 'circle', radius: radius * ax, x: tx(m, w / 2, h / 2), y: ty(m, w / 2, h / 2) });
+        else out.push({ kind: 'capsule', length: length * ax, radius: radius * ax, x: tx(m, w / 2, h / 2), y: ty(m, w / 2, h / 2), angle: w >= h ? angle : Math.atan2(m.d, m.c) });
+        return undefined;
       }
-      note('capsule-approximated');
       const points: number[] = [];
       const half = ELLIPSE_VERTICES / 2;
       const horizontal = w >= h;
@@ -119,30 +122,30 @@ export function shapesOf(input: ShapeInput, m: Affine, out: LevelShape[], note: 
           const t = from + (Math.PI * k) / half;
           const x = cx + radius * Math.cos(t);
           const y = cy + radius * Math.sin(t);
-          points.push(px(x, y), py(x, y));
+          points.push(tx(m, x, y), ty(m, x, y));
         }
       }
       out.push({ kind: 'polygon', points });
-      return;
+      return 'capsule-approximated';
     }
     case 'polygon': {
       const p = input.points ?? [];
-      if (p.length < 6) return note('too-few-points');
+      if (p.length < 6) return 'too-few-points';
       const points = new Array<number>(p.length);
       for (let k = 0; k < p.length; k += 2) {
-        points[k] = px(p[k]!, p[k + 1]!);
-        points[k + 1] = py(p[k]!, p[k + 1]!);
+        points[k] = tx(m, p[k]!, p[k + 1]!);
+        points[k + 1] = ty(m, p[k]!, p[k + 1]!);
       }
       out.push({ kind: 'polygon', points });
-      return;
+      return undefined;
     }
     case 'polyline': {
       const p = input.points ?? [];
-      if (p.length < 4) return note('too-few-points');
+      if (p.length < 4) return 'too-few-points';
       for (let k = 0; k + 3 < p.length; k += 2) {
-        out.push({ kind: 'segment', ax: px(p[k]!, p[k + 1]!), ay: py(p[k]!, p[k + 1]!), bx: px(p[k + 2]!, p[k + 3]!), by: py(p[k + 2]!, p[k + 3]!) });
+        out.push({ kind: 'segment', ax: tx(m, p[k]!, p[k + 1]!), ay: ty(m, p[k]!, p[k + 1]!), bx: tx(m, p[k + 2]!, p[k + 3]!), by: ty(m, p[k + 2]!, p[k + 3]!) });
       }
-      return;
+      return undefined;
     }
   }
 }

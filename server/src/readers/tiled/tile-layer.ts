@@ -31,7 +31,10 @@ export function tileLayerParts(
         const ref = tileOf(tilesets, gid);
         const made: LevelShape[] = [];
         if (typeof ref === 'object') {
-          if (hasCollision(ref)) tileShapes(ref, tilePlacement(ref, gid, 0, cell.height - ref.height, ref.width, ref.height), made, note);
+          if (hasCollision(ref)) {
+            const what = tileShapes(ref, tilePlacement(ref, gid, 0, cell.height - ref.height, ref.width, ref.height), made);
+            if (what !== undefined) note(what);
+          }
         } else if (ref === 'unknown') unknownAt ??= k;
         shapes = made;
         byGid.set(gid, shapes);

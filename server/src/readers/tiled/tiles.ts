@@ -65,14 +65,16 @@ export function tilePlacement(ref: TileRef, gid: number, left: number, top: numb
   return compose({ a: sx, b: 0, c: 0, d: sy, e: left + ref.tileset.offsetX, f: top + ref.tileset.offsetY }, box);
 }
 
-/** The tile's collision objects through `m`, appended to `out`. */
-export function tileShapes(ref: TileRef, m: Affine, out: LevelShape[], note: (what: ShapeNote) => void): void {
-  if (ref.tile === undefined) return;
+/** The tile's collision objects through `m`, appended to `out`; the last approximation made, if any. */
+export function tileShapes(ref: TileRef, m: Affine, out: LevelShape[]): ShapeNote | undefined {
+  let note: ShapeNote | undefined;
+  if (ref.tile === undefined) return undefined;
   for (const o of ref.tile.objects) {
     const kind = o.shape ?? 'rectangle';
     const at = compose(m, placement(o.x?.value ?? 0, o.y?.value ?? 0, o.rotation ?? 0));
-    shapesOf({ kind, width: o.width ?? 0, height: o.height ?? 0, points: o.points }, at, out, note);
+    note = shapesOf({ kind, width: o.width ?? 0, height: o.height ?? 0, points: o.points }, at, out) ?? note;
   }
+  return note;
 }
 
 /** Where a tile object's drawn box has its top-left, relative to the object's (x, y): by alignment. */

@@ -4,105 +4,137 @@ import type { Diagnostic, TextRange } from '../../common/diagnostic';
 import type { LevelHost } from '../level-scene';
 import type { Layer, ShapeKind, TemplateModel, TileBlock, TileDefinition, TiledMapModel, TiledObject, TiledProperty, Tileset, TilesetRef, Written } from './model';
 import { decodeTileData, MAX_TILES } from './tile-data';
-import { attributeOf, parseXml, type XmlElement } from './xml';
+import { NONE, parseXml, type XmlDocument } from './xml';
 
-const SHAPE_ELEMENTS: ReadonlySet<string> = new Set(['ellipse', 'point', 'polygon', 'polyline', 'text', 'capsule']);
+const SHAPE_ELEMENTS: readonly ShapeKind[] = ['ellipse', 'point', 'polygon', 'polyline', 'text', 'capsule'];
 
 /** Reads one XML file's elements; `diagnostics` collects what is malformed. */
 class TmxReader {
+  readonly diagnostics: Diagnostic[];
+
   constructor(
-    readonly diagnostics: Diagnostic[],
+    readonly doc: XmlDocument,
     readonly host: LevelHost | undefined,
-  ) {}
+  ) {
+    this.diagnostics = doc.diagnostics;
+  }
 
   warn(range: TextRange, code: string, message: string, severity: Diagnostic['severity'] = 'warning'): void {
     this.diagnostics.push({ range, severity, code, message });
   }
 
-  number(element: XmlElement, name: string, fallback: number): number {
-    return this.written(element, name)?.value ?? fallback;
+  tagRange(e: number): TextRange {
+    return { start: this.doc.nameStart(e), end: this.doc.nameEnd(e) };
   }
 
-  written(element: XmlElement, name: string): Written | undefined {
-    const a = attributeOf(element, name);
-    if (a === undefined) return undefined;
-    const value = a.value.trim() === '' ? NaN : Number(a.value);
-    const range = { start: a.valueStart, end: a.valueEnd };
+  range(e: number): TextRange {
+    return { start: this.doc.start(e), end: this.doc.end(e) };
+  }
+
+  /** The attribute's value as a number, NaN (reported) when malformed, undefined when absent. */
+  private parsed(e: number, name: string): number | undefined {
+    const doc = this.doc;
+    const a = doc.attribute(e, name);
+    if (a === NONE) return undefined;
+    const raw = doc.value(a);
+    const value = raw.trim() === '' ? NaN : Number(raw);
     if (!Number.isFinite(value)) {
-      this.warn(range, 'tiled-bad-number', `\`${name}\` must be a number, not \`${a.value}\`.`, 'error');
-      return undefined;
+      this.warn({ start: doc.valueStart(a), end: doc.valueEnd(a) }, 'tiled-bad-number', `\`${name}\` must be a number, not \`${raw}\`.`, 'error');
+      return NaN;
     }
-    return { value, range };
+    return value;
   }
 
-  text(element: XmlElement, name: string): string {
-    return attributeOf(element, name)?.value ?? '';
+  number(e: number, name: string, fallback: number): number {
+    const v = this.parsed(e, name);
+    return v === undefined || Number.isNaN(v) ? fallback : v;
   }
 
-  valueRange(element: XmlElement, name: string): TextRange | undefined {
-    const a = attributeOf(element, name);
-    return a === undefined ? undefined : { start: a.valueStart, end: a.valueEnd };
+  optional(e: number, name: string): number | undefined {
+    const v = this.parsed(e, name);
+    return v === undefined || Number.isNaN(v) ? undefined : v;
   }
 
-  properties(element: XmlElement): TiledProperty[] {
+  written(e: number, name: string): Written | undefined {
+    const v = this.parsed(e, name);
+    if (v === undefined || Number.isNaN(v)) return undefined;
+    const a = this.doc.attribute(e, name);
+    return { value: v, range: { start: this.doc.valueStart(a), end: this.doc.valueEnd(a) } };
+  }
+
+  text(e: number, name: string): string {
+    const a = this.doc.attribute(e, name);
+    return a === NONE ? '' : this.doc.value(a);
+  }
+
+  valueRange(e: number, name: string): TextRange | undefined {
+    const a = this.doc.attribute(e, name);
+    return a === NONE ? undefined : { start: this.doc.valueStart(a), end: this.doc.valueEnd(a) };
+  }
+
+  properties(e: number): TiledProperty[] {
+    const doc = this.doc;
+    const list = doc.child(e, 'properties');
+    if (list === NONE) return NO_PROPERTIES;
     const out: TiledProperty[] = [];
-    for (const child of element.children) {
-      if (child.name !== 'properties') continue;
-      for (const p of child.children) {
-        if (p.name !== 'property') continue;
-        const type = this.text(p, 'type') || 'string';
-        const value = attributeOf(p, 'value');
-        const range = value === undefined ? { start: p.textStart, end: p.textStart + p.text.length } : { start: value.valueStart, end: value.valueEnd };
-        out.push({ name: this.text(p, 'name'), type, value: value?.value ?? p.text, range });
-      }
+    for (let p = doc.firstChild(list); p !== NONE; p = doc.nextSibling(p)) {
+      if (!doc.is(p, 'property')) continue;
+      const type = this.text(p, 'type') || 'string';
+      const value = doc.attribute(p, 'value');
+      const range = value === NONE ? { start: doc.contentStart(p), end: doc.contentStart(p) + doc.content(p).length } : { start: doc.valueStart(value), end: doc.valueEnd(value) };
+      out.push({ name: this.text(p, 'name'), type, value: value === NONE ? doc.content(p) : doc.value(value), range });
     }
     return out;
   }
 
-  object(element: XmlElement): TiledObject {
-    const nameAttr = attributeOf(element, 'name');
+  object(e: number): TiledObject {
+    const doc = this.doc;
     let shape: ShapeKind | undefined;
     let points: number[] | undefined;
     let shapeRange: TextRange | undefined;
-    for (const child of element.children) {
-      if (!SHAPE_ELEMENTS.has(child.name)) continue;
-      shape = child.name as ShapeKind;
-      shapeRange = { start: child.start, end: child.end };
-      if (shape === 'polygon' || shape === 'polyline') points = this.points(child);
+    for (let c = doc.firstChild(e); c !== NONE; c = doc.nextSibling(c)) {
+      const kind = SHAPE_ELEMENTS.find((k) => doc.is(c, k));
+      if (kind === undefined) continue;
+      shape = kind;
+      shapeRange = this.range(c);
+      if (shape === 'polygon' || shape === 'polyline') points = this.points(c);
     }
-    const gidAttr = this.written(element, 'gid');
+    const gidAttr = this.written(e, 'gid');
     let gid: number | undefined;
     if (gidAttr !== undefined) {
       if (Number.isInteger(gidAttr.value) && gidAttr.value >= 0 && gidAttr.value <= 0xffffffff) gid = gidAttr.value;
       else this.warn(gidAttr.range, 'tiled-bad-gid', `\`${gidAttr.value}\` is not a tile gid.`, 'error');
     }
-    const template = attributeOf(element, 'template');
+    const template = doc.attribute(e, 'template');
+    const nameAttr = doc.attribute(e, 'name');
+    const name = nameAttr === NONE ? '' : doc.value(nameAttr);
     return {
-      id: this.number(element, 'id', 0),
-      name: nameAttr?.value ?? '',
-      nameRange: nameAttr !== undefined && nameAttr.value !== '' ? { start: nameAttr.valueStart, end: nameAttr.valueEnd } : undefined,
-      tagRange: { start: element.nameStart, end: element.nameStart + element.name.length },
-      range: { start: element.start, end: element.end },
-      x: this.written(element, 'x'),
-      y: this.written(element, 'y'),
-      width: this.written(element, 'width')?.value,
-      height: this.written(element, 'height')?.value,
-      rotation: this.written(element, 'rotation')?.value,
+      id: this.number(e, 'id', 0),
+      name,
+      nameRange: name !== '' ? { start: doc.valueStart(nameAttr), end: doc.valueEnd(nameAttr) } : undefined,
+      tagRange: this.tagRange(e),
+      range: this.range(e),
+      x: this.written(e, 'x'),
+      y: this.written(e, 'y'),
+      width: this.optional(e, 'width'),
+      height: this.optional(e, 'height'),
+      rotation: this.optional(e, 'rotation'),
       shape,
       points,
       shapeRange,
       gid,
-      template: template === undefined ? undefined : { path: template.value, range: { start: template.valueStart, end: template.valueEnd } },
-      properties: this.properties(element),
+      template: template === NONE ? undefined : { path: doc.value(template), range: { start: doc.valueStart(template), end: doc.valueEnd(template) } },
+      properties: this.properties(e),
     };
   }
 
   /** `points="x,y x,y ..."`, flat; a malformed pair is reported and dropped. */
-  points(element: XmlElement): number[] {
-    const a = attributeOf(element, 'points');
+  points(e: number): number[] {
+    const a = this.doc.attribute(e, 'points');
     const out: number[] = [];
-    if (a === undefined) return out;
-    const text = a.value;
+    if (a === NONE) return out;
+    const text = this.doc.value(a);
+    const at = this.doc.valueStart(a);
     let i = 0;
     while (i < text.length) {
       while (i < text.length && text.charCodeAt(i) <= 32) i++;
@@ -111,72 +143,73 @@ class TmxReader {
       while (j < text.length && text.charCodeAt(j) > 32) j++;
       const pair = text.slice(i, j);
       const comma = pair.indexOf(',');
-      const x = comma < 0 ? NaN : Number(pair.slice(0, comma));
-      const y = comma < 0 ? NaN : Number(pair.slice(comma + 1));
-      if (comma > 0 && comma < pair.length - 1 && Number.isFinite(x) && Number.isFinite(y)) out.push(x, y);
-      else this.warn({ start: a.valueStart + i, end: a.valueStart + j }, 'tiled-bad-point', `\`${pair}\` is not a point \`x,y\`: dropped.`, 'error');
+      const x = comma <= 0 ? NaN : Number(pair.slice(0, comma));
+      const y = comma < 0 || comma === pair.length - 1 ? NaN : Number(pair.slice(comma + 1));
+      if (Number.isFinite(x) && Number.isFinite(y)) out.push(x, y);
+      else this.warn({ start: at + i, end: at + j }, 'tiled-bad-point', `\`${pair}\` is not a point \`x,y\`: dropped.`, 'error');
       i = j;
     }
     return out;
   }
 
   /** An embedded `<tileset>` or a `.tsx` file's root. */
-  tileset(element: XmlElement, file: string | undefined): Tileset {
+  tileset(e: number, file: string | undefined): Tileset {
+    const doc = this.doc;
     const tiles = new Map<number, TileDefinition>();
     let offsetX = 0;
     let offsetY = 0;
-    for (const child of element.children) {
-      if (child.name === 'tileoffset') {
+    for (let child = doc.firstChild(e); child !== NONE; child = doc.nextSibling(child)) {
+      if (doc.is(child, 'tileoffset')) {
         offsetX = this.number(child, 'x', 0);
         offsetY = this.number(child, 'y', 0);
-      } else if (child.name === 'tile') {
+      } else if (doc.is(child, 'tile')) {
         const objects: TiledObject[] = [];
         let width: number | undefined;
         let height: number | undefined;
-        for (const c of child.children) {
-          if (c.name === 'objectgroup') for (const o of c.children) if (o.name === 'object') objects.push(this.object(o));
-          if (c.name === 'image') {
-            width = this.written(c, 'width')?.value;
-            height = this.written(c, 'height')?.value;
+        for (let c = doc.firstChild(child); c !== NONE; c = doc.nextSibling(c)) {
+          if (doc.is(c, 'objectgroup')) for (let o = doc.firstChild(c); o !== NONE; o = doc.nextSibling(o)) if (doc.is(o, 'object')) objects.push(this.object(o));
+          if (doc.is(c, 'image')) {
+            width = this.optional(c, 'width');
+            height = this.optional(c, 'height');
           }
         }
         const id = this.number(child, 'id', 0);
         tiles.set(id, { id, objects, properties: this.properties(child), width, height });
       }
     }
-    const tileCount = this.written(element, 'tilecount')?.value;
     return {
-      name: this.text(element, 'name'),
-      tileWidth: this.number(element, 'tilewidth', 0),
-      tileHeight: this.number(element, 'tileheight', 0),
-      tileCount,
+      name: this.text(e, 'name'),
+      tileWidth: this.number(e, 'tilewidth', 0),
+      tileHeight: this.number(e, 'tileheight', 0),
+      tileCount: this.optional(e, 'tilecount'),
       offsetX,
       offsetY,
-      alignment: this.text(element, 'objectalignment') || 'unspecified',
+      alignment: this.text(e, 'objectalignment') || 'unspecified',
       tiles,
       file,
     };
   }
 
-  tilesetRef(element: XmlElement): TilesetRef {
-    const source = attributeOf(element, 'source');
-    const range = { start: element.start, end: element.end };
-    const firstgid = this.number(element, 'firstgid', 1);
-    if (source !== undefined) return { firstgid, range, source: { path: source.value, range: { start: source.valueStart, end: source.valueEnd } } };
-    return { firstgid, range, tileset: this.tileset(element, undefined) };
+  tilesetRef(e: number): TilesetRef {
+    const source = this.doc.attribute(e, 'source');
+    const range = this.range(e);
+    const firstgid = this.number(e, 'firstgid', 1);
+    if (source !== NONE) return { firstgid, range, source: { path: this.doc.value(source), range: { start: this.doc.valueStart(source), end: this.doc.valueEnd(source) } } };
+    return { firstgid, range, tileset: this.tileset(e, undefined) };
   }
 
-  layers(element: XmlElement, depth: number): Layer[] {
+  layers(e: number, depth: number): Layer[] {
+    const doc = this.doc;
     const out: Layer[] = [];
-    for (const child of element.children) {
-      const kind = child.name === 'layer' ? 'tilelayer' : child.name === 'objectgroup' ? 'objectgroup' : child.name === 'group' ? 'group' : undefined;
+    for (let child = doc.firstChild(e); child !== NONE; child = doc.nextSibling(child)) {
+      const kind = doc.is(child, 'layer') ? 'tilelayer' : doc.is(child, 'objectgroup') ? 'objectgroup' : doc.is(child, 'group') ? 'group' : undefined;
       if (kind === undefined) continue;
-      const nameAttr = attributeOf(child, 'name');
+      const nameAttr = doc.attribute(child, 'name');
       const base = {
         id: this.number(child, 'id', 0),
-        name: nameAttr?.value ?? '',
-        nameRange: nameAttr !== undefined ? { start: nameAttr.valueStart, end: nameAttr.valueEnd } : { start: child.nameStart, end: child.nameStart + child.name.length },
-        range: { start: child.start, end: child.end },
+        name: nameAttr === NONE ? '' : doc.value(nameAttr),
+        nameRange: nameAttr !== NONE ? { start: doc.valueStart(nameAttr), end: doc.valueEnd(nameAttr) } : this.tagRange(child),
+        range: this.range(child),
         offsetX: this.number(child, 'offsetx', 0),
         offsetY: this.number(child, 'offsety', 0),
         visible: this.text(child, 'visible') !== '0',
@@ -184,20 +217,22 @@ class TmxReader {
       };
       if (kind === 'objectgroup') {
         const objects: TiledObject[] = [];
-        for (const o of child.children) if (o.name === 'object') objects.push(this.object(o));
+        for (let o = doc.firstChild(child); o !== NONE; o = doc.nextSibling(o)) if (doc.is(o, 'object')) objects.push(this.object(o));
         out.push({ ...base, kind, objects });
       } else if (kind === 'group') {
         if (depth >= 64) this.warn(base.nameRange, 'tiled-too-deep', 'Group layers nested more than 64 deep are not read.', 'error');
         else out.push({ ...base, kind, layers: this.layers(child, depth + 1) });
       } else {
         const blocks: TileBlock[] = [];
-        const width = this.number(child, 'width', 0);
-        const height = this.number(child, 'height', 0);
-        const data = child.children.find((c) => c.name === 'data');
-        if (data !== undefined) {
-          const chunks = data.children.filter((c) => c.name === 'chunk');
-          if (chunks.length > 0) for (const c of chunks) this.block(data, c, this.number(c, 'x', 0), this.number(c, 'y', 0), this.number(c, 'width', 0), this.number(c, 'height', 0), blocks);
-          else this.block(data, data, 0, 0, width, height, blocks);
+        const data = doc.child(child, 'data');
+        if (data !== NONE) {
+          let chunks = 0;
+          for (let c = doc.firstChild(data); c !== NONE; c = doc.nextSibling(c)) {
+            if (!doc.is(c, 'chunk')) continue;
+            chunks++;
+            this.block(data, c, this.number(c, 'x', 0), this.number(c, 'y', 0), this.number(c, 'width', 0), this.number(c, 'height', 0), blocks);
+          }
+          if (chunks === 0) this.block(data, data, 0, 0, this.number(child, 'width', 0), this.number(child, 'height', 0), blocks);
         }
         out.push({ ...base, kind, blocks });
       }
@@ -206,20 +241,21 @@ class TmxReader {
   }
 
   /** One block of gids: `<data>`'s own content or a `<chunk>`'s. */
-  block(data: XmlElement, content: XmlElement, x: number, y: number, width: number, height: number, blocks: TileBlock[]): void {
-    const range = { start: content.start, end: content.end };
+  block(data: number, content: number, x: number, y: number, width: number, height: number, blocks: TileBlock[]): void {
+    const doc = this.doc;
+    const range = this.range(content);
     if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0 || width * height > MAX_TILES) {
       this.warn(range, 'tiled-bad-size', `A tile layer of ${width} × ${height} tiles is not read (at most ${MAX_TILES} tiles, whole numbers).`, 'error');
       return;
     }
     const count = width * height;
-    const encoding = attributeOf(data, 'encoding');
-    if (encoding === undefined) {
+    const encoding = doc.attribute(data, 'encoding');
+    if (encoding === NONE) {
       // XML encoding: one <tile gid="..."/> per cell (a missing gid is an empty cell).
       const gids = new Uint32Array(count);
       let n = 0;
-      for (const t of content.children) {
-        if (t.name !== 'tile') continue;
+      for (let t = doc.firstChild(content); t !== NONE; t = doc.nextSibling(t)) {
+        if (!doc.is(t, 'tile')) continue;
         const gid = this.number(t, 'gid', 0);
         if (n < count) gids[n] = Number.isInteger(gid) && gid >= 0 && gid <= 0xffffffff ? gid : 0;
         n++;
@@ -228,16 +264,15 @@ class TmxReader {
       blocks.push({ x, y, width, height, gids, range });
       return;
     }
-    const compression = attributeOf(data, 'compression');
-    const tagRange = { start: data.nameStart, end: data.nameStart + data.name.length };
+    const compression = doc.attribute(data, 'compression');
     const gids = decodeTileData(
       {
-        encoding: encoding.value,
-        encodingRange: { start: encoding.valueStart, end: encoding.valueEnd },
-        compression: compression?.value ?? '',
-        compressionRange: compression === undefined ? tagRange : { start: compression.valueStart, end: compression.valueEnd },
-        text: content.text,
-        textStart: content.textStart,
+        encoding: doc.value(encoding),
+        encodingRange: { start: doc.valueStart(encoding), end: doc.valueEnd(encoding) },
+        compression: compression === NONE ? '' : doc.value(compression),
+        compressionRange: compression === NONE ? this.tagRange(data) : { start: doc.valueStart(compression), end: doc.valueEnd(compression) },
+        text: doc.content(content),
+        textStart: doc.contentStart(content),
         range,
         count,
       },
@@ -246,22 +281,30 @@ class TmxReader {
     );
     if (gids !== undefined) blocks.push({ x, y, width, height, gids, range });
   }
+
+  /** A root that is not `expected`: reported on its tag. */
+  wrongRoot(expected: string, what: string, code: string): boolean {
+    const root = this.doc.root;
+    if (root !== NONE && this.doc.is(root, expected)) return false;
+    if (root !== NONE) this.warn(this.tagRange(root), code, `${what}'s root element is \`<${expected}>\`, not \`<${this.doc.name(root)}>\`.`, 'error');
+    return true;
+  }
 }
 
+const NO_PROPERTIES: TiledProperty[] = [];
+
 export function readTmx(text: string, host: LevelHost): TiledMapModel {
-  const document = parseXml(text);
-  const diagnostics = document.diagnostics;
-  const reader = new TmxReader(diagnostics, host);
-  const root = document.root;
-  if (root === undefined || root.name !== 'map') {
-    if (root !== undefined) reader.warn({ start: root.nameStart, end: root.nameStart + root.name.length }, 'tiled-not-a-map', `A Tiled map's root element is \`<map>\`, not \`<${root.name}>\`.`, 'error');
+  const reader = new TmxReader(parseXml(text), host);
+  const diagnostics = reader.diagnostics;
+  const root = reader.doc.root;
+  if (reader.wrongRoot('map', 'A Tiled map', 'tiled-not-a-map')) {
     return { orientation: 'orthogonal', orientationRange: { start: 0, end: 0 }, tileWidth: 0, tileHeight: 0, tilesets: [], layers: [], properties: [], diagnostics };
   }
   const tilesets: TilesetRef[] = [];
-  for (const child of root.children) if (child.name === 'tileset') tilesets.push(reader.tilesetRef(child));
+  for (let c = reader.doc.firstChild(root); c !== NONE; c = reader.doc.nextSibling(c)) if (reader.doc.is(c, 'tileset')) tilesets.push(reader.tilesetRef(c));
   return {
     orientation: reader.text(root, 'orientation') || 'orthogonal',
-    orientationRange: reader.valueRange(root, 'orientation') ?? { start: root.nameStart, end: root.nameStart + root.name.length },
+    orientationRange: reader.valueRange(root, 'orientation') ?? reader.tagRange(root),
     tileWidth: reader.number(root, 'tilewidth', 0),
     tileHeight: reader.number(root, 'tileheight', 0),
     tilesets,
@@ -273,26 +316,18 @@ export function readTmx(text: string, host: LevelHost): TiledMapModel {
 
 /** A `.tsx` file: its tileset, or undefined when its root is not `<tileset>`. */
 export function readTsx(text: string, file: string): { tileset: Tileset | undefined; diagnostics: Diagnostic[] } {
-  const document = parseXml(text);
-  const reader = new TmxReader(document.diagnostics, undefined);
-  const root = document.root;
-  if (root === undefined || root.name !== 'tileset') {
-    if (root !== undefined) reader.warn({ start: root.nameStart, end: root.nameStart + root.name.length }, 'tiled-not-a-tileset', `A tileset file's root element is \`<tileset>\`, not \`<${root.name}>\`.`, 'error');
-    return { tileset: undefined, diagnostics: document.diagnostics };
-  }
-  return { tileset: reader.tileset(root, file), diagnostics: document.diagnostics };
+  const reader = new TmxReader(parseXml(text), undefined);
+  if (reader.wrongRoot('tileset', 'A tileset file', 'tiled-not-a-tileset')) return { tileset: undefined, diagnostics: reader.diagnostics };
+  return { tileset: reader.tileset(reader.doc.root, file), diagnostics: reader.diagnostics };
 }
 
 /** A `.tx` template file: its `<object>` and its `<tileset>` references. */
 export function readTx(text: string): TemplateModel {
-  const document = parseXml(text);
-  const reader = new TmxReader(document.diagnostics, undefined);
-  const root = document.root;
-  if (root === undefined || root.name !== 'template') {
-    if (root !== undefined) reader.warn({ start: root.nameStart, end: root.nameStart + root.name.length }, 'tiled-not-a-template', `A template file's root element is \`<template>\`, not \`<${root.name}>\`.`, 'error');
-    return { object: undefined, tilesets: [], diagnostics: document.diagnostics };
-  }
-  const objectElement = root.children.find((c) => c.name === 'object');
-  const tilesets = root.children.filter((c) => c.name === 'tileset').map((c) => reader.tilesetRef(c));
-  return { object: objectElement && reader.object(objectElement), tilesets, diagnostics: document.diagnostics };
+  const reader = new TmxReader(parseXml(text), undefined);
+  const doc = reader.doc;
+  if (reader.wrongRoot('template', 'A template file', 'tiled-not-a-template')) return { object: undefined, tilesets: [], diagnostics: reader.diagnostics };
+  const object = doc.child(doc.root, 'object');
+  const tilesets: TilesetRef[] = [];
+  for (let c = doc.firstChild(doc.root); c !== NONE; c = doc.nextSibling(c)) if (doc.is(c, 'tileset')) tilesets.push(reader.tilesetRef(c));
+  return { object: object === NONE ? undefined : reader.object(object), tilesets, diagnostics: reader.diagnostics };
 }

@@ -3,46 +3,107 @@
 // Tiled writes. It never throws; what it cannot read is a diagnostic with a range, and the
 // elements read so far are kept (an unclosed element ends at the end of the text).
 // Spec followed loosely: XML 1.0 (W3C, fifth edition), §2.4–2.8 and §4.1 (character references).
+//
+// The tree is flat: elements and attributes are handles (offsets into number arrays), names are
+// compared in place and values sliced only when asked, so a map of 100,000 objects costs a few
+// arrays rather than a million small objects.
 import type { Diagnostic } from '../../common/diagnostic';
+import { IntList } from './int-list';
 
-export interface XmlAttribute {
-  readonly name: string;
-  /** The value with its entities decoded. */
-  readonly value: string;
-  readonly nameStart: number;
-  /** The value's range between the quotes. */
-  readonly valueStart: number;
-  readonly valueEnd: number;
+/** Numbers per attribute: nameStart, nameEnd, valueStart, valueEnd, 1 when the value has entity references. */
+const A = 5;
+/** No element. */
+export const NONE = -1;
+
+export class XmlDocument {
+  readonly diagnostics: Diagnostic[] = [];
+  /** The root element's handle, or NONE. */
+  root = NONE;
+  /** @internal Per element (its handle is its offset), 7 numbers: start, end, nameEnd, first attribute, attribute end, first child, next sibling. */
+  e: Int32Array = new Int32Array(0);
+  /** @internal Per attribute, A numbers. */
+  a: Int32Array = new Int32Array(0);
+  /** Elements with non-blank character data: the data decoded, and where it starts. */
+  private readonly texts = new Map<number, { text: string; start: number }>();
+
+  constructor(readonly text: string) {}
+
+  start(e: number): number {
+    return this.e[e]!;
+  }
+  end(e: number): number {
+    return this.e[e + 1]!;
+  }
+  /** The tag name's range: right after `<`. */
+  nameStart(e: number): number {
+    return this.e[e]! + 1;
+  }
+  nameEnd(e: number): number {
+    return this.e[e + 2]!;
+  }
+  name(e: number): string {
+    return this.text.slice(this.e[e]! + 1, this.e[e + 2]!);
+  }
+  is(e: number, name: string): boolean {
+    const start = this.e[e]! + 1;
+    return this.e[e + 2]! - start === name.length && this.text.startsWith(name, start);
+  }
+  firstChild(e: number): number {
+    return this.e[e + 5]!;
+  }
+  nextSibling(e: number): number {
+    return this.e[e + 6]!;
+  }
+  /** The first child named `name` (or NONE). */
+  child(e: number, name: string): number {
+    for (let c = this.e[e + 5]!; c !== NONE; c = this.e[c + 6]!) if (this.is(c, name)) return c;
+    return NONE;
+  }
+  /** The attribute `name` of `e` (or NONE). */
+  attribute(e: number, name: string): number {
+    const a = this.a;
+    const text = this.text;
+    for (let k = this.e[e + 3]!, end = this.e[e + 4]!; k < end; k += A) {
+      if (a[k + 1]! - a[k]! === name.length && text.startsWith(name, a[k]!)) return k;
+    }
+    return NONE;
+  }
+  attributeName(k: number): string {
+    return this.text.slice(this.a[k]!, this.a[k + 1]!);
+  }
+  /** Attribute handles of `e`, in order. */
+  attributes(e: number): number[] {
+    const out: number[] = [];
+    for (let k = this.e[e + 3]!, end = this.e[e + 4]!; k < end; k += A) out.push(k);
+    return out;
+  }
+  valueStart(k: number): number {
+    return this.a[k + 2]!;
+  }
+  valueEnd(k: number): number {
+    return this.a[k + 3]!;
+  }
+  /** The attribute's value, entities decoded. */
+  value(k: number): string {
+    const raw = this.text.slice(this.a[k + 2]!, this.a[k + 3]!);
+    return this.a[k + 4] === 1 ? decodeEntities(raw, 0, () => undefined) : raw;
+  }
+  /** The element's character data (CDATA included, entities decoded), '' when blank. */
+  content(e: number): string {
+    return this.texts.get(e)?.text ?? '';
+  }
+  /** Where the element's first non-blank character data starts (its start when none). */
+  contentStart(e: number): number {
+    return this.texts.get(e)?.start ?? this.e[e]!;
+  }
+
+  /** @internal */
+  addContent(e: number, value: string, start: number): void {
+    const t = this.texts.get(e);
+    if (t === undefined) this.texts.set(e, { text: value, start });
+    else t.text += value;
+  }
 }
-
-export interface XmlElement {
-  readonly name: string;
-  /** From `<` to the end of the closing tag (or of the text, when it is never closed). */
-  readonly start: number;
-  end: number;
-  /** The tag name's range after `<`. */
-  readonly nameStart: number;
-  readonly attributes: XmlAttribute[];
-  readonly children: XmlElement[];
-  /** Character data (CDATA included) with entities decoded; only the non-blank runs are kept. */
-  text: string;
-  /** Where the first non-blank character data starts (the element's start when none). */
-  textStart: number;
-}
-
-export interface XmlDocument {
-  readonly root: XmlElement | undefined;
-  readonly diagnostics: Diagnostic[];
-}
-
-/** The value of an attribute, or undefined. */
-export function attributeOf(element: XmlElement, name: string): XmlAttribute | undefined {
-  const attributes = element.attributes;
-  for (let i = 0; i < attributes.length; i++) if (attributes[i]!.name === name) return attributes[i];
-  return undefined;
-}
-
-const NAME_END = /[\s/>=<"']/g;
 
 function isNameChar(code: number): boolean {
   // Anything but whitespace and the delimiters; XML's name classes are wider than Tiled needs.
@@ -54,30 +115,33 @@ function isSpace(code: number): boolean {
 }
 
 export function parseXml(text: string): XmlDocument {
-  const diagnostics: Diagnostic[] = [];
+  const doc = new XmlDocument(text);
+  const diagnostics = doc.diagnostics;
+  const elementList = new IntList(Math.max(64, text.length >> 3));
+  const attributeList = new IntList(Math.max(64, text.length >> 3));
+  let elements = elementList.data;
+  let attributes = attributeList.data;
   const error = (start: number, end: number, code: string, message: string): void => {
     diagnostics.push({ range: { start, end: Math.max(start, end) }, severity: 'error', code, message });
   };
-  const decode = (raw: string, offset: number): string => decodeEntities(raw, offset, error);
   const length = text.length;
-  const stack: XmlElement[] = [];
-  let root: XmlElement | undefined;
+  /** Open elements, and the last child of each (to link the next one). */
+  const stack: number[] = [];
+  const lastChild: number[] = [];
   let i = 0;
 
   const addText = (from: number, to: number, cdata: boolean): void => {
     let k = from;
     while (k < to && isSpace(text.charCodeAt(k))) k++;
     if (k === to) return;
-    const top = stack[stack.length - 1];
-    if (top === undefined) {
+    if (stack.length === 0) {
       error(k, to, 'tiled-xml-syntax', 'Text outside the root element.');
       return;
     }
     const raw = text.slice(from, to);
-    const value = cdata ? raw : decode(raw, from);
-    if (top.text === '') top.textStart = k;
-    top.text += value;
+    doc.addContent(stack[stack.length - 1]!, cdata ? raw : decodeEntities(raw, from, error), k);
   };
+  const nameOf = (e: number): string => text.slice(elements[e]! + 1, elements[e + 2]!);
 
   while (i < length) {
     const lt = text.indexOf('<', i);
@@ -135,27 +199,31 @@ export function parseXml(text: string): XmlDocument {
       const nameStart = i + 2;
       let k = nameStart;
       while (k < length && isNameChar(text.charCodeAt(k))) k++;
-      const name = text.slice(nameStart, k);
+      const nameLength = k - nameStart;
       while (k < length && isSpace(text.charCodeAt(k))) k++;
       if (text.charCodeAt(k) !== 62) {
-        error(i, k, 'tiled-xml-syntax', `\`>\` expected to close \`</${name}\`.`);
+        error(i, k, 'tiled-xml-syntax', `\`>\` expected to close \`</${text.slice(nameStart, nameStart + nameLength)}\`.`);
         const gt = text.indexOf('>', k);
         const lt2 = text.indexOf('<', k);
         k = gt >= 0 && (lt2 < 0 || gt < lt2) ? gt : (lt2 < 0 ? length : lt2) - 1;
       }
       const end = Math.min(length, k + 1);
       let match = stack.length - 1;
-      while (match >= 0 && stack[match]!.name !== name) match--;
+      for (; match >= 0; match--) {
+        const open = stack[match]!;
+        if (elements[open + 2]! - elements[open]! - 1 === nameLength && text.startsWith(text.slice(nameStart, nameStart + nameLength), elements[open]! + 1)) break;
+      }
       if (match < 0) {
-        error(i, end, 'tiled-xml-syntax', `Closing tag \`</${name}>\` matches no open element.`);
+        error(i, end, 'tiled-xml-syntax', `Closing tag \`</${text.slice(nameStart, nameStart + nameLength)}>\` matches no open element.`);
       } else {
         for (let s = stack.length - 1; s > match; s--) {
           const open = stack[s]!;
-          error(open.start, open.nameStart + open.name.length, 'tiled-xml-syntax', `Element \`<${open.name}>\` is not closed.`);
-          open.end = i;
+          error(elements[open]!, elements[open + 2]!, 'tiled-xml-syntax', `Element \`<${nameOf(open)}>\` is not closed.`);
+          elements[open + 1] = i;
         }
-        stack[match]!.end = end;
+        elements[stack[match]! + 1] = end;
         stack.length = match;
+        lastChild.length = match;
       }
       i = end;
       continue;
@@ -170,7 +238,15 @@ export function parseXml(text: string): XmlDocument {
       i++;
       continue;
     }
-    const element: XmlElement = { name: text.slice(nameStart, k), start: i, end: length, nameStart, attributes: [], children: [], text: '', textStart: i };
+    const element = elementList.reserve(7);
+    elements = elementList.data;
+    elements[element] = i;
+    elements[element + 1] = length;
+    elements[element + 2] = k;
+    elements[element + 3] = attributeList.length;
+    elements[element + 4] = attributeList.length;
+    elements[element + 5] = NONE;
+    elements[element + 6] = NONE;
     let selfClosing = false;
     let closed = false;
     for (;;) {
@@ -190,15 +266,13 @@ export function parseXml(text: string): XmlDocument {
       }
       if (c === 60) break;
       const attrStart = k;
-      NAME_END.lastIndex = k;
-      const m = NAME_END.exec(text);
-      const attrEnd = m === null ? length : m.index;
+      while (k < length && isNameChar(text.charCodeAt(k))) k++;
+      const attrEnd = k;
       if (attrEnd === attrStart) {
-        error(k, k + 1, 'tiled-xml-syntax', `Unexpected \`${text[k]}\` in tag \`<${element.name}>\`.`);
+        error(k, k + 1, 'tiled-xml-syntax', `Unexpected \`${text[k]}\` in tag \`<${nameOf(element)}>\`.`);
         k++;
         continue;
       }
-      k = attrEnd;
       while (k < length && isSpace(text.charCodeAt(k))) k++;
       if (text.charCodeAt(k) !== 61) {
         error(attrStart, attrEnd, 'tiled-xml-syntax', `Attribute \`${text.slice(attrStart, attrEnd)}\` has no value.`);
@@ -212,35 +286,54 @@ export function parseXml(text: string): XmlDocument {
         continue;
       }
       const valueStart = k + 1;
-      const valueEnd = text.indexOf(quote === 34 ? '"' : "'", valueStart);
-      const lt2 = text.indexOf('<', valueStart);
-      if (valueEnd < 0 || (lt2 >= 0 && lt2 < valueEnd)) {
-        error(attrStart, lt2 < 0 ? length : lt2, 'tiled-xml-syntax', `Unterminated value of \`${text.slice(attrStart, attrEnd)}\`.`);
-        k = lt2 < 0 ? length : lt2;
+      let valueEnd = valueStart;
+      let entity = false;
+      for (; valueEnd < length; valueEnd++) {
+        const v = text.charCodeAt(valueEnd);
+        if (v === quote || v === 60) break;
+        if (v === 38) entity = true;
+      }
+      if (valueEnd >= length || text.charCodeAt(valueEnd) !== quote) {
+        error(attrStart, valueEnd, 'tiled-xml-syntax', `Unterminated value of \`${text.slice(attrStart, attrEnd)}\`.`);
+        k = valueEnd;
         break;
       }
-      const raw = text.slice(valueStart, valueEnd);
-      const value = raw.indexOf('&') < 0 ? raw : decode(raw, valueStart);
-      element.attributes.push({ name: text.slice(attrStart, attrEnd), value, nameStart: attrStart, valueStart, valueEnd });
+      const at = attributeList.reserve(A);
+      attributes = attributeList.data;
+      attributes[at] = attrStart;
+      attributes[at + 1] = attrEnd;
+      attributes[at + 2] = valueStart;
+      attributes[at + 3] = valueEnd;
+      attributes[at + 4] = entity ? 1 : 0;
+      if (entity) {
+        decodeEntities(text.slice(valueStart, valueEnd), valueStart, error);
+      }
       k = valueEnd + 1;
     }
-    if (!closed) error(i, k, 'tiled-xml-syntax', `Tag \`<${element.name}\` is not closed with \`>\`.`);
-    const parent = stack[stack.length - 1];
-    if (parent !== undefined) parent.children.push(element);
-    else if (root === undefined) root = element;
-    else error(i, k, 'tiled-xml-syntax', `A second root element \`<${element.name}>\`: one is allowed.`);
-    if (selfClosing) element.end = k;
-    else if (closed) stack.push(element);
-    else element.end = k;
+    elements[element + 4] = attributeList.length;
+    if (!closed) error(i, k, 'tiled-xml-syntax', `Tag \`<${nameOf(element)}\` is not closed with \`>\`.`);
+    if (stack.length > 0) {
+      const last = lastChild[lastChild.length - 1]!;
+      if (last === NONE) elements[stack[stack.length - 1]! + 5] = element;
+      else elements[last + 6] = element;
+      lastChild[lastChild.length - 1] = element;
+    } else if (doc.root === NONE) doc.root = element;
+    else error(i, k, 'tiled-xml-syntax', `A second root element \`<${nameOf(element)}>\`: one is allowed.`);
+    if (closed && !selfClosing) {
+      stack.push(element);
+      lastChild.push(NONE);
+    } else elements[element + 1] = k;
     i = k;
   }
   for (let s = stack.length - 1; s >= 0; s--) {
     const open = stack[s]!;
-    error(open.start, open.nameStart + open.name.length, 'tiled-xml-syntax', `Element \`<${open.name}>\` is not closed.`);
-    open.end = length;
+    error(elements[open]!, elements[open + 2]!, 'tiled-xml-syntax', `Element \`<${nameOf(open)}>\` is not closed.`);
+    elements[open + 1] = length;
   }
-  if (root === undefined && diagnostics.length === 0) error(0, length, 'tiled-xml-syntax', 'No XML element in the file.');
-  return { root, diagnostics };
+  doc.e = elementList.data;
+  doc.a = attributeList.data;
+  if (doc.root === NONE && diagnostics.length === 0) error(0, length, 'tiled-xml-syntax', 'No XML element in the file.');
+  return doc;
 }
 
 const NAMED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -257,7 +350,7 @@ function decodeEntities(raw: string, offset: number, error: (start: number, end:
     if (body !== undefined) {
       if (body.startsWith('#x') || body.startsWith('#X')) replaced = codePoint(/^[0-9a-fA-F]+$/.test(body.slice(2)) ? parseInt(body.slice(2), 16) : NaN);
       else if (body.startsWith('#')) replaced = codePoint(/^[0-9]+$/.test(body.slice(1)) ? parseInt(body.slice(1), 10) : NaN);
-      else replaced = NAMED[body];
+      else replaced = Object.prototype.hasOwnProperty.call(NAMED, body) ? NAMED[body] : undefined;
     }
     if (replaced === undefined) {
       const end = body === undefined ? amp + 1 : semi + 1;
