@@ -40,6 +40,10 @@ export function placement(x: number, y: number, degrees: number): Affine {
   return { a: cos, b: sin, c: -sin, d: cos, e: x, f: y };
 }
 
+function halfTurn(angle: number): number {
+  return angle > Math.PI / 2 ? angle - Math.PI : angle <= -Math.PI / 2 ? angle + Math.PI : angle;
+}
+
 function tx(m: Affine, x: number, y: number): number {
   return m.a * x + m.c * y + m.e;
 }
@@ -70,7 +74,8 @@ export function shapesOf(input: ShapeInput, m: Affine, out: LevelShape[]): Shape
   const ay = Math.hypot(m.c, m.d);
   const orthogonal = Math.abs(m.a * m.c + m.b * m.d) <= 1e-12 * ax * ay;
   const conformal = orthogonal && Math.abs(ax - ay) <= 1e-12 * Math.max(ax, ay);
-  const angle = Math.atan2(m.b, m.a);
+  // Boxes and capsules look the same turned half a turn: keep their angles in (-π/2, π/2].
+  const angle = halfTurn(Math.atan2(m.b, m.a));
   switch (kind) {
     case 'point':
     case 'text':
@@ -107,7 +112,7 @@ export function shapesOf(input: ShapeInput, m: Affine, out: LevelShape[]): Shape
       const length = Math.abs(w - h);
       if (conformal) {
         if (length === 0) out.push({ kind: 'circle', radius: radius * ax, x: tx(m, w / 2, h / 2), y: ty(m, w / 2, h / 2) });
-        else out.push({ kind: 'capsule', length: length * ax, radius: radius * ax, x: tx(m, w / 2, h / 2), y: ty(m, w / 2, h / 2), angle: w >= h ? angle : Math.atan2(m.d, m.c) });
+        else out.push({ kind: 'capsule', length: length * ax, radius: radius * ax, x: tx(m, w / 2, h / 2), y: ty(m, w / 2, h / 2), angle: w >= h ? angle : halfTurn(Math.atan2(m.d, m.c)) });
         return undefined;
       }
       const points: number[] = [];
