@@ -36,6 +36,8 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
     return finish(settings, [], diagnostics, files.dependencies);
   }
   let skippedTileLayers = 0;
+  /** How many objects (any kind) and tile-layer bodies bear each name. */
+  const counts = new Map<string, number>();
 
   const walk = (layers: readonly Layer[], outer: LayerScope): void => {
     for (const layer of layers) {
@@ -49,6 +51,8 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
       else if (layer.kind === 'objectgroup') {
         let withoutShapes = 0;
         for (const o of layer.objects) {
+          // Every object's name counts, body or not: a name names one object of the map.
+          if (o.name !== '') counts.set(o.name, (counts.get(o.name) ?? 0) + 1);
           const outcome = objectBody(o, scope, context);
           if (outcome === 'tile-without-shapes') withoutShapes++;
           else if (outcome !== 'not-a-body') candidates.push({ body: outcome, preferred: o.name, layerName: layer.name, id: o.id });
@@ -78,6 +82,7 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
           kind: 'tile layer',
         };
         candidates.push({ body, preferred: layer.name, layerName: layer.name, id: layer.id });
+        if (layer.name !== '') counts.set(layer.name, (counts.get(layer.name) ?? 0) + 1);
       }
     }
   };
@@ -86,8 +91,6 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
     diagnostics.push({ range: map.orientationRange, severity: 'error', code: 'tiled-unsupported-orientation', message: `Tile layers of ${orientation} maps are not read yet: ${skippedTileLayers} skipped (objects are read).` });
   }
 
-  const counts = new Map<string, number>();
-  for (const c of candidates) if (c.preferred !== '') counts.set(c.preferred, (counts.get(c.preferred) ?? 0) + 1);
   const bodies: LevelBody[] = new Array<LevelBody>(candidates.length);
   for (let k = 0; k < candidates.length; k++) {
     const c = candidates[k]!;
