@@ -86,5 +86,8 @@ function decodeCsv(data: EncodedData, diagnostics: Diagnostic[]): Uint32Array {
   return gids;
 }
 
-/** The most tiles one layer or chunk may have: beyond it, a size is a typo or an attack. */
-export const MAX_TILES = 1 << 24;
+/**
+ * The most tiles one map's layers may have together (a 4096 × 8192 map): beyond it, sizes are a
+ * typo or an attack, and reading them would exhaust memory.
+ */
+export const MAX_TILES = 1 << 25;

@@ -11,6 +11,8 @@ const NO_PROPERTIES: TiledProperty[] = [];
 
 class TmjReader {
   readonly diagnostics: Diagnostic[];
+  /** Tiles the layers may still have (MAX_TILES in all). */
+  tileBudget = MAX_TILES;
 
   constructor(
     readonly doc: JsonDocument,
@@ -269,10 +271,11 @@ class TmjReader {
     const data = doc.member(content, 'data');
     if (data === NONE) return;
     const range = this.range(data);
-    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0 || width * height > MAX_TILES) {
-      this.warn(range, 'tiled-bad-size', `A tile layer of ${width} × ${height} tiles is not read (at most ${MAX_TILES} tiles, whole numbers).`);
+    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0 || width * height > this.tileBudget) {
+      this.warn(range, 'tiled-bad-size', `A tile layer of ${width} × ${height} tiles is not read (a map's layers have at most ${MAX_TILES} tiles together, whole numbers).`);
       return;
     }
+    this.tileBudget -= width * height;
     const count = width * height;
     if (doc.kind(data) === JsonKind.Array) {
       const gids = new Uint32Array(count);

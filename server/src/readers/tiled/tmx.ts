@@ -11,6 +11,8 @@ const SHAPE_ELEMENTS: readonly ShapeKind[] = ['ellipse', 'point', 'polygon', 'po
 /** Reads one XML file's elements; `diagnostics` collects what is malformed. */
 class TmxReader {
   readonly diagnostics: Diagnostic[];
+  /** Tiles the layers may still have (MAX_TILES in all). */
+  tileBudget = MAX_TILES;
 
   constructor(
     readonly doc: XmlDocument,
@@ -244,10 +246,11 @@ class TmxReader {
   block(data: number, content: number, x: number, y: number, width: number, height: number, blocks: TileBlock[]): void {
     const doc = this.doc;
     const range = this.range(content);
-    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0 || width * height > MAX_TILES) {
-      this.warn(range, 'tiled-bad-size', `A tile layer of ${width} × ${height} tiles is not read (at most ${MAX_TILES} tiles, whole numbers).`, 'error');
+    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0 || width * height > this.tileBudget) {
+      this.warn(range, 'tiled-bad-size', `A tile layer of ${width} × ${height} tiles is not read (a map's layers have at most ${MAX_TILES} tiles together, whole numbers).`, 'error');
       return;
     }
+    this.tileBudget -= width * height;
     const count = width * height;
     const encoding = doc.attribute(data, 'encoding');
     if (encoding === NONE) {
