@@ -12,15 +12,6 @@ import { NoteSink, objectBody, type LayerScope, type ObjectContext, type Unnamed
 import { PropertyReader, STATIC_LAYER_WORDS } from './properties';
 import { tileLayerParts } from './tile-layer';
 
-interface Candidate {
-  readonly body: UnnamedBody;
-  /** The name the body takes when it is non-empty and unique in the map. */
-  readonly preferred: string;
-  /** `<layer name>#<id>`, made only when needed. */
-  readonly layerName: string;
-  readonly id: number;
-}
-
 export function buildScene(map: TiledMapModel, path: string, host: LevelHost): LevelScene {
   const diagnostics: Diagnostic[] = map.diagnostics;
   const folder = dirnameOf(path);
@@ -29,11 +20,16 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
   const notes = new NoteSink(diagnostics);
   const context: ObjectContext = { tilesets: files.resolveTilesets(map.tilesets, folder), files, folder, properties, notes };
   const settings = properties.settings(map.properties, { dt: LEVEL_DT, slop: LEVEL_SLOP, frames: DEFAULT_FRAMES }, MAX_FRAMES);
-  const candidates: Candidate[] = [];
+  // Bodies as made, and for each the name it takes when non-empty and unique in the map, else
+  // `<layer name>#<id>` (made only when needed).
+  const bodies: UnnamedBody[] = [];
+  const preferred: string[] = [];
+  const layerNames: string[] = [];
+  const ids: number[] = [];
   const orientation = map.orientation;
   if (orientation === 'isometric') {
     diagnostics.push({ range: map.orientationRange, severity: 'error', code: 'tiled-unsupported-orientation', message: 'Isometric maps are not read yet (their objects live in projected tile coordinates): no body is checked.' });
-    return finish(settings, [], diagnostics, files.dependencies);
+    return finish(settings, bodies, diagnostics, files.dependencies);
   }
   let skippedTileLayers = 0;
   /** How many objects (any kind) and tile-layer bodies bear each name. */
@@ -55,7 +51,12 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
           if (o.name !== '') counts.set(o.name, (counts.get(o.name) ?? 0) + 1);
           const outcome = objectBody(o, scope, context);
           if (outcome === 'tile-without-shapes') withoutShapes++;
-          else if (outcome !== 'not-a-body') candidates.push({ body: outcome, preferred: o.name, layerName: layer.name, id: o.id });
+          else if (outcome !== 'not-a-body') {
+            bodies.push(outcome);
+            preferred.push(o.name);
+            layerNames.push(layer.name);
+            ids.push(o.id);
+          }
         }
         if (withoutShapes > 0) {
           const count = withoutShapes === 1 ? 'One tile object' : `${withoutShapes} tile objects`;
@@ -81,7 +82,10 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
           nameRange: layer.nameRange,
           kind: 'tile layer',
         };
-        candidates.push({ body, preferred: layer.name, layerName: layer.name, id: layer.id });
+        bodies.push(body);
+        preferred.push(layer.name);
+        layerNames.push(layer.name);
+        ids.push(layer.id);
         if (layer.name !== '') counts.set(layer.name, (counts.get(layer.name) ?? 0) + 1);
       }
     }
@@ -91,11 +95,9 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
     diagnostics.push({ range: map.orientationRange, severity: 'error', code: 'tiled-unsupported-orientation', message: `Tile layers of ${orientation} maps are not read yet: ${skippedTileLayers} skipped (objects are read).` });
   }
 
-  const bodies: LevelBody[] = new Array<LevelBody>(candidates.length);
-  for (let k = 0; k < candidates.length; k++) {
-    const c = candidates[k]!;
-    c.body.name = c.preferred !== '' && counts.get(c.preferred) === 1 ? c.preferred : `${c.layerName}#${c.id}`;
-    bodies[k] = c.body;
+  for (let k = 0; k < bodies.length; k++) {
+    const name = preferred[k]!;
+    bodies[k]!.name = name !== '' && counts.get(name) === 1 ? name : `${layerNames[k]!}#${ids[k]!}`;
   }
   return finish(settings, bodies, diagnostics, files.dependencies);
 }

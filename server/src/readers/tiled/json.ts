@@ -8,6 +8,7 @@
 // numbers are read from the text only when asked, so a map of 100,000 objects costs one array
 // rather than a million small objects.
 import type { Diagnostic } from '../../common/diagnostic';
+import { plainDecimal } from './decimal';
 import { IntList } from './int-list';
 
 export const JsonKind = { Object: 0, Array: 1, String: 2, Number: 3, True: 4, False: 5, Null: 6 } as const;
@@ -83,7 +84,9 @@ export class JsonDocument {
   /** A number value; undefined for any other kind. */
   number(h: number): number | undefined {
     if (h === NONE || this.v[h] !== JsonKind.Number) return undefined;
-    return Number(this.text.slice(this.v[h + 1]!, this.v[h + 2]!));
+    const start = this.v[h + 1]!;
+    const end = this.v[h + 2]!;
+    return plainDecimal(this.text, start, end) ?? Number(this.text.slice(start, end));
   }
   /** A boolean value; undefined for any other kind. */
   boolean(h: number): boolean | undefined {

@@ -13,10 +13,9 @@ export interface TiledProperty {
 
 export type ShapeKind = 'rectangle' | 'ellipse' | 'polygon' | 'polyline' | 'capsule' | 'point' | 'text';
 
-/** A number as written, with its range (for edits and diagnostics). */
-export interface Written {
+/** A number as written, and its range (for edits and diagnostics): it is that range itself. */
+export interface Written extends TextRange {
   readonly value: number;
-  readonly range: TextRange;
 }
 
 export interface TiledObject {

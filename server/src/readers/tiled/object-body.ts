@@ -61,14 +61,16 @@ export type ObjectOutcome = UnnamedBody | 'not-a-body' | 'tile-without-shapes';
 export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectContext): ObjectOutcome {
   let base: TiledObject | undefined;
   let baseTilesets: readonly ResolvedTileset[] = [];
-  const chain: Scope[] = [{ properties: o.properties }];
+  // The property chain, innermost first; scopes without properties are left out.
+  const chain: Scope[] = [];
+  if (o.properties.length > 0) chain.push({ properties: o.properties });
   if (o.template !== undefined) {
     const template = context.files.template(o.template.path, context.folder, o.template.range);
     // A template that cannot be read was reported on its reference.
     if (template === undefined) return 'not-a-body';
     base = template.model.object;
     baseTilesets = template.tilesets;
-    chain.push({ properties: base!.properties, foreign: { file: o.template.path, range: o.template.range } });
+    if (base!.properties.length > 0) chain.push({ properties: base!.properties, foreign: { file: o.template.path, range: o.template.range } });
   }
   const gidFromInstance = o.gid !== undefined;
   const gid = o.gid ?? base?.gid;
@@ -77,7 +79,8 @@ export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectCon
   const width = o.width ?? base?.width;
   const height = o.height ?? base?.height;
   const rotation = o.rotation ?? base?.rotation ?? 0;
-  const shapes: LevelShape[] = [];
+  const shapes = SHAPES;
+  shapes.length = 0;
   let note: ShapeNote | undefined;
   if (shape === 'tile') {
     const ref = tileOf(gidFromInstance ? context.tilesets : baseTilesets, gid!);
@@ -91,18 +94,19 @@ export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectCon
     const h = height ?? ref.height;
     const [left, top] = alignmentOffset(ref.tileset.alignment, w, h);
     note = tileShapes(ref, tilePlacement(ref, gid!, left, top, w, h), shapes);
-    if (ref.tile !== undefined) chain.push({ properties: ref.tile.properties, foreign: ref.tileset.file === undefined ? undefined : { file: ref.tileset.file, range: o.range } });
+    if (ref.tile !== undefined && ref.tile.properties.length > 0) chain.push({ properties: ref.tile.properties, foreign: ref.tileset.file === undefined ? undefined : { file: ref.tileset.file, range: o.range } });
   } else {
     note = shapesOf({ kind: shape, width: width ?? 0, height: height ?? 0, points: o.points ?? base?.points }, IDENTITY, shapes);
   }
   if (note !== undefined) context.notes.note(note, o.shapeRange ?? o.range, subjectOf(o));
   if (shapes.length === 0) return 'not-a-body';
   for (let k = 0; k < layer.chain.length; k++) chain.push(layer.chain[k]!);
-
   const props = context.properties;
-  const isStatic = props.bool(chain, 'static') ?? layer.staticByName;
-  const velocity = props.velocity(chain);
-  const spin = props.number(chain, 'spin') ?? 0;
+  const hasProperties = chain.length > 0;
+
+  const isStatic = (hasProperties ? props.bool(chain, 'static') : undefined) ?? layer.staticByName;
+  const velocity = hasProperties ? props.velocity(chain) : undefined;
+  const spin = (hasProperties ? props.number(chain, 'spin') : undefined) ?? 0;
   const partRange = o.shapeRange !== undefined && shape !== 'tile' ? o.shapeRange : o.range;
   const parts: LevelPart[] = new Array<LevelPart>(shapes.length);
   for (let k = 0; k < shapes.length; k++) {
@@ -113,8 +117,8 @@ export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectCon
   return {
     name: '',
     isStatic,
-    sensor: props.bool(chain, 'sensor') ?? false,
-    bullet: props.bool(chain, 'bullet') ?? false,
+    sensor: (hasProperties && props.bool(chain, 'sensor')) || false,
+    bullet: (hasProperties && props.bool(chain, 'bullet')) || false,
     x: (x?.value ?? 0) + layer.offsetX,
     y: (y?.value ?? 0) + layer.offsetY,
     angle: (rotation * Math.PI) / 180,
@@ -124,10 +128,13 @@ export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectCon
     parts,
     range: o.range,
     nameRange: o.nameRange ?? o.tagRange,
-    move: o.x !== undefined && o.y !== undefined ? new ObjectMove([o.x.range, o.y.range], layer.offsetX, layer.offsetY) : undefined,
+    move: o.x !== undefined && o.y !== undefined ? new ObjectMove([{ start: o.x.start, end: o.x.end }, { start: o.y.start, end: o.y.end }], layer.offsetX, layer.offsetY) : undefined,
     kind: shape,
   };
 }
+
+/** Scratch for one object's shapes (copied into its parts): objects are read one at a time. */
+const SHAPES: LevelShape[] = [];
 
 function subjectOf(o: TiledObject): string {
   return o.name !== '' ? `Object \`${o.name}\`` : `Object ${o.id}`;
@@ -149,6 +156,7 @@ class ObjectMove implements LevelMove {
 /** A number as short as it reads back within a millionth of a pixel: `12`, `-3.5`, `0.333333`. */
 export function compact(value: number): string {
   if (!Number.isFinite(value)) return '0';
-  const rounded = Math.round(value * 1e6) / 1e6;
+  // Past 1e9 a millionth is below the double's resolution anyway (and the product could overflow).
+  const rounded = Math.abs(value) < 1e9 ? Math.round(value * 1e6) / 1e6 : value;
   return Object.is(rounded, -0) ? '0' : String(rounded);
 }

@@ -53,7 +53,9 @@ class TmjReader {
 
   written(h: number, key: string): Written | undefined {
     const v = this.parsed(h, key);
-    return v === undefined || Number.isNaN(v) ? undefined : { value: v, range: this.range(this.doc.member(h, key)) };
+    if (v === undefined || Number.isNaN(v)) return undefined;
+    const m = this.doc.member(h, key);
+    return { value: v, start: this.doc.start(m), end: this.doc.end(m) };
   }
 
   string(h: number, key: string): string {
@@ -118,7 +120,8 @@ class TmjReader {
     for (let m = doc.first(o); m !== NONE; m = doc.next(m)) {
       const start = doc.keyStart(m) + 1;
       const keyLength = doc.keyEnd(m) - 1 - start;
-      const kind = SHAPE_KEYS.find((k) => k.length === keyLength && doc.text.startsWith(k, start));
+      let kind: ShapeKind | undefined;
+      for (const k of SHAPE_KEYS) if (k.length === keyLength && doc.text.startsWith(k, start)) kind = k;
       if (kind === undefined) continue;
       if (kind === 'polygon' || kind === 'polyline') {
         shape = kind;
@@ -133,7 +136,7 @@ class TmjReader {
     let gid: number | undefined;
     if (gidWritten !== undefined) {
       if (Number.isInteger(gidWritten.value) && gidWritten.value >= 0 && gidWritten.value <= 0xffffffff) gid = gidWritten.value;
-      else this.warn(gidWritten.range, 'tiled-bad-gid', `\`${gidWritten.value}\` is not a tile gid.`);
+      else this.warn({ start: gidWritten.start, end: gidWritten.end }, 'tiled-bad-gid', `\`${gidWritten.value}\` is not a tile gid.`);
     }
     const template = doc.member(o, 'template');
     const templatePath = doc.string(template);

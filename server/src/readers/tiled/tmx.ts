@@ -35,13 +35,15 @@ class TmxReader {
 
   /** The attribute's value as a number, NaN (reported) when malformed, undefined when absent. */
   private parsed(e: number, name: string): number | undefined {
+    const a = this.doc.attribute(e, name);
+    return a === NONE ? undefined : this.numberOf(a, name);
+  }
+
+  private numberOf(a: number, name: string): number {
     const doc = this.doc;
-    const a = doc.attribute(e, name);
-    if (a === NONE) return undefined;
-    const raw = doc.value(a);
-    const value = raw.trim() === '' ? NaN : Number(raw);
+    const value = doc.number(a);
     if (!Number.isFinite(value)) {
-      this.warn({ start: doc.valueStart(a), end: doc.valueEnd(a) }, 'tiled-bad-number', `\`${name}\` must be a number, not \`${raw}\`.`, 'error');
+      this.warn({ start: doc.valueStart(a), end: doc.valueEnd(a) }, 'tiled-bad-number', `\`${name}\` must be a number, not \`${doc.value(a)}\`.`, 'error');
       return NaN;
     }
     return value;
@@ -58,10 +60,10 @@ class TmxReader {
   }
 
   written(e: number, name: string): Written | undefined {
-    const v = this.parsed(e, name);
-    if (v === undefined || Number.isNaN(v)) return undefined;
     const a = this.doc.attribute(e, name);
-    return { value: v, range: { start: this.doc.valueStart(a), end: this.doc.valueEnd(a) } };
+    if (a === NONE) return undefined;
+    const value = this.numberOf(a, name);
+    return Number.isNaN(value) ? undefined : { value, start: this.doc.valueStart(a), end: this.doc.valueEnd(a) };
   }
 
   text(e: number, name: string): string {
@@ -95,7 +97,8 @@ class TmxReader {
     let points: number[] | undefined;
     let shapeRange: TextRange | undefined;
     for (let c = doc.firstChild(e); c !== NONE; c = doc.nextSibling(c)) {
-      const kind = SHAPE_ELEMENTS.find((k) => doc.is(c, k));
+      let kind: ShapeKind | undefined;
+      for (const k of SHAPE_ELEMENTS) if (doc.is(c, k)) kind = k;
       if (kind === undefined) continue;
       shape = kind;
       shapeRange = this.range(c);
@@ -105,7 +108,7 @@ class TmxReader {
     let gid: number | undefined;
     if (gidAttr !== undefined) {
       if (Number.isInteger(gidAttr.value) && gidAttr.value >= 0 && gidAttr.value <= 0xffffffff) gid = gidAttr.value;
-      else this.warn(gidAttr.range, 'tiled-bad-gid', `\`${gidAttr.value}\` is not a tile gid.`, 'error');
+      else this.warn({ start: gidAttr.start, end: gidAttr.end }, 'tiled-bad-gid', `\`${gidAttr.value}\` is not a tile gid.`, 'error');
     }
     const template = doc.attribute(e, 'template');
     const nameAttr = doc.attribute(e, 'name');

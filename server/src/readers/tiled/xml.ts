@@ -8,6 +8,7 @@
 // compared in place and values sliced only when asked, so a map of 100,000 objects costs a few
 // arrays rather than a million small objects.
 import type { Diagnostic } from '../../common/diagnostic';
+import { plainDecimal } from './decimal';
 import { IntList } from './int-list';
 
 /** Numbers per attribute: nameStart, nameEnd, valueStart, valueEnd, 1 when the value has entity references. */
@@ -87,6 +88,15 @@ export class XmlDocument {
   value(k: number): string {
     const raw = this.text.slice(this.a[k + 2]!, this.a[k + 3]!);
     return this.a[k + 4] === 1 ? decodeEntities(raw, 0, () => undefined) : raw;
+  }
+  /** The attribute's value as Number() reads it ('' and blanks as NaN). */
+  number(k: number): number {
+    const start = this.a[k + 2]!;
+    const end = this.a[k + 3]!;
+    const fast = this.a[k + 4] === 1 ? undefined : plainDecimal(this.text, start, end);
+    if (fast !== undefined) return fast;
+    const raw = this.value(k);
+    return raw.trim() === '' ? NaN : Number(raw);
   }
   /** The element's character data (CDATA included, entities decoded), '' when blank. */
   content(e: number): string {

@@ -102,6 +102,8 @@ describe('Tiled reader: objects', () => {
     assert.equal([b.x, b.y].join(), '106,10');
     assert.deepEqual(b.move!.edit(106, 10), ['1', '2']);
     assert.deepEqual(b.move!.edit(0.1 + 0.2 + 105, 8), ['0.3', '0']);
+    // Far away the texts stay numbers (a millionth's rounding would overflow).
+    assert.deepEqual(b.move!.edit(-1e308, 1e300).map(Number).map(Number.isFinite), [true, true]);
   });
 
   it('decides static, sensor, bullet, velocity and spin from the property chain', () => {
