@@ -70,6 +70,10 @@ export interface Tileset {
   readonly offsetY: number;
   /** Tiled's objectalignment, `unspecified` when unsaid. */
   readonly alignment: string;
+  /** Tiled's tilerendersize: `tile` (each tile its own size, the default) or `grid` (the map's cell). */
+  readonly renderSize: string;
+  /** Tiled's fillmode for `grid`: `stretch` (the default) or `preserve-aspect-fit`. */
+  readonly fillMode: string;
   readonly tiles: ReadonlyMap<number, TileDefinition>;
   /** The file the tileset's shapes' ranges point into, undefined when it is the map itself. */
   readonly file?: string;

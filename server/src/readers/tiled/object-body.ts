@@ -121,10 +121,11 @@ export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectCon
     bullet: (hasProperties && props.bool(chain, 'bullet')) || false,
     x: (x?.value ?? 0) + layer.offsetX,
     y: (y?.value ?? 0) + layer.offsetY,
-    angle: (rotation * Math.PI) / 180,
+    // Any finite rotation gives a finite angle this way (rotation × π overflows past 1e308).
+    angle: (rotation % 360) * (Math.PI / 180),
     vx: velocity === undefined ? 0 : velocity[0],
     vy: velocity === undefined ? 0 : velocity[1],
-    spin: (spin * Math.PI) / 180,
+    spin: spin * (Math.PI / 180),
     parts,
     range: o.range,
     nameRange: o.nameRange ?? o.tagRange,

@@ -34,7 +34,7 @@ export function compose(outer: Affine, inner: Affine): Affine {
 /** Translation by (x, y) after a clockwise rotation (y down) of `degrees` about the origin. */
 export function placement(x: number, y: number, degrees: number): Affine {
   if (degrees === 0) return { a: 1, b: 0, c: 0, d: 1, e: x, f: y };
-  const r = (degrees * Math.PI) / 180;
+  const r = (degrees % 360) * (Math.PI / 180);
   const cos = Math.cos(r);
   const sin = Math.sin(r);
   return { a: cos, b: sin, c: -sin, d: cos, e: x, f: y };
@@ -83,7 +83,12 @@ export function shapesOf(input: ShapeInput, m: Affine, out: LevelShape[]): Shape
     case 'rectangle': {
       if (!(w > 0 && h > 0)) return 'empty';
       if (orthogonal) {
-        out.push({ kind: 'box', width: w * ax, height: h * ay, x: tx(m, w / 2, h / 2), y: ty(m, w / 2, h / 2), angle });
+        // A box turned a quarter turn is the same box with its sides swapped: keep |angle| ≤ π/4.
+        const quarter = angle > Math.PI / 4 ? -1 : angle <= -Math.PI / 4 ? 1 : 0;
+        const x = tx(m, w / 2, h / 2);
+        const y = ty(m, w / 2, h / 2);
+        if (quarter === 0) out.push({ kind: 'box', width: w * ax, height: h * ay, x, y, angle });
+        else out.push({ kind: 'box', width: h * ay, height: w * ax, x, y, angle: angle + (quarter * Math.PI) / 2 });
       } else {
         out.push({ kind: 'polygon', points: [tx(m, 0, 0), ty(m, 0, 0), tx(m, w, 0), ty(m, w, 0), tx(m, w, h), ty(m, w, h), tx(m, 0, h), ty(m, 0, h)] });
       }

@@ -1,5 +1,5 @@
 // A tile layer as one static body: each cell's tile collision shapes, placed where Tiled draws
-// the tile (its box's bottom-left on the cell's bottom-left, plus the tileset's tile offset),
+// the tile (tiles.ts cellBox: on the cell's bottom, plus the tileset's tile offset),
 // each part saying its cell. The shapes of a gid (flips included) are made once per layer and
 // moved to each cell.
 import type { Diagnostic } from '../../common/diagnostic';
@@ -7,7 +7,7 @@ import type { LevelPart, LevelShape } from '../level-scene';
 import type { ResolvedTileset } from './external';
 import type { TileLayer } from './model';
 import { translated, type ShapeNote } from './shapes';
-import { hasCollision, tileOf, tilePlacement, tileShapes } from './tiles';
+import { cellBox, hasCollision, tileOf, tilePlacement, tileShapes } from './tiles';
 
 /** The parts of a tile layer, in the body frame (the layer's offsets are the body's position). */
 export function tileLayerParts(
@@ -32,7 +32,8 @@ export function tileLayerParts(
         const made: LevelShape[] = [];
         if (typeof ref === 'object') {
           if (hasCollision(ref)) {
-            const what = tileShapes(ref, tilePlacement(ref, gid, 0, cell.height - ref.height, ref.width, ref.height), made);
+            const box = cellBox(ref, gid, cell.width, cell.height);
+            const what = tileShapes(ref, tilePlacement(ref, gid, box.left, box.top, box.width, box.height), made);
             if (what !== undefined) note(what);
           }
         } else if (ref === 'unknown') unknownAt ??= k;

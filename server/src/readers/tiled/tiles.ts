@@ -47,7 +47,8 @@ export function hasCollision(ref: TileRef): boolean {
 
 /**
  * The affine map from the tile's own frame (its image's top-left, unflipped) to the frame where
- * its drawn box of `width` × `height` has its top-left at (left, top), with the gid's flips.
+ * its drawn box of `width` × `height` (after the diagonal flip's swap) has its top-left at
+ * (left, top), with the gid's flips.
  */
 export function tilePlacement(ref: TileRef, gid: number, left: number, top: number, width: number, height: number): Affine {
   let box: Affine = { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
@@ -62,7 +63,8 @@ export function tilePlacement(ref: TileRef, gid: number, left: number, top: numb
   if ((gid & FLIP_V) !== 0) box = compose({ a: 1, b: 0, c: 0, d: -1, e: 0, f: bh }, box);
   const sx = bw > 0 ? width / bw : 1;
   const sy = bh > 0 ? height / bh : 1;
-  return compose({ a: sx, b: 0, c: 0, d: sy, e: left + ref.tileset.offsetX, f: top + ref.tileset.offsetY }, box);
+  // The tile offset is scaled with the tile (Tiled's OrthogonalRenderer::boundingRect).
+  return compose({ a: sx, b: 0, c: 0, d: sy, e: left + ref.tileset.offsetX * sx, f: top + ref.tileset.offsetY * sy }, box);
 }
 
 /** The tile's collision objects through `m`, appended to `out`; the last approximation made, if any. */
@@ -75,6 +77,31 @@ export function tileShapes(ref: TileRef, m: Affine, out: LevelShape[]): ShapeNot
     note = shapesOf({ kind, width: o.width ?? 0, height: o.height ?? 0, points: o.points }, at, out) ?? note;
   }
   return note;
+}
+
+/**
+ * The box a tile layer draws a tile in, relative to its cell's top-left: its own size, or with
+ * tilerendersize `grid` the cell's (stretched, or scaled to fit and centered); standing on the
+ * cell's bottom, a diagonal flip swapping its sides (Tiled's MapRenderer and CellRenderer).
+ */
+export function cellBox(ref: TileRef, gid: number, cellWidth: number, cellHeight: number): { left: number; top: number; width: number; height: number } {
+  let width = ref.width;
+  let height = ref.height;
+  let left = 0;
+  if (ref.tileset.renderSize === 'grid' && width > 0 && height > 0) {
+    if (ref.tileset.fillMode === 'preserve-aspect-fit') {
+      const scale = Math.min(cellWidth / width, cellHeight / height);
+      left = (cellWidth - width * scale) / 2;
+      const bottom = cellHeight - (cellHeight - height * scale) / 2;
+      width *= scale;
+      height *= scale;
+      return (gid & FLIP_D) !== 0 ? { left: left + (width - height) / 2, top: bottom - height / 2 - width / 2, width: height, height: width } : { left, top: bottom - height, width, height };
+    }
+    width = cellWidth;
+    height = cellHeight;
+  }
+  if ((gid & FLIP_D) !== 0) return { left, top: cellHeight - width, width: height, height: width };
+  return { left, top: cellHeight - height, width, height };
 }
 
 /** Where a tile object's drawn box has its top-left, relative to the object's (x, y): by alignment. */

@@ -217,6 +217,8 @@ class TmjReader {
       offsetX: this.number(offset, 'x', 0),
       offsetY: this.number(offset, 'y', 0),
       alignment: this.string(t, 'objectalignment') || 'unspecified',
+      renderSize: this.string(t, 'tilerendersize') || 'tile',
+      fillMode: this.string(t, 'fillmode') || 'stretch',
       tiles,
       file,
     };

@@ -190,6 +190,8 @@ class TmxReader {
       offsetX,
       offsetY,
       alignment: this.text(e, 'objectalignment') || 'unspecified',
+      renderSize: this.text(e, 'tilerendersize') || 'tile',
+      fillMode: this.text(e, 'fillmode') || 'stretch',
       tiles,
       file,
     };

@@ -176,6 +176,13 @@ describe('Tiled reader: objects', () => {
     assert.deepEqual(scene.diagnostics.map((d) => d.code), ['tiled-tile-without-shapes']);
   });
 
+  it('scales the tile offset with a tile object', () => {
+    const tileset = ' <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="1" columns="1">\n  <tileoffset x="4" y="-2"/>\n  <tile id="0"><objectgroup><object id="1" x="0" y="0" width="16" height="16"/></objectgroup></tile>\n </tileset>';
+    const text = tmx(`${tileset}\n <objectgroup name="o"><object id="1" gid="1" x="0" y="0" width="32" height="48"/></objectgroup>`);
+    // Scaled by (2, 3): the offset becomes (8, -6), the box 32 × 48 from (8, -54).
+    assert.deepEqual(readTmxText(text).bodies[0]!.parts[0]!.shape, { kind: 'box', width: 32, height: 48, x: 24, y: -30, angle: 0 });
+  });
+
   it('reads a template object, the instance overriding it', () => {
     const template = '<?xml version="1.0"?>\n<template>\n <object name="Box" width="10" height="6"><properties><property name="static" type="bool" value="true"/></properties></object>\n</template>';
     const text = tmx(' <objectgroup name="o">\n  <object id="1" template="../tpl/box.tx" x="3" y="4"/>\n  <object id="2" template="../tpl/box.tx" name="Wide" x="0" y="0" width="20"/>\n  <object id="3" template="missing.tx" x="0" y="0"/>\n </objectgroup>');

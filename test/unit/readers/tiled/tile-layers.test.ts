@@ -126,6 +126,20 @@ describe('Tiled reader: tile layers', () => {
     assert.deepEqual(b.parts[0]!.shape, { kind: 'box', width: 16, height: 32, x: 10, y: 15, angle: 0 });
   });
 
+  it('swaps the sides of a tall tile under the diagonal flip, standing on the cell bottom', () => {
+    const tileset = ' <tileset firstgid="1" name="tall" tilewidth="16" tileheight="32" tilecount="1" columns="1">\n  <tile id="0"><objectgroup><object id="1" x="0" y="0" width="4" height="32"/></objectgroup></tile>\n </tileset>';
+    const text = tmx(`${tileset}\n <layer id="1" name="L" width="1" height="1"><data encoding="csv">${0x20000001}</data></layer>`);
+    // Drawn 32 wide and 16 tall on the cell's bottom (y 0..16): the 4-wide strip becomes a 4-tall band at the top.
+    assert.deepEqual(readTmxText(text).bodies[0]!.parts[0]!.shape, { kind: 'box', width: 32, height: 4, x: 16, y: 2, angle: 0 });
+  });
+
+  it('draws tiles at the cell size with tilerendersize="grid" (stretched, or fitted and centered)', () => {
+    const tileset = (fill: string) => ` <tileset firstgid="1" name="big" tilewidth="32" tileheight="64" tilecount="1" columns="1" tilerendersize="grid"${fill}>\n  <tile id="0"><objectgroup><object id="1" x="0" y="0" width="32" height="64"/></objectgroup></tile>\n </tileset>`;
+    const layer1 = ' <layer id="1" name="L" width="1" height="1"><data encoding="csv">1</data></layer>';
+    assert.deepEqual(readTmxText(tmx(`${tileset('')}\n${layer1}`)).bodies[0]!.parts[0]!.shape, { kind: 'box', width: 16, height: 16, x: 8, y: 8, angle: 0 });
+    assert.deepEqual(readTmxText(tmx(`${tileset(' fillmode="preserve-aspect-fit"')}\n${layer1}`)).bodies[0]!.parts[0]!.shape, { kind: 'box', width: 8, height: 16, x: 8, y: 8, angle: 0 });
+  });
+
   it('reads JSON tile layers: arrays, base64 strings, chunks', () => {
     const tileset = { firstgid: 1, name: 't', tilewidth: 16, tileheight: 16, tilecount: 1, tiles: [{ id: 0, objectgroup: { objects: [{ id: 1, x: 0, y: 0, width: 16, height: 16 }] } }] };
     const map = (layers: unknown[]): string => JSON.stringify({ type: 'map', orientation: 'orthogonal', tilewidth: 16, tileheight: 16, tilesets: [tileset], layers });
