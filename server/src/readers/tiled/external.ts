@@ -3,7 +3,7 @@
 // each becomes a diagnostic on the reference (`source=` or `template=`) naming the file, line
 // and column.
 import type { Diagnostic, TextRange } from '../../common/diagnostic';
-import { dirnameOf, joinPath } from '../paths';
+import { dirnameOf, joinPath, slashed } from '../paths';
 import type { LevelHost } from '../level-scene';
 import type { TemplateModel, Tileset, TilesetRef } from './model';
 import { readTj, readTsj } from './tmj';
@@ -47,7 +47,7 @@ export class ExternalFiles {
       const column = d.range.start - before.lastIndexOf('\n');
       this.diagnostics.push({ range, severity: d.severity, code: d.code, message: `In ${path}:${line}:${column}: ${d.message}` });
     }
-    if (found.length > MAX_FOREIGN_DIAGNOSTICS) this.diagnostics.push({ range, severity: 'information', code: d0code(found), message: `In ${path}: ${found.length - MAX_FOREIGN_DIAGNOSTICS} more problems.` });
+    if (found.length > MAX_FOREIGN_DIAGNOSTICS) this.diagnostics.push({ range, severity: 'information', code: found[0]!.code, message: `In ${path}: ${found.length - MAX_FOREIGN_DIAGNOSTICS} more problems.` });
   }
 
   /** The map's (or a template's) tileset references, external ones read, sorted by firstgid. */
@@ -58,7 +58,7 @@ export class ExternalFiles {
         out.push({ firstgid: ref.firstgid, tileset: ref.tileset });
         continue;
       }
-      const path = joinPath(folder, ref.source.path);
+      const path = joinPath(folder, slashed(ref.source.path));
       if (!this.tilesets.has(path)) {
         const text = this.read(path, ref.source.range, 'tileset');
         let tileset: Tileset | undefined;
@@ -76,7 +76,7 @@ export class ExternalFiles {
 
   /** A template file, with its own tilesets' references read relative to it. */
   template(relative: string, folder: string, range: TextRange): { model: TemplateModel; tilesets: ResolvedTileset[] } | undefined {
-    const path = joinPath(folder, relative);
+    const path = joinPath(folder, slashed(relative));
     if (!this.templates.has(path)) {
       const text = this.read(path, range, 'template');
       let model: TemplateModel | undefined;
@@ -91,8 +91,4 @@ export class ExternalFiles {
     if (model === undefined || model.object === undefined) return undefined;
     return { model, tilesets: this.resolveTilesets(model.tilesets, dirnameOf(path)) };
   }
-}
-
-function d0code(found: readonly Diagnostic[]): string {
-  return found[0]!.code;
 }

@@ -137,7 +137,8 @@ export function parseJson(text: string): JsonDocument {
   const doc = new JsonDocument(text);
   const list = new IntList(Math.max(64, text.length >> 2));
   const length = text.length;
-  let i = 0;
+  // A byte order mark is no value (RFC 8259 §8.1 lets a parser ignore it).
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let failed = false;
 
   const fail = (start: number, end: number, message: string): number => {

@@ -138,7 +138,8 @@ export function parseXml(text: string): XmlDocument {
   /** Open elements, and the last child of each (to link the next one). */
   const stack: number[] = [];
   const lastChild: number[] = [];
-  let i = 0;
+  // A byte order mark is no character data.
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 
   const addText = (from: number, to: number, cdata: boolean): void => {
     let k = from;

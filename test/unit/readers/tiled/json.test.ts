@@ -39,6 +39,11 @@ describe('Tiled JSON parser', () => {
     assert.equal(doc.string(a), undefined);
   });
 
+  it('skips a byte order mark', () => {
+    const doc = parseJson('\ufeff{"a": 1}');
+    assert.deepEqual([doc.diagnostics, doc.start(doc.root)], [[], 1]);
+  });
+
   it('takes the last of repeated members, as JSON.parse does', () => {
     const doc = parseJson('{"a": 1, "a": 2}');
     assert.equal(doc.number(doc.member(doc.root, 'a')), 2);

@@ -71,6 +71,11 @@ describe('Tiled XML parser', () => {
     assert.equal(doc.name(doc.firstChild(doc.root)), 'b');
   });
 
+  it('skips a byte order mark', () => {
+    const doc = parseXml('\ufeff<a/>');
+    assert.deepEqual([doc.diagnostics, doc.name(doc.root), doc.start(doc.root)], [[], 'a', 1]);
+  });
+
   it('counts ranges in UTF-16 code units', () => {
     const text = '<a n="😀é" m="z"/>';
     const doc = parseXml(text);
