@@ -2,12 +2,25 @@
 // the tile (tiles.ts cellBox: on the cell's bottom, plus the tileset's tile offset),
 // each part saying its cell. The shapes of a gid (flips included) are made once per layer and
 // moved to each cell.
-import type { Diagnostic } from '../../common/diagnostic';
+import type { Diagnostic, TextRange } from '../../common/diagnostic';
 import type { LevelPart, LevelShape } from '../level-scene';
 import type { ResolvedTileset } from './external';
 import type { TileLayer } from './model';
 import { translated, type ShapeNote } from './shapes';
 import { cellBox, hasCollision, tileOf, tilePlacement, tileShapes } from './tiles';
+
+/** A tile's part in its cell; the label is made when asked (a layer may have a million parts). */
+class CellPart implements LevelPart {
+  constructor(
+    readonly shape: LevelShape,
+    readonly range: TextRange,
+    readonly cell: readonly [number, number],
+  ) {}
+
+  get label(): string {
+    return `cell (${this.cell[0]}, ${this.cell[1]})`;
+  }
+}
 
 /** The parts of a tile layer, in the body frame (the layer's offsets are the body's position). */
 export function tileLayerParts(
@@ -43,9 +56,8 @@ export function tileLayerParts(
       if (shapes.length === 0) continue;
       const column = block.x + (k % block.width);
       const row = block.y + Math.floor(k / block.width);
-      const label = `cell (${column}, ${row})`;
       const at: readonly [number, number] = [column, row];
-      for (const shape of shapes) parts.push({ shape: translated(shape, column * cell.width, row * cell.height), range: block.range, label, cell: at });
+      for (const shape of shapes) parts.push(new CellPart(translated(shape, column * cell.width, row * cell.height), block.range, at));
     }
     if (unknownAt !== undefined) {
       const column = block.x + (unknownAt % block.width);

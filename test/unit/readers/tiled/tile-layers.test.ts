@@ -154,6 +154,29 @@ describe('Tiled reader: tile layers', () => {
     assert.deepEqual(zstd.diagnostics.map((d) => [d.code, at(text, d.range)]), [['tiled-unsupported-compression', '"zstd"']]);
   });
 
+  it('reads pre-1.2 JSON: tiles keyed by id, properties as an object with propertytypes', () => {
+    const text = JSON.stringify({
+      type: 'map',
+      orientation: 'orthogonal',
+      tilewidth: 16,
+      tileheight: 16,
+      properties: { dt: 0.05 },
+      propertytypes: { dt: 'float' },
+      tilesets: [{ firstgid: 1, name: 't', tilewidth: 16, tileheight: 16, tilecount: 4, tiles: { '2': { objectgroup: { objects: [{ id: 1, x: 0, y: 16, polyline: [{ x: 0, y: 0 }, { x: 16, y: -16 }] }] } } } }],
+      layers: [
+        { type: 'tilelayer', name: 'Slopes', width: 2, height: 1, data: [3, 0], properties: { sensor: true }, propertytypes: { sensor: 'bool' } },
+        { type: 'objectgroup', name: 'o', objects: [{ id: 4, x: 1, y: 2, width: 3, height: 4, properties: { static: true }, propertytypes: { static: 'bool' } }] },
+      ],
+    });
+    const scene = readTmxText(text, {}, '/m.json');
+    assert.deepEqual(scene.diagnostics, []);
+    assert.equal(scene.dt, 0.05);
+    assert.deepEqual(scene.bodies.map((b) => [b.name, b.sensor, b.isStatic, b.parts.map((p) => p.shape)]), [
+      ['Slopes', true, true, [{ kind: 'segment', ax: 0, ay: 16, bx: 16, by: 0 }]],
+      ['o#4', false, true, [{ kind: 'box', width: 3, height: 4, x: 1.5, y: 2, angle: 0 }]],
+    ]);
+  });
+
   it('reports isometric maps, and tile layers of staggered and hexagonal maps, on the orientation', () => {
     for (const orientation of ['isometric', 'staggered', 'hexagonal']) {
       const text = tmx(`${TILESET}\n${layer('<data encoding="csv">1,0,0,0,0,0</data>')}\n <objectgroup name="o"><object id="1" x="0" y="0" width="4" height="4"/></objectgroup>`).replace('orientation="orthogonal"', `orientation="${orientation}"`);
