@@ -1,7 +1,9 @@
 // A Tiled map model as a level scene: its layers walked in document order (groups' offsets and
 // properties handed down; invisible layers count, since collision layers are often hidden),
 // each object of an object layer a body, each tile layer one static body, names made unique by
-// the contract's rule, the map's `dt`, `slop`, `frames` applied.
+// the contract's rule, the map's `dt`, `slop`, `frames` applied. Orthogonal and isometric maps
+// are read whole, in screen pixels; staggered and hexagonal ones, whose objects are in screen
+// pixels too, without their tile layers.
 import { byPosition, type Diagnostic } from '../../common/diagnostic';
 import { DEFAULT_FRAMES, MAX_FRAMES } from '../../semantics/result';
 import { dirnameOf } from '../paths';
@@ -18,7 +20,13 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
   const files = new ExternalFiles(host, diagnostics);
   const properties = new PropertyReader(diagnostics);
   const notes = new NoteSink(diagnostics);
-  const context: ObjectContext = { tilesets: files.resolveTilesets(map.tilesets, folder), files, folder, properties, notes };
+  const orientation = map.orientation;
+  const isometric = orientation === 'isometric';
+  const originX = (map.height * map.tileWidth) / 2;
+  // Tiled's IsometricRenderer::pixelToScreenCoords: ((x - y) · w / 2h + originX, (x + y) / 2).
+  const k = map.tileHeight > 0 ? map.tileWidth / (2 * map.tileHeight) : 1;
+  const projection = isometric ? { a: k, b: 0.5, c: -k, d: 0.5, e: originX, f: 0 } : undefined;
+  const context: ObjectContext = { projection, tilesets: files.resolveTilesets(map.tilesets, folder), files, folder, properties, notes };
   const settings = properties.settings(map.properties, { dt: LEVEL_DT, slop: LEVEL_SLOP, frames: DEFAULT_FRAMES }, MAX_FRAMES);
   // Bodies as made, and for each the name it takes when non-empty and unique in the map, else
   // `<layer name>#<id>` (made only when needed).
@@ -26,11 +34,6 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
   const preferred: string[] = [];
   const layerNames: string[] = [];
   const ids: number[] = [];
-  const orientation = map.orientation;
-  if (orientation === 'isometric') {
-    diagnostics.push({ range: map.orientationRange, severity: 'error', code: 'tiled-unsupported-orientation', message: 'Isometric maps are not read yet (their objects live in projected tile coordinates): no body is checked.' });
-    return finish(settings, bodies, diagnostics, files.dependencies);
-  }
   let skippedTileLayers = 0;
   /** How many objects (any kind) and tile-layer bodies bear each name. */
   const counts = new Map<string, number>();
@@ -62,9 +65,9 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
           const count = withoutShapes === 1 ? 'One tile object' : `${withoutShapes} tile objects`;
           diagnostics.push({ range: layer.nameRange, severity: 'hint', code: 'tiled-tile-without-shapes', message: `${count} of layer \`${layer.name}\` ${withoutShapes === 1 ? 'shows a tile' : 'show tiles'} with no collision shapes: not bodies.` });
         }
-      } else if (orientation !== 'orthogonal') skippedTileLayers++;
+      } else if (orientation !== 'orthogonal' && !isometric) skippedTileLayers++;
       else {
-        const parts = tileLayerParts(layer, context.tilesets, { width: map.tileWidth, height: map.tileHeight }, diagnostics, (what) => notes.note(what, layer.nameRange, `Layer \`${layer.name}\``));
+        const parts = tileLayerParts(layer, context.tilesets, { width: map.tileWidth, height: map.tileHeight, isometric, originX }, diagnostics, (what) => notes.note(what, layer.nameRange, `Layer \`${layer.name}\``));
         if (parts.length === 0) continue;
         const body: UnnamedBody = {
           name: '',

@@ -118,6 +118,8 @@ export interface TiledMapModel {
   readonly orientationRange: TextRange;
   readonly tileWidth: number;
   readonly tileHeight: number;
+  /** Rows of the map (isometric maps put their origin at height × tileWidth / 2). */
+  readonly height: number;
   readonly tilesets: readonly TilesetRef[];
   readonly layers: readonly Layer[];
   readonly properties: readonly TiledProperty[];

@@ -6,7 +6,7 @@ import type { LevelBody, LevelMove, LevelPart, LevelShape } from '../level-scene
 import type { ExternalFiles, ResolvedTileset } from './external';
 import type { ShapeKind, TiledObject } from './model';
 import type { PropertyReader, Scope } from './properties';
-import { IDENTITY, shapesOf, type ShapeNote } from './shapes';
+import { IDENTITY, shapesOf, type Affine, type ShapeNote } from './shapes';
 import { alignmentOffset, hasCollision, tileOf, tilePlacement, tileShapes } from './tiles';
 
 /** What an object's layer (and its groups) gives it. */
@@ -20,6 +20,11 @@ export interface LayerScope {
 }
 
 export interface ObjectContext {
+  /**
+   * Isometric maps: Tiled's pixelToScreenCoords, from the objects' coordinates (along the
+   * tile axes, in pixels of tile height) to the screen's. Undefined on other maps.
+   */
+  readonly projection: Affine | undefined;
   readonly tilesets: readonly ResolvedTileset[];
   readonly files: ExternalFiles;
   readonly folder: string;
@@ -92,11 +97,14 @@ export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectCon
     if (!hasCollision(ref)) return 'tile-without-shapes';
     const w = width ?? ref.width;
     const h = height ?? ref.height;
-    const [left, top] = alignmentOffset(ref.tileset.alignment, w, h);
+    // Tile objects stand upright on the screen, also on isometric maps.
+    const [left, top] = alignmentOffset(ref.tileset.alignment, w, h, context.projection !== undefined);
     note = tileShapes(ref, tilePlacement(ref, gid!, left, top, w, h), shapes);
     if (ref.tile !== undefined && ref.tile.properties.length > 0) chain.push({ properties: ref.tile.properties, foreign: ref.tileset.file === undefined ? undefined : { file: ref.tileset.file, range: o.range } });
   } else {
-    note = shapesOf({ kind: shape, width: width ?? 0, height: height ?? 0, points: o.points ?? base?.points }, IDENTITY, shapes);
+    const p = context.projection;
+    const linear = p === undefined ? IDENTITY : { a: p.a, b: p.b, c: p.c, d: p.d, e: 0, f: 0 };
+    note = shapesOf({ kind: shape, width: width ?? 0, height: height ?? 0, points: o.points ?? base?.points }, linear, shapes);
   }
   if (note !== undefined) context.notes.note(note, o.shapeRange ?? o.range, subjectOf(o));
   if (shapes.length === 0) return 'not-a-body';
@@ -112,15 +120,16 @@ export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectCon
   for (let k = 0; k < shapes.length; k++) {
     parts[k] = shapes.length === 1 ? { shape: shapes[k]!, range: partRange } : { shape: shapes[k]!, range: partRange, label: shape === 'polyline' ? `segment ${k + 1}` : `shape ${k + 1}` };
   }
-  const x = o.x ?? base?.x;
-  const y = o.y ?? base?.y;
+  const x = o.x?.value ?? base?.x?.value ?? 0;
+  const y = o.y?.value ?? base?.y?.value ?? 0;
+  const p = context.projection;
   return {
     name: '',
     isStatic,
     sensor: (hasProperties && props.bool(chain, 'sensor')) || false,
     bullet: (hasProperties && props.bool(chain, 'bullet')) || false,
-    x: (x?.value ?? 0) + layer.offsetX,
-    y: (y?.value ?? 0) + layer.offsetY,
+    x: (p === undefined ? x : p.a * x + p.c * y + p.e) + layer.offsetX,
+    y: (p === undefined ? y : p.b * x + p.d * y + p.f) + layer.offsetY,
     // Any finite rotation gives a finite angle this way (rotation × π overflows past 1e308).
     angle: (rotation % 360) * (Math.PI / 180),
     vx: velocity === undefined ? 0 : velocity[0],
@@ -129,7 +138,7 @@ export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectCon
     parts,
     range: o.range,
     nameRange: o.nameRange ?? o.tagRange,
-    move: o.x !== undefined && o.y !== undefined ? new ObjectMove([{ start: o.x.start, end: o.x.end }, { start: o.y.start, end: o.y.end }], layer.offsetX, layer.offsetY) : undefined,
+    move: o.x !== undefined && o.y !== undefined ? new ObjectMove([{ start: o.x.start, end: o.x.end }, { start: o.y.start, end: o.y.end }], layer.offsetX, layer.offsetY, p) : undefined,
     kind: shape,
   };
 }
@@ -141,16 +150,27 @@ function subjectOf(o: TiledObject): string {
   return o.name !== '' ? `Object \`${o.name}\`` : `Object ${o.id}`;
 }
 
-/** Moving an object: its `x` and `y` as written are its world origin less the layers' offsets. */
+/**
+ * Moving an object: its `x` and `y` as written are its world origin less the layers' offsets
+ * (and, on isometric maps, taken back through the projection).
+ */
 class ObjectMove implements LevelMove {
   constructor(
     readonly ranges: readonly TextRange[],
     private readonly offsetX: number,
     private readonly offsetY: number,
+    private readonly projection: Affine | undefined,
   ) {}
 
   edit(x: number, y: number): readonly string[] {
-    return [compact(x - this.offsetX), compact(y - this.offsetY)];
+    const p = this.projection;
+    const sx = x - this.offsetX;
+    const sy = y - this.offsetY;
+    if (p === undefined) return [compact(sx), compact(sy)];
+    const det = p.a * p.d - p.b * p.c;
+    const u = sx - p.e;
+    const v = sy - p.f;
+    return [compact((p.d * u - p.c * v) / det), compact((p.a * v - p.b * u) / det)];
   }
 }
 

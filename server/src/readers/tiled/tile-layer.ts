@@ -22,11 +22,23 @@ class CellPart implements LevelPart {
   }
 }
 
+/**
+ * The map's cells: orthogonal ones in rows and columns; isometric ones as Tiled's
+ * IsometricRenderer draws them, cell (c, r) in the box of one cell's size whose bottom-left is
+ * ((c - r) · w/2 + originX - w/2, (c + r) · h/2 + h).
+ */
+export interface CellGrid {
+  readonly width: number;
+  readonly height: number;
+  readonly isometric: boolean;
+  readonly originX: number;
+}
+
 /** The parts of a tile layer, in the body frame (the layer's offsets are the body's position). */
 export function tileLayerParts(
   layer: TileLayer,
   tilesets: readonly ResolvedTileset[],
-  cell: { readonly width: number; readonly height: number },
+  cell: CellGrid,
   diagnostics: Diagnostic[],
   note: (what: ShapeNote) => void,
 ): LevelPart[] {
@@ -57,7 +69,9 @@ export function tileLayerParts(
       const column = block.x + (k % block.width);
       const row = block.y + Math.floor(k / block.width);
       const at: readonly [number, number] = [column, row];
-      for (const shape of shapes) parts.push(new CellPart(translated(shape, column * cell.width, row * cell.height), block.range, at));
+      const left = cell.isometric ? ((column - row) * cell.width) / 2 + cell.originX - cell.width / 2 : column * cell.width;
+      const top = cell.isometric ? ((column + row) * cell.height) / 2 : row * cell.height;
+      for (const shape of shapes) parts.push(new CellPart(translated(shape, left, top), block.range, at));
     }
     if (unknownAt !== undefined) {
       const column = block.x + (unknownAt % block.width);

@@ -104,9 +104,13 @@ export function cellBox(ref: TileRef, gid: number, cellWidth: number, cellHeight
   return { left, top: cellHeight - height, width, height };
 }
 
-/** Where a tile object's drawn box has its top-left, relative to the object's (x, y): by alignment. */
-export function alignmentOffset(alignment: string, width: number, height: number): readonly [number, number] {
-  switch (alignment) {
+/**
+ * Where a tile object's drawn box has its top-left, relative to the object's (x, y): by the
+ * tileset's alignment, else bottom-left (bottom-center on isometric maps, as Tiled's
+ * MapObject::alignment says).
+ */
+export function alignmentOffset(alignment: string, width: number, height: number, isometric: boolean): readonly [number, number] {
+  switch (alignment === 'unspecified' && isometric ? 'bottom' : alignment) {
     case 'topleft':
       return [0, 0];
     case 'top':

@@ -327,7 +327,7 @@ class TmjReader {
 const SHAPE_KEYS: readonly ShapeKind[] = ['ellipse', 'point', 'capsule', 'polygon', 'polyline', 'text'];
 
 function emptyMap(diagnostics: Diagnostic[]): TiledMapModel {
-  return { orientation: 'orthogonal', orientationRange: { start: 0, end: 0 }, tileWidth: 0, tileHeight: 0, tilesets: [], layers: [], properties: [], diagnostics };
+  return { orientation: 'orthogonal', orientationRange: { start: 0, end: 0 }, tileWidth: 0, tileHeight: 0, height: 0, tilesets: [], layers: [], properties: [], diagnostics };
 }
 
 export function readTmj(text: string, host: LevelHost): TiledMapModel {
@@ -345,6 +345,7 @@ export function readTmj(text: string, host: LevelHost): TiledMapModel {
     orientationRange: orientation !== NONE ? reader.range(orientation) : { start: doc.start(root), end: doc.start(root) + 1 },
     tileWidth: reader.number(root, 'tilewidth', 0),
     tileHeight: reader.number(root, 'tileheight', 0),
+    height: reader.number(root, 'height', 0),
     tilesets: reader.array(root, 'tilesets').map((t) => reader.tilesetRef(t)),
     layers: reader.layers(reader.array(root, 'layers'), 0),
     properties: reader.properties(root),

@@ -64,7 +64,8 @@ function partsPerLayer(tmx: string, folder: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const m of tmx.matchAll(/<layer [^>]*name="([^"]*)"[\s\S]*?<data encoding="csv">([\s\S]*?)<\/data>/g)) {
     let parts = 0;
-    for (const cell of m[2]!.split(',')) {
+    // Infinite maps: the chunks' cells in turn.
+    for (const cell of m[2]!.replace(/<chunk[^>]*>|<\/chunk>/g, ',').split(',')) {
       const id = Number(cell.trim()) % 0x10000000;
       if (id === 0) continue;
       const tileset = tilesets.find((t) => t.firstgid <= id)!;
@@ -130,6 +131,18 @@ describe('Tiled reader: real maps', () => {
     assert.deepEqual(solid.parts[0]!.shape, { kind: 'box', width: 12, height: 14, x: c * 16 + 8, y: r * 16 + 9, angle: 0 });
     assert.equal(at(tmj.text, tmj.scene.bodies[1]!.nameRange), '"id":2');
     assert.deepEqual(tmj.scene.bodies[2]!.move!.ranges.map((range) => at(tmj.text, range)), ['128.134', '111.847']);
+  });
+
+  it('excalibur-tiled: an isometric infinite map, TMX and JSON alike, parts counted chunk by chunk', () => {
+    const tmx = read('excalibur-tiled/isometric-infinite/isometric-infinite.tmx');
+    const tmj = read('excalibur-tiled/isometric-infinite/isometric-infinite.tmj');
+    const strip = (s: LevelScene) => s.bodies.map((b) => ({ name: b.name, kind: b.kind, x: b.x, y: b.y, parts: b.parts.map((p) => [p.shape, p.label, p.cell]) }));
+    assert.deepEqual(strip(tmj.scene), strip(tmx.scene));
+    const expected = partsPerLayer(tmx.text, join(ROOT, 'excalibur-tiled/isometric-infinite'));
+    assert.ok(expected.size > 0);
+    assert.deepEqual(new Map(tmx.scene.bodies.filter((b) => b.kind === 'tile layer').map((b) => [b.name, b.parts.length])), expected);
+    // The layers' offsets (offsety="-8") are their bodies' positions, on the screen.
+    assert.deepEqual(tmx.scene.bodies.map((b) => b.y), tmx.scene.bodies.map((b) => Number(new RegExp(`name="${b.name.replace(/[()]/g, '\\$&')}"[^>]*offsety="(-?[0-9.]+)"`).exec(tmx.text)?.[1] ?? 0)));
   });
 
   it('excalibur-tiled: CSV, base64 + zlib and base64 + gzip layers decode to the same gids; zstd is reported', () => {

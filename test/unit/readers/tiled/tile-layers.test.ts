@@ -177,12 +177,36 @@ describe('Tiled reader: tile layers', () => {
     ]);
   });
 
-  it('reports isometric maps, and tile layers of staggered and hexagonal maps, on the orientation', () => {
-    for (const orientation of ['isometric', 'staggered', 'hexagonal']) {
+  it('reports the tile layers of staggered and hexagonal maps on the orientation, and reads their objects', () => {
+    for (const orientation of ['staggered', 'hexagonal']) {
       const text = tmx(`${TILESET}\n${layer('<data encoding="csv">1,0,0,0,0,0</data>')}\n <objectgroup name="o"><object id="1" x="0" y="0" width="4" height="4"/></objectgroup>`).replace('orientation="orthogonal"', `orientation="${orientation}"`);
       const scene = readTmxText(text);
       assert.deepEqual(scene.diagnostics.map((d) => [d.code, at(text, d.range)]), [['tiled-unsupported-orientation', orientation]]);
-      assert.equal(scene.bodies.length, orientation === 'isometric' ? 0 : 1);
+      assert.deepEqual(scene.bodies.map((b) => b.name), ['o#1']);
     }
+  });
+
+  it('projects isometric maps as Tiled draws them: objects through pixelToScreenCoords, tiles on their diamonds', () => {
+    // 32 × 16 tiles, 10 rows: the origin is at x = 10 · 32 / 2 = 160.
+    const tileset = ' <tileset firstgid="1" name="iso" tilewidth="32" tileheight="16" tilecount="1" columns="1">\n  <tile id="0"><objectgroup><object id="1" x="0" y="0" width="32" height="16"/></objectgroup></tile>\n </tileset>';
+    const text = tmx(`${tileset}\n <layer id="1" name="Floor" width="2" height="1"><data encoding="csv">1,1</data></layer>\n <objectgroup name="o">\n  <object id="7" x="16" y="0" width="16" height="16"/>\n  <object id="8" gid="1" x="0" y="0" width="32" height="16"/>\n </objectgroup>`)
+      .replace('orientation="orthogonal"', 'orientation="isometric"')
+      .replace('tilewidth="16" tileheight="16" infinite', 'tilewidth="32" tileheight="16" infinite');
+    const scene = readTmxText(text);
+    assert.deepEqual(scene.diagnostics, []);
+    const [floor, rectangle, tile] = scene.bodies;
+    // Cell (0, 0) in the box 144..176 × 0..16; cell (1, 0) half a tile right and down.
+    assert.deepEqual(floor!.parts.map((p) => p.shape), [
+      { kind: 'box', width: 32, height: 16, x: 160, y: 8, angle: 0 },
+      { kind: 'box', width: 32, height: 16, x: 176, y: 16, angle: 0 },
+    ]);
+    // (16, 0) is one tile height along x: on the screen (16 + 160, 8); the square becomes a diamond.
+    assert.deepEqual([rectangle!.x, rectangle!.y], [176, 8]);
+    assert.deepEqual(rectangle!.parts[0]!.shape, { kind: 'polygon', points: [0, 0, 16, 8, 0, 16, -16, 8] });
+    assert.deepEqual(rectangle!.move!.edit(176, 8), ['16', '0']);
+    assert.deepEqual(rectangle!.move!.edit(160 + 16, 16 + 8), ['32', '16']);
+    // A tile object stands upright, its bottom center at its origin (160, 0).
+    assert.deepEqual([tile!.x, tile!.y], [160, 0]);
+    assert.deepEqual(tile!.parts[0]!.shape, { kind: 'box', width: 32, height: 16, x: 0, y: -8, angle: 0 });
   });
 });
