@@ -1,9 +1,9 @@
 // A Tiled map model as a level scene: its layers walked in document order (groups' offsets and
 // properties handed down; invisible layers count, since collision layers are often hidden),
 // each object of an object layer a body, each tile layer one static body, names made unique by
-// the contract's rule, the map's `dt`, `slop`, `frames` applied. Orthogonal and isometric maps
-// are read whole, in screen pixels; staggered and hexagonal ones, whose objects are in screen
-// pixels too, without their tile layers.
+// the contract's rule, the map's `dt`, `slop`, `frames` applied. Every orientation is read in
+// the screen pixels the map shows (tile-layer.ts places the cells, object-body.ts projects the
+// objects of isometric maps).
 import { byPosition, type Diagnostic } from '../../common/diagnostic';
 import { DEFAULT_FRAMES, MAX_FRAMES } from '../../semantics/result';
 import { dirnameOf } from '../paths';
@@ -12,7 +12,7 @@ import { ExternalFiles } from './external';
 import type { Layer, TiledMapModel } from './model';
 import { NoteSink, objectBody, type LayerScope, type ObjectContext, type UnnamedBody } from './object-body';
 import { PropertyReader, STATIC_LAYER_WORDS } from './properties';
-import { tileLayerParts } from './tile-layer';
+import { hexagonalGrid, isometricGrid, orthogonalGrid, tileLayerParts } from './tile-layer';
 
 export function buildScene(map: TiledMapModel, path: string, host: LevelHost): LevelScene {
   const diagnostics: Diagnostic[] = map.diagnostics;
@@ -23,9 +23,17 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
   const orientation = map.orientation;
   const isometric = orientation === 'isometric';
   const originX = (map.height * map.tileWidth) / 2;
-  // Tiled's IsometricRenderer::pixelToScreenCoords: ((x - y) · w / 2h + originX, (x + y) / 2).
+  // Objects of isometric maps: Tiled's IsometricRenderer::pixelToScreenCoords: ((x - y) · w / 2h + originX, (x + y) / 2).
   const k = map.tileHeight > 0 ? map.tileWidth / (2 * map.tileHeight) : 1;
   const projection = isometric ? { a: k, b: 0.5, c: -k, d: 0.5, e: originX, f: 0 } : undefined;
+  const grid =
+    orientation === 'orthogonal'
+      ? orthogonalGrid(map.tileWidth, map.tileHeight)
+      : isometric
+        ? isometricGrid(map.tileWidth, map.tileHeight, map.height)
+        : orientation === 'staggered' || orientation === 'hexagonal'
+          ? hexagonalGrid(map.tileWidth, map.tileHeight, map.staggerAxis === 'x', map.staggerIndex === 'even', orientation === 'hexagonal' ? map.hexSideLength : 0, orientation === 'hexagonal')
+          : undefined;
   const context: ObjectContext = { projection, tilesets: files.resolveTilesets(map.tilesets, folder), files, folder, properties, notes };
   const settings = properties.settings(map.properties, { dt: LEVEL_DT, slop: LEVEL_SLOP, frames: DEFAULT_FRAMES }, MAX_FRAMES);
   // Bodies as made, and for each the name it takes when non-empty and unique in the map, else
@@ -65,9 +73,9 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
           const count = withoutShapes === 1 ? 'One tile object' : `${withoutShapes} tile objects`;
           diagnostics.push({ range: layer.nameRange, severity: 'hint', code: 'tiled-tile-without-shapes', message: `${count} of layer \`${layer.name}\` ${withoutShapes === 1 ? 'shows a tile' : 'show tiles'} with no collision shapes: not bodies.` });
         }
-      } else if (orientation !== 'orthogonal' && !isometric) skippedTileLayers++;
+      } else if (grid === undefined) skippedTileLayers++;
       else {
-        const parts = tileLayerParts(layer, context.tilesets, { width: map.tileWidth, height: map.tileHeight, isometric, originX }, diagnostics, (what) => notes.note(what, layer.nameRange, `Layer \`${layer.name}\``));
+        const parts = tileLayerParts(layer, context.tilesets, grid, diagnostics, (what) => notes.note(what, layer.nameRange, `Layer \`${layer.name}\``));
         if (parts.length === 0) continue;
         const body: UnnamedBody = {
           name: '',
@@ -95,7 +103,7 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
   };
   walk(map.layers, { offsetX: 0, offsetY: 0, chain: [], staticByName: false });
   if (skippedTileLayers > 0) {
-    diagnostics.push({ range: map.orientationRange, severity: 'error', code: 'tiled-unsupported-orientation', message: `Tile layers of ${orientation} maps are not read yet: ${skippedTileLayers} skipped (objects are read).` });
+    diagnostics.push({ range: map.orientationRange, severity: 'error', code: 'tiled-unsupported-orientation', message: `Unknown orientation \`${orientation}\`: ${skippedTileLayers} tile layers skipped (objects are read as on orthogonal maps).` });
   }
 
   for (let k = 0; k < bodies.length; k++) {

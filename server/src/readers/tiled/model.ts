@@ -120,6 +120,10 @@ export interface TiledMapModel {
   readonly tileHeight: number;
   /** Rows of the map (isometric maps put their origin at height × tileWidth / 2). */
   readonly height: number;
+  /** Staggered and hexagonal maps: `x` or `y`, `odd` or `even`, and the hexagon's side. */
+  readonly staggerAxis: string;
+  readonly staggerIndex: string;
+  readonly hexSideLength: number;
   readonly tilesets: readonly TilesetRef[];
   readonly layers: readonly Layer[];
   readonly properties: readonly TiledProperty[];

@@ -5,8 +5,8 @@
 import type { Diagnostic, TextRange } from '../../common/diagnostic';
 import type { LevelPart, LevelShape } from '../level-scene';
 import type { ResolvedTileset } from './external';
-import type { TileLayer } from './model';
 import { translated, type ShapeNote } from './shapes';
+import { FLIP_D, type TileLayer } from './model';
 import { cellBox, hasCollision, tileOf, tilePlacement, tileShapes } from './tiles';
 
 /** A tile's part in its cell; the label is made when asked (a layer may have a million parts). */
@@ -23,15 +23,76 @@ class CellPart implements LevelPart {
 }
 
 /**
- * The map's cells: orthogonal ones in rows and columns; isometric ones as Tiled's
- * IsometricRenderer draws them, cell (c, r) in the box of one cell's size whose bottom-left is
- * ((c - r) · w/2 + originX - w/2, (c + r) · h/2 + h).
+ * Where the map's cells are, as Tiled's renderers draw them: the top-left of the box of one
+ * cell's size (width × height) whose bottom a tile stands on.
  */
 export interface CellGrid {
   readonly width: number;
   readonly height: number;
-  readonly isometric: boolean;
-  readonly originX: number;
+  /** Whether the diagonal and 120° flags turn tiles (hexagonal maps) rather than swap their axes. */
+  readonly hexagonal: boolean;
+  /** Writes the top-left of cell (column, row) into `out`. */
+  readonly place: (column: number, row: number, out: number[]) => void;
+}
+
+/** Orthogonal maps: rows and columns. */
+export function orthogonalGrid(width: number, height: number): CellGrid {
+  return {
+    width,
+    height,
+    hexagonal: false,
+    place(column, row, out) {
+      out[0] = column * width;
+      out[1] = row * height;
+    },
+  };
+}
+
+/** Isometric maps (IsometricRenderer): cell (c, r)'s bottom-left at ((c - r) w/2 + originX - w/2, (c + r) h/2 + h). */
+export function isometricGrid(width: number, height: number, rows: number): CellGrid {
+  const originX = (rows * width) / 2;
+  return {
+    width,
+    height,
+    hexagonal: false,
+    place(column, row, out) {
+      out[0] = ((column - row) * width) / 2 + originX - width / 2;
+      out[1] = ((column + row) * height) / 2;
+    },
+  };
+}
+
+/**
+ * Staggered and hexagonal maps (HexagonalRenderer, of which staggered maps are the case with no
+ * side length): every other column (stagger axis x) or row (y) shifted, integer pixels as Tiled
+ * computes them.
+ */
+export function hexagonalGrid(width: number, height: number, staggerX: boolean, staggerEven: boolean, sideLength: number, hexagonal: boolean): CellGrid {
+  const sideX = staggerX ? sideLength : 0;
+  const sideY = staggerX ? 0 : sideLength;
+  const sideOffsetX = Math.trunc((width - sideX) / 2);
+  const sideOffsetY = Math.trunc((height - sideY) / 2);
+  const columnWidth = sideOffsetX + sideX;
+  const rowHeight = sideOffsetY + sideY;
+  const tileWidth = columnWidth + sideOffsetX;
+  const tileHeight = rowHeight + sideOffsetY;
+  const shifted = (i: number): boolean => ((i & 1) ^ (staggerEven ? 1 : 0)) !== 0;
+  return {
+    width,
+    height,
+    hexagonal,
+    place(column, row, out) {
+      if (staggerX) {
+        out[0] = column * columnWidth;
+        out[1] = row * (tileHeight + sideY) + (shifted(column) ? rowHeight : 0);
+      } else {
+        out[0] = column * (tileWidth + sideX) + (shifted(row) ? columnWidth : 0);
+        out[1] = row * rowHeight;
+      }
+      // Tiles stand on the bottom of Tiled's own tile height, which may round the map's down.
+      out[1] += tileHeight - height;
+    },
+  };
 }
 
 /** The parts of a tile layer, in the body frame (the layer's offsets are the body's position). */
@@ -45,6 +106,7 @@ export function tileLayerParts(
   const parts: LevelPart[] = [];
   // Per raw gid: its shapes relative to the cell's top-left (empty when it has none).
   const byGid = new Map<number, readonly LevelShape[]>();
+  const corner = [0, 0];
   for (const block of layer.blocks) {
     const gids = block.gids;
     let unknownAt: number | undefined;
@@ -57,8 +119,9 @@ export function tileLayerParts(
         const made: LevelShape[] = [];
         if (typeof ref === 'object') {
           if (hasCollision(ref)) {
-            const box = cellBox(ref, gid, cell.width, cell.height);
-            const what = tileShapes(ref, tilePlacement(ref, gid, box.left, box.top, box.width, box.height), made);
+            // Hexagonal cells turn rather than swap a flagged tile's sides.
+            const box = cellBox(ref, cell.hexagonal ? gid & ~FLIP_D : gid, cell.width, cell.height);
+            const what = tileShapes(ref, tilePlacement(ref, gid, box.left, box.top, box.width, box.height, cell.hexagonal), made);
             if (what !== undefined) note(what);
           }
         } else if (ref === 'unknown') unknownAt ??= k;
@@ -69,9 +132,8 @@ export function tileLayerParts(
       const column = block.x + (k % block.width);
       const row = block.y + Math.floor(k / block.width);
       const at: readonly [number, number] = [column, row];
-      const left = cell.isometric ? ((column - row) * cell.width) / 2 + cell.originX - cell.width / 2 : column * cell.width;
-      const top = cell.isometric ? ((column + row) * cell.height) / 2 : row * cell.height;
-      for (const shape of shapes) parts.push(new CellPart(translated(shape, left, top), block.range, at));
+      cell.place(column, row, corner);
+      for (const shape of shapes) parts.push(new CellPart(translated(shape, corner[0]!, corner[1]!), block.range, at));
     }
     if (unknownAt !== undefined) {
       const column = block.x + (unknownAt % block.width);

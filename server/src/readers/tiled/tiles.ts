@@ -3,7 +3,7 @@
 // then the horizontal and the vertical ones, each within the tile's drawn box.
 import type { LevelShape } from '../level-scene';
 import type { ResolvedTileset } from './external';
-import { FLIP_D, FLIP_H, FLIP_V, GID_MASK, type TileDefinition, type Tileset } from './model';
+import { FLIP_D, FLIP_H, FLIP_HEX, FLIP_V, GID_MASK, type TileDefinition, type Tileset } from './model';
 import { compose, placement, shapesOf, type Affine, type ShapeNote } from './shapes';
 
 export interface TileRef {
@@ -50,7 +50,8 @@ export function hasCollision(ref: TileRef): boolean {
  * its drawn box of `width` × `height` (after the diagonal flip's swap) has its top-left at
  * (left, top), with the gid's flips.
  */
-export function tilePlacement(ref: TileRef, gid: number, left: number, top: number, width: number, height: number): Affine {
+export function tilePlacement(ref: TileRef, gid: number, left: number, top: number, width: number, height: number, hexagonal = false): Affine {
+  if (hexagonal) return hexagonalPlacement(ref, gid, left, top, width, height);
   let box: Affine = { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
   let bw = ref.width;
   let bh = ref.height;
@@ -65,6 +66,31 @@ export function tilePlacement(ref: TileRef, gid: number, left: number, top: numb
   const sy = bh > 0 ? height / bh : 1;
   // The tile offset is scaled with the tile (Tiled's OrthogonalRenderer::boundingRect).
   return compose({ a: sx, b: 0, c: 0, d: sy, e: left + ref.tileset.offsetX * sx, f: top + ref.tileset.offsetY * sy }, box);
+}
+
+/**
+ * On hexagonal maps the diagonal flag turns a tile 60° clockwise and the fourth flag 120°, about
+ * its drawn box's center, after its flips (Tiled's CellRenderer for HexagonalCells).
+ */
+function hexagonalPlacement(ref: TileRef, gid: number, left: number, top: number, width: number, height: number): Affine {
+  const bw = ref.width;
+  const bh = ref.height;
+  const sx = bw > 0 ? width / bw : 1;
+  const sy = bh > 0 ? height / bh : 1;
+  const fx = (gid & FLIP_H) !== 0 ? -sx : sx;
+  const fy = (gid & FLIP_V) !== 0 ? -sy : sy;
+  const degrees = ((gid & FLIP_D) !== 0 ? 60 : 0) + ((gid & FLIP_HEX) !== 0 ? 120 : 0);
+  const r = degrees * (Math.PI / 180);
+  const cos = degrees === 0 ? 1 : Math.cos(r);
+  const sin = degrees === 0 ? 0 : Math.sin(r);
+  // About the image's center: scale (flips included), turn, then put that center at the box's.
+  const cx = left + width / 2 + ref.tileset.offsetX * sx;
+  const cy = top + height / 2 + ref.tileset.offsetY * sy;
+  const a = cos * fx;
+  const b = sin * fx;
+  const c = -sin * fy;
+  const d = cos * fy;
+  return { a, b, c, d, e: cx - a * (bw / 2) - c * (bh / 2), f: cy - b * (bw / 2) - d * (bh / 2) };
 }
 
 /** The tile's collision objects through `m`, appended to `out`; the last approximation made, if any. */

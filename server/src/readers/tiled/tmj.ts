@@ -327,7 +327,7 @@ class TmjReader {
 const SHAPE_KEYS: readonly ShapeKind[] = ['ellipse', 'point', 'capsule', 'polygon', 'polyline', 'text'];
 
 function emptyMap(diagnostics: Diagnostic[]): TiledMapModel {
-  return { orientation: 'orthogonal', orientationRange: { start: 0, end: 0 }, tileWidth: 0, tileHeight: 0, height: 0, tilesets: [], layers: [], properties: [], diagnostics };
+  return { orientation: 'orthogonal', orientationRange: { start: 0, end: 0 }, tileWidth: 0, tileHeight: 0, height: 0, staggerAxis: 'y', staggerIndex: 'odd', hexSideLength: 0, tilesets: [], layers: [], properties: [], diagnostics };
 }
 
 export function readTmj(text: string, host: LevelHost): TiledMapModel {
@@ -346,6 +346,9 @@ export function readTmj(text: string, host: LevelHost): TiledMapModel {
     tileWidth: reader.number(root, 'tilewidth', 0),
     tileHeight: reader.number(root, 'tileheight', 0),
     height: reader.number(root, 'height', 0),
+    staggerAxis: reader.string(root, 'staggeraxis') || 'y',
+    staggerIndex: reader.string(root, 'staggerindex') || 'odd',
+    hexSideLength: reader.number(root, 'hexsidelength', 0),
     tilesets: reader.array(root, 'tilesets').map((t) => reader.tilesetRef(t)),
     layers: reader.layers(reader.array(root, 'layers'), 0),
     properties: reader.properties(root),

@@ -306,7 +306,7 @@ export function readTmx(text: string, host: LevelHost): TiledMapModel {
   const diagnostics = reader.diagnostics;
   const root = reader.doc.root;
   if (reader.wrongRoot('map', 'A Tiled map', 'tiled-not-a-map')) {
-    return { orientation: 'orthogonal', orientationRange: { start: 0, end: 0 }, tileWidth: 0, tileHeight: 0, height: 0, tilesets: [], layers: [], properties: [], diagnostics };
+    return { orientation: 'orthogonal', orientationRange: { start: 0, end: 0 }, tileWidth: 0, tileHeight: 0, height: 0, staggerAxis: 'y', staggerIndex: 'odd', hexSideLength: 0, tilesets: [], layers: [], properties: [], diagnostics };
   }
   const tilesets: TilesetRef[] = [];
   for (let c = reader.doc.firstChild(root); c !== NONE; c = reader.doc.nextSibling(c)) if (reader.doc.is(c, 'tileset')) tilesets.push(reader.tilesetRef(c));
@@ -316,6 +316,9 @@ export function readTmx(text: string, host: LevelHost): TiledMapModel {
     tileWidth: reader.number(root, 'tilewidth', 0),
     tileHeight: reader.number(root, 'tileheight', 0),
     height: reader.number(root, 'height', 0),
+    staggerAxis: reader.text(root, 'staggeraxis') || 'y',
+    staggerIndex: reader.text(root, 'staggerindex') || 'odd',
+    hexSideLength: reader.number(root, 'hexsidelength', 0),
     tilesets,
     layers: reader.layers(root, 0),
     properties: reader.properties(root),

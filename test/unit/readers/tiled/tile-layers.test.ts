@@ -177,13 +177,40 @@ describe('Tiled reader: tile layers', () => {
     ]);
   });
 
-  it('reports the tile layers of staggered and hexagonal maps on the orientation, and reads their objects', () => {
-    for (const orientation of ['staggered', 'hexagonal']) {
-      const text = tmx(`${TILESET}\n${layer('<data encoding="csv">1,0,0,0,0,0</data>')}\n <objectgroup name="o"><object id="1" x="0" y="0" width="4" height="4"/></objectgroup>`).replace('orientation="orthogonal"', `orientation="${orientation}"`);
-      const scene = readTmxText(text);
-      assert.deepEqual(scene.diagnostics.map((d) => [d.code, at(text, d.range)]), [['tiled-unsupported-orientation', orientation]]);
-      assert.deepEqual(scene.bodies.map((b) => b.name), ['o#1']);
-    }
+  it('places the cells of staggered and hexagonal maps as Tiled draws them', () => {
+    const tileset = (w: number, h: number) => ` <tileset firstgid="1" name="t" tilewidth="${w}" tileheight="${h}" tilecount="1" columns="1">\n  <tile id="0"><objectgroup><object id="1" x="0" y="0" width="${w}" height="${h}"/></objectgroup></tile>\n </tileset>`;
+    const centers = (text: string) => readTmxText(text).bodies[0]!.parts.map((p) => (p.shape.kind === 'box' ? [p.cell!.join(), p.shape.x, p.shape.y] : []));
+    // Staggered along y, odd rows shifted half a tile right and down.
+    const staggered = tmx(`${tileset(32, 16)}\n <layer id="1" name="L" width="2" height="2"><data encoding="csv">1,0,1,1</data></layer>`)
+      .replace('orientation="orthogonal"', 'orientation="staggered" staggeraxis="y" staggerindex="odd"')
+      .replace('tilewidth="16" tileheight="16" infinite', 'tilewidth="32" tileheight="16" infinite');
+    assert.deepEqual(centers(staggered), [['0,0', 16, 8], ['0,1', 32, 16], ['1,1', 64, 16]]);
+    // Hexagonal, staggered along x, even columns shifted down: columns 24 apart, rows 32.
+    const hexagonal = tmx(`${tileset(32, 32)}\n <layer id="1" name="L" width="2" height="2"><data encoding="csv">1,1,0,1</data></layer>`)
+      .replace('orientation="orthogonal"', 'orientation="hexagonal" hexsidelength="16" staggeraxis="x" staggerindex="even"')
+      .replace('tilewidth="16" tileheight="16" infinite', 'tilewidth="32" tileheight="32" infinite');
+    assert.deepEqual(centers(hexagonal), [['0,0', 16, 32], ['1,0', 40, 16], ['1,1', 40, 48]]);
+  });
+
+  it('turns flagged tiles of hexagonal maps by 60° and 120° about their centers', () => {
+    const tileset = ' <tileset firstgid="1" name="t" tilewidth="32" tileheight="32" tilecount="1" columns="1">\n  <tile id="0"><objectgroup><object id="1" x="0" y="0" width="16" height="32"/></objectgroup></tile>\n </tileset>';
+    const text = tmx(`${tileset}\n <layer id="1" name="L" width="2" height="1"><data encoding="csv">0,${0x20000001}</data></layer>`)
+      .replace('orientation="orthogonal"', 'orientation="hexagonal" hexsidelength="16" staggeraxis="x" staggerindex="even"')
+      .replace('tilewidth="16" tileheight="16" infinite', 'tilewidth="32" tileheight="32" infinite');
+    const shape = readTmxText(text).bodies[0]!.parts[0]!.shape;
+    // Cell (1, 0) spans (24, 0)..(56, 32); the left half's center, 8 left of the tile's center,
+    // turned 60° clockwise: (40 - 4, 16 - 8 sin 60°). A quarter turn less, its sides swapped.
+    assert.ok(shape.kind === 'box');
+    if (shape.kind !== 'box') return;
+    const expected = [36, 16 - 8 * Math.sin(Math.PI / 3), 32, 16, -Math.PI / 6];
+    [shape.x, shape.y, shape.width, shape.height, shape.angle].forEach((v, k) => assert.ok(Math.abs(v - expected[k]!) < 1e-9, `${v} vs ${expected[k]}`));
+  });
+
+  it('reports the tile layers of an unknown orientation on it, and reads its objects', () => {
+    const text = tmx(`${TILESET}\n${layer('<data encoding="csv">1,0,0,0,0,0</data>')}\n <objectgroup name="o"><object id="1" x="0" y="0" width="4" height="4"/></objectgroup>`).replace('orientation="orthogonal"', 'orientation="oblique"');
+    const scene = readTmxText(text);
+    assert.deepEqual(scene.diagnostics.map((d) => [d.code, at(text, d.range)]), [['tiled-unsupported-orientation', 'oblique']]);
+    assert.deepEqual(scene.bodies.map((b) => b.name), ['o#1']);
   });
 
   it('projects isometric maps as Tiled draws them: objects through pixelToScreenCoords, tiles on their diamonds', () => {
