@@ -58,13 +58,14 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
       else if (layer.kind === 'objectgroup') {
         let withoutShapes = 0;
         for (const o of layer.objects) {
-          // Every object's name counts, body or not: a name names one object of the map.
-          if (o.name !== '') counts.set(o.name, (counts.get(o.name) ?? 0) + 1);
           const outcome = objectBody(o, scope, context);
+          // Every object's name counts, body or not: a name names one object of the map.
+          const name = typeof outcome === 'object' ? outcome.name : o.name;
+          if (name !== '') counts.set(name, (counts.get(name) ?? 0) + 1);
           if (outcome === 'tile-without-shapes') withoutShapes++;
           else if (outcome !== 'not-a-body') {
             bodies.push(outcome);
-            preferred.push(o.name);
+            preferred.push(name);
             layerNames.push(layer.name);
             ids.push(o.id);
           }

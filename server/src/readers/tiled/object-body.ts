@@ -57,10 +57,10 @@ export class NoteSink {
   }
 }
 
-/** A body whose name is given once every body of the map is known. */
+/** A body whose name is settled once every object of the map is known. */
 export type UnnamedBody = { -readonly [K in keyof LevelBody]: LevelBody[K] };
 
-/** The outcome for one object: a body (its name still to be set), or why not. */
+/** The outcome for one object: a body (its name still to be made unique), or why not. */
 export type ObjectOutcome = UnnamedBody | 'not-a-body' | 'tile-without-shapes';
 
 export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectContext): ObjectOutcome {
@@ -124,7 +124,8 @@ export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectCon
   const y = o.y?.value ?? base?.y?.value ?? 0;
   const p = context.projection;
   return {
-    name: '',
+    // The name it prefers (its own, else its template's); made unique by the caller.
+    name: o.name !== '' ? o.name : (base?.name ?? ''),
     isStatic,
     sensor: (hasProperties && props.bool(chain, 'sensor')) || false,
     bullet: (hasProperties && props.bool(chain, 'bullet')) || false,

@@ -124,8 +124,9 @@ describe('Tiled reader: real maps', () => {
     const strip = (s: LevelScene) => s.bodies.map((b) => ({ name: b.name, kind: b.kind, x: b.x, y: b.y, static: b.isStatic, parts: b.parts.map((p) => [p.shape, p.label, p.cell]) }));
     assert.deepEqual(strip(tmj.scene), strip(tmx.scene));
     // A hand count: the Solid layer's one tile with a shape (tile 95's 12 × 14 rectangle at (2, 2)),
-    // the coin template (tile 93's polygon), and the tile object of gid 120 (tile 119's full square).
-    assert.deepEqual(strip(tmx.scene).map((b) => [b.name, b.kind, b.parts.length]), [['Solid', 'tile layer', 1], ['Objects#2', 'tile', 1], ['Objects#4', 'tile', 1]]);
+    // the coin template's instance, named Coin by it (tile 93's polygon), and the tile object of
+    // gid 120 (tile 119's full square).
+    assert.deepEqual(strip(tmx.scene).map((b) => [b.name, b.kind, b.parts.length]), [['Solid', 'tile layer', 1], ['Coin', 'tile', 1], ['Objects#4', 'tile', 1]]);
     const solid = tmx.scene.bodies[0]!;
     const [c, r] = solid.parts[0]!.cell!;
     assert.deepEqual(solid.parts[0]!.shape, { kind: 'box', width: 12, height: 14, x: c * 16 + 8, y: r * 16 + 9, angle: 0 });

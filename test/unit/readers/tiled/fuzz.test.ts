@@ -60,7 +60,7 @@ describe('Tiled reader: fuzz', () => {
     const whole = check(SMALL_TMX, '/m/excalibur-tiled/orthogonal-infinite/x.tmx');
     const cut = check(SMALL_TMX.slice(0, SMALL_TMX.indexOf('<object id="4"')), '/m/excalibur-tiled/orthogonal-infinite/x.tmx');
     assert.equal(whole.bodies.length, 3);
-    assert.deepEqual(cut.bodies.map((b) => b.name), ['Solid', 'Objects#2']);
+    assert.deepEqual(cut.bodies.map((b) => b.name), ['Solid', 'Coin']);
     assert.ok(cut.diagnostics.some((d) => d.code === 'tiled-xml-syntax'));
   });
 });

@@ -187,12 +187,25 @@ describe('Tiled reader: objects', () => {
     const template = '<?xml version="1.0"?>\n<template>\n <object name="Box" width="10" height="6"><properties><property name="static" type="bool" value="true"/></properties></object>\n</template>';
     const text = tmx(' <objectgroup name="o">\n  <object id="1" template="../tpl/box.tx" x="3" y="4"/>\n  <object id="2" template="../tpl/box.tx" name="Wide" x="0" y="0" width="20"/>\n  <object id="3" template="missing.tx" x="0" y="0"/>\n </objectgroup>');
     const scene = readTmxText(text, { '/tpl/box.tx': template });
+    // The first instance takes its template's name, the second its own.
     assert.deepEqual(scene.bodies.map((b) => [b.name, b.isStatic, JSON.stringify(b.parts[0]!.shape)]), [
-      ['o#1', true, JSON.stringify({ kind: 'box', width: 10, height: 6, x: 5, y: 3, angle: 0 })],
+      ['Box', true, JSON.stringify({ kind: 'box', width: 10, height: 6, x: 5, y: 3, angle: 0 })],
       ['Wide', true, JSON.stringify({ kind: 'box', width: 20, height: 6, x: 10, y: 3, angle: 0 })],
     ]);
     assert.deepEqual(scene.dependencies, ['/tpl/box.tx', '/maps/missing.tx']);
     assert.deepEqual(scene.diagnostics.map((d) => [d.code, at(text, d.range)]), [['tiled-missing-file', 'missing.tx']]);
+  });
+
+  it('reads JSON templates (.tj) with their own tileset, and reports tile objects of no tileset', () => {
+    const tileset = JSON.stringify({ name: 't', tilewidth: 8, tileheight: 8, tilecount: 1, tiles: [{ id: 0, properties: [{ name: 'static', type: 'bool', value: true }], objectgroup: { objects: [{ id: 1, x: 0, y: 0, width: 8, height: 8, ellipse: true }] } }] });
+    const template = JSON.stringify({ type: 'template', tileset: { firstgid: 5, source: 'ball.tsj' }, object: { name: 'Ball', gid: 5, width: 16, height: 16 } });
+    const text = tmx(' <objectgroup name="o">\n  <object id="1" template="t/ball.tj" x="10" y="20"/>\n  <object id="2" gid="9" x="0" y="0" width="8" height="8"/>\n </objectgroup>');
+    const scene = readTmxText(text, { '/maps/t/ball.tj': template, '/maps/t/ball.tsj': tileset });
+    assert.deepEqual(scene.bodies.map((b) => [b.name, b.kind, b.isStatic, JSON.stringify(b.parts[0]!.shape)]), [['Ball', 'tile', true, JSON.stringify({ kind: 'circle', radius: 8, x: 8, y: -8 })]]);
+    // The name is the template's: the instance's tag is what a finding underlines.
+    assert.equal(at(text, scene.bodies[0]!.nameRange), 'object');
+    assert.deepEqual(scene.dependencies, ['/maps/t/ball.tj', '/maps/t/ball.tsj']);
+    assert.deepEqual(scene.diagnostics.map((d) => [d.code, at(text, d.range)]), [['tiled-unknown-gid', '<object id="2" gid="9" x="0" y="0" width="8" height="8"/>']]);
   });
 
   it('reads a JSON map the same way', () => {
