@@ -50,8 +50,12 @@ export class ExternalFiles {
     if (found.length > MAX_FOREIGN_DIAGNOSTICS) this.diagnostics.push({ range, severity: 'information', code: found[0]!.code, message: `In ${path}: ${found.length - MAX_FOREIGN_DIAGNOSTICS} more problems.` });
   }
 
-  /** The map's (or a template's) tileset references, external ones read, sorted by firstgid. */
-  resolveTilesets(refs: readonly TilesetRef[], folder: string): ResolvedTileset[] {
+  /**
+   * The map's (or a template's) tileset references, external ones read, sorted by firstgid. A
+   * template's references are ranges in the template: `at` (its reference in the map) stands for
+   * them in what is reported.
+   */
+  resolveTilesets(refs: readonly TilesetRef[], folder: string, at?: TextRange): ResolvedTileset[] {
     const out: ResolvedTileset[] = [];
     for (const ref of refs) {
       if (ref.source === undefined) {
@@ -60,12 +64,13 @@ export class ExternalFiles {
       }
       const path = joinPath(folder, slashed(ref.source.path));
       if (!this.tilesets.has(path)) {
-        const text = this.read(path, ref.source.range, 'tileset');
+        const range = at ?? ref.source.range;
+        const text = this.read(path, range, 'tileset');
         let tileset: Tileset | undefined;
         if (text !== undefined) {
           const result = /\.tsx$/i.test(path) || (!/\.(tsj|json)$/i.test(path) && text.trimStart().startsWith('<')) ? readTsx(text, path) : readTsj(text, path);
           tileset = result.tileset;
-          this.relay(path, text, result.diagnostics, ref.source.range);
+          this.relay(path, text, result.diagnostics, range);
         }
         this.tilesets.set(path, tileset);
       }
@@ -89,6 +94,6 @@ export class ExternalFiles {
     }
     const model = this.templates.get(path);
     if (model === undefined || model.object === undefined) return undefined;
-    return { model, tilesets: this.resolveTilesets(model.tilesets, dirnameOf(path)) };
+    return { model, tilesets: this.resolveTilesets(model.tilesets, dirnameOf(path), range) };
   }
 }

@@ -208,6 +208,13 @@ describe('Tiled reader: objects', () => {
     assert.deepEqual(scene.diagnostics.map((d) => [d.code, at(text, d.range)]), [['tiled-unknown-gid', '<object id="2" gid="9" x="0" y="0" width="8" height="8"/>']]);
   });
 
+  it('reports the missing tileset of a template on the template reference in the map', () => {
+    const template = '<template>\n <tileset firstgid="1" source="gone.tsx"/>\n <object gid="1" width="8" height="8"/>\n</template>';
+    const text = tmx(' <objectgroup name="o"><object id="1" template="a.tx" x="0" y="0"/></objectgroup>');
+    const scene = readTmxText(text, { '/maps/a.tx': template });
+    assert.deepEqual(scene.diagnostics.map((d) => [d.code, at(text, d.range), d.message]), [['tiled-missing-file', 'a.tx', 'Cannot read the tileset `/maps/gone.tsx`.']]);
+  });
+
   it('reads a JSON map the same way', () => {
     const text = JSON.stringify(
       {
