@@ -41,14 +41,16 @@ const READERS: Record<LevelFormat, LevelReader> = { godot: readGodotScene, tiled
  */
 export function readLevel(text: string, path: string, host: LevelHost): LevelScene {
   const format = levelFormatOf(path, text);
-  if (format === undefined) return emptyLevel('tiled', 'level-format-unknown', `${path} is not a level file Collide reads (.tscn, .tmx, .tmj, or a Tiled .json map).`);
+  // A caller asks levelFormatOf first; a path of no level format here is Collide's mistake.
+  if (format === undefined) return emptyLevel('tiled', `Collide tried to read ${path} as a level, but it is not a .tscn, .tmx, .tmj or Tiled .json file; please report it.`);
   try {
     return READERS[format](text, path, host);
   } catch (e) {
-    return emptyLevel(format, 'reader-internal-error', `Reading this file failed inside Collide (${e instanceof Error ? e.message : String(e)}); please report it.`);
+    return emptyLevel(format, `Reading this file failed inside Collide (${e instanceof Error ? e.message : String(e)}); please report it.`);
   }
 }
 
-function emptyLevel(format: LevelFormat, code: string, message: string): LevelScene {
-  return { format, dt: LEVEL_DT, slop: LEVEL_SLOP, frames: 1, bodies: [], diagnostics: [{ range: { start: 0, end: 0 }, severity: 'error', code, message }], dependencies: [] };
+/** A level of no body, with `reader-internal-error` saying why. */
+function emptyLevel(format: LevelFormat, message: string): LevelScene {
+  return { format, dt: LEVEL_DT, slop: LEVEL_SLOP, frames: 1, bodies: [], diagnostics: [{ range: { start: 0, end: 0 }, severity: 'error', code: 'reader-internal-error', message }], dependencies: [] };
 }

@@ -17,7 +17,7 @@ import { SIMPLICITY_BUDGET } from '../semantics/polygon-validation';
 /** Convex, counter-clockwise parts without repeated or collinear vertices, or why there are none. */
 export type LoweredPolygon =
   | { readonly parts: readonly (readonly Vec2[])[] }
-  | { readonly code: 'polygon-zero-area' | 'polygon-self-intersecting' | 'level-polygon-too-complex'; readonly message: string };
+  | { readonly code: 'polygon-zero-area' | 'polygon-self-intersecting' | 'polygon-not-convex'; readonly message: string };
 
 /**
  * Level files hold polygons of any winding, with repeated or collinear vertices and concave
@@ -51,8 +51,8 @@ export function lowerPolygon(flat: readonly number[]): LoweredPolygon {
   const parts = simple === true ? convexDecomposition(kept) : undefined;
   if (parts === undefined) {
     return {
-      code: 'level-polygon-too-complex',
-      message: `This concave polygon has ${kept.length} vertices; Collide decomposes concave polygons of at most ${DECOMPOSITION_VERTEX_LIMIT}. Split it into smaller polygons.`,
+      code: 'polygon-not-convex',
+      message: `This polygon is not convex, and with ${kept.length} vertices (more than ${DECOMPOSITION_VERTEX_LIMIT}) Collide does not decompose it into convex parts. Split it into smaller polygons.`,
     };
   }
   const out: Vec2[][] = [];
