@@ -27,12 +27,19 @@ export interface LevelAnalysis {
    */
   readonly diagnostics: readonly Diagnostic[];
   /**
-   * The findings with the level's body names as `a` and `b` (`ia` and `ib` stay the lowered
-   * scene's indices: `lowered.bodies[ia]` is the body, with its level index and parts).
+   * The findings with the level's body names as `a` and `b`; `ia` and `ib` stay the analyzed
+   * scene's indices (`analysis.semantics.scene.bodies[ia]`): `bodyOf(ia)` is the lowered body,
+   * with its level index and parts.
    */
   readonly findings: readonly Finding[];
   /** Lines of the level text, for the diagnostics' positions. */
   readonly lines: LineIndex;
+  /**
+   * The lowered body of the analyzed scene's body `index`. The same as `lowered.bodies[index]`
+   * unless semantics left a lowered body out of the scene (an error lowering should never
+   * cause), which shifts the scene's indices.
+   */
+  bodyOf(index: number): LoweredBody | undefined;
 }
 
 /** Lowers, analyzes and maps back one level (see LevelAnalysis). */
@@ -54,17 +61,36 @@ export function mapLevelAnalysis(lowered: LoweredLevel, analysis: DocumentAnalys
     if (d instanceof FindingDiagnostic) continue;
     diagnostics.push(mapDiagnostic(lowered, d));
   }
+  const bodyOf = sceneToLowered(lowered, scene);
   const findings = new Array<Finding>(analysis.findings.length);
   for (let k = 0; k < findings.length; k++) {
     const f = analysis.findings[k]!;
-    const a = lowered.bodies[f.ia];
-    const b = lowered.bodies[f.ib];
+    const a = bodyOf(f.ia);
+    const b = bodyOf(f.ib);
     const relabeled = a && b ? f.relabeled(a.name, b.name, f.ia, f.ib) : f;
     findings[k] = relabeled;
     if (a && b) diagnostics.push(levelFindingDiagnostic(level, scene, relabeled, a, b));
   }
   diagnostics.sort(byPosition);
-  return { level, lowered, analysis, diagnostics, findings, lines };
+  return { level, lowered, analysis, diagnostics, findings, lines, bodyOf };
+}
+
+/**
+ * The lowered body of each scene body. Semantics keeps the bodies it can build, in order, so a
+ * scene of as many bodies as lowering wrote is them all; else the two lists are walked together
+ * by identifier.
+ */
+function sceneToLowered(lowered: LoweredLevel, scene: Scene): (index: number) => LoweredBody | undefined {
+  const bodies = lowered.bodies;
+  if (scene.bodies.length === bodies.length) return (index) => bodies[index];
+  const map = new Array<LoweredBody | undefined>(scene.bodies.length);
+  let j = 0;
+  for (let i = 0; i < scene.bodies.length; i++) {
+    const name = scene.bodies[i]!.name;
+    while (j < bodies.length && bodies[j]!.identifier !== name) j++;
+    map[i] = bodies[j++];
+  }
+  return (index) => map[index];
 }
 
 /** A syntax or semantic diagnostic of the lowered text, on the level's part or body it comes from. */

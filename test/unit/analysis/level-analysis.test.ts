@@ -1,8 +1,9 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { analyzeLevel } from '../../../server/src/analysis/level-analysis';
+import { analyzeLevel, mapLevelAnalysis } from '../../../server/src/analysis/level-analysis';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
-import { annotatedText } from '../../../server/src/readers/lower';
+import { annotatedText, lowerLevel } from '../../../server/src/readers/lower';
+import { LineIndex } from '../../../server/src/syntax/positions';
 import type { LevelBody, LevelShape } from '../../../server/src/readers/level-scene';
 import { box, capsule, circle, levelBody, levelScene, placedLevel, polygon, segment } from '../readers/level-fixture';
 
@@ -76,6 +77,20 @@ describe('analysis: a level analyzed through its lowered text', () => {
       ],
     );
     assert.equal(r.findings.length, 0);
+  });
+
+  it('names findings right when semantics leaves a lowered body out of the scene (its indices shift)', () => {
+    const { text, bodies } = placedLevel([levelBody('A', [circle(1)]), levelBody('B', [circle(2)], { x: 10 }), levelBody('C', [circle(1)], { x: 20 }), levelBody('D', [circle(1)], { x: 20.5 })]);
+    const lowered = lowerLevel(levelScene(bodies), text);
+    // The same text with B's circle broken, as no level lowers today: semantics drops B.
+    const broken = lowered.text.replace('circle(2)', 'circle(0)');
+    const r = mapLevelAnalysis(lowered, analyzeDocument(broken), new LineIndex(text));
+    assert.deepEqual(
+      r.findings.map((f) => [f.a, f.b, f.ia, f.ib, r.bodyOf(f.ia)?.name, r.bodyOf(f.ib)?.name]),
+      [['C', 'D', 1, 2, 'C', 'D']],
+    );
+    const overlap = r.diagnostics.find((d) => d.code === 'overlap')!;
+    assert.equal(slice(text, overlap.range), 'D');
   });
 
   it('gives the findings of the converted scene, names mapped through the table (random levels)', () => {
