@@ -128,7 +128,8 @@ describe('analysis: a level analyzed through its lowered text', () => {
   });
 });
 
-const coordinate = fc.integer({ min: -20, max: 20 });
+// Mostly small integers, so that bodies meet; some doubles of any size the language takes.
+const coordinate = fc.oneof({ arbitrary: fc.integer({ min: -20, max: 20 }), weight: 4 }, { arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }), weight: 1 });
 const size = fc.integer({ min: 1, max: 8 });
 const shapeArbitrary: fc.Arbitrary<LevelShape> = fc.oneof(
   fc.tuple(size, coordinate, coordinate).map(([r, x, y]) => circle(r, x / 4, y / 4)),

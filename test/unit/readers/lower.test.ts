@@ -4,6 +4,7 @@ import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { identifierOf, IdentifierPool } from '../../../server/src/readers/identifiers';
 import { annotatedText, lowerLevel, sceneNumber } from '../../../server/src/readers/lower';
 import { lex } from '../../../server/src/syntax/lexer';
+import { KEYWORDS } from '../../../server/src/syntax/tokens';
 import { box, capsule, circle, levelBody, levelScene, placedLevel, polygon, segment } from './level-fixture';
 
 /** The lowered text's analysis, which must have no diagnostic of its own for a clean level. */
@@ -109,6 +110,59 @@ describe('readers: lowering a level to .collide text', () => {
     assert.ok(Math.abs(area - 5) < 1e-12, `area ${area}`);
   });
 
+  it('decomposes random star-shaped polygons into parts the language takes, of the same area', () => {
+    // Star-shaped about the origin: vertices at distinct angles (multiples of 2π/64) in order,
+    // no two more than a quarter turn apart, so that the outline is simple and holds the origin.
+    const star = fc
+      .tuple(fc.uniqueArray(fc.integer({ min: 0, max: 63 }), { maxLength: 40 }), fc.array(fc.double({ min: 0.1, max: 10, noNaN: true }), { minLength: 44, maxLength: 44 }), fc.constantFrom(1e-3, 1, 1e4))
+      .map(([steps, radii, scale]) =>
+        [...new Set([...steps, 0, 16, 32, 48])]
+          .sort((a, b) => a - b)
+          .flatMap((k, i) => {
+            const r = radii[i]! * scale;
+            return [r * Math.cos((2 * Math.PI * k) / 64), r * Math.sin((2 * Math.PI * k) / 64)];
+          }),
+      );
+    let decomposed = 0;
+    fc.assert(
+      fc.property(star, (points) => {
+        const n = points.length / 2;
+        let expected = 0;
+        let extent = 0;
+        for (let k = 0; k < n; k++) {
+          const j = (k + 1) % n;
+          expected += (points[2 * k]! * points[2 * j + 1]! - points[2 * j]! * points[2 * k + 1]!) / 2;
+          extent = Math.max(extent, Math.hypot(points[2 * k]!, points[2 * k + 1]!));
+        }
+        // A sliver (area below 1e-6 of its extent squared) is at the tolerances' edge: it may be
+        // refused (no area, or edges that cross once rounded), never taken with a diagnostic.
+        const sliver = Math.abs(expected) < 1e-6 * extent * extent;
+        const lowered = lowerLevel(levelScene([levelBody('p', [polygon(...points)])]));
+        if (lowered.bodies.length === 0) {
+          assert.ok(sliver, `refused: ${lowered.diagnostics.map((d) => d.message).join(' ')}`);
+          assert.equal(lowered.diagnostics.length, 2);
+          assert.match(lowered.diagnostics.map((d) => d.code).join(' '), /^polygon-(zero-area|self-intersecting) level-body-empty$/);
+          return;
+        }
+        const body = analyzed(lowered.text).semantics.scene.bodies[0]!;
+        if (body.partCount > 1) decomposed++;
+        let area = 0;
+        for (let i = 0; i < body.partCount; i++) {
+          const s = body.partShape(i);
+          for (let k = 0; k < s.count; k++) {
+            const j = (k + 1) % s.count;
+            area += (s.xy[2 * k]! * s.xy[2 * j + 1]! - s.xy[2 * j]! * s.xy[2 * k + 1]!) / 2;
+          }
+        }
+        // Welding moves vertices by up to WELD_TOLERANCE (1e-5) of the extent, along a perimeter
+        // of at most 2π times the extent.
+        assert.ok(Math.abs(area - Math.abs(expected)) <= 1e-9 * Math.abs(expected) + 1e-4 * extent * extent, `${area} against ${expected}`);
+      }),
+      { numRuns: 300 },
+    );
+    assert.ok(decomposed > 50, `${decomposed} decomposed`);
+  });
+
   it('welds a polygon that is convex up to rounding, and drops repeated vertices, without a diagnostic', () => {
     const lowered = lowerLevel(levelScene([levelBody('p', [polygon(0, 0, 10, 0, 10, 0, 10, 10, 5, 10 + 1e-9, 0, 10)])]));
     assert.deepEqual(lowered.diagnostics, []);
@@ -182,6 +236,22 @@ describe('readers: lowering a level to .collide text', () => {
     assert.deepEqual(
       analyzed(lowered.text).semantics.scene.bodies.map((b) => b.name),
       ['Walls_Wall3', 'Walls_Wall3_2', '_pi'],
+    );
+  });
+
+  it('makes a language identifier of any name, and never the same one twice (random names)', () => {
+    const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('body', 'pi', 'a_2', 'a', 'a#', '9', '😀', 'Walls/Wall3')), { minLength: 1, maxLength: 30 }), (names) => {
+        const pool = new IdentifierPool();
+        const ids = names.map((n) => pool.take(n));
+        for (const id of ids) {
+          assert.match(id, identifier);
+          assert.equal(KEYWORDS.has(id), false, id);
+        }
+        assert.equal(new Set(ids).size, ids.length);
+      }),
+      { numRuns: 500 },
     );
   });
 
