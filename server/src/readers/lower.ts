@@ -75,9 +75,13 @@ export function lowerLevel(scene: LevelScene, levelText?: string): LoweredLevel 
   const reserved: string[] = [];
   if (layers.used) for (const bits of keptLayers) if (bits) reserved.push(godotLayerName(bits));
   const pool = new IdentifierPool(reserved);
-  let head =
-    `// The collision shapes of ${FORMAT_NAMES[scene.format]}, lowered to the Collide scene language.\n` +
-    `dt ${sceneNumber(scene.dt)}\nslop ${sceneNumber(scene.slop)}\nframes ${sceneNumber(scene.frames)}\n`;
+  let head = `// The collision shapes of ${FORMAT_NAMES[scene.format]}, lowered to the Collide scene language.\n`;
+  // A setting the text could not hold is left to the language's default, and said so; one it
+  // holds but refuses (dt 0, frames 2.5) is the language's diagnostic, on the first line.
+  for (const [keyword, value] of [['dt', scene.dt], ['slop', scene.slop], ['frames', scene.frames]] as const) {
+    if (Number.isFinite(value)) head += `${keyword} ${sceneNumber(value)}\n`;
+    else diagnostics.push({ range: firstLine(levelText), severity: 'error', code: 'level-value-invalid', message: `The level's ${keyword} is ${String(value)}; the default is used.` });
+  }
   for (const statement of layers.statements) head += `${statement}\n`;
 
   // Pass 2: one line a body, its pieces pushed as they are and their offsets counted. Every

@@ -33,6 +33,19 @@ describe('readers: lowering a level to .collide text', () => {
     assert.equal(scene.frames, 3);
   });
 
+  it("leaves a setting that is not finite to the language's default, with a diagnostic", () => {
+    const lowered = lowerLevel(levelScene([levelBody('a', [circle(1)])], { dt: NaN, slop: Infinity }), 'first line\nsecond');
+    assert.deepEqual(
+      lowered.diagnostics.map((d) => [d.code, d.range]),
+      [
+        ['level-value-invalid', { start: 0, end: 10 }],
+        ['level-value-invalid', { start: 0, end: 10 }],
+      ],
+    );
+    assert.deepEqual(lowered.text.split('\n').slice(1, 3), ['frames 1', 'body a circle(1)']);
+    analyzed(lowered.text);
+  });
+
   it('writes each shape kind, its pose and motion, and the modifiers', () => {
     const lowered = lowerLevel(
       levelScene([
