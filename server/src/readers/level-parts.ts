@@ -1,4 +1,5 @@
 // A level part's validity and text in the lowered scene (lower.ts).
+import { growFloat64, type Vec2 } from '../../../core';
 import { MAX_MAGNITUDE } from '../semantics/result';
 import type { LevelBody, LevelShape } from './level-scene';
 import { lowerPolygon } from './level-polygon';
@@ -44,11 +45,10 @@ function usable(v: number): boolean {
 
 /**
  * Why the language cannot take a part, or undefined. A polygon is lowered here already (its
- * clean-up and decomposition are the expensive part of lowering, done once): the `polygon(...)`
- * text of each of its convex pieces is pushed onto `polygonPieces`, and their count returned
- * in place of a problem.
+ * clean-up and decomposition are the expensive part of lowering, done once): its convex pieces
+ * are pushed onto `polygonPieces`, and their count returned in place of a problem.
  */
-export function checkPart(shape: LevelShape, polygonPieces: string[]): Problem | number | undefined {
+export function checkPart(shape: LevelShape, polygonPieces: PolygonPieces): Problem | number | undefined {
   switch (shape.kind) {
     case 'circle':
       if (!usable(shape.x) || !usable(shape.y)) return invalidShape(shape.kind, 'its center is not a finite position');
@@ -71,36 +71,66 @@ export function checkPart(shape: LevelShape, polygonPieces: string[]): Problem |
       if (!shape.points.every(usable)) return invalidShape(shape.kind, 'a vertex is not a finite position');
       const lowered = lowerPolygon(shape.points);
       if ('code' in lowered) return lowered;
-      for (const part of lowered.parts) {
-        let text = 'polygon(';
-        for (let v = 0; v < part.length; v++) text += `${v > 0 ? ', ' : ''}(${sceneNumber(part[v]!.x)}, ${sceneNumber(part[v]!.y)})`;
-        polygonPieces.push(`${text})`);
-      }
+      for (const part of lowered.parts) polygonPieces.push(part);
       return lowered.parts.length;
     }
   }
 }
 
 /**
- * The text of a part that checkPart took, other than a polygon, pushed onto `out` as two
- * strings: the shape expression, then the ` at (x, y) angle a` it takes in a compound ('' when
- * it needs none).
+ * Convex pieces of lowered polygons, kept from lowering's first pass to its second as numbers
+ * in one growing Float64Array (a vertex count, then the vertices), read back in order: off the
+ * heap that scavenges copy, where texts or point objects for every piece of a level would be.
  */
-export function partTexts(shape: Exclude<LevelShape, { kind: 'polygon' }>, out: string[]): void {
+export class PolygonPieces {
+  private data = new Float64Array(1024);
+  private size = 0;
+  private at = 0;
+
+  push(piece: readonly Vec2[]): void {
+    const needed = this.size + 1 + 2 * piece.length;
+    if (needed > this.data.length) this.data = growFloat64(this.data, needed);
+    const d = this.data;
+    d[this.size++] = piece.length;
+    for (const p of piece) {
+      d[this.size++] = p.x;
+      d[this.size++] = p.y;
+    }
+  }
+
+  /** The next piece's `polygon(...)` text. */
+  nextText(): string {
+    const d = this.data;
+    const n = d[this.at++]!;
+    let text = 'polygon(';
+    for (let v = 0; v < n; v++, this.at += 2) text += `${v > 0 ? ', ' : ''}(${sceneNumber(d[this.at]!)}, ${sceneNumber(d[this.at + 1]!)})`;
+    return `${text})`;
+  }
+}
+
+/**
+ * The text of a part that checkPart took, other than a polygon, written into `out` at `at` as
+ * two strings: the shape expression, then the ` at (x, y) angle a` it takes in a compound (''
+ * when it needs none).
+ */
+export function partTexts(shape: Exclude<LevelShape, { kind: 'polygon' }>, out: string[], at: number): void {
   switch (shape.kind) {
     case 'circle':
-      out.push(`circle(${sceneNumber(shape.radius)})`, placement(shape.x, shape.y, 0));
+      out[at] = `circle(${sceneNumber(shape.radius)})`;
+      out[at + 1] = placement(shape.x, shape.y, 0);
       return;
     case 'box':
-      out.push(`box(${sceneNumber(shape.width)}, ${sceneNumber(shape.height)})`, placement(shape.x, shape.y, shape.angle));
+      out[at] = `box(${sceneNumber(shape.width)}, ${sceneNumber(shape.height)})`;
+      out[at + 1] = placement(shape.x, shape.y, shape.angle);
       return;
     case 'capsule':
       // A capsule without a core segment is its circle (Godot's capsule whose height is its diameter).
-      if (shape.length === 0) out.push(`circle(${sceneNumber(shape.radius)})`, placement(shape.x, shape.y, 0));
-      else out.push(`capsule(${sceneNumber(shape.length)}, ${sceneNumber(shape.radius)})`, placement(shape.x, shape.y, shape.angle));
+      out[at] = shape.length === 0 ? `circle(${sceneNumber(shape.radius)})` : `capsule(${sceneNumber(shape.length)}, ${sceneNumber(shape.radius)})`;
+      out[at + 1] = placement(shape.x, shape.y, shape.length === 0 ? 0 : shape.angle);
       return;
     case 'segment':
-      out.push(`segment((${sceneNumber(shape.ax)}, ${sceneNumber(shape.ay)}), (${sceneNumber(shape.bx)}, ${sceneNumber(shape.by)}))`, '');
+      out[at] = `segment((${sceneNumber(shape.ax)}, ${sceneNumber(shape.ay)}), (${sceneNumber(shape.bx)}, ${sceneNumber(shape.by)}))`;
+      out[at + 1] = '';
   }
 }
 

@@ -4,7 +4,7 @@ import type { Diagnostic, TextRange } from '../common/diagnostic';
 import { IdentifierPool } from './identifiers';
 import type { LevelBody, LevelScene } from './level-scene';
 import { godotLayerName, lowerLayers } from './level-layers';
-import { checkPart, invalidPose, partTexts, sceneNumber } from './level-parts';
+import { checkPart, invalidPose, partTexts, PolygonPieces, sceneNumber } from './level-parts';
 import { LoweredBodyRecord, LoweredLevel, LoweredMap, type LoweredBody } from './lowered-level';
 
 export { LoweredLevel, type LoweredBody, type LoweredPart, type LevelNames } from './lowered-level';
@@ -37,7 +37,7 @@ export function lowerLevel(scene: LevelScene, levelText?: string): LoweredLevel 
   const keptBody = new Uint8Array(bodyCount);
   /** Per part of a kept body, in order: 0 left out, 1 taken, or 2 + its count of polygon pieces. */
   const partState: number[] = [];
-  const polygonPieces: string[] = [];
+  const polygonPieces = new PolygonPieces();
   const keptLayers: (LevelBody['layers'] | undefined)[] = [];
   let pieceCount = 0;
   for (let i = 0; i < bodyCount; i++) {
@@ -96,30 +96,36 @@ export function lowerLevel(scene: LevelScene, levelText?: string): LoweredLevel 
   const map = new LoweredMap(scene, new Int32Array(3 * pieceCount), new Int32Array(pieceCount));
   const { offsets, levelParts } = map;
   const bodies: LoweredBody[] = new Array(keptLayers.length);
-  /** The body's pieces: shape text, then placement, for each. */
+  /** The body's pieces: shape text, then placement, for each (the first `count` entries). */
   const texts: string[] = [];
   let state = 0;
-  let polygon = 0;
   let piece = 0;
   for (let levelIndex = 0, k = 0; levelIndex < bodyCount; levelIndex++) {
     if (keptBody[levelIndex] === 0) continue;
     const body = scene.bodies[levelIndex]!;
-    texts.length = 0;
+    let count = 0;
     const first = piece;
     for (let p = 0; p < body.parts.length; p++) {
       const s = partState[state++]!;
       if (s === 0) continue;
       const shape = body.parts[p]!.shape;
-      if (shape.kind !== 'polygon') partTexts(shape, texts);
-      else for (let q = 0; q < s - 2; q++) texts.push(polygonPieces[polygon++]!, '');
-      while (piece < first + (texts.length >> 1)) levelParts[piece++] = p;
+      if (shape.kind !== 'polygon') {
+        partTexts(shape, texts, count);
+        count += 2;
+      } else {
+        for (let q = 0; q < s - 2; q++) {
+          texts[count++] = polygonPieces.nextText();
+          texts[count++] = '';
+        }
+      }
+      while (piece < first + (count >> 1)) levelParts[piece++] = p;
     }
     const identifier = pool.take(body.name);
     const start = length;
     write(`body ${identifier}${body.isStatic ? ' static' : ''}${body.sensor ? ' sensor' : ''}${body.bullet ? ' bullet' : ''} `);
-    const single = texts.length === 2 && texts[1] === '';
+    const single = count === 2 && texts[1] === '';
     if (!single) write('compound(');
-    for (let t = 0; t < texts.length; t += 2) {
+    for (let t = 0; t < count; t += 2) {
       const o = 3 * (first + (t >> 1));
       if (t > 0) write(', ');
       offsets[o] = length;
