@@ -89,6 +89,8 @@ describe('cli: level files in collide check and collide convert', () => {
     const f = file.findings[0]!;
     assert.deepEqual([f.kind, f.a, f.b, f.cell], ['overlap', 'Walls/Wall3', 'Objects#12', [3, 4]]);
     assert.deepEqual(Object.keys(f), ['kind', 'a', 'b', 'depth', 'normal', 'points', 'cell']);
+    // Laid out as the rest of the report: JSON.stringify's, two spaces a level.
+    assert.equal(r.stdout, `${JSON.stringify(JSON.parse(r.stdout), null, 2)}\n`);
   });
 
   it('points SARIF results into the level file', () => {
