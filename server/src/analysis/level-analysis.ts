@@ -1,13 +1,13 @@
-import { byPosition, type Diagnostic, type TextRange } from '../common/diagnostic';
+import { byPosition, mergeDiagnostics, type Diagnostic, type TextRange } from '../common/diagnostic';
 import { lowerLevel, type LoweredBody, type LoweredLevel } from '../readers/lower';
-import type { LevelScene } from '../readers/level-scene';
+import type { LevelPart, LevelScene } from '../readers/level-scene';
 import type { Scene } from '../semantics/scene';
 import { LineIndex } from '../syntax/positions';
 import type { AnalysisOptions } from './analyze';
 import { impactDiagnostic } from './continuous';
 import { FindingDiagnostic, LABEL_RELATED_B, overlapMessageWith } from './finding-diagnostic';
 import type { Finding, OverlapFinding } from './findings';
-import { analyzeDocument, type DocumentAnalysis } from './pipeline';
+import { analyzeDocument, positionOrder, type DocumentAnalysis } from './pipeline';
 
 /**
  * A level file's analysis (levels-and-tiles.md §1): its scene lowered to .collide text
@@ -56,23 +56,54 @@ export function analyzeLevel(level: LevelScene, levelText: string, options: Anal
 export function mapLevelAnalysis(lowered: LoweredLevel, analysis: DocumentAnalysis, lines: LineIndex): LevelAnalysis {
   const level = lowered.level;
   const scene = analysis.semantics.scene;
-  const diagnostics: Diagnostic[] = [...level.diagnostics, ...lowered.diagnostics];
+  const others: Diagnostic[] = [...level.diagnostics, ...lowered.diagnostics];
   for (const d of analysis.diagnostics) {
     if (d instanceof FindingDiagnostic) continue;
-    diagnostics.push(mapDiagnostic(lowered, d));
+    others.push(mapDiagnostic(lowered, d));
   }
   const bodyOf = sceneToLowered(lowered, scene);
   const findings = new Array<Finding>(analysis.findings.length);
+  const findingDiagnostics: Diagnostic[] = [];
+  // Each finding's diagnostic sits on the name of one of its bodies, its owner: see below.
+  let owners: Int32Array | null = namesInOrder(lowered) ? new Int32Array(findings.length) : null;
   for (let k = 0; k < findings.length; k++) {
     const f = analysis.findings[k]!;
     const a = bodyOf(f.ia);
     const b = bodyOf(f.ib);
     const relabeled = a && b ? f.relabeled(a.name, b.name, f.ia, f.ib) : f;
     findings[k] = relabeled;
-    if (a && b) diagnostics.push(levelFindingDiagnostic(level, scene, relabeled, a, b));
+    if (!a || !b) {
+      owners = null;
+      continue;
+    }
+    const d = levelFindingDiagnostic(level, scene, relabeled, a, b);
+    if (owners) owners[findingDiagnostics.length] = d.start === a.nameRange.start ? a.index : b.index;
+    findingDiagnostics.push(d);
   }
-  diagnostics.sort(byPosition);
+  // In position order: the few others sorted, the findings' by their owners when the level
+  // names its bodies in their order (as a level file does: a counting sort, as the pipeline's
+  // positionOrder), else sorted too; merged, ties to the others (the order a stable sort of
+  // the others then the findings' gives).
+  others.sort(byPosition);
+  const ordered = owners ? positionOrder(findingDiagnostics, owners, lowered.bodies.length) : findingDiagnostics.sort(byPosition);
+  const diagnostics = others.length === 0 ? ordered : mergeDiagnostics(others, ordered);
   return { level, lowered, analysis, diagnostics, findings, lines, bodyOf };
+}
+
+/**
+ * Whether the lowered bodies' name ranges in the level come in the bodies' order (by start, then
+ * end), so that ordering diagnostics on names by their bodies' indices orders them by position.
+ */
+function namesInOrder(lowered: LoweredLevel): boolean {
+  let start = -1;
+  let end = -1;
+  for (const b of lowered.bodies) {
+    const r = b.nameRange;
+    if (r.start < start || (r.start === start && r.end < end)) return false;
+    start = r.start;
+    end = r.end;
+  }
+  return true;
 }
 
 /**
@@ -111,16 +142,16 @@ function mapDiagnostic(lowered: LoweredLevel, d: Diagnostic): Diagnostic {
  * What a message calls one side of a finding: a tile layer's part by its cell, a part of a body
  * of several level parts by its label (or number), else the body.
  */
-function sideWords(body: LoweredBody, part: number, levelParts: number): string {
-  const p = body.part(part);
+function sideWords(body: LoweredBody, part: number, levelParts: readonly LevelPart[]): string {
+  const p = body.levelPart(part);
   if (p?.cell) return `cell (${p.cell[0]}, ${p.cell[1]}) of ${body.name}`;
-  if (p && levelParts > 1) return `${p.label ?? `part ${p.levelPart + 1}`} of ${body.name}`;
+  if (p && levelParts.length > 1) return `${p.label ?? `part ${levelParts.indexOf(p) + 1}`} of ${body.name}`;
   return body.name;
 }
 
 /** The name an impact's message gives a body: with its cell when the part is a tile's. */
 function impactName(body: LoweredBody, part: number): string {
-  const cell = body.part(part)?.cell;
+  const cell = body.levelPart(part)?.cell;
   return cell ? `${body.name} at cell (${cell[0]}, ${cell[1]})` : body.name;
 }
 
@@ -131,8 +162,8 @@ function impactName(body: LoweredBody, part: number): string {
  */
 export function levelFindingDiagnostic(level: LevelScene, scene: Scene, f: Finding, a: LoweredBody, b: LoweredBody): FindingDiagnostic {
   if (f.kind === 'overlap') {
-    const wordsA = sideWords(a, f.partA, level.bodies[a.levelIndex]?.parts.length ?? 1);
-    const wordsB = sideWords(b, f.partB, level.bodies[b.levelIndex]?.parts.length ?? 1);
+    const wordsA = sideWords(a, f.partA, level.bodies[a.levelIndex]?.parts ?? []);
+    const wordsB = sideWords(b, f.partB, level.bodies[b.levelIndex]?.parts ?? []);
     const parts = wordsA === a.name && wordsB === b.name ? '' : ` (${wordsB} against ${wordsA})`;
     return place(f, b, a, 0, parts === '' ? undefined : overlapMessageWith(f as OverlapFinding, parts));
   }

@@ -34,7 +34,7 @@ function linesOf(r: FileReport): LineIndex {
  * part of either body that made it (a tile layer is static, so at most one side is one).
  */
 function cellOf(level: LevelAnalysis, f: Finding): readonly [number, number] | undefined {
-  return level.bodyOf(f.ia)?.part(f.partA)?.cell ?? level.bodyOf(f.ib)?.part(f.partB)?.cell;
+  return level.bodyOf(f.ia)?.levelPart(f.partA)?.cell ?? level.bodyOf(f.ib)?.levelPart(f.partB)?.cell;
 }
 
 export type OutputFormat = 'text' | 'json' | 'sarif';

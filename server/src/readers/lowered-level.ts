@@ -41,6 +41,8 @@ export interface LoweredBody {
   readonly partCount: number;
   /** Part `p` alone, or undefined (`parts[p]` without making the others). */
   part(p: number): LoweredPart | undefined;
+  /** The level part that part `p` comes from, or undefined (`part(p)`'s, without making it). */
+  levelPart(p: number): LevelPart | undefined;
 }
 
 /** The pieces' offsets of a whole lowered level, which its bodies' records share. */
@@ -100,6 +102,11 @@ export class LoweredBodyRecord implements LoweredBody {
     const parts: LoweredPart[] = [];
     for (let p = 0; p < this.partCount; p++) parts.push(this.part(p)!);
     return parts;
+  }
+
+  levelPart(p: number): LevelPart | undefined {
+    if (!(p >= 0 && p < this.partCount)) return undefined;
+    return this.level.parts[this.map.levelParts[this.firstPiece + p]!];
   }
 
   /** Part `p` alone (undefined beyond the last). */

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
+import { byPosition } from '../../../server/src/common/diagnostic';
 import { analyzeLevel, mapLevelAnalysis } from '../../../server/src/analysis/level-analysis';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { annotatedText, lowerLevel } from '../../../server/src/readers/lower';
@@ -58,6 +59,37 @@ describe('analysis: a level analyzed through its lowered text', () => {
     assert.match(through.message, /^Bullet passes through Ground at cell \(2, 0\) between/);
     assert.equal(slice(text, through.range), 'Bullet');
     assert.deepEqual(through.related?.map((x) => x.message), ['Ground']);
+  });
+
+  it('puts the diagnostics in position order when the level names its bodies out of order too', () => {
+    const { text, bodies } = placedLevel([levelBody('A', [circle(1)]), levelBody('B', [circle(1)], { x: 0.5 }), levelBody('C', [circle(1)], { x: 1 })]);
+    // The same bodies, declared in the reverse order of their places in the text.
+    const r = analyzeLevel(levelScene([...bodies].reverse()), text);
+    assert.deepEqual(
+      r.diagnostics.map((d) => slice(text, d.range)),
+      ['A', 'A', 'B'],
+    );
+    assert.deepEqual(
+      r.findings.map((f) => [f.a, f.b]),
+      [
+        ['C', 'B'],
+        ['C', 'A'],
+        ['B', 'A'],
+      ],
+    );
+  });
+
+  it('says the cell of a tile layer of one cell, and the number of an unlabeled part', () => {
+    const { text, bodies } = placedLevel([
+      levelBody('Ground', [{ shape: box(16, 16, 8, 8), range: { start: 0, end: 0 }, cell: [5, 6] as const }], { isStatic: true }),
+      levelBody('Crate', [circle(1, 100, 100), circle(4, 8, 0)]),
+    ]);
+    const r = analyzeLevel(levelScene(bodies), text);
+    assert.deepEqual(
+      r.diagnostics.map((d) => d.message.replace(/ by .*/, '')),
+      ['Crate overlaps Ground'],
+    );
+    assert.match(r.diagnostics[0]!.message, /\(part 2 of Crate against cell \(5, 6\) of Ground\)/);
   });
 
   it("keeps the reader's diagnostics and lowering's, and maps the lowered text's onto the level body, in position order", () => {
@@ -119,6 +151,7 @@ describe('analysis: a level analyzed through its lowered text', () => {
         const findingDiagnostics = r.diagnostics.filter((d) => ['overlap', 'tunnelling', 'collision', 'analysis-not-converged'].includes(d.code));
         assert.equal(findingDiagnostics.length, r.findings.length);
         for (const d of r.diagnostics) assert.ok(d.range.start >= 0 && d.range.end <= text.length);
+        for (let k = 1; k < r.diagnostics.length; k++) assert.ok(byPosition(r.diagnostics[k - 1]!, r.diagnostics[k]!) <= 0, 'in position order');
         for (const d of findingDiagnostics) assert.ok(names.has(`${d.range.start}:${d.range.end}`), d.message);
       }),
       { numRuns: 150 },
