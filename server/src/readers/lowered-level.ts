@@ -141,6 +141,7 @@ export interface LevelNames {
  */
 export class LoweredLevel {
   private table: LevelNames | undefined;
+  private byIdentifier: Map<string, LoweredBody> | undefined;
 
   constructor(
     readonly text: string,
@@ -209,5 +210,14 @@ export class LoweredLevel {
   /** The level name of an identifier of the lowered text (undefined for one that names no body). */
   levelName(identifier: string): string | undefined {
     return this.names.byIdentifier.get(identifier);
+  }
+
+  /** The lowered body of an identifier of the lowered text (the preview names bodies so). */
+  bodyNamed(identifier: string): LoweredBody | undefined {
+    if (this.byIdentifier === undefined) {
+      this.byIdentifier = new Map();
+      for (const b of this.bodies) this.byIdentifier.set(b.identifier, b);
+    }
+    return this.byIdentifier.get(identifier);
   }
 }

@@ -246,6 +246,9 @@ describe('readers: lowering a level to .collide text', () => {
     );
     assert.equal(lowered.names.byIdentifier.get('Walls_Wall3_2'), 'Walls#Wall3');
     assert.deepEqual(lowered.names.byIndex, ['Walls/Wall3', 'Walls#Wall3', 'pi']);
+    assert.equal(lowered.levelName('_pi'), 'pi');
+    assert.equal(lowered.bodyNamed('Walls_Wall3_2')?.levelIndex, 1);
+    assert.equal(lowered.bodyNamed('Walls/Wall3'), undefined);
     assert.deepEqual(
       analyzed(lowered.text).semantics.scene.bodies.map((b) => b.name),
       ['Walls_Wall3', 'Walls_Wall3_2', '_pi'],
