@@ -18,6 +18,8 @@ import {
 import { isPairDetail } from '../../../protocol/preview-model';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { LANGUAGE_ID } from '../languageClient';
+import type { CheckedDocuments } from '../checkedDocuments';
+import { isLevelDocument } from '../levels';
 import { bodiesAtOffset, poseEdits } from './edits';
 import { makeNonce, previewHtml } from './html';
 import { SceneSync } from './scene-sync';
@@ -374,8 +376,9 @@ function basename(uri: vscode.Uri): string {
   return p.slice(p.lastIndexOf('/') + 1);
 }
 
-function isScene(doc: vscode.TextDocument | undefined): doc is vscode.TextDocument {
-  return doc !== undefined && doc.languageId === LANGUAGE_ID;
+/** A document the preview shows: a `.collide` scene, or a level the server checks (levels.ts). */
+function isScene(doc: vscode.TextDocument | undefined, checked: CheckedDocuments | undefined): doc is vscode.TextDocument {
+  return doc !== undefined && (doc.languageId === LANGUAGE_ID || isLevelDocument(doc, checked));
 }
 
 /**
@@ -383,7 +386,7 @@ function isScene(doc: vscode.TextDocument | undefined): doc is vscode.TextDocume
  * panel serializer that restores it after a reload, and the listeners that make it follow the
  * active scene editor, its edits and its cursor. Call once from `activate`.
  */
-export function registerPreview(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined): vscode.Disposable {
+export function registerPreview(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined, checked?: CheckedDocuments): vscode.Disposable {
   let current: PreviewPanel | null = null;
   const adopt = (panel: vscode.WebviewPanel, uri: vscode.Uri | null): PreviewPanel => {
     current?.panel.dispose();
@@ -395,9 +398,9 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
     return p;
   };
   const open = (column: vscode.ViewColumn, uri?: vscode.Uri): PreviewPanel | null => {
-    const target = uri ?? (isScene(vscode.window.activeTextEditor?.document) ? vscode.window.activeTextEditor!.document.uri : current?.documentUri);
+    const target = uri ?? (isScene(vscode.window.activeTextEditor?.document, checked) ? vscode.window.activeTextEditor!.document.uri : current?.documentUri);
     if (!target) {
-      void vscode.window.showInformationMessage('Collide: open a .collide file to preview it.');
+      void vscode.window.showInformationMessage('Collide: open a .collide file or a level (.tscn, .tmx, .tmj) to preview it.');
       return null;
     }
     if (current) {
@@ -429,12 +432,12 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         const saved = isPreviewViewState(state) && state.uri ? vscode.Uri.parse(state.uri) : undefined;
-        const fallback = isScene(vscode.window.activeTextEditor?.document) ? vscode.window.activeTextEditor!.document.uri : null;
+        const fallback = isScene(vscode.window.activeTextEditor?.document, checked) ? vscode.window.activeTextEditor!.document.uri : null;
         adopt(panel, saved ?? fallback);
       },
     }),
     vscode.window.onDidChangeActiveTextEditor((editor) => {
-      if (current && isScene(editor?.document)) current.follow(editor.document.uri);
+      if (current && isScene(editor?.document, checked)) current.follow(editor.document.uri);
     }),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (current && current.documentUri?.toString() === e.document.uri.toString() && e.contentChanges.length > 0) current.changed();
