@@ -20,16 +20,7 @@ export function hasLevelExtension(path: string): boolean {
   return LEVEL_EXTENSIONS.includes(extensionOf(path));
 }
 
-/** A `.json` path: a level only when its text is a Tiled map (`isTiledJsonMap`). */
+/** A `.json` path: a level only when its text is a Tiled map (the server tells: readers/index.ts). */
 export function hasJsonExtension(path: string): boolean {
   return extensionOf(path) === '.json';
-}
-
-/**
- * Whether a JSON text is a Tiled map: Tiled writes `"type": "map"` beside `"orientation"` and
- * `"layers"` in every map (tilesets say `"type": "tileset"`, and a tileset has no orientation
- * of its own). A textual test, not a parse: it runs on every change of an open JSON file.
- */
-export function isTiledJsonMap(text: string): boolean {
-  return /"type"\s*:\s*"map"/.test(text) && /"orientation"\s*:/.test(text) && /"layers"\s*:/.test(text);
 }

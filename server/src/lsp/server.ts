@@ -568,7 +568,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   });
 
-  const preview = registerPreviewHandlers(connection, getAnalysis, (uri) => documents.get(uri)?.version);
+  const preview = registerPreviewHandlers(connection, getAnalysis, (uri) => documents.get(uri)?.version, (doc) => levels.levelOf(doc as AnalyzedDocument)?.level);
 
   documents.listen(connection);
 

@@ -9,6 +9,8 @@ import { strict as assert } from 'node:assert';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { CodeAction, Diagnostic, Hover, PublishDiagnosticsParams, TextEdit } from 'vscode-languageserver-protocol';
 import { LineIndex } from '../../../server/src/syntax/positions';
+import { PREVIEW_LEVEL_MOVE_METHOD, PREVIEW_PAIR_METHOD, PREVIEW_SCENE_METHOD } from '../../../protocol/preview-lsp';
+import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
 import { startInMemoryServer, type InMemoryServer } from './in-memory-server';
 
 const TMX_URI = 'file:///levels/tiled/overlap.tmx';
@@ -97,7 +99,7 @@ describe('lsp/server: level files are checked in place', function () {
     const overlaps = ds.filter((d) => d.code === 'overlap');
     assert.equal(overlaps.length, 1, JSON.stringify(ds));
     assert.equal(overlaps[0]!.source, 'collide');
-    assert.match(overlaps[0]!.message, /^crate overlaps floor by 22\b/);
+    assert.match(messageOf(overlaps[0]!), /^crate overlaps floor by 22\b/);
     assert.match(textAt(TMX, overlaps[0]!), /crate/);
     // The crate lifted off the floor: the edit is checked and published again.
     const lifted = TMX.replace('x="100" y="190"', 'x="100" y="150"');
@@ -138,6 +140,27 @@ describe('lsp/server: level files are checked in place', function () {
     assert.deepEqual((await diagnosticsOf(TMX_URI, 2)).filter((d) => d.code === 'overlap'), []);
   });
 
+  it('answers the preview in level terms: names, ranges, pairs, and a drag written through the level', async () => {
+    await open(TMX_URI, TMX, 'xml');
+    await server.publishedFor(TMX_URI, 1);
+    const scene = (await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: TMX_URI })) as PreviewScene;
+    assert.deepEqual(scene.bodies.map((b) => b.name), ['floor', 'crate', 'ball']);
+    const crate = scene.bodies[1]!;
+    assert.ok(TMX.slice(crate.range.start, crate.range.end).startsWith('<object id="2" name="crate"'), TMX.slice(crate.range.start, crate.range.end));
+    assert.equal(crate.atRange, undefined);
+    assert.deepEqual(scene.findings.map((f) => [f.kind, f.a, f.b]), [['overlap', 'floor', 'crate']]);
+    // Asked again with the version it holds, the preview still gets the whole scene, in level terms.
+    const again = (await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: TMX_URI, base: 1 })) as PreviewScene;
+    assert.deepEqual(again.bodies.map((b) => b.name), ['floor', 'crate', 'ball']);
+    const pair = (await client.sendRequest(PREVIEW_PAIR_METHOD, { uri: TMX_URI, a: 'crate', b: 'floor' })) as PairDetail;
+    assert.deepEqual([pair.a, pair.b, pair.finding?.kind], ['floor', 'crate', 'overlap']);
+    const move = (await client.sendRequest(PREVIEW_LEVEL_MOVE_METHOD, { uri: TMX_URI, version: 1, body: 'crate', at: [120, 150] })) as { edits: { start: number; end: number; text: string }[] };
+    let moved = TMX;
+    for (const e of [...move.edits].sort((x, y) => y.start - x.start)) moved = moved.slice(0, e.start) + e.text + moved.slice(e.end);
+    assert.ok(moved.includes('name="crate" x="120" y="150"'), moved);
+    assert.equal(await client.sendRequest(PREVIEW_LEVEL_MOVE_METHOD, { uri: TMX_URI, version: 7, body: 'crate', at: [120, 150] }), null);
+  });
+
   it('answers empty where a level has nothing to say: outline, folding, tokens, lenses, formatting, completion, rename', async () => {
     await open(TMX_URI, TMX, 'xml');
     await server.publishedFor(TMX_URI, 1);
@@ -174,7 +197,7 @@ describe('lsp/server: level files are checked in place', function () {
     const ds = await diagnosticsOf(`${GODOT}/main.tscn`, 1);
     const overlap = ds.find((d) => d.code === 'overlap');
     assert.ok(overlap, JSON.stringify(ds));
-    assert.match(overlap.message, /^Ball overlaps Floor by 11\b/);
+    assert.match(messageOf(overlap), /^Ball overlaps Floor by 11\b/);
     assert.equal(textAt(MAIN_TSCN, overlap).includes('Ball'), true);
     // A smaller ball in the sub-scene no longer reaches the floor: main.tscn is published again.
     const before = server.published.length;
@@ -187,7 +210,7 @@ describe('lsp/server: level files are checked in place', function () {
     await client.sendNotification('textDocument/didClose', { textDocument: { uri: `${GODOT}/ball.tscn` } });
     await server.until((p) => p.uri === `${GODOT}/main.tscn` && server.published.indexOf(p) >= closedAt);
     const missing = lastFor(server.published, `${GODOT}/main.tscn`, closedAt).diagnostics;
-    assert.ok(missing.some((d) => /ball\.tscn/.test(d.message)), JSON.stringify(missing));
+    assert.ok(missing.some((d) => /ball\.tscn/.test(messageOf(d))), JSON.stringify(missing));
   });
 
   it('leaves a JSON file that is no Tiled map alone, and checks one that is', async () => {
@@ -209,6 +232,10 @@ describe('lsp/server: level files are checked in place', function () {
     assert.equal(await client.sendRequest('textDocument/hover', { textDocument: { uri: other }, position: { line: 0, character: 4 } }), null);
   });
 });
+
+function messageOf(d: Diagnostic): string {
+  return typeof d.message === 'string' ? d.message : d.message.value;
+}
 
 function applyEdits(text: string, lines: LineIndex, edits: readonly TextEdit[]): string {
   const offsets = edits.map((e) => ({ ...lines.offsetRange(e.range), newText: e.newText })).sort((a, b) => b.start - a.start);
