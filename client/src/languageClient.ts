@@ -71,7 +71,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.collide');
   // What a level reads besides itself (tilesets, shape resources, sub-scenes, project.godot):
   // a change on disk checks again the open levels that use it.
-  const levelWatcher = vscode.workspace.createFileSystemWatcher('**/*.{tsx,tsj,tres,tscn,godot}');
+  const levelWatcher = vscode.workspace.createFileSystemWatcher('**/*.{tsx,tsj,tx,tres,tscn,godot}');
   context.subscriptions.push(watcher, levelWatcher);
   const collections = Array.from({ length: DIAGNOSTIC_BUCKETS }, (_, k) => vscode.languages.createDiagnosticCollection(`${LANGUAGE_ID}#${k}`));
   context.subscriptions.push(...collections);
