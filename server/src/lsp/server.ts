@@ -7,10 +7,12 @@ import {
   TextDocumentSyncKind,
   TextDocuments,
   type CancellationToken,
+  type CodeActionParams,
   type CodeLens,
   type Connection,
   type Diagnostic,
   type DocumentSymbol,
+  type HoverParams,
   type InitializeParams,
   type InitializeResult,
   type SemanticTokens,
@@ -198,7 +200,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const generation = st.generation;
     const text = doc.getText();
     const kind = levels.kindOf(uri, text);
-    if (kind === 'none') return Promise.resolve(undefined);
+    if (kind === 'none') {
+      // A JSON file that is no Tiled map (perhaps no longer): nothing of it is analyzed or shown.
+      if (st.latest) void connection.sendDiagnostics({ uri, diagnostics: [] });
+      st.latest = undefined;
+      return Promise.resolve(undefined);
+    }
     const isStale = () => documents.get(uri)?.version !== version || states.get(uri) !== st || st.generation !== generation;
     const promise = (async (): Promise<AnalyzedDocument | undefined> => {
       const settings = await settingsFor(uri, st);
@@ -436,14 +443,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     };
   }
 
-  connection.onHover(
-    onDocument(
-      'Hover',
-      null,
-      (doc, p) => hoverOf(doc, doc.lines.offsetAt(p.position)),
-      (level, p) => levelHoverOf(level, level.view.lines.offsetAt(p.position)),
-    ),
-  );
+  const hoverLevel = (level: AnalyzedLevel, p: HoverParams) => levelHoverOf(level, level.view.lines.offsetAt(p.position));
+  connection.onHover(onDocument('Hover', null, (doc, p) => hoverOf(doc, doc.lines.offsetAt(p.position)), hoverLevel));
   connection.onCompletion(onDocument('Completion', [], (doc, p) => lspCompletion(doc, doc.lines.offsetAt(p.position), { snippets })));
   connection.onSignatureHelp(onDocument('Signature help', null, (doc, p) => lspSignatureHelp(doc, doc.lines.offsetAt(p.position))));
   connection.onDefinition(onDocument('Go to definition', null, (doc, p) => definitionLocation(doc, doc.lines.offsetAt(p.position))));
@@ -459,14 +460,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return (yield* stateOf(doc.uri).outline.steps(doc, hierarchicalSymbols)) as unknown as DocumentSymbol[] | SymbolInformation[];
     }),
   );
-  connection.onCodeAction(
-    onDocument(
-      'Code actions',
-      [],
-      (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context),
-      (level, p) => levelCodeActions(level, toOffsetRange(level.view.lines, p.range), p.context),
-    ),
-  );
+  const levelActions = (level: AnalyzedLevel, p: CodeActionParams) => levelCodeActions(level, toOffsetRange(level.view.lines, p.range), p.context);
+  connection.onCodeAction(onDocument('Code actions', [], (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context), levelActions));
   // Lenses go with their commands (kept from one answer to the next), or past the limit without
   // them, which the editor asks for only for the lenses it shows. A stub names the analysis it
   // came from: a settings change analyses the same version again.
