@@ -206,3 +206,21 @@ function firstLine(text: string | undefined): TextRange {
   const m = /[\r\n]/.exec(text);
   return { start: 0, end: m ? m.index : text.length };
 }
+
+/**
+ * The lowered text as `collide convert` prints it: a `// <level name>` comment line above each
+ * body whose identifier differs from its level name, so that the reader of the scene can tell
+ * which node or object it is (line breaks in a name are written as spaces).
+ */
+export function annotatedText(lowered: LoweredLevel): string {
+  const text = lowered.text;
+  const out: string[] = [];
+  let from = 0;
+  for (const b of lowered.bodies) {
+    if (b.identifier === b.name) continue;
+    out.push(text.slice(from, b.generated.start), `// ${b.name.replace(/[\r\n\u2028\u2029]/g, ' ')}\n`);
+    from = b.generated.start;
+  }
+  out.push(text.slice(from));
+  return out.join('');
+}
