@@ -1,4 +1,5 @@
 import type { IncrementalAnalyzer } from '../analysis/incremental';
+import { nextTurn } from '../common/steps';
 import { mapLevelAnalysis, type LevelAnalysis } from '../analysis/level-analysis';
 import type { DocumentAnalysis } from '../analysis/pipeline';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../features/document';
@@ -83,10 +84,16 @@ export class LevelDocuments {
     analyzer: IncrementalAnalyzer,
     isStale: () => boolean,
   ): Promise<AnalyzedLevel | undefined> {
+    // Reading and lowering are whole-file and synchronous (a large map takes a good part of a
+    // second): the event loop gets a turn first, so that a newer version already sent drops
+    // this one before it starts.
+    await nextTurn();
+    if (isStale()) return undefined;
     const path = pathOfUri(uri) ?? uri;
     const scene = readLevel(text, path, this.host());
     this.dependencies.set(uri, scene.dependencies);
     const lowered = lowerLevel(scene, text);
+    if (isStale()) return undefined;
     const run = await analyzer.analyzeAsync(lowered.text, { isCanceled: isStale }, analysisOptions(settings));
     if (run.state === 'canceled') return undefined;
     const level = mapLevelAnalysis(lowered, run.analysis, new LineIndex(text));
