@@ -86,7 +86,7 @@ function mapDiagnostic(lowered: LoweredLevel, d: Diagnostic): Diagnostic {
  * of several level parts by its label (or number), else the body.
  */
 function sideWords(body: LoweredBody, part: number, levelParts: number): string {
-  const p = body.parts[part];
+  const p = body.part(part);
   if (p?.cell) return `cell (${p.cell[0]}, ${p.cell[1]}) of ${body.name}`;
   if (p && levelParts > 1) return `${p.label ?? `part ${p.levelPart + 1}`} of ${body.name}`;
   return body.name;
@@ -94,7 +94,7 @@ function sideWords(body: LoweredBody, part: number, levelParts: number): string 
 
 /** The name an impact's message gives a body: with its cell when the part is a tile's. */
 function impactName(body: LoweredBody, part: number): string {
-  const cell = body.parts[part]?.cell;
+  const cell = body.part(part)?.cell;
   return cell ? `${body.name} at cell (${cell[0]}, ${cell[1]})` : body.name;
 }
 

@@ -35,7 +35,7 @@ function linesOf(r: FileReport): LineIndex {
  */
 function cellOf(level: LevelAnalysis, f: Finding): readonly [number, number] | undefined {
   const bodies = level.lowered.bodies;
-  return bodies[f.ia]?.parts[f.partA]?.cell ?? bodies[f.ib]?.parts[f.partB]?.cell;
+  return bodies[f.ia]?.part(f.partA)?.cell ?? bodies[f.ib]?.part(f.partB)?.cell;
 }
 
 export type OutputFormat = 'text' | 'json' | 'sarif';

@@ -5,6 +5,8 @@ import { KEYWORDS } from '../syntax/tokens';
 
 /** A name that is already word characters only (most names). */
 const IDENTIFIER = /^[A-Za-z0-9_]+$/;
+/** A character outside [A-Za-z0-9_]: a surrogate pair, or one code unit. */
+const NOT_WORD = /[\ud800-\udbff][\udc00-\udfff]|[^A-Za-z0-9_]/g;
 
 /**
  * An identifier of the language (`[A-Za-z_][A-Za-z0-9_]*`, not a keyword) made from `name`: every
@@ -12,18 +14,11 @@ const IDENTIFIER = /^[A-Za-z0-9_]+$/;
  * or a keyword gets a `_` in front, and an empty name is `_`.
  */
 export function identifierOf(name: string): string {
-  let id = IDENTIFIER.test(name) ? name : '';
-  if (id === '') {
-    for (let i = 0; i < name.length; i++) {
-      const c = name.charCodeAt(i);
-      const word = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-      id += word ? name[i] : '_';
-      // A surrogate pair is one character: one `_`.
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < name.length && (name.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
-    }
-    if (id === '') return '_';
-  }
-  if (/^[0-9]/.test(id) || KEYWORDS.has(id)) return `_${id}`;
+  // One replace: a flat string, where a loop of `+=` would leave a chain that hashing flattens.
+  const id = IDENTIFIER.test(name) ? name : name.replace(NOT_WORD, '_');
+  if (id === '') return '_';
+  const c = id.charCodeAt(0);
+  if ((c >= 48 && c <= 57) || KEYWORDS.has(id)) return `_${id}`;
   return id;
 }
 
@@ -33,26 +28,28 @@ export function identifierOf(name: string): string {
  * ... (the first such suffix not yet taken).
  */
 export class IdentifierPool {
-  private readonly taken = new Set<string>();
-  /** Per base identifier, the next suffix to try: repeated names stay linear. */
-  private readonly nextSuffix = new Map<string, number>();
+  /**
+   * Every identifier given or reserved, each with the next suffix to try after it: one lookup a
+   * name, and repeated names stay linear.
+   */
+  private readonly taken = new Map<string, number>();
 
   constructor(reserved: Iterable<string> = []) {
-    for (const r of reserved) this.taken.add(r);
+    for (const r of reserved) this.taken.set(r, 2);
   }
 
   /** A fresh identifier for `name`. */
   take(name: string): string {
     const base = identifierOf(name);
-    if (!this.taken.has(base)) {
-      this.taken.add(base);
+    let k = this.taken.get(base);
+    if (k === undefined) {
+      this.taken.set(base, 2);
       return base;
     }
-    let k = this.nextSuffix.get(base) ?? 2;
     while (this.taken.has(`${base}_${k}`)) k++;
     const id = `${base}_${k}`;
-    this.nextSuffix.set(base, k + 1);
-    this.taken.add(id);
+    this.taken.set(base, k + 1);
+    this.taken.set(id, 2);
     return id;
   }
 }

@@ -1,33 +1,19 @@
 // Lowering: a level's scene as the equivalent .collide text, which the language's own pipeline
 // analyzes unchanged; the source map and name table (lowered-level.ts) carry its results back.
 import type { Diagnostic, TextRange } from '../common/diagnostic';
-import { MAX_MAGNITUDE } from '../semantics/result';
 import { IdentifierPool } from './identifiers';
-import type { LevelBody, LevelScene, LevelShape } from './level-scene';
+import type { LevelBody, LevelScene } from './level-scene';
 import { godotLayerName, lowerLayers } from './level-layers';
-import { lowerPolygon } from './level-polygon';
-import { LoweredLevel, type LoweredBody, type LoweredPart } from './lowered-level';
+import { checkPart, invalidPose, partTexts, sceneNumber } from './level-parts';
+import { LoweredBodyRecord, LoweredLevel, LoweredMap, type LoweredBody } from './lowered-level';
 
 export { LoweredLevel, type LoweredBody, type LoweredPart, type LevelNames } from './lowered-level';
+export { sceneNumber } from './level-parts';
+
+/** Pieces of text joined at a time while lowering (some 500 bodies). */
+const CHUNK = 4096;
 
 const FORMAT_NAMES: Record<LevelScene['format'], string> = { godot: 'a Godot scene', tiled: 'a Tiled map' };
-
-/**
- * A number as the language reads it back to the same double: JavaScript's shortest round-trip
- * form (ECMA-262 Number::toString), which the lexer's number syntax takes whole (`1e-7`,
- * `2.5e+21`); a negative one is unary minus on its magnitude, exact in IEEE arithmetic. Negative
- * zero is written `0`. Only finite numbers reach here (lowering checks them first).
- */
-export function sceneNumber(n: number): string {
-  return n === 0 ? '0' : String(n);
-}
-
-/** A part as lowering writes it: shape text, and where in it the shape expression ends. */
-interface PartText {
-  /** The shape expression, then any ` at (x, y)` and ` angle a` of a compound's part. */
-  readonly shape: string;
-  readonly placement: string;
-}
 
 /**
  * The level's scene as .collide text (levels-and-tiles.md §1: "collide convert prints the
@@ -42,74 +28,101 @@ interface PartText {
  */
 export function lowerLevel(scene: LevelScene, levelText?: string): LoweredLevel {
   const diagnostics: Diagnostic[] = [];
-  const kept: { body: LevelBody; levelIndex: number; parts: { text: PartText; levelPart: number }[] }[] = [];
-  for (let i = 0; i < scene.bodies.length; i++) {
+  // Pass 1: which bodies and parts the language can take, with the diagnostics of the others,
+  // since the layers and the names they reserve must be known before the first body is
+  // written. A polygon is lowered here, once: its pieces' texts wait for pass 2; the other
+  // shapes are written there, so that nothing else outlives this pass (a level of 100k objects
+  // would otherwise keep their texts through the scavenges of a pass).
+  const bodyCount = scene.bodies.length;
+  const keptBody = new Uint8Array(bodyCount);
+  /** Per part of a kept body, in order: 0 left out, 1 taken, or 2 + its count of polygon pieces. */
+  const partState: number[] = [];
+  const polygonPieces: string[] = [];
+  const keptLayers: (LevelBody['layers'] | undefined)[] = [];
+  let pieceCount = 0;
+  for (let i = 0; i < bodyCount; i++) {
     const body = scene.bodies[i]!;
     const pose = invalidPose(body);
     if (pose !== undefined) {
       diagnostics.push({ range: body.nameRange, severity: 'error', code: 'level-value-invalid', message: `${body.name} is left out of the check: its ${pose}.` });
       continue;
     }
-    const parts: { text: PartText; levelPart: number }[] = [];
-    for (let k = 0; k < body.parts.length; k++) {
-      const part = body.parts[k]!;
-      const texts = partTexts(part.shape, (code, message) => diagnostics.push({ range: part.range, severity: 'error', code, message: `${message} It is left out of the check of ${body.name}.` }));
-      for (const text of texts) parts.push({ text, levelPart: k });
+    const before = pieceCount;
+    for (const part of body.parts) {
+      const checked = checkPart(part.shape, polygonPieces);
+      if (typeof checked === 'object') {
+        diagnostics.push({ range: part.range, severity: 'error', code: checked.code, message: `${checked.message} It is left out of the check of ${body.name}.` });
+        partState.push(0);
+      } else {
+        partState.push(checked === undefined ? 1 : 2 + checked);
+        pieceCount += checked ?? 1;
+      }
     }
-    if (parts.length === 0) {
+    if (pieceCount === before) {
       diagnostics.push(
         body.parts.length === 0
           ? { range: body.nameRange, severity: 'information', code: 'level-body-empty', message: `${body.name} has no collision shape, so it is not checked.` }
           : { range: body.nameRange, severity: 'warning', code: 'level-body-empty', message: `None of the collision shapes of ${body.name} can be used, so it is not checked.` },
       );
+      partState.length -= body.parts.length;
       continue;
     }
-    kept.push({ body, levelIndex: i, parts });
+    keptBody[i] = 1;
+    keptLayers.push(body.layers);
   }
 
-  const layers = lowerLayers(kept.map((k) => k.body.layers));
-  const pool = new IdentifierPool(layers.used ? kept.flatMap((k) => (k.body.layers ? [godotLayerName(k.body.layers)] : [])) : []);
-  const out: string[] = [];
-  let length = 0;
-  const write = (s: string) => {
-    out.push(s);
-    length += s.length;
-  };
-  write(`// The collision shapes of ${FORMAT_NAMES[scene.format]}, lowered to the Collide scene language.\n`);
-  write(`dt ${sceneNumber(scene.dt)}\nslop ${sceneNumber(scene.slop)}\nframes ${sceneNumber(scene.frames)}\n`);
-  for (const s of layers.statements) write(`${s}\n`);
+  const layers = lowerLayers(keptLayers);
+  const reserved: string[] = [];
+  if (layers.used) for (const bits of keptLayers) if (bits) reserved.push(godotLayerName(bits));
+  const pool = new IdentifierPool(reserved);
+  let head =
+    `// The collision shapes of ${FORMAT_NAMES[scene.format]}, lowered to the Collide scene language.\n` +
+    `dt ${sceneNumber(scene.dt)}\nslop ${sceneNumber(scene.slop)}\nframes ${sceneNumber(scene.frames)}\n`;
+  for (const statement of layers.statements) head += `${statement}\n`;
 
-  const bodies: LoweredBody[] = [];
-  for (const { body, levelIndex, parts } of kept) {
+  // Pass 2: one line a body, its pieces pushed as they are and their offsets counted. Every
+  // CHUNK pieces they are joined into one string, so that they die young.
+  const out: string[] = [];
+  const chunk: string[] = [head];
+  let length = head.length;
+  const write = (piece: string): void => {
+    chunk.push(piece);
+    length += piece.length;
+  };
+  const map = new LoweredMap(scene, new Int32Array(3 * pieceCount), new Int32Array(pieceCount));
+  const { offsets, levelParts } = map;
+  const bodies: LoweredBody[] = new Array(keptLayers.length);
+  /** The body's pieces: shape text, then placement, for each. */
+  const texts: string[] = [];
+  let state = 0;
+  let polygon = 0;
+  let piece = 0;
+  for (let levelIndex = 0, k = 0; levelIndex < bodyCount; levelIndex++) {
+    if (keptBody[levelIndex] === 0) continue;
+    const body = scene.bodies[levelIndex]!;
+    texts.length = 0;
+    const first = piece;
+    for (let p = 0; p < body.parts.length; p++) {
+      const s = partState[state++]!;
+      if (s === 0) continue;
+      const shape = body.parts[p]!.shape;
+      if (shape.kind !== 'polygon') partTexts(shape, texts);
+      else for (let q = 0; q < s - 2; q++) texts.push(polygonPieces[polygon++]!, '');
+      while (piece < first + (texts.length >> 1)) levelParts[piece++] = p;
+    }
     const identifier = pool.take(body.name);
     const start = length;
-    write('body ');
-    const nameStart = length;
-    write(identifier);
-    const nameEnd = length;
-    write(body.isStatic ? ' static' : '');
-    write(body.sensor ? ' sensor' : '');
-    write(body.bullet ? ' bullet' : '');
-    write(' ');
-    const lowered: LoweredPart[] = [];
-    const single = parts.length === 1 && parts[0]!.text.placement === '';
+    write(`body ${identifier}${body.isStatic ? ' static' : ''}${body.sensor ? ' sensor' : ''}${body.bullet ? ' bullet' : ''} `);
+    const single = texts.length === 2 && texts[1] === '';
     if (!single) write('compound(');
-    for (let p = 0; p < parts.length; p++) {
-      const { text, levelPart } = parts[p]!;
-      if (p > 0) write(', ');
-      const shapeStart = length;
-      write(text.shape);
-      const shapeEnd = length;
-      if (!single) write(text.placement);
-      const level = body.parts[levelPart]!;
-      lowered.push({
-        generated: { start: shapeStart, end: shapeEnd },
-        generatedPart: { start: shapeStart, end: length },
-        levelPart,
-        range: level.range,
-        ...(level.label !== undefined ? { label: level.label } : {}),
-        ...(level.cell !== undefined ? { cell: level.cell } : {}),
-      });
+    for (let t = 0; t < texts.length; t += 2) {
+      const o = 3 * (first + (t >> 1));
+      if (t > 0) write(', ');
+      offsets[o] = length;
+      write(texts[t]!);
+      offsets[o + 1] = length;
+      if (!single) write(texts[t + 1]!);
+      offsets[o + 2] = length;
     }
     if (!single) write(')');
     if (body.x !== 0 || body.y !== 0) write(` at (${sceneNumber(body.x)}, ${sceneNumber(body.y)})`);
@@ -117,87 +130,16 @@ export function lowerLevel(scene: LevelScene, levelText?: string): LoweredLevel 
     if (body.vx !== 0 || body.vy !== 0) write(` velocity (${sceneNumber(body.vx)}, ${sceneNumber(body.vy)})`);
     if (body.spin !== 0) write(` spin ${sceneNumber(body.spin)}`);
     if (layers.used && body.layers) write(` layer ${godotLayerName(body.layers)}`);
-    bodies.push({
-      index: bodies.length,
-      levelIndex,
-      identifier,
-      name: body.name,
-      generated: { start, end: length },
-      generatedName: { start: nameStart, end: nameEnd },
-      range: body.range,
-      nameRange: body.nameRange,
-      parts: lowered,
-    });
+    bodies[k] = new LoweredBodyRecord(map, k, levelIndex, identifier, start, length, first, piece - first);
+    k++;
     write('\n');
-  }
-  return new LoweredLevel(out.join(''), scene, bodies, diagnostics, firstLine(levelText));
-}
-
-/** What is wrong with a body's pose or motion for the language, or undefined. */
-function invalidPose(body: LevelBody): string | undefined {
-  const fields: [string, number][] = [
-    ['x position', body.x],
-    ['y position', body.y],
-    ['angle', body.angle],
-    ['x velocity', body.vx],
-    ['y velocity', body.vy],
-    ['spin', body.spin],
-  ];
-  for (const [what, v] of fields) {
-    if (!Number.isFinite(v)) return `${what} is ${String(v)}`;
-    if (what !== 'angle' && Math.abs(v) > MAX_MAGNITUDE) return `${what} ${sceneNumber(v)} is beyond ${MAX_MAGNITUDE.toExponential()} in magnitude`;
-  }
-  return undefined;
-}
-
-/** A coordinate or size the language takes: finite and within MAX_MAGNITUDE. */
-function usable(v: number): boolean {
-  return Number.isFinite(v) && Math.abs(v) <= MAX_MAGNITUDE;
-}
-
-function placement(x: number, y: number, angle: number): string {
-  return `${x !== 0 || y !== 0 ? ` at (${sceneNumber(x)}, ${sceneNumber(y)})` : ''}${angle !== 0 ? ` angle ${sceneNumber(angle)}` : ''}`;
-}
-
-/**
- * The texts of a level part: one, or a decomposed polygon's several, or none with `report`
- * called (code and message) when the language could not take it.
- */
-function partTexts(shape: LevelShape, report: (code: string, message: string) => void): PartText[] {
-  const bad = (what: string) => {
-    report('level-shape-invalid', `This ${shape.kind} cannot be checked: ${what}.`);
-    return [];
-  };
-  switch (shape.kind) {
-    case 'circle':
-      if (!usable(shape.x) || !usable(shape.y)) return bad('its center is not a finite position');
-      if (!usable(shape.radius) || !(shape.radius > 0)) return bad(`its radius is ${String(shape.radius)}`);
-      return [{ shape: `circle(${sceneNumber(shape.radius)})`, placement: placement(shape.x, shape.y, 0) }];
-    case 'box':
-      if (!usable(shape.x) || !usable(shape.y) || !Number.isFinite(shape.angle)) return bad('its center or angle is not finite');
-      if (!usable(shape.width) || !usable(shape.height) || !(shape.width > 0) || !(shape.height > 0)) return bad(`its size is ${String(shape.width)} by ${String(shape.height)}`);
-      return [{ shape: `box(${sceneNumber(shape.width)}, ${sceneNumber(shape.height)})`, placement: placement(shape.x, shape.y, shape.angle) }];
-    case 'capsule':
-      if (!usable(shape.x) || !usable(shape.y) || !Number.isFinite(shape.angle)) return bad('its center or angle is not finite');
-      if (!usable(shape.radius) || !(shape.radius > 0)) return bad(`its radius is ${String(shape.radius)}`);
-      if (!usable(shape.length) || !(shape.length >= 0)) return bad(`its length is ${String(shape.length)}`);
-      // A capsule without a core segment is its circle (Godot's capsule whose height is its diameter).
-      if (shape.length === 0) return [{ shape: `circle(${sceneNumber(shape.radius)})`, placement: placement(shape.x, shape.y, 0) }];
-      return [{ shape: `capsule(${sceneNumber(shape.length)}, ${sceneNumber(shape.radius)})`, placement: placement(shape.x, shape.y, shape.angle) }];
-    case 'segment':
-      if (![shape.ax, shape.ay, shape.bx, shape.by].every(usable)) return bad('an end is not a finite position');
-      if (shape.ax === shape.bx && shape.ay === shape.by) return bad('its two ends are the same point');
-      return [{ shape: `segment((${sceneNumber(shape.ax)}, ${sceneNumber(shape.ay)}), (${sceneNumber(shape.bx)}, ${sceneNumber(shape.by)}))`, placement: '' }];
-    case 'polygon': {
-      if (!shape.points.every(usable)) return bad('a vertex is not a finite position');
-      const lowered = lowerPolygon(shape.points);
-      if ('code' in lowered) {
-        report(lowered.code, lowered.message);
-        return [];
-      }
-      return lowered.parts.map((part) => ({ shape: `polygon(${part.map((p) => `(${sceneNumber(p.x)}, ${sceneNumber(p.y)})`).join(', ')})`, placement: '' }));
+    if (chunk.length >= CHUNK) {
+      out.push(chunk.join(''));
+      chunk.length = 0;
     }
   }
+  out.push(chunk.join(''));
+  return new LoweredLevel(out.join(''), scene, bodies, diagnostics, firstLine(levelText));
 }
 
 /** The level text's first line, where diagnostics of no body go (empty range without a text). */

@@ -1,7 +1,7 @@
 // What lowering gives (lower.ts): the .collide text of a level, its source map back into the
 // level file, and the table from the text's identifiers to the level's body names.
 import type { Diagnostic, TextRange } from '../common/diagnostic';
-import type { LevelScene } from './level-scene';
+import type { LevelBody, LevelPart, LevelScene } from './level-scene';
 
 /** One part of a lowered body: a level part, or one convex piece of a decomposed polygon. */
 export interface LoweredPart {
@@ -36,7 +36,87 @@ export interface LoweredBody {
   readonly range: TextRange;
   /** Where a finding on it is underlined in the level file. */
   readonly nameRange: TextRange;
+  /** Made on each read: compare by content. */
   readonly parts: readonly LoweredPart[];
+  readonly partCount: number;
+  /** Part `p` alone, or undefined (`parts[p]` without making the others). */
+  part(p: number): LoweredPart | undefined;
+}
+
+/** The pieces' offsets of a whole lowered level, which its bodies' records share. */
+export class LoweredMap {
+  constructor(
+    readonly level: LevelScene,
+    /** Per piece: its shape expression's start and end, and the end of its placement. */
+    readonly offsets: Int32Array,
+    /** Per piece: the index of the level part it comes from in its body. */
+    readonly levelParts: Int32Array,
+  ) {}
+}
+
+/**
+ * A lowered body as lowering makes it: offsets, and its pieces as a run of the shared map's;
+ * ranges and parts are made on request. A level of 100k objects has one per object, and the
+ * records of six ranges and a part each were most of lowering's work.
+ */
+export class LoweredBodyRecord implements LoweredBody {
+  constructor(
+    private readonly map: LoweredMap,
+    readonly index: number,
+    readonly levelIndex: number,
+    readonly identifier: string,
+    private readonly start: number,
+    private readonly end: number,
+    private readonly firstPiece: number,
+    readonly partCount: number,
+  ) {}
+
+  private get level(): LevelBody {
+    return this.map.level.bodies[this.levelIndex]!;
+  }
+
+  get name(): string {
+    return this.level.name;
+  }
+
+  get range(): TextRange {
+    return this.level.range;
+  }
+
+  get nameRange(): TextRange {
+    return this.level.nameRange;
+  }
+
+  get generated(): TextRange {
+    return { start: this.start, end: this.end };
+  }
+
+  /** After `body `. */
+  get generatedName(): TextRange {
+    return { start: this.start + 5, end: this.start + 5 + this.identifier.length };
+  }
+
+  get parts(): readonly LoweredPart[] {
+    const parts: LoweredPart[] = [];
+    for (let p = 0; p < this.partCount; p++) parts.push(this.part(p)!);
+    return parts;
+  }
+
+  /** Part `p` alone (undefined beyond the last). */
+  part(p: number): LoweredPart | undefined {
+    if (!(p >= 0 && p < this.partCount)) return undefined;
+    const piece = this.firstPiece + p;
+    const o = this.map.offsets;
+    const levelPart = this.map.levelParts[piece]!;
+    return loweredPart(o[3 * piece]!, o[3 * piece + 1]!, o[3 * piece + 2]!, levelPart, this.level.parts[levelPart]!);
+  }
+}
+
+function loweredPart(start: number, shapeEnd: number, end: number, levelPart: number, level: LevelPart): LoweredPart {
+  const part: { -readonly [K in keyof LoweredPart]: LoweredPart[K] } = { generated: { start, end: shapeEnd }, generatedPart: { start, end }, levelPart, range: level.range };
+  if (level.label !== undefined) part.label = level.label;
+  if (level.cell !== undefined) part.cell = level.cell;
+  return part;
 }
 
 /** The lowered scene's names and the level's. */
@@ -53,7 +133,7 @@ export interface LevelNames {
  * itself found (ranges in the level file), `names` the way from identifiers to level names.
  */
 export class LoweredLevel {
-  readonly names: LevelNames;
+  private table: LevelNames | undefined;
 
   constructor(
     readonly text: string,
@@ -62,14 +142,20 @@ export class LoweredLevel {
     readonly diagnostics: readonly Diagnostic[],
     /** Where what belongs to no body goes: the level file's first line. */
     readonly fallback: TextRange,
-  ) {
-    const byIdentifier = new Map<string, string>();
-    const byIndex = new Array<string>(bodies.length);
-    for (const b of bodies) {
-      byIdentifier.set(b.identifier, b.name);
-      byIndex[b.index] = b.name;
+  ) {}
+
+  /** Made on first read (a check reads names from the bodies, and never needs the table). */
+  get names(): LevelNames {
+    if (this.table === undefined) {
+      const byIdentifier = new Map<string, string>();
+      const byIndex = new Array<string>(this.bodies.length);
+      for (const b of this.bodies) {
+        byIdentifier.set(b.identifier, b.name);
+        byIndex[b.index] = b.name;
+      }
+      this.table = { byIdentifier, byIndex };
     }
-    this.names = { byIdentifier, byIndex };
+    return this.table;
   }
 
   /** The lowered body whose statement contains [range.start, range.end], or undefined. */
@@ -95,7 +181,10 @@ export class LoweredLevel {
   toLevelRange(range: TextRange): TextRange {
     const b = this.bodyAtGenerated(range);
     if (b === undefined) return this.fallback;
-    for (const p of b.parts) if (p.generatedPart.start <= range.start && range.end <= p.generatedPart.end) return p.range;
+    for (let k = 0; k < b.partCount; k++) {
+      const p = b.part(k)!;
+      if (p.generatedPart.start <= range.start && range.end <= p.generatedPart.end) return p.range;
+    }
     if (b.generatedName.start <= range.start && range.end <= b.generatedName.end) return b.nameRange;
     return b.range;
   }
