@@ -159,3 +159,43 @@ export { BruteForce } from './broad/brute-force';
 // One-shot pairs of a packed box array, on a uniform grid (no structure kept).
 export type { PairKeys } from './broad/grid-pairs';
 export { emptyPairKeys, gridPairs } from './broad/grid-pairs';
+
+// ---- Chains: one-sided edges with ghost vertices -------------------------------------------------
+// A polyline or loop of edges solid from their right-hand side (a counter-clockwise loop from
+// outside), each edge knowing its neighbors (Box2D v3's chain shape and b2ChainSegment).
+
+export type { Chain, ChainSegment } from './chain/chain';
+export { makeChain, makeChainPacked, chainSegment, chainSegmentInto, emptyChainSegment, makeOneSidedSegment, chainTree, chainBounds } from './chain/chain';
+export type { EdgeTree } from './chain/edge-tree';
+export { edgesOverlapping, LEAF_EDGES } from './chain/edge-tree';
+// One edge: contact (and distance, its positive separation) and time of impact from the solid side.
+export type { NormalClass, OneSidedInput, OneSidedToiInput } from './chain/one-sided';
+export { oneSidedContact, oneSidedTimeOfImpact, classifyNormal, isBehind, CONVEX_TOLERANCE } from './chain/one-sided';
+// A whole chain through its edge tree: the deepest contact and the earliest touch, with the edge.
+export type { ChainPair, ChainContactInput, ChainContactOutput, ChainDistanceOutput, ChainToiInput, ChainToiOutput } from './chain/chain-query';
+export { chainContact, chainDistance, chainTimeOfImpact } from './chain/chain-query';
+// The analysis' other continuous queries against a chain: depth at a pose, end of a contact.
+export { chainSignedDepth, chainContactExit } from './chain/chain-exit';
+
+// ---- Tiles: grids of cells and the outline of their union ---------------------------------------
+// The outline as loop chains (counter-clockwise outer boundaries, clockwise holes), merged, with no
+// edge between solid cells; `retileRows` updates it for changed rows by retracing only the loops
+// that reach them.
+
+export type { TileGrid, TileKind } from './tiles/tile-grid';
+export {
+  TILE_EMPTY,
+  TILE_SOLID,
+  TILE_RAMP_RIGHT,
+  TILE_RAMP_LEFT,
+  TILE_CEILING_LEFT,
+  TILE_CEILING_RIGHT,
+  tileKindOf,
+  tileGridFromRows,
+  tileCellAt,
+  tileCellTouched,
+} from './tiles/tile-grid';
+export type { TileLoop, TileOutline } from './tiles/tile-outline';
+export { tileOutline, loopPoints, outlineChains } from './tiles/tile-outline';
+export type { RetileReport } from './tiles/tile-retile';
+export { retileRows } from './tiles/tile-retile';
