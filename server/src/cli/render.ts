@@ -7,18 +7,23 @@ import { drawPair } from '../../../render/pair-painter';
 import { SvgPainter, svgDocument } from '../../../render/svg-painter';
 import { DARK_THEME, LIGHT_THEME, type Theme } from '../../../render/theme';
 import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
+import type { LevelAnalysis } from '../analysis/level-analysis';
 import { analyzeDocument } from '../analysis/pipeline';
+import { levelPairDetail, levelPreviewSource, relabelPreviewScene } from '../preview/level-preview';
 import { buildPairDetail } from '../preview/pair-detail';
 import { buildPreviewScene, type PreviewSource } from '../preview/scene-model';
+import { levelFormatOf } from '../readers';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from './command';
 import { readSceneFile } from './files';
+import { checkLevelOnDisk } from './level-host';
 
 const USAGE = `Usage: collide render FILE --out PICTURE.svg|PICTURE.png [options]
 
 Draws a scene the way the preview does (same drawing code): bodies by kind, overlaps with their
 push-out arrows, tunnelling pairs with their swept areas and ghosts. With --pair, the pair's
 configuration space (B ⊖ A, closest point, push-out, relative-velocity ray and time of impact)
-is drawn beside the scene. For docs and CI artifacts.
+is drawn beside the scene. For docs and CI artifacts. FILE is a .collide scene or a level file
+(.tscn, .tmx, .tmj), which is drawn y down, as the game shows it, its bodies by their level names.
 
 Options:
   -o, --out <file>        Output picture; the extension picks the format (.svg or .png).
@@ -84,6 +89,22 @@ export function renderSourceSvg(analyzed: PreviewSource, options: RenderOptions 
   if (options.pair) {
     pair = buildPairDetail(scene.uri, 0, source, options.pair[0], options.pair[1]);
     if (!pair) throw new UsageError(`--pair ${options.pair.join(',')}: the scene has no two bodies with these names`);
+  }
+  return drawPreviewSvg(scene, pair, { ...options, time });
+}
+
+/**
+ * Draw an analyzed level as the preview shows it: y down, in the level's units, its bodies and
+ * pairs by their level names (preview/level-preview.ts).
+ */
+export function renderLevelSvg(level: LevelAnalysis, options: RenderOptions = {}): RenderResult {
+  const uri = 'file:///' + (options.name ?? 'level');
+  const scene = relabelPreviewScene(buildPreviewScene(uri, 0, levelPreviewSource(level)), level);
+  const time = checkedTime(scene, options);
+  let pair: PairDetail | null = null;
+  if (options.pair) {
+    pair = levelPairDetail(uri, 0, level, options.pair[0], options.pair[1]);
+    if (!pair) throw new UsageError(`--pair ${options.pair.join(',')}: the level has no two bodies with these names`);
   }
   return drawPreviewSvg(scene, pair, { ...options, time });
 }
@@ -223,14 +244,19 @@ export const renderCommand: CliCommand = {
       io.stderr(`collide render: cannot read '${options.file}': ${read.error}\n`);
       return EXIT_USAGE;
     }
-    const result = renderSceneSvg(read.text, {
+    const renderOptions: RenderOptions = {
       ...(options.width !== undefined ? { width: options.width } : {}),
       ...(options.height !== undefined ? { height: options.height } : {}),
       ...(options.time !== undefined ? { time: options.time } : {}),
       ...(options.pair ? { pair: options.pair } : {}),
       theme: options.theme,
       name: path.basename(options.file),
-    });
+    };
+    // A level file is told as collide check tells it: by its extension (a .json one by its text).
+    const result =
+      levelFormatOf(options.file, read.text) !== undefined
+        ? renderLevelSvg(checkLevelOnDisk(read.text, path.resolve(io.cwd, options.file), { editorData: false }), renderOptions)
+        : renderSceneSvg(read.text, renderOptions);
     if (result.scene.errorCount > 0) {
       io.stderr(`collide render: ${options.file} has ${result.scene.errorCount} error(s); drawing what could be built (see 'collide check').\n`);
     }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { drawPreviewSvg, renderCommand, renderSceneSvg, svgToPng } from '../../../server/src/cli/render';
 import { UsageError } from '../../../server/src/cli/command';
 import { LIGHT_THEME } from '../../../render/theme';
+import { GODOT_SCENE } from '../features/level-fixture';
 
 const SCENE = 'dt 1/60\nbody wall static box(0.1, 4) at (2, 0)\nbody shot circle(0.05) at (-1, 0) velocity (600, 0)\n';
 
@@ -102,6 +103,26 @@ describe('collide render', () => {
     assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     assert.equal(png.readUInt32BE(16), 200);
     assert.equal(png.readUInt32BE(20), 120);
+  });
+
+  it('the command draws a level file y down, its bodies by their level names', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collide-render-'));
+    try {
+      writeFileSync(join(dir, 'main.tscn'), GODOT_SCENE);
+      const err: string[] = [];
+      const io = { stdout: () => {}, stderr: (s: string) => void err.push(s), cwd: dir };
+      assert.equal(renderCommand.run(['main.tscn', '--out', 'main.svg', '--width', '640', '--height', '480'], io), 0, err.join(''));
+      const svg = readFileSync(join(dir, 'main.svg'), 'utf8');
+      const labelY = (name: string): number => Number(svg.match(new RegExp(`<text x="[-\\d.]+" y="([-\\d.]+)"[^>]*>${name}</text>`))![1]);
+      // The ball (y = 195) rests on the floor (y = 208, 16 px thick): above it, as in Godot.
+      assert.ok(labelY('Ball') < labelY('Walls/Floor'), `Ball at ${labelY('Ball')}, floor at ${labelY('Walls/Floor')}`);
+      assert.match(svg, />main\.tscn · t = 0 s</);
+      assert.equal(renderCommand.run(['main.tscn', '-o', 'pair.svg', '--pair', 'Ball,Walls/Floor'], io), 0, err.join(''));
+      assert.match(readFileSync(join(dir, 'pair.svg'), 'utf8'), />Ball ⊖ Walls\/Floor</);
+      assert.throws(() => renderCommand.run(['main.tscn', '-o', 'x.svg', '--pair', 'Ball,Nobody'], io), /the level has no two bodies/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the command: writes the file, exit 0; bad usage and unreadable input, exit 2', () => {
