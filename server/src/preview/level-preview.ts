@@ -13,7 +13,8 @@ import type { PreviewSource } from './scene-model';
  * `at` clause.
  */
 export function levelPreviewSource(level: LevelAnalysis): PreviewSource {
-  return { scene: level.analysis.semantics.scene, findings: level.findings, diagnostics: level.diagnostics };
+  // Levels keep their file's frame (Godot and Tiled draw y down): the preview draws it so.
+  return { scene: level.analysis.semantics.scene, findings: level.findings, diagnostics: level.diagnostics, yDown: true };
 }
 
 /** The lowered scene's model with the level's names and ranges on its bodies. */

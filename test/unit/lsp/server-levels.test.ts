@@ -145,6 +145,7 @@ describe('lsp/server: level files are checked in place', function () {
     await server.publishedFor(TMX_URI, 1);
     const scene = (await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: TMX_URI })) as PreviewScene;
     assert.deepEqual(scene.bodies.map((b) => b.name), ['floor', 'crate', 'ball']);
+    assert.equal(scene.yDown, true, 'drawn y down, as Tiled draws the map');
     const crate = scene.bodies[1]!;
     assert.ok(TMX.slice(crate.range.start, crate.range.end).startsWith('<object id="2" name="crate"'), TMX.slice(crate.range.start, crate.range.end));
     assert.equal(crate.atRange, undefined);
@@ -152,6 +153,7 @@ describe('lsp/server: level files are checked in place', function () {
     // Asked again with the version it holds, the preview still gets the whole scene, in level terms.
     const again = (await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: TMX_URI, base: 1 })) as PreviewScene;
     assert.deepEqual(again.bodies.map((b) => b.name), ['floor', 'crate', 'ball']);
+    assert.equal(again.yDown, true);
     const pair = (await client.sendRequest(PREVIEW_PAIR_METHOD, { uri: TMX_URI, a: 'crate', b: 'floor' })) as PairDetail;
     assert.deepEqual([pair.a, pair.b, pair.finding?.kind], ['floor', 'crate', 'overlap']);
     const move = (await client.sendRequest(PREVIEW_LEVEL_MOVE_METHOD, { uri: TMX_URI, version: 1, body: 'crate', at: [120, 150] })) as { edits: { start: number; end: number; text: string }[] };

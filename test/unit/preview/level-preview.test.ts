@@ -19,6 +19,12 @@ describe('preview/level-preview: a level previewed in its own names and ranges',
     assert.deepEqual(ball.position, [100, 195]);
   });
 
+  it('is y down, as the level file draws it', () => {
+    assert.equal(scene.yDown, true);
+    // The ball (y = 195) sits on the floor (y = 208): above it on screen, as in Godot's editor.
+    assert.ok(scene.bodies[1]!.position[1] < scene.bodies[0]!.position[1]);
+  });
+
   it('answers the pair inspector by level names, in either order', () => {
     const pair = levelPairDetail('file:///game/main.tscn', 1, level, 'Ball', 'Walls/Floor');
     assert.ok(pair);
