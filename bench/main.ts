@@ -20,6 +20,7 @@ import { collideAllPairs, collideAllPairsOnePass, collideBodies, collideMoveProb
 import { initRapier, PEERS, type MoveProbe } from './peers';
 import { cliAvailable, serverAvailable } from './bundles';
 import { benchCheck, benchNodeStart } from './cli-timing';
+import { benchLevelCheck, describeLevelCheck } from './level-check';
 import { BURST_REQUESTS, benchLspBurst } from './lsp-burst';
 import { ALL_PROBLEMS, benchLsp } from './lsp-latency';
 import { IDLE_MS, benchLspBurstMemory, benchLspMemory } from './lsp-memory';
@@ -285,6 +286,19 @@ async function peersAndProcesses(): Promise<void> {
     rows.push({ case: 'c:check', n: 10000, contender: `node -e 0 (the process floor${extra})`, ms: median(benchNodeStart(quick ? 2 : 5)), found: 0, expected: 0, missing: 0, extra: 0 });
   } else {
     log('\n(c) skipped: dist/cli.js is not built');
+  }
+
+  // (e) the CLI on a Tiled map of 100k objects (10k with --quick) beside its equivalent scene.
+  const levelN = quick ? 10000 : 100000;
+  log(`\ncollide check of a ${levelN}-object Tiled map and of its equivalent .collide scene (whole processes)`);
+  const e = benchLevelCheck(levelN, quick ? 2 : 3);
+  log(`  ${describeLevelCheck(e)}`);
+  if (e.error) mismatches.push(`e:level: ${e.error}`);
+  if (!e.skipped) {
+    const row = (contender: string, ms: number, found: number) => rows.push({ case: 'e:level', n: levelN, contender, ms, found, expected: 0, missing: 0, extra: 0 });
+    row('collide check map.tmx', median(e.levelMs), e.levelFindings);
+    row('collide check map.collide (equivalent)', median(e.sceneMs), e.sceneFindings);
+    row('node -e 0 (the process floor)', median(e.floorMs), 0);
   }
 
   // (d) the language server.

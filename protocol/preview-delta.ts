@@ -20,12 +20,12 @@
  *    indices, ascending and apart). A kept finding keeps all its fields but `ia` and `ib`, which
  *    follow its bodies to their new indices; a finding whose body was removed must be removed by
  *    a splice, or the delta does not fit. Inserted findings carry new indices.
- * 3. The header (dt, frames, slop, bounds, errorCount, version) is the delta's.
+ * 3. The header (dt, frames, slop, bounds, errorCount, version, yDown) is the delta's.
  *
  * The result is exactly the scene the server would have sent in full for `version`
  * (test/unit/preview/scene-delta.test.ts checks it against the from-scratch model).
  */
-import { arrayOf, isFiniteNumber, isNonNegativeInteger, nullable, objectOf, stringOf, type Check } from './validate';
+import { arrayOf, isBoolean, isFiniteNumber, isNonNegativeInteger, nullable, objectOf, optional, stringOf, type Check } from './validate';
 import { isBounds, isPreviewBody, isPreviewFinding, type OffsetRange, type PreviewBody, type PreviewFinding, type PreviewPart, type PreviewScene, type PreviewSceneHeader } from './preview-model';
 
 export interface BodySplice {
@@ -70,6 +70,7 @@ const isDeltaShape = objectOf({
   slop: isFiniteNumber,
   bounds: nullable(isBounds),
   errorCount: isNonNegativeInteger,
+  yDown: optional(isBoolean),
   bodyCount: isNonNegativeInteger,
   shift: objectOf({ at: isNonNegativeInteger, by: Number.isInteger as Check<number> }),
   bodies: arrayOf(objectOf({ start: isNonNegativeInteger, deleteCount: isNonNegativeInteger, bodies: arrayOf(isPreviewBody, 1_000_000) }), 1_000_000),
@@ -203,5 +204,6 @@ export function applySceneDelta(scene: PreviewScene, delta: PreviewSceneDelta): 
     findings,
     bounds: delta.bounds,
     errorCount: delta.errorCount,
+    ...(delta.yDown !== undefined ? { yDown: delta.yDown } : {}),
   };
 }

@@ -67,3 +67,20 @@ export interface PreviewPairParams {
   b: string;
 }
 export type PreviewPairResult = PairDetail | null;
+
+/**
+ * A body of a level file dragged in the preview (levels-and-tiles.md §1: a body is moved in the
+ * level file only where that is unambiguous): the server answers the edits that put the body's
+ * origin at `at` (world coordinates, the level's units) through the reader's LevelMove, Godot's
+ * `position = Vector2(...)` or Tiled's `x` and `y`, in UTF-16 offsets of `version`'s text; null
+ * when the body cannot be moved so, or `version` is not the server's current one. A rotation is
+ * never written into a level.
+ */
+export const PREVIEW_LEVEL_MOVE_METHOD = 'collide/previewLevelMove';
+export interface PreviewLevelMoveParams {
+  uri: string;
+  version: number;
+  body: string;
+  at: [number, number];
+}
+export type PreviewLevelMoveResult = { edits: { start: number; end: number; text: string }[] } | null;

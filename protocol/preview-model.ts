@@ -3,7 +3,8 @@
  * what the webview draws. Plain JSON (numbers, strings, arrays): it crosses LSP and
  * `postMessage` as it is.
  *
- * Frames and units: scene units, seconds, radians; y points up (the scene's frame). Points are
+ * Frames and units: scene units, seconds, radians; y points up (the scene's frame) unless the
+ * scene says `yDown` (a level file's frame: y down the screen, a positive angle clockwise). Points are
  * `[x, y]` tuples; polygons are flat `[x0, y0, x1, y1, ...]` arrays, which keep a 10k-body scene
  * a few megabytes of JSON rather than tens. Source ranges are UTF-16 offsets `[start, end)`
  * into the document at `version`; the client turns them into editor positions only while its
@@ -114,6 +115,11 @@ export interface PreviewScene {
   bounds: [number, number, number, number] | null;
   /** How many error diagnostics the document has (the scene then holds what could be built). */
   errorCount: number;
+  /**
+   * The scene's y axis points down the screen, as in the level files it was read from (Godot,
+   * Tiled): drawn mirrored top to bottom. Absent or false: y up, as in a `.collide` scene.
+   */
+  yDown?: boolean;
 }
 
 /** A scene's fields but its bodies and findings (what a delta and the scene's bytes carry whole). */
@@ -271,6 +277,7 @@ const isSceneShape = objectOf({
   findings: arrayOf(isPreviewFinding, 10_000_000),
   bounds: nullable(isBounds),
   errorCount: isNonNegativeInteger,
+  yDown: optional(isBoolean),
 });
 
 /** A scene is valid when its shape is, and every finding and body index points inside it. */

@@ -9,7 +9,8 @@
  * rather than decimal text, and no field names.
  *
  * Layout: a little-endian uint32 `n`, then `n` bytes of UTF-8 JSON (the header: the scene's
- * scalar fields, every string, and the section lengths), zero bytes up to a multiple of 8, then
+ * scalar fields, `yDown` only when the scene has it, every string, and the section lengths),
+ * zero bytes up to a multiple of 8, then
  * `floats` float64s and `ints` uint32s (little-endian, as on every platform VS Code runs on),
  * each section read in order: per body its numbers and its parts, per finding its numbers
  * (`writeBody`, `writeFinding`). Integers (offsets, counts, codes) go to the uint32 section,
@@ -191,6 +192,8 @@ export class SceneBytesWriter {
       slop: scene.slop,
       bounds: scene.bounds,
       errorCount: scene.errorCount,
+      // Left out of the JSON when undefined: a y-up scene's bytes are as they were before it.
+      yDown: scene.yDown,
       bodyCount: scene.bodies.length,
       findingCount: scene.findings.length,
       floats: out.floats.length,
@@ -384,7 +387,7 @@ export function decodeSceneBytes(bytes: Uint8Array): PreviewScene | null {
     findings.push(f);
   }
   if (!r.done) return null;
-  const scene = {
+  const scene: Record<string, unknown> = {
     uri: header.uri,
     version: header.version,
     dt: header.dt,
@@ -395,6 +398,7 @@ export function decodeSceneBytes(bytes: Uint8Array): PreviewScene | null {
     bounds: header.bounds,
     errorCount: header.errorCount,
   };
+  if (header.yDown !== undefined) scene.yDown = header.yDown;
   return isPreviewScene(scene) ? scene : null;
 }
 

@@ -1,6 +1,6 @@
 import type { PreviewBody, PreviewPart } from '../protocol/preview-model';
 import type { Painter } from './painter';
-import { toScreenX, toScreenY, type Viewport } from './viewport';
+import { toScreenX, toScreenY, upY, type Viewport } from './viewport';
 
 /** A body's pose at some time: position and rotation (cosine, sine), as core's Transform. */
 export interface Pose {
@@ -89,20 +89,22 @@ export function traceConvex(p: Painter, v: Viewport, w: ArrayLike<number>, n: nu
     if (n > 2) p.closePath();
     return;
   }
-  // Walk counter-clockwise in the world (clockwise on screen); reverse a clockwise input.
+  // Winding and normals are taken in the y-up frame (upY: the world's, or its mirror when y
+  // points down), so both orientations trace the same screen path. Walk counter-clockwise in
+  // that frame (anticlockwise on the canvas); reverse a clockwise input.
   let area = 0;
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;
-    area += w[2 * i]! * w[2 * j + 1]! - w[2 * j]! * w[2 * i + 1]!;
+    area += w[2 * i]! * upY(v, w[2 * j + 1]!) - w[2 * j]! * upY(v, w[2 * i + 1]!);
   }
   const dir = area < 0 ? -1 : 1;
   const at = (k: number): number => (dir > 0 ? k : n - 1 - k);
-  // Normal angle (world) of the edge k → k+1 in walking order.
+  // Normal angle (y-up frame) of the edge k → k+1 in walking order.
   const normalAngle = (k: number, fallback: number): number => {
     const i = at(k);
     const j = at((k + 1) % n);
     const dx = w[2 * j]! - w[2 * i]!;
-    const dy = w[2 * j + 1]! - w[2 * i + 1]!;
+    const dy = upY(v, w[2 * j + 1]!) - upY(v, w[2 * i + 1]!);
     if (dx === 0 && dy === 0) return fallback;
     return Math.atan2(-dx, dy);
   };
@@ -112,7 +114,7 @@ export function traceConvex(p: Painter, v: Viewport, w: ArrayLike<number>, n: nu
     const i = at(k);
     const sx = toScreenX(v, w[2 * i]!);
     const sy = toScreenY(v, w[2 * i + 1]!);
-    // Screen angles are the world angles negated (y flips); a CCW turn in the world is an
+    // Screen angles are the y-up frame's negated (y flips); a CCW turn there is an
     // anticlockwise=true arc on the canvas.
     if (k === 0) p.moveTo(sx + R * Math.cos(-prev), sy + R * Math.sin(-prev));
     p.arc(sx, sy, R, -prev, -next, true);

@@ -1,7 +1,7 @@
 import type { Painter } from './painter';
 import { textTop } from './text-metrics';
 import type { Theme } from './theme';
-import { toScreenX, toScreenY, toWorldX, toWorldY, type Viewport } from './viewport';
+import { toScreenX, toScreenY, toWorldX, visibleWorldY, type Viewport } from './viewport';
 
 /** The grid's numbers' font size (the pair view keeps its text off them too). */
 export const TICK_SIZE = 10;
@@ -29,8 +29,7 @@ export function drawGrid(p: Painter, v: Viewport, theme: Theme, topInset = 0): v
   const step = gridStep(v.zoom);
   const x0 = toWorldX(v, 0);
   const x1 = toWorldX(v, v.width);
-  const y0 = toWorldY(v, v.height);
-  const y1 = toWorldY(v, 0);
+  const [y0, y1] = visibleWorldY(v);
   const i0 = Math.ceil(x0 / step);
   const i1 = Math.floor(x1 / step);
   const j0 = Math.ceil(y0 / step);
@@ -74,8 +73,9 @@ export function forEachTickLabel(v: Viewport, topInset: number, visit: (text: st
   const step = gridStep(v.zoom);
   const i0 = Math.ceil(toWorldX(v, 0) / step);
   const i1 = Math.floor(toWorldX(v, v.width) / step);
-  const j0 = Math.ceil(toWorldY(v, v.height) / step);
-  const j1 = Math.floor(toWorldY(v, 0) / step);
+  const [y0, y1] = visibleWorldY(v);
+  const j0 = Math.ceil(y0 / step);
+  const j1 = Math.floor(y1 / step);
   if (i1 - i0 > 2000 || j1 - j0 > 2000) return;
   for (let i = i0; i <= i1; i++) {
     const sx = toScreenX(v, i * step);

@@ -7,7 +7,7 @@ import { drawGrid, forEachTickLabel, TICK_SIZE } from './grid';
 import { drawArrow } from './marks';
 import { estimateTextWidth, textBottom, textTop } from './text-metrics';
 import type { Theme } from './theme';
-import { fitBounds, toScreenX, toScreenY, type Viewport } from './viewport';
+import { fitBounds, screenYSign, toScreenX, toScreenY, type Viewport } from './viewport';
 
 export type StepKind = 'gjk' | 'epa' | 'advancement';
 
@@ -16,6 +16,8 @@ export interface PairDrawOptions {
   readonly step: { readonly kind: StepKind; readonly index: number } | null;
   /** Lines of numbers drawn in the corner (export and `collide render --pair`). */
   readonly caption?: readonly string[];
+  /** The scene's y axis points down (PreviewScene.yDown): B ⊖ A is drawn in the same frame. */
+  readonly yDown?: boolean;
 }
 
 // Text layout, in CSS pixels.
@@ -67,7 +69,7 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
   placer.reset();
   marks.n = 0;
   const header = layoutHeader(p.width, pair, theme, o.caption ?? []);
-  const v: Viewport = { cx: 0, cy: 0, zoom: 1, width: p.width, height: p.height };
+  const v: Viewport = { cx: 0, cy: 0, zoom: 1, width: p.width, height: p.height, ...(o.yDown ? { yDown: true } : {}) };
   fitInto(v, pairBounds(pair), PLOT_LEFT, header.bottom + PLOT_TOP, p.width - PLOT_RIGHT, p.height - PLOT_BOTTOM);
   p.clear(theme.background);
   drawGrid(p, v, theme, header.bottom);
@@ -104,7 +106,7 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
     const speed = Math.hypot(rvx, rvy);
     p.beginPath();
     p.moveTo(ox, oy);
-    p.lineTo(ox - (rvx / speed) * rayLen, oy + (rvy / speed) * rayLen);
+    p.lineTo(ox - (rvx / speed) * rayLen, oy - screenYSign(v) * (rvy / speed) * rayLen);
     p.stroke(theme.info, 1.5, 0.8, [6, 4]);
     if (T !== undefined) {
       const hx = toScreenX(v, -rvx * T);
@@ -213,7 +215,9 @@ function fitInto(v: Viewport, bounds: [number, number, number, number], x0: numb
   fitBounds(inner, bounds, 0);
   v.zoom = inner.zoom;
   v.cx = inner.cx - ((x0 + x1) / 2 - v.width / 2) / v.zoom;
-  v.cy = inner.cy + ((y0 + y1) / 2 - v.height / 2) / v.zoom;
+  // The rectangle's middle is below the screen's by this many pixels, so its world y is off the
+  // view's center by as many pixels' worth, down the world when y is up.
+  v.cy = inner.cy - (screenYSign(v) * ((y0 + y1) / 2 - v.height / 2)) / v.zoom;
 }
 
 /**
@@ -272,7 +276,7 @@ function drawStep(p: Painter, v: Viewport, pair: PairDetail, theme: Theme, kind:
     const sy = toScreenY(v, s.closest[1]);
     dot(p, sx, sy, 3.5, theme.error);
     const dl = Math.hypot(s.direction[0], s.direction[1]);
-    if (dl > 0) drawArrow(p, sx, sy, sx + (s.direction[0] / dl) * 36, sy - (s.direction[1] / dl) * 36, theme.error, 2);
+    if (dl > 0) drawArrow(p, sx, sy, sx + (s.direction[0] / dl) * 36, sy + screenYSign(v) * (s.direction[1] / dl) * 36, theme.error, 2);
   } else if (kind === 'epa') {
     const s = pair.epa[index];
     if (!s) return;
@@ -301,7 +305,7 @@ function drawStep(p: Painter, v: Viewport, pair: PairDetail, theme: Theme, kind:
     const oy = toScreenY(v, 0);
     // The separating normal at this iterate, scaled to the distance still to close.
     const len = Math.max(s.distance * v.zoom, 12);
-    drawArrow(p, ox, oy, ox + s.normal[0] * len, oy - s.normal[1] * len, theme.highlight, 2);
+    drawArrow(p, ox, oy, ox + s.normal[0] * len, oy + screenYSign(v) * s.normal[1] * len, theme.highlight, 2);
   }
 }
 

@@ -1,7 +1,12 @@
 /**
- * The mapping between the scene's world frame (y up, scene units) and the screen (y down,
- * CSS pixels): a center in world coordinates and a zoom in pixels per unit. Plain data, so the
- * view state persists through `setState` and the CLI can describe the same view.
+ * The mapping between the scene's world frame (scene units) and the screen (y down, CSS pixels):
+ * a center in world coordinates and a zoom in pixels per unit. Plain data, so the view state
+ * persists through `setState` and the CLI can describe the same view.
+ *
+ * The world's y points up the screen, or down it with `yDown` (a level file's frame). A y-down
+ * view of a scene puts every point where a y-up view centered at (cx, -cy) puts the point
+ * mirrored to (x, -y), to the bit: painters that place things through these functions, and
+ * turn world directions with `screenYSign`, draw a y-down scene as the y-up drawing of its mirror.
  */
 export interface Viewport {
   /** World point at the middle of the screen. */
@@ -12,6 +17,8 @@ export interface Viewport {
   /** Screen size in CSS pixels. */
   width: number;
   height: number;
+  /** World y grows down the screen (absent or false: up). */
+  yDown?: boolean;
 }
 
 const MIN_ZOOM = 1e-6;
@@ -21,13 +28,36 @@ export function toScreenX(v: Viewport, x: number): number {
   return (x - v.cx) * v.zoom + v.width / 2;
 }
 export function toScreenY(v: Viewport, y: number): number {
-  return v.height / 2 - (y - v.cy) * v.zoom;
+  return v.yDown ? v.height / 2 + (y - v.cy) * v.zoom : v.height / 2 - (y - v.cy) * v.zoom;
 }
 export function toWorldX(v: Viewport, sx: number): number {
   return (sx - v.width / 2) / v.zoom + v.cx;
 }
 export function toWorldY(v: Viewport, sy: number): number {
-  return (v.height / 2 - sy) / v.zoom + v.cy;
+  return v.yDown ? (sy - v.height / 2) / v.zoom + v.cy : (v.height / 2 - sy) / v.zoom + v.cy;
+}
+
+/**
+ * The sign a world y difference takes on the screen: -1 when y points up (towards smaller screen
+ * y), +1 when it points down. A world direction (dx, dy) is the screen direction
+ * (dx, screenYSign(v) * dy), and a world angle a the canvas angle screenYSign(v) * a.
+ */
+export function screenYSign(v: Viewport): number {
+  return v.yDown ? 1 : -1;
+}
+
+/**
+ * The world's y, seen as in a y-up view: y itself, or -y when y points down. Geometry that
+ * depends on orientation (which way a polygon winds on screen, which way is up) is computed on
+ * these values, so that a y-down scene is drawn as the y-up drawing of its mirror.
+ */
+export function upY(v: Viewport, y: number): number {
+  return v.yDown ? -y : y;
+}
+
+/** The lowest and highest world y on screen (the bottom and top edges' when y is up, else the top and bottom's). */
+export function visibleWorldY(v: Viewport): [number, number] {
+  return v.yDown ? [toWorldY(v, 0), toWorldY(v, v.height)] : [toWorldY(v, v.height), toWorldY(v, 0)];
 }
 
 /** Zoom by `factor` keeping the world point under the screen point (sx, sy) in place. */
@@ -36,16 +66,20 @@ export function zoomAbout(v: Viewport, sx: number, sy: number, factor: number): 
   const wy = toWorldY(v, sy);
   v.zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, v.zoom * factor));
   v.cx = wx - (sx - v.width / 2) / v.zoom;
-  v.cy = wy - (v.height / 2 - sy) / v.zoom;
+  v.cy = v.yDown ? wy - (sy - v.height / 2) / v.zoom : wy - (v.height / 2 - sy) / v.zoom;
 }
 
-/** Move the view by a screen-space drag of (dx, dy) pixels. */
+/** Move the view by a screen-space drag of (dx, dy) pixels: the content follows the pointer. */
 export function panBy(v: Viewport, dx: number, dy: number): void {
   v.cx -= dx / v.zoom;
-  v.cy += dy / v.zoom;
+  if (v.yDown) v.cy -= dy / v.zoom;
+  else v.cy += dy / v.zoom;
 }
 
-/** Center and zoom so that bounds [minX, minY, maxX, maxY] fill the view less a margin. */
+/**
+ * Center and zoom so that bounds [minX, minY, maxX, maxY] fill the view less a margin. The
+ * margin is the same on every side, so the fit is the same in either orientation.
+ */
 export function fitBounds(v: Viewport, b: readonly number[] | null, marginPx = 32): void {
   if (!b || !b.every(Number.isFinite)) {
     v.cx = 0;

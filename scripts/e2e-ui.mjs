@@ -3,7 +3,9 @@
 //   - opening the overlap fixture shows a warning squiggle and the status-bar count,
 //   - the Problems panel lists the overlap with its code,
 //   - "Collide: Open Preview to the Side" opens a webview whose page shows the scene's bodies and
-//     its findings (read inside the webview's frame), and follows a body typed into the text.
+//     its findings (read inside the webview's frame), and follows a body typed into the text,
+//   - a Tiled map (opened by its path, beside the workspace) shows its squiggle and count, stays
+//     XML, and opens in the preview with the level's names.
 // Every wait is on a DOM condition with a bound; a missed bound fails with a screenshot.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,12 +65,12 @@ async function runCommand(page, title) {
   await page.keyboard.press('Enter');
 }
 
-/** Opens `name` through quick open and focuses its text editor. */
-export async function openFile(page, name) {
+/** Opens `name` through quick open (typing `query`: a name, or an absolute path) and focuses its text editor. */
+export async function openFile(page, name, query = name) {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: BOUND_MS });
-  await input.fill(name);
+  await input.fill(query);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: BOUND_MS });
   await page.keyboard.press('Enter');
   await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: BOUND_MS });
@@ -177,6 +179,25 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
       const { scenes, deltas } = await frame.evaluate(() => globalThis.collidePreview.debugState());
       if (!(deltas > 0)) throw new Error(`the edit reached the preview as ${scenes} whole scenes and ${deltas} deltas`);
       await page.screenshot({ path: join(artifactsDir, 'preview-edited.png') });
+    });
+
+    await check.step('a Tiled map shows its overlap, stays XML, and opens in the preview with its names', async () => {
+      await openFile(page, 'overlap.tmx', join(profile.dir, 'levels', 'overlap.tmx'));
+      // The crate's line in view (the click that focused the editor may have scrolled it away).
+      await page.keyboard.press('Control+Home');
+      await page.locator('.editor-group-container.active .monaco-editor .squiggly-warning').first().waitFor({ timeout: BOUND_MS });
+      await page.locator('.statusbar-item', { hasText: /\b1 overlap\b/ }).first().waitFor({ timeout: BOUND_MS });
+      // The language indicator: VS Code's XML, not Collide.
+      const items = (await page.locator('.statusbar-item').allInnerTexts()).map((t) => t.trim());
+      if (!items.includes('XML')) throw new Error(`the status bar shows no XML language: ${JSON.stringify(items)}`);
+      await page.screenshot({ path: join(artifactsDir, 'level-squiggles.png') });
+      await runCommand(page, 'Collide: Open Preview to the Side');
+      const { frame } = await previewFrame(page);
+      await frame.waitForFunction(() => /3 bodies · 1 overlap/.test(document.body.innerText), null, { timeout: BOUND_MS });
+      const text = await frame.evaluate(() => document.body.innerText);
+      writeFileSync(join(artifactsDir, 'preview-level.txt'), text);
+      if (!/crate/.test(text) || !/floor/.test(text)) throw new Error(`the level preview's findings do not name crate and floor:\n${text}`);
+      await page.screenshot({ path: join(artifactsDir, 'preview-level.png') });
     });
 
     if (check.failures.length > 0) writeFileSync(join(artifactsDir, 'ui-code-server.log'), server.log());

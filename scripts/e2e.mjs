@@ -10,7 +10,7 @@
 //      Code (scripts/e2e-electron.mjs); skipped with one line otherwise.
 // Flags: --no-package, --only=host|ui|electron (repeatable), --keep (leave the temp profile).
 import * as esbuild from 'esbuild';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -46,7 +46,14 @@ export async function compileSuite() {
   return join(testsOut, 'index.js');
 }
 
+/**
+ * The workspace folder the suite opens, and beside it (outside it) `levels/`, the level files
+ * the suite opens by path: inside the workspace they would activate the extension at start-up
+ * (package.json's workspaceContains events), and the suite's first test proves that opening a
+ * scene is what activates it.
+ */
 export function fixtureWorkspace(profile) {
+  cpSync(join(root, 'test', 'e2e', 'levels'), join(profile.dir, 'levels'), { recursive: true });
   return makeWorkspace(profile, [{ from: join(root, 'test', 'e2e', 'workspace'), to: 'e2e' }]);
 }
 

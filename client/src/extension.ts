@@ -7,6 +7,7 @@ import { createLanguageClient } from './languageClient';
 import { registerStatusBar, countFindings, type FindingCounts } from './statusBar';
 import { registerPreview } from './preview/index';
 import { CheckedDocuments } from './checkedDocuments';
+import { trackActiveLevel } from './levels';
 
 /** What `activate` returns: used by the end-to-end suite and by other extensions. */
 export interface CollideApi {
@@ -54,7 +55,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Collid
 
   // The preview asks the server for its scene model, and still opens (with an explanation) when
   // there is no server, so it is registered either way.
-  context.subscriptions.push(registerPreview(context, client));
+  context.subscriptions.push(registerPreview(context, client, checked));
+  trackActiveLevel(context, checked);
 
   return {
     client,

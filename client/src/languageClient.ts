@@ -9,11 +9,20 @@ import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { CONFIGURATION_SECTION } from '../../protocol/lsp';
 import type { CheckedDocuments } from './checkedDocuments';
+import { isLevelDocument, LEVEL_SELECTORS, scopeToScenes } from './levels';
+import { hasJsonExtension } from '../../protocol/level-files';
 import { timelineMiddleware } from './timeline';
 import { DiagnosticBuckets } from './diagnostic-buckets';
 
 /** The language id and the client id; `collide.trace.server` is read by vscode-languageclient from this id. */
 export const LANGUAGE_ID = 'collide';
+
+/** `.collide` scenes, wherever VS Code holds them. */
+const SCENE_SELECTORS = [
+  { scheme: 'file', language: LANGUAGE_ID },
+  { scheme: 'untitled', language: LANGUAGE_ID },
+  { scheme: 'vscode-remote', language: LANGUAGE_ID },
+];
 
 /** How many collections a document's diagnostics are spread over (diagnostic-buckets.ts). */
 const DIAGNOSTIC_BUCKETS = 16;
@@ -33,6 +42,10 @@ function sameDiagnostic(a: vscode.Diagnostic, b: vscode.Diagnostic): boolean {
   }
   // The problem-limit note's counts ride in `data` (vscode-languageclient keeps it on the object).
   return JSON.stringify((a as { data?: unknown }).data) === JSON.stringify((b as { data?: unknown }).data);
+}
+
+function isUncheckedJson(document: vscode.TextDocument, checked: CheckedDocuments | undefined): boolean {
+  return document.languageId !== LANGUAGE_ID && hasJsonExtension(document.uri.path) && !isLevelDocument(document, checked);
 }
 
 function serverModulePath(context: vscode.ExtensionContext): string {
@@ -56,7 +69,10 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.collide');
-  context.subscriptions.push(watcher);
+  // What a level reads besides itself (tilesets, shape resources, sub-scenes, project.godot):
+  // a change on disk checks again the open levels that use it.
+  const levelWatcher = vscode.workspace.createFileSystemWatcher('**/*.{tsx,tsj,tx,tres,tscn,godot}');
+  context.subscriptions.push(watcher, levelWatcher);
   const collections = Array.from({ length: DIAGNOSTIC_BUCKETS }, (_, k) => vscode.languages.createDiagnosticCollection(`${LANGUAGE_ID}#${k}`));
   context.subscriptions.push(...collections);
   const buckets = new DiagnosticBuckets<vscode.Diagnostic>(
@@ -65,14 +81,11 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     sameDiagnostic,
   );
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: LANGUAGE_ID },
-      { scheme: 'untitled', language: LANGUAGE_ID },
-      { scheme: 'vscode-remote', language: LANGUAGE_ID },
-    ],
+    // Levels are checked without claiming their language (levels.ts).
+    documentSelector: [...SCENE_SELECTORS, ...LEVEL_SELECTORS],
     // The server pulls its settings per document (workspace/configuration); this only makes the
     // client send didChangeConfiguration so the server knows to pull again and re-check.
-    synchronize: { configurationSection: CONFIGURATION_SECTION, fileEvents: watcher },
+    synchronize: { configurationSection: CONFIGURATION_SECTION, fileEvents: [watcher, levelWatcher] },
     outputChannel: output,
     traceOutputChannel: output,
     diagnosticCollectionName: 'collide',
@@ -89,9 +102,14 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
         checked?.closed(document.uri);
         return next(document);
       },
+      // A JSON file is sent to the server in case it is a Tiled map; until the server has
+      // checked it as one (levels.ts), it is not asked about it.
+      provideHover: (document, position, token, next) => (isUncheckedJson(document, checked) ? null : next(document, position, token)),
+      provideCodeActions: (document, range, context, token, next) => (isUncheckedJson(document, checked) ? [] : next(document, range, context, token)),
     }),
   };
   const client = new LanguageClient(LANGUAGE_ID, 'Collide Language Server', serverOptions, clientOptions);
+  scopeToScenes(client, SCENE_SELECTORS);
   // A stopped server's diagnostics go with it, as the client's own collection's do.
   context.subscriptions.push(
     client.onDidChangeState((e) => {

@@ -9,6 +9,7 @@ import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { DIAGNOSTIC_SOURCE, PROBLEM_LIMIT_CODE, type ProblemLimitData } from '../../protocol/lsp';
 import { LANGUAGE_ID } from './languageClient';
 import type { CheckedDocuments } from './checkedDocuments';
+import { isLevelDocument } from './levels';
 
 export interface FindingCounts {
   /** Overlap diagnostics: one per overlapping pair. */
@@ -79,7 +80,7 @@ export function registerStatusBar(context: vscode.ExtensionContext, client: Lang
 
   const update = () => {
     const doc = vscode.window.activeTextEditor?.document;
-    if (!doc || doc.languageId !== LANGUAGE_ID) {
+    if (!doc || (doc.languageId !== LANGUAGE_ID && !isLevelDocument(doc, checked))) {
       shown = false;
       item.hide();
       return;

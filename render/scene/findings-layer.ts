@@ -3,7 +3,7 @@ import type { LabelPlacer } from '../label-placement';
 import { drawArrow, drawCross } from '../marks';
 import type { Painter } from '../painter';
 import type { Theme } from '../theme';
-import { toScreenX, toScreenY, type Viewport } from '../viewport';
+import { screenYSign, toScreenX, toScreenY, type Viewport } from '../viewport';
 import type { SceneDrawOptions } from './scene-options';
 
 /** Above this many findings, only the pair in the inspector gets its sweeps and arrows. */
@@ -92,7 +92,7 @@ function pushOutArrow(v: Viewport, f: PreviewFinding, out: Float64Array): boolea
   out[0] = toScreenX(v, mx);
   out[1] = toScreenY(v, my);
   out[2] = out[0] + f.normal[0] * len;
-  out[3] = out[1] - f.normal[1] * len;
+  out[3] = out[1] + screenYSign(v) * f.normal[1] * len;
   return true;
 }
 

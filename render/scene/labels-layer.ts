@@ -91,8 +91,9 @@ export class LabelsLayer {
         if (y + part.radius > maxY) maxY = y + part.radius;
       }
     }
-    const up = sy - toScreenY(v, maxY) + top - LABEL_INSET_PX;
-    const down = toScreenY(v, minY) - sy - bottom - LABEL_INSET_PX;
+    // The body's top on screen is its highest world y when y points up, its lowest when down.
+    const up = sy - toScreenY(v, v.yDown ? minY : maxY) + top - LABEL_INSET_PX;
+    const down = toScreenY(v, v.yDown ? maxY : minY) - sy - bottom - LABEL_INSET_PX;
     const dy = this.placer.place(sx - half, sy + top, sx + half, sy + bottom, Math.max(0, Math.min(up, down)));
     if (Number.isNaN(dy)) return false;
     p.text(body.name, sx, sy + dy, { color: theme.foreground, size: LABEL_SIZE, align: 'center', baseline: 'middle' });

@@ -150,7 +150,10 @@ export class SceneBodies {
     const y0 = region ? region.y0 : 0;
     const x1 = region ? region.x1 : v.width;
     const y1 = region ? region.y1 : v.height;
-    const found = this.index.candidates(o.time, toWorldX(v, x0 - m), toWorldY(v, y1 + m), toWorldX(v, x1 + m), toWorldY(v, y0 - m));
+    // The region's bottom edge is its lowest world y when y points up, its highest when down.
+    const wy0 = toWorldY(v, v.yDown ? y0 - m : y1 + m);
+    const wy1 = toWorldY(v, v.yDown ? y1 + m : y0 - m);
+    const found = this.index.candidates(o.time, toWorldX(v, x0 - m), wy0, toWorldX(v, x1 + m), wy1);
     const d = o.drag?.index ?? -1;
     if (d < 0 || d >= this.scene.bodies.length || found.length === this.scene.bodies.length || binarySearch(found, d)) return found;
     const merged = new Int32Array(found.length + 1);

@@ -1,7 +1,7 @@
 import { makePose } from '../geometry';
 import type { Painter } from '../painter';
 import type { Theme } from '../theme';
-import { toScreenX, toScreenY, type Viewport } from '../viewport';
+import { screenYSign, toScreenX, toScreenY, type Viewport } from '../viewport';
 import type { SceneBodies } from './scene-bodies';
 import type { SceneDrawOptions } from './scene-options';
 
@@ -69,6 +69,6 @@ export class SelectionLayer {
     const ox = toScreenX(v, pose.x);
     const oy = toScreenY(v, pose.y);
     const len = this.bodies.radii[i]! * v.zoom + HANDLE_OFFSET_PX;
-    return { ox, oy, hx: ox + len * pose.c, hy: oy - len * pose.s };
+    return { ox, oy, hx: ox + len * pose.c, hy: oy + screenYSign(v) * len * pose.s };
   }
 }

@@ -155,15 +155,16 @@ export class PreviewPage {
     return this.page.evaluate(() => (globalThis as any).__state);
   }
 
-  async debug(): Promise<{ time: number; selected: number; pair: [string, string] | null; view: { cx: number; cy: number; zoom: number; width: number; height: number }; version: number | null }> {
+  async debug(): Promise<{ time: number; selected: number; pair: [string, string] | null; view: { cx: number; cy: number; zoom: number; width: number; height: number; yDown?: boolean }; version: number | null }> {
     return this.page.evaluate(() => (globalThis as any).collidePreview.debugState());
   }
 
-  /** Page coordinates of a world point on the scene canvas. */
+  /** Page coordinates of a world point on the scene canvas (y up, or down when the view says so). */
   async toPage(x: number, y: number): Promise<[number, number]> {
     const { view } = await this.debug();
     const box = (await this.page.locator('#scene').boundingBox())!;
-    return [box.x + (x - view.cx) * view.zoom + view.width / 2, box.y + view.height / 2 - (y - view.cy) * view.zoom];
+    const dy = (y - view.cy) * view.zoom;
+    return [box.x + (x - view.cx) * view.zoom + view.width / 2, box.y + view.height / 2 + (view.yDown ? dy : -dy)];
   }
 
   /** RGBA of the canvas `selector` at page coordinates (x, y). */

@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import {
+  PREVIEW_LEVEL_MOVE_METHOD,
   PREVIEW_PAIR_METHOD,
   PREVIEW_SCENE_METHOD,
+  type PreviewLevelMoveParams,
   type PreviewPairParams,
   type PreviewSceneParams,
 } from '../../../protocol/preview-lsp';
@@ -18,6 +20,8 @@ import {
 import { isPairDetail } from '../../../protocol/preview-model';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { LANGUAGE_ID } from '../languageClient';
+import type { CheckedDocuments } from '../checkedDocuments';
+import { isLevelDocument } from '../levels';
 import { bodiesAtOffset, poseEdits } from './edits';
 import { makeNonce, previewHtml } from './html';
 import { SceneSync } from './scene-sync';
@@ -154,7 +158,7 @@ class PreviewPanel implements vscode.Disposable {
       void vscode.window.showErrorMessage(`Collide: export failed: ${(e as Error).message}.`);
       return;
     }
-    const base = this.uri ? basename(this.uri).replace(/\.collide$/, '') : 'scene';
+    const base = this.uri ? basename(this.uri).replace(/\.(collide|tscn|tmx|tmj|json)$/i, '') : 'scene';
     const folder = this.uri ? vscode.Uri.joinPath(this.uri, '..') : undefined;
     const target = await vscode.window.showSaveDialog({
       ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, `${base}.${format}`) } : {}),
@@ -338,6 +342,7 @@ class PreviewPanel implements vscode.Disposable {
       this.throttle.flush();
       return;
     }
+    if (doc.languageId !== LANGUAGE_ID) return this.editLevelPose(doc, m);
     const body = scene.bodies.find((b) => b.name === m.body);
     if (!body) return;
     const edits = poseEdits(body, doc.getText(), { ...(m.at ? { at: m.at } : {}), ...(m.angle !== undefined ? { angle: m.angle } : {}) }, m.decimals);
@@ -345,6 +350,32 @@ class PreviewPanel implements vscode.Disposable {
     for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
     const ok = await vscode.workspace.applyEdit(edit);
     if (!ok) this.throttle.flush();
+  }
+
+  /**
+   * A drag of a level's body: the server writes it into the level file through the reader's
+   * LevelMove (Godot's `position`, Tiled's `x` and `y`). A rotation, or a body the reader cannot
+   * move unambiguously, is not written: the preview puts the body back where the file has it.
+   */
+  private async editLevelPose(doc: vscode.TextDocument, m: Extract<WebviewToHost, { type: 'editPose' }>): Promise<void> {
+    let result: unknown = null;
+    if (m.at && this.client?.isRunning()) {
+      const params: PreviewLevelMoveParams = { uri: doc.uri.toString(), version: m.version, body: m.body, at: m.at };
+      try {
+        result = await this.client.sendRequest(PREVIEW_LEVEL_MOVE_METHOD, params);
+      } catch (e) {
+        this.client.error(`Collide preview: ${PREVIEW_LEVEL_MOVE_METHOD} failed`, e, false);
+      }
+    }
+    const edits = levelEdits(result);
+    if (!edits || doc.version !== m.version) {
+      if (!edits) vscode.window.setStatusBarMessage(`Collide: ${m.at ? `'${m.body}' cannot be moved from the preview` : 'a level body is not rotated from the preview'}; edit the level file instead.`, 5000);
+      this.throttle.flush();
+      return;
+    }
+    const edit = new vscode.WorkspaceEdit();
+    for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
+    if (!(await vscode.workspace.applyEdit(edit))) this.throttle.flush();
   }
 
   dispose(): void {
@@ -369,13 +400,22 @@ function inlineTexts(dist: vscode.Uri): { inline: { script: string; style: strin
   return inlined;
 }
 
+/** The edits of a `collide/previewLevelMove` answer, checked; null for null or anything malformed. */
+function levelEdits(result: unknown): { start: number; end: number; text: string }[] | null {
+  const edits = (result as { edits?: unknown } | null)?.edits;
+  if (!Array.isArray(edits) || edits.length === 0) return null;
+  const ok = edits.every((e: { start?: unknown; end?: unknown; text?: unknown }) => Number.isInteger(e?.start) && Number.isInteger(e?.end) && (e.start as number) <= (e.end as number) && typeof e?.text === 'string');
+  return ok ? (edits as { start: number; end: number; text: string }[]) : null;
+}
+
 function basename(uri: vscode.Uri): string {
   const p = uri.path;
   return p.slice(p.lastIndexOf('/') + 1);
 }
 
-function isScene(doc: vscode.TextDocument | undefined): doc is vscode.TextDocument {
-  return doc !== undefined && doc.languageId === LANGUAGE_ID;
+/** A document the preview shows: a `.collide` scene, or a level the server checks (levels.ts). */
+function isScene(doc: vscode.TextDocument | undefined, checked: CheckedDocuments | undefined): doc is vscode.TextDocument {
+  return doc !== undefined && (doc.languageId === LANGUAGE_ID || isLevelDocument(doc, checked));
 }
 
 /**
@@ -383,7 +423,7 @@ function isScene(doc: vscode.TextDocument | undefined): doc is vscode.TextDocume
  * panel serializer that restores it after a reload, and the listeners that make it follow the
  * active scene editor, its edits and its cursor. Call once from `activate`.
  */
-export function registerPreview(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined): vscode.Disposable {
+export function registerPreview(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined, checked?: CheckedDocuments): vscode.Disposable {
   let current: PreviewPanel | null = null;
   const adopt = (panel: vscode.WebviewPanel, uri: vscode.Uri | null): PreviewPanel => {
     current?.panel.dispose();
@@ -395,9 +435,9 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
     return p;
   };
   const open = (column: vscode.ViewColumn, uri?: vscode.Uri): PreviewPanel | null => {
-    const target = uri ?? (isScene(vscode.window.activeTextEditor?.document) ? vscode.window.activeTextEditor!.document.uri : current?.documentUri);
+    const target = uri ?? (isScene(vscode.window.activeTextEditor?.document, checked) ? vscode.window.activeTextEditor!.document.uri : current?.documentUri);
     if (!target) {
-      void vscode.window.showInformationMessage('Collide: open a .collide file to preview it.');
+      void vscode.window.showInformationMessage('Collide: open a .collide file or a level (.tscn, .tmx, .tmj) to preview it.');
       return null;
     }
     if (current) {
@@ -429,12 +469,12 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         const saved = isPreviewViewState(state) && state.uri ? vscode.Uri.parse(state.uri) : undefined;
-        const fallback = isScene(vscode.window.activeTextEditor?.document) ? vscode.window.activeTextEditor!.document.uri : null;
+        const fallback = isScene(vscode.window.activeTextEditor?.document, checked) ? vscode.window.activeTextEditor!.document.uri : null;
         adopt(panel, saved ?? fallback);
       },
     }),
     vscode.window.onDidChangeActiveTextEditor((editor) => {
-      if (current && isScene(editor?.document)) current.follow(editor.document.uri);
+      if (current && isScene(editor?.document, checked)) current.follow(editor.document.uri);
     }),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (current && current.documentUri?.toString() === e.document.uri.toString() && e.contentChanges.length > 0) current.changed();

@@ -385,7 +385,10 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): FindingDiagnos
   const aFaster = !!ba && !!bb && surfaceSpeed(ba) > surfaceSpeed(bb);
   const fast = (aFaster ? ba : bb) ?? ba ?? bb;
   const other = fast === ba ? bb : ba;
-  const fastName = fast?.name ?? f.b;
+  // The names are the finding's, which are the bodies' own in the scene's analysis and the
+  // level's in a level's (analysis/level-analysis.ts hands in a relabeled finding).
+  const fastIsA = fast !== undefined && fast === ba;
+  const fastName = fastIsA ? f.a : f.b;
   // Against a chain or tile grid (always the other body: it is static), what it touched.
   const otherName = (fast === ba ? f.b : f.a) + featurePhrase(f);
   const dt = scene.dt;

@@ -177,11 +177,20 @@ function cleanComponent(v: number): number {
 
 /** The message of an overlap (overlap.ts, overlapDiagnostic): whom b overlaps, by how much, and the least move that separates it. */
 function overlapMessage(f: OverlapFinding, labels: number): string {
-  const move = overlapPushOut(f);
   const parts =
     labels & (LABEL_COMPOUND_A | LABEL_COMPOUND_B)
       ? ` (${describePart(f.b, labels & LABEL_COMPOUND_B, f.partB)} against ${describePart(f.a, labels & LABEL_COMPOUND_A, f.partA)})`
       : '';
+  return overlapMessageWith(f, parts);
+}
+
+/**
+ * An overlap's message with the words that name the parts (` (part 2 of b against a)`, or ''
+ * when none are named) given: a level's findings name the level's parts and cells
+ * (analysis/level-analysis.ts).
+ */
+export function overlapMessageWith(f: OverlapFinding, parts: string): string {
+  const move = overlapPushOut(f);
   return flatText(f.b, ' overlaps ', f.a, featurePhrase(f), ' by ', formatNumber(f.depth), parts, ': move it by (', formatNumber(move.x), ', ', formatNumber(move.y), ') to separate');
 }
 

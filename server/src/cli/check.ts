@@ -1,4 +1,6 @@
 import { analyzeDocument } from '../analysis/pipeline';
+import { levelFormatOf } from '../readers';
+import { checkLevelOnDisk, type LevelCheck } from './level-host';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from './command';
 import { collectSceneFiles, readSceneFile } from './files';
 import { countBySeverity, formatSarif, formatText, JsonReport, OUTPUT_FORMATS, type FileReport, type OutputFormat } from './report';
@@ -7,8 +9,12 @@ import { VERSION } from './version';
 const USAGE = `Usage: collide check [options] PATH...
 
 Checks scene files: syntax, semantics, overlaps at t = 0 and, over frames * dt, tunnelling and
-collisions. Each PATH is a .collide file or a folder (searched recursively for *.collide files,
-in sorted order; hidden folders and node_modules are skipped).
+collisions. Each PATH is a .collide file, a level file, or a folder (searched recursively for
+*.collide and level files, in sorted order; hidden folders and node_modules are skipped).
+
+Level files are checked in place: Godot 4 text scenes (.tscn) and Tiled maps (.tmx, .tmj, and
+.json files that are Tiled maps). Their bodies are named as in the level (Walls/Wall3,
+Objects#12), and every format's positions point into the level file. See docs/levels.md.
 
 Options:
   -f, --format <text|json|sarif>  Output format (default: text). text: one line per
@@ -56,24 +62,25 @@ function parseArgs(args: readonly string[]): CheckOptions | 'help' {
 }
 
 /**
- * `collide check`, analyzing each file with `analyze` (analyzeDocument; tests hand in one that
- * fails). A file whose analysis throws (a bug of Collide's, never the scene's: a bad scene gets
+ * `collide check`, analyzing each .collide file with `analyze` (analyzeDocument; tests hand in
+ * one that fails) and each level file with `checkLevel` (its reader on the disk, then
+ * analyzeLevel; tests hand in a fake reader). A file whose analysis throws (a bug of Collide's, never the scene's: a bad scene gets
  * diagnostics) is named on stderr with the error and left out of the report, which stays whole
  * and well-formed for the other files (the JSON report is written as each file is analyzed, so
  * an exception let through would leave a truncated document on stdout); the exit code is then 2.
  */
-export function makeCheckCommand(analyze: typeof analyzeDocument = analyzeDocument): CliCommand {
+export function makeCheckCommand(analyze: typeof analyzeDocument = analyzeDocument, checkLevel: LevelCheck = checkLevelOnDisk): CliCommand {
   return {
     name: 'check',
-    summary: 'Check .collide files and folders; print diagnostics as text, JSON or SARIF.',
+    summary: 'Check .collide and level files and folders; print diagnostics as text, JSON or SARIF.',
     usage: USAGE,
-    run: (args, io) => runCheck(args, io, analyze),
+    run: (args, io) => runCheck(args, io, analyze, checkLevel),
   };
 }
 
 export const checkCommand: CliCommand = makeCheckCommand();
 
-function runCheck(args: readonly string[], io: CliIo, analyze: typeof analyzeDocument): number {
+function runCheck(args: readonly string[], io: CliIo, analyze: typeof analyzeDocument, checkLevel: LevelCheck): number {
   const options = parseArgs(args);
   if (options === 'help') {
     io.stdout(USAGE);
@@ -84,33 +91,45 @@ function runCheck(args: readonly string[], io: CliIo, analyze: typeof analyzeDoc
   // any output. The JSON report is then written as each file is analyzed, in pieces (report.ts
   // JsonReport), so no file's analysis outlives its report; the text and SARIF reports, whose
   // layout needs every file, are written at the end.
-  const texts: ({ path: string; text: string } | null)[] = [];
+  // A level file is told by its extension (and a .json one by its text); anything else given by
+  // name is read as a .collide scene, whatever its extension.
+  const texts: ({ path: string; absolute: string; text: string; level: boolean } | null)[] = [];
   for (const file of files) {
     const read = readSceneFile(file);
-    if ('error' in read) unreadable.push({ path: file.path, reason: read.error });
-    else texts.push({ path: file.path, text: read.text });
+    if ('error' in read) {
+      unreadable.push({ path: file.path, reason: read.error });
+      continue;
+    }
+    const level = levelFormatOf(file.path, read.text) !== undefined;
+    if (file.ifTiledMap && !level) continue;
+    texts.push({ path: file.path, absolute: file.absolute, text: read.text, level });
   }
   for (const u of unreadable) io.stderr(`collide check: cannot read '${u.path}': ${u.reason}\n`);
-  if (files.length === 0 && unreadable.length === 0) io.stderr('collide check: no .collide files found\n');
+  if (texts.length === 0 && unreadable.length === 0) io.stderr('collide check: no .collide or level files found\n');
 
   const json = options.format === 'json' ? new JsonReport(io.stdout) : undefined;
   const reports: FileReport[] = [];
   let errors = 0;
   let failed = 0;
   for (let i = 0; i < texts.length; i++) {
-    const { path, text } = texts[i]!;
+    const { path, absolute, text, level } = texts[i]!;
     texts[i] = null; // the analysis holds the text from here on, and lets it go once reported
     // The reports read diagnostics and line positions only: nothing editor features would (hovers,
     // references, outline details), which is a visible share of a large file's time and memory.
-    let analysis;
+    let report: FileReport;
     try {
-      analysis = analyze(text, { continuous: options.continuous, editorData: false });
+      const analysisOptions = { continuous: options.continuous, editorData: false };
+      if (level) {
+        const checked = checkLevel(text, absolute, analysisOptions);
+        report = { path, analysis: checked.analysis, level: checked };
+      } else {
+        report = { path, analysis: analyze(text, analysisOptions) };
+      }
     } catch (e) {
       failed++;
       io.stderr(`collide check: internal error while checking '${path}' (please report it): ${e instanceof Error ? e.message : String(e)}\n`);
       continue;
     }
-    const report: FileReport = { path, analysis };
     errors += countBySeverity([report]).error;
     if (json) json.file(report);
     else reports.push(report);

@@ -7,7 +7,8 @@ function usage(): string {
   const rows = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
   return `Usage: collide <command> [options]
 
-Collide checks 2D collision scenes (.collide files) for overlaps and tunnelling.
+Collide checks 2D collision scenes for overlaps and tunnelling: .collide files, and the
+collision shapes of Godot 4 scenes (.tscn) and Tiled maps (.tmx, .tmj, .json) in place.
 
 Commands:
 ${rows}
@@ -19,6 +20,8 @@ Options:
 Examples:
   collide check examples
   collide check --format json scene.collide
+  collide check levels/world.tmx
+  collide convert level.tscn -o level.collide
 `;
 }
 

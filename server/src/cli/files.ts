@@ -4,7 +4,8 @@ import * as path from 'node:path';
 
 /**
  * Expands the PATH arguments of `collide check`: a file is taken as given (whatever its
- * extension), a folder contributes every `*.collide` file below it, depth first in sorted order
+ * extension), a folder contributes every `*.collide` file below it and the level files
+ * (`*.tscn`, `*.tmx`, `*.tmj`, and `*.json` when its text is a Tiled map), depth first in sorted order
  * (code-unit order, the same on every machine). Hidden folders and node_modules are skipped when
  * recursing (not when named explicitly); symbolic-link loops are visited once. Each file keeps
  * the path as the user wrote it, joined with the relative path found below it.
@@ -14,7 +15,16 @@ export interface SceneFile {
   readonly path: string;
   /** Absolute path to read. */
   readonly absolute: string;
+  /**
+   * Found below a folder with a `.json` name: checked only when its text is a Tiled map
+   * (readers/index.ts looksLikeTiledJson), since folders hold every other kind of JSON too.
+   */
+  readonly ifTiledMap?: boolean;
 }
+
+/** Names a folder walk picks up, besides `.collide` files: level files (readers/index.ts). */
+const LEVEL_NAME = /\.(tscn|tmx|tmj)$/i;
+const JSON_NAME = /\.json$/i;
 
 export interface Unreadable {
   readonly path: string;
@@ -51,7 +61,7 @@ export function collectSceneFiles(args: readonly string[], cwd: string): Collect
   const seenFiles = new Set<string>();
   const seenDirs = new Set<string>();
 
-  const addFile = (shown: string, absolute: string) => {
+  const addFile = (shown: string, absolute: string, ifTiledMap = false) => {
     let key = absolute;
     try {
       key = fs.realpathSync(absolute);
@@ -60,7 +70,7 @@ export function collectSceneFiles(args: readonly string[], cwd: string): Collect
     }
     if (seenFiles.has(key)) return;
     seenFiles.add(key);
-    files.push({ path: shown, absolute });
+    files.push(ifTiledMap ? { path: shown, absolute, ifTiledMap } : { path: shown, absolute });
   };
 
   const walk = (shown: string, absolute: string) => {
@@ -93,8 +103,10 @@ export function collectSceneFiles(args: readonly string[], cwd: string): Collect
       if (isDir) {
         if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
         walk(childShown, childAbsolute);
-      } else if (isFile && entry.name.endsWith('.collide')) {
+      } else if (isFile && (entry.name.endsWith('.collide') || LEVEL_NAME.test(entry.name))) {
         addFile(childShown, childAbsolute);
+      } else if (isFile && JSON_NAME.test(entry.name)) {
+        addFile(childShown, childAbsolute, true);
       }
     }
   };

@@ -7,18 +7,23 @@ import { drawPair } from '../../../render/pair-painter';
 import { SvgPainter, svgDocument } from '../../../render/svg-painter';
 import { DARK_THEME, LIGHT_THEME, type Theme } from '../../../render/theme';
 import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
+import type { LevelAnalysis } from '../analysis/level-analysis';
 import { analyzeDocument } from '../analysis/pipeline';
+import { levelPairDetail, levelPreviewSource, relabelPreviewScene } from '../preview/level-preview';
 import { buildPairDetail } from '../preview/pair-detail';
-import { buildPreviewScene } from '../preview/scene-model';
+import { buildPreviewScene, type PreviewSource } from '../preview/scene-model';
+import { levelFormatOf } from '../readers';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from './command';
 import { readSceneFile } from './files';
+import { checkLevelOnDisk } from './level-host';
 
 const USAGE = `Usage: collide render FILE --out PICTURE.svg|PICTURE.png [options]
 
 Draws a scene the way the preview does (same drawing code): bodies by kind, overlaps with their
 push-out arrows, tunnelling pairs with their swept areas and ghosts. With --pair, the pair's
 configuration space (B ⊖ A, closest point, push-out, relative-velocity ray and time of impact)
-is drawn beside the scene. For docs and CI artifacts.
+is drawn beside the scene. For docs and CI artifacts. FILE is a .collide scene or a level file
+(.tscn, .tmx, .tmj), which is drawn y down, as the game shows it, its bodies by their level names.
 
 Options:
   -o, --out <file>        Output picture; the extension picks the format (.svg or .png).
@@ -41,6 +46,11 @@ export interface RenderOptions {
   readonly theme?: Theme;
   /** Shown in the picture's caption. */
   readonly name?: string;
+  /**
+   * The scene's y axis points down (a level file's frame): the picture is drawn so, and the
+   * model says so (PreviewSource.yDown). Absent or false: y up, as a `.collide` scene.
+   */
+  readonly yDown?: boolean;
 }
 
 export interface RenderResult {
@@ -58,25 +68,69 @@ const PAIR_WIDTH = 420;
 export function renderSceneSvg(text: string, options: RenderOptions = {}): RenderResult {
   // The picture reads the scene, findings and diagnostics only: no editor data (hovers, references).
   const analysis = analyzeDocument(text, { editorData: false });
-  const source = { scene: analysis.semantics.scene, findings: analysis.findings, diagnostics: analysis.diagnostics };
+  const source: PreviewSource = {
+    scene: analysis.semantics.scene,
+    findings: analysis.findings,
+    diagnostics: analysis.diagnostics,
+    ...(options.yDown ? { yDown: true } : {}),
+  };
+  return renderSourceSvg(source, options);
+}
+
+/**
+ * Draw an analyzed scene as renderSceneSvg does, in the frame the source says (`yDown` there or
+ * in the options): the entry for a scene that is not `.collide` text, such as a lowered level.
+ */
+export function renderSourceSvg(analyzed: PreviewSource, options: RenderOptions = {}): RenderResult {
+  const source: PreviewSource = options.yDown && !analyzed.yDown ? { ...analyzed, yDown: true } : analyzed;
   const scene = buildPreviewScene('file:///' + (options.name ?? 'scene.collide'), 0, source);
-  const theme = { ...(options.theme ?? LIGHT_THEME), fontFamily: 'DejaVu Sans, Liberation Sans, Arial, sans-serif' };
-  const width = options.width ?? 960;
-  const height = options.height ?? 600;
+  const time = checkedTime(scene, options);
+  let pair: PairDetail | null = null;
+  if (options.pair) {
+    pair = buildPairDetail(scene.uri, 0, source, options.pair[0], options.pair[1]);
+    if (!pair) throw new UsageError(`--pair ${options.pair.join(',')}: the scene has no two bodies with these names`);
+  }
+  return drawPreviewSvg(scene, pair, { ...options, time });
+}
+
+/**
+ * Draw an analyzed level as the preview shows it: y down, in the level's units, its bodies and
+ * pairs by their level names (preview/level-preview.ts).
+ */
+export function renderLevelSvg(level: LevelAnalysis, options: RenderOptions = {}): RenderResult {
+  const uri = 'file:///' + (options.name ?? 'level');
+  const scene = relabelPreviewScene(buildPreviewScene(uri, 0, levelPreviewSource(level)), level);
+  const time = checkedTime(scene, options);
+  let pair: PairDetail | null = null;
+  if (options.pair) {
+    pair = levelPairDetail(uri, 0, level, options.pair[0], options.pair[1]);
+    if (!pair) throw new UsageError(`--pair ${options.pair.join(',')}: the level has no two bodies with these names`);
+  }
+  return drawPreviewSvg(scene, pair, { ...options, time });
+}
+
+/** The options' time, or a UsageError when it is outside the scene's interval [0, frames dt]. */
+function checkedTime(scene: PreviewScene, options: RenderOptions): number {
   const T = scene.frames * scene.dt;
   const time = options.time ?? 0;
   if (!(time >= 0 && time <= T * (1 + 1e-12))) {
     throw new UsageError(`--time ${time} is outside the scene's interval [0, ${fmt(T)}] (frames × dt)`);
   }
-  let pair: PairDetail | null = null;
-  let pairIndices: [number, number] | null = null;
-  if (options.pair) {
-    pair = buildPairDetail(scene.uri, 0, source, options.pair[0], options.pair[1]);
-    if (!pair) throw new UsageError(`--pair ${options.pair.join(',')}: the scene has no two bodies with these names`);
-    pairIndices = [pair.ia, pair.ib];
-  }
+  return time;
+}
+
+/**
+ * Draw a preview model, and a pair's configuration space beside it, as SVG in the model's frame
+ * (y down when `scene.yDown`): for a model made and relabeled elsewhere (a level's). The options'
+ * `pair` and `yDown` are not read here. Throws UsageError for a time outside the interval.
+ */
+export function drawPreviewSvg(scene: PreviewScene, pair: PairDetail | null, options: RenderOptions = {}): RenderResult {
+  const theme = { ...(options.theme ?? LIGHT_THEME), fontFamily: 'DejaVu Sans, Liberation Sans, Arial, sans-serif' };
+  const width = options.width ?? 960;
+  const height = options.height ?? 600;
+  const time = checkedTime(scene, options);
   const painter = new ScenePainter(scene);
-  const view: Viewport = { cx: 0, cy: 0, zoom: 1, width, height };
+  const view: Viewport = { cx: 0, cy: 0, zoom: 1, width, height, ...(scene.yDown ? { yDown: true } : {}) };
   fitBounds(view, scene.bounds);
   const svg = new SvgPainter(width, height, theme.fontFamily);
   painter.draw(svg, view, theme, {
@@ -84,13 +138,13 @@ export function renderSceneSvg(text: string, options: RenderOptions = {}): Rende
     highlighted: new Set(),
     selected: -1,
     hovered: -1,
-    pair: pairIndices,
+    pair: pair ? [pair.ia, pair.ib] : null,
     showSweeps: true,
     caption: `${options.name ?? 'scene'} · t = ${fmt(time)} s`,
   });
   if (!pair) return { svg: svg.toString(), scene, pair };
   const side = new SvgPainter(PAIR_WIDTH, height, theme.fontFamily);
-  drawPair(side, pair, theme, { step: null, caption: pairCaption(pair) });
+  drawPair(side, pair, theme, { step: null, caption: pairCaption(pair), ...(scene.yDown ? { yDown: true } : {}) });
   const doc = svgDocument(width + PAIR_WIDTH, height, [
     { content: svg.content(), x: 0, y: 0, width, height },
     { content: side.content(), x: width, y: 0, width: PAIR_WIDTH, height },
@@ -190,14 +244,19 @@ export const renderCommand: CliCommand = {
       io.stderr(`collide render: cannot read '${options.file}': ${read.error}\n`);
       return EXIT_USAGE;
     }
-    const result = renderSceneSvg(read.text, {
+    const renderOptions: RenderOptions = {
       ...(options.width !== undefined ? { width: options.width } : {}),
       ...(options.height !== undefined ? { height: options.height } : {}),
       ...(options.time !== undefined ? { time: options.time } : {}),
       ...(options.pair ? { pair: options.pair } : {}),
       theme: options.theme,
       name: path.basename(options.file),
-    });
+    };
+    // A level file is told as collide check tells it: by its extension (a .json one by its text).
+    const result =
+      levelFormatOf(options.file, read.text) !== undefined
+        ? renderLevelSvg(checkLevelOnDisk(read.text, path.resolve(io.cwd, options.file), { editorData: false }), renderOptions)
+        : renderSceneSvg(read.text, renderOptions);
     if (result.scene.errorCount > 0) {
       io.stderr(`collide render: ${options.file} has ${result.scene.errorCount} error(s); drawing what could be built (see 'collide check').\n`);
     }

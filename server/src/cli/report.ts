@@ -1,5 +1,6 @@
 import type { DocumentAnalysis } from '../analysis/pipeline';
 import type { Finding } from '../analysis/findings';
+import type { LevelAnalysis } from '../analysis/level-analysis';
 import type { Diagnostic, Severity } from '../common/diagnostic';
 import type { LineIndex } from '../syntax/positions';
 
@@ -12,6 +13,28 @@ export interface FileReport {
   /** As the user gave it (or as found below a folder they gave). */
   readonly path: string;
   readonly analysis: DocumentAnalysis;
+  /**
+   * A level file's analysis (analysis/level-analysis.ts), whose lowered text `analysis` is: the
+   * report then gives the level's diagnostics, findings and lines, pointing into the level file.
+   */
+  readonly level?: LevelAnalysis;
+}
+
+/** The diagnostics the report gives for a file: the level's for a level file. */
+function diagnosticsOf(r: FileReport): readonly Diagnostic[] {
+  return r.level ? r.level.diagnostics : r.analysis.diagnostics;
+}
+
+function linesOf(r: FileReport): LineIndex {
+  return r.level ? r.level.lines : r.analysis.parse.lines;
+}
+
+/**
+ * A level finding's tile cell (levels-and-tiles.md §3: `"cell": [column, row]`): the cell of the
+ * part of either body that made it (a tile layer is static, so at most one side is one).
+ */
+function cellOf(level: LevelAnalysis, f: Finding): readonly [number, number] | undefined {
+  return level.bodyOf(f.ia)?.levelPart(f.partA)?.cell ?? level.bodyOf(f.ib)?.levelPart(f.partB)?.cell;
 }
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
@@ -23,7 +46,7 @@ function oneLine(message: string): string {
 
 export function countBySeverity(reports: readonly FileReport[]): Record<Severity, number> {
   const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
-  for (const r of reports) for (const d of r.analysis.diagnostics) counts[d.severity]++;
+  for (const r of reports) for (const d of diagnosticsOf(r)) counts[d.severity]++;
   return counts;
 }
 
@@ -39,8 +62,8 @@ function plural(n: number, word: string): string {
 export function formatText(reports: readonly FileReport[]): string {
   const lines: string[] = [];
   for (const r of reports) {
-    const idx = r.analysis.parse.lines;
-    for (const d of r.analysis.diagnostics) {
+    const idx = linesOf(r);
+    for (const d of diagnosticsOf(r)) {
       const p = idx.positionAt(d.range.start);
       lines.push(`${r.path}:${p.line + 1}:${p.character + 1}: ${d.severity} [${d.code}] ${oneLine(d.message)}`);
     }
@@ -97,8 +120,22 @@ function diagnosticText(d: Diagnostic, lines: LineIndex): string {
         }`;
 }
 
-/** A finding at depth 4 of the report, from its opening brace. */
-function findingText(f: Finding): string {
+/**
+ * A finding at depth 4 of the report, from its opening brace; a level's finding on a tile cell
+ * ends with its `"cell": [column, row]`.
+ */
+function findingText(f: Finding, cell?: readonly [number, number]): string {
+  const text = kindText(f);
+  if (cell === undefined) return text;
+  return `${text.slice(0, -'\n        }'.length)},
+          "cell": [
+            ${jsonNumber(cell[0])},
+            ${jsonNumber(cell[1])}
+          ]
+        }`;
+}
+
+function kindText(f: Finding): string {
   const head = `{
           "kind": "${f.kind}",
           "a": ${jsonString(f.a)},
@@ -177,11 +214,13 @@ export class JsonReport {
 
   /** Adds one file's report. */
   file(r: FileReport): void {
-    const idx = r.analysis.parse.lines;
+    const idx = linesOf(r);
     this.write(`${this.files++ > 0 ? ',' : ''}\n    {\n      "path": ${jsonString(r.path)},\n      "diagnostics": `);
-    this.list(r.analysis.diagnostics, (d) => diagnosticText(d, idx));
+    this.list(diagnosticsOf(r), (d) => diagnosticText(d, idx));
     this.write(',\n      "findings": ');
-    this.list(r.analysis.findings, findingText);
+    const level = r.level;
+    if (level) this.list(level.findings, (f) => findingText(f, cellOf(level, f)));
+    else this.list(r.analysis.findings, (f) => findingText(f));
     this.write('\n    }');
   }
 
@@ -226,8 +265,8 @@ export function formatSarif(reports: readonly FileReport[], version: string): st
   const ruleIds = new Set<string>();
   const results: unknown[] = [];
   for (const r of reports) {
-    const idx = r.analysis.parse.lines;
-    for (const d of r.analysis.diagnostics) {
+    const idx = linesOf(r);
+    for (const d of diagnosticsOf(r)) {
       ruleIds.add(d.code);
       const range = idx.rangeOf(d.range);
       results.push({

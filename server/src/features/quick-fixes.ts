@@ -64,7 +64,7 @@ function writeNumber(n: number): string {
   return s;
 }
 
-function writeVec(v: Vec2): string {
+export function writeVec(v: Vec2): string {
   return `(${writeNumber(v.x)}, ${writeNumber(v.y)})`;
 }
 
@@ -92,7 +92,7 @@ const MAX_SEPARATION_ROUNDS = 8;
  * coordinates are rounded, away from the overlap, to the fewest decimals that still separate the
  * pair without moving further than needed (at most a tenth of the depth or `slop` beyond).
  */
-function separatedPosition(doc: AnalyzedDocument, f: OverlapFinding, movingIndex: number): Vec2 | undefined {
+export function separatedPosition(doc: AnalyzedDocument, f: OverlapFinding, movingIndex: number): Vec2 | undefined {
   const scene = doc.analysis.semantics.scene;
   const moving = scene.bodies[movingIndex];
   const fixed = scene.bodies[movingIndex === f.ia ? f.ib : f.ia];

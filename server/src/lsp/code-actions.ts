@@ -4,19 +4,20 @@ import { replace } from './convert';
 import { limitedList } from './publish/diagnostic-limit';
 import { effectiveSeverity, plainDiagnosticOf, toLspDiagnostic } from './diagnostics';
 import type { AnalyzedDocument } from '../features/document';
-import { quickFixes } from '../features/quick-fixes';
+import { quickFixes, type QuickFix } from '../features/quick-fixes';
 
 /**
  * Code actions: the quick fixes for the diagnostics in the request's context,
  * each carrying the diagnostic it fixes so the editor shows it in the light bulb of that problem.
  * Clients that send no context diagnostics (some do not) get the fixes for every diagnostic of
  * ours that touches the range, and so do the problems a file over the diagnostics limit did not
- * publish.
+ * publish. `fixes` makes a diagnostic's fixes (a level's are its own, lsp/level-features.ts).
  */
 export function codeActions(
   doc: AnalyzedDocument,
   range: TextRange,
   context: { readonly diagnostics: readonly LspDiagnostic[]; readonly only?: readonly string[] },
+  fixes: (d: Diagnostic) => readonly QuickFix[] = (d) => quickFixes(doc, d),
 ): CodeAction[] {
   if (context.only && !context.only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${k}.`) || k === CodeActionKind.Empty)) return [];
   const pairs: { plain: Diagnostic; lsp: LspDiagnostic }[] = [];
@@ -42,7 +43,7 @@ export function codeActions(
   }
   const actions: CodeAction[] = [];
   for (const { plain, lsp } of pairs) {
-    for (const fix of quickFixes(doc, plain)) {
+    for (const fix of fixes(plain)) {
       const action: CodeAction = {
         title: fix.title,
         kind: CodeActionKind.QuickFix,

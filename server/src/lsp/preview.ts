@@ -2,8 +2,10 @@ import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserve
 import { isBoolean, isString, objectOf, optional, stringOf, type Check } from '../../../protocol/validate';
 import { base64Ascii } from '../../../protocol/base64';
 import {
+  PREVIEW_LEVEL_MOVE_METHOD,
   PREVIEW_PAIR_METHOD,
   PREVIEW_SCENE_METHOD,
+  type PreviewLevelMoveResult,
   type PreviewPairResult,
   type PreviewSceneBytes,
   type PreviewSceneResult,
@@ -11,6 +13,9 @@ import {
 import { SceneBytesWriter } from '../../../protocol/preview-scene-bytes';
 import type { PreviewScene } from '../../../protocol/preview-model';
 import type { DocumentAnalysis } from '../analysis/pipeline';
+import type { LevelAnalysis } from '../analysis/level-analysis';
+import { isPoint } from '../../../protocol/validate';
+import { levelPairDetail, levelPreviewSource, relabelPreviewScene } from '../preview/level-preview';
 import { EncodedJsonList } from './encode/encoded-json-list';
 import { inSlices } from './answer-slices';
 import { buildPairDetail } from '../preview/pair-detail';
@@ -34,6 +39,7 @@ export type DocumentVersion = (uri: string) => number | undefined;
 
 const isSceneParams = objectOf({ uri: stringOf(8192), base: optional(Number.isInteger as Check<number>), bytes: optional(isBoolean) });
 const isPairParams = objectOf({ uri: stringOf(8192), a: isString, b: isString });
+const isLevelMoveParams = objectOf({ uri: stringOf(8192), version: Number.isInteger as Check<number>, body: isString, at: isPoint });
 
 /** Versions of a document whose models were sent that a delta can start from. */
 const KEPT_VERSIONS = 2;
@@ -113,9 +119,19 @@ export interface PreviewHandlers {
  * version when one has come (`documentVersion`); its JSON is made in such slices too
  * (`encodedSceneSteps`), or its bytes when the client asks for them (`encodedSceneBytesSteps`).
  */
-export function registerPreviewHandlers(connection: Connection, getAnalysis: GetAnalysis, documentVersion?: DocumentVersion): PreviewHandlers {
+export function registerPreviewHandlers(
+  connection: Connection,
+  getAnalysis: GetAnalysis,
+  documentVersion?: DocumentVersion,
+  /** The level an analysis is of (lsp/level-documents.ts): its model is labeled in level terms, and always sent whole. */
+  levelOf: (doc: VersionedAnalysis) => LevelAnalysis | undefined = () => undefined,
+): PreviewHandlers {
   const sent = new Map<string, SentScene[]>();
-  const sourceOf = (a: DocumentAnalysis): PreviewSource => ({ scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+  const sceneSource = (a: DocumentAnalysis): PreviewSource => ({ scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+  const sourceOf = (doc: VersionedAnalysis): PreviewSource => {
+    const level = levelOf(doc);
+    return level ? levelPreviewSource(level) : sceneSource(doc.analysis);
+  };
   const remember = (uri: string, s: SentScene): void => {
     if (documentVersion && documentVersion(uri) === undefined) return; // closed meanwhile
     const list = (sent.get(uri) ?? []).filter((k) => k.version !== s.version);
@@ -129,7 +145,7 @@ export function registerPreviewHandlers(connection: Connection, getAnalysis: Get
     for (let lap = 0; ; lap++) {
       const doc = await getAnalysis(uri);
       if (!doc) return undefined;
-      const r = await inSlices(previewSceneSteps(uri, doc.version, sourceOf(doc.analysis)), () => {
+      const r = await inSlices(previewSceneSteps(uri, doc.version, sourceOf(doc)), () => {
         const current = documentVersion ? documentVersion(uri) : doc.version;
         if (current === undefined) return 'canceled';
         return current !== doc.version && lap < MAX_LAPS ? 'stale' : undefined;
@@ -150,7 +166,7 @@ export function registerPreviewHandlers(connection: Connection, getAnalysis: Get
           if (!doc) return null;
           // An analysis older than the base cannot be told against it: the whole scene, below.
           if (doc.version >= base.version) {
-            const { delta, sent: next } = buildSceneDelta(uri, base, doc.version, sourceOf(doc.analysis));
+            const { delta, sent: next } = buildSceneDelta(uri, base, doc.version, sourceOf(doc));
             remember(uri, next);
             return delta;
           }
@@ -158,8 +174,11 @@ export function registerPreviewHandlers(connection: Connection, getAnalysis: Get
       }
       const whole = await buildWhole(uri);
       if (!whole) return null;
-      remember(uri, sentScene(whole.doc.version, sourceOf(whole.doc.analysis), whole.built));
-      return params.bytes === true ? await sliced(encodedSceneBytesSteps(whole.built.scene)) : await sliced(encodedSceneSteps(whole.built.scene));
+      // A level's model is relabeled after it is built, so it is not a base for a delta.
+      const level = levelOf(whole.doc);
+      const scene = level ? relabelPreviewScene(whole.built.scene, level) : whole.built.scene;
+      if (!level) remember(uri, sentScene(whole.doc.version, sourceOf(whole.doc), whole.built));
+      return params.bytes === true ? await sliced(encodedSceneBytesSteps(scene)) : await sliced(encodedSceneSteps(scene));
     } catch (e) {
       connection.console.error(`collide/previewScene failed for ${uri}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       throw new ResponseError(ErrorCodes.InternalError, `collide/previewScene failed for ${uri}: ${e instanceof Error ? e.message : String(e)}`);
@@ -171,11 +190,25 @@ export function registerPreviewHandlers(connection: Connection, getAnalysis: Get
     try {
       const doc = await getAnalysis(params.uri);
       if (!doc) return null;
-      return buildPairDetail(params.uri, doc.version, sourceOf(doc.analysis), params.a, params.b);
+      const level = levelOf(doc);
+      if (level) return levelPairDetail(params.uri, doc.version, level, params.a, params.b);
+      return buildPairDetail(params.uri, doc.version, sourceOf(doc), params.a, params.b);
     } catch (e) {
       connection.console.error(`collide/previewPair failed for ${params.uri}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       throw new ResponseError(ErrorCodes.InternalError, `collide/previewPair failed for ${params.uri}: ${e instanceof Error ? e.message : String(e)}`);
     }
+  });
+
+  connection.onRequest(PREVIEW_LEVEL_MOVE_METHOD, async (params: unknown): Promise<PreviewLevelMoveResult> => {
+    if (!isLevelMoveParams(params)) return null;
+    const doc = await getAnalysis(params.uri);
+    const level = doc && doc.version === params.version ? levelOf(doc) : undefined;
+    const body = level?.lowered.bodies.find((b) => b.name === params.body);
+    const move = body === undefined ? undefined : level?.level.bodies[body.levelIndex]?.move;
+    if (!move) return null;
+    const texts = move.edit(params.at[0], params.at[1]);
+    if (texts.length !== move.ranges.length) return null;
+    return { edits: move.ranges.map((r, k) => ({ start: r.start, end: r.end, text: texts[k]! })) };
   });
 
   return { forget: (uri) => void sent.delete(uri) };

@@ -7,10 +7,12 @@ import {
   TextDocumentSyncKind,
   TextDocuments,
   type CancellationToken,
+  type CodeActionParams,
   type CodeLens,
   type Connection,
   type Diagnostic,
   type DocumentSymbol,
+  type HoverParams,
   type InitializeParams,
   type InitializeResult,
   type SemanticTokens,
@@ -21,10 +23,6 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIGURATION_SECTION } from '../../../protocol/lsp';
 import { IncrementalAnalyzer } from '../analysis/incremental';
-import { analyzeSemantics } from '../semantics/check';
-import type { SymbolTable } from '../semantics/symbols';
-import { parse } from '../syntax/parser';
-import type { LineIndex } from '../syntax/positions';
 import { codeActions } from './code-actions';
 import { resolveCodeLens } from './code-lens';
 import { lspCompletion } from './completion';
@@ -48,6 +46,10 @@ import { inSlices, MessageWatch } from './answer-slices';
 import { semanticTokens, semanticTokensEdits, semanticTokenSteps } from '../features/semantic-tokens';
 import { SEMANTIC_TOKENS_LEGEND } from './semantic-tokens';
 import type { SymbolSource } from '../features/workspace-symbols';
+import { FileSymbols } from './file-symbols';
+import { LevelDocuments, type AnalyzedLevel, type LevelFiles } from './level-documents';
+import { levelCodeActions, levelHoverOf } from './level-features';
+import { pathOfUri, samePath } from './level-paths';
 
 /**
  * The connection wiring: the document store with incremental sync, one analysis per document
@@ -85,6 +87,8 @@ export interface ServerOptions {
   readonly requestBudgetMs?: number;
   /** The most lenses sent with their commands; more go as stubs to resolve (default RESOLVED_LENS_LIMIT). */
   readonly resolvedLensLimit?: number;
+  /** The files levels read that are not open (tilesets, sub-scenes); absent, only open documents are read. */
+  readonly levelFiles?: LevelFiles;
 }
 
 /**
@@ -144,7 +148,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /** Settings pushed with didChangeConfiguration, for clients that cannot be asked. */
   let pushedSettings: CollideSettings = DEFAULT_SETTINGS;
   let workspaceFolders: string[] = [];
-  const fileSymbols = new Map<string, { text: string; source: SymbolSource }>();
+  const fileSymbols = new FileSymbols();
+  /** Level files (level-documents.ts): what they read comes from the open documents first. */
+  const levels = new LevelDocuments((path) => documents.all().find((d) => samePath(pathOfUri(d.uri) ?? '', path))?.getText(), options.levelFiles);
 
   const budgetMs = options.requestBudgetMs ?? REQUEST_BUDGET_MS;
   const log = (message: string) => connection.console.log(message);
@@ -193,13 +199,27 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (st.pending && st.pending.version === version && st.pending.generation === st.generation) return st.pending.promise;
     const generation = st.generation;
     const text = doc.getText();
+    const kind = levels.kindOf(uri, text);
+    if (kind === 'none') {
+      // A JSON file that is no Tiled map (perhaps no longer): nothing of it is analyzed or shown.
+      if (st.latest) void connection.sendDiagnostics({ uri, diagnostics: [] });
+      st.latest = undefined;
+      return Promise.resolve(undefined);
+    }
     const isStale = () => documents.get(uri)?.version !== version || states.get(uri) !== st || st.generation !== generation;
     const promise = (async (): Promise<AnalyzedDocument | undefined> => {
       const settings = await settingsFor(uri, st);
       if (isStale()) return undefined;
-      const run = await st.analyzer.analyzeAsync(text, { isCanceled: isStale }, analysisOptions(settings));
-      if (run.state === 'canceled' || isStale()) return undefined;
-      const analyzed = makeAnalyzedDocument(uri, version, run.analysis, settings);
+      let analyzed: AnalyzedDocument;
+      if (kind === 'level') {
+        const level = await levels.analyze(uri, version, text, settings, st.analyzer, isStale);
+        if (!level || isStale()) return undefined;
+        analyzed = level.view;
+      } else {
+        const run = await st.analyzer.analyzeAsync(text, { isCanceled: isStale }, analysisOptions(settings));
+        if (run.state === 'canceled' || isStale()) return undefined;
+        analyzed = makeAnalyzedDocument(uri, version, run.analysis, settings);
+      }
       st.latest = analyzed;
       st.latestGeneration = generation;
       void connection.sendDiagnostics({ uri, version, diagnostics: publication(st, analyzed) });
@@ -242,13 +262,25 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /** Whole-document requests wait until no message is waiting (answer-slices.ts). */
   const messages = new MessageWatch();
 
+  /** The open levels that read the file `uri` names are checked again (a tileset, a sub-scene changed). */
+  function recheckDependents(uri: string): void {
+    for (const level of levels.dependentsOf(uri)) {
+      const st = states.get(level);
+      if (!st) continue;
+      st.generation++;
+      void analysisOfCurrent(level);
+    }
+  }
+
   documents.onDidOpen((e) => {
     messages.took();
     void analysisOfCurrent(e.document.uri);
+    recheckDependents(e.document.uri);
   });
   documents.onDidChangeContent((e) => {
     messages.took();
     void analysisOfCurrent(e.document.uri);
+    recheckDependents(e.document.uri);
   });
   documents.onDidClose((e) => {
     messages.took();
@@ -258,7 +290,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (st) uriOfId.delete(st.id);
     states.delete(e.document.uri);
     preview.forget(e.document.uri);
+    levels.forget(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    // Its text on disk stands in for the closed document's now.
+    recheckDependents(e.document.uri);
   });
 
   // ── Lifecycle ─────────────────────────────────────────────────────────────────────────────
@@ -320,7 +355,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
 
   connection.onDidChangeWatchedFiles((change) => {
-    for (const c of change.changes) fileSymbols.delete(c.uri);
+    for (const c of change.changes) {
+      fileSymbols.forget(c.uri);
+      if (!documents.get(c.uri)) recheckDependents(c.uri);
+    }
   });
 
   // ── Requests ──────────────────────────────────────────────────────────────────────────────
@@ -339,18 +377,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /**
    * Wraps a request handler on one document: waits for the analysis of the current version
    * (budgetedAnalysis), gives up quietly when the request was canceled meanwhile, and turns any
-   * exception into a log entry and an error response.
+   * exception into a log entry and an error response. On a level, `level` answers, or, for the
+   * requests that make no sense there (they would fight the format's own extension), `empty`.
    */
   function onDocument<P extends { textDocument: { uri: string } }, R>(
     name: string,
     empty: R,
     handler: (doc: AnalyzedDocument, params: P) => R,
+    level?: (doc: AnalyzedLevel, params: P) => R,
   ): (params: P, token: CancellationToken) => Promise<R> {
     return async (params, token) => {
       messages.took();
       try {
+        if (!level && levels.isLevelUri(params.textDocument.uri)) return empty;
         const doc = await budgetedAnalysis(name, params.textDocument.uri);
         if (!doc || token.isCancellationRequested) return empty;
+        const analyzedLevel = levels.levelOf(doc);
+        if (analyzedLevel) return level ? level(analyzedLevel, params) : empty;
         return handler(doc, params);
       } catch (e) {
         throw failure(name, params, e);
@@ -381,6 +424,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return async (params, token) => {
       messages.took();
       const uri = params.textDocument.uri;
+      if (levels.isLevelUri(uri)) return empty;
       try {
         await messages.quiet();
         // Bounded as getAnalysis is: each lap is a newer version.
@@ -399,7 +443,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     };
   }
 
-  connection.onHover(onDocument('Hover', null, (doc, p) => hoverOf(doc, doc.lines.offsetAt(p.position))));
+  const hoverLevel = (level: AnalyzedLevel, p: HoverParams) => levelHoverOf(level, level.view.lines.offsetAt(p.position));
+  connection.onHover(onDocument('Hover', null, (doc, p) => hoverOf(doc, doc.lines.offsetAt(p.position)), hoverLevel));
   connection.onCompletion(onDocument('Completion', [], (doc, p) => lspCompletion(doc, doc.lines.offsetAt(p.position), { snippets })));
   connection.onSignatureHelp(onDocument('Signature help', null, (doc, p) => lspSignatureHelp(doc, doc.lines.offsetAt(p.position))));
   connection.onDefinition(onDocument('Go to definition', null, (doc, p) => definitionLocation(doc, doc.lines.offsetAt(p.position))));
@@ -415,7 +460,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return (yield* stateOf(doc.uri).outline.steps(doc, hierarchicalSymbols)) as unknown as DocumentSymbol[] | SymbolInformation[];
     }),
   );
-  connection.onCodeAction(onDocument('Code actions', [], (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context)));
+  const levelActions = (level: AnalyzedLevel, p: CodeActionParams) => levelCodeActions(level, toOffsetRange(level.view.lines, p.range), p.context);
+  connection.onCodeAction(onDocument('Code actions', [], (doc, p) => codeActions(doc, toOffsetRange(doc.lines, p.range), p.context), levelActions));
   // Lenses go with their commands (kept from one answer to the next), or past the limit without
   // them, which the editor asks for only for the lenses it shows. A stub names the analysis it
   // came from: a settings change analyses the same version again.
@@ -498,6 +544,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const open = new Set<string>();
       for (const d of documents.all()) {
         open.add(d.uri);
+        if (levels.isLevelUri(d.uri)) continue;
         const a = await getAnalysis(d.uri);
         if (a) sources.push({ uri: a.uri, lines: a.lines, symbols: a.analysis.semantics.symbols });
       }
@@ -505,7 +552,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         for (const folder of workspaceFolders) {
           for (const uri of await options.workspaceFiles.list(folder)) {
             if (open.has(uri) || token.isCancellationRequested) continue;
-            const s = await symbolsOfFile(uri, options.workspaceFiles);
+            const s = await fileSymbols.of(uri, options.workspaceFiles);
             if (s) sources.push(s);
           }
         }
@@ -516,20 +563,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   });
 
-  async function symbolsOfFile(uri: string, files: WorkspaceFiles): Promise<SymbolSource | undefined> {
-    const text = await files.read(uri);
-    if (text === undefined) return undefined;
-    const cached = fileSymbols.get(uri);
-    if (cached && cached.text === text) return cached.source;
-    // Names only: syntax and semantics, without the collision analysis.
-    const parsed = parse(text);
-    const symbols: SymbolTable = analyzeSemantics(parsed).symbols;
-    const source = { uri, lines: parsed.lines as LineIndex, symbols };
-    fileSymbols.set(uri, { text, source });
-    return source;
-  }
-
-  const preview = registerPreviewHandlers(connection, getAnalysis, (uri) => documents.get(uri)?.version);
+  const preview = registerPreviewHandlers(connection, getAnalysis, (uri) => documents.get(uri)?.version, (doc) => levels.levelOf(doc as AnalyzedDocument)?.level);
 
   documents.listen(connection);
 

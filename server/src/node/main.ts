@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
 import { ProtocolGuard } from '../lsp/protocol-guard';
+import type { LevelFiles } from '../lsp/level-documents';
 import { startServer, type ServerHandle, type WorkspaceFiles } from '../lsp/server';
 import { compactionStep } from './compaction-step';
 import { stdinReader } from './framed-reader';
@@ -111,7 +114,30 @@ const workspaceFiles: WorkspaceFiles = {
   },
 };
 
-server = startServer(connection, { workspaceFiles, chunkCodec: transport === '--stdio' ? zlibCodec : undefined });
+/**
+ * What a level reads besides itself and is not open (tilesets, shape resources, sub-scenes,
+ * project.godot): read synchronously, since a reader is a synchronous function of its inputs;
+ * these files are small next to the level, and read once per analysis.
+ */
+const levelFiles: LevelFiles = {
+  readFile(path) {
+    try {
+      const text = readFileSync(path, 'utf8');
+      return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    } catch {
+      return undefined;
+    }
+  },
+  inflate(data, kind) {
+    try {
+      return kind === 'gzip' ? gunzipSync(data) : inflateSync(data);
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+server = startServer(connection, { workspaceFiles, levelFiles, chunkCodec: transport === '--stdio' ? zlibCodec : undefined });
 connection.listen();
 // After listen(), whose reader is stdin's first 'data' listener: a second one only watches.
 if (transport === '--stdio') {

@@ -3,7 +3,7 @@ import { sameBodyContent, sameSceneSettings } from '../analysis/body-content';
 import type { Finding } from '../analysis/findings';
 import { BODY_ONE_SHAPE } from '../semantics/body-layout';
 import type { Scene, SceneBody, SceneShape } from '../semantics/scene';
-import { bodySweptBounds, errorCount, previewBody, previewFinding, sweepHorizon, unionBounds, type BuiltScene, type PreviewSource } from './scene-model';
+import { bodySweptBounds, errorCount, frameOf, previewBody, previewFinding, sweepHorizon, unionBounds, type BuiltScene, type PreviewSource } from './scene-model';
 
 /**
  * What the server keeps of a scene model it sent, to answer the next request with a delta
@@ -110,6 +110,7 @@ export function buildSceneDelta(uri: string, base: SentScene, version: number, s
     slop: source.scene.slop,
     bounds: unionBounds(swept),
     errorCount: errorCount(source),
+    ...frameOf(source),
     bodyCount: n,
     shift,
     bodies: splices,

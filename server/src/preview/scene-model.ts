@@ -13,6 +13,11 @@ export interface PreviewSource {
   readonly scene: Scene;
   readonly findings: readonly Finding[];
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * The scene's frame has y down (a level file's, lowered with its coordinates): the model says
+   * `yDown` and the preview and `collide render` draw it mirrored. Absent or false: y up.
+   */
+  readonly yDown?: boolean;
 }
 
 /**
@@ -67,9 +72,15 @@ export function* previewSceneSteps(uri: string, version: number, source: Preview
       findings,
       bounds: unionBounds(swept),
       errorCount: errorCount(source),
+      ...frameOf(source),
     },
     swept,
   };
+}
+
+/** The model's `yDown`, only on a y-down scene: a y-up model is as it was before the flag. */
+export function frameOf(source: PreviewSource): { yDown?: true } {
+  return source.yDown ? { yDown: true } : {};
 }
 
 /** The end of the interval the bounds cover, [0, frames dt] (0 when that is not a finite length). */

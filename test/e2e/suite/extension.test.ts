@@ -90,6 +90,13 @@ function hoverText(hovers: vscode.Hover[]): string {
     .join('\n');
 }
 
+/** A level fixture: beside the workspace folder, not in it (scripts/e2e.mjs, fixtureWorkspace). */
+function levelUri(name: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the end-to-end run must open the fixture workspace');
+  return vscode.Uri.joinPath(folder.uri, '..', 'levels', name);
+}
+
 function positionOf(doc: vscode.TextDocument, needle: string, offsetInNeedle = 0): vscode.Position {
   const i = doc.getText().indexOf(needle);
   assert.ok(i >= 0, `${JSON.stringify(needle)} not found in ${doc.uri.path}`);
@@ -100,9 +107,14 @@ describe('Collide in VS Code (packaged extension)', function () {
   this.timeout(BOUND_MS * 2);
   let overlapDoc: vscode.TextDocument;
 
-  it('is installed and not active before a scene is opened', () => {
+  it('is installed and not active before a scene is opened', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `extension ${EXTENSION_ID} is not installed`);
+    // A workspace holding levels activates it at start-up (package.json's workspaceContains), as
+    // it should; the suite's own level fixtures lie outside the workspace folder (scripts/e2e.mjs),
+    // so this holds unless examples/ (copied into it) gains a level.
+    const levels = await vscode.workspace.findFiles('**/*.{tscn,tmx,tmj,tiled-project}', undefined, 1);
+    if (levels.length > 0) return;
     assert.equal(ext.isActive, false, 'the extension activated before any .collide file was opened');
   });
 
@@ -263,6 +275,52 @@ describe('Collide in VS Code (packaged extension)', function () {
       await doc.save();
     }
     await diagnosticsWhere(doc.uri, (d) => !d.some((x) => codeOf(x) === 'problem-limit' || codeOf(x) === 'overlap'), 'the file back as it was, without the limit');
+  });
+
+  it('checks a Tiled map in place, without changing its language: the overlap on the object, hover, fix', async () => {
+    const doc = await vscode.workspace.openTextDocument(levelUri('overlap.tmx'));
+    await vscode.window.showTextDocument(doc);
+    const ds = await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'overlap'), 'overlap diagnostic in the Tiled map');
+    // VS Code's own XML support keeps the file: Collide contributes no language for levels.
+    assert.equal(doc.languageId, 'xml');
+    const overlaps = ds.filter((d) => codeOf(d) === 'overlap');
+    assert.equal(overlaps.length, 1, describeDiagnostics(ds));
+    assert.match(overlaps[0]!.message, /^crate overlaps floor by 22\b/);
+    assert.match(doc.getText(overlaps[0]!.range), /crate/);
+    const api = vscode.extensions.getExtension(EXTENSION_ID)!.exports as { statusBarText(): string };
+    await until(() => (/\b1 overlap\b/.test(api.statusBarText()) ? true : undefined), 'the status bar counting the map\'s overlap', () => JSON.stringify(api.statusBarText()));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, 'name="crate"', 2));
+    const text = hoverText(hovers ?? []);
+    assert.match(text, /`crate`/, `hover on the crate:\n${text}`);
+    assert.match(text, /overlap/i, `hover on the crate does not mention its overlap:\n${text}`);
+    let actions: vscode.CodeAction[] | undefined;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, overlaps[0]!.range, vscode.CodeActionKind.QuickFix.value, 10);
+        break;
+      } catch (e) {
+        if ((e as { message?: unknown } | undefined)?.message !== 'Canceled' || attempt === 3) throw e;
+      }
+    }
+    const fix = (actions ?? []).find((a) => a.edit && /^Move 'crate' out of 'floor'/.test(a.title));
+    assert.ok(fix, `no move-out fix; offered: ${(actions ?? []).map((a) => a.title).join(' | ') || '(nothing)'}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit!), `applying "${fix.title}" failed`);
+    assert.match(doc.getText(), /name="crate" x="100" y="168"/);
+    await diagnosticsWhere(doc.uri, (d) => !d.some((x) => codeOf(x) === 'overlap'), `removal of the map's overlap after "${fix.title}"`);
+    assert.equal(doc.languageId, 'xml');
+  });
+
+  it('checks a Godot scene in place, leaving its language as VS Code gives it', async () => {
+    const doc = await vscode.workspace.openTextDocument(levelUri('main.tscn'));
+    await vscode.window.showTextDocument(doc);
+    const ds = await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'overlap'), 'overlap diagnostic in the Godot scene');
+    assert.notEqual(doc.languageId, 'collide');
+    const overlap = ds.find((d) => codeOf(d) === 'overlap')!;
+    assert.match(overlap.message, /^Ball overlaps Floor by 11\b/);
+    assert.match(doc.getText(overlap.range), /Ball/);
+    // The outline and folding belong to the format's own extension: Collide gives none.
+    const symbols = await vscode.commands.executeCommand<unknown[]>('vscode.executeDocumentSymbolProvider', doc.uri);
+    assert.equal((symbols ?? []).length, 0, `symbols on a level: ${JSON.stringify(symbols)}`);
   });
 
   it('the preview command opens a webview panel that shows the scene', async () => {

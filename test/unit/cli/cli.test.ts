@@ -168,11 +168,14 @@ describe('cli: collide (end to end, spawning bin/collide.js)', function () {
     const got = Object.fromEntries(out.files.map((f) => [path.basename(f.path), f.findings.map((x) => `${x.kind} ${x.a} ${x.b}`)]));
     assert.deepEqual(got, {
       'bullet-through-a-wall.collide': ['tunnelling wall shot', 'tunnelling wall tracer', 'collision wall ball'],
+      'cave.tmx': ['overlap Ground Chest', 'overlap Ground Actors#6', 'tunnelling Pillar Arrow'],
       'compound-car.collide': ['collision car1 crate'],
       'concave-polygon.collide': [],
+      'crate.tscn': [],
       'crates-on-a-floor.collide': ['overlap floor sunk', 'overlap floor barrel', 'overlap sunk pushed'],
       'exactly-aligned-boxes.collide': ['overlap plank crate', 'overlap left turned'],
       'layers.collide': ['overlap ground hero', 'overlap orc goblin', 'overlap goblin crate'],
+      'level.tscn': ['overlap Floor Crate', 'tunnelling Walls/Thin Arrow', 'overlap Walls/Ledge Ball'],
       'spinning-bar.collide': ['tunnelling bar target'],
       'tile-level.collide': ['overlap level crate', 'tunnelling level shot', 'collision ledge hopper'],
     });

@@ -6,9 +6,10 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderCommand, renderSceneSvg, svgToPng } from '../../../server/src/cli/render';
+import { drawPreviewSvg, renderCommand, renderSceneSvg, svgToPng } from '../../../server/src/cli/render';
 import { UsageError } from '../../../server/src/cli/command';
 import { LIGHT_THEME } from '../../../render/theme';
+import { GODOT_SCENE } from '../features/level-fixture';
 
 const SCENE = 'dt 1/60\nbody wall static box(0.1, 4) at (2, 0)\nbody shot circle(0.05) at (-1, 0) velocity (600, 0)\n';
 
@@ -54,11 +55,74 @@ describe('collide render', () => {
     assert.throws(() => renderSceneSvg(SCENE, { pair: ['shot', 'ghost'] }), UsageError);
   });
 
+  it('draws a y-down scene (a level\'s frame) mirrored: a box at y = 10 below a box at y = 0', () => {
+    const text = 'body top static box(2, 2) at (0, 0)\nbody low static box(2, 2) at (0, 10)\n';
+    // Each box's filled outline: its path's y extent, and its label's baseline.
+    const boxes = (svg: string): Map<string, { y0: number; y1: number; label: number }> => {
+      const paths = [...svg.matchAll(new RegExp(`<path d="([^"]*)" fill="${LIGHT_THEME.bodies.static}"`, 'g'))].map((m) => {
+        const ys = [...m[1]!.matchAll(/[ML][-\d.]+ ([-\d.]+)/g)].map((n) => Number(n[1]));
+        return ys;
+      });
+      assert.equal(paths.length, 1, 'one path of static bodies');
+      const ys = paths[0]!;
+      assert.equal(ys.length, 8, 'two boxes of four corners');
+      const out = new Map<string, { y0: number; y1: number; label: number }>();
+      ['top', 'low'].forEach((name, k) => {
+        const corners = ys.slice(4 * k, 4 * k + 4);
+        const label = Number(svg.match(new RegExp(`<text x="[-\\d.]+" y="([-\\d.]+)"[^>]*>${name}</text>`))![1]);
+        out.set(name, { y0: Math.min(...corners), y1: Math.max(...corners), label });
+      });
+      return out;
+    };
+    const down = renderSceneSvg(text, { width: 400, height: 600, yDown: true });
+    assert.equal(down.scene.yDown, true, 'the model says so');
+    const d = boxes(down.svg);
+    assert.ok(d.get('low')!.y0 > d.get('top')!.y1, 'y = 10 is drawn below y = 0');
+    assert.ok(d.get('low')!.label > d.get('top')!.label, 'and its name with it');
+    for (const b of d.values()) assert.ok(b.label > b.y0 && b.label < b.y1 + 4, 'each name on its box');
+    const up = renderSceneSvg(text, { width: 400, height: 600 });
+    assert.ok(!('yDown' in up.scene), 'a .collide scene is y up');
+    const u = boxes(up.svg);
+    assert.ok(u.get('low')!.y1 < u.get('top')!.y0, 'y up: y = 10 is drawn above y = 0');
+    // The same picture turned over: each box's extent mirrored about the middle line.
+    for (const name of ['top', 'low']) {
+      assert.ok(Math.abs(d.get(name)!.y0 - (600 - u.get(name)!.y1)) < 0.02, `${name} mirrored`);
+    }
+    // The pair view beside it is drawn in the same frame.
+    const pair = renderSceneSvg(text, { width: 400, height: 600, yDown: true, pair: ['top', 'low'] });
+    assert.equal(pair.scene.yDown, true);
+    assert.match(pair.svg, />low ⊖ top</);
+    // A model made elsewhere (a level's) is drawn in its own frame, as the option draws it.
+    const flagged = drawPreviewSvg({ ...up.scene, yDown: true }, null, { width: 400, height: 600 });
+    assert.equal(flagged.svg, down.svg);
+    assert.equal(drawPreviewSvg({ ...pair.scene, yDown: true }, pair.pair, { width: 400, height: 600 }).svg, pair.svg);
+  });
+
   it('writes PNG through resvg', () => {
     const png = svgToPng(renderSceneSvg(SCENE, { width: 200, height: 120 }).svg);
     assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     assert.equal(png.readUInt32BE(16), 200);
     assert.equal(png.readUInt32BE(20), 120);
+  });
+
+  it('the command draws a level file y down, its bodies by their level names', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'collide-render-'));
+    try {
+      writeFileSync(join(dir, 'main.tscn'), GODOT_SCENE);
+      const err: string[] = [];
+      const io = { stdout: () => {}, stderr: (s: string) => void err.push(s), cwd: dir };
+      assert.equal(renderCommand.run(['main.tscn', '--out', 'main.svg', '--width', '640', '--height', '480'], io), 0, err.join(''));
+      const svg = readFileSync(join(dir, 'main.svg'), 'utf8');
+      const labelY = (name: string): number => Number(svg.match(new RegExp(`<text x="[-\\d.]+" y="([-\\d.]+)"[^>]*>${name}</text>`))![1]);
+      // The ball (y = 195) rests on the floor (y = 208, 16 px thick): above it, as in Godot.
+      assert.ok(labelY('Ball') < labelY('Walls/Floor'), `Ball at ${labelY('Ball')}, floor at ${labelY('Walls/Floor')}`);
+      assert.match(svg, />main\.tscn · t = 0 s</);
+      assert.equal(renderCommand.run(['main.tscn', '-o', 'pair.svg', '--pair', 'Ball,Walls/Floor'], io), 0, err.join(''));
+      assert.match(readFileSync(join(dir, 'pair.svg'), 'utf8'), />Ball ⊖ Walls\/Floor</);
+      assert.throws(() => renderCommand.run(['main.tscn', '-o', 'x.svg', '--pair', 'Ball,Nobody'], io), /the level has no two bodies/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the command: writes the file, exit 0; bad usage and unreadable input, exit 2', () => {

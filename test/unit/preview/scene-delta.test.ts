@@ -17,12 +17,17 @@ import { bodyArb, bodyLine, settingsArb, settingsLines, type BodySpec, type Sett
 
 const URI = 'file:///t.collide';
 
-const sourceOf = (a: DocumentAnalysis): PreviewSource => ({ scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+const sourceOf = (a: DocumentAnalysis, yDown?: boolean): PreviewSource => ({
+  scene: a.semantics.scene,
+  findings: a.findings,
+  diagnostics: a.diagnostics,
+  ...(yDown !== undefined ? { yDown } : {}),
+});
 
 /** The whole model and what the server keeps of it, as the handler makes them. */
-function whole(version: number, a: DocumentAnalysis): { scene: PreviewScene; sent: SentScene } {
-  const built = finish(previewSceneSteps(URI, version, sourceOf(a)));
-  return { scene: built.scene, sent: sentScene(version, sourceOf(a), built) };
+function whole(version: number, a: DocumentAnalysis, yDown?: boolean): { scene: PreviewScene; sent: SentScene } {
+  const built = finish(previewSceneSteps(URI, version, sourceOf(a, yDown)));
+  return { scene: built.scene, sent: sentScene(version, sourceOf(a, yDown), built) };
 }
 
 const wired = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -126,27 +131,28 @@ describe('preview/scene-delta: deltas applied in order give the full scene', () 
     let deltas = 0;
     let kept = 0;
     fc.assert(
-      fc.property(docArb, fc.array(editArb, { minLength: 1, maxLength: 10 }), fc.boolean(), (start, edits, incremental) => {
+      fc.property(docArb, fc.array(editArb, { minLength: 1, maxLength: 10 }), fc.boolean(), fc.option(fc.boolean(), { nil: undefined }), (start, edits, incremental, yDown) => {
         const doc: Doc = { ...start, lines: [...start.lines] };
         const analyzer = new IncrementalAnalyzer();
         const analyze = (text: string): DocumentAnalysis => (incremental ? analyzer.analyze(text) : analyzeDocument(text));
         let version = 1;
-        const first = whole(version, analyze(render(doc)));
+        const first = whole(version, analyze(render(doc)), yDown);
         assert.ok(isPreviewScene(first.scene));
-        assert.deepStrictEqual(first.scene, buildPreviewScene(URI, version, sourceOf(analyzeDocument(render(doc)))));
+        assert.equal(first.scene.yDown, yDown ? true : undefined, 'the model says yDown only for a y-down scene');
+        assert.deepStrictEqual(first.scene, buildPreviewScene(URI, version, sourceOf(analyzeDocument(render(doc)), yDown)));
         let held = wired(first.scene);
         let sent = first.sent;
         for (const e of edits) {
           apply(doc, e);
           version++;
           const text = render(doc);
-          const { delta, sent: next } = buildSceneDelta(URI, sent, version, sourceOf(analyze(text)));
+          const { delta, sent: next } = buildSceneDelta(URI, sent, version, sourceOf(analyze(text), yDown));
           const wire = JSON.parse(JSON.stringify(delta)) as unknown;
           assert.ok(isPreviewSceneDelta(wire), `the delta after ${e.op} passes the protocol check`);
           const applied = applySceneDelta(held, wire);
           assert.ok(applied, `the delta after ${e.op} fits the scene it was made against`);
           // Both through JSON, as on the wire (which writes -0 as 0).
-          const expected = buildPreviewScene(URI, version, sourceOf(analyzeDocument(text)));
+          const expected = buildPreviewScene(URI, version, sourceOf(analyzeDocument(text), yDown));
           assert.deepStrictEqual(applied, wired(expected), `the scene after ${e.op}`);
           deltas++;
           kept += expected.bodies.length - delta.bodies.reduce((k, s) => k + s.bodies.length, 0);

@@ -115,10 +115,19 @@ describe('protocol/preview-delta', () => {
     ['no shift', (d) => delete (d as Partial<PreviewSceneDelta>).shift],
     ['a body that does not fit the protocol', (d) => ((d.bodies[0]!.bodies[0] as unknown as { kind: string }).kind = 'ghost')],
     ['dt 0', (d) => (d.dt = 0)],
+    ['a yDown that is not a boolean', (d) => ((d as unknown as { yDown: unknown }).yDown = 1)],
   ];
   for (const [what, change] of refused) {
     it(`refuses ${what}`, () => assert.equal(isPreviewSceneDelta(edit(change)), false));
   }
+
+  it('gives the scene the delta\'s frame: yDown as the delta says, absent when it says nothing', () => {
+    const down = applySceneDelta(scene, edit((d) => (d.yDown = true)))!;
+    assert.equal(down.yDown, true);
+    const back = applySceneDelta({ ...down, version: 3 }, delta)!;
+    assert.ok(!('yDown' in back), 'a delta without yDown makes a y-up scene');
+    assert.ok(!('yDown' in applySceneDelta(scene, delta)!), 'a y-up scene stays without the key');
+  });
 
   const unfit: [string, (d: PreviewSceneDelta) => void][] = [
     ['another base', (d) => (d.base = 2)],

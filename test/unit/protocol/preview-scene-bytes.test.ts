@@ -83,8 +83,15 @@ const sceneArb: fc.Arbitrary<PreviewScene> = fc.integer({ min: 0, max: 8 }).chai
     findings: n === 0 ? fc.constant([]) : fc.array(findingArb(n), { maxLength: 4 }),
     bounds: fc.option(fc.tuple(num, num, num, num), { nil: null }),
     errorCount: nat,
-  }, { noNullPrototype: true }),
+    yDown: fc.boolean(),
+  }, { requiredKeys: ['uri', 'version', 'dt', 'frames', 'slop', 'bodies', 'findings', 'bounds', 'errorCount'], noNullPrototype: true }),
 );
+
+/** The JSON header of a scene's bytes. */
+function headerOf(bytes: Uint8Array): Record<string, unknown> {
+  const n = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
+  return JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + n))) as Record<string, unknown>;
+}
 
 describe('protocol/preview-scene-bytes', () => {
   it('reads back exactly the scene it was made of', () => {
@@ -94,6 +101,22 @@ describe('protocol/preview-scene-bytes', () => {
         assert.deepStrictEqual(decodeSceneBytes(encodeSceneBytes(scene)), scene);
       }),
     );
+  });
+
+  it('carries yDown in the header only when the scene has it', () => {
+    const scene = sampleScene();
+    assert.equal(scene.yDown, undefined, 'a .collide scene is y up');
+    const up = encodeSceneBytes(scene);
+    assert.ok(!('yDown' in headerOf(up)), 'a y-up scene\'s bytes are as before the flag');
+    for (const yDown of [true, false]) {
+      const bytes = encodeSceneBytes({ ...scene, yDown });
+      assert.equal(headerOf(bytes).yDown, yDown);
+      assert.deepStrictEqual(decodeSceneBytes(bytes), { ...scene, yDown });
+    }
+    // The same header with a yDown that is not a boolean is refused, as the scene object would be.
+    const bad = encodeSceneBytes({ ...scene, yDown: 'yes' as unknown as boolean });
+    assert.equal(decodeSceneBytes(bad), null);
+    assert.ok(!isPreviewScene({ ...scene, yDown: 1 }));
   });
 
   it('reads back the sample scene, whose message passes the webview check', () => {

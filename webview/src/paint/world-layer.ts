@@ -133,7 +133,12 @@ export class WorldLayer {
     this.pending = null;
     const patch = pending !== null && pending.to === painter && this.painter === pending.from;
     const sameContent =
-      held !== null && this.sameContent(patch ? pending.from : painter, theme, o) && dpr === this.dpr && held.width === v.width && held.height === v.height;
+      held !== null &&
+      this.sameContent(patch ? pending.from : painter, theme, o) &&
+      dpr === this.dpr &&
+      held.width === v.width &&
+      held.height === v.height &&
+      !held.yDown === !v.yDown;
     if (sameContent && patch) this.patch(held, painter, pending.boxes, theme, o);
     let frame: LayerFrame = 'full';
     let shown: Viewport = v;
@@ -141,7 +146,9 @@ export class WorldLayer {
     if (sameContent && held.zoom === v.zoom) {
       const z = v.zoom * dpr;
       const ox = (held.cx - v.cx) * z;
-      const oy = (v.cy - held.cy) * z;
+      // The picture moves up the screen as the center moves up the world (y up), down as it
+      // moves down (y down).
+      const oy = (v.yDown ? held.cy - v.cy : v.cy - held.cy) * z;
       const kx = Math.round(ox);
       const ky = Math.round(oy);
       const whole = Math.abs(ox - kx) < 1e-6 && Math.abs(oy - ky) < 1e-6;
@@ -194,9 +201,11 @@ export class WorldLayer {
     for (let k = 0; k < boxes.length; k += 4) {
       const x0 = Math.max(0, Math.floor((toScreenX(held, boxes[k]!) - PATCH_MARGIN_PX) * d));
       const x1 = Math.min(W, Math.ceil((toScreenX(held, boxes[k + 2]!) + PATCH_MARGIN_PX) * d));
-      // y points up in the scene, down on the screen.
-      const y0 = Math.max(0, Math.floor((toScreenY(held, boxes[k + 3]!) - PATCH_MARGIN_PX) * d));
-      const y1 = Math.min(H, Math.ceil((toScreenY(held, boxes[k + 1]!) + PATCH_MARGIN_PX) * d));
+      // The box's top on screen is its highest world y when y points up, its lowest when down.
+      const top = held.yDown ? boxes[k + 1]! : boxes[k + 3]!;
+      const bottom = held.yDown ? boxes[k + 3]! : boxes[k + 1]!;
+      const y0 = Math.max(0, Math.floor((toScreenY(held, top) - PATCH_MARGIN_PX) * d));
+      const y1 = Math.min(H, Math.ceil((toScreenY(held, bottom) + PATCH_MARGIN_PX) * d));
       if (x1 > x0 && y1 > y0) rects.push([x0, y0, x1, y1]);
     }
     if (rects.length > MAX_PATCH_RECTS) {
@@ -253,7 +262,7 @@ export class WorldLayer {
     const W = this.front.width - 2 * this.guard;
     const H = this.front.height - 2 * this.guard;
     // The view whose drawing this now is: the old one moved by exactly (kx, ky) device pixels.
-    const v: Viewport = { ...held, cx: held.cx - kx / z, cy: held.cy + ky / z };
+    const v: Viewport = { ...held, cx: held.cx - kx / z, cy: held.yDown ? held.cy - ky / z : held.cy + ky / z };
     const y0 = ky > 0 ? 0 : H + ky;
     const y1 = ky > 0 ? ky : H;
     if (ky !== 0) this.strip(ctx, v, 0, y0, W, y1, painter, theme, o);
@@ -289,14 +298,14 @@ export class WorldLayer {
 
   /**
    * The held layer scaled to the zoom of v (a world point keeps its place: x_v = s x_held +
-   * w/2 (1 - s) + (held.cx - v.cx) zoom_v, and likewise for y with the axis flipped), and the
+   * w/2 (1 - s) + (held.cx - v.cx) zoom_v, and likewise for y, flipped when y points up), and the
    * world drawn at v in the parts of the screen the scaled copy leaves uncovered.
    */
   private drawScaled(target: CanvasRenderingContext2D, v: Viewport, dpr: number, painter: ScenePainter, theme: Theme, o: SceneDrawOptions): void {
     const held = this.held!;
     const s = v.zoom / held.zoom;
     const dx = (v.width / 2) * (1 - s) + (held.cx - v.cx) * v.zoom;
-    const dy = (v.height / 2) * (1 - s) + (v.cy - held.cy) * v.zoom;
+    const dy = (v.height / 2) * (1 - s) + (v.yDown ? held.cy - v.cy : v.cy - held.cy) * v.zoom;
     const w = v.width * s;
     const h = v.height * s;
     target.setTransform(dpr, 0, 0, dpr, 0, 0);

@@ -209,6 +209,10 @@ export class PreviewApp {
     if (sameDoc && scene.version < old.version) return;
     const before = s.painter;
     s.scene = scene;
+    // The view and the pair inspector draw in the scene's frame (y down for a level file's).
+    if (scene.yDown) s.view.yDown = true;
+    else delete s.view.yDown;
+    this.inspector.setYDown(scene.yDown === true);
     const changed = delta && before ? replacedInPlace(delta) : null;
     s.painter = before && changed ? ScenePainter.following(before, scene, changed) : new ScenePainter(scene);
     if (delta && before) this.layer.changed(before, s.painter, changedWorldBoxes(before, s.painter, delta));

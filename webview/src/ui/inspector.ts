@@ -30,6 +30,8 @@ export class Inspector {
   private readonly status: HTMLElement;
   private detail: PairDetail | null = null;
   private theme: Theme;
+  /** The scene's y axis points down: B ⊖ A is drawn in its frame. */
+  private yDown = false;
 
   constructor(theme: Theme, onClose: () => void) {
     this.theme = theme;
@@ -72,6 +74,13 @@ export class Inspector {
       this.kind.replaceChildren();
       this.clearCanvas();
     }
+  }
+
+  /** Draw in a y-down frame (the scene's) or a y-up one. */
+  setYDown(yDown: boolean): void {
+    if (yDown === this.yDown) return;
+    this.yDown = yDown;
+    this.redraw();
   }
 
   close(): void {
@@ -142,7 +151,7 @@ export class Inspector {
     const index = Number(this.slider.value);
     const n = this.stepCount();
     const step = n > 0 ? { kind, index } : null;
-    drawPair(new CanvasPainter(ctx, w, h, this.theme.fontFamily, dpr), d, this.theme, { step });
+    drawPair(new CanvasPainter(ctx, w, h, this.theme.fontFamily, dpr), d, this.theme, { step, yDown: this.yDown });
     this.stepLabel.textContent = n > 0 ? `${index + 1} / ${n}` : '';
     fillTable(this.stepNumbers, step ? stepRows(d, kind, index) : []);
   }

@@ -1,7 +1,8 @@
 // The Godot 4 reader: a text scene (.tscn) and what it pulls in (project.godot, instanced
 // scenes, .tres shapes) as a LevelScene (levels-and-tiles.md §1). The node tree is built with
 // instances expanded (scene-tree.ts), every node's global transform composed as Godot does
-// (poses.ts), and each CollisionObject2D becomes a body (bodies.ts). Settings come from the
+// (poses.ts), each CollisionObject2D becomes a body (bodies.ts) and each tile map layer with
+// collision one static body per physics layer (tile-maps.ts). Settings come from the
 // project and may be overridden by the root node's metadata (collide_slop, collide_dt,
 // collide_frames).
 import { type Diagnostic, byPosition } from '../../common/diagnostic';
@@ -12,9 +13,8 @@ import { localTransform, parentFrame, rangeOf } from './poses';
 import { findProject } from './project';
 import { Loader, type TreeNode, buildTree } from './scene-tree';
 import { attribute } from './sections';
+import { TILE_MAP_TYPES, tileMapBodies } from './tile-maps';
 import { type Affine, IDENTITY, multiply } from './transform';
-
-const TILE_MAP_TYPES = new Set(['TileMap', 'TileMapLayer']);
 
 export const readGodotScene: LevelReader = (text, path, host) => {
   const project = findProject(path, host);
@@ -91,8 +91,8 @@ function collectBodies(loader: Loader, root: TreeNode, bodies: LevelBody[]): voi
         code: 'godot-detached-shape',
         message: `${type} '${node.path}' is not a direct child of a physics body or area, so Godot gives it to none (it attaches a shape only to its parent); it is not checked.`,
       });
-    } else if (TILE_MAP_TYPES.has(type) && (node.props.has('tile_map_data') || node.props.has('layer_0/tile_data'))) {
-      loader.diagnostics.push({ range: node.anchor.nameRange, severity: 'hint', code: 'godot-tile-map', message: `The tiles of ${type} '${node.path || node.name}' are not read: their collision shapes are not checked.` });
+    } else if (TILE_MAP_TYPES.has(type)) {
+      bodies.push(...tileMapBodies(loader, node, globals.get(node)!));
     }
   }
 }

@@ -148,7 +148,17 @@ class VariantParser {
       return { kind: 'number', value: text[at] === '-' ? -v : v, range: { start: at, end: q } };
     }
     let digits = 0;
-    while (p < text.length && text[p]! >= '0' && text[p]! <= '9') (p++, digits++);
+    let whole = 0;
+    for (let code = text.charCodeAt(p); code >= 48 && code <= 57; code = text.charCodeAt(++p)) {
+      whole = whole * 10 + (code - 48);
+      digits++;
+    }
+    // Whole numbers of up to 15 digits are exact as accumulated: long packed arrays skip the slice.
+    const next = text[p];
+    if (digits > 0 && digits <= 15 && next !== '.' && next !== 'e' && next !== 'E') {
+      this.pos = p;
+      return { kind: 'number', value: text[at] === '-' ? -whole : whole, range: { start: at, end: p } };
+    }
     if (text[p] === '.') {
       p++;
       while (p < text.length && text[p]! >= '0' && text[p]! <= '9') (p++, digits++);

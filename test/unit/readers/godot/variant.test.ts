@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
 import { type Variant, numbersOf, parseVariant } from '../../../../server/src/readers/godot/variant';
 
 function parse(text: string): Variant {
@@ -24,6 +25,20 @@ describe('readers/godot/variant', () => {
     }
     const nan = parse('nan');
     assert.ok(nan.kind === 'number' && Number.isNaN(nan.value));
+  });
+
+  it('reads every number as JavaScript does, long whole numbers included', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.double({ noNaN: true, noDefaultInfinity: true })), fc.constantFrom('', '-', '+', '00'), (n, prefix) => {
+        const text = prefix === '-' || prefix === '+' ? `${prefix}${Math.abs(n)}` : prefix === '00' ? `00${Math.abs(n)}` : String(n);
+        const v = parse(text);
+        assert.ok(v.kind === 'number' && Object.is(v.value, Number(text)), text);
+        assert.deepEqual(v.range, { start: 0, end: text.length });
+      }),
+      { numRuns: 500 },
+    );
+    assert.ok(Object.is((parse('-0') as { value: number }).value, -0));
+    assert.equal((parse('1234567890123456789') as { value: number }).value, 1234567890123456789);
   });
 
   it('reads strings with escapes, StringName and NodePath prefixes', () => {

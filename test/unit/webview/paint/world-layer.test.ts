@@ -311,6 +311,82 @@ describe('preview cached world layer (headless Chromium)', function () {
     assert.ok(withinAntialiasing(d), `patched frame vs full redraw: ${JSON.stringify(d)}`);
   });
 
+  it('a y-down scene: pans shift the layer, a zoom scales it and a delta patches it, each equal to a full redraw', async () => {
+    const scene = { ...largeScene(1200), yDown: true };
+    await view.send({ type: 'scene', scene });
+    await view.send({ type: 'selectPair', a: 'b0', b: 'b5' });
+    assert.equal((await view.debug()).view.yDown, true);
+    assert.equal(await setView(view, 4, 0.3, 0.4), 'full');
+    const kinds: string[] = [];
+    for (const [dx, dy] of [[7, 0], [0, -5], [-13, 9], [31, 17], [-2, -40]] as const) {
+      kinds.push(
+        await view.page.evaluate(
+          ({ dx, dy }) => {
+            // The content follows a drag of (dx, dy) pixels: y down, the center moves up the world.
+            const app = (globalThis as any).collidePreview;
+            app.view.cx -= dx / app.view.zoom;
+            app.view.cy -= dy / app.view.zoom;
+            return app.drawNow('exact');
+          },
+          { dx, dy },
+        ),
+      );
+    }
+    assert.deepEqual(kinds, ['shift', 'shift', 'shift', 'shift', 'shift']);
+    await keep(view);
+    const shifted = await compareWithFullRedraw(view);
+    assert.ok(withinAntialiasing(shifted), `shifted frame vs full redraw: ${JSON.stringify(shifted)}`);
+
+    // Zoomed out during a gesture: the scaled copy sits where the new zoom puts the scene, so the
+    // border it leaves, drawn at the new zoom, matches a full redraw there.
+    const box = (await view.page.locator('#scene').boundingBox())!;
+    await view.page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6);
+    await view.page.evaluate(() => (globalThis as any).collidePreview.holdZoomSettle(true));
+    for (let k = 0; k < 4; k++) await view.page.mouse.wheel(0, 60);
+    await view.frame();
+    assert.equal(await frameKind(view), 'scaled');
+    await keep(view);
+    const width = await view.page.evaluate(() => (globalThis as any).document.querySelector('#scene').width);
+    const border = await compareWithFullRedraw(view, [0, 0, width, 12]);
+    assert.ok(border.mean < 1, `uncovered border vs full redraw: ${JSON.stringify(border)}`);
+    await view.page.evaluate(() => (globalThis as any).collidePreview.holdZoomSettle(false));
+    await view.page.waitForFunction(() => !(globalThis as any).collidePreview.debugState().gesture);
+
+    // A body near the center moves along y: its old and new places, one above the other on
+    // screen, are drawn again.
+    await setView(view, 6, 0.5, 0.5);
+    const { view: v } = await view.debug();
+    let k = 0;
+    for (let i = 1; i < scene.bodies.length; i++) {
+      const d = (b: (typeof scene.bodies)[number]) => Math.hypot(b.position[0] - v.cx, b.position[1] - v.cy);
+      if (d(scene.bodies[i]!) < d(scene.bodies[k]!)) k = i;
+    }
+    const b = scene.bodies[k]!;
+    const dy = 30 / v.zoom;
+    const moved = { ...b, position: [b.position[0], b.position[1] + dy] as [number, number], bounds: [b.bounds[0], b.bounds[1] + dy, b.bounds[2], b.bounds[3] + dy] as [number, number, number, number] };
+    const findings = scene.findings.flatMap((f, i) => (f.ia === k || f.ib === k ? [{ start: i, deleteCount: 1, findings: [] }] : []));
+    const delta: PreviewSceneDelta = {
+      uri: scene.uri,
+      base: scene.version,
+      version: scene.version + 1,
+      dt: scene.dt,
+      frames: scene.frames,
+      slop: scene.slop,
+      bounds: scene.bounds,
+      errorCount: 0,
+      yDown: true,
+      bodyCount: scene.bodies.length,
+      shift: { at: 0, by: 0 },
+      bodies: [{ start: k, deleteCount: 1, bodies: [moved] }],
+      findings,
+    };
+    await view.send({ type: 'sceneDelta', delta });
+    assert.equal(await frameKind(view), 'patch');
+    await keep(view);
+    const patched = await compareWithFullRedraw(view);
+    assert.ok(withinAntialiasing(patched), `patched frame vs full redraw: ${JSON.stringify(patched)}`);
+  });
+
   it('a delta the view cannot apply asks the host for the whole scene', async () => {
     const scene = largeScene(600);
     await view.send({ type: 'scene', scene });
