@@ -4,6 +4,7 @@ import { canCollide, type Scene, type SceneBody } from '../semantics/scene';
 import type { Finding } from './findings';
 import { overlapPair } from './overlap';
 import { impactPair } from './continuous';
+import { chainPair } from './chain-pair';
 import { bodyBounds } from './body-bounds';
 
 /**
@@ -47,6 +48,8 @@ export const DEFAULT_BROAD_PHASE: BroadPhaseKind = 'grid';
  */
 export function analyzePair(scene: Scene, a: SceneBody, b: SceneBody, continuous: boolean): Finding | null {
   if (!canCollide(scene, a, b)) return null;
+  // A chain body or tile grid has no convex part: its pairs go to the chain queries.
+  if (a.partCount === 0 || b.partCount === 0) return chainPair(scene, a, b, continuous);
   const overlap = overlapPair(scene, a, b);
   if (overlap) return overlap;
   return continuous ? impactPair(scene, a, b) : null;

@@ -19,6 +19,11 @@ export function sameBodyContent(a: SceneBody, b: SceneBody): boolean {
   if (!Object.is(a.vx, b.vx) || !Object.is(a.vy, b.vy) || !Object.is(a.spin, b.spin)) return false;
   const n = a.partCount;
   if (n !== b.partCount) return false;
+  if (n === 0) {
+    const ca = a.chainGeometry;
+    const cb = b.chainGeometry;
+    if (ca || cb) return !!ca && !!cb && ca.sameContent(cb);
+  }
   for (let i = 0; i < n; i++) {
     if (a.partKind(i) !== b.partKind(i) || !sameShape(a.partShape(i), b.partShape(i))) return false;
   }

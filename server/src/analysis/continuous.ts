@@ -14,7 +14,7 @@ import {
 import type { ContactExitOutput, ConvexShape, ToiInput, ToiOutput, Transform, Vec2 } from '../../../core';
 import type { Scene, SceneBody } from '../semantics/scene';
 import type { Severity } from '../common/diagnostic';
-import { FindingDiagnostic, LABEL_INFORMATION, LABEL_RELATED_B } from './finding-diagnostic';
+import { FindingDiagnostic, featurePhrase, LABEL_INFORMATION, LABEL_RELATED_B } from './finding-diagnostic';
 import { formatNumber } from '../../../protocol/format';
 import { ImpactFinding } from './findings';
 import { flatText } from './flat-text';
@@ -69,7 +69,7 @@ interface PartMotion {
   readonly spin: number;
 }
 
-interface PartResult {
+export interface PartResult {
   readonly toi: number;
   readonly point: Vec2;
   readonly normal: Vec2;
@@ -207,6 +207,29 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
   const depthAt = (t: number): number =>
     signedDepth(ma.shape, poseAt(ma.xf, ma.velocity, wA, t), mb.shape, poseAt(mb.xf, mb.velocity, wB, t));
 
+  return contactSearch(toiFrom, exitFrom, depthAt, dt, frames, L, deepBeyond, input.timeTolerance!, wA === 0 && wB === 0);
+}
+
+/**
+ * The search of `partPair` after its queries are set up, shared with the chain pairs
+ * (chain-pair.ts): `toiFrom`, `exitFrom` and `depthAt` answer for the pair over [0, frames dt];
+ * L bounds how fast the depth changes, `deepBeyond` is slop with its tolerance, `tau` the
+ * time-of-impact tolerance. `oneInterval`: the times of contact form one interval, as for two
+ * convex shapes that do not turn; a chain is no convex shape, and a body leaving one of its edges
+ * may meet another.
+ */
+export function contactSearch(
+  toiFrom: (from: number) => ToiOutput,
+  exitFrom: (from: number) => ContactExitOutput,
+  depthAt: (t: number) => number,
+  dt: number,
+  frames: number,
+  L: number,
+  deepBeyond: number,
+  tau: number,
+  oneInterval: boolean,
+): PartResult | null {
+  const T = frames * dt;
   /**
    * Whether a step end k in [kFrom, kTo] sees depth > slop, visiting only the step ends that can
    * (see the file comment): in shallow contact at t_k with depth δ, none before t_k + (slop − δ)/L;
@@ -259,7 +282,6 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
    * window, or the pair touches again (a new contact: returned as is).
    */
   const pastContactTail = (t: number): number => {
-    const tau = input.timeTolerance!;
     for (let i = 0; i < 64 && t < T && L > 0; i++) {
       const gap = -depthAt(t);
       if (!(gap > 0) || gap >= 4 * L * tau) break;
@@ -290,7 +312,7 @@ function partPair(ma: PartMotion, mb: PartMotion, dt: number, frames: number, sl
       };
     }
     // Without turning, the times of contact form one interval (contact-exit.ts): it has ended.
-    if (wA === 0 && wB === 0) return null;
+    if (oneInterval) return null;
     // The next contact, searched from where the pair was found apart, once past the tail of this
     // one: just after a contact ends, a time-of-impact window of the time tolerance cannot yet be
     // proven clear (Mirtich's bound is loose against the real separating speed), so the search
@@ -367,7 +389,8 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): FindingDiagnos
   // level's in a level's (analysis/level-analysis.ts hands in a relabeled finding).
   const fastIsA = fast !== undefined && fast === ba;
   const fastName = fastIsA ? f.a : f.b;
-  const otherName = fast === ba ? f.b : f.a;
+  // Against a chain or tile grid (always the other body: it is static), what it touched.
+  const otherName = (fast === ba ? f.b : f.a) + featurePhrase(f);
   const dt = scene.dt;
   const when = `t = ${formatNumber(f.toi)} s (${stepFraction(f.toi, dt)} of ${formatNumber(dt)} s)`;
   const start = fast ? fast.nameStart : 0;

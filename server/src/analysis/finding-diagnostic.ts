@@ -191,9 +191,17 @@ function overlapMessage(f: OverlapFinding, labels: number): string {
  */
 export function overlapMessageWith(f: OverlapFinding, parts: string): string {
   const move = overlapPushOut(f);
-  return flatText(f.b, ' overlaps ', f.a, ' by ', formatNumber(f.depth), parts, ': move it by (', formatNumber(move.x), ', ', formatNumber(move.y), ') to separate');
+  return flatText(f.b, ' overlaps ', f.a, featurePhrase(f), ' by ', formatNumber(f.depth), parts, ': move it by (', formatNumber(move.x), ', ', formatNumber(move.y), ') to separate');
 }
 
 function describePart(name: string, compound: number, part: number): string {
   return compound ? `part ${part + 1} of ${name}` : name;
+}
+
+/** Where a finding against a chain or tile grid touched it, as a phrase after the names: ' at edge 3', ' at cell [4, 2]'. */
+export function featurePhrase(f: Finding): string {
+  const edge = f.edge;
+  if (edge !== undefined) return ` at edge ${edge}`;
+  const cell = f.cell;
+  return cell === undefined ? '' : ` at cell [${cell[0]}, ${cell[1]}]`;
 }

@@ -43,6 +43,17 @@ export class OverlapFinding {
     return partBOf(this.parts);
   }
 
+  /** Against a chain: the edge touched first (its index); else undefined. */
+  get edge(): number | undefined {
+    return featureOf(this.parts, FEATURE_EDGE);
+  }
+
+  /** Against a tile grid: the cell touched, [column, row] (row 0 at the top); else undefined. */
+  get cell(): [number, number] | undefined {
+    const c = featureOf(this.parts, FEATURE_CELL);
+    return c === undefined ? undefined : [c, (this.parts as FeatureParts)[4]];
+  }
+
   /**
    * The finding of a contact: depth, the unit normal from a towards b, and its one or two points
    * at t = 0, copied into one packed array.
@@ -127,6 +138,11 @@ export class OverlapFinding {
   relabeled(a: string, b: string, ia: number, ib: number): OverlapFinding {
     return new OverlapFinding(a, b, ia, ib, this.parts, this.data);
   }
+
+  /** The same finding naming the edge (FEATURE_EDGE, x) or the cell (FEATURE_CELL, x, y) touched. */
+  featured(kind: number, x: number, y: number): OverlapFinding {
+    return new OverlapFinding(this.a, this.b, this.ia, this.ib, [this.partA, this.partB, kind, x, y], this.data);
+  }
 }
 
 /** Where an impact's numbers sit in `ImpactFinding.data`, then one kind-specific tail (see there). */
@@ -183,6 +199,17 @@ export class ImpactFinding {
     return partBOf(this.parts);
   }
 
+  /** Against a chain: the edge touched first (its index); else undefined. */
+  get edge(): number | undefined {
+    return featureOf(this.parts, FEATURE_EDGE);
+  }
+
+  /** Against a tile grid: the cell touched, [column, row] (row 0 at the top); else undefined. */
+  get cell(): [number, number] | undefined {
+    const c = featureOf(this.parts, FEATURE_CELL);
+    return c === undefined ? undefined : [c, (this.parts as FeatureParts)[4]];
+  }
+
   /** First time of impact in seconds from t = 0. */
   get toi(): number {
     return this.data[TOI]!;
@@ -224,6 +251,11 @@ export class ImpactFinding {
   relabeled(a: string, b: string, ia: number, ib: number): ImpactFinding {
     return new ImpactFinding(this.kind, a, b, ia, ib, this.parts, this.undecided, this.data);
   }
+
+  /** The same finding naming the edge (FEATURE_EDGE, x) or the cell (FEATURE_CELL, x, y) touched. */
+  featured(kind: number, x: number, y: number): ImpactFinding {
+    return new ImpactFinding(this.kind, this.a, this.b, this.ia, this.ib, [this.partA, this.partB, kind, x, y], this.undecided, this.data);
+  }
 }
 
 function impactData(length: number, toi: number, point: Vec2, normal: Vec2): number[] {
@@ -242,7 +274,20 @@ function impactData(length: number, toi: number, point: Vec2, normal: Vec2): num
  * that it does not hold (a compound of 32k parts and more; tests' -1) are kept as a pair
  * instead, so that every part index comes back as given.
  */
-type Parts = number | readonly [number, number];
+type Parts = number | readonly [number, number] | FeatureParts;
+
+/**
+ * A finding against a chain or tile grid keeps what it touched with its parts (a rare finding:
+ * no field on the others): partA (the chain), partB, then FEATURE_EDGE and the edge, or
+ * FEATURE_CELL, the column and the row.
+ */
+type FeatureParts = readonly [number, number, number, number, number];
+export const FEATURE_EDGE = 1;
+export const FEATURE_CELL = 2;
+
+function featureOf(parts: Parts, kind: number): number | undefined {
+  return typeof parts !== 'number' && parts.length === 5 && parts[2] === kind ? parts[3] : undefined;
+}
 
 const PART_SPAN = 1 << 16;
 

@@ -156,7 +156,7 @@ function kindText(f: Finding): string {
             ${jsonNumber(f.normalY)}
           ],
           "points": ${points === '' ? '[]' : `[${points}
-          ]`}
+          ]`}${featureText(f)}
         }`;
   }
   const point = f.point;
@@ -169,8 +169,25 @@ function kindText(f: Finding): string {
           "normal": [
             ${jsonNumber(normal.x)},
             ${jsonNumber(normal.y)}
-          ]
+          ]${featureText(f)}
         }`;
+}
+
+/**
+ * What a finding against a chain or tile grid touched (levels-and-tiles.md §2, §3), after its
+ * other members: `"edge": k`, or `"cell": [column, row]`; nothing for other findings.
+ */
+function featureText(f: Finding): string {
+  const edge = f.edge;
+  if (edge !== undefined) return `,
+          "edge": ${jsonNumber(edge)}`;
+  const cell = f.cell;
+  if (cell === undefined) return '';
+  return `,
+          "cell": [
+            ${jsonNumber(cell[0])},
+            ${jsonNumber(cell[1])}
+          ]`;
 }
 
 /** How many diagnostics or findings `JsonReport` writes at a time: few writes, each a piece of some 100 KB. */

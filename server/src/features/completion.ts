@@ -273,6 +273,7 @@ const SHAPE_SNIPPETS: Record<(typeof SHAPE_KEYWORDS)[number], string> = {
   capsule: 'capsule(${1:length}, ${2:r})',
   segment: 'segment((${1:0}, ${2:0}), (${3:1}, ${4:0}))',
   compound: 'compound(${1:box(1, 1)}, ${2:circle(0.5)} at (${3:1}, ${4:0}))',
+  chain: 'chain((${1:0}, ${2:0}), (${3:1}, ${4:0}))',
 };
 
 function shapeItems(doc: AnalyzedDocument, options: CompletionOptions): Completion[] {

@@ -25,6 +25,19 @@ export function bodyWorldBounds(body: SceneBody): AABB {
     const b = shapeBounds(body.partShape(i), xf);
     box = box ? aabbUnion(box, b) : b;
   }
+  const chains = body.partCount === 0 ? body.chainGeometry : undefined;
+  if (chains && chains.chains.length > 0) {
+    // A chain body's box in its pose: its chains' corners moved by it.
+    const [x0, y0, x1, y1] = chains.bounds;
+    for (let k = 0; k < 4; k++) {
+      const lx = k & 1 ? x1 : x0;
+      const ly = k & 2 ? y1 : y0;
+      const x = xf.x + xf.c * lx - xf.s * ly;
+      const y = xf.y + xf.s * lx + xf.c * ly;
+      const b = { minX: x, minY: y, maxX: x, maxY: y };
+      box = box ? aabbUnion(box, b) : b;
+    }
+  }
   return box ?? { minX: body.x, minY: body.y, maxX: body.x, maxY: body.y };
 }
 
@@ -69,11 +82,16 @@ function partSummary(part: ScenePart): string {
     }
     case 'polygon':
       return `polygon of ${s.count} vertices`;
+    case 'chain':
+    case 'tiles':
+      return part.sourceKind;
   }
 }
 
 /** The shape of a body: its constructor and sizes, or a compound's parts. */
 export function shapeSummary(parts: readonly ScenePart[], sourceKind: SceneBody['sourceKind']): string {
+  if (sourceKind === 'chain') return 'chain (one-sided edges)';
+  if (sourceKind === 'tiles') return 'tile grid (its outline as one-sided loops)';
   if (sourceKind !== 'compound' && parts.length === 1) return partSummary(parts[0]!);
   const kinds = new Map<string, number>();
   for (const p of parts) kinds.set(p.sourceKind, (kinds.get(p.sourceKind) ?? 0) + 1);

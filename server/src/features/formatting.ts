@@ -191,7 +191,7 @@ function countBreaks(s: string): number {
   return n;
 }
 
-const SHAPE_OR_CALL = new Set(['circle', 'box', 'polygon', 'capsule', 'segment', 'compound']);
+const SHAPE_OR_CALL = new Set(['circle', 'box', 'polygon', 'capsule', 'segment', 'compound', 'chain']);
 
 /** Whether a `-` is unary: nothing that could end an operand comes before it. */
 function isUnaryMinus(t: Token, before: Token | undefined): boolean {

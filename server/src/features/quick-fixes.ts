@@ -2,6 +2,7 @@ import type { Vec2 } from '../../../core';
 import type { Finding, ImpactFinding, OverlapFinding } from '../analysis/findings';
 import { impactPair } from '../analysis/continuous';
 import { overlapPair } from '../analysis/overlap';
+import { chainPair } from '../analysis/chain-pair';
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 import type { PolygonFixData } from '../semantics/polygon-validation';
 import type { SceneBody } from '../semantics/scene';
@@ -212,6 +213,8 @@ const BISECTIONS = 40;
 function pairFinding(doc: AnalyzedDocument, x: SceneBody, y: SceneBody, continuous: boolean): Finding | null {
   const scene = doc.analysis.semantics.scene;
   const [a, b] = x.index < y.index ? [x, y] : [y, x];
+  // A chain body or tile grid has no convex part: its pairs go to the chain queries.
+  if (a.partCount === 0 || b.partCount === 0) return chainPair(scene, a, b, continuous);
   const overlap = overlapPair(scene, a, b);
   if (overlap) return overlap;
   return continuous ? impactPair(scene, a, b) : null;

@@ -1,9 +1,9 @@
 // The checker's third layer: body statements. A body's modifiers, shape and clauses are checked
 // and evaluated; a body that evaluated cleanly enters the Scene as a packed SceneBody.
 import type { Vec2 } from '../../../core';
-import type { BodyStatement, Clause } from '../syntax/ast';
+import type { BodyStatement, Clause, ShapeCall } from '../syntax/ast';
 import * as environment from './environment';
-import { EnvironmentChecker } from './environment';
+import { ChainChecker } from './chain-checks';
 import type { MutableDefinition } from './resolve';
 import { BODY_BULLET, BODY_MOVING, BODY_ONE_SHAPE, BODY_SPINNING, BODY_SENSOR, BODY_CLAUSES, BODY_STATIC, BODY_WIDE_SPANS, bodyData, bodySpans, clauseFlag, DATA_AT_LIMIT, dataAtFlags, nameAtFlags, packClauses, sourceKindFlags, WIDE_SPANS } from './body-layout';
 import { bodyDetail, SceneBody, type SourceShapeKind } from './scene';
@@ -37,7 +37,7 @@ function clauseOffsets(c: Clause, at: number, start: number): number {
   return at + 3;
 }
 
-export abstract class BodyChecker extends EnvironmentChecker {
+export abstract class BodyChecker extends ChainChecker {
   // ── Bodies ──────────────────────────────────────────────────────────────────────────────────
 
   /** `defAt`: where `def` is in `definitions` (the body, if it enters the scene, replaces it). */
@@ -73,10 +73,20 @@ export abstract class BodyChecker extends EnvironmentChecker {
       else isBullet = true;
     }
 
+    // A tile grid is static; a chain or a grid is geometry of its own (scene-chains.ts).
+    const tiles = s.shape.kind === 'Tiles';
+    if (tiles) isStatic = true;
+    const chained = tiles || (s.shape.kind === 'ShapeCall' && s.shape.constructorName === 'chain');
     // A constructor written in the statement is the body's one shape (scene.ts BODY_ONE_SHAPE):
     // no part object or list per body.
-    const one = s.shape.kind === 'ShapeCall' ? this.primitive(s.shape) : undefined;
-    const shape = s.shape.kind === 'ShapeCall' ? undefined : this.shape(s.shape);
+    const one = s.shape.kind === 'ShapeCall' && !chained ? this.primitive(s.shape) : undefined;
+    const shape = !chained
+      ? s.shape.kind === 'ShapeCall'
+        ? undefined
+        : this.shape(s.shape)
+      : s.shape.kind === 'Tiles'
+        ? this.tileGeometry(s.shape)
+        : this.chainGeometry(s.shape as ShapeCall, isStatic, s.name?.name);
     const clauses = this.clausesByKeyword(s.properties, s.name);
     let failed = (!one && !shape) || !s.name;
 
@@ -125,7 +135,7 @@ export abstract class BodyChecker extends EnvironmentChecker {
     }
 
     const sourceKind: SourceShapeKind =
-      s.shape.kind === 'ShapeCall' ? s.shape.constructorName : (shape?.sourceKind ?? (s.shape.kind === 'Compound' ? 'compound' : 'polygon'));
+      s.shape.kind === 'ShapeCall' ? s.shape.constructorName : s.shape.kind === 'Tiles' ? 'tiles' : (shape?.sourceKind ?? (s.shape.kind === 'Compound' ? 'compound' : 'polygon'));
     const modifiers = (isStatic ? BODY_STATIC : 0) | (isSensor ? BODY_SENSOR : 0) | (isBullet ? BODY_BULLET : 0);
     // Out of the Scene: a failed value, a broken statement, or a second body of the same name
     // (the first definition is the body of that name; analyzing both would pair them). Only such

@@ -33,7 +33,7 @@ export const BODY_WIDE_SPANS = FIRST_CLAUSE_BIT << 8;
 export const SOURCE_KIND_SHIFT = 12;
 
 /** The source shape kinds in the order `flags` numbers them. */
-export const SOURCE_SHAPE_KINDS: readonly SourceShapeKind[] = ['circle', 'box', 'polygon', 'capsule', 'segment', 'compound'];
+export const SOURCE_SHAPE_KINDS: readonly SourceShapeKind[] = ['circle', 'box', 'polygon', 'capsule', 'segment', 'compound', 'chain', 'tiles'];
 
 /** The flags bits that record `kind` as a body's source shape kind. */
 export function sourceKindFlags(kind: SourceShapeKind): number {

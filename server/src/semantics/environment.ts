@@ -142,6 +142,12 @@ export abstract class EnvironmentChecker extends Resolver {
   protected shape(node: ShapeExpression): SceneShape | undefined {
     switch (node.kind) {
       case 'ShapeCall': {
+        if (node.constructorName === 'chain') {
+          // Evaluated for its names' sake, then refused: a chain is not a convex part.
+          for (const a of node.args) this.evaluator.evaluate(a);
+          this.error(node.constructorRange, 'chain-not-body-shape', "A chain is a static body's whole shape (body name static chain(...)): it cannot be a named shape or a compound's part.");
+          return undefined;
+        }
         const shape = this.primitive(node);
         return shape && new SceneShape([new ScenePart(shape, node.constructorName, node.range.start, node.range.end)], node.constructorName, undefined);
       }
@@ -152,6 +158,7 @@ export abstract class EnvironmentChecker extends Resolver {
         // Named shapes are evaluated in dependency order: a known one has its value (or failed).
         return stmt ? this.shapeValues.get(stmt) : undefined;
       }
+      case 'Tiles':
       case 'Missing':
       case 'Error':
         return undefined;

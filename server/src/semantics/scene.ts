@@ -4,6 +4,7 @@ import type { ConvexShape, Vec2 } from '../../../core';
 import type { TextRange } from '../common/diagnostic';
 import * as layout from './body-layout';
 import type { BodyClause } from './body-layout';
+import type { SceneChains } from './scene-chains';
 
 // Bound once as module-local constants: hot loops read them, and an imported binding is a
 // property read of the exporting module's object wherever modules are not bundled (tsx).
@@ -61,7 +62,10 @@ export interface SceneLayer {
 }
 
 /** The constructor the author wrote (for hover and the preview); `SceneBody.geometry` holds the shape. */
-export type SourceShapeKind = 'circle' | 'box' | 'polygon' | 'capsule' | 'segment' | 'compound';
+export type SourceShapeKind = 'circle' | 'box' | 'polygon' | 'capsule' | 'segment' | 'compound' | 'chain' | 'tiles';
+
+/** The source kinds whose geometry is chains (scene-chains.ts), from this index on in SOURCE_SHAPE_KINDS. */
+const FIRST_CHAIN_KIND = 6;
 
 /**
  * One convex part of a compound or of a named shape (a body whose shape is written in its
@@ -258,6 +262,15 @@ export class SceneBody {
 
   get isBullet(): boolean {
     return (this.flags & BODY_BULLET) !== 0;
+  }
+
+  /**
+   * A chain body's or tile grid's geometry (no convex part: `partCount` is 0), else undefined.
+   * Read where a body has no part, so that no other body pays for it.
+   */
+  get chainGeometry(): SceneChains | undefined {
+    if ((this.flags & BODY_ONE_SHAPE) !== 0 || ((this.flags >> SOURCE_KIND_SHIFT) & 7) < FIRST_CHAIN_KIND) return undefined;
+    return this.geometry as SceneChains;
   }
 
   /** Number of convex parts (one but for a compound); what loops over the parts bound by. */

@@ -71,4 +71,12 @@ export const SHAPE_SIGNATURES: Readonly<Record<ShapeKeyword, ShapeSignature>> = 
     variadic: true,
     minArgs: 1,
   },
+  chain: {
+    label: 'chain((x, y), (x, y), ...) [loop]',
+    documentation:
+      "A one-sided chain of edges for a static body, solid on each edge's right-hand side walking the vertices in order; `loop` joins the last vertex to the first (counter-clockwise: solid inside).",
+    parameters: [{ name: '(x, y)', type: 'vector', documentation: 'A vertex, body-local.' }],
+    variadic: true,
+    minArgs: 2,
+  },
 };

@@ -114,6 +114,8 @@ export interface ShapeCall {
   readonly closeParen?: TextRange;
   /** Arguments as written; semantics checks their number and types. */
   readonly args: readonly Expression[];
+  /** `chain(...) loop`: the word `loop` (a closed chain). */
+  readonly loop?: TextRange;
 }
 
 /** `compound(part, part, ...)`. */
@@ -142,7 +144,29 @@ export interface ShapeReference {
   readonly name: Identifier;
 }
 
-export type ShapeExpression = ShapeCall | CompoundShape | ShapeReference | MissingNode | ErrorNode;
+/** One row of a tile grid: a string literal, top row first. */
+export interface TileRow {
+  /** The literal, quotes included. */
+  readonly range: TextRange;
+  /** The characters between the quotes (to the line's end when unterminated). */
+  readonly text: string;
+}
+
+/**
+ * The grid of a `tiles` statement (levels-and-tiles.md §3), which is a body statement whose
+ * shape this is: `cell <expr or (w, h)>`, the clauses written before the rows, then the rows.
+ * Its range runs from `cell` to the last row, clauses included.
+ */
+export interface TileGridShape {
+  readonly kind: 'Tiles';
+  readonly range: TextRange;
+  readonly cellRange: TextRange;
+  /** The cell's size: a number (square cells) or a vector (w, h). */
+  readonly cell: Expression;
+  readonly rows: readonly TileRow[];
+}
+
+export type ShapeExpression = ShapeCall | CompoundShape | ShapeReference | TileGridShape | MissingNode | ErrorNode;
 
 // ── Statements ────────────────────────────────────────────────────────────────────────────────
 
@@ -297,6 +321,9 @@ export function forEachChild(node: Node, visit: (child: Node) => void): void {
       return;
     case 'ShapeRef':
       visit(node.name);
+      return;
+    case 'Tiles':
+      visit(node.cell);
       return;
     case 'Unary':
       visit(node.operand);

@@ -12,6 +12,7 @@ export const KW_LET = kw('let');
 export const KW_SHAPE = kw('shape');
 export const KW_LAYER = kw('layer');
 export const KW_BODY = kw('body');
+export const KW_TILES = kw('tiles');
 export const KW_COLLIDES = kw('collides');
 export const KW_COMPOUND = kw('compound');
 export const KW_AT = kw('at');

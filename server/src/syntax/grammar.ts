@@ -18,6 +18,7 @@ import type { TextRange } from '../common/diagnostic';
 import type {
   BodyStatement,
   Clause,
+  Expression,
   Identifier,
   LayerStatement,
   LetStatement,
@@ -25,6 +26,7 @@ import type {
   SettingStatement,
   ShapeStatement,
   Statement,
+  TileRow,
 } from './ast';
 import type { ModifierKeyword } from './tokens';
 import { ShapeParser } from './shape-grammar';
@@ -33,7 +35,7 @@ import * as tables from './grammar-tables';
 
 // Bound once as module-local constants: the parse loops read them, and an imported binding is a
 // property read of the exporting module's object wherever modules are not bundled (tsx).
-const { KEYWORD_LIST, TK_EOF, TK_EQUALS, TK_IDENTIFIER, TK_KEYWORD } = tokens;
+const { KEYWORD_LIST, TK_EOF, TK_EQUALS, TK_IDENTIFIER, TK_KEYWORD, TK_STRING, STRING_UNTERMINATED } = tokens;
 const {
   KW_DT,
   KW_FRAMES,
@@ -42,12 +44,19 @@ const {
   KW_SHAPE,
   KW_LAYER,
   KW_BODY,
+  KW_TILES,
   KW_COLLIDES,
   IS_STATEMENT,
   IS_MODIFIER,
   IS_SHAPE,
   IS_PROPERTY,
 } = tables;
+
+/** `cell <expr>` of a tile grid. */
+interface TileGridShapeCell {
+  readonly range: TextRange;
+  readonly value: Expression;
+}
 
 /** How many tokens the parser lets the scanner hold before it drops those of past statements. */
 const DISCARD_AFTER = 4096;
@@ -125,6 +134,8 @@ export class Parser extends ShapeParser {
         return this.parseLayer();
       case KW_BODY:
         return this.parseBody();
+      case KW_TILES:
+        return this.parseTiles();
     }
     const start = this.start();
     this.unexpected(
@@ -230,6 +241,62 @@ export class Parser extends ShapeParser {
       shape,
       properties,
       range: { start: kwStart, end: this.lastEnd },
+    };
+  }
+
+  /**
+   * `tiles <name> cell <expr or (w, h)> <property>* "row" "row" ...` (levels-and-tiles.md §3): a
+   * static body whose shape is the grid (ast.ts TileGridShape). Properties may come before the
+   * rows (`at`, as written in the spec) or after them; a row that is unterminated was reported
+   * by the lexer and still counts, up to its line's end.
+   */
+  protected parseTiles(): BodyStatement {
+    const k = this.next();
+    const kwStart = this.s.starts[k]!;
+    this.bodyStart = kwStart;
+    const name = this.declaredName('a tile grid', namesBody);
+    const properties: Clause[] = [];
+    const rows: TileRow[] = [];
+    let cellStart = this.start();
+    let cell: TileGridShapeCell;
+    if (this.kind() === TK_IDENTIFIER && this.textOf(this.at(0)) === 'cell') {
+      const c = this.next();
+      cellStart = this.s.starts[c]!;
+      cell = { range: this.rangeOf(c), value: this.parseExpression('a cell size (a number, or (w, h))') };
+    } else {
+      this.unexpected('syntax-expected-token', () => `Expected 'cell' and the cells' size after the grid's name but found ${this.describe()}.`);
+      cell = { range: { start: this.lastEnd, end: this.lastEnd }, value: this.missing() };
+    }
+    while (!this.atStatementStart()) {
+      const id = this.keyword();
+      if (this.kind() === TK_STRING) {
+        const i = this.next();
+        const start = this.s.starts[i]!;
+        const end = this.s.ends[i]!;
+        rows.push({ range: { start, end }, text: this.text.slice(start + 1, this.s.extra[i] === STRING_UNTERMINATED ? end : end - 1) });
+      } else if (IS_PROPERTY[id] === 1) {
+        properties.push(this.parseClause());
+      } else {
+        this.unexpected(
+          'syntax-unexpected-token',
+          () => `Unexpected ${this.describe()} in a tile grid: after 'cell' come its properties (at, layer) and its rows, one string per row such as "#..#".`,
+        );
+        this.next();
+        while (!this.atStatementStart() && this.kind() !== TK_STRING && IS_PROPERTY[this.keyword()] !== 1) this.next();
+      }
+    }
+    if (rows.length === 0 && !this.reported) {
+      this.corrected(this.foundRange(), 'tiles-no-rows', 'A tile grid needs its rows: one string per row, top row first, such as "##..##".');
+    }
+    const end = this.lastEnd;
+    return {
+      kind: 'Body',
+      keywordRange: this.rangeOf(k),
+      name,
+      modifiers: [],
+      shape: { kind: 'Tiles', range: { start: cellStart, end: Math.max(cellStart, rows.length > 0 ? rows[rows.length - 1]!.range.end : cell.value.range.end) }, cellRange: cell.range, cell: cell.value, rows },
+      properties,
+      range: { start: kwStart, end },
     };
   }
 

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../common/diagnostic';
 import { resized } from '../../../core';
 import * as characters from './characters';
 import * as tokens from './tokens';
+import { QUOTE, stringEnd } from './string-literal';
 import type { Comment, LexResult, Token } from './tokens';
 
 /**
@@ -33,6 +34,8 @@ const {
   TK_RPAREN,
   TK_SLASH,
   TK_STAR,
+  TK_STRING,
+  STRING_UNTERMINATED,
   TOKEN_KINDS,
   UNIT_DEG,
   UNIT_INVALID,
@@ -56,6 +59,7 @@ PUNCT[47] = TK_SLASH;
 function startsToken(c: number, next: number): boolean {
   if (isIdentStart(c) || isDigit(c) || isWhitespace(c)) return true;
   if (c === Ch.dot) return isDigit(next);
+  if (c === QUOTE) return true;
   return c < 128 && PUNCT[c]! >= 0;
 }
 
@@ -269,6 +273,23 @@ export class Scanner {
         continue;
       }
 
+      if (c === QUOTE) {
+        const start = i;
+        const end = stringEnd(text, i + 1, n);
+        const closed = end > start + 1 && text.charCodeAt(end - 1) === QUOTE;
+        if (!closed) {
+          this.diagnostics.push({
+            range: { start, end },
+            severity: 'error',
+            code: 'syntax-unterminated-string',
+            message: 'This string is never closed: a string ends with \'"\' on the same line.',
+          });
+        }
+        this.push(TK_STRING, start, end, closed ? 0 : STRING_UNTERMINATED, 0);
+        this.i = end;
+        return;
+      }
+
       if (isIdentStart(c)) {
         const start = i;
         i = identEnd(text, i + 1, n);
@@ -448,7 +469,10 @@ export class Scanner {
         continue;
       }
       const start = i;
-      if (isIdentStart(c)) {
+      if (c === QUOTE) {
+        // A string is one token whatever it holds: a keyword inside one starts nothing.
+        i = stringEnd(text, i + 1, n);
+      } else if (isIdentStart(c)) {
         i = identEnd(text, i + 1, n);
         const k = keywordAt(text, start, i);
         if (k >= 0 && STARTS_STATEMENT[k] === 1) {

@@ -2,6 +2,7 @@
  * Shapes (scene-language.md, "Shapes"): `circle(...)` and the other constructors, a named shape,
  * `compound(...)` with its parts' `at` and `angle`, and the property clauses bodies share with them.
  */
+import type { TextRange } from '../common/diagnostic';
 import type { Clause, CompoundPart, CompoundShape, ErrorNode, Expression, MissingNode, ShapeCall, ShapeExpression } from './ast';
 import type { PropertyKeyword } from './tokens';
 import { ExpressionParser } from './expression-grammar';
@@ -59,7 +60,10 @@ export abstract class ShapeParser extends ExpressionParser {
       close = this.afterListItem(ctorText);
     }
     this.depth--;
-    return {
+    // `chain(...) loop`: `loop` is a word of the chain's alone, not a reserved one.
+    let loop: TextRange | undefined;
+    if (constructorName === 'chain' && this.kind() === TK_IDENTIFIER && this.textOf(this.at(0)) === 'loop') loop = this.rangeOf(this.next());
+    const call: ShapeCall = {
       kind: 'ShapeCall',
       constructorName,
       constructorRange,
@@ -68,6 +72,7 @@ export abstract class ShapeParser extends ExpressionParser {
       args,
       range: { start: constructorRange.start, end: this.lastEnd },
     };
+    return loop ? { ...call, loop } : call;
   }
 
   protected parseCompound(): CompoundShape | ErrorNode {

@@ -2,6 +2,7 @@
 // stretch, and the parentheses that may open a call.
 import { Ch, isDigit, isIdentPart, isWhitespace, keywordAt } from './characters';
 import type { Comment } from './tokens';
+import { stringEnd } from './string-literal';
 
 /**
  * The comments of `text[from, to)`, exactly as the lexer records them, without lexing: outside a
@@ -15,7 +16,15 @@ import type { Comment } from './tokens';
 export function scanComments(text: string, from = 0, to = text.length): Comment[] {
   const out: Comment[] = [];
   const n = text.length;
+  // A string literal (a tile row) may hold slashes: each `"` met before the next `/` is skipped
+  // with its string, as the lexer reads it (lexer.ts stringEnd), so a `/` found is never inside one.
+  let quote = text.indexOf('"', from);
   for (let i = text.indexOf('/', from); i >= 0 && i < to; i = text.indexOf('/', i)) {
+    if (quote >= 0 && quote < i) {
+      i = stringEnd(text, quote + 1, n);
+      quote = text.indexOf('"', i);
+      continue;
+    }
     const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
     if (next === Ch.slash) {
       const start = i;
@@ -26,11 +35,13 @@ export function scanComments(text: string, from = 0, to = text.length): Comment[
         i++;
       }
       out.push({ kind: 'line', range: { start, end: i }, terminated: true });
+      if (quote >= 0 && quote < i) quote = text.indexOf('"', i);
     } else if (next === Ch.star) {
       const start = i;
       const close = text.indexOf('*/', i + 2);
       i = close < 0 ? n : close + 2;
       out.push({ kind: 'block', range: { start, end: i }, terminated: close >= 0 });
+      if (quote >= 0 && quote < i) quote = text.indexOf('"', i);
     } else {
       i++; // a division
     }

@@ -3,11 +3,11 @@
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 
 /** Keywords that start a statement; the parser resynchronizes at them after an error. */
-export const STATEMENT_KEYWORDS = ['dt', 'frames', 'slop', 'let', 'shape', 'layer', 'body'] as const;
+export const STATEMENT_KEYWORDS = ['dt', 'frames', 'slop', 'let', 'shape', 'layer', 'body', 'tiles'] as const;
 /** Body modifiers, written between the body's name and its shape. */
 export const MODIFIER_KEYWORDS = ['static', 'sensor', 'bullet'] as const;
 /** Shape constructors. */
-export const SHAPE_KEYWORDS = ['circle', 'box', 'polygon', 'capsule', 'segment', 'compound'] as const;
+export const SHAPE_KEYWORDS = ['circle', 'box', 'polygon', 'capsule', 'segment', 'compound', 'chain'] as const;
 /** Body properties (`layer` is also a statement keyword; see the parser for how that is told apart). */
 export const PROPERTY_KEYWORDS = ['at', 'angle', 'velocity', 'spin', 'layer'] as const;
 /** Every reserved word. */
@@ -39,7 +39,9 @@ export type TokenKind =
   | '/'
   /** Characters the language does not use; the lexer has reported them already. */
   | 'error'
-  | 'eof';
+  | 'eof'
+  /** A string literal `"..."` on one line (a tile grid's row), quotes included in its range. */
+  | 'string';
 
 export type AngleUnit = 'deg' | 'rad';
 
@@ -94,7 +96,10 @@ export const TK_STAR = 9;
 export const TK_SLASH = 10;
 export const TK_ERROR = 11;
 export const TK_EOF = 12;
-export const TOKEN_KINDS: readonly TokenKind[] = ['identifier', 'keyword', 'number', '(', ')', ',', '=', '+', '-', '*', '/', 'error', 'eof'];
+export const TK_STRING = 13;
+export const TOKEN_KINDS: readonly TokenKind[] = ['identifier', 'keyword', 'number', '(', ')', ',', '=', '+', '-', '*', '/', 'error', 'eof', 'string'];
+/** A string token's `extra`: 1 when the line ended before its closing quote (reported). */
+export const STRING_UNTERMINATED = 1;
 
 /** Every keyword once, in a fixed order: a keyword token's `extra` is its index here. */
 export const KEYWORD_LIST: readonly string[] = [...KEYWORDS];

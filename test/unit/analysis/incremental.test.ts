@@ -29,7 +29,22 @@ function render(doc: Doc): string {
   return [...settingsLines(doc.settings), ...doc.lines.map((l) => ('body' in l ? bodyLine(l.body) : l.raw))].join('\n');
 }
 
-const BROKEN = ['body broken circle(1 at (', 'body', ')) garbage ((', 'let = 3', 'body half box(1,', '/* unterminated'];
+const BROKEN = [
+  'body broken circle(1 at (',
+  'body',
+  ')) garbage ((',
+  'let = 3',
+  'body half box(1,',
+  '/* unterminated',
+  // Chains and tile grids, whole or broken: rows holding keywords, slashes, bad characters, an
+  // unterminated row (a truncation makes more).
+  'body rail static chain((6, -1), (-6, -1), (-6, 3))',
+  'body ring static chain((0, 0), (2, 0), (2, 2), (0, 2)) loop',
+  'body dyn chain((0, 0), (1, 1))',
+  'tiles g cell 0.5 at (-3, 3) "##../" "#body#" "/\\F7##"',
+  'tiles h cell (1, 0.5) at (-6, 0)\n  "######"\n  "#.//.#"\n  "##7F##"',
+  'tiles bad cell 1 at (0, 0) "#x#" "## body b circle(1)',
+];
 
 /** One edit, drawn with its random parts; `apply` maps it onto whatever the document is then. */
 type Edit =
@@ -152,6 +167,44 @@ describe('analysis/incremental: equal to a from-scratch analysis', () => {
     // Guard against a vacuous property: most runs must have been incremental, with findings.
     assert.ok(incrementalRuns > 900, `${incrementalRuns} incremental runs`);
     assert.ok(withFindings > 400, `${withFindings} steps with findings`);
+  });
+
+  it('with tile grids: an edit inside a row, and a row holding a keyword, give the from-scratch result', () => {
+    const analyzer = new IncrementalAnalyzer();
+    const rows = ['"##########"', '"#........#"', '"#../##\\..#"', '"##########"'];
+    const text = (r: string[]) => ['frames 20', 'tiles ground cell 1 at (-5, 2)', ...r.map((x) => `  ${x}`), 'body ball circle(0.4) at (0, 0.6) velocity (3, -40)', 'body c box(1, 1) at (2, -1.3)', 'body rail static chain((9, -3), (-9, -3))', 'body d circle(0.3) at (5, -2.8) velocity (0, -50)'].join('\n');
+    const versions = [
+      text(rows),
+      text([rows[0]!, '"#...#....#"', rows[2]!, rows[3]!]),
+      text([rows[0]!, '"#..body..#"', rows[2]!, rows[3]!]),
+      text([rows[0]!, '"#..body..#', rows[2]!, rows[3]!]),
+      text([rows[0]!, '"#........#"', '"#..let = 3"', rows[3]!]),
+      text(rows),
+    ];
+    let withFindings = 0;
+    for (const v of versions) {
+      const expected = analyzeDocument(v);
+      assertSame(analyzer.analyze(v), expected, v);
+      if (expected.findings.some((f) => f.cell !== undefined)) withFindings++;
+    }
+    assert.ok(withFindings >= 3, `${withFindings} versions with cell findings`);
+  });
+
+  it('with a quote typed or removed before a statement on the same line', () => {
+    const sequences = [
+      ['body a circle(1) body b circle(2) at (1, 0)\nbody c circle(1) at (0.5, 0)', 'body a circle(1) "body b circle(2) at (1, 0)\nbody c circle(1) at (0.5, 0)', 'body a circle(1) "body b circle(2) at (1, 0)"\nbody c circle(1) at (0.5, 0)', 'body a circle(1) body b circle(2) at (1, 0)\nbody c circle(1) at (0.5, 0)'],
+      ['tiles g cell 1 at (0, 1) "###" body b circle(0.5) at (1, 1.2)', 'tiles g cell 1 at (0, 1) "###  body b circle(0.5) at (1, 1.2)', 'tiles g cell 1 at (0, 1) "##"  body b circle(0.5) at (1, 1.2)', 'tiles g cell 1 at (0, 1) "##""  body b circle(0.5) at (1, 1.2)'],
+    ];
+    let findings = 0;
+    for (const versions of sequences) {
+      const analyzer = new IncrementalAnalyzer();
+      for (const v of versions) {
+        const expected = analyzeDocument(v);
+        assertSame(analyzer.analyze(v), expected, v);
+        findings += expected.findings.length;
+      }
+    }
+    assert.ok(findings >= 6, `${findings} findings`);
   });
 
   it('re-tests only the pairs of the edited body and reuses the rest', () => {

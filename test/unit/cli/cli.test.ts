@@ -177,6 +177,7 @@ describe('cli: collide (end to end, spawning bin/collide.js)', function () {
       'layers.collide': ['overlap ground hero', 'overlap orc goblin', 'overlap goblin crate'],
       'level.tscn': ['overlap Floor Crate', 'tunnelling Walls/Thin Arrow', 'overlap Walls/Ledge Ball'],
       'spinning-bar.collide': ['tunnelling bar target'],
+      'tile-level.collide': ['overlap level crate', 'tunnelling level shot', 'collision ledge hopper'],
     });
   });
 

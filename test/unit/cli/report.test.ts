@@ -16,8 +16,8 @@ function reference(reports: readonly FileReport[]): string {
     return {
       path: r.path,
       diagnostics: r.analysis.diagnostics.map((d) => ({ range: idx.rangeOf(d.range), severity: d.severity, code: d.code, message: d.message })),
-      findings: r.analysis.findings.map((f) =>
-        f.kind === 'overlap'
+      findings: r.analysis.findings.map((f) => ({
+        ...(f.kind === 'overlap'
           ? {
               kind: f.kind,
               a: f.a,
@@ -26,8 +26,11 @@ function reference(reports: readonly FileReport[]): string {
               normal: [f.normalX, f.normalY],
               points: Array.from({ length: f.pointCount }, (_, i) => [f.pointX(i), f.pointY(i)]),
             }
-          : { kind: f.kind, a: f.a, b: f.b, toi: f.toi, point: [f.point.x, f.point.y], normal: [f.normal.x, f.normal.y] },
-      ),
+          : { kind: f.kind, a: f.a, b: f.b, toi: f.toi, point: [f.point.x, f.point.y], normal: [f.normal.x, f.normal.y] }),
+        // Against a chain or a tile grid, what it touched, after the other members.
+        ...(f.edge !== undefined ? { edge: f.edge } : {}),
+        ...(f.cell !== undefined ? { cell: f.cell } : {}),
+      })),
     };
   });
   return `${JSON.stringify({ version: 1, files }, null, 2)}\n`;
@@ -75,6 +78,15 @@ describe('cli/report: the JSON report', () => {
     ]) {
       assert.equal(formatJson(reports), reference(reports));
     }
+  });
+
+  it('writes the edge of a chain and the cell of a tile grid as JSON.stringify does', () => {
+    const analysis = analyzeDocument(
+      ['tiles g cell 1 at (0, 2)', '  "####"', '  "####"', 'body floor static chain((20, 0), (10, 0))', 'body crate box(1, 1) at (1.5, 2.3)', 'body ball circle(0.5) at (15, 0.4)', 'body shot circle(0.1) at (15, 3) velocity (0, -900)'].join('\n'),
+    );
+    assert.ok(analysis.findings.some((f) => f.cell !== undefined) && analysis.findings.some((f) => f.edge !== undefined && f.kind !== 'overlap'));
+    const reports = [{ path: 'tiles.collide', analysis }];
+    assert.equal(formatJson(reports), reference(reports));
   });
 
   it('hands the report over in pieces that join into the whole, the first before any file is added', () => {

@@ -8,7 +8,7 @@ function labels(marked: string, snippets = true): string[] {
   return completion(doc, offset, { snippets }).map((i) => i.label);
 }
 
-const STATEMENTS = ['dt', 'frames', 'slop', 'let', 'shape', 'layer', 'body'];
+const STATEMENTS = ['dt', 'frames', 'slop', 'let', 'shape', 'layer', 'body', 'tiles'];
 
 describe('features/completion', () => {
   it('offers statement keywords at the start of a line', () => {
