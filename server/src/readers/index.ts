@@ -6,7 +6,7 @@ import { readTiledMap } from './tiled/read-tiled';
 
 export type { LevelBody, LevelFormat, LevelHost, LevelMove, LevelPart, LevelReader, LevelScene, LevelShape } from './level-scene';
 export { LEVEL_DT, LEVEL_SLOP } from './level-scene';
-export { annotatedText, lowerLevel, sceneNumber, LoweredLevel, type LoweredBody, type LoweredPart, type LevelNames } from './lower';
+export { annotatedText, lowerLevel, lowerLevelSteps, sceneNumber, LoweredLevel, type LoweredBody, type LoweredPart, type LevelNames } from './lower';
 export { identifierOf } from './identifiers';
 export { godotLayersMeet } from './level-layers';
 export { dirnameOf, joinPath, slashed } from './paths';

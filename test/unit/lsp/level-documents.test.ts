@@ -76,6 +76,20 @@ describe('lsp/level-documents: open levels', () => {
     assert.equal(levels.levelOf(two.lowered), undefined);
   });
 
+  it('pauses while lowering a large level, and drops a version that went stale there', async () => {
+    const levels = new LevelDocuments(() => undefined);
+    const text = grid(20000);
+    let polls = 0;
+    // Stale from the third poll on: past reading (polls one and two), in lowering's pauses.
+    const none = await levels.analyze(URI, 1, text, DEFAULT_SETTINGS, new IncrementalAnalyzer(), () => ++polls > 2);
+    assert.equal(none, undefined);
+    assert.equal(polls, 3);
+    const analyzer = new IncrementalAnalyzer();
+    const done = await levels.analyze(URI, 2, text, DEFAULT_SETTINGS, analyzer, () => false);
+    assert.ok(done);
+    assert.equal(done.level.lowered.bodies.length, 20000);
+  });
+
   it('reads what a level uses from the open documents first, and says which levels use a file', async () => {
     const tileset = '/levels/tiles.tsx';
     const read: string[] = [];
