@@ -4,7 +4,7 @@ import { mapLevelAnalysis, type LevelAnalysis } from '../analysis/level-analysis
 import type { DocumentAnalysis } from '../analysis/pipeline';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../features/document';
 import { analysisOptions, type CollideSettings } from '../features/settings';
-import { levelFormatOf, lowerLevelSteps, readLevel, type LevelHost, type LoweredLevel } from '../readers/index';
+import { levelFormatOf, lowerLevelSteps, readLevelSteps, type LevelHost } from '../readers/index';
 import { LineIndex } from '../syntax/positions';
 import { pathOfUri, samePath } from './level-paths';
 
@@ -47,16 +47,16 @@ export interface AnalyzedLevel {
 /** What a document is to the server: a scene, a level, or a JSON file that is no Tiled map (left alone). */
 export type DocumentKind = 'scene' | 'level' | 'none';
 
-/** Longest stretch of lowering between two turns of the event loop, in milliseconds. */
-const LOWERING_SLICE_MS = 8;
+/** Longest stretch of reading or lowering between two turns of the event loop, in milliseconds. */
+const SLICE_MS = 8;
 
-/** Lowering's steps run with a turn of the event loop every LOWERING_SLICE_MS; undefined once `isStale`. */
-async function lowerSliced(steps: Generator<void, LoweredLevel, void>, isStale: () => boolean): Promise<LoweredLevel | undefined> {
+/** Steps run with a turn of the event loop every SLICE_MS; undefined once `isStale` says so. */
+async function sliced<T>(steps: Generator<void, T, void>, isStale: () => boolean): Promise<T | undefined> {
   let since = clock();
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    if (clock() - since < LOWERING_SLICE_MS) continue;
+    if (clock() - since < SLICE_MS) continue;
     await nextTurn();
     if (isStale()) return undefined;
     since = clock();
@@ -100,17 +100,16 @@ export class LevelDocuments {
     analyzer: IncrementalAnalyzer,
     isStale: () => boolean,
   ): Promise<AnalyzedLevel | undefined> {
-    // Reading is whole-file and synchronous (a large map takes a good part of a second): the
-    // event loop gets a turn before it, so that a newer version already sent drops this one
-    // before it starts, and after it. Lowering pauses every few milliseconds (lowerSliced).
+    // Reading and lowering a large map take a good part of a second: the event loop gets a turn
+    // first, so that a newer version already sent drops this one before it starts, then every
+    // few milliseconds of their steps (a Tiled map's file model is still read in one step).
     await nextTurn();
     if (isStale()) return undefined;
     const path = pathOfUri(uri) ?? uri;
-    const scene = readLevel(text, path, this.host());
+    const scene = await sliced(readLevelSteps(text, path, this.host()), isStale);
+    if (scene === undefined) return undefined;
     this.dependencies.set(uri, scene.dependencies);
-    await nextTurn();
-    if (isStale()) return undefined;
-    const lowered = await lowerSliced(lowerLevelSteps(scene, text), isStale);
+    const lowered = await sliced(lowerLevelSteps(scene, text), isStale);
     if (lowered === undefined || isStale()) return undefined;
     const run = await analyzer.analyzeAsync(lowered.text, { isCanceled: isStale }, analysisOptions(settings));
     if (run.state === 'canceled') return undefined;
