@@ -1,10 +1,10 @@
 import type { IncrementalAnalyzer } from '../analysis/incremental';
-import { nextTurn } from '../common/steps';
+import { clock, nextTurn } from '../common/steps';
 import { mapLevelAnalysis, type LevelAnalysis } from '../analysis/level-analysis';
 import type { DocumentAnalysis } from '../analysis/pipeline';
 import { makeAnalyzedDocument, type AnalyzedDocument } from '../features/document';
 import { analysisOptions, type CollideSettings } from '../features/settings';
-import { levelFormatOf, lowerLevel, readLevel, type LevelHost } from '../readers/index';
+import { levelFormatOf, lowerLevelSteps, readLevelSteps, type LevelHost } from '../readers/index';
 import { LineIndex } from '../syntax/positions';
 import { pathOfUri, samePath } from './level-paths';
 
@@ -47,6 +47,22 @@ export interface AnalyzedLevel {
 /** What a document is to the server: a scene, a level, or a JSON file that is no Tiled map (left alone). */
 export type DocumentKind = 'scene' | 'level' | 'none';
 
+/** Longest stretch of reading or lowering between two turns of the event loop, in milliseconds. */
+const SLICE_MS = 8;
+
+/** Steps run with a turn of the event loop every SLICE_MS; undefined once `isStale` says so. */
+async function sliced<T>(steps: Generator<void, T, void>, isStale: () => boolean): Promise<T | undefined> {
+  let since = clock();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (clock() - since < SLICE_MS) continue;
+    await nextTurn();
+    if (isStale()) return undefined;
+    since = clock();
+  }
+}
+
 export class LevelDocuments {
   /** The views made by `analyze`, to find their level again from the document a request got. */
   private readonly levels = new WeakMap<AnalyzedDocument, AnalyzedLevel>();
@@ -84,16 +100,17 @@ export class LevelDocuments {
     analyzer: IncrementalAnalyzer,
     isStale: () => boolean,
   ): Promise<AnalyzedLevel | undefined> {
-    // Reading and lowering are whole-file and synchronous (a large map takes a good part of a
-    // second): the event loop gets a turn first, so that a newer version already sent drops
-    // this one before it starts.
+    // Reading and lowering a large map take a good part of a second: the event loop gets a turn
+    // first, so that a newer version already sent drops this one before it starts, then every
+    // few milliseconds of their steps (a Tiled map's file model is still read in one step).
     await nextTurn();
     if (isStale()) return undefined;
     const path = pathOfUri(uri) ?? uri;
-    const scene = readLevel(text, path, this.host());
+    const scene = await sliced(readLevelSteps(text, path, this.host()), isStale);
+    if (scene === undefined) return undefined;
     this.dependencies.set(uri, scene.dependencies);
-    const lowered = lowerLevel(scene, text);
-    if (isStale()) return undefined;
+    const lowered = await sliced(lowerLevelSteps(scene, text), isStale);
+    if (lowered === undefined || isStale()) return undefined;
     const run = await analyzer.analyzeAsync(lowered.text, { isCanceled: isStale }, analysisOptions(settings));
     if (run.state === 'canceled') return undefined;
     const level = mapLevelAnalysis(lowered, run.analysis, new LineIndex(text));

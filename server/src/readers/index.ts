@@ -1,12 +1,13 @@
 // The readers' front door: which format a level file is, its reader, and lowering.
+import { finish } from '../common/steps';
 import { readGodotScene } from './godot/read-godot';
-import type { LevelFormat, LevelHost, LevelReader, LevelScene } from './level-scene';
+import type { LevelFormat, LevelHost, LevelScene } from './level-scene';
 import { LEVEL_DT, LEVEL_SLOP } from './level-scene';
-import { readTiledMap } from './tiled/read-tiled';
+import { readTiledMapSteps } from './tiled/read-tiled';
 
 export type { LevelBody, LevelFormat, LevelHost, LevelMove, LevelPart, LevelReader, LevelScene, LevelShape } from './level-scene';
 export { LEVEL_DT, LEVEL_SLOP } from './level-scene';
-export { annotatedText, lowerLevel, sceneNumber, LoweredLevel, type LoweredBody, type LoweredPart, type LevelNames } from './lower';
+export { annotatedText, lowerLevel, lowerLevelSteps, sceneNumber, LoweredLevel, type LoweredBody, type LoweredPart, type LevelNames } from './lower';
 export { identifierOf } from './identifiers';
 export { godotLayersMeet } from './level-layers';
 export { dirnameOf, joinPath, slashed } from './paths';
@@ -32,7 +33,13 @@ export function levelFormatOf(path: string, text?: string): LevelFormat | undefi
   return undefined;
 }
 
-const READERS: Record<LevelFormat, LevelReader> = { godot: readGodotScene, tiled: readTiledMap };
+/** Each format's reader in steps (common/steps.ts); a reader of one step yields nothing. */
+const READERS: Record<LevelFormat, (text: string, path: string, host: LevelHost) => Generator<void, LevelScene, void>> = {
+  godot: function* (text, path, host) {
+    return readGodotScene(text, path, host);
+  },
+  tiled: readTiledMapSteps,
+};
 
 /**
  * The level scene of a level file (`path` absolute, '/'-separated), by its format's reader; a
@@ -40,11 +47,19 @@ const READERS: Record<LevelFormat, LevelReader> = { godot: readGodotScene, tiled
  * that does (a defect of Collide's) gives an empty scene with `reader-internal-error`.
  */
 export function readLevel(text: string, path: string, host: LevelHost): LevelScene {
+  return finish(readLevelSteps(text, path, host));
+}
+
+/**
+ * readLevel in steps (common/steps.ts): a large Tiled map pauses between slices of its objects,
+ * so that the language server can give its event loop a turn; the result is readLevel's.
+ */
+export function* readLevelSteps(text: string, path: string, host: LevelHost): Generator<void, LevelScene, void> {
   const format = levelFormatOf(path, text);
   // A caller asks levelFormatOf first; a path of no level format here is Collide's mistake.
   if (format === undefined) return emptyLevel('tiled', `Collide tried to read ${path} as a level, but it is not a .tscn, .tmx, .tmj or Tiled .json file; please report it.`);
   try {
-    return READERS[format](text, path, host);
+    return yield* READERS[format](text, path, host);
   } catch (e) {
     return emptyLevel(format, `Reading this file failed inside Collide (${e instanceof Error ? e.message : String(e)}); please report it.`);
   }

@@ -1,6 +1,7 @@
 // Lowering: a level's scene as the equivalent .collide text, which the language's own pipeline
 // analyzes unchanged; the source map and name table (lowered-level.ts) carry its results back.
 import type { Diagnostic, TextRange } from '../common/diagnostic';
+import { finish } from '../common/steps';
 import { IdentifierPool } from './identifiers';
 import type { LevelBody, LevelScene } from './level-scene';
 import { godotLayerName, lowerLayers } from './level-layers';
@@ -12,6 +13,8 @@ export { sceneNumber } from './level-parts';
 
 /** Pieces of text joined at a time while lowering (some 500 bodies). */
 const CHUNK = 4096;
+/** Bodies lowered between two pauses of lowerLevelSteps (some milliseconds of work). */
+const STEP_BODIES = 512;
 
 const FORMAT_NAMES: Record<LevelScene['format'], string> = { godot: 'a Godot scene', tiled: 'a Tiled map' };
 
@@ -27,6 +30,15 @@ const FORMAT_NAMES: Record<LevelScene['format'], string> = { godot: 'a Godot sce
  * `toLevelRange` puts what has no body.
  */
 export function lowerLevel(scene: LevelScene, levelText?: string): LoweredLevel {
+  return finish(lowerLevelSteps(scene, levelText));
+}
+
+/**
+ * lowerLevel in steps (common/steps.ts): it pauses every STEP_BODIES bodies of each pass, so
+ * that the language server can give its event loop a turn while a large level is lowered. The
+ * result is lowerLevel's: the pauses change nothing else.
+ */
+export function* lowerLevelSteps(scene: LevelScene, levelText?: string): Generator<void, LoweredLevel, void> {
   const diagnostics: Diagnostic[] = [];
   // Pass 1: which bodies and parts the language can take, with the diagnostics of the others,
   // since the layers and the names they reserve must be known before the first body is
@@ -41,6 +53,7 @@ export function lowerLevel(scene: LevelScene, levelText?: string): LoweredLevel 
   const keptLayers: (LevelBody['layers'] | undefined)[] = [];
   let pieceCount = 0;
   for (let i = 0; i < bodyCount; i++) {
+    if (i % STEP_BODIES === STEP_BODIES - 1) yield;
     const body = scene.bodies[i]!;
     const pose = invalidPose(body);
     if (pose !== undefined) {
@@ -101,6 +114,7 @@ export function lowerLevel(scene: LevelScene, levelText?: string): LoweredLevel 
   let state = 0;
   let piece = 0;
   for (let levelIndex = 0, k = 0; levelIndex < bodyCount; levelIndex++) {
+    if (levelIndex % STEP_BODIES === STEP_BODIES - 1) yield;
     if (keptBody[levelIndex] === 0) continue;
     const body = scene.bodies[levelIndex]!;
     let count = 0;

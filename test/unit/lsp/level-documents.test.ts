@@ -76,6 +76,22 @@ describe('lsp/level-documents: open levels', () => {
     assert.equal(levels.levelOf(two.lowered), undefined);
   });
 
+  it('pauses while reading and lowering a large level, and drops a version that went stale there', async () => {
+    const levels = new LevelDocuments(() => undefined);
+    const text = grid(20000);
+    // Never stale: the first turn, then the pauses of reading and lowering (and the analyzer's).
+    let polls = 0;
+    const done = await levels.analyze(URI, 1, text, DEFAULT_SETTINGS, new IncrementalAnalyzer(), () => (polls++, false));
+    assert.ok(done);
+    assert.equal(done.level.lowered.bodies.length, 20000);
+    assert.ok(polls >= 3, `${polls} polls`);
+    // Stale at the second poll, a pause of reading or lowering: dropped there.
+    polls = 0;
+    const none = await levels.analyze(URI, 2, text, DEFAULT_SETTINGS, new IncrementalAnalyzer(), () => ++polls > 1);
+    assert.equal(none, undefined);
+    assert.equal(polls, 2);
+  });
+
   it('reads what a level uses from the open documents first, and says which levels use a file', async () => {
     const tileset = '/levels/tiles.tsx';
     const read: string[] = [];

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { identifierOf, IdentifierPool } from '../../../server/src/readers/identifiers';
-import { annotatedText, lowerLevel, sceneNumber } from '../../../server/src/readers/lower';
+import { annotatedText, lowerLevel, lowerLevelSteps, sceneNumber } from '../../../server/src/readers/lower';
 import { lex } from '../../../server/src/syntax/lexer';
 import { KEYWORDS } from '../../../server/src/syntax/tokens';
 import { box, capsule, circle, levelBody, levelScene, placedLevel, polygon, segment } from './level-fixture';
@@ -331,6 +331,29 @@ describe('readers: lowering a level to .collide text', () => {
         assert.equal(body.partShape(0).radius, r);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('lowers in steps that pause on a large level and end with lowerLevel\'s result', () => {
+    const bodies: ReturnType<typeof levelBody>[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const shape = i % 3 === 0 ? circle(1 + (i % 7), 0, 0) : i % 3 === 1 ? box(2, 3) : polygon(0, 0, 4, 0, 4, 1, 1, 1, 1, 4, 0, 4);
+      bodies.push(levelBody(`b${i % 1000}`, i % 500 === 7 ? [] : [shape], { x: i * 3.25, y: -i / 7 }));
+    }
+    const scene = levelScene(bodies);
+    const steps = lowerLevelSteps(scene, 'first line');
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    assert.ok(pauses >= 4, `${pauses} pauses`);
+    const whole = lowerLevel(scene, 'first line');
+    const lowered = step.value;
+    assert.ok(whole.bodies.length > 0);
+    assert.equal(lowered.text, whole.text);
+    assert.deepEqual(lowered.diagnostics, whole.diagnostics);
+    assert.deepEqual(
+      lowered.bodies.map((b) => [b.index, b.levelIndex, b.identifier, b.generated, b.parts]),
+      whole.bodies.map((b) => [b.index, b.levelIndex, b.identifier, b.generated, b.parts]),
     );
   });
 });

@@ -14,7 +14,14 @@ import { NoteSink, objectBody, type LayerScope, type ObjectContext, type Unnamed
 import { PropertyReader, STATIC_LAYER_WORDS } from './properties';
 import { hexagonalGrid, isometricGrid, orthogonalGrid, tileLayerParts } from './tile-layer';
 
-export function buildScene(map: TiledMapModel, path: string, host: LevelHost): LevelScene {
+/** Objects made into bodies between two pauses of buildSceneSteps. */
+const STEP_OBJECTS = 512;
+
+/**
+ * The map's level scene in steps (common/steps.ts): it pauses every STEP_OBJECTS objects, so
+ * that the language server can give its event loop a turn; run to its end, it is the reader's.
+ */
+export function* buildSceneSteps(map: TiledMapModel, path: string, host: LevelHost): Generator<void, LevelScene, void> {
   const diagnostics: Diagnostic[] = map.diagnostics;
   const folder = dirnameOf(path);
   const files = new ExternalFiles(host, diagnostics);
@@ -46,7 +53,8 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
   /** How many objects (any kind) and tile-layer bodies bear each name. */
   const counts = new Map<string, number>();
 
-  const walk = (layers: readonly Layer[], outer: LayerScope): void => {
+  let made = 0;
+  const walk = function* (layers: readonly Layer[], outer: LayerScope): Generator<void, void, void> {
     for (const layer of layers) {
       const scope: LayerScope = {
         offsetX: outer.offsetX + layer.offsetX,
@@ -54,10 +62,11 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
         chain: [{ properties: layer.properties }, ...outer.chain],
         staticByName: outer.staticByName || STATIC_LAYER_WORDS.test(layer.name),
       };
-      if (layer.kind === 'group') walk(layer.layers, scope);
+      if (layer.kind === 'group') yield* walk(layer.layers, scope);
       else if (layer.kind === 'objectgroup') {
         let withoutShapes = 0;
         for (const o of layer.objects) {
+          if (++made % STEP_OBJECTS === 0) yield;
           const outcome = objectBody(o, scope, context);
           // Every object's name counts, body or not: a name names one object of the map.
           const name = typeof outcome === 'object' ? outcome.name : o.name;
@@ -102,7 +111,7 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
       }
     }
   };
-  walk(map.layers, { offsetX: 0, offsetY: 0, chain: [], staticByName: false });
+  yield* walk(map.layers, { offsetX: 0, offsetY: 0, chain: [], staticByName: false });
   if (skippedTileLayers > 0) {
     diagnostics.push({ range: map.orientationRange, severity: 'error', code: 'tiled-unsupported-orientation', message: `Unknown orientation \`${orientation}\`: ${skippedTileLayers} tile layers skipped (objects are read as on orthogonal maps).` });
   }
@@ -111,10 +120,10 @@ export function buildScene(map: TiledMapModel, path: string, host: LevelHost): L
     const name = preferred[k]!;
     bodies[k]!.name = name !== '' && counts.get(name) === 1 ? name : `${layerNames[k]!}#${ids[k]!}`;
   }
-  return finish(settings, bodies, diagnostics, files.dependencies);
+  return sceneOf(settings, bodies, diagnostics, files.dependencies);
 }
 
-function finish(settings: { dt: number; slop: number; frames: number }, bodies: LevelBody[], diagnostics: Diagnostic[], dependencies: string[]): LevelScene {
+function sceneOf(settings: { dt: number; slop: number; frames: number }, bodies: LevelBody[], diagnostics: Diagnostic[], dependencies: string[]): LevelScene {
   // Array.prototype.sort is stable: equal ranges keep the order they were found in.
   return { format: 'tiled', dt: settings.dt, slop: settings.slop, frames: settings.frames, bodies, diagnostics: diagnostics.sort(byPosition), dependencies };
 }

@@ -139,7 +139,7 @@ export function objectBody(o: TiledObject, layer: LayerScope, context: ObjectCon
     parts,
     range: o.range,
     nameRange: o.nameRange ?? o.tagRange,
-    move: o.x !== undefined && o.y !== undefined ? new ObjectMove([{ start: o.x.start, end: o.x.end }, { start: o.y.start, end: o.y.end }], layer.offsetX, layer.offsetY, p) : undefined,
+    move: o.x !== undefined && o.y !== undefined ? new ObjectMove(o.x.start, o.x.end, o.y.start, o.y.end, layer.offsetX, layer.offsetY, p) : undefined,
     kind: shape,
   };
 }
@@ -153,15 +153,27 @@ function subjectOf(o: TiledObject): string {
 
 /**
  * Moving an object: its `x` and `y` as written are its world origin less the layers' offsets
- * (and, on isometric maps, taken back through the projection).
+ * (and, on isometric maps, taken back through the projection). One per object of a map, so it
+ * keeps the two values' offsets as numbers and makes their ranges when asked.
  */
 class ObjectMove implements LevelMove {
   constructor(
-    readonly ranges: readonly TextRange[],
+    private readonly xStart: number,
+    private readonly xEnd: number,
+    private readonly yStart: number,
+    private readonly yEnd: number,
     private readonly offsetX: number,
     private readonly offsetY: number,
     private readonly projection: Affine | undefined,
   ) {}
+
+  /** The `x` value's range, then the `y` value's (made on each read). */
+  get ranges(): readonly TextRange[] {
+    return [
+      { start: this.xStart, end: this.xEnd },
+      { start: this.yStart, end: this.yEnd },
+    ];
+  }
 
   edit(x: number, y: number): readonly string[] {
     const p = this.projection;
