@@ -122,6 +122,18 @@ function findingText(f: Finding): string {
           ]`}
         }`;
   }
+  if (f.kind === 'ghost-bump') {
+    return `${head}"seam": [
+            ${jsonNumber(f.seamX)},
+            ${jsonNumber(f.seamY)}
+          ],
+          "toi": ${jsonNumber(f.toi)},
+          "pieces": [
+            ${jsonString(f.pieces[0])},
+            ${jsonString(f.pieces[1])}
+          ]
+        }`;
+  }
   const point = f.point;
   const normal = f.normal;
   return `${head}"toi": ${jsonNumber(f.toi)},

@@ -26,7 +26,9 @@ function reference(reports: readonly FileReport[]): string {
               normal: [f.normalX, f.normalY],
               points: Array.from({ length: f.pointCount }, (_, i) => [f.pointX(i), f.pointY(i)]),
             }
-          : { kind: f.kind, a: f.a, b: f.b, toi: f.toi, point: [f.point.x, f.point.y], normal: [f.normal.x, f.normal.y] },
+          : f.kind === 'ghost-bump'
+            ? { kind: f.kind, a: f.a, b: f.b, seam: [f.seamX, f.seamY], toi: f.toi, pieces: [...f.pieces] }
+            : { kind: f.kind, a: f.a, b: f.b, toi: f.toi, point: [f.point.x, f.point.y], normal: [f.normal.x, f.normal.y] },
       ),
     };
   });
