@@ -2,8 +2,10 @@ import { createBroadPhase } from '../../../core';
 import type { AABB, ConvexShape } from '../../../core';
 import { canCollide, type Scene, type SceneBody } from '../semantics/scene';
 import { bodyBounds } from './body-bounds';
-import { GhostBumpDiagnostic } from './finding-diagnostic';
-import { GhostBumpFinding } from './findings';
+import type { Diagnostic } from '../common/diagnostic';
+import { compareFindings } from './analyze';
+import { FindingDiagnostic, GhostBumpDiagnostic } from './finding-diagnostic';
+import { GhostBumpFinding, type Finding } from './findings';
 import { flatText } from './flat-text';
 import { formatNumber } from '../../../protocol/format';
 
@@ -337,4 +339,40 @@ export function ghostBumpDiagnostic(scene: Scene, f: GhostBumpFinding): GhostBum
   );
   const ranges: [number, number, number, number] = [on ? on.nameStart : -1, on ? on.nameEnd : -1, beyond ? beyond.nameStart : -1, beyond ? beyond.nameEnd : -1];
   return new GhostBumpDiagnostic(f, moving ? moving.nameStart : 0, moving ? moving.nameEnd : 0, ranges, message);
+}
+
+/**
+ * The findings (compareFindings order) and their diagnostics (position order) of a run with its
+ * ghost bumps merged in, as new lists: what the from-scratch pipeline orders so (pipeline.ts,
+ * assembleAnalysis: by the name each diagnostic sits on, then in findings order). No change record.
+ */
+export function withGhostBumps(
+  scene: Scene,
+  findings: readonly Finding[],
+  diagnostics: readonly Diagnostic[],
+  ghosts: GhostBumpFinding[],
+): { findings: Finding[]; diagnostics: Diagnostic[]; notCarried: undefined } {
+  ghosts.sort(compareFindings);
+  const outFindings = mergeSorted(findings, ghosts, compareFindings);
+  const ghostDiagnostics: Diagnostic[] = ghosts.map((g) => ghostBumpDiagnostic(scene, g)).sort(byNameThenFinding);
+  const outDiagnostics = mergeSorted(diagnostics, ghostDiagnostics, byNameThenFinding);
+  return { findings: outFindings, diagnostics: outDiagnostics, notCarried: undefined };
+}
+
+function byNameThenFinding(x: Diagnostic, y: Diagnostic): number {
+  const d = x.range.start - y.range.start;
+  if (d !== 0) return d;
+  return x instanceof FindingDiagnostic && y instanceof FindingDiagnostic ? compareFindings(x.finding, y.finding) : 0;
+}
+
+/** Two sorted lists merged, ties to the first list's. */
+function mergeSorted<T>(xs: readonly T[], ys: readonly T[], compare: (x: T, y: T) => number): T[] {
+  const out = new Array<T>(xs.length + ys.length);
+  let i = 0;
+  let j = 0;
+  let o = 0;
+  while (i < xs.length && j < ys.length) out[o++] = compare(ys[j]!, xs[i]!) < 0 ? ys[j++]! : xs[i++]!;
+  while (i < xs.length) out[o++] = xs[i++]!;
+  while (j < ys.length) out[o++] = ys[j++]!;
+  return out;
 }

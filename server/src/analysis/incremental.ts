@@ -9,6 +9,7 @@ import { OutputAssembler } from './incremental-assembly';
 import * as slots from './incremental-slots';
 import { completeAnalysis, failedAnalysis, type DocumentAnalysis } from './pipeline';
 import { IncrementalFrontEnd } from './statement-window';
+import { findGhostBumps, findSeams, withGhostBumps, type SeamSet } from './ghost-bump';
 
 // Bound once as module-local constants: hot loops read them, and an imported binding is a
 // property read of the exporting module's object wherever modules are not bundled (tsx).
@@ -132,6 +133,9 @@ export class IncrementalAnalyzer extends OutputAssembler {
 
   protected readonly places: number[] = [];
 
+  /** The seams of the last run's scene (ghost-bump.ts), reused while its static pieces stay equal. */
+  protected seams: SeamSet | null = null;
+
   /** Incremented by every run; a paused run whose number is no longer current is abandoned. */
   protected runNumber = 0;
 
@@ -202,6 +206,7 @@ export class IncrementalAnalyzer extends OutputAssembler {
     this.candidates = new Int32Array(256);
     this.candidateCount = 0;
     this.lastMerged = null;
+    this.seams = null;
   }
 
   /** Releases the state (the document was closed); the analyzer stays usable. */
@@ -234,7 +239,13 @@ export class IncrementalAnalyzer extends OutputAssembler {
       for (const _ of this.testPending(scene, chunk)) yield 'narrow-phase';
       const track = since !== null && diff.mode === 'incremental' && this.lastUpdateShifted && this.lastOutputIndexed && this.lastOutput !== null;
       const inPlace = track && diff.added === 0 && diff.removed === 0 && diff.reordered === 0 ? this.assembleInPlace(scene, since!, syntax.lines) : undefined;
-      const { findings, diagnostics, notCarried } = inPlace ?? this.assemble(scene, track ? since : null, syntax.lines);
+      const assembled = inPlace ?? this.assemble(scene, track ? since : null, syntax.lines);
+      // Ghost bumps depend on a third body (the piece beyond the seam), so they are not pair
+      // results: found again on every run, from seams kept while the static pieces stay equal
+      // (ghost-bump.ts), and merged into copies of the assembled lists.
+      this.seams = findSeams(scene, this.seams);
+      const ghosts = findGhostBumps(scene, this.seams);
+      const { findings, diagnostics, notCarried } = ghosts.length === 0 ? assembled : withGhostBumps(scene, assembled.findings, assembled.diagnostics, ghosts);
       this.lastStats = { ...diff, bodies: scene.bodies.length, testedPairs: this.lastTestCount, findings: findings.length, inPlace: inPlace !== undefined };
       // The same last step as analyzeDocument's, so that both give identical results.
       const places = this.places;
@@ -243,7 +254,9 @@ export class IncrementalAnalyzer extends OutputAssembler {
       const others = syntax.diagnostics.length + semantics.diagnostics.length;
       // Where the syntax and semantic diagnostics went among the findings' (none: merged one by
       // one, there being many, and then no record).
-      const merged = others === 0 || places.length === others ? Int32Array.from(places) : null;
+      // An output with ghost bumps has diagnostics the assembler does not know of: the next run
+      // cannot say what it carried over from it.
+      const merged = ghosts.length === 0 && (others === 0 || places.length === others) ? Int32Array.from(places) : null;
       const change = notCarried !== undefined && merged !== null && this.lastMerged !== null ? this.record(since!, notCarried, merged, this.lastMerged, complete.diagnostics) : undefined;
       const analysis = change === undefined ? complete : { ...complete, change };
       this.lastMerged = merged;
