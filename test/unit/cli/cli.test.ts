@@ -172,6 +172,7 @@ describe('cli: collide (end to end, spawning bin/collide.js)', function () {
       'concave-polygon.collide': [],
       'crates-on-a-floor.collide': ['overlap floor sunk', 'overlap floor barrel', 'overlap sunk pushed'],
       'exactly-aligned-boxes.collide': ['overlap plank crate', 'overlap left turned'],
+      'ghost-bump.collide': ['ghost-bump tile1 crate', 'ghost-bump tile2 crate', 'collision high crate3'],
       'layers.collide': ['overlap ground hero', 'overlap orc goblin', 'overlap goblin crate'],
       'spinning-bar.collide': ['tunnelling bar target'],
     });
