@@ -1,5 +1,5 @@
 import { createBroadPhase } from '../../../core';
-import type { AABB, ConvexShape } from '../../../core';
+import type { AABB, BroadPhase, ConvexShape } from '../../../core';
 import { canCollide, type Scene, type SceneBody } from '../semantics/scene';
 import { bodyBounds } from './body-bounds';
 import type { Diagnostic } from '../common/diagnostic';
@@ -57,11 +57,28 @@ export class SeamSet {
     /** Per seam: before's body (index into `bodies`), its part, after's body, its part. */
     readonly pieces: Int32Array,
     readonly count: number,
+    /** The broad phase over the seams (points), made on first use and shared by `withBodies`. */
+    private tree: BroadPhase | null = null,
   ) {}
 
   /** The same seams for equal bodies of a newer scene. */
   withBodies(bodies: readonly SceneBody[]): SeamSet {
-    return new SeamSet(bodies, this.geometry, this.pieces, this.count);
+    return new SeamSet(bodies, this.geometry, this.pieces, this.count, this.broadPhase());
+  }
+
+  /** The seams in a broad phase, each a point box with its number as id. */
+  broadPhase(): BroadPhase {
+    if (this.tree) return this.tree;
+    const tree = createBroadPhase('dynamic-tree');
+    tree.reserve(this.count);
+    const g = this.geometry;
+    for (let k = 0; k < this.count; k++) {
+      query.minX = query.maxX = g[4 * k]!;
+      query.minY = query.maxY = g[4 * k + 1]!;
+      tree.insert(k, query);
+    }
+    this.tree = tree;
+    return tree;
   }
 }
 
@@ -224,13 +241,7 @@ export function findGhostBumps(scene: Scene, seams: SeamSet = findSeams(scene)):
   if (seams.count === 0) return out;
   const g = seams.geometry;
   const p = seams.pieces;
-  const broad = createBroadPhase('dynamic-tree');
-  broad.reserve(seams.count);
-  for (let k = 0; k < seams.count; k++) {
-    query.minX = query.maxX = g[4 * k]!;
-    query.minY = query.maxY = g[4 * k + 1]!;
-    broad.insert(k, query);
-  }
+  const broad = seams.broadPhase();
   const slop = Math.max(0, scene.slop);
   const horizon = scene.frames * scene.dt;
   const T = horizon > 0 && Number.isFinite(horizon) ? horizon : 0;

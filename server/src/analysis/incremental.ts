@@ -10,6 +10,7 @@ import * as slots from './incremental-slots';
 import { completeAnalysis, failedAnalysis, type DocumentAnalysis } from './pipeline';
 import { IncrementalFrontEnd } from './statement-window';
 import { findGhostBumps, findSeams, withGhostBumps, type SeamSet } from './ghost-bump';
+import type { GhostBumpFinding } from './findings';
 
 // Bound once as module-local constants: hot loops read them, and an imported binding is a
 // property read of the exporting module's object wherever modules are not bundled (tsx).
@@ -243,8 +244,7 @@ export class IncrementalAnalyzer extends OutputAssembler {
       // Ghost bumps depend on a third body (the piece beyond the seam), so they are not pair
       // results: found again on every run, from seams kept while the static pieces stay equal
       // (ghost-bump.ts), and merged into copies of the assembled lists.
-      this.seams = findSeams(scene, this.seams);
-      const ghosts = findGhostBumps(scene, this.seams);
+      const ghosts = this.ghostBumps(scene);
       const { findings, diagnostics, notCarried } = ghosts.length === 0 ? assembled : withGhostBumps(scene, assembled.findings, assembled.diagnostics, ghosts);
       this.lastStats = { ...diff, bodies: scene.bodies.length, testedPairs: this.lastTestCount, findings: findings.length, inPlace: inPlace !== undefined };
       // The same last step as analyzeDocument's, so that both give identical results.
@@ -271,6 +271,27 @@ export class IncrementalAnalyzer extends OutputAssembler {
   }
 
   protected lastTestCount = 0;
+
+  /**
+   * This run's ghost bumps. The seams are made again only when a static body came, went or
+   * changed (update's staticsTouched); else the last ones stand, their bodies read again through
+   * their slots (an edit above them renumbers them). A scene without seams costs nothing more;
+   * one with seams has its moving bodies checked again on every run.
+   */
+  protected ghostBumps(scene: Scene): GhostBumpFinding[] {
+    if (this.staticsTouched || this.seams === null) {
+      this.seams = findSeams(scene, this.seams);
+      const slots = new Int32Array(this.seams.bodies.length);
+      for (let k = 0; k < slots.length; k++) slots[k] = this.slotOfIndex[this.seams.bodies[k]!.index]!;
+      this.seamSlots = slots;
+    } else if (this.seams.bodies.some((b) => b !== scene.bodies[b.index])) {
+      this.seams = this.seams.withBodies(Array.from(this.seamSlots, (slot) => this.bodyOf(slot)));
+    }
+    return this.seams.count === 0 ? [] : findGhostBumps(scene, this.seams);
+  }
+
+  /** The slot of each of `seams.bodies`. */
+  protected seamSlots = new Int32Array(0);
 
   /**
    * Tests every pair that has a pending slot, storing findings in the cache; pauses between
