@@ -233,6 +233,17 @@ export function pieceName(body: SceneBody, part: number): string {
 }
 
 const box: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+// Scratch of findGhostBumps: the moving body's world vertices and their parts' radii.
+let wx: Float64Array = new Float64Array(16);
+let wy: Float64Array = new Float64Array(16);
+let wr: Float64Array = new Float64Array(16);
+
+function growTo(a: Float64Array, n: number): Float64Array {
+  const b = new Float64Array(n);
+  b.set(a);
+  return b;
+}
+
 const query: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
 /** The ghost bumps of `scene` (see the file comment), in no particular order. */
@@ -258,7 +269,39 @@ export function findGhostBumps(scene: Scene, seams: SeamSet = findSeams(scene)):
     if ((vx === 0 && vy === 0) || !Number.isFinite(vx) || !Number.isFinite(vy)) continue;
     bodyBounds(scene, body, box);
     if (!(box.minX <= box.maxX && box.minY <= box.maxY)) continue;
-    const reach = slop + (box.maxX - box.minX) + (box.maxY - box.minY);
+    // The body's vertices at t = 0 in world coordinates, with their parts' radii, once.
+    const c = Math.cos(body.angle);
+    const s = Math.sin(body.angle);
+    let count = 0;
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (let part = 0; part < body.partCount; part++) {
+      const shape = body.partShape(part);
+      const v = shape.xy;
+      for (let i = 0; i < shape.count; i++) {
+        if (count === wx.length) {
+          wx = growTo(wx, 2 * count);
+          wy = growTo(wy, 2 * count);
+          wr = growTo(wr, 2 * count);
+        }
+        const x = body.x + c * v[2 * i]! - s * v[2 * i + 1]!;
+        const y = body.y + s * v[2 * i]! + c * v[2 * i + 1]!;
+        wx[count] = x;
+        wy[count] = y;
+        wr[count] = shape.radius;
+        minX = Math.min(minX, x - shape.radius);
+        minY = Math.min(minY, y - shape.radius);
+        maxX = Math.max(maxX, x + shape.radius);
+        maxY = Math.max(maxY, y + shape.radius);
+        count++;
+      }
+    }
+    // At t* the seam is within slop of the body's lowest point across the surface and level with
+    // its leading point along it, so within its size (and slop) of its box then, which the
+    // swept box holds.
+    const reach = slop + (maxX - minX) + (maxY - minY);
     query.minX = box.minX - reach;
     query.minY = box.minY - reach;
     query.maxX = box.maxX + reach;
@@ -268,12 +311,7 @@ export function findGhostBumps(scene: Scene, seams: SeamSet = findSeams(scene)):
     if (candidates.length === 0) continue;
     candidates.sort((x, y) => x - y);
     best.clear();
-    const c = Math.cos(body.angle);
-    const s = Math.sin(body.angle);
     for (const k of candidates) {
-      const before = seams.bodies[p[4 * k]!]!;
-      const after = seams.bodies[p[4 * k + 2]!]!;
-      if (!canCollide(scene, body, before) || !canCollide(scene, body, after)) continue;
       const sx = g[4 * k]!;
       const sy = g[4 * k + 1]!;
       const ux = g[4 * k + 2]!;
@@ -287,15 +325,11 @@ export function findGhostBumps(scene: Scene, seams: SeamSet = findSeams(scene)):
       // Leading support along sign·u and lowest support along n at t = 0, relative to the seam.
       let hi = -Infinity;
       let low = Infinity;
-      for (let part = 0; part < body.partCount; part++) {
-        const shape = body.partShape(part);
-        const v = shape.xy;
-        for (let i = 0; i < shape.count; i++) {
-          const wx = body.x + c * v[2 * i]! - s * v[2 * i + 1]! - sx;
-          const wy = body.y + s * v[2 * i]! + c * v[2 * i + 1]! - sy;
-          hi = Math.max(hi, sign * (wx * ux + wy * uy) + shape.radius);
-          low = Math.min(low, wx * nx + wy * ny - shape.radius);
-        }
+      for (let i = 0; i < count; i++) {
+        const dx = wx[i]! - sx;
+        const dy = wy[i]! - sy;
+        hi = Math.max(hi, sign * (dx * ux + dy * uy) + wr[i]!);
+        low = Math.min(low, dx * nx + dy * ny - wr[i]!);
       }
       const tol = 1e-9 * (1 + Math.abs(sx) + Math.abs(sy) + (box.maxX - box.minX) + (box.maxY - box.minY));
       if (!(hi <= tol)) continue;
@@ -303,6 +337,9 @@ export function findGhostBumps(scene: Scene, seams: SeamSet = findSeams(scene)):
       if (!(toi <= T)) continue;
       const gap = low + vn * toi;
       if (!(gap >= -slop - tol && gap <= slop + tol)) continue;
+      const before = seams.bodies[p[4 * k]!]!;
+      const after = seams.bodies[p[4 * k + 2]!]!;
+      if (!canCollide(scene, body, before) || !canCollide(scene, body, after)) continue;
       const on = sign > 0 ? before : after;
       const kept = best.get(on.index);
       if (kept === undefined || toi < kept.toi) best.set(on.index, { toi, seam: k, before: sign > 0 });
