@@ -246,8 +246,11 @@ function growTo(a: Float64Array, n: number): Float64Array {
 
 const query: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
-/** The ghost bumps of `scene` (see the file comment), in no particular order. */
-export function findGhostBumps(scene: Scene, seams: SeamSet = findSeams(scene)): GhostBumpFinding[] {
+/**
+ * The ghost bumps of `scene` (see the file comment), in no particular order; with `movers`, only
+ * those whose moving body is one of them (bodies of `scene`).
+ */
+export function findGhostBumps(scene: Scene, seams: SeamSet = findSeams(scene), movers: readonly SceneBody[] = scene.bodies): GhostBumpFinding[] {
   const out: GhostBumpFinding[] = [];
   if (seams.count === 0) return out;
   const g = seams.geometry;
@@ -262,7 +265,7 @@ export function findGhostBumps(scene: Scene, seams: SeamSet = findSeams(scene)):
   };
   // Per moving body: the earliest bump per piece body it slides on (body index → finding data).
   const best = new Map<number, { toi: number; seam: number; before: boolean }>();
-  for (const body of scene.bodies) {
+  for (const body of movers) {
     if (body.isStatic || body.isSensor || body.partCount === 0 || body.spin !== 0) continue;
     const vx = body.vx;
     const vy = body.vy;

@@ -3,7 +3,7 @@
 // it runs on is layered below: incremental-slots.ts, incremental-order.ts, incremental-assembly.ts.
 import { clock as now, nextTurn } from '../common/steps';
 import { growInt32 } from '../../../core';
-import type { Scene } from '../semantics/scene';
+import type { Scene, SceneBody } from '../semantics/scene';
 import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
 import { OutputAssembler } from './incremental-assembly';
 import * as slots from './incremental-slots';
@@ -208,6 +208,7 @@ export class IncrementalAnalyzer extends OutputAssembler {
     this.candidateCount = 0;
     this.lastMerged = null;
     this.seams = null;
+    this.ghostOf.clear();
   }
 
   /** Releases the state (the document was closed); the analyzer stays usable. */
@@ -236,15 +237,15 @@ export class IncrementalAnalyzer extends OutputAssembler {
       // the run say what changed since (a run abandoned after the front end moves its text on).
       const since = front.edit !== undefined && front.previousScene === this.lastOutputScene ? front.edit : null;
       const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE, front.reused, front.previousScene);
+      // Ghost bumps depend on a third body (the piece beyond the seam), so they are not pair
+      // results: kept per moving body's slot and merged into copies of the assembled lists.
+      // Found in the same step as the update, while its pending marks say what changed.
+      const ghosts = this.ghostBumps(scene);
       yield 'broad-phase';
       for (const _ of this.testPending(scene, chunk)) yield 'narrow-phase';
       const track = since !== null && diff.mode === 'incremental' && this.lastUpdateShifted && this.lastOutputIndexed && this.lastOutput !== null;
       const inPlace = track && diff.added === 0 && diff.removed === 0 && diff.reordered === 0 ? this.assembleInPlace(scene, since!, syntax.lines) : undefined;
       const assembled = inPlace ?? this.assemble(scene, track ? since : null, syntax.lines);
-      // Ghost bumps depend on a third body (the piece beyond the seam), so they are not pair
-      // results: found again on every run, from seams kept while the static pieces stay equal
-      // (ghost-bump.ts), and merged into copies of the assembled lists.
-      const ghosts = this.ghostBumps(scene);
       const { findings, diagnostics, notCarried } = ghosts.length === 0 ? assembled : withGhostBumps(scene, assembled.findings, assembled.diagnostics, ghosts);
       this.lastStats = { ...diff, bodies: scene.bodies.length, testedPairs: this.lastTestCount, findings: findings.length, inPlace: inPlace !== undefined };
       // The same last step as analyzeDocument's, so that both give identical results.
@@ -279,16 +280,47 @@ export class IncrementalAnalyzer extends OutputAssembler {
    * one with seams has its moving bodies checked again on every run.
    */
   protected ghostBumps(scene: Scene): GhostBumpFinding[] {
+    let all = this.indicesMoved;
     if (this.staticsTouched || this.seams === null) {
       this.seams = findSeams(scene, this.seams);
       const slots = new Int32Array(this.seams.bodies.length);
       for (let k = 0; k < slots.length; k++) slots[k] = this.slotOfIndex[this.seams.bodies[k]!.index]!;
       this.seamSlots = slots;
+      all = true;
     } else if (this.seams.bodies.some((b) => b !== scene.bodies[b.index])) {
       this.seams = this.seams.withBodies(Array.from(this.seamSlots, (slot) => this.bodyOf(slot)));
     }
-    return this.seams.count === 0 ? [] : findGhostBumps(scene, this.seams);
+    const ghostOf = this.ghostOf;
+    if (this.seams.count === 0) {
+      ghostOf.clear();
+      return [];
+    }
+    if (all) {
+      // Bodies renumbered, or other seams: every moving body again (the findings hold indices).
+      ghostOf.clear();
+      for (const g of findGhostBumps(scene, this.seams)) {
+        const slot = this.slotOfIndex[g.moving]!;
+        (ghostOf.get(slot) ?? ghostOf.set(slot, []).get(slot)!).push(g);
+      }
+    } else {
+      // Only the bodies that changed or came (pending); those gone leave their slot unseen.
+      for (const slot of [...ghostOf.keys()]) if (this.seen[slot] === 0 || this.pending[slot] === PENDING) ghostOf.delete(slot);
+      const movers: SceneBody[] = [];
+      for (let slot = 0; slot < this.slotCount; slot++) {
+        if (this.pending[slot] === PENDING && this.seen[slot] !== 0) movers.push(this.bodyOf(slot));
+      }
+      for (const g of findGhostBumps(scene, this.seams, movers)) {
+        const slot = this.slotOfIndex[g.moving]!;
+        (ghostOf.get(slot) ?? ghostOf.set(slot, []).get(slot)!).push(g);
+      }
+    }
+    const out: GhostBumpFinding[] = [];
+    for (const list of ghostOf.values()) for (const g of list) out.push(g);
+    return out;
   }
+
+  /** The ghost bumps found last, by the slot of their moving body. */
+  protected readonly ghostOf = new Map<number, GhostBumpFinding[]>();
 
   /** The slot of each of `seams.bodies`. */
   protected seamSlots = new Int32Array(0);
