@@ -80,7 +80,7 @@ export interface PreviewBody {
   insertOffset: number;
 }
 
-export type FindingKind = 'overlap' | 'tunnelling' | 'collision';
+export type FindingKind = 'overlap' | 'tunnelling' | 'collision' | 'ghost-bump';
 export type FindingSeverity = 'error' | 'warning' | 'information' | 'hint';
 
 /** A finding (scene-language.md, "Findings") with the body indices the preview links to. */
@@ -252,7 +252,7 @@ export const isPreviewBody: Check<PreviewBody> = objectOf({
 });
 
 export const isPreviewFinding: Check<PreviewFinding> = objectOf({
-  kind: literal('overlap', 'tunnelling', 'collision'),
+  kind: literal('overlap', 'tunnelling', 'collision', 'ghost-bump'),
   severity: literal('error', 'warning', 'information', 'hint'),
   a: isName,
   b: isName,

@@ -38,7 +38,7 @@ export const MAX_SCENE_BYTES = 1024 * 1024 * 1024;
 
 const BODY_KINDS: readonly BodyKind[] = ['sensor', 'static', 'bullet', 'dynamic'];
 const PART_KINDS: readonly PartKind[] = ['circle', 'capsule', 'segment', 'polygon'];
-const FINDING_KINDS: readonly FindingKind[] = ['overlap', 'tunnelling', 'collision'];
+const FINDING_KINDS: readonly FindingKind[] = ['overlap', 'tunnelling', 'collision', 'ghost-bump'];
 const SEVERITIES: readonly FindingSeverity[] = ['error', 'warning', 'information', 'hint'];
 
 /** The header: the scene without its bodies and findings, and their strings in order. */

@@ -6,6 +6,7 @@ import { overlapPair } from './overlap';
 import { impactPair } from './continuous';
 import { chainPair } from './chain-pair';
 import { bodyBounds } from './body-bounds';
+import { findGhostBumps } from './ghost-bump';
 
 /**
  * Scene analysis: every pair that can collide (scene-language.md, "Findings") is tested for an
@@ -99,6 +100,8 @@ export function analyzeScene(scene: Scene, options: AnalysisOptions = {}): Findi
     const f = analyzePair(scene, bodies[i]!, bodies[key - i * n]!, continuous);
     if (f) findings.push(f);
   }
+  // Ghost bumps involve a third body (the piece beyond the seam): found apart from the pairs.
+  for (const g of findGhostBumps(scene)) findings.push(g);
   return findings.sort(compareFindings);
 }
 
@@ -115,9 +118,12 @@ function collectPair(i: number, j: number): void {
   c.keys[c.count++] = i * collectWidth + j;
 }
 
-const KIND_ORDER: Record<Finding['kind'], number> = { overlap: 0, tunnelling: 1, collision: 2 };
+const KIND_ORDER: Record<Finding['kind'], number> = { overlap: 0, tunnelling: 1, collision: 2, 'ghost-bump': 3 };
 
-/** By the first body's index, then the second's (a pair has at most one finding). */
+/**
+ * By the first body's index, then the second's, then the kind: a pair has at most one pair
+ * finding (overlap, tunnelling or collision) and at most one ghost bump.
+ */
 export function compareFindings(x: Finding, y: Finding): number {
   return x.ia - y.ia || x.ib - y.ib || KIND_ORDER[x.kind] - KIND_ORDER[y.kind];
 }

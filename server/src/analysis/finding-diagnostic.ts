@@ -1,7 +1,7 @@
 import type { Vec2 } from '../../../core';
 import { formatNumber } from '../../../protocol/format';
 import type { Diagnostic, RelatedInformation, Severity, TextRange } from '../common/diagnostic';
-import type { Finding, OverlapFinding } from './findings';
+import type { Finding, GhostBumpFinding, OverlapFinding } from './findings';
 import { flatText } from './flat-text';
 
 /**
@@ -76,6 +76,7 @@ export class FindingDiagnostic implements Diagnostic {
   get code(): string {
     const f = this.finding;
     if (f.kind === 'overlap') return 'overlap';
+    if (f.kind === 'ghost-bump') return 'ghost-bump';
     return f.undecided !== undefined ? 'analysis-not-converged' : f.kind;
   }
 
@@ -152,6 +153,53 @@ class SpelledDiagnostic extends FindingDiagnostic {
 
   override get text(): string | undefined {
     return this.spelledText;
+  }
+}
+
+/**
+ * The diagnostic of a ghost bump (ghost-bump.ts): on the moving body's name, with its message
+ * spelled out and one related location per static piece (the piece's body name). Made afresh
+ * by every analysis, as ghost bumps are.
+ */
+export class GhostBumpDiagnostic extends FindingDiagnostic {
+  constructor(
+    finding: GhostBumpFinding,
+    start: number,
+    private readonly spelledEnd: number,
+    /** Start and end of each piece's body name, then the related messages. */
+    private readonly pieceRanges: readonly [number, number, number, number],
+    private readonly spelledText: string,
+  ) {
+    super(finding, start, pieceRanges[0], 0);
+  }
+
+  override get end(): number {
+    return this.spelledEnd;
+  }
+
+  override get relatedEnd(): number {
+    return this.pieceRanges[1];
+  }
+
+  override get text(): string {
+    return this.spelledText;
+  }
+
+  override get related(): readonly RelatedInformation[] {
+    const f = this.finding as GhostBumpFinding;
+    const r = this.pieceRanges;
+    return [
+      { range: { start: r[0], end: r[1] }, message: f.pieces[0] },
+      { range: { start: r[2], end: r[3] }, message: f.pieces[1] },
+    ];
+  }
+
+  override at(start: number, end: number): FindingDiagnostic {
+    return start === this.start && end === this.end ? this : new GhostBumpDiagnostic(this.finding as GhostBumpFinding, start, end, this.pieceRanges, this.spelledText);
+  }
+
+  override of(f: Finding): FindingDiagnostic {
+    return f === this.finding ? this : new GhostBumpDiagnostic(f as GhostBumpFinding, this.start, this.end, this.pieceRanges, this.spelledText);
   }
 }
 

@@ -13,7 +13,7 @@ import type { ContactRecord, Vec2 } from '../../../core';
  * for the code that is not hot. Immutable; `relabeled` gives the same finding under other names
  * and indices (the incremental analysis, when bodies move in the declaration order).
  */
-export type Finding = OverlapFinding | ImpactFinding;
+export type Finding = OverlapFinding | ImpactFinding | GhostBumpFinding;
 
 /** Where an overlap's numbers sit in `OverlapFinding.data`: depth, normal, then the points. */
 const DEPTH = 0;
@@ -301,4 +301,94 @@ function partAOf(parts: Parts): number {
 
 function partBOf(parts: Parts): number {
   return typeof parts === 'number' ? parts >>> 16 : parts[1];
+}
+
+/** Where a ghost bump's numbers sit in `GhostBumpFinding.data`. */
+const BUMP_TOI = 0;
+const SEAM_X = 1;
+const SEAM_Y = 2;
+
+/**
+ * A ghost bump (ghost-bump.ts): a moving body reaches, while sliding along a flat surface made of
+ * separate static pieces, the seam where two of them meet flush. `a` and `b` are the moving body
+ * and the piece it reaches the seam on (the first declared is `a`); `pieces` names the two static
+ * pieces, the one it slides on first: a body's name, or for a compound's part `<name> part <k>`
+ * (k from 1, as overlap messages number parts).
+ */
+export class GhostBumpFinding {
+  constructor(
+    readonly a: string,
+    readonly b: string,
+    readonly ia: number,
+    readonly ib: number,
+    /** Declaration index of the moving body (ia or ib). */
+    readonly moving: number,
+    readonly pieces: readonly [string, string],
+    /** Declaration indices of the two pieces' bodies (equal for two parts of one compound). */
+    readonly pieceBodies: readonly [number, number],
+    /** toi, then the seam's x and y: packed doubles. */
+    readonly data: readonly number[],
+  ) {}
+
+  static of(a: string, b: string, ia: number, ib: number, moving: number, pieces: readonly [string, string], pieceBodies: readonly [number, number], toi: number, seamX: number, seamY: number): GhostBumpFinding {
+    const data = packedCoordinates(3);
+    data[BUMP_TOI] = toi;
+    data[SEAM_X] = seamX;
+    data[SEAM_Y] = seamY;
+    return new GhostBumpFinding(a, b, ia, ib, moving, pieces, pieceBodies, data);
+  }
+
+  get kind(): 'ghost-bump' {
+    return 'ghost-bump';
+  }
+
+  /** Never set: the detection is exact (closed form), it has nothing to leave undecided. */
+  get undecided(): undefined {
+    return undefined;
+  }
+
+  /** Never set: the pieces are separate bodies or parts, never a chain's edges or a grid's cells. */
+  get edge(): undefined {
+    return undefined;
+  }
+
+  get cell(): undefined {
+    return undefined;
+  }
+
+  /** Parts are named in `pieces`; the pair's part numbers are not kept. */
+  get partA(): number {
+    return 0;
+  }
+
+  get partB(): number {
+    return 0;
+  }
+
+  /** First time the moving body reaches the seam, seconds from t = 0. */
+  get toi(): number {
+    return this.data[BUMP_TOI]!;
+  }
+
+  get seamX(): number {
+    return this.data[SEAM_X]!;
+  }
+
+  get seamY(): number {
+    return this.data[SEAM_Y]!;
+  }
+
+  /** The seam, made on each read. */
+  get seam(): Vec2 {
+    return { x: this.data[SEAM_X]!, y: this.data[SEAM_Y]! };
+  }
+
+  /**
+   * The same finding for bodies now named and numbered so. The pieces' names and indices are
+   * kept: the incremental analysis recomputes ghost bumps on every run rather than relabeling them.
+   */
+  relabeled(a: string, b: string, ia: number, ib: number): GhostBumpFinding {
+    const moving = this.moving === this.ia ? ia : ib;
+    return new GhostBumpFinding(a, b, ia, ib, moving, this.pieces, this.pieceBodies, this.data);
+  }
 }

@@ -63,6 +63,9 @@ export abstract class SlotTable {
   /** Whether the last update took the front end's shifted copies as they were (its `fast` path). */
   protected lastUpdateShifted = false;
 
+  /** Set by `update` when a static body was added, removed or changed, or on a full run. */
+  protected staticsTouched = true;
+
   protected diffStamp = 0;
   /** Scratch for a body's box, reused: no allocation per query. */
   protected readonly box: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
@@ -147,6 +150,8 @@ export abstract class SlotTable {
     let changed = 0;
     let removed = 0;
     let repeats: Map<string, number> | undefined;
+    // Whether a static body came, went or changed (ghost-bump.ts: the seams are made again then).
+    this.staticsTouched = full;
     // The front end says which bodies are shifted copies of the scene this state was last
     // updated with: those keep their slot and need no comparison (statement-window.ts).
     const fast = !full && reused !== undefined && previousScene !== undefined && previousScene === this.lastScene;
@@ -184,9 +189,11 @@ export abstract class SlotTable {
         }
         if (slot < 0) {
           slot = this.allocate(k, repeatKey, stamp);
+          if (body.isStatic) this.staticsTouched = true;
           this.place(broad, scene, slot, body);
           added++;
         } else if (!sameBodyContent(this.bodyOf(slot), body)) {
+          if (body.isStatic || this.bodyOf(slot).isStatic) this.staticsTouched = true;
           this.place(broad, scene, slot, body);
           changed++;
         } else {
@@ -211,6 +218,7 @@ export abstract class SlotTable {
       // Not seen: bodyOf reads its body in the previous scene, which lastScene still is (and the
       // name table's deletion below reads through it too).
       const old = this.bodyOf(slot);
+      if (old.isStatic) this.staticsTouched = true;
       broad.remove(slot);
       this.cache.invalidate(slot);
       const repeatKey = this.repeatKeyOf.size === 0 ? undefined : this.repeatKeyOf.get(slot);

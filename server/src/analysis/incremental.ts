@@ -3,12 +3,14 @@
 // it runs on is layered below: incremental-slots.ts, incremental-order.ts, incremental-assembly.ts.
 import { clock as now, nextTurn } from '../common/steps';
 import { growInt32 } from '../../../core';
-import type { Scene } from '../semantics/scene';
+import type { Scene, SceneBody } from '../semantics/scene';
 import { analyzePair, DEFAULT_BROAD_PHASE, type AnalysisOptions } from './analyze';
 import { OutputAssembler } from './incremental-assembly';
 import * as slots from './incremental-slots';
 import { completeAnalysis, failedAnalysis, type DocumentAnalysis } from './pipeline';
 import { IncrementalFrontEnd } from './statement-window';
+import { findGhostBumps, findSeams, withGhostBumps, type SeamSet } from './ghost-bump';
+import type { GhostBumpFinding } from './findings';
 
 // Bound once as module-local constants: hot loops read them, and an imported binding is a
 // property read of the exporting module's object wherever modules are not bundled (tsx).
@@ -132,6 +134,9 @@ export class IncrementalAnalyzer extends OutputAssembler {
 
   protected readonly places: number[] = [];
 
+  /** The seams of the last run's scene (ghost-bump.ts), reused while its static pieces stay equal. */
+  protected seams: SeamSet | null = null;
+
   /** Incremented by every run; a paused run whose number is no longer current is abandoned. */
   protected runNumber = 0;
 
@@ -202,6 +207,8 @@ export class IncrementalAnalyzer extends OutputAssembler {
     this.candidates = new Int32Array(256);
     this.candidateCount = 0;
     this.lastMerged = null;
+    this.seams = null;
+    this.ghostOf.clear();
   }
 
   /** Releases the state (the document was closed); the analyzer stays usable. */
@@ -230,11 +237,16 @@ export class IncrementalAnalyzer extends OutputAssembler {
       // the run say what changed since (a run abandoned after the front end moves its text on).
       const since = front.edit !== undefined && front.previousScene === this.lastOutputScene ? front.edit : null;
       const diff = this.update(scene, options.continuous ?? true, options.broadPhase ?? DEFAULT_BROAD_PHASE, front.reused, front.previousScene);
+      // Ghost bumps depend on a third body (the piece beyond the seam), so they are not pair
+      // results: kept per moving body's slot and merged into copies of the assembled lists.
+      // Found in the same step as the update, while its pending marks say what changed.
+      const ghosts = this.ghostBumps(scene);
       yield 'broad-phase';
       for (const _ of this.testPending(scene, chunk)) yield 'narrow-phase';
       const track = since !== null && diff.mode === 'incremental' && this.lastUpdateShifted && this.lastOutputIndexed && this.lastOutput !== null;
       const inPlace = track && diff.added === 0 && diff.removed === 0 && diff.reordered === 0 ? this.assembleInPlace(scene, since!, syntax.lines) : undefined;
-      const { findings, diagnostics, notCarried } = inPlace ?? this.assemble(scene, track ? since : null, syntax.lines);
+      const assembled = inPlace ?? this.assemble(scene, track ? since : null, syntax.lines);
+      const { findings, diagnostics, notCarried } = ghosts.length === 0 ? assembled : withGhostBumps(scene, assembled.findings, assembled.diagnostics, ghosts);
       this.lastStats = { ...diff, bodies: scene.bodies.length, testedPairs: this.lastTestCount, findings: findings.length, inPlace: inPlace !== undefined };
       // The same last step as analyzeDocument's, so that both give identical results.
       const places = this.places;
@@ -243,7 +255,9 @@ export class IncrementalAnalyzer extends OutputAssembler {
       const others = syntax.diagnostics.length + semantics.diagnostics.length;
       // Where the syntax and semantic diagnostics went among the findings' (none: merged one by
       // one, there being many, and then no record).
-      const merged = others === 0 || places.length === others ? Int32Array.from(places) : null;
+      // An output with ghost bumps has diagnostics the assembler does not know of: the next run
+      // cannot say what it carried over from it.
+      const merged = ghosts.length === 0 && (others === 0 || places.length === others) ? Int32Array.from(places) : null;
       const change = notCarried !== undefined && merged !== null && this.lastMerged !== null ? this.record(since!, notCarried, merged, this.lastMerged, complete.diagnostics) : undefined;
       const analysis = change === undefined ? complete : { ...complete, change };
       this.lastMerged = merged;
@@ -258,6 +272,58 @@ export class IncrementalAnalyzer extends OutputAssembler {
   }
 
   protected lastTestCount = 0;
+
+  /**
+   * This run's ghost bumps. The seams are made again only when a static body came, went or
+   * changed (update's staticsTouched); else the last ones stand, their bodies read again through
+   * their slots (an edit above them renumbers them). A scene without seams costs nothing more;
+   * one with seams has its moving bodies checked again on every run.
+   */
+  protected ghostBumps(scene: Scene): GhostBumpFinding[] {
+    let all = this.indicesMoved;
+    if (this.staticsTouched || this.seams === null) {
+      this.seams = findSeams(scene, this.seams);
+      const slots = new Int32Array(this.seams.bodies.length);
+      for (let k = 0; k < slots.length; k++) slots[k] = this.slotOfIndex[this.seams.bodies[k]!.index]!;
+      this.seamSlots = slots;
+      all = true;
+    } else if (this.seams.bodies.some((b) => b !== scene.bodies[b.index])) {
+      this.seams = this.seams.withBodies(Array.from(this.seamSlots, (slot) => this.bodyOf(slot)));
+    }
+    const ghostOf = this.ghostOf;
+    if (this.seams.count === 0) {
+      ghostOf.clear();
+      return [];
+    }
+    if (all) {
+      // Bodies renumbered, or other seams: every moving body again (the findings hold indices).
+      ghostOf.clear();
+      for (const g of findGhostBumps(scene, this.seams)) {
+        const slot = this.slotOfIndex[g.moving]!;
+        (ghostOf.get(slot) ?? ghostOf.set(slot, []).get(slot)!).push(g);
+      }
+    } else {
+      // Only the bodies that changed or came (pending); those gone leave their slot unseen.
+      for (const slot of [...ghostOf.keys()]) if (this.seen[slot] === 0 || this.pending[slot] === PENDING) ghostOf.delete(slot);
+      const movers: SceneBody[] = [];
+      for (let slot = 0; slot < this.slotCount; slot++) {
+        if (this.pending[slot] === PENDING && this.seen[slot] !== 0) movers.push(this.bodyOf(slot));
+      }
+      for (const g of findGhostBumps(scene, this.seams, movers)) {
+        const slot = this.slotOfIndex[g.moving]!;
+        (ghostOf.get(slot) ?? ghostOf.set(slot, []).get(slot)!).push(g);
+      }
+    }
+    const out: GhostBumpFinding[] = [];
+    for (const list of ghostOf.values()) for (const g of list) out.push(g);
+    return out;
+  }
+
+  /** The ghost bumps found last, by the slot of their moving body. */
+  protected readonly ghostOf = new Map<number, GhostBumpFinding[]>();
+
+  /** The slot of each of `seams.bodies`. */
+  protected seamSlots = new Int32Array(0);
 
   /**
    * Tests every pair that has a pending slot, storing findings in the cache; pauses between

@@ -5,8 +5,9 @@ import type { Scene } from '../semantics/scene';
 import { LineIndex } from '../syntax/positions';
 import type { AnalysisOptions } from './analyze';
 import { impactDiagnostic } from './continuous';
-import { FindingDiagnostic, LABEL_RELATED_B, overlapMessageWith } from './finding-diagnostic';
-import type { Finding, OverlapFinding } from './findings';
+import { FindingDiagnostic, GhostBumpDiagnostic, LABEL_RELATED_B, overlapMessageWith } from './finding-diagnostic';
+import { GhostBumpFinding, type Finding, type OverlapFinding } from './findings';
+import { ghostBumpMessage } from './ghost-bump';
 import { analyzeDocument, positionOrder, type DocumentAnalysis } from './pipeline';
 
 /**
@@ -70,13 +71,13 @@ export function mapLevelAnalysis(lowered: LoweredLevel, analysis: DocumentAnalys
     const f = analysis.findings[k]!;
     const a = bodyOf(f.ia);
     const b = bodyOf(f.ib);
-    const relabeled = a && b ? f.relabeled(a.name, b.name, f.ia, f.ib) : f;
+    const relabeled = a && b ? (f.kind === 'ghost-bump' ? levelGhostBump(f, a, b, bodyOf) : f.relabeled(a.name, b.name, f.ia, f.ib)) : f;
     findings[k] = relabeled;
     if (!a || !b) {
       owners = null;
       continue;
     }
-    const d = levelFindingDiagnostic(level, scene, relabeled, a, b);
+    const d = relabeled.kind === 'ghost-bump' ? levelGhostBumpDiagnostic(relabeled, a, b, bodyOf) : levelFindingDiagnostic(level, scene, relabeled, a, b);
     if (owners) owners[findingDiagnostics.length] = d.start === a.nameRange.start ? a.index : b.index;
     findingDiagnostics.push(d);
   }
@@ -160,7 +161,7 @@ function impactName(body: LoweredBody, part: number): string {
  * language's (overlap.ts overlapDiagnostic, continuous.ts impactDiagnostic) with the level's
  * names, parts and cells, on the level body's name range with the other body's as related.
  */
-export function levelFindingDiagnostic(level: LevelScene, scene: Scene, f: Finding, a: LoweredBody, b: LoweredBody): FindingDiagnostic {
+export function levelFindingDiagnostic(level: LevelScene, scene: Scene, f: Exclude<Finding, GhostBumpFinding>, a: LoweredBody, b: LoweredBody): FindingDiagnostic {
   if (f.kind === 'overlap') {
     const wordsA = sideWords(a, f.partA, level.bodies[a.levelIndex]?.parts ?? []);
     const wordsB = sideWords(b, f.partB, level.bodies[b.levelIndex]?.parts ?? []);
@@ -171,6 +172,33 @@ export function levelFindingDiagnostic(level: LevelScene, scene: Scene, f: Findi
   const d = impactDiagnostic(scene, display);
   const onA = (d.labels & LABEL_RELATED_B) !== 0;
   return place(f, onA ? a : b, onA ? b : a, d.labels, d.text ?? d.message);
+}
+
+/**
+ * A ghost bump under level names: its bodies', and its pieces' (a piece that is a part, `<body>
+ * part <k>` in the lowered scene, by its level part's label when it has one: a tile's cell).
+ */
+function levelGhostBump(f: GhostBumpFinding, a: LoweredBody, b: LoweredBody, bodyOf: (sceneIndex: number) => LoweredBody | undefined): GhostBumpFinding {
+  const piece = (i: 0 | 1): string => {
+    const body = bodyOf(f.pieceBodies[i]);
+    const written = f.pieces[i];
+    if (!body) return written;
+    const part = /^ part (\d+)$/.exec(written.slice(body.identifier.length));
+    if (!written.startsWith(body.identifier) || !part) return body.name;
+    const label = body.levelPart(Number(part[1]) - 1)?.label;
+    return label ? `${body.name} ${label}` : `${body.name} part ${part[1]}`;
+  };
+  const moving = f.moving === f.ia ? f.ia : f.ib;
+  return new GhostBumpFinding(a.name, b.name, f.ia, f.ib, moving, [piece(0), piece(1)], f.pieceBodies, f.data);
+}
+
+/** A level ghost bump's diagnostic: on the moving body's level name, related to the pieces'. */
+function levelGhostBumpDiagnostic(f: GhostBumpFinding, a: LoweredBody, b: LoweredBody, bodyOf: (sceneIndex: number) => LoweredBody | undefined): GhostBumpDiagnostic {
+  const moving = f.moving === f.ia ? a : b;
+  const on = bodyOf(f.pieceBodies[0]);
+  const beyond = bodyOf(f.pieceBodies[1]);
+  const ranges: [number, number, number, number] = [on ? on.nameRange.start : -1, on ? on.nameRange.end : -1, beyond ? beyond.nameRange.start : -1, beyond ? beyond.nameRange.end : -1];
+  return new GhostBumpDiagnostic(f, moving.nameRange.start, moving.nameRange.end, ranges, ghostBumpMessage(f, moving.name, on?.name ?? f.pieces[0]));
 }
 
 function place(f: Finding, on: LoweredBody, related: LoweredBody, labels: number, text: string | undefined): FindingDiagnostic {

@@ -11,6 +11,7 @@ import { impactDiagnostic } from './continuous';
 import type { Finding } from './findings';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { overlapDiagnostic } from './overlap';
+import { ghostBumpDiagnostic } from './ghost-bump';
 
 /**
  * The whole pipeline for one document (architecture.md, "Data flows one way"): text → syntax →
@@ -173,7 +174,7 @@ export function onName(d: FindingDiagnostic, body: SceneBody | undefined): boole
 
 /** The diagnostic of one finding, against the scene it was found in. */
 export function findingDiagnostic(scene: Scene, f: Finding): FindingDiagnostic {
-  return f.kind === 'overlap' ? overlapDiagnostic(scene, f) : impactDiagnostic(scene, f);
+  return f.kind === 'overlap' ? overlapDiagnostic(scene, f) : f.kind === 'ghost-bump' ? ghostBumpDiagnostic(scene, f) : impactDiagnostic(scene, f);
 }
 
 /**

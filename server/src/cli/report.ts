@@ -159,6 +159,18 @@ function kindText(f: Finding): string {
           ]`}${featureText(f)}
         }`;
   }
+  if (f.kind === 'ghost-bump') {
+    return `${head}"seam": [
+            ${jsonNumber(f.seamX)},
+            ${jsonNumber(f.seamY)}
+          ],
+          "toi": ${jsonNumber(f.toi)},
+          "pieces": [
+            ${jsonString(f.pieces[0])},
+            ${jsonString(f.pieces[1])}
+          ]
+        }`;
+  }
   const point = f.point;
   const normal = f.normal;
   return `${head}"toi": ${jsonNumber(f.toi)},

@@ -156,6 +156,7 @@ export function lensAt(doc: AnalyzedDocument, index: number, slot: number): Omit
 function lensTitle(f: Finding, bodyIndex: number): string {
   const other = otherOf(f, bodyIndex);
   if (f.kind === 'overlap') return `$(warning) overlaps ${other} by ${fmt(f.depth)} · show in preview`;
+  if (f.kind === 'ghost-bump') return `$(warning) reaches the seam of ${f.pieces[0]} and ${f.pieces[1]} at t = ${fmtTime(f.toi)} · show in preview`;
   if (f.kind === 'tunnelling') return `$(warning) tunnels through ${other} at t = ${fmtTime(f.toi)} · show in preview`;
   if (f.toi === 0 && f.deepStep !== undefined) return `$(info) in resting contact with ${other}, deeper than slop at step ${f.deepStep} · show in preview`;
   return `$(info) hits ${other} at t = ${fmtTime(f.toi)} · show in preview`;

@@ -142,6 +142,9 @@ export function findingLine(scene: Scene, f: Finding, bodyIndex: number): string
     const pts = f.points.map((p) => fmtVec(p.x, p.y)).join(', ');
     return `**overlap** with \`${other}\`: depth ${fmt(f.depth)}, push-out ${fmtVec(px, py)} (normal ${fmtVec(f.normalX, f.normalY)} from \`${f.a}\` to \`${f.b}\`)${pts ? `, contact ${pts}` : ''}`;
   }
+  if (f.kind === 'ghost-bump') {
+    return `**ghost-bump**: \`${scene.bodies[f.moving]?.name ?? other}\` reaches the seam of \`${f.pieces[0]}\` and \`${f.pieces[1]}\` at ${fmtVec(f.seamX, f.seamY)} at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}`;
+  }
   const { point, normal } = f;
   const substeps = f.kind === 'tunnelling' && f.substeps !== undefined ? `; a discrete engine needs ${f.substeps} substeps per step to see it` : '';
   return `**${f.kind}** with \`${other}\`: first contact at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}, at ${fmtVec(point.x, point.y)} (normal ${fmtVec(normal.x, normal.y)})${substeps}`;

@@ -46,7 +46,7 @@ export function findingDiagnostic(doc: AnalyzedDocument, f: Finding): Diagnostic
  * whichever body the collision code chose to put its diagnostic on.
  */
 export function findingOf(doc: AnalyzedDocument, d: { readonly code: string; readonly range: { start: number; end: number }; readonly message: string }): Finding | undefined {
-  if (d.code !== 'overlap' && d.code !== 'tunnelling' && d.code !== 'collision') return undefined;
+  if (d.code !== 'overlap' && d.code !== 'tunnelling' && d.code !== 'collision' && d.code !== 'ghost-bump') return undefined;
   // A finding's diagnostic sits on the name of one of its two bodies (analysis/overlap.ts,
   // continuous.ts): only those findings are worth a diagnostic each, rather than every finding
   // of the document on every code action request. Should no such finding match, every finding

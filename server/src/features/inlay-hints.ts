@@ -78,7 +78,7 @@ export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefin
   const scene = doc.analysis.semantics.scene;
   const first = new Map<number, ImpactFinding>();
   for (const f of doc.analysis.findings) {
-    if (f.kind === 'overlap') continue;
+    if (f.kind === 'overlap' || f.kind === 'ghost-bump') continue;
     for (const i of [f.ia, f.ib]) {
       const best = first.get(i);
       if (!best || f.toi < best.toi) first.set(i, f);

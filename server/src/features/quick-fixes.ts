@@ -10,6 +10,7 @@ import type { ShapeCall } from '../syntax/ast';
 import { forEachChild, type Node } from '../syntax/ast';
 import { statementIndexOf } from '../syntax/statement-index';
 import { findingOf, type AnalyzedDocument } from './document';
+import { ghostBumpFixes } from './ghost-bump-fix';
 
 /**
  * The quick fixes, computed in scene terms (offset edits); code-actions.ts wraps them for LSP.
@@ -39,6 +40,10 @@ export function quickFixes(doc: AnalyzedDocument, d: Diagnostic): QuickFix[] {
     case 'tunnelling': {
       const f = findingOf(doc, d);
       return f?.kind === 'tunnelling' ? tunnellingFixes(doc, d, f) : [];
+    }
+    case 'ghost-bump': {
+      const f = findingOf(doc, d);
+      return f?.kind === 'ghost-bump' ? ghostBumpFixes(doc, d, f) : [];
     }
     case 'polygon-not-convex':
     case 'polygon-winding':

@@ -4,6 +4,7 @@ import type { BodyKind, PreviewBody, PreviewFinding, PreviewPart, PreviewScene }
 import { impactDiagnostic } from '../analysis/continuous';
 import type { Finding } from '../analysis/findings';
 import { overlapDiagnostic } from '../analysis/overlap';
+import { ghostBumpDiagnostic } from '../analysis/ghost-bump';
 import type { Diagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { finish } from '../common/steps';
@@ -207,6 +208,11 @@ export function previewFinding(scene: Scene, f: Finding): PreviewFinding {
       points,
       message: d.message,
     };
+  }
+  if (f.kind === 'ghost-bump') {
+    const d = ghostBumpDiagnostic(scene, f);
+    // The seam is the point; a seam has no normal between the pair, so none is drawn.
+    return { kind: 'ghost-bump', severity: d.severity, a: f.a, b: f.b, ia: f.ia, ib: f.ib, normal: [0, 0], toi: f.toi, point: [f.seamX, f.seamY], message: d.message };
   }
   const d = impactDiagnostic(scene, f);
   const normal = f.normal;

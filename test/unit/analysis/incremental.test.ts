@@ -75,6 +75,20 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('options' as const), continuous: fc.boolean(), broadPhase: fc.constantFrom(...BROAD_PHASE_KINDS) }) },
 );
 
+/**
+ * A static floor box of whole width with its top at y = 0 and whole edges (so that neighbors
+ * meet flush), or a crate sliding along y = 0, resting, hovering within slop or above it.
+ */
+function floorBodyArb(name: string): fc.Arbitrary<BodySpec> {
+  const base = { name, angle: 0, spin: 0, layer: null };
+  return fc.oneof(
+    fc.record({ w: fc.integer({ min: 1, max: 3 }), x: fc.integer({ min: -4, max: 4 }) }).map(({ w, x }) => ({ ...base, modifiers: ['static' as const], shape: `box(${w}, 1)`, x: x + w / 2, y: -0.5, vx: 0, vy: 0 })),
+    fc
+      .record({ x: fc.integer({ min: -10, max: 10 }), vx: fc.integer({ min: -80, max: 80 }), vy: fc.integer({ min: -1, max: 1 }), gap: fc.constantFrom(0, 0.002, 0.004, 0.01) })
+      .map(({ x, vx, vy, gap }) => ({ ...base, modifiers: [], shape: 'box(0.5, 0.5)', x: x / 2, y: 0.25 + gap, vx, vy })),
+  );
+}
+
 let fresh = 0;
 
 function apply(doc: Doc, e: Edit, options: { continuous: boolean; broadPhase: BroadPhaseKind }): void {
@@ -205,6 +219,41 @@ describe('analysis/incremental: equal to a from-scratch analysis', () => {
       }
     }
     assert.ok(findings >= 6, `${findings} findings`);
+  });
+
+  it('after random edits of flush static floors and bodies sliding along them (ghost bumps)', () => {
+    let withBumps = 0;
+    let incrementalRuns = 0;
+    const floorEditArb: fc.Arbitrary<Edit> = fc.oneof(
+      { weight: 3, arbitrary: editArb },
+      { weight: 3, arbitrary: fc.record({ op: fc.constant('insert' as const), at: index, body: floorBodyArb('x'), duplicateOf: fc.constant(null) }) },
+      { weight: 2, arbitrary: fc.record({ op: fc.constant('replace' as const), at: index, body: floorBodyArb('x') }) },
+    );
+    fc.assert(
+      fc.property(
+        settingsArb,
+        fc.array(floorBodyArb('x'), { minLength: 2, maxLength: 10 }),
+        fc.array(floorEditArb, { minLength: 1, maxLength: 10 }),
+        (settings, bodies, edits) => {
+          const doc: Doc = { settings, lines: bodies.map((body, i) => ({ body: { ...body, name: `g${i}` } })) };
+          const options = { continuous: true, broadPhase: 'grid' as BroadPhaseKind };
+          const analyzer = new IncrementalAnalyzer();
+          let text = render(doc);
+          assertSame(analyzer.analyze(text, options), analyzeDocument(text, options), 'the first text');
+          for (const e of edits) {
+            apply(doc, e, options);
+            text = render(doc);
+            const expected = analyzeDocument(text, options);
+            assertSame(analyzer.analyze(text, { ...options }), expected, `${e.op}:\n${text}`);
+            if (analyzer.stats?.mode === 'incremental') incrementalRuns++;
+            if (expected.findings.some((f) => f.kind === 'ghost-bump')) withBumps++;
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+    assert.ok(incrementalRuns > 300, `${incrementalRuns} incremental runs`);
+    assert.ok(withBumps > 30, `${withBumps} steps with ghost bumps`);
   });
 
   it('re-tests only the pairs of the edited body and reuses the rest', () => {

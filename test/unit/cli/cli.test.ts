@@ -174,6 +174,7 @@ describe('cli: collide (end to end, spawning bin/collide.js)', function () {
       'crate.tscn': [],
       'crates-on-a-floor.collide': ['overlap floor sunk', 'overlap floor barrel', 'overlap sunk pushed'],
       'exactly-aligned-boxes.collide': ['overlap plank crate', 'overlap left turned'],
+      'ghost-bump.collide': ['ghost-bump tile1 crate', 'ghost-bump tile2 crate', 'collision high crate3'],
       'layers.collide': ['overlap ground hero', 'overlap orc goblin', 'overlap goblin crate'],
       'level.tscn': ['overlap Floor Crate', 'tunnelling Walls/Thin Arrow', 'overlap Walls/Ledge Ball'],
       'spinning-bar.collide': ['tunnelling bar target'],

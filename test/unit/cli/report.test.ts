@@ -26,10 +26,12 @@ function reference(reports: readonly FileReport[]): string {
               normal: [f.normalX, f.normalY],
               points: Array.from({ length: f.pointCount }, (_, i) => [f.pointX(i), f.pointY(i)]),
             }
-          : { kind: f.kind, a: f.a, b: f.b, toi: f.toi, point: [f.point.x, f.point.y], normal: [f.normal.x, f.normal.y] }),
+          : f.kind === 'ghost-bump'
+            ? { kind: f.kind, a: f.a, b: f.b, seam: [f.seamX, f.seamY], toi: f.toi, pieces: [...f.pieces] }
+            : { kind: f.kind, a: f.a, b: f.b, toi: f.toi, point: [f.point.x, f.point.y], normal: [f.normal.x, f.normal.y] }),
         // Against a chain or a tile grid, what it touched, after the other members.
-        ...(f.edge !== undefined ? { edge: f.edge } : {}),
-        ...(f.cell !== undefined ? { cell: f.cell } : {}),
+        ...(f.kind !== 'ghost-bump' && f.edge !== undefined ? { edge: f.edge } : {}),
+        ...(f.kind !== 'ghost-bump' && f.cell !== undefined ? { cell: f.cell } : {}),
       })),
     };
   });

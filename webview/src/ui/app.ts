@@ -249,12 +249,13 @@ export class PreviewApp {
     this.timeSlider.value = String(T > 0 ? Math.round((s.time / T) * 1000) : 0);
     this.updateTimeLabel();
     this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b));
-    const counts = { overlap: 0, tunnelling: 0, collision: 0 };
+    const counts = { overlap: 0, tunnelling: 0, collision: 0, 'ghost-bump': 0 };
     for (const f of scene.findings) counts[f.kind]++;
     setText(
       this.status,
       `${count(scene.bodies.length, 'body', 'bodies')} · ${count(counts.overlap, 'overlap', 'overlaps')} · ${counts.tunnelling} tunnelling · ` +
         count(counts.collision, 'collision', 'collisions') +
+        (counts['ghost-bump'] > 0 ? ` · ${count(counts['ghost-bump'], 'ghost bump', 'ghost bumps')}` : '') +
         (scene.errorCount > 0 ? ` · ${count(scene.errorCount, 'error', 'errors')}` : ''),
     );
     // The inspector follows the text: ask again for the open pair, if both bodies still exist.
