@@ -61,6 +61,26 @@ describe('analysis: a level analyzed through its lowered text', () => {
     assert.deepEqual(through.related?.map((x) => x.message), ['Ground']);
   });
 
+  it('names a ghost bump on a tile layer by the level names and the cells of its seam', () => {
+    // Three flush 16-pixel cells of one static layer, y down; a crate resting on them slides right
+    // and reaches the seam between cells (1, 0) and (2, 0) within the step.
+    const cell = (c: number) => ({ shape: box(16, 16, 16 * c + 8, 8), range: { start: 0, end: 0 }, label: `cell (${c}, 0)`, cell: [c, 0] as const });
+    const { text, bodies } = placedLevel([
+      levelBody('Ground', [cell(0), cell(1), cell(2)], { isStatic: true }),
+      levelBody('Crate', [box(10, 10)], { x: 26, y: -5, vx: 60 * 4 }),
+    ]);
+    const r = analyzeLevel(levelScene(bodies), text);
+    const bumps = r.findings.filter((f) => f.kind === 'ghost-bump');
+    assert.equal(bumps.length, 1, r.findings.map((f) => f.kind).join(', '));
+    const bump = bumps[0]!;
+    assert.ok(bump.kind === 'ghost-bump');
+    assert.deepEqual([bump.a, bump.b, [...bump.pieces], bump.seamX, bump.seamY], ['Ground', 'Crate', ['Ground cell (1, 0)', 'Ground cell (2, 0)'], 32, 0]);
+    const d = r.diagnostics.find((x) => x.code === 'ghost-bump')!;
+    assert.equal(slice(text, d.range), 'Crate');
+    assert.match(d.message, /^Crate slides along Ground cell \(1, 0\) and reaches its seam with Ground cell \(2, 0\) at \(32, 0\)/);
+    assert.deepEqual(d.related?.map((x) => slice(text, x.range)), ['Ground', 'Ground']);
+  });
+
   it('puts the diagnostics in position order when the level names its bodies out of order too', () => {
     const { text, bodies } = placedLevel([levelBody('A', [circle(1)]), levelBody('B', [circle(1)], { x: 0.5 }), levelBody('C', [circle(1)], { x: 1 })]);
     // The same bodies, declared in the reverse order of their places in the text.
