@@ -10,16 +10,8 @@ import { readLevel, type LevelHost } from '../../../server/src/readers';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
-/**
- * How a reader file that only stands in for a reader being written elsewhere begins (its one
- * diagnostic says so, and it is replaced when the reader is merged).
- */
-const PLACEHOLDER = '// Placeholder so that the branch compiles';
-/** A level example reads no other file. */
-const NO_FILES: LevelHost = { readFile: () => undefined, inflate: () => undefined };
-
-/** Every diagnostic code the front end and the analysis can emit, read from their sources. */
-function codesInSources(): Set<string> {
+/** Every .ts file under a folder of server/src. */
+function sourcesOf(room: string): string[] {
   const files: string[] = [];
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -28,24 +20,100 @@ function codesInSources(): Set<string> {
       else if (p.endsWith('.ts')) files.push(p);
     }
   };
-  for (const d of ['syntax', 'semantics', 'readers', 'analysis']) walk(path.join(ROOT, 'server', 'src', d));
+  walk(path.join(ROOT, 'server', 'src', room));
+  return files;
+}
+
+/**
+ * Every diagnostic code the front end, the readers and the analysis can emit, read from their
+ * sources: a code is a quoted kebab-case literal after `code: ` or as an argument of a reporting
+ * call. The readers report through helpers of their own (`warn`, `report(file, range, ...)`,
+ * notes), so under readers/ every literal with a reader's or lowering's prefix counts as well.
+ */
+function codesInSources(): Set<string> {
   const codes = new Set<string>(['overlap', 'tunnelling', 'collision']);
-  const re = /(?:code: |\b(?:error|warning|report|unexpected)\((?:[^'()]|\([^()]*\))*?)'([a-z]+(?:-[a-z]+)+)'/g;
-  for (const f of files) {
-    const text = fs.readFileSync(f, 'utf8');
-    if (text.startsWith(PLACEHOLDER)) continue;
-    for (const m of text.matchAll(re)) codes.add(m[1]!);
+  const re = /(?:code: |\b(?:error|warning|report|unexpected)\((?:[^'()]|\([^()]*\))*?)'([a-z][a-z0-9]*(?:-[a-z0-9]+)+)'/g;
+  for (const room of ['syntax', 'semantics', 'readers', 'analysis']) {
+    for (const f of sourcesOf(room)) {
+      const text = fs.readFileSync(f, 'utf8');
+      for (const m of text.matchAll(re)) codes.add(m[1]!);
+    }
+  }
+  for (const code of readerCodes()) codes.add(code);
+  return codes;
+}
+
+/** The codes under server/src/readers/: every quoted literal with a reader's or lowering's prefix. */
+function readerCodes(): Set<string> {
+  const codes = new Set<string>();
+  for (const f of sourcesOf('readers')) {
+    for (const m of fs.readFileSync(f, 'utf8').matchAll(/'((?:godot|tiled|level|reader)-[a-z0-9]+(?:-[a-z0-9]+)*)'/g)) codes.add(m[1]!);
   }
   return codes;
 }
+
+/**
+ * The files of a section's level example: its fenced blocks whose info string is a level format
+ * (`tscn`, `tmx`, `tmj`), or any language followed by a file name (```` ```xml terrain.tsx ````).
+ * The first level block is the file checked, at /docs/<name> or /docs/example.<ext>; every named
+ * block is a file beside it that the reader may read.
+ */
+function levelExample(section: string): { path: string; text: string; files: Map<string, string> } | undefined {
+  const files = new Map<string, string>();
+  let main: { path: string; text: string } | undefined;
+  for (const m of section.matchAll(/```([a-z]+)(?: ([\w.-]+))?\n([\s\S]*?)```/g)) {
+    const [, lang, name, text] = m as unknown as [string, string, string | undefined, string];
+    const file = name === undefined ? undefined : `/docs/${name}`;
+    if (file !== undefined) files.set(file, text);
+    if (main === undefined && /^(tscn|tmx|tmj)$/.test(lang)) main = { path: file ?? `/docs/example.${lang}`, text };
+  }
+  return main && { ...main, files };
+}
+
+/** A Godot scene of a root and `children` nodes, each instancing `instance` when given. */
+function godotScene(root: string, children: number, instance?: string): string {
+  const lines = ['[gd_scene format=3]', ''];
+  if (instance !== undefined) lines.push(`[ext_resource type="PackedScene" path="res://${instance}" id="1"]`, '');
+  lines.push(`[node name="${root}" type="Node2D"]`, '');
+  for (let i = 0; i < children; i++) {
+    lines.push(instance === undefined ? `[node name="N${i}" type="Node2D" parent="."]` : `[node name="N${i}" parent="." instance=ExtResource("1")]`, '');
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The examples of codes that only limits too large for the page produce, which the page
+ * describes in words: made here, as the section says.
+ */
+const GENERATED: Record<string, () => { path: string; text: string; files: Map<string, string> }> = {
+  // A chain of 18 scenes, each instancing the next: 17 instances deep.
+  'godot-instance-too-deep': () => {
+    const files = new Map<string, string>();
+    for (let i = 0; i < 18; i++) files.set(`/docs/s${i}.tscn`, godotScene(`S${i}`, i < 17 ? 1 : 0, i < 17 ? `s${i + 1}.tscn` : undefined));
+    return { path: '/docs/s0.tscn', text: files.get('/docs/s0.tscn')!, files };
+  },
+  // A scene of 1,000 nodes instanced 101 times.
+  'godot-too-many-nodes': () => {
+    const files = new Map([['/docs/room.tscn', godotScene('Room', 1000)]]);
+    const text = godotScene('Level', 101, 'room.tscn');
+    return { path: '/docs/level.tscn', text, files };
+  },
+};
 
 describe('docs/diagnostics.md', () => {
   const doc = fs.readFileSync(path.join(ROOT, 'docs', 'diagnostics.md'), 'utf8');
   const sections = new Map<string, string>();
   for (const part of doc.split(/^### /m).slice(1)) {
-    const m = /^`([a-z-]+)`/.exec(part);
+    const m = /^`([a-z0-9-]+)`/.exec(part);
     if (m) sections.set(m[1]!, part);
   }
+
+  it('has a section for every code a reader reports', () => {
+    const codes = readerCodes();
+    assert.ok(codes.size > 55, `found ${codes.size} reader codes`);
+    const missing = [...codes].filter((c) => !sections.has(c));
+    assert.deepEqual(missing, []);
+  });
 
   it('has a section for every code the server can report', () => {
     const codes = codesInSources();
@@ -79,17 +147,15 @@ describe('docs/diagnostics.md', () => {
   it('gives each code an example that produces it', () => {
     for (const [code, section] of sections) {
       const example = /```collide\n([\s\S]*?)```/.exec(section);
-      const levelExample = /```(tmx|tmj|tscn)\n([\s\S]*?)```/.exec(section);
+      const level = levelExample(section) ?? GENERATED[code]?.();
       if (code.endsWith('-internal-error')) {
-        assert.equal(example ?? levelExample, null, `${code} cannot be produced on purpose`);
+        assert.equal(example ?? level ?? null, null, `${code} cannot be produced on purpose`);
         continue;
       }
-      if (levelExample) {
+      if (level) {
         // A level file's example, checked as `collide check` checks it (readers/index.ts).
-        const text = levelExample[2]!;
-        const level = readLevel(text, `/docs/example.${levelExample[1]!}`, NO_FILES);
-        if (level.diagnostics.some((d) => d.code === 'reader-not-built')) continue; // the reader is not merged yet
-        const produced = analyzeLevel(level, text).diagnostics.map((d) => d.code);
+        const host: LevelHost = { readFile: (p) => (p === level.path ? level.text : level.files.get(p)), inflate: () => undefined };
+        const produced = analyzeLevel(readLevel(level.text, level.path, host), level.text).diagnostics.map((d) => d.code);
         assert.ok(produced.includes(code), `${code}: the example produces ${produced.join(', ') || 'nothing'}`);
         continue;
       }
