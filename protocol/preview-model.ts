@@ -48,6 +48,17 @@ export interface PreviewPart {
   range: OffsetRange;
 }
 
+/**
+ * One chain of a chain body, or one loop of a tile grid's outline (levels-and-tiles.md §2, §3):
+ * vertices body-local, flat `[x0, y0, x1, y1, ...]`. Each edge is solid on its right-hand side
+ * walking the vertices in the scene's frame (Box2D's convention: a counter-clockwise loop is
+ * solid inside); `loop` joins the last vertex to the first.
+ */
+export interface PreviewChain {
+  points: number[];
+  loop: boolean;
+}
+
 export interface PreviewBody {
   /** Declaration order, 0-based; `bodies[i].index === i`. */
   index: number;
@@ -56,10 +67,16 @@ export interface PreviewBody {
   isStatic: boolean;
   isSensor: boolean;
   isBullet: boolean;
-  /** The constructor the author wrote: circle, box, polygon, capsule, segment or compound. */
+  /** The constructor the author wrote: circle, box, polygon, capsule, segment, compound, chain or tiles. */
   sourceKind: string;
   layer: string | null;
   parts: PreviewPart[];
+  /**
+   * A chain body's chains or a tile grid's outline loops (its `parts` are then empty); absent on
+   * every other body. A tile grid (`sourceKind` 'tiles') is drawn filled: its loops are
+   * counter-clockwise around solid ground and clockwise around holes.
+   */
+  chains?: PreviewChain[];
   /**
    * Pose at t = 0 and motion: position(t) = position + velocity t, angle(t) = angle + spin t
    * (scene-language.md, "Motion and time"). The webview places each part by this pose at the
@@ -229,6 +246,11 @@ export const isPreviewPart: Check<PreviewPart> = objectOf({
   range: isRange,
 });
 
+export const isPreviewChain: Check<PreviewChain> = objectOf({
+  points: numbersOf(4_000_000, true),
+  loop: isBoolean,
+});
+
 export const isPreviewBody: Check<PreviewBody> = objectOf({
   index: isNonNegativeInteger,
   name: isName,
@@ -239,6 +261,7 @@ export const isPreviewBody: Check<PreviewBody> = objectOf({
   sourceKind: stringOf(32),
   layer: nullable(isName),
   parts: arrayOf(isPreviewPart, 10_000),
+  chains: optional(arrayOf(isPreviewChain, 4_000_000)),
   position: isPoint,
   angle: isFiniteNumber,
   velocity: isPoint,

@@ -12,7 +12,7 @@
  * scalar fields, `yDown` only when the scene has it, every string, and the section lengths),
  * zero bytes up to a multiple of 8, then
  * `floats` float64s and `ints` uint32s (little-endian, as on every platform VS Code runs on),
- * each section read in order: per body its numbers and its parts, per finding its numbers
+ * each section read in order: per body its numbers, its parts and its chains if it has any, per finding its numbers
  * (`writeBody`, `writeFinding`). Integers (offsets, counts, codes) go to the uint32 section,
  * or, when one does not fit in 32 bits (`wide`), to a float64 one. Every double is kept exactly
  * (-0 included). The decoder rebuilds the plain objects and checks them with `isPreviewScene`,
@@ -27,6 +27,7 @@ import {
   type OffsetRange,
   type PartKind,
   type PreviewBody,
+  type PreviewChain,
   type PreviewFinding,
   type PreviewPart,
   type PreviewScene,
@@ -61,6 +62,7 @@ const SENSOR = 2;
 const BULLET = 4;
 const AT_RANGE = 8;
 const ANGLE_RANGE = 16;
+const CHAINS = 32;
 const DEPTH = 1;
 const POINTS = 2;
 const TOI = 4;
@@ -105,7 +107,7 @@ class Out {
 
 function writeBody(out: Out, b: PreviewBody): void {
   out.i(BODY_KINDS.indexOf(b.kind));
-  out.i((b.isStatic ? STATIC : 0) | (b.isSensor ? SENSOR : 0) | (b.isBullet ? BULLET : 0) | (b.atRange ? AT_RANGE : 0) | (b.angleRange ? ANGLE_RANGE : 0));
+  out.i((b.isStatic ? STATIC : 0) | (b.isSensor ? SENSOR : 0) | (b.isBullet ? BULLET : 0) | (b.atRange ? AT_RANGE : 0) | (b.angleRange ? ANGLE_RANGE : 0) | (b.chains ? CHAINS : 0));
   out.f(b.position[0]);
   out.f(b.position[1]);
   out.f(b.angle);
@@ -125,6 +127,16 @@ function writeBody(out: Out, b: PreviewBody): void {
     out.range(p.range);
     out.i(p.vertices.length);
     for (let k = 0; k < p.vertices.length; k++) out.f(p.vertices[k]!);
+  }
+  // Only a body with chains writes this (a chain body, a tile grid): every other body's numbers
+  // are as they were before chains.
+  if (b.chains) {
+    out.i(b.chains.length);
+    for (const c of b.chains) {
+      out.i(c.loop ? 1 : 0);
+      out.i(c.points.length);
+      for (let k = 0; k < c.points.length; k++) out.f(c.points[k]!);
+    }
   }
 }
 
@@ -273,7 +285,7 @@ class Reader {
 
 function readBody(r: Reader, index: number, strings: unknown[]): PreviewBody | null {
   const kind = r.pick(BODY_KINDS);
-  const flags = r.count(31);
+  const flags = r.count(63);
   const position = r.point();
   const angle = r.f();
   const velocity = r.point();
@@ -297,6 +309,21 @@ function readBody(r: Reader, index: number, strings: unknown[]): PreviewBody | n
     for (let j = 0; j < n; j++) vertices.push(r.f());
     parts.push({ kind: partKind, vertices, radius, range: partRange });
   }
+  let chains: PreviewChain[] | undefined;
+  if (flags & CHAINS) {
+    const chainCount = r.count(4_000_000);
+    if (!r.ok) return null;
+    chains = [];
+    for (let k = 0; k < chainCount; k++) {
+      const loop = r.count(1) === 1;
+      const n = r.count(4_000_000);
+      if (!r.ok) return null;
+      const points: number[] = [];
+      for (let j = 0; j < n; j++) points.push(r.f());
+      if (!r.ok) return null;
+      chains.push({ points, loop });
+    }
+  }
   const b: PreviewBody = {
     index,
     name: strings[3 * index] as string,
@@ -318,6 +345,7 @@ function readBody(r: Reader, index: number, strings: unknown[]): PreviewBody | n
   };
   if (flags & AT_RANGE) b.atRange = atRange;
   if (flags & ANGLE_RANGE) b.angleRange = angleRange;
+  if (chains) b.chains = chains;
   return b;
 }
 

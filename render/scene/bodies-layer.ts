@@ -1,3 +1,4 @@
+import { isFilledChains, traceChains, traceSolidSide } from '../chains';
 import { makePose, type Pose } from '../geometry';
 import type { Painter } from '../painter';
 import type { Theme } from '../theme';
@@ -111,7 +112,32 @@ export class BodiesLayer {
         }
       }
     }
+    this.drawOpenChains(p, v, theme, o, candidates, region);
     this.drawOverlapOutlines(p, v, theme, o, candidates, batch, region);
+  }
+
+  /**
+   * Chain bodies (not tile grids, which are filled with the bodies): each chain a polyline in its
+   * kind's color, with ticks on the side it is solid from (render/chains.ts).
+   */
+  private drawOpenChains(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions, candidates: Int32Array, region: ScreenRect | undefined): void {
+    const sb = this.bodies;
+    const bodies = sb.scene.bodies;
+    const pose = this.pose;
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k]!;
+      const b = bodies[i]!;
+      if (!b.chains || isFilledChains(b)) continue;
+      sb.poseOf(i, o.time, o.drag, pose);
+      if (!sb.visible(i, pose, v, CULL_MARGIN_PX, region)) continue;
+      const color = theme.bodies[b.kind];
+      p.beginPath();
+      traceChains(p, v, b, pose);
+      p.stroke(color, 2);
+      p.beginPath();
+      traceSolidSide(p, v, b, pose);
+      p.stroke(color, 1.25, 0.8);
+    }
   }
 
   /** Bodies in an overlap, outlined in the warning color (in batches as above on a canvas). */
@@ -152,7 +178,7 @@ export class BodiesLayer {
   private traceBodyAt(p: Painter, v: Viewport, i: number, pose: Pose, lod: number): void {
     const sb = this.bodies;
     if (lod < 2) {
-      sb.traceBody(p, v, sb.scene.bodies[i]!, pose);
+      sb.traceBody(p, v, sb.scene.bodies[i]!, pose, true);
       return;
     }
     const h = Math.max(sb.radii[i]! * v.zoom, MIN_SQUARE_HALF_PX);
