@@ -59,6 +59,23 @@ export interface PreviewChain {
   loop: boolean;
 }
 
+/**
+ * A tile grid's cells (levels-and-tiles.md §3), its top-left corner at the body's origin, rows
+ * going down (-y) and columns right (+x): cell (column, row) is `cells[row * columns + column]`,
+ * one of TILE_CHARACTERS ('.' empty, '#' solid, '/' and '\' the lower-right and lower-left
+ * triangles, 'F' and '7' the upper-left and upper-right ones).
+ */
+export interface PreviewTiles {
+  columns: number;
+  rows: number;
+  cellWidth: number;
+  cellHeight: number;
+  cells: string;
+}
+
+/** The characters of PreviewTiles.cells, a cell kind's character at its kind's index (core/tiles/tile-grid.ts). */
+export const TILE_CHARACTERS = '.#/\\F7';
+
 export interface PreviewBody {
   /** Declaration order, 0-based; `bodies[i].index === i`. */
   index: number;
@@ -77,6 +94,8 @@ export interface PreviewBody {
    * counter-clockwise around solid ground and clockwise around holes.
    */
   chains?: PreviewChain[];
+  /** A tile grid's cells, to draw them; absent on every other body. */
+  tiles?: PreviewTiles;
   /**
    * Pose at t = 0 and motion: position(t) = position + velocity t, angle(t) = angle + spin t
    * (scene-language.md, "Motion and time"). The webview places each part by this pose at the
@@ -251,6 +270,14 @@ export const isPreviewChain: Check<PreviewChain> = objectOf({
   loop: isBoolean,
 });
 
+const TILE_CELLS = /^[.#/\\F7]*$/;
+
+/** A grid of at most 100 million cells, its cells as many as its columns and rows say, each a tile character. */
+export const isPreviewTiles: Check<PreviewTiles> = (v): v is PreviewTiles => {
+  const shape = objectOf({ columns: isNonNegativeInteger, rows: isNonNegativeInteger, cellWidth: isFiniteNumber, cellHeight: isFiniteNumber, cells: stringOf(100_000_000) });
+  return shape(v) && v.columns * v.rows === v.cells.length && TILE_CELLS.test(v.cells);
+};
+
 export const isPreviewBody: Check<PreviewBody> = objectOf({
   index: isNonNegativeInteger,
   name: isName,
@@ -262,6 +289,7 @@ export const isPreviewBody: Check<PreviewBody> = objectOf({
   layer: nullable(isName),
   parts: arrayOf(isPreviewPart, 10_000),
   chains: optional(arrayOf(isPreviewChain, 4_000_000)),
+  tiles: optional(isPreviewTiles),
   position: isPoint,
   angle: isFiniteNumber,
   velocity: isPoint,

@@ -1,7 +1,7 @@
 import type { PreviewBody, PreviewChain } from '../protocol/preview-model';
 import type { Pose } from './geometry';
 import type { Painter } from './painter';
-import { toScreenX, toScreenY, type Viewport } from './viewport';
+import { toScreenX, toScreenY, toWorldX, toWorldY, type Viewport } from './viewport';
 
 /** Pixels between two solid-side ticks along an edge, and a tick's length. */
 export const TICK_SPACING_PX = 8;
@@ -133,4 +133,77 @@ export function chainsRadius(body: PreviewBody): number {
     for (let i = 0; i + 1 < v.length; i += 2) r = Math.max(r, Math.hypot(v[i]!, v[i + 1]!));
   }
   return r;
+}
+
+/** Cells narrower than this many pixels on screen are not drawn one by one. */
+export const MIN_CELL_PX = 6;
+/** Cells are traced in square blocks of this many a side, each block one path whatever the view. */
+const CELL_BLOCK = 16;
+
+/**
+ * The cells of a tile grid that may show in the screen rectangle [x0, x1] × [y0, y1], each
+ * non-empty cell's shape (a square, or its triangle) as one sub-path: `begin` is called before
+ * a block's first cell and `end` after its last (not for a block without any). Blocks of CELL_BLOCK cells
+ * make the paths the same for every view (render/scene/bodies-layer.ts says why that matters on
+ * a canvas). Nothing when the cells are under MIN_CELL_PX on screen.
+ */
+export function traceCells(p: Painter, v: Viewport, body: PreviewBody, pose: Pose, x0: number, y0: number, x1: number, y1: number, begin: () => void, end: () => void): void {
+  const t = body.tiles;
+  if (!t || !(Math.min(t.cellWidth, t.cellHeight) * v.zoom >= MIN_CELL_PX)) return;
+  // The screen rectangle's box in the body's frame (its corners taken back through the pose).
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let k = 0; k < 4; k++) {
+    const wx = toWorldX(v, k & 1 ? x1 : x0) - pose.x;
+    const wy = toWorldY(v, k & 2 ? y1 : y0) - pose.y;
+    const lx = pose.c * wx + pose.s * wy;
+    const ly = -pose.s * wx + pose.c * wy;
+    minX = Math.min(minX, lx);
+    minY = Math.min(minY, ly);
+    maxX = Math.max(maxX, lx);
+    maxY = Math.max(maxY, ly);
+  }
+  const blocksX = Math.ceil(t.columns / CELL_BLOCK);
+  const blocksY = Math.ceil(t.rows / CELL_BLOCK);
+  const bw = CELL_BLOCK * t.cellWidth;
+  const bh = CELL_BLOCK * t.cellHeight;
+  const bx0 = Math.max(0, Math.floor(minX / bw));
+  const bx1 = Math.min(blocksX - 1, Math.floor(maxX / bw));
+  const by0 = Math.max(0, Math.floor(-maxY / bh));
+  const by1 = Math.min(blocksY - 1, Math.floor(-minY / bh));
+  const corner = new Float64Array(2);
+  const to = (lx: number, ly: number, move: boolean): void => {
+    corner[0] = toScreenX(v, pose.c * lx - pose.s * ly + pose.x);
+    corner[1] = toScreenY(v, pose.s * lx + pose.c * ly + pose.y);
+    if (move) p.moveTo(corner[0]!, corner[1]!);
+    else p.lineTo(corner[0]!, corner[1]!);
+  };
+  for (let by = by0; by <= by1; by++) {
+    for (let bx = bx0; bx <= bx1; bx++) {
+      let open = false;
+      const r1 = Math.min(t.rows, (by + 1) * CELL_BLOCK);
+      const c1 = Math.min(t.columns, (bx + 1) * CELL_BLOCK);
+      for (let r = by * CELL_BLOCK; r < r1; r++) {
+        for (let c = bx * CELL_BLOCK; c < c1; c++) {
+          const ch = t.cells[r * t.columns + c]!;
+          if (ch === '.') continue;
+          if (!open) begin();
+          open = true;
+          // The cell's corners: left, right, top and bottom in the body's frame (rows go down).
+          const l = c * t.cellWidth;
+          const rt = l + t.cellWidth;
+          const tp = -r * t.cellHeight;
+          const bt = tp - t.cellHeight;
+          // Each shape's corners counter-clockwise; a triangle leaves out the corner it cuts off.
+          const xs = ch === '#' ? [l, rt, rt, l] : ch === '/' ? [l, rt, rt] : ch === '\\' ? [l, rt, l] : ch === 'F' ? [l, rt, l] : [rt, rt, l];
+          const ys = ch === '#' ? [bt, bt, tp, tp] : ch === '/' ? [bt, bt, tp] : ch === '\\' ? [bt, bt, tp] : ch === 'F' ? [bt, tp, tp] : [bt, tp, tp];
+          for (let k = 0; k < xs.length; k++) to(xs[k]!, ys[k]!, k === 0);
+          p.closePath();
+        }
+      }
+      if (open) end();
+    }
+  }
 }

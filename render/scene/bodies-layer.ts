@@ -1,4 +1,4 @@
-import { isFilledChains, traceChains, traceSolidSide } from '../chains';
+import { isFilledChains, traceCells, traceChains, traceSolidSide } from '../chains';
 import { makePose, type Pose } from '../geometry';
 import type { Painter } from '../painter';
 import type { Theme } from '../theme';
@@ -112,8 +112,37 @@ export class BodiesLayer {
         }
       }
     }
+    this.drawCells(p, v, theme, o, candidates, region);
     this.drawOpenChains(p, v, theme, o, candidates, region);
     this.drawOverlapOutlines(p, v, theme, o, candidates, batch, region);
+  }
+
+  /** The cells of tile grids, faintly over their ground, where they are large enough to see (render/chains.ts). */
+  private drawCells(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions, candidates: Int32Array, region: ScreenRect | undefined): void {
+    const sb = this.bodies;
+    const bodies = sb.scene.bodies;
+    const pose = this.pose;
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k]!;
+      const b = bodies[i]!;
+      if (!b.tiles) continue;
+      sb.poseOf(i, o.time, o.drag, pose);
+      if (!sb.visible(i, pose, v, CULL_MARGIN_PX, region)) continue;
+      const color = theme.bodies[b.kind];
+      const m = CULL_MARGIN_PX;
+      traceCells(
+        p,
+        v,
+        b,
+        pose,
+        (region ? region.x0 : 0) - m,
+        (region ? region.y0 : 0) - m,
+        (region ? region.x1 : v.width) + m,
+        (region ? region.y1 : v.height) + m,
+        () => p.beginPath(),
+        () => p.stroke(color, 0.75, 0.35),
+      );
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import { makeTransform, shapeBounds, sweptBounds } from '../../../core';
-import type { AABB, Transform } from '../../../core';
-import type { BodyKind, PreviewBody, PreviewChain, PreviewFinding, PreviewPart, PreviewScene } from '../../../protocol/preview-model';
+import type { AABB, TileGrid, Transform } from '../../../core';
+import { TILE_CHARACTERS, type BodyKind, type PreviewBody, type PreviewChain, type PreviewFinding, type PreviewPart, type PreviewScene, type PreviewTiles } from '../../../protocol/preview-model';
 import { impactDiagnostic } from '../analysis/continuous';
 import type { Finding } from '../analysis/findings';
 import { overlapDiagnostic } from '../analysis/overlap';
@@ -162,6 +162,7 @@ export function previewBody(b: SceneBody): PreviewBody {
     bounds = [box.minX, box.minY, box.maxX, box.maxY];
     chains = geometry.chains.map((c) => ({ points: Array.from(c.xy.subarray(0, 2 * c.count)), loop: c.loop }));
   }
+  const grid = geometry?.grid;
   if (!Number.isFinite(bounds[0])) bounds = [b.x, b.y, b.x, b.y];
   // Made on each read (semantics/scene.ts): read once.
   const props = b.props;
@@ -176,6 +177,7 @@ export function previewBody(b: SceneBody): PreviewBody {
     layer: b.layer,
     parts,
     ...(chains ? { chains } : {}),
+    ...(grid ? { tiles: previewTiles(grid) } : {}),
     position: [b.x, b.y],
     angle: b.angle,
     velocity: [b.vx, b.vy],
@@ -214,6 +216,13 @@ function chainsBounds(b: SceneBody, local: readonly [number, number, number, num
     maxY = Math.max(maxY, wy);
   }
   return { minX, minY, maxX, maxY };
+}
+
+/** A grid's cells as the model holds them: one tile character a cell, row by row. */
+function previewTiles(grid: TileGrid): PreviewTiles {
+  const cells = new Array<string>(grid.cells.length);
+  for (let i = 0; i < cells.length; i++) cells[i] = TILE_CHARACTERS[grid.cells[i]!]!;
+  return { columns: grid.width, rows: grid.height, cellWidth: grid.cellWidth, cellHeight: grid.cellHeight, cells: cells.join('') };
 }
 
 /** The path of a body's origin over [0, t1]. */

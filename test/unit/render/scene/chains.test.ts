@@ -95,6 +95,22 @@ describe('render/chains', () => {
     // The grid's top-left corner is the body's origin; its three rows reach 3 below it.
     assert.deepStrictEqual(ground.bounds, [0, 0, 4, 3]);
     assert.deepStrictEqual(scene.bounds, [0, 0, 14, 3]);
+    assert.deepStrictEqual(ground.tiles, { columns: 4, rows: 3, cellWidth: 1, cellHeight: 1, cells: '#..##./#####' });
+    assert.equal(ledge.tiles, undefined);
+  });
+
+  it('draws a grid\'s non-empty cells, each its square or triangle, when they are large enough to see', () => {
+    const { painted, v } = draw(scene, false);
+    const ground = byName(scene, 'ground');
+    const cells = painted.filter((q) => q.op === 'stroke' && q.width === 0.75).flatMap((q) => q.paths);
+    assert.equal(cells.length, 9, 'the nine non-empty cells');
+    const shapes = cells.map((c) => c.map(([x, y]) => key(toWorldX(v, x) - ground.position[0], toWorldY(v, y) - ground.position[1])).join(' '));
+    assert.ok(shapes.includes('0,-1 1,-1 1,0 0,0'), 'cell [0, 0], solid');
+    assert.ok(shapes.includes('2,-2 3,-2 3,-1'), 'cell [2, 1], the ramp\'s lower-right triangle');
+    const far = { cx: v.cx, cy: v.cy, zoom: 5, width: 800, height: 500 };
+    const p = new PathRecorder(far.width, far.height);
+    new ScenePainter(scene).draw(p, far, LIGHT_THEME, options);
+    assert.ok(!p.painted.some((q) => q.op === 'stroke' && q.width === 0.75), 'no cell under 6 pixels');
   });
 
   for (const yDown of [false, true]) {
