@@ -48,6 +48,34 @@ export interface PreviewPart {
   range: OffsetRange;
 }
 
+/**
+ * One chain of a chain body, or one loop of a tile grid's outline (levels-and-tiles.md §2, §3):
+ * vertices body-local, flat `[x0, y0, x1, y1, ...]`. Each edge is solid on its right-hand side
+ * walking the vertices in the scene's frame (Box2D's convention: a counter-clockwise loop is
+ * solid inside); `loop` joins the last vertex to the first.
+ */
+export interface PreviewChain {
+  points: number[];
+  loop: boolean;
+}
+
+/**
+ * A tile grid's cells (levels-and-tiles.md §3), its top-left corner at the body's origin, rows
+ * going down (-y) and columns right (+x): cell (column, row) is `cells[row * columns + column]`,
+ * one of TILE_CHARACTERS ('.' empty, '#' solid, '/' and '\' the lower-right and lower-left
+ * triangles, 'F' and '7' the upper-left and upper-right ones).
+ */
+export interface PreviewTiles {
+  columns: number;
+  rows: number;
+  cellWidth: number;
+  cellHeight: number;
+  cells: string;
+}
+
+/** The characters of PreviewTiles.cells, a cell kind's character at its kind's index (core/tiles/tile-grid.ts). */
+export const TILE_CHARACTERS = '.#/\\F7';
+
 export interface PreviewBody {
   /** Declaration order, 0-based; `bodies[i].index === i`. */
   index: number;
@@ -56,10 +84,18 @@ export interface PreviewBody {
   isStatic: boolean;
   isSensor: boolean;
   isBullet: boolean;
-  /** The constructor the author wrote: circle, box, polygon, capsule, segment or compound. */
+  /** The constructor the author wrote: circle, box, polygon, capsule, segment, compound, chain or tiles. */
   sourceKind: string;
   layer: string | null;
   parts: PreviewPart[];
+  /**
+   * A chain body's chains or a tile grid's outline loops (its `parts` are then empty); absent on
+   * every other body. A tile grid (`sourceKind` 'tiles') is drawn filled: its loops are
+   * counter-clockwise around solid ground and clockwise around holes.
+   */
+  chains?: PreviewChain[];
+  /** A tile grid's cells, to draw them; absent on every other body. */
+  tiles?: PreviewTiles;
   /**
    * Pose at t = 0 and motion: position(t) = position + velocity t, angle(t) = angle + spin t
    * (scene-language.md, "Motion and time"). The webview places each part by this pose at the
@@ -229,6 +265,19 @@ export const isPreviewPart: Check<PreviewPart> = objectOf({
   range: isRange,
 });
 
+export const isPreviewChain: Check<PreviewChain> = objectOf({
+  points: numbersOf(4_000_000, true),
+  loop: isBoolean,
+});
+
+const TILE_CELLS = /^[.#/\\F7]*$/;
+
+/** A grid of at most 100 million cells, its cells as many as its columns and rows say, each a tile character. */
+export const isPreviewTiles: Check<PreviewTiles> = (v): v is PreviewTiles => {
+  const shape = objectOf({ columns: isNonNegativeInteger, rows: isNonNegativeInteger, cellWidth: isFiniteNumber, cellHeight: isFiniteNumber, cells: stringOf(100_000_000) });
+  return shape(v) && v.columns * v.rows === v.cells.length && TILE_CELLS.test(v.cells);
+};
+
 export const isPreviewBody: Check<PreviewBody> = objectOf({
   index: isNonNegativeInteger,
   name: isName,
@@ -239,6 +288,8 @@ export const isPreviewBody: Check<PreviewBody> = objectOf({
   sourceKind: stringOf(32),
   layer: nullable(isName),
   parts: arrayOf(isPreviewPart, 10_000),
+  chains: optional(arrayOf(isPreviewChain, 4_000_000)),
+  tiles: optional(isPreviewTiles),
   position: isPoint,
   angle: isFiniteNumber,
   velocity: isPoint,

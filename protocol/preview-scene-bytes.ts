@@ -12,9 +12,10 @@
  * scalar fields, `yDown` only when the scene has it, every string, and the section lengths),
  * zero bytes up to a multiple of 8, then
  * `floats` float64s and `ints` uint32s (little-endian, as on every platform VS Code runs on),
- * each section read in order: per body its numbers and its parts, per finding its numbers
- * (`writeBody`, `writeFinding`). Integers (offsets, counts, codes) go to the uint32 section,
- * or, when one does not fit in 32 bits (`wide`), to a float64 one. Every double is kept exactly
+ * each section read in order: per body its numbers, its parts, and its chains and its tile cells
+ * (4 bits a cell) when it has them; per finding its numbers (`writeBody`, `writeFinding`).
+ * Integers (offsets, counts, codes) go to the uint32 section, or, when one does not fit in 32
+ * bits (`wide`), to a float64 one. Every double is kept exactly
  * (-0 included). The decoder rebuilds the plain objects and checks them with `isPreviewScene`,
  * so it refuses exactly what a scene sent as objects would be refused for, and bytes that do
  * not parse as this layout.
@@ -27,10 +28,13 @@ import {
   type OffsetRange,
   type PartKind,
   type PreviewBody,
+  type PreviewChain,
   type PreviewFinding,
   type PreviewPart,
   type PreviewScene,
   type PreviewSceneHeader,
+  type PreviewTiles,
+  TILE_CHARACTERS,
 } from './preview-model';
 
 /** Upper bound on the bytes of one scene: far above a million-body scene, and bounds a hostile one. */
@@ -61,6 +65,10 @@ const SENSOR = 2;
 const BULLET = 4;
 const AT_RANGE = 8;
 const ANGLE_RANGE = 16;
+const CHAINS = 32;
+const TILES = 64;
+/** Cells a uint32 holds: 4 bits each (a kind is below 8). */
+const CELLS_PER_INT = 8;
 const DEPTH = 1;
 const POINTS = 2;
 const TOI = 4;
@@ -105,7 +113,7 @@ class Out {
 
 function writeBody(out: Out, b: PreviewBody): void {
   out.i(BODY_KINDS.indexOf(b.kind));
-  out.i((b.isStatic ? STATIC : 0) | (b.isSensor ? SENSOR : 0) | (b.isBullet ? BULLET : 0) | (b.atRange ? AT_RANGE : 0) | (b.angleRange ? ANGLE_RANGE : 0));
+  out.i((b.isStatic ? STATIC : 0) | (b.isSensor ? SENSOR : 0) | (b.isBullet ? BULLET : 0) | (b.atRange ? AT_RANGE : 0) | (b.angleRange ? ANGLE_RANGE : 0) | (b.chains ? CHAINS : 0) | (b.tiles ? TILES : 0));
   out.f(b.position[0]);
   out.f(b.position[1]);
   out.f(b.angle);
@@ -125,6 +133,29 @@ function writeBody(out: Out, b: PreviewBody): void {
     out.range(p.range);
     out.i(p.vertices.length);
     for (let k = 0; k < p.vertices.length; k++) out.f(p.vertices[k]!);
+  }
+  // Only a body with chains writes this (a chain body, a tile grid): every other body's numbers
+  // are as they were before chains.
+  if (b.chains) {
+    out.i(b.chains.length);
+    for (const c of b.chains) {
+      out.i(c.loop ? 1 : 0);
+      out.i(c.points.length);
+      for (let k = 0; k < c.points.length; k++) out.f(c.points[k]!);
+    }
+  }
+  if (b.tiles) {
+    const t = b.tiles;
+    out.i(t.columns);
+    out.i(t.rows);
+    out.f(t.cellWidth);
+    out.f(t.cellHeight);
+    out.i(t.cells.length);
+    for (let k = 0; k < t.cells.length; k += CELLS_PER_INT) {
+      let word = 0;
+      for (let j = 0; j < CELLS_PER_INT && k + j < t.cells.length; j++) word |= TILE_CHARACTERS.indexOf(t.cells[k + j]!) << (4 * j);
+      out.i(word >>> 0);
+    }
   }
 }
 
@@ -273,7 +304,7 @@ class Reader {
 
 function readBody(r: Reader, index: number, strings: unknown[]): PreviewBody | null {
   const kind = r.pick(BODY_KINDS);
-  const flags = r.count(31);
+  const flags = r.count(127);
   const position = r.point();
   const angle = r.f();
   const velocity = r.point();
@@ -297,6 +328,37 @@ function readBody(r: Reader, index: number, strings: unknown[]): PreviewBody | n
     for (let j = 0; j < n; j++) vertices.push(r.f());
     parts.push({ kind: partKind, vertices, radius, range: partRange });
   }
+  let chains: PreviewChain[] | undefined;
+  if (flags & CHAINS) {
+    const chainCount = r.count(4_000_000);
+    if (!r.ok) return null;
+    chains = [];
+    for (let k = 0; k < chainCount; k++) {
+      const loop = r.count(1) === 1;
+      const n = r.count(4_000_000);
+      if (!r.ok) return null;
+      const points: number[] = [];
+      for (let j = 0; j < n; j++) points.push(r.f());
+      if (!r.ok) return null;
+      chains.push({ points, loop });
+    }
+  }
+  let tiles: PreviewTiles | undefined;
+  if (flags & TILES) {
+    const columns = r.i();
+    const rows = r.i();
+    const cellWidth = r.f();
+    const cellHeight = r.f();
+    const n = r.count(100_000_000);
+    if (!r.ok) return null;
+    const kinds: string[] = [];
+    for (let k = 0; k < n; k += CELLS_PER_INT) {
+      const word = r.i();
+      for (let j = 0; j < CELLS_PER_INT && k + j < n; j++) kinds.push(TILE_CHARACTERS[(word >>> (4 * j)) & 15] ?? '?');
+    }
+    if (!r.ok) return null;
+    tiles = { columns, rows, cellWidth, cellHeight, cells: kinds.join('') };
+  }
   const b: PreviewBody = {
     index,
     name: strings[3 * index] as string,
@@ -318,6 +380,8 @@ function readBody(r: Reader, index: number, strings: unknown[]): PreviewBody | n
   };
   if (flags & AT_RANGE) b.atRange = atRange;
   if (flags & ANGLE_RANGE) b.angleRange = angleRange;
+  if (chains) b.chains = chains;
+  if (tiles) b.tiles = tiles;
   return b;
 }
 

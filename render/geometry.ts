@@ -1,4 +1,5 @@
 import type { PreviewBody, PreviewPart } from '../protocol/preview-model';
+import { chainsRadius } from './chains';
 import type { Painter } from './painter';
 import { toScreenX, toScreenY, upY, type Viewport } from './viewport';
 
@@ -48,9 +49,9 @@ export function partToWorld(part: PreviewPart, pose: Pose, out: Scratch): number
   return n;
 }
 
-/** Largest distance from the body origin to any point of the body (radii included). */
+/** Largest distance from the body origin to any point of the body (radii and chains included). */
 export function boundingRadius(body: PreviewBody): number {
-  let r = 0;
+  let r = body.chains ? chainsRadius(body) : 0;
   for (const part of body.parts) {
     const v = part.vertices;
     for (let i = 0; i + 1 < v.length; i += 2) r = Math.max(r, Math.hypot(v[i]!, v[i + 1]!) + part.radius);

@@ -1,3 +1,4 @@
+import { isFilledChains, TICK_LENGTH_PX, traceCells, traceChains, traceSolidSide } from '../chains';
 import { makePose, type Pose } from '../geometry';
 import type { Painter } from '../painter';
 import type { Theme } from '../theme';
@@ -28,8 +29,16 @@ export class BodiesLayer {
   private readonly kindCount = new Int32Array(KINDS.length);
   private readonly pose = makePose();
 
+  /** The chain bodies that are not tile grids, in declaration order. */
+  private readonly openChains: Int32Array;
+
   constructor(private readonly bodies: SceneBodies) {
     this.bucket = new Int32Array(bodies.scene.bodies.length);
+    const open: number[] = [];
+    bodies.scene.bodies.forEach((b, i) => {
+      if (b.chains && !isFilledChains(b)) open.push(i);
+    });
+    this.openChains = Int32Array.from(open);
   }
 
   /** Bodies that can reach the region (the whole screen unless given), then overlap outlines. */
@@ -111,7 +120,62 @@ export class BodiesLayer {
         }
       }
     }
+    this.drawCells(p, v, theme, o, candidates, region);
+    this.drawOpenChains(p, v, theme, o, region);
     this.drawOverlapOutlines(p, v, theme, o, candidates, batch, region);
+  }
+
+  /** The cells of tile grids, faintly over their ground, where they are large enough to see (render/chains.ts). */
+  private drawCells(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions, candidates: Int32Array, region: ScreenRect | undefined): void {
+    const sb = this.bodies;
+    const bodies = sb.scene.bodies;
+    const pose = this.pose;
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k]!;
+      const b = bodies[i]!;
+      if (!b.tiles) continue;
+      sb.poseOf(i, o.time, o.drag, pose);
+      if (!sb.visible(i, pose, v, CULL_MARGIN_PX, region)) continue;
+      const color = theme.bodies[b.kind];
+      const m = CULL_MARGIN_PX;
+      traceCells(
+        p,
+        v,
+        b,
+        pose,
+        (region ? region.x0 : 0) - m,
+        (region ? region.y0 : 0) - m,
+        (region ? region.x1 : v.width) + m,
+        (region ? region.y1 : v.height) + m,
+        () => p.beginPath(),
+        () => p.stroke(color, 0.75, 0.35),
+      );
+    }
+  }
+
+  /**
+   * Chain bodies (not tile grids, which are filled with the bodies): each chain a polyline in its
+   * kind's color, with ticks on the side it is solid from (render/chains.ts). Ticks reach past a
+   * body's bounding circle, so these few bodies are culled on their own, with the ticks' length
+   * added to the margin, rather than taken from the candidates.
+   */
+  private drawOpenChains(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions, region: ScreenRect | undefined): void {
+    const sb = this.bodies;
+    const bodies = sb.scene.bodies;
+    const pose = this.pose;
+    for (let k = 0; k < this.openChains.length; k++) {
+      const i = this.openChains[k]!;
+      const b = bodies[i]!;
+      sb.poseOf(i, o.time, o.drag, pose);
+      if (!sb.visible(i, pose, v, CULL_MARGIN_PX + TICK_LENGTH_PX, region)) continue;
+      const color = theme.bodies[b.kind];
+      p.beginPath();
+      traceChains(p, v, b, pose);
+      p.stroke(color, 2);
+      p.beginPath();
+      traceSolidSide(p, v, b, pose);
+      p.stroke(color, 1.25, 0.8);
+    }
   }
 
   /** Bodies in an overlap, outlined in the warning color (in batches as above on a canvas). */
@@ -152,7 +216,7 @@ export class BodiesLayer {
   private traceBodyAt(p: Painter, v: Viewport, i: number, pose: Pose, lod: number): void {
     const sb = this.bodies;
     if (lod < 2) {
-      sb.traceBody(p, v, sb.scene.bodies[i]!, pose);
+      sb.traceBody(p, v, sb.scene.bodies[i]!, pose, true);
       return;
     }
     const h = Math.max(sb.radii[i]! * v.zoom, MIN_SQUARE_HALF_PX);

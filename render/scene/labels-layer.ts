@@ -1,3 +1,4 @@
+import { isFilledChains } from '../chains';
 import { forEachTickLabel, TICK_SIZE } from '../grid';
 import { makePose, partToWorld, Scratch } from '../geometry';
 import { LabelPlacer } from '../label-placement';
@@ -62,7 +63,7 @@ export class LabelsLayer {
   }
 
   /**
-   * Body i's name at its origin, or shifted up or down while it stays inside the body's screen
+   * Body i's name at its origin (a chain body's: its first edge's middle), or shifted up or down while it stays inside the body's screen
    * bounds, wherever it meets no label placed before; false when it is not drawn (too small,
    * off screen or crowded out).
    */
@@ -74,8 +75,20 @@ export class LabelsLayer {
     const body = sb.scene.bodies[i]!;
     let em = this.labelEm[i]!;
     if (Number.isNaN(em)) em = this.labelEm[i] = estimateTextWidth(body.name, 1);
-    const sx = toScreenX(v, pose.x);
-    const sy = toScreenY(v, pose.y);
+    // A chain body's origin may lie far from its chains (they are written in the scene's frame):
+    // its label goes at the middle of its first edge. A tile grid's stays at its origin, the
+    // grid's top-left corner.
+    let ax = pose.x;
+    let ay = pose.y;
+    const chain = body.chains && !isFilledChains(body) ? body.chains[0] : undefined;
+    if (chain && chain.points.length >= 4) {
+      const lx = (chain.points[0]! + chain.points[2]!) / 2;
+      const ly = (chain.points[1]! + chain.points[3]!) / 2;
+      ax = pose.c * lx - pose.s * ly + pose.x;
+      ay = pose.s * lx + pose.c * ly + pose.y;
+    }
+    const sx = toScreenX(v, ax);
+    const sy = toScreenY(v, ay);
     const half = (em * LABEL_SIZE) / 2;
     const top = textTop(LABEL_SIZE, 'middle');
     const bottom = textBottom(LABEL_SIZE, 'middle');

@@ -1,4 +1,5 @@
 import type { BodyKind, PreviewBody, PreviewScene } from '../../protocol/preview-model';
+import { isFilledChains, traceChains } from '../chains';
 import { boundingRadius, partToWorld, Scratch, traceConvex, type Pose } from '../geometry';
 import type { Painter } from '../painter';
 import { toScreenX, toScreenY, toWorldX, toWorldY, type Viewport } from '../viewport';
@@ -162,8 +163,13 @@ export class SceneBodies {
     return merged.sort();
   }
 
-  /** A body's outline at `pose` into the current path. */
-  traceBody(p: Painter, v: Viewport, body: PreviewBody, pose: Pose): void {
+  /**
+   * A body's outline at `pose` into the current path: its parts, and its chains (only a tile
+   * grid's closed loops when `fillable`, as a path about to be filled must not close an open
+   * chain, nor fill a chain's side that is not solid).
+   */
+  traceBody(p: Painter, v: Viewport, body: PreviewBody, pose: Pose, fillable = false): void {
+    if (body.chains && (!fillable || isFilledChains(body))) traceChains(p, v, body, pose);
     for (const part of body.parts) {
       const n = partToWorld(part, pose, this.w);
       traceConvex(p, v, this.w.buf, n, part.radius);

@@ -6,6 +6,7 @@ import { isIdentPart, MODIFIER_KEYWORDS, SHAPE_KEYWORDS, STATEMENT_KEYWORDS, typ
 import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';
 import { KEYWORD_DOCS } from './keyword-docs';
+import { TILE_CHARACTERS, tileRowAt } from './tile-rows';
 import { lastTokenBefore } from './tokens';
 
 /**
@@ -14,8 +15,8 @@ import { lastTokenBefore } from './tokens';
  * statement keywords at the start of a line, modifiers and shapes after a body's name, shape
  * constructors as snippets with placeholders and named shapes wherever a shape goes, the
  * property keywords a body has not written yet after its shape, `at`/`angle` after a compound
- * part, layer names after `layer` and `collides`, and constants, `pi` and functions in
- * expressions.
+ * part, layer names after `layer` and `collides`, constants, `pi` and functions in
+ * expressions, and the tile characters in a `tiles` row.
  */
 export interface CompletionOptions {
   /** Whether the client accepts snippets (completionItem.snippetSupport). */
@@ -24,9 +25,9 @@ export interface CompletionOptions {
 
 /**
  * What a completion offers: a keyword, a shape constructor (`box`), a named shape, a constant
- * (`let`), a built-in function or a layer name.
+ * (`let`), a built-in function, a layer name or a tile character.
  */
-export type CompletionKind = 'keyword' | 'constructor' | 'shape' | 'constant' | 'function' | 'layer';
+export type CompletionKind = 'keyword' | 'constructor' | 'shape' | 'constant' | 'function' | 'layer' | 'tile';
 
 /** One completion, in scene terms; lsp/completion.ts makes it an LSP CompletionItem. */
 export interface Completion {
@@ -56,6 +57,8 @@ export type CompletionContext =
   | { readonly kind: 'body-tail'; readonly properties: readonly string[] };
 
 export function completion(doc: AnalyzedDocument, offset: number, options: CompletionOptions): Completion[] {
+  // In a row of a `tiles` statement: its characters, and nothing else.
+  if (tileRowAt(doc, offset)) return tileItems();
   const context = completionContext(doc, offset);
   const items: Completion[] = [];
   const seen = new Set<string>();
@@ -321,4 +324,15 @@ function layerItems(doc: AnalyzedDocument): Completion[] {
   return doc.analysis.semantics.symbols.entries
     .filter((d) => !isSceneBody(d) && d.kind === 'layer' && !d.duplicate)
     .map((d) => ({ label: d.name, kind: 'layer', detail: d.detail }));
+}
+
+/** The tile characters in their documented order, each with its meaning (a space named so). */
+function tileItems(): Completion[] {
+  return TILE_CHARACTERS.map((t, i) => ({
+    label: t.ch === ' ' ? 'space' : t.ch,
+    kind: 'tile' as const,
+    detail: t.meaning,
+    sortText: String(i),
+    insertText: t.ch,
+  }));
 }

@@ -1,4 +1,4 @@
-import { aabbUnion, makeTransform, shapeArea, shapeBounds, shapeVertices, vertexX, vertexY } from '../../../core';
+import { aabbUnion, makeTransform, shapeArea, shapeBounds, shapeVertices, TILE_EMPTY, TILE_SOLID, vertexX, vertexY } from '../../../core';
 import type { AABB, ConvexShape } from '../../../core';
 import type { Finding } from '../analysis/findings';
 import { formatNumber as fmt, formatVector as fmtVec } from '../../../protocol/format';
@@ -41,9 +41,23 @@ export function bodyWorldBounds(body: SceneBody): AABB {
   return box ?? { minX: body.x, minY: body.y, maxX: body.x, maxY: body.y };
 }
 
+/**
+ * The area of a body's parts; a tile grid's, its solid ground's (a whole cell for `#`, half a
+ * cell for each triangle: cells do not overlap, so the union's area is their sum); a chain's, 0
+ * (its edges bound no ground of their own).
+ */
 export function bodyArea(body: SceneBody): number {
   let a = 0;
   for (let i = 0; i < body.partCount; i++) a += shapeArea(body.partShape(i));
+  const grid = body.partCount === 0 ? body.chainGeometry?.grid : undefined;
+  if (grid) {
+    let halves = 0;
+    for (let i = 0; i < grid.cells.length; i++) {
+      const k = grid.cells[i]!;
+      if (k !== TILE_EMPTY) halves += k === TILE_SOLID ? 2 : 1;
+    }
+    a += (halves / 2) * grid.cellWidth * grid.cellHeight;
+  }
   return a;
 }
 

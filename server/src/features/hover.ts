@@ -17,6 +17,7 @@ import {
 import type { ValueTable } from '../semantics/value-table';
 import { findingsOfBody, valuesReaching, type AnalyzedDocument } from './document';
 import { KEYWORD_DOCS } from './keyword-docs';
+import { tileHover } from './tile-rows';
 import { tokenAt } from './tokens';
 import type { Token } from '../syntax/lexer';
 
@@ -24,7 +25,8 @@ import type { Token } from '../syntax/lexer';
  * Hover: Markdown for the range under the cursor. On a body: its shape, size, area, bounds, pose and motion, and every
  * finding that involves it with its numbers. On a named shape, constant or layer: its value or
  * members. On a keyword or built-in function: one line of documentation. On an expression with
- * a unit or a computation: its evaluated value.
+ * a unit or a computation: its evaluated value. On a tile character in a `tiles` row: its cell, kind and
+ * the findings against it (tile-rows.ts).
  */
 export interface HoverText {
   readonly markdown: string;
@@ -55,6 +57,8 @@ const STATEMENT_LOCAL: HoverSyntax = {
 };
 
 export function hoverWith(doc: AnalyzedDocument, offset: number, syntax: HoverSyntax): HoverText | null {
+  const tile = tileHover(doc, offset);
+  if (tile) return tile;
   const symbol = symbolAt(doc.analysis.semantics.symbols, offset);
   if (symbol) {
     const range = symbol.reference?.range ?? symbol.definition.nameRange;

@@ -9,6 +9,7 @@ const ITEM_KIND: Record<CompletionKind, CompletionItemKind> = {
   constant: CompletionItemKind.Constant,
   function: CompletionItemKind.Function,
   layer: CompletionItemKind.EnumMember,
+  tile: CompletionItemKind.Value,
 };
 
 /** features/completion.ts's completions as LSP CompletionItems: documentation as markdown, an insert text with its format. */

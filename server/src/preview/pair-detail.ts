@@ -54,7 +54,7 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
     relativeSpin: B.spin - A.spin,
   };
   if (!shapeA || !shapeB) {
-    return { ...base, minkowski: null, distance: 0, closest: [0, 0], pushOut: null, toi: null, gjk: [], epa: [], advancement: [], notes: ['One of the bodies has no shape.'] };
+    return { ...base, minkowski: null, distance: 0, closest: [0, 0], pushOut: null, toi: null, gjk: [], epa: [], advancement: [], notes: [noShapeNote(A.partCount === 0 && A.chainGeometry ? A : B.partCount === 0 && B.chainGeometry ? B : undefined)] };
   }
 
   const gjk = distance({ shapeA, transformA: xfA, shapeB, transformB: xfB, useRadii: true, trace: true });
@@ -177,4 +177,15 @@ function previewMinkowski(md: ReturnType<typeof minkowskiDifference>): PreviewMi
 
 function differenceAt(shapeA: ConvexShape, transformA: Transform, shapeB: ConvexShape, transformB: Transform): PreviewMinkowski | null {
   return previewMinkowski(minkowskiDifference({ shapeA, transformA, shapeB, transformB }));
+}
+
+/**
+ * Why a pair has no configuration space: a body without a convex part, which is a chain body or
+ * a tile grid (`chained`: its findings are drawn in the scene, on its edges or cells) or one left
+ * without a shape.
+ */
+function noShapeNote(chained: SceneBody | undefined): string {
+  if (!chained) return 'One of the bodies has no shape.';
+  const what = chained.sourceKind === 'tiles' ? 'a tile grid' : 'a chain';
+  return `\`${chained.name}\` is ${what}: one-sided edges, not a convex part, so the pair has no configuration space to draw. Its findings are drawn in the scene.`;
 }

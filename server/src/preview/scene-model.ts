@@ -1,6 +1,6 @@
 import { makeTransform, shapeBounds, sweptBounds } from '../../../core';
-import type { AABB, Transform } from '../../../core';
-import type { BodyKind, PreviewBody, PreviewFinding, PreviewPart, PreviewScene } from '../../../protocol/preview-model';
+import type { AABB, TileGrid, Transform } from '../../../core';
+import { TILE_CHARACTERS, type BodyKind, type PreviewBody, type PreviewChain, type PreviewFinding, type PreviewPart, type PreviewScene, type PreviewTiles } from '../../../protocol/preview-model';
 import { impactDiagnostic } from '../analysis/continuous';
 import type { Finding } from '../analysis/findings';
 import { overlapDiagnostic } from '../analysis/overlap';
@@ -103,8 +103,9 @@ export function bodySweptBounds(b: SceneBody, horizon: number, out: Float64Array
   const xf = makeTransform(b.x, b.y, b.angle);
   const n = b.partCount;
   const velocity = b.velocity;
+  const chains = n === 0 ? b.chainGeometry : undefined;
   for (let k = 0; k < Math.max(n, 1); k++) {
-    const box = n > 0 ? sweptBounds(b.partShape(k), xf, velocity, b.spin, 0, horizon) : pathBounds(b, horizon);
+    const box = n > 0 ? sweptBounds(b.partShape(k), xf, velocity, b.spin, 0, horizon) : chains ? chainsBounds(b, chains.bounds) : pathBounds(b, horizon);
     minX = Math.min(minX, box.minX);
     minY = Math.min(minY, box.minY);
     maxX = Math.max(maxX, box.maxX);
@@ -155,6 +156,14 @@ export function previewBody(b: SceneBody): PreviewBody {
     const vertices = shape.xy.slice(0, 2 * shape.count);
     parts.push({ kind: shape.kind, vertices, radius: shape.radius, range: b.partRange(k) });
   }
+  const geometry = b.partCount === 0 ? b.chainGeometry : undefined;
+  let chains: PreviewChain[] | undefined;
+  if (geometry) {
+    const box = chainsBounds(b, geometry.bounds);
+    bounds = [box.minX, box.minY, box.maxX, box.maxY];
+    chains = geometry.chains.map((c) => ({ points: Array.from(c.xy.subarray(0, 2 * c.count)), loop: c.loop }));
+  }
+  const grid = geometry?.grid;
   if (!Number.isFinite(bounds[0])) bounds = [b.x, b.y, b.x, b.y];
   // Made on each read (semantics/scene.ts): read once.
   const props = b.props;
@@ -168,6 +177,8 @@ export function previewBody(b: SceneBody): PreviewBody {
     sourceKind: b.sourceKind,
     layer: b.layer,
     parts,
+    ...(chains ? { chains } : {}),
+    ...(grid ? { tiles: previewTiles(grid) } : {}),
     position: [b.x, b.y],
     angle: b.angle,
     velocity: [b.vx, b.vy],
@@ -179,6 +190,40 @@ export function previewBody(b: SceneBody): PreviewBody {
     ...(props.angle ? { angleRange: props.angle.valueRange } : {}),
     insertOffset: b.shapeEnd,
   };
+}
+
+/**
+ * A chain body's world bounds (it is static): the corners of its chains' box, body frame, in its
+ * pose (exact unless the body is turned, then a box around the turned box); its origin's when it
+ * has no chain.
+ */
+function chainsBounds(b: SceneBody, local: readonly [number, number, number, number]): AABB {
+  const [x0, y0, x1, y1] = local;
+  if (!(x0 <= x1 && y0 <= y1)) return pathBounds(b, 0);
+  const c = Math.cos(b.angle);
+  const s = Math.sin(b.angle);
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let k = 0; k < 4; k++) {
+    const lx = k & 1 ? x1 : x0;
+    const ly = k & 2 ? y1 : y0;
+    const wx = b.x + c * lx - s * ly;
+    const wy = b.y + s * lx + c * ly;
+    minX = Math.min(minX, wx);
+    minY = Math.min(minY, wy);
+    maxX = Math.max(maxX, wx);
+    maxY = Math.max(maxY, wy);
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+/** A grid's cells as the model holds them: one tile character a cell, row by row. */
+function previewTiles(grid: TileGrid): PreviewTiles {
+  const cells = new Array<string>(grid.cells.length);
+  for (let i = 0; i < cells.length; i++) cells[i] = TILE_CHARACTERS[grid.cells[i]!]!;
+  return { columns: grid.width, rows: grid.height, cellWidth: grid.cellWidth, cellHeight: grid.cellHeight, cells: cells.join('') };
 }
 
 /** The path of a body's origin over [0, t1]. */

@@ -35,6 +35,14 @@ describe('features/hover', () => {
     assert.match(hoverText('body a| circle(-1)\n')!, /Not analyzed until the errors/);
   });
 
+  it('gives a tile grid the area of its solid ground, and a chain none', () => {
+    const grid = hoverText('tiles gro|und cell (2, 0.5) at (0, 3)\n  "#..#"\n  "#./#"\n  "F#7\\"\n')!;
+    // 5 whole cells and 4 triangles: 7 cells of 2 × 0.5, each of area 1.
+    assert.match(grid, /shape: tile grid/);
+    assert.match(grid, /area: 7\b/);
+    assert.match(hoverText('body le|dge static chain((9, 2), (6, 2))\n')!, /area: 0\b/);
+  });
+
   it('shows a constant with its value at its use', () => {
     const text = hoverText('let w = 2 * 3\nbody a box(w|, 1)\n')!;
     assert.match(text, /\*\*constant\*\* `w` = 6/);

@@ -82,6 +82,15 @@ describe('preview model (server)', () => {
     close(x0, -x1, 1e-12);
   });
 
+  it('pair detail with a chain or a tile grid: no configuration space, and a note that says why', () => {
+    const text = 'tiles ground cell 1 at (0, 1)\n  "####"\nbody ledge static chain((9, 2), (6, 2))\nbody crate box(1, 1) at (1.5, 1.3)\nbody hopper circle(0.4) at (7.5, 2.3)\n';
+    const grid = detailOf(text, 'ground', 'crate');
+    assert.ok(grid.finding, 'the crate overlaps the grid');
+    assert.equal(grid.minkowski, null);
+    assert.deepStrictEqual(grid.notes, ['`ground` is a tile grid: one-sided edges, not a convex part, so the pair has no configuration space to draw. Its findings are drawn in the scene.']);
+    assert.match(detailOf(text, 'hopper', 'ledge').notes[0]!, /^`ledge` is a chain: /);
+  });
+
   it('counts error diagnostics and still previews what could be built', () => {
     const { scene } = model('body a box(1, 1)\nbody b polygon((0,0), (1,0))\nbody c circle(1) at (3, 0)\n');
     assert.ok(scene.errorCount >= 1);

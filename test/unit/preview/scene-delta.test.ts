@@ -73,7 +73,7 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constant('let' as const), w: fc.integer({ min: 1, max: 40 }).map((d) => d / 10) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('head' as const), text: fc.constantFrom('', '// a', '// a longer comment', '/* x */') }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('settings' as const), settings: settingsArb }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('raw' as const), at: index, text: fc.constantFrom('// note', 'body broken circle(1 at (', 'let q = 2') }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('raw' as const), at: index, text: fc.constantFrom('// note', 'body broken circle(1 at (', 'let q = 2', 'body ledge static chain((0, 0), (3, 0), (3, 2))', 'tiles ground cell 1 at (0, 4)\n  "#/."\n  "###"') }) },
 );
 
 let fresh = 0;

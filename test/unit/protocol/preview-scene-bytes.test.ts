@@ -24,6 +24,22 @@ const part: fc.Arbitrary<PreviewPart> = fc.record({
   range,
 }, { noNullPrototype: true });
 
+const chain = fc.record({
+  points: fc.array(point, { maxLength: 5 }).map((ps) => ps.flat()),
+  loop: fc.boolean(),
+}, { noNullPrototype: true });
+
+/** A grid of 0 to 4 × 0 to 4 cells: as many cells as its columns and rows say, each a tile character. */
+const tiles = fc.record({ columns: fc.nat(4), rows: fc.nat(4) }).chain(({ columns, rows }) =>
+  fc.record({
+    columns: fc.constant(columns),
+    rows: fc.constant(rows),
+    cellWidth: num,
+    cellHeight: num,
+    cells: fc.array(fc.constantFrom(...'.#/\\F7'), { minLength: columns * rows, maxLength: columns * rows }).map((cs) => cs.join('')),
+  }, { noNullPrototype: true }),
+);
+
 function bodyArb(index: number): fc.Arbitrary<PreviewBody> {
   return fc.record(
     {
@@ -33,9 +49,11 @@ function bodyArb(index: number): fc.Arbitrary<PreviewBody> {
       isStatic: fc.boolean(),
       isSensor: fc.boolean(),
       isBullet: fc.boolean(),
-      sourceKind: fc.constantFrom('circle', 'box', 'polygon', 'capsule', 'segment', 'compound'),
+      sourceKind: fc.constantFrom('circle', 'box', 'polygon', 'capsule', 'segment', 'compound', 'chain', 'tiles'),
       layer: fc.option(name, { nil: null }),
       parts: fc.array(part, { maxLength: 3 }),
+      chains: fc.array(chain, { maxLength: 3 }),
+      tiles,
       position: point,
       angle: num,
       velocity: point,
@@ -147,7 +165,7 @@ describe('protocol/preview-scene-bytes', () => {
     longer.set(bytes);
     assert.equal(decodeSceneBytes(longer), null, 'numbers too many');
     assert.equal(decodeSceneBytes(edited((_, i) => (i[0] = 4))), null, 'a body kind out of range');
-    assert.equal(decodeSceneBytes(edited((_, i) => (i[1] = 32))), null, 'body flags out of range');
+    assert.equal(decodeSceneBytes(edited((_, i) => (i[1] = 128))), null, 'body flags out of range');
     assert.equal(decodeSceneBytes(edited((_, i) => (i[11] = 1e6))), null, 'a part count beyond the bound');
     assert.equal(decodeSceneBytes(edited((_, i) => (i[15] = 1e5))), null, 'a vertex count that runs past the end');
     assert.equal(decodeSceneBytes(edited((f) => (f[0] = Number.NaN))), null, 'a position not finite');
@@ -171,6 +189,27 @@ describe('protocol/preview-scene-bytes', () => {
     assert.equal(decodeSceneBytes(encodeSceneBytes(longName)), null, 'a name longer than a scene allows');
     const oddVertices = { ...scene, bodies: scene.bodies.map((b, i) => (i === 0 ? { ...b, parts: [{ ...b.parts[0]!, vertices: [0, 1, 2] }] } : b)) };
     assert.equal(decodeSceneBytes(encodeSceneBytes(oddVertices)), null, 'an odd vertex list');
+    const oddChain = { ...scene, bodies: scene.bodies.map((b, i) => (i === 0 ? { ...b, chains: [{ points: [0, 1, 2], loop: false }] } : b)) };
+    assert.equal(decodeSceneBytes(encodeSceneBytes(oddChain)), null, 'an odd chain vertex list');
+    const grid = { columns: 3, rows: 2, cellWidth: 1, cellHeight: 2, cells: '#./\\F7' };
+    const withGrid = { ...scene, bodies: scene.bodies.map((b, i) => (i === 0 ? { ...b, tiles: grid } : b)) };
+    assert.deepStrictEqual(decodeSceneBytes(encodeSceneBytes(withGrid)), withGrid, 'a grid\'s cells read back');
+    const short = { ...scene, bodies: scene.bodies.map((b, i) => (i === 0 ? { ...b, tiles: { ...grid, rows: 3 } } : b)) };
+    assert.equal(decodeSceneBytes(encodeSceneBytes(short)), null, 'fewer cells than the grid has');
+  });
+
+  it('writes a body\'s chains only when it has them', () => {
+    const scene = sampleScene();
+    assert.ok(scene.bodies.length > 0 && scene.bodies.every((b) => b.chains === undefined));
+    const plain = encodeSceneBytes(scene);
+    const chains = [{ points: [0, 0, 4, 0, 4, 1], loop: true }, { points: [-1, 2, -3, 2], loop: false }];
+    const withChains = { ...scene, bodies: scene.bodies.map((b, i) => (i === 0 ? { ...b, sourceKind: 'tiles', parts: [], chains } : b)) };
+    const bytes = encodeSceneBytes(withChains);
+    assert.deepStrictEqual(decodeSceneBytes(bytes), withChains);
+    const headerPlain = headerOf(plain) as { floats: number };
+    const headerChains = headerOf(bytes) as { floats: number };
+    const partFloats = scene.bodies[0]!.parts.reduce((n, p) => n + 1 + p.vertices.length, 0);
+    assert.equal(headerChains.floats - headerPlain.floats, 10 - partFloats, 'the chains\' vertices, and no number for a body without them');
   });
 
   it('refuses a message whose bytes are not a Uint8Array', () => {

@@ -1,4 +1,5 @@
 import { CanvasPainter } from './canvas-painter';
+import { TICK_LENGTH_PX } from '../../../render/chains';
 import type { SceneDrawOptions, ScenePainter, ScreenRect } from '../../../render/scene/scene-painter';
 import type { Theme } from '../../../render/theme';
 import { toScreenX, toScreenY, type Viewport } from '../../../render/viewport';
@@ -43,9 +44,10 @@ const MIN_GUARD = 64;
 const MAX_GUARD = 256;
 /**
  * CSS pixels around a changed body's box that a patch draws again: the culling margin, a tiny
- * body's square and an outline's half width stay inside it.
+ * body's square and an outline's half width stay inside it, and so do the solid-side ticks of a
+ * chain, which reach past its body's bounding circle.
  */
-const PATCH_MARGIN_PX = 4;
+const PATCH_MARGIN_PX = 4 + TICK_LENGTH_PX;
 /** Above this many patch rectangles, their union is drawn again instead. */
 const MAX_PATCH_RECTS = 16;
 /** A scaled frame is allowed only while the cached layer is between these scales of the view. */

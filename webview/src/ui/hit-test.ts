@@ -1,11 +1,13 @@
 import type { PreviewBody } from '../../../protocol/preview-model';
+import { distanceToChains } from '../../../render/chains';
 import type { Pose } from '../../../render/geometry';
 
 /**
  * Whether world point (x, y) lies on body `body` at `pose`, within `tolerance` scene units: the
  * point is taken into the body's frame and compared with each part's rounded convex point set
  * (inside the core polygon, or within radius + tolerance of its boundary; Ericson, "Real-Time
- * Collision Detection", §5.1.2 and §5.1.9 for the closest point on a segment).
+ * Collision Detection", §5.1.2 and §5.1.9 for the closest point on a segment); a chain body on
+ * an edge of its chains, a tile grid also inside its solid ground.
  */
 export function hitBody(body: PreviewBody, pose: Pose, x: number, y: number, tolerance: number): boolean {
   const dx = x - pose.x;
@@ -15,7 +17,7 @@ export function hitBody(body: PreviewBody, pose: Pose, x: number, y: number, tol
   for (const part of body.parts) {
     if (distanceToCore(part.vertices, lx, ly) <= part.radius + tolerance) return true;
   }
-  return false;
+  return body.chains !== undefined && distanceToChains(body, lx, ly) <= tolerance;
 }
 
 /** Distance from (px, py) to the convex hull of v (flat x, y); 0 inside. */

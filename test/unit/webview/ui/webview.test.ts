@@ -8,6 +8,9 @@ import { blend, DARK_VARS, hex, near, type PreviewPage } from '../../../browser/
 import { usePreviewBrowser } from '../../../browser/suite';
 import { samplePair, sampleScene } from '../../../browser/fixtures';
 import { isWebviewToHost } from '../../../../protocol/preview-messages';
+import { encodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
+import { analyzeDocument } from '../../../../server/src/analysis/pipeline';
+import { buildPreviewScene } from '../../../../server/src/preview/scene-model';
 
 const BG = DARK_VARS['--vscode-editor-background']!;
 const DYNAMIC = DARK_VARS['--vscode-charts-blue']!;
@@ -129,6 +132,25 @@ describe('preview webview (headless Chromium)', function () {
     const [ex, ey] = await view.toPage(4.2, 4.6);
     await view.page.mouse.click(ex, ey);
     assert.deepEqual(await view.posted(), [{ type: 'reveal', version: 7, body: 'crate' }]);
+  });
+
+  it('picks a tile grid inside its ground and a chain on its edge, sent as bytes', async () => {
+    const text = 'frames 1\ntiles ground cell 1 at (0, 3)\n  "#..#"\n  "#./#"\n  "####"\nbody ledge static chain((9, 2), (6, 2))\nbody cup static chain((10, 0), (14, 0), (14, 3)) loop\n';
+    const a = analyzeDocument(text, { editorData: false });
+    const scene = buildPreviewScene('file:///c.collide', 5, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+    await view.send({ type: 'sceneBytes', bytes: encodeSceneBytes(scene) });
+    await view.clearPosted();
+    for (const [x, y] of [[0.5, 1.5], [1.5, 2.5], [7.5, 2], [13, 0.5], [14, 1.5]] as const) {
+      const [px, py] = await view.toPage(x, y);
+      await view.page.mouse.click(px, py);
+    }
+    // The solid cell and the ledge's edge pick their bodies, so does the cup's right edge; an
+    // empty cell and the inside of the cup (a chain bounds no ground) pick nothing.
+    assert.deepEqual(await view.posted(), [
+      { type: 'reveal', version: 5, body: 'ground' },
+      { type: 'reveal', version: 5, body: 'ledge' },
+      { type: 'reveal', version: 5, body: 'cup' },
+    ]);
   });
 
   it('dragging a body posts one editPose with the new `at` when the drag ends', async () => {
