@@ -46,7 +46,7 @@ export interface ChainContactOutput extends ContactOutput {
   readonly edge: number;
 }
 
-/** Relative tolerance within which two edges' separations tie (then a face contact wins). */
+/** Relative tolerance within which a face answer and a snapped one tie (then the face wins). */
 const TIE_TOLERANCE = 1e-9;
 
 const boxScratch = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
@@ -55,8 +55,9 @@ const candidates: number[] = [];
 
 /**
  * The deepest one-sided contact of B with the chain within `maxSeparation` (world), with its
- * edge; null when no edge has one. Ties within rounding go to an edge whose own answer was not
- * snapped (the face B is over), then to the lower index.
+ * edge; null when no edge has one. A snapped answer and a face answer within rounding of each
+ * other tie and the face wins (the face B is over); otherwise the least separation, exact ties
+ * to the lower index.
  */
 export function chainContact(input: ChainContactInput): ChainContactOutput | null {
   const reach = Math.max(0, input.maxSeparation ?? 0);
@@ -72,13 +73,27 @@ export function chainContact(input: ChainContactInput): ChainContactOutput | nul
   for (const e of candidates.slice()) {
     const r = edgeContactLocal(chainSegmentInto(input.chain, e, segScratch), input.shapeB, xf, reach, centroid);
     if (r === null || !(r.output.separation <= reach)) continue;
-    if (best === null || r.output.separation < best.output.separation - tol || (best.snapped && !r.snapped && r.output.separation <= best.output.separation + tol)) {
+    if (best === null || deeper(r, e, best, bestEdge, tol)) {
       best = r;
       bestEdge = e;
     }
   }
   if (best === null) return null;
   return { ...contactToWorld(input.transformA, best.output), edge: bestEdge };
+}
+
+/**
+ * Whether edge a's contact beats edge b's: the lesser separation, except that a face answer and a
+ * snapped one within `tol` of each other tie (the same surface measured two ways), and the face
+ * wins. Two answers of one kind are compared exactly (then the lower index): each is exact to
+ * rounding, so the lesser is the chain's separation even when the two differ by less than `tol`
+ * (two edges meeting at a convex vertex both reach B, one of them a little nearer).
+ */
+function deeper(a: EdgeContact, ea: number, b: EdgeContact, eb: number, tol: number): boolean {
+  const sa = a.output.separation;
+  const sb = b.output.separation;
+  if (a.snapped !== b.snapped) return a.snapped ? sa < sb - tol : sa <= sb + tol;
+  return sa < sb || (sa === sb && ea < eb);
 }
 
 export interface ChainToiInput extends ChainPair {

@@ -184,6 +184,27 @@ describe('core/chain: queries against a whole chain', () => {
     assert.ok(measured > 0);
   });
 
+  it('measures a thin rounded triangle near a convex vertex by the nearer of the two edges there', () => {
+    // Both edges at the vertex reach B's corner, edge 2 nearer by 4.07e-9 (the exact distances
+    // below), less than the tolerance within which a face answer and a snapped one tie: between
+    // two face answers the lesser wins, not the edge found first.
+    const chain = makeChain(regular(3, 5, 6.276), true);
+    const shape: ConvexShape = { kind: 'polygon', count: 3, xy: [-0.37320000000000003, 0.0488, 0, -0.0012000000000000001, 0, 0], radius: 0.004, nxy: [] };
+    const pose = { x: 0.013, y: -8.203, c: 0.9991596177334445, s: -0.04098851413209637 };
+    const two: number[] = [];
+    for (let e = 0; e < chain.edgeCount; e++) {
+      const s = chainSegment(chain, e);
+      two.push(contact({ shapeA: makeSegment({ x: s.x1, y: s.y1 }, { x: s.x2, y: s.y2 }), transformA: IDENTITY, shapeB: shape, transformB: pose }).separation);
+    }
+    assert.ok(Math.abs(two[1]! - 4.396879093418048) <= 1e-12 && Math.abs(two[2]! - 4.396879089349955) <= 1e-12, `${two}`);
+    const d = chainDistance({ chain, transformA: IDENTITY, shapeB: shape, transformB: pose, maxSeparation: 20 });
+    assert.ok(d !== null);
+    assert.equal(d.edge, 2);
+    assert.equal(d.distance, two[2]);
+    const c = chainContact({ chain, transformA: IDENTITY, shapeB: shape, transformB: pose, maxSeparation: 20 });
+    assert.equal(c?.separation, two[2]);
+  });
+
   describe('ghost bumps', () => {
     // A floor of 40 unit edges at y = 0, walked right to left so that it is solid from above.
     const floorPoints: Vec2[] = [];
