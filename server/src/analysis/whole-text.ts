@@ -106,8 +106,10 @@ function analyzeInTwoPasses(
   const session = new SemanticSession({
     text,
     statements: skim.statements,
-    // Every body of a skimmed file is a stub.
+    // Only `body` statements are stubs: a `tiles` statement is a Body too, but the skim parsed it
+    // whole and reported its diagnostics already (parsing it again would report them twice).
     expandBody: (stub) => {
+      if (!skim.skimmed.has(stub)) return stub;
       const { statement, diagnostics } = skim.parseBody(stub);
       for (const d of diagnostics) bodyDiagnostics.push(d);
       return statement;

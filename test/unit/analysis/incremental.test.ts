@@ -204,6 +204,30 @@ describe('analysis/incremental: equal to a from-scratch analysis', () => {
     assert.ok(withFindings >= 3, `${withFindings} versions with cell findings`);
   });
 
+  it('with an unterminated row after a `let` broken above it, then an options change', () => {
+    const doc: Doc = { settings: { dt: '1/60', frames: 1, slop: '0.005', layers: false }, lines: [] };
+    const edits: Edit[] = [
+      { op: 'break', at: 0, text: 'tiles bad cell 1 at (0, 0) "#x#" "## body b circle(1)' },
+      { op: 'insert', at: 0, body: { name: 'x', modifiers: [], shape: 'box(0.1, 0.1)', x: 0, y: 0, angle: 0, vx: 0, vy: 0, spin: 0, layer: 'red' }, duplicateOf: null },
+      { op: 'break', at: 166, text: 'let = 3' },
+      { op: 'options', continuous: false, broadPhase: 'dynamic-tree' },
+    ];
+    const options = { continuous: true, broadPhase: 'dynamic-tree' as BroadPhaseKind };
+    const analyzer = new IncrementalAnalyzer();
+    let text = render(doc);
+    assertSame(analyzer.analyze(text, options), analyzeDocument(text, options), 'the first text');
+    let unterminated = 0;
+    for (const e of edits) {
+      apply(doc, e, options);
+      text = render(doc);
+      const expected = analyzeDocument(text, options);
+      assertSame(analyzer.analyze(text, { ...options }), expected, `${e.op}:\n${text}`);
+      unterminated += expected.diagnostics.filter((d) => 'code' in d && d.code === 'syntax-unterminated-string').length;
+    }
+    // One per step: the row is never closed in any of the four texts, and reported once in each.
+    assert.equal(unterminated, edits.length);
+  });
+
   it('with a quote typed or removed before a statement on the same line', () => {
     const sequences = [
       ['body a circle(1) body b circle(2) at (1, 0)\nbody c circle(1) at (0.5, 0)', 'body a circle(1) "body b circle(2) at (1, 0)\nbody c circle(1) at (0.5, 0)', 'body a circle(1) "body b circle(2) at (1, 0)"\nbody c circle(1) at (0.5, 0)', 'body a circle(1) body b circle(2) at (1, 0)\nbody c circle(1) at (0.5, 0)'],

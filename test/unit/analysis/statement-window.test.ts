@@ -422,6 +422,10 @@ describe('analysis/statement-window: whole-text analysis with bodies parsed one 
       'body a circle(k)\r  let k = 1\rbody b circle(1)',
       // And one it takes for a definition, in a comment: two passes, same result.
       'let k = 1\nbody a circle(k) /*\nlet q = 2 */',
+      // A tiles statement in two passes: the skim parses it whole (only `body` is skimmed), so
+      // its lexical and syntax errors are reported once.
+      'body a circle(1)\nlet = 3\ntiles bad cell 1 at (0, 0) "#x#" "## body b circle(1)',
+      'body a circle(1)\nlet k = 1\ntiles t cell at (0, 0) "##" @ "#x#"\nbody b circle(k)',
     ];
     for (const text of texts) {
       const lines = new LineIndex(text);
