@@ -9,7 +9,7 @@ import type { Loader, TreeNode } from './scene-tree';
 import { boolProp, numberProp, rangeOf, vectorProp } from './poses';
 import { shapeOfPolygonNode, shapeOfResource, type ShapeResult } from './shapes';
 import { type Property, attribute } from './sections';
-import { type Affine, apply, invert, isFiniteAffine, multiply, rigid, rigidPart } from './transform';
+import { type Affine, apply, invert, isFiniteAffine, compose, rigid, rigidPart } from '../affine';
 import { readInteger, readString, resourceReference } from './values';
 
 export type BodyRole = 'static' | 'dynamic' | 'sensor';
@@ -118,12 +118,12 @@ export function bodyOf(
   const toPose = invert(rigid(pose.x, pose.y, pose.angle))!;
   // The body's scale and skew seen from its pose, without the translation that would cancel
   // (and leave float noise in every part's offset far from the origin).
-  const residual = { ...multiply(rigid(0, 0, -pose.angle), { ...global, e: 0, f: 0 }), e: 0, f: 0 };
+  const residual = { ...compose(rigid(0, 0, -pose.angle), { ...global, e: 0, f: 0 }), e: 0, f: 0 };
   const parts: LevelPart[] = [];
   for (const child of node.children) {
     if (child.type === undefined || !SHAPE_NODE_TYPES.has(child.type)) continue;
     const local = locals.get(child);
-    const t = local !== undefined ? multiply(residual, local) : multiply(toPose, globals.get(child) ?? global);
+    const t = local !== undefined ? compose(residual, local) : compose(toPose, globals.get(child) ?? global);
     parts.push(...partsOf(loader, child, t));
   }
   if (parts.length === 0) {

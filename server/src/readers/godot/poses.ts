@@ -5,7 +5,8 @@
 // when written, else position, rotation, scale and skew as Node2D composes them.
 import type { TextRange } from '../../common/diagnostic';
 import type { Loader, NodeProperty, TreeNode } from './scene-tree';
-import { type Affine, IDENTITY, fromColumns, nodeTransform } from './transform';
+import { type Affine, IDENTITY } from '../affine';
+import { fromColumns, nodeTransform } from './transform';
 import { readBool, readNumber, readTransformNumbers, readVector } from './values';
 
 /** Types that are not CanvasItems: their children's transforms start afresh. */

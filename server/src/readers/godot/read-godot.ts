@@ -14,7 +14,7 @@ import { findProject } from './project';
 import { Loader, type TreeNode, buildTree } from './scene-tree';
 import { attribute } from './sections';
 import { TILE_MAP_TYPES, tileMapBodies } from './tile-maps';
-import { type Affine, IDENTITY, multiply } from './transform';
+import { type Affine, IDENTITY, compose } from '../affine';
 
 export const readGodotScene: LevelReader = (text, path, host) => {
   const project = findProject(path, host);
@@ -75,7 +75,7 @@ function collectBodies(loader: Loader, root: TreeNode, bodies: LevelBody[]): voi
     const local = localTransform(loader, node);
     frames.set(node, frame);
     if (frame === parentGlobal && node.parent !== undefined) locals.set(node, local);
-    globals.set(node, multiply(frame, local));
+    globals.set(node, compose(frame, local));
   }
   for (const node of order) {
     const type = node.type;

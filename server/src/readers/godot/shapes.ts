@@ -5,7 +5,7 @@
 // otherwise a polygon through points of the true outline, with a note saying so.
 import type { Severity } from '../../common/diagnostic';
 import type { LevelShape } from '../level-scene';
-import { type Affine, apply, columnScales, determinant, isConformal, isOrthogonal } from './transform';
+import { type Affine, apply, columnScales, determinant, isConformal, isOrthogonal } from '../affine';
 import { type Property, property } from './sections';
 import { readNumber, readPoints, readVector } from './values';
 

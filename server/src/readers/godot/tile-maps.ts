@@ -10,8 +10,9 @@ import type { Loader, NodeProperty, TreeNode } from './scene-tree';
 import { boolProp, rangeOf } from './poses';
 import { type DecodedCells, decodeLayerData, decodeMapData } from './tile-data';
 import { ALTERNATIVE_MASK, SHAPE_NAMES, type TileSetInfo, type TileShapes, readTileSet } from './tile-set';
-import { type Affine, determinant, isFiniteAffine, multiply, rigid, rigidPart } from './transform';
+import { type Affine, determinant, isFiniteAffine, compose, rigid, rigidPart } from '../affine';
 import { readInteger } from './values';
+import { CellPart } from '../cell-part';
 
 export const TILE_MAP_TYPES = new Set(['TileMap', 'TileMapLayer']);
 
@@ -19,18 +20,6 @@ const FLIP_H = 1 << 12;
 const FLIP_V = 1 << 13;
 const TRANSPOSE = 1 << 14;
 
-/** A tile polygon's part in its cell; the label is made when asked (a layer may have a million parts). */
-class CellPart implements LevelPart {
-  constructor(
-    readonly shape: LevelShape,
-    readonly range: TextRange,
-    readonly cell: readonly [number, number],
-  ) {}
-
-  get label(): string {
-    return `cell (${this.cell[0]}, ${this.cell[1]})`;
-  }
-}
 
 /** One of the polygons of a cell whose tile has several: `cell (x, y)[k]`. */
 class CellPolygonPart extends CellPart {
@@ -132,7 +121,7 @@ export function tileMapBodies(loader: Loader, node: TreeNode, global: Affine): L
     return [];
   }
   const pose = rigidPart(global);
-  const residual = { ...multiply(rigid(0, 0, -pose.angle), { ...global, e: 0, f: 0 }), e: 0, f: 0 };
+  const residual = { ...compose(rigid(0, 0, -pose.angle), { ...global, e: 0, f: 0 }), e: 0, f: 0 };
   const many = layers.length > 1;
   const built: { layer: MapLayer; physics: number; parts: LevelPart[] }[] = [];
   for (const layer of layers) {

@@ -6,7 +6,8 @@ import type { LevelBody, LevelMove, LevelPart, LevelShape } from '../level-scene
 import type { ExternalFiles, ResolvedTileset } from './external';
 import type { ShapeKind, TiledObject } from './model';
 import type { PropertyReader, Scope } from './properties';
-import { IDENTITY, shapesOf, type Affine, type ShapeNote } from './shapes';
+import { IDENTITY, type Affine } from '../affine';
+import { shapesOf, type ShapeNote } from './shapes';
 import { alignmentOffset, hasCollision, tileOf, tilePlacement, tileShapes } from './tiles';
 
 /** What an object's layer (and its groups) gives it. */

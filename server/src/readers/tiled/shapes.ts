@@ -6,30 +6,7 @@
 // polygons (the ellipse's and the capsule's sampled with ELLIPSE_VERTICES vertices).
 import type { LevelShape } from '../level-scene';
 import type { ShapeKind } from './model';
-
-/** x' = a x + c y + e, y' = b x + d y + f. */
-export interface Affine {
-  readonly a: number;
-  readonly b: number;
-  readonly c: number;
-  readonly d: number;
-  readonly e: number;
-  readonly f: number;
-}
-
-export const IDENTITY: Affine = { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
-
-/** `outer` after `inner`. */
-export function compose(outer: Affine, inner: Affine): Affine {
-  return {
-    a: outer.a * inner.a + outer.c * inner.b,
-    b: outer.b * inner.a + outer.d * inner.b,
-    c: outer.a * inner.c + outer.c * inner.d,
-    d: outer.b * inner.c + outer.d * inner.d,
-    e: outer.a * inner.e + outer.c * inner.f + outer.e,
-    f: outer.b * inner.e + outer.d * inner.f + outer.f,
-  };
-}
+import type { Affine } from '../affine';
 
 /** Translation by (x, y) after a clockwise rotation (y down) of `degrees` about the origin. */
 export function placement(x: number, y: number, degrees: number): Affine {

@@ -2,25 +2,14 @@
 // the tile (tiles.ts cellBox: on the cell's bottom, plus the tileset's tile offset),
 // each part saying its cell. The shapes of a gid (flips included) are made once per layer and
 // moved to each cell.
-import type { Diagnostic, TextRange } from '../../common/diagnostic';
+import type { Diagnostic } from '../../common/diagnostic';
 import type { LevelPart, LevelShape } from '../level-scene';
 import type { ResolvedTileset } from './external';
 import { translated, type ShapeNote } from './shapes';
 import { FLIP_D, type TileLayer } from './model';
 import { cellBox, hasCollision, tileOf, tilePlacement, tileShapes } from './tiles';
+import { CellPart } from '../cell-part';
 
-/** A tile's part in its cell; the label is made when asked (a layer may have a million parts). */
-class CellPart implements LevelPart {
-  constructor(
-    readonly shape: LevelShape,
-    readonly range: TextRange,
-    readonly cell: readonly [number, number],
-  ) {}
-
-  get label(): string {
-    return `cell (${this.cell[0]}, ${this.cell[1]})`;
-  }
-}
 
 /**
  * Where the map's cells are, as Tiled's renderers draw them: the top-left of the box of one

@@ -4,7 +4,8 @@
 import type { LevelShape } from '../level-scene';
 import type { ResolvedTileset } from './external';
 import { FLIP_D, FLIP_H, FLIP_HEX, FLIP_V, GID_MASK, type TileDefinition, type Tileset } from './model';
-import { compose, placement, shapesOf, type Affine, type ShapeNote } from './shapes';
+import { compose, type Affine } from '../affine';
+import { placement, shapesOf, type ShapeNote } from './shapes';
 
 export interface TileRef {
   readonly tileset: Tileset;

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { parseSections } from '../../../../server/src/readers/godot/sections';
 import { CURVE_POINTS, shapeOfPolygonNode, shapeOfResource } from '../../../../server/src/readers/godot/shapes';
-import { type Affine, IDENTITY, nodeTransform } from '../../../../server/src/readers/godot/transform';
+import { type Affine, IDENTITY } from '../../../../server/src/readers/affine';
+import { nodeTransform } from '../../../../server/src/readers/godot/transform';
 
 function shape(type: string, props: string, t: Affine = IDENTITY) {
   const section = parseSections(`[resource]\n${props}\n`).sections[0]!;

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { IDENTITY, apply, fromColumns, invert, isConformal, isOrthogonal, multiply, nodeTransform, rigidPart } from '../../../../server/src/readers/godot/transform';
+import { IDENTITY, apply, invert, isConformal, isOrthogonal, compose, rigidPart } from '../../../../server/src/readers/affine';
+import { fromColumns, nodeTransform } from '../../../../server/src/readers/godot/transform';
 
 function near(actual: readonly number[], expected: readonly number[], eps = 1e-9): void {
   assert.equal(actual.length, expected.length);
@@ -22,7 +23,7 @@ describe('readers/godot/transform', () => {
   it('composes parent · child as Godot does for nested nodes', () => {
     const parent = nodeTransform(100, 0, Math.PI / 2, 1, 1, 0);
     const child = nodeTransform(10, 0, 0, 1, 1, 0);
-    const global = multiply(parent, child);
+    const global = compose(parent, child);
     // The child's offset along the parent's x turns down (y down) by 90°.
     near(apply(global, 0, 0), [100, 10]);
     near([rigidPart(global).angle], [Math.PI / 2]);
