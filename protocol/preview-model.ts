@@ -136,6 +136,13 @@ export interface PreviewFinding {
   toi?: number;
   point?: Point;
   substeps?: number;
+  /**
+   * ghost-bump: `point` is the seam, `toi` the first time the body reaches it; `moving` says
+   * which of a and b slides (the other is the static piece it slides on), `pieces` names the two
+   * flush pieces (the one slid on, then the one beyond the seam).
+   */
+  moving?: 'a' | 'b';
+  pieces?: [string, string];
   message: string;
 }
 
@@ -257,6 +264,7 @@ const isRange: Check<OffsetRange> = objectOf({ start: isNonNegativeInteger, end:
 export const isBounds = (v: unknown): v is [number, number, number, number] =>
   Array.isArray(v) && v.length === 4 && v.every(isFiniteNumber);
 const isName = stringOf(256);
+const isNamePair = (v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && v.every(isName);
 
 export const isPreviewPart: Check<PreviewPart> = objectOf({
   kind: literal('circle', 'capsule', 'segment', 'polygon'),
@@ -315,6 +323,8 @@ export const isPreviewFinding: Check<PreviewFinding> = objectOf({
   toi: optional(isFiniteNumber),
   point: optional(isPoint),
   substeps: optional(isFiniteNumber),
+  moving: optional(literal('a', 'b')),
+  pieces: optional(isNamePair),
   message: stringOf(2048),
 });
 

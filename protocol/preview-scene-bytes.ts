@@ -57,6 +57,8 @@ interface Header extends PreviewSceneHeader {
   bodies: (string | null)[];
   /** Per finding: a, b, message. */
   findings: string[];
+  /** The pieces' names of the findings that have them, two each in finding order; absent when none has. */
+  pieces?: string[];
 }
 
 // Flag bits: a body's second integer (which fields it has, its modifiers), a finding's third.
@@ -74,6 +76,9 @@ const POINTS = 2;
 const TOI = 4;
 const POINT = 8;
 const SUBSTEPS = 16;
+const MOVING_A = 32;
+const MOVING_B = 64;
+const PIECES = 128;
 
 /** A growable typed array. */
 class Grow<A extends Float64Array | Uint32Array> {
@@ -162,7 +167,7 @@ function writeBody(out: Out, b: PreviewBody): void {
 function writeFinding(out: Out, f: PreviewFinding): void {
   out.i(FINDING_KINDS.indexOf(f.kind));
   out.i(SEVERITIES.indexOf(f.severity));
-  out.i((f.depth !== undefined ? DEPTH : 0) | (f.points !== undefined ? POINTS : 0) | (f.toi !== undefined ? TOI : 0) | (f.point !== undefined ? POINT : 0) | (f.substeps !== undefined ? SUBSTEPS : 0));
+  out.i((f.depth !== undefined ? DEPTH : 0) | (f.points !== undefined ? POINTS : 0) | (f.toi !== undefined ? TOI : 0) | (f.point !== undefined ? POINT : 0) | (f.substeps !== undefined ? SUBSTEPS : 0) | (f.moving === 'a' ? MOVING_A : f.moving === 'b' ? MOVING_B : 0) | (f.pieces !== undefined ? PIECES : 0));
   out.i(f.ia);
   out.i(f.ib);
   out.f(f.normal[0]);
@@ -234,7 +239,10 @@ export class SceneBytesWriter {
       findings: [],
     };
     for (const b of scene.bodies) header.bodies.push(b.name, b.sourceKind, b.layer);
-    for (const f of scene.findings) header.findings.push(f.a, f.b, f.message);
+    for (const f of scene.findings) {
+      header.findings.push(f.a, f.b, f.message);
+      if (f.pieces) (header.pieces ??= []).push(f.pieces[0], f.pieces[1]);
+    }
     const text = new TextEncoder().encode(JSON.stringify(header));
     const start = 4 + text.length + ((8 - ((4 + text.length) % 8)) % 8);
     const floatBytes = out.floats.length * 8;
@@ -385,10 +393,11 @@ function readBody(r: Reader, index: number, strings: unknown[]): PreviewBody | n
   return b;
 }
 
-function readFinding(r: Reader, index: number, strings: unknown[]): PreviewFinding | null {
+/** `pieces` holds the header's pieces names and how many of them are read so far. */
+function readFinding(r: Reader, index: number, strings: unknown[], pieces: { names: unknown[]; next: number }): PreviewFinding | null {
   const kind = r.pick(FINDING_KINDS);
   const severity = r.pick(SEVERITIES);
-  const flags = r.count(31);
+  const flags = r.count(255);
   const ia = r.i();
   const ib = r.i();
   const normal = r.point();
@@ -404,6 +413,14 @@ function readFinding(r: Reader, index: number, strings: unknown[]): PreviewFindi
   if (flags & TOI) f.toi = r.f();
   if (flags & POINT) f.point = r.point();
   if (flags & SUBSTEPS) f.substeps = r.f();
+  if ((flags & MOVING_A) && (flags & MOVING_B)) return null;
+  if (flags & MOVING_A) f.moving = 'a';
+  if (flags & MOVING_B) f.moving = 'b';
+  if (flags & PIECES) {
+    if (pieces.next + 2 > pieces.names.length) return null;
+    f.pieces = [pieces.names[pieces.next] as string, pieces.names[pieces.next + 1] as string];
+    pieces.next += 2;
+  }
   return r.ok ? f : null;
 }
 
@@ -444,13 +461,15 @@ export function decodeSceneBytes(bytes: Uint8Array): PreviewScene | null {
     if (!b) return null;
     bodies.push(b);
   }
+  if (header.pieces !== undefined && !Array.isArray(header.pieces)) return null;
+  const pieces = { names: header.pieces ?? [], next: 0 };
   const findings: PreviewFinding[] = [];
   for (let i = 0; i < findingCount; i++) {
-    const f = readFinding(r, i, header.findings);
+    const f = readFinding(r, i, header.findings, pieces);
     if (!f) return null;
     findings.push(f);
   }
-  if (!r.done) return null;
+  if (!r.done || pieces.next !== pieces.names.length) return null;
   const scene: Record<string, unknown> = {
     uri: header.uri,
     version: header.version,

@@ -5,6 +5,7 @@ import type { Painter } from '../painter';
 import type { Theme } from '../theme';
 import { screenYSign, toScreenX, toScreenY, type Viewport } from '../viewport';
 import type { SceneDrawOptions } from './scene-options';
+import { avoidSeamMark, drawSeamMark, seamEmphasized, seamMark, type SeamMark } from './seam-marks';
 
 /** Above this many findings, only the pair in the inspector gets its sweeps and arrows. */
 const MAX_DECORATED_FINDINGS = 500;
@@ -15,6 +16,9 @@ const ARROW_HEAD_PX = 8;
 /** A push-out arrow is drawn at least this long, so that a shallow overlap's stays visible. */
 const MIN_ARROW_PX = 14;
 
+/** A seam mark's scratch (seam-marks.ts). */
+const seam: SeamMark = { x0: 0, y0: 0, x1: 0, y1: 0, labelX: 0, labelY: 0 };
+
 /** Whether every finding is decorated, or only the inspected pair (MAX_DECORATED_FINDINGS). */
 export function decoratesAll(scene: PreviewScene): boolean {
   return scene.findings.length <= MAX_DECORATED_FINDINGS;
@@ -22,7 +26,8 @@ export function decoratesAll(scene: PreviewScene): boolean {
 
 /**
  * The findings' marks in the overlay: an overlap's contact points and push-out arrow, a
- * tunnelling's (or the inspected collision's) cross at its contact point. `arrow` is scratch.
+ * tunnelling's (or the inspected collision's) cross at its contact point, a ghost bump's seam.
+ * `arrow` is scratch.
  */
 export function drawFindingMarks(p: Painter, v: Viewport, theme: Theme, scene: PreviewScene, o: SceneDrawOptions, arrow: Float64Array): void {
   const decorateAll = decoratesAll(scene);
@@ -32,7 +37,7 @@ export function drawFindingMarks(p: Painter, v: Viewport, theme: Theme, scene: P
     else if (mark === 'cross') {
       const color = f.kind === 'tunnelling' ? theme.warning : theme.info;
       drawCross(p, toScreenX(v, f.point![0]), toScreenY(v, f.point![1]), CROSS_PX, color);
-    }
+    } else if (mark === 'seam' && seamMark(v, scene, f, seam)) drawSeamMark(p, theme, seam, seamEmphasized(f, o));
   }
 }
 
@@ -49,19 +54,21 @@ export function avoidFindingMarks(placer: LabelPlacer, v: Viewport, scene: Previ
         placer.avoid(Math.min(a[0]!, a[2]!) - h, Math.min(a[1]!, a[3]!) - h, Math.max(a[0]!, a[2]!) + h, Math.max(a[1]!, a[3]!) + h);
       }
     } else if (mark === 'cross') avoidOnScreen(placer, v, toScreenX(v, f.point![0]), toScreenY(v, f.point![1]), CROSS_PX, CROSS_PX);
+    else if (mark === 'seam' && seamMark(v, scene, f, seam)) avoidSeamMark(placer, v, seam);
   }
 }
 
 /**
  * Which mark a finding gets in the overlay: an overlap its contact points and push-out arrow (at
  * t = 0, where they hold, or always for the pair in the inspector), a tunnelling (or the
- * inspected collision) a cross at its contact point. Above MAX_DECORATED_FINDINGS only the
- * inspected pair is marked.
+ * inspected collision) a cross at its contact point, a ghost bump its seam (at every time: a
+ * seam does not move). Above MAX_DECORATED_FINDINGS only the inspected pair is marked.
  */
-function markOf(f: PreviewFinding, o: SceneDrawOptions, decorateAll: boolean): 'overlap' | 'cross' | null {
+function markOf(f: PreviewFinding, o: SceneDrawOptions, decorateAll: boolean): 'overlap' | 'cross' | 'seam' | null {
   const isPair = o.pair !== null && f.ia === o.pair[0] && f.ib === o.pair[1];
   if (!isPair && !decorateAll) return null;
   if (f.kind === 'overlap') return o.time === 0 || isPair ? 'overlap' : null;
+  if (f.kind === 'ghost-bump') return f.point ? 'seam' : null;
   return f.point && (isPair || f.kind === 'tunnelling') ? 'cross' : null;
 }
 

@@ -6,10 +6,12 @@ import type { Viewport } from '../viewport';
 import { decoratesAll } from './findings-layer';
 import type { SceneBodies } from './scene-bodies';
 import type { SceneDrawOptions } from './scene-options';
+import { movingBodyOf } from './seam-marks';
 
 /**
  * Swept areas and ghosts of impact pairs, drawn under the bodies: every tunnelling pair's when
- * sweeps are shown, and the inspected pair's whether or not it has a finding.
+ * sweeps are shown, and the inspected pair's whether or not it has a finding. Every ghost bump's
+ * sliding body has its ghost where it reaches the seam (at the finding's toi).
  */
 export class SweepsLayer {
   private readonly pose = makePose();
@@ -29,11 +31,22 @@ export class SweepsLayer {
     for (const f of scene.findings) {
       const isPair = o.pair !== null && f.ia === o.pair[0] && f.ib === o.pair[1];
       if (isPair || (o.showSweeps && decorateAll && f.kind === 'tunnelling')) this.drawSweeps(p, v, theme, f.ia, f.ib, f.kind, f.toi);
+      else if (decorateAll && f.kind === 'ghost-bump' && f.toi !== undefined) this.drawSeamGhost(p, v, theme, movingBodyOf(scene, f), f.toi);
       pairDrawn ||= isPair;
     }
     if (o.pair && !pairDrawn && o.pair[0] < scene.bodies.length && o.pair[1] < scene.bodies.length) {
       this.drawSweeps(p, v, theme, o.pair[0], o.pair[1], null, undefined);
     }
+  }
+
+  /** A ghost bump's sliding body at the time it reaches the seam: dashed, as the inspected pair's ghosts are outlined. */
+  private drawSeamGhost(p: Painter, v: Viewport, theme: Theme, i: number, toi: number): void {
+    const body = this.bodies.scene.bodies[i];
+    if (!body) return;
+    poseAt(body, toi, this.pose);
+    p.beginPath();
+    this.bodies.traceBody(p, v, body, this.pose);
+    p.stroke(theme.warning, 1.5, 0.9, [4, 3]);
   }
 
   /**

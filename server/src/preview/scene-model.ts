@@ -257,7 +257,20 @@ export function previewFinding(scene: Scene, f: Finding): PreviewFinding {
   if (f.kind === 'ghost-bump') {
     const d = ghostBumpDiagnostic(scene, f);
     // The seam is the point; a seam has no normal between the pair, so none is drawn.
-    return { kind: 'ghost-bump', severity: d.severity, a: f.a, b: f.b, ia: f.ia, ib: f.ib, normal: [0, 0], toi: f.toi, point: [f.seamX, f.seamY], message: d.message };
+    return {
+      kind: 'ghost-bump',
+      severity: d.severity,
+      a: f.a,
+      b: f.b,
+      ia: f.ia,
+      ib: f.ib,
+      normal: [0, 0],
+      toi: f.toi,
+      point: [f.seamX, f.seamY],
+      moving: f.moving === f.ia ? 'a' : 'b',
+      pieces: [f.pieces[0], f.pieces[1]],
+      message: d.message,
+    };
   }
   const d = impactDiagnostic(scene, f);
   const normal = f.normal;

@@ -91,6 +91,18 @@ describe('preview model (server)', () => {
     assert.match(detailOf(text, 'hopper', 'ledge').notes[0]!, /^`ledge` is a chain: /);
   });
 
+  it('carries a ghost bump with its seam, time, moving side and pieces', () => {
+    const { scene } = model('frames 60\nbody tile1 static box(2, 1) at (0, -0.5)\nbody tile2 static box(2, 1) at (2, -0.5)\nbody crate box(0.5, 0.5) at (0, 0.252) velocity (3, 0)\n');
+    assert.ok(isPreviewScene(scene));
+    const bumps = scene.findings.filter((f) => f.kind === 'ghost-bump');
+    assert.equal(bumps.length, 1);
+    const f = bumps[0]!;
+    assert.deepStrictEqual([f.a, f.b, f.moving, f.pieces], ['tile1', 'crate', 'b', ['tile1', 'tile2']]);
+    close(f.point![0], 1, 1e-9);
+    close(f.point![1], 0, 1e-9);
+    close(f.toi!, 0.25, 1e-6);
+  });
+
   it('counts error diagnostics and still previews what could be built', () => {
     const { scene } = model('body a box(1, 1)\nbody b polygon((0,0), (1,0))\nbody c circle(1) at (3, 0)\n');
     assert.ok(scene.errorCount >= 1);

@@ -103,6 +103,23 @@ describe('protocol/preview-delta', () => {
     assert.deepStrictEqual(next.findings.map((f) => [f.ia, f.ib]), [[1, 2]]);
   });
 
+  it('carries a ghost bump, and keeps its seam, moving side and pieces when its bodies move', () => {
+    const bump: PreviewFinding = { kind: 'ghost-bump', severity: 'warning', a: 'c', b: 'd', ia: 2, ib: 3, normal: [0, 0], toi: 0.25, point: [1, 0], moving: 'b', pieces: ['c', 'x'], message: 'd reaches a seam' };
+    const withBump: PreviewScene = { ...scene, findings: [...scene.findings.slice(0, 2), bump] };
+    const inserted = edit((x) => x.findings.push({ start: 3, deleteCount: 0, findings: [{ ...bump, a: 'a', b: 'bbb', ia: 0, ib: 1 }] }));
+    assert.ok(isPreviewSceneDelta(inserted));
+    assert.deepStrictEqual(applySceneDelta(scene, inserted)!.findings[3], { ...bump, a: 'a', b: 'bbb', ia: 0, ib: 1 });
+    const d = edit((x) => {
+      x.bodyCount = 3;
+      x.shift = { at: 40, by: -40 };
+      x.bodies = [{ start: 0, deleteCount: 2, bodies: [body(0, 'z', 0)] }];
+      x.findings = [{ start: 0, deleteCount: 2, findings: [] }];
+    });
+    assert.deepStrictEqual(applySceneDelta(withBump, d)!.findings, [{ ...bump, ia: 1, ib: 2 }]);
+    assert.ok(!isPreviewSceneDelta(edit((x) => x.findings.push({ start: 3, deleteCount: 0, findings: [{ ...bump, ia: 0, ib: 1, moving: 'c' as 'a' }] }))), 'moving is a or b');
+    assert.ok(!isPreviewSceneDelta(edit((x) => x.findings.push({ start: 3, deleteCount: 0, findings: [{ ...bump, ia: 0, ib: 1, pieces: ['c'] as unknown as [string, string] }] }))), 'two pieces');
+  });
+
   const refused: [string, (d: PreviewSceneDelta) => void][] = [
     ['splices out of order', (d) => (d.bodies = [{ start: 2, deleteCount: 1, bodies: [body(2, 'x', 80)] }, { start: 0, deleteCount: 1, bodies: [body(0, 'y', 0)] }])],
     ['overlapping splices', (d) => (d.bodies = [{ start: 0, deleteCount: 2, bodies: [body(0, 'x', 0), body(1, 'y', 40)] }, { start: 1, deleteCount: 1, bodies: [body(2, 'z', 80)] }])],

@@ -72,7 +72,7 @@ function bodyArb(index: number): fc.Arbitrary<PreviewBody> {
 function findingArb(n: number): fc.Arbitrary<PreviewFinding> {
   return fc.record(
     {
-      kind: fc.constantFrom('overlap', 'tunnelling', 'collision'),
+      kind: fc.constantFrom('overlap', 'tunnelling', 'collision', 'ghost-bump'),
       severity: fc.constantFrom('error', 'warning', 'information', 'hint'),
       a: name,
       b: name,
@@ -84,6 +84,8 @@ function findingArb(n: number): fc.Arbitrary<PreviewFinding> {
       toi: num,
       point,
       substeps: num,
+      moving: fc.constantFrom('a', 'b'),
+      pieces: fc.tuple(name, name),
       message: fc.string({ unit: 'binary', maxLength: 40 }),
     },
     { requiredKeys: ['kind', 'severity', 'a', 'b', 'ia', 'ib', 'normal', 'message'], noNullPrototype: true },

@@ -1,5 +1,5 @@
-import { formatNumber as fmt } from '../../../protocol/format';
 import type { PreviewFinding } from '../../../protocol/preview-model';
+import { describeFinding } from './finding-text';
 import { el } from './dom';
 
 /** The most findings listed in the side panel; the rest are counted. */
@@ -58,13 +58,4 @@ export class FindingsPanel {
     this.shown = [];
     this.shownCount = -1;
   }
-}
-
-/** One line for a finding, in the list and in a body's tooltip. */
-export function describeFinding(f: PreviewFinding): string {
-  if (f.kind === 'overlap') return `overlap ${f.a} – ${f.b}: depth ${fmt(f.depth ?? 0)}`;
-  // A time of impact of 0 without an overlap is a contact that starts at rest and deepens
-  // (scene-language.md, "Findings"): "t = 0 s" alone would read as a bug.
-  if ((f.toi ?? 0) === 0) return `${f.kind} ${f.a} – ${f.b}: from resting contact at t = 0 s`;
-  return `${f.kind} ${f.a} – ${f.b}: t = ${fmt(f.toi!)} s`;
 }

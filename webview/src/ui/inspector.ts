@@ -1,4 +1,4 @@
-import type { PairDetail } from '../../../protocol/preview-model';
+import type { PairDetail, PreviewFinding } from '../../../protocol/preview-model';
 import { CanvasPainter } from '../paint/canvas-painter';
 import { formatNumber as fmt } from '../../../protocol/format';
 import { drawPair, type StepKind } from '../../../render/pair-painter';
@@ -166,7 +166,7 @@ function pairRows(d: PairDetail): [string, string][] {
   else rows.push(['Distance', fmt(d.distance)]);
   rows.push(['Closest point of B ⊖ A', pt(d.closest)]);
   if (d.pushOut) rows.push(['Push-out (move B)', pt(d.pushOut)]);
-  if (d.finding) rows.push(['Normal (A → B)', pt(d.finding.normal)]);
+  if (d.finding && d.finding.kind !== 'ghost-bump') rows.push(['Normal (A → B)', pt(d.finding.normal)]);
   rows.push(['Relative velocity', pt(d.relativeVelocity)]);
   if (d.relativeSpin !== 0) rows.push(['Relative spin', `${fmt(d.relativeSpin)} rad/s`]);
   if (d.toi) {
@@ -177,8 +177,19 @@ function pairRows(d: PairDetail): [string, string][] {
     }
     rows.push(['Method', `${d.toi.method}, ${d.toi.iterations} iterations`]);
   }
+  if (d.finding?.kind === 'ghost-bump') rows.push(...seamRows(d.finding));
   if (d.finding) rows.push(['Finding', d.finding.message]);
   if (d.partA > 0 || d.partB > 0) rows.push(['Parts', `${d.a}[${d.partA}] × ${d.b}[${d.partB}]`]);
+  return rows;
+}
+
+/** A ghost bump's seam: where, which two pieces meet there, which body slides and when it gets there. */
+function seamRows(f: PreviewFinding): [string, string][] {
+  const rows: [string, string][] = [];
+  if (f.point) rows.push(['Seam', pt(f.point)]);
+  if (f.pieces) rows.push(['Pieces', `${f.pieces[0]} | ${f.pieces[1]}`]);
+  if (f.moving) rows.push(['Sliding body', f.moving === 'a' ? f.a : f.b]);
+  if (f.toi !== undefined) rows.push(['Reaches the seam', `t = ${fmt(f.toi)} s`]);
   return rows;
 }
 

@@ -2,7 +2,7 @@ import type { WebviewToHost } from '../../../protocol/preview-messages';
 import { formatNumber as fmt } from '../../../protocol/format';
 import { decimalsForZoom, panBy, toWorldX, toWorldY, zoomAbout } from '../../../render/viewport';
 import { el } from './dom';
-import { describeFinding } from './findings-panel';
+import { describeFinding } from './finding-text';
 import type { PreviewState } from './preview-state';
 
 /** A press that moves less than this many pixels is a click, not a drag. */
