@@ -91,6 +91,8 @@ describe('analysis/ghost-bump: seams of flush static pieces', () => {
  * a boundary of the rule to call it.
  */
 function bruteForce(seams: number[], x0: number, y0: number, hw: number, hh: number, vx: number, vy: number, T: number, slop: number): number | null | undefined {
+  // At 45° "mostly tangent" is a tie that the rotated scene's rounding decides either way.
+  if (Math.abs(Math.abs(vx) - Math.abs(vy)) <= 1e-9 * (Math.abs(vx) + Math.abs(vy))) return undefined;
   if (!(Math.abs(vx) > Math.abs(vy)) || vx === 0) return null;
   const steps = 20000;
   const dt = T / steps;
