@@ -58,6 +58,22 @@ describe('analysis/ghost-bump: seams of flush static pieces', () => {
     assert.deepEqual(summary(gap), []);
   });
 
+  it('finds nothing on the same floor as a chain or a tile grid, where the one box of flush pieces finds it', () => {
+    const crate = '\nbody crate box(0.5, 0.5) at (0, 0.25) velocity (3, 0)';
+    // Two flush boxes from x = -1 to 3: found (the control case).
+    assert.equal(bumps('frames 60\nbody f1 static box(2, 1) at (0, -0.5)\nbody f2 static box(2, 1) at (2, -0.5)' + crate).length, 1);
+    // The same top surface as an open chain (solid from above: written right to left) with a
+    // vertex at the old seam, and as a closed loop around the same rectangle.
+    const chain = analyzeDocument('frames 60\nbody floor static chain((3, 0), (1, 0), (-1, 0))' + crate);
+    const loop = analyzeDocument('frames 60\nbody floor static chain((-1, -1), (3, -1), (3, 0), (1, 0), (-1, 0)) loop' + crate);
+    // Four cells of one unit, top row at y = 0: the crate slides across three cell seams.
+    const grid = analyzeDocument('frames 60\ntiles floor cell 1 at (-1, 0)\n  "####"' + crate);
+    for (const [what, a] of [['chain', chain], ['loop', loop], ['grid', grid]] as const) {
+      assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message), [], `${what}: no error`);
+      assert.deepEqual(a.findings.filter((f) => f.kind === 'ghost-bump'), [], `${what}: no ghost bump`);
+    }
+  });
+
   it('finds nothing for a body moving away, too slowly, across the surface, too high, or spinning', () => {
     const cases = [
       'body crate box(0.5, 0.5) at (0, 0.25) velocity (-3, 0)',
