@@ -20,24 +20,13 @@ import { nodeLevelHost } from '../server/src/cli/level-host';
 import { lowerLevel, readLevel, slashed } from '../server/src/readers';
 import { COLLIDE, cliAvailable } from './bundles';
 import { benchNodeStart, MIN_CHECK_RUNS } from './cli-timing';
-
-/** A small deterministic generator (mulberry32), so that every run checks the same map. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from './scenes';
 
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /** A .tmx map of `n` objects (see the file comment). */
 export function tiledMapText(n: number, seed = 21): string {
-  const rand = random(seed);
+  const rand = prng(seed);
   // About one overlapping pair per object: objects of some 12 px across, one per 24 × 24 px.
   const side = Math.sqrt(n) * 24;
   const layers = [

@@ -8,6 +8,7 @@
  * few cases before it is timed.
  */
 import { performance } from 'node:perf_hooks';
+import { prng } from './scenes';
 import {
   chainContact,
   chainSegment,
@@ -55,20 +56,8 @@ function time<T>(f: () => T): { ms: number; cpu: number; value: T; text: string 
   return { ms: m, cpu: u, value, text: `${m.toFixed(1)} ms (cpu ${u.toFixed(1)})` };
 }
 
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function noiseGrid(n: number, solid: number, seed: number): TileGrid {
-  const r = rng(seed);
+  const r = prng(seed);
   const cells = new Uint8Array(n * n);
   for (let i = 0; i < cells.length; i++) {
     const u = r();
@@ -79,7 +68,7 @@ function noiseGrid(n: number, solid: number, seed: number): TileGrid {
 
 /** Platforms: runs of solid cells with ramps at their ends, every few rows, and a floor. */
 function levelGrid(n: number, seed: number): TileGrid {
-  const r = rng(seed);
+  const r = prng(seed);
   const cells = new Uint8Array(n * n);
   for (let row = 3; row < n; row += 4) {
     let c = Math.floor(r() * 10);
@@ -108,7 +97,7 @@ function bruteContact(chain: Chain, x: number, y: number): number {
 }
 
 function queries(name: string, chain: Chain, minX: number, minY: number, maxX: number, maxY: number, seed: number): void {
-  const r = rng(seed);
+  const r = prng(seed);
   const box = makeBox(0.8, 0.8);
   const ball = makeCircle({ x: 0, y: 0 }, 0.3);
   const poses = Array.from({ length: 1000 }, () => makeTransform(minX + r() * (maxX - minX), minY + r() * (maxY - minY), 0.3));
@@ -157,7 +146,7 @@ for (const [name, grid] of [
   // One row changed, then changed back: the outline must equal the original.
   const row = 500;
   const saved = grid.cells.slice(row * 1000, row * 1000 + 1000);
-  const rr = rng(9);
+  const rr = prng(9);
   const ms: number[] = [];
   const cpu: number[] = [];
   let report = { removedLoops: 0, addedLoops: 0, tracedSteps: 0 };
