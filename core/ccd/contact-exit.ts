@@ -124,6 +124,17 @@ function exitAdvancement(input: ToiInput, wA: number, wB: number): ContactExitOu
       poseAtInto(xb, input.transformB, input.velocityB.x, input.velocityB.y, wB, t),
     );
 
+  return advanceThroughContact(depthAt, tMin, tMax, L, tol, cap);
+}
+
+/**
+ * Conservative advancement through a contact (Mirtich; Catto's TOI notes): `depthAt(t)` is the
+ * signed depth at t (negative: apart by that gap), L bounds how fast any point moves relative to
+ * the other side, `tol` is the touching tolerance. Steps to the first touching time, then along
+ * the contact by how long its depth proves it lasts, until it ends, the interval ends, or `cap`
+ * evaluations. Shared by two shapes (contactExit) and a shape against a chain (chain-exit.ts).
+ */
+export function advanceThroughContact(depthAt: (t: number) => number, tMin: number, tMax: number, L: number, tol: number, cap: number): ContactExitOutput {
   let t = tMin;
   let iterations = 0;
   // The contact's first touching iterate (NaN while still approaching), and the time up to which

@@ -1,5 +1,5 @@
 import { IDENTITY, type Transform } from '../math/vec2';
-import { contactExit, type ContactExitOutput } from '../ccd/contact-exit';
+import { advanceThroughContact, contactExit, type ContactExitOutput } from '../ccd/contact-exit';
 import { effectiveSpin, maxRadius, poseAt, TOI_CONTACT_TOLERANCE } from '../ccd/motion';
 import { shapeBounds, shapeSize } from '../shapes/bounds';
 import { makeSegment } from '../shapes/factory';
@@ -29,9 +29,6 @@ export function chainSignedDepth(pair: ChainPair, reach: number): number {
 
 /** Default cap on depth evaluations, as contact-exit.ts's. */
 const MAX_ITERATIONS = 400;
-
-/** Relative accuracy of a contact's length, as contact-exit.ts's. */
-const RELATIVE_STEP = 1e-6;
 
 /**
  * The end of B's contact with the chain, from tMin (or from its first touch after tMin), read as
@@ -110,28 +107,7 @@ function chainExitAdvancement(input: ChainToiInput): ContactExitOutput {
   const reach = L * (tMax - tMin);
   const cap = input.maxIterations ?? MAX_ITERATIONS;
   const depthAt = (t: number) => chainSignedDepth({ ...input, transformB: poseAt(input.transformB, input.velocityB, input.spinB, t) }, reach);
-  let t = tMin;
-  let iterations = 0;
-  let start = NaN;
-  let provenUntil = tMin;
-  while (iterations < cap) {
-    iterations++;
-    const depth = depthAt(t);
-    let next: number;
-    if (!(depth >= -tol)) {
-      if (!Number.isNaN(start)) return { state: 'exit', start, t: Math.min(provenUntil, t), apartAt: t, iterations };
-      if (depth === -Infinity) return { state: 'exit', start: tMax, t: tMax, apartAt: tMax, iterations };
-      next = Math.max(t + (-depth - tol) / L, t + RELATIVE_STEP * (t - tMin), t + 4 * Number.EPSILON * Math.abs(t));
-      if (next >= tMax) return { state: 'exit', start: tMax, t: tMax, apartAt: tMax, iterations };
-    } else {
-      if (Number.isNaN(start)) start = t;
-      provenUntil = t + (depth + tol) / L;
-      if (provenUntil >= tMax) return { state: 'stays', start, t: tMax, iterations };
-      next = Math.max(provenUntil, t + RELATIVE_STEP * (t - start), t + 4 * Number.EPSILON * Math.abs(t));
-    }
-    t = next >= tMax ? tMax : next;
-  }
-  return Number.isNaN(start) ? { state: 'failed', start: t, t, iterations } : { state: 'failed', start, t: Math.min(provenUntil, tMax), iterations };
+  return advanceThroughContact(depthAt, tMin, tMax, L, tol, cap);
 }
 
 /** The edges within `tol` of B (placed by `pose`, chain frame) from their solid side, into `out`. */
