@@ -163,3 +163,17 @@ export function findingLine(scene: Scene, f: Finding, bodyIndex: number): string
   const substeps = f.kind === 'tunnelling' && f.substeps !== undefined ? `; a discrete engine needs ${f.substeps} substeps per step to see it` : '';
   return `**${f.kind}** with \`${other}\`: first contact at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}, at ${fmtVec(point.x, point.y)} (normal ${fmtVec(normal.x, normal.y)})${substeps}`;
 }
+
+/** A body's hover lines of fact: area, bounds, pose and motion at t = 0. */
+export function bodyStateLines(body: SceneBody): string[] {
+  const bounds = bodyWorldBounds(body);
+  const moving = body.vx !== 0 || body.vy !== 0 || body.spin !== 0;
+  return [
+    `- area: ${fmt(bodyArea(body))}`,
+    `- bounds at t = 0: ${fmtVec(bounds.minX, bounds.minY)} to ${fmtVec(bounds.maxX, bounds.maxY)}`,
+    `- pose: at ${fmtVec(body.x, body.y)}, angle ${fmtAngle(body.angle)}`,
+    moving
+      ? `- motion: velocity ${fmtVec(body.vx, body.vy)} (speed ${fmt(Math.hypot(body.vx, body.vy))}), spin ${body.spin === 0 ? '0' : `${fmt(body.spin)} rad/s`}`
+      : '- motion: at rest',
+  ];
+}

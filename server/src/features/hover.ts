@@ -4,16 +4,7 @@ import { formatValue, isVector } from '../semantics/evaluate';
 import type { SceneBody } from '../semantics/scene';
 import { symbolAt, type SymbolDefinition } from '../semantics/symbols';
 import { statementIndexOf } from '../syntax/statement-index';
-import {
-  bodyArea,
-  bodyModifiers,
-  bodyWorldBounds,
-  findingLine,
-  fmt,
-  fmtAngle,
-  fmtVec,
-  shapeSummary,
-} from './describe';
+import { bodyModifiers, bodyStateLines, findingLine, fmt, fmtAngle, shapeSummary } from './describe';
 import type { ValueTable } from '../semantics/value-table';
 import { findingsOfBody, valuesReaching, type AnalyzedDocument } from './document';
 import { KEYWORD_DOCS } from './keyword-docs';
@@ -133,18 +124,11 @@ function sourceOf(doc: AnalyzedDocument, range: TextRange): string {
 
 function bodyHover(doc: AnalyzedDocument, body: SceneBody): string {
   const scene = doc.analysis.semantics.scene;
-  const bounds = bodyWorldBounds(body);
-  const moving = body.vx !== 0 || body.vy !== 0 || body.spin !== 0;
   const lines = [
     `**body** \`${body.name}\` · ${bodyModifiers(body)}`,
     '',
     `- shape: ${body.shapeName ? `\`${body.shapeName}\`, ` : ''}${shapeSummary(body.parts, body.sourceKind)}`,
-    `- area: ${fmt(bodyArea(body))}`,
-    `- bounds at t = 0: ${fmtVec(bounds.minX, bounds.minY)} to ${fmtVec(bounds.maxX, bounds.maxY)}`,
-    `- pose: at ${fmtVec(body.x, body.y)}, angle ${fmtAngle(body.angle)}`,
-    moving
-      ? `- motion: velocity ${fmtVec(body.vx, body.vy)} (speed ${fmt(Math.hypot(body.vx, body.vy))}), spin ${body.spin === 0 ? '0' : `${fmt(body.spin)} rad/s`}`
-      : '- motion: at rest',
+    ...bodyStateLines(body),
     `- layer: ${body.layer === null ? 'none (collides with everything)' : `\`${body.layer}\``}`,
   ];
   const findings = findingsOfBody(doc, body.index);

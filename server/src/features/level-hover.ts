@@ -1,6 +1,6 @@
 import type { LevelAnalysis } from '../analysis/level-analysis';
 import type { LevelBody } from '../readers/level-scene';
-import { bodyArea, bodyModifiers, bodyWorldBounds, findingLine, fmt, fmtAngle, fmtVec } from './describe';
+import { bodyModifiers, bodyStateLines, findingLine } from './describe';
 import type { HoverText } from './hover';
 
 /**
@@ -17,19 +17,7 @@ export function levelHover(level: LevelAnalysis, offset: number): HoverText | nu
   const body = level.analysis.semantics.scene.bodies[lowered.index];
   const source = level.level.bodies[lowered.levelIndex];
   if (!body || !source) return null;
-  const moving = body.vx !== 0 || body.vy !== 0 || body.spin !== 0;
-  const bounds = bodyWorldBounds(body);
-  const lines = [
-    `**${source.kind}** \`${lowered.name}\` · ${bodyModifiers(body)}`,
-    '',
-    `- parts: ${partsSummary(source)}`,
-    `- area: ${fmt(bodyArea(body))}`,
-    `- bounds at t = 0: ${fmtVec(bounds.minX, bounds.minY)} to ${fmtVec(bounds.maxX, bounds.maxY)}`,
-    `- pose: at ${fmtVec(body.x, body.y)}, angle ${fmtAngle(body.angle)}`,
-    moving
-      ? `- motion: velocity ${fmtVec(body.vx, body.vy)} (speed ${fmt(Math.hypot(body.vx, body.vy))}), spin ${body.spin === 0 ? '0' : `${fmt(body.spin)} rad/s`}`
-      : '- motion: at rest',
-  ];
+  const lines = [`**${source.kind}** \`${lowered.name}\` · ${bodyModifiers(body)}`, '', `- parts: ${partsSummary(source)}`, ...bodyStateLines(body)];
   if (source.layers) lines.push(`- collision layer ${bits(source.layers.layer)}, mask ${bits(source.layers.mask)}`);
   const findings = level.findings.filter((f) => f.ia === lowered.index || f.ib === lowered.index);
   lines.push('');
