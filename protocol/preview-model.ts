@@ -238,9 +238,16 @@ export interface PairDetail {
    * Signed distance of the origin to B ⊖ A (rounded): positive = separated by that much,
    * negative = penetration depth. `closest` is the point of B ⊖ A nearest the origin (world
    * difference coordinates); `pushOut` moves B out of A by the least distance when overlapping.
+   * All three, and `normal`, are at t = 0.
    */
   distance: number;
   closest: Point;
+  /**
+   * Unit normal from A towards B at t = 0, of the least translation: closest = distance ×
+   * normal (the way out when they overlap, the gap's direction when apart); null without B ⊖ A.
+   * A finding's normal is at its own instant (the time of impact of a tunnelling or collision).
+   */
+  normal: Point | null;
   pushOut: Point | null;
   /**
    * v_B - v_A. B ⊖ A translates by this times t, so the pair touches when the ray from the
@@ -391,6 +398,7 @@ export const isPairDetail: Check<PairDetail> = objectOf({
   minkowski: nullable(isPreviewMinkowski),
   distance: isFiniteNumber,
   closest: isPoint,
+  normal: nullable(isPoint),
   pushOut: nullable(isPoint),
   relativeVelocity: isPoint,
   relativeSpin: isFiniteNumber,

@@ -113,6 +113,7 @@ export function samplePair(): PairDetail {
     },
     distance: -0.1,
     closest: [0, -0.1],
+    normal: [0, 1],
     pushOut: [0, 0.1],
     relativeVelocity: [0, 0],
     relativeSpin: 0,

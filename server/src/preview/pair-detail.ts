@@ -54,7 +54,7 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
     relativeSpin: B.spin - A.spin,
   };
   if (!shapeA || !shapeB) {
-    return { ...base, minkowski: null, distance: 0, closest: [0, 0], pushOut: null, toi: null, gjk: [], epa: [], advancement: [], notes: [noShapeNote(A.partCount === 0 && A.chainGeometry ? A : B.partCount === 0 && B.chainGeometry ? B : undefined)] };
+    return { ...base, minkowski: null, distance: 0, closest: [0, 0], normal: null, pushOut: null, toi: null, gjk: [], epa: [], advancement: [], notes: [noShapeNote(A.partCount === 0 && A.chainGeometry ? A : B.partCount === 0 && B.chainGeometry ? B : undefined)] };
   }
 
   const gjk = distance({ shapeA, transformA: xfA, shapeB, transformB: xfB, useRadii: true, trace: true });
@@ -63,9 +63,11 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
   const minkowski = previewMinkowski(md);
   let signed = gjk.overlapping ? 0 : gjk.distance;
   let closest: Point = [gjk.pointB.x - gjk.pointA.x, gjk.pointB.y - gjk.pointA.y];
+  let normal: Point | null = null;
   if (minkowski) {
     signed = md.signedDistance;
     closest = pt(md.closest);
+    normal = pt(md.normal);
   } else notes.push('The Minkowski difference could not be built (malformed geometry).');
   let pushOut: Point | null = null;
   if (signed < 0) {
@@ -119,6 +121,7 @@ export function buildPairDetail(uri: string, version: number, source: PreviewSou
     minkowski,
     distance: signed,
     closest,
+    normal,
     pushOut,
     toi,
     gjk: (gjk.trace ?? []).map((s): PreviewGjkStep => ({ simplex: s.simplex.map(vertex), closest: pt(s.closest), direction: pt(s.direction) })),

@@ -230,6 +230,7 @@ function mirrorPair(d: PairDetail): PairDetail {
     finding: d.finding ? mirrorFinding(d.finding) : null,
     minkowski: d.minkowski ? flipMinkowski(d.minkowski) : null,
     closest: flip(d.closest),
+    normal: d.normal ? flip(d.normal) : null,
     pushOut: d.pushOut ? flip(d.pushOut) : null,
     relativeVelocity: flip(d.relativeVelocity),
     relativeSpin: -d.relativeSpin,
