@@ -18,6 +18,12 @@ export interface PairDrawOptions {
   readonly caption?: readonly string[];
   /** The scene's y axis points down (PreviewScene.yDown): B ⊖ A is drawn in the same frame. */
   readonly yDown?: boolean;
+  /**
+   * The instant the pair's B ⊖ A, closest point and push-out are at (the scrubbed time; 0 when
+   * absent): the relative-velocity ray then meets B ⊖ A at -relativeVelocity × (toi - time), and
+   * not at all once the time of impact is past.
+   */
+  readonly time?: number;
 }
 
 // Text layout, in CSS pixels.
@@ -70,7 +76,7 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
   marks.n = 0;
   const header = layoutHeader(p.width, pair, theme, o.caption ?? []);
   const v: Viewport = { cx: 0, cy: 0, zoom: 1, width: p.width, height: p.height, ...(o.yDown ? { yDown: true } : {}) };
-  fitInto(v, pairBounds(pair), PLOT_LEFT, header.bottom + PLOT_TOP, p.width - PLOT_RIGHT, p.height - PLOT_BOTTOM);
+  fitInto(v, pairBounds(pair, o.time ?? 0), PLOT_LEFT, header.bottom + PLOT_TOP, p.width - PLOT_RIGHT, p.height - PLOT_BOTTOM);
   p.clear(theme.background);
   drawGrid(p, v, theme, header.bottom);
   forEachTickLabel(v, header.bottom, (s, x, y) => {
@@ -101,7 +107,8 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
   const [rvx, rvy] = pair.relativeVelocity;
   let hit: { x: number; y: number; text: string } | null = null;
   if (rvx !== 0 || rvy !== 0) {
-    const T = pair.toi && pair.toi.state === 'hit' ? pair.toi.t : undefined;
+    const time = o.time ?? 0;
+    const T = pair.toi && pair.toi.state === 'hit' && pair.toi.t >= time ? pair.toi.t : undefined;
     const rayLen = Math.max(Math.hypot(v.width, v.height), 1);
     const speed = Math.hypot(rvx, rvy);
     p.beginPath();
@@ -109,8 +116,8 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
     p.lineTo(ox - (rvx / speed) * rayLen, oy - screenYSign(v) * (rvy / speed) * rayLen);
     p.stroke(theme.info, 1.5, 0.8, [6, 4]);
     if (T !== undefined) {
-      const hx = toScreenX(v, -rvx * T);
-      const hy = toScreenY(v, -rvy * T);
+      const hx = toScreenX(v, -rvx * (T - time));
+      const hy = toScreenY(v, -rvy * (T - time));
       arrow(p, ox, oy, hx, hy, theme.info, 2.5);
       dot(p, hx, hy, 4.5, theme.info);
       hit = { x: hx, y: hy, text: `t = ${formatNumber(T)} s` };
@@ -355,7 +362,7 @@ function dot(p: Painter, x: number, y: number, r: number, color: string): void {
 }
 
 /** Bounds of everything the view shows: B ⊖ A (rounded), the origin, the closest point and the hit. */
-function pairBounds(pair: PairDetail): [number, number, number, number] {
+function pairBounds(pair: PairDetail, time: number): [number, number, number, number] {
   let minX = 0;
   let minY = 0;
   let maxX = 0;
@@ -373,7 +380,7 @@ function pairBounds(pair: PairDetail): [number, number, number, number] {
   for (const s of pair.advancement) if (s.minkowski) addMd(s.minkowski);
   add(pair.closest[0], pair.closest[1]);
   if (pair.pushOut) add(pair.pushOut[0], pair.pushOut[1]);
-  if (pair.toi && pair.toi.state === 'hit') add(-pair.relativeVelocity[0] * pair.toi.t, -pair.relativeVelocity[1] * pair.toi.t);
+  if (pair.toi && pair.toi.state === 'hit' && pair.toi.t >= time) add(-pair.relativeVelocity[0] * (pair.toi.t - time), -pair.relativeVelocity[1] * (pair.toi.t - time));
   // A little room around a scene that is only the origin and a point.
   const pad = Math.max(maxX - minX, maxY - minY) * 0.08 || 1;
   return [minX - pad, minY - pad, maxX + pad, maxY + pad];

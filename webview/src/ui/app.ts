@@ -6,6 +6,7 @@ import { decodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 import { changedWorldBoxes } from '../paint/delta-region';
 import { CanvasPainter } from '../paint/canvas-painter';
 import { ScenePainter } from '../../../render/scene/scene-painter';
+import { drawOverlapRegion } from '../../../render/scene/overlap-region';
 import type { Theme } from '../../../render/theme';
 import { fitBounds, type Viewport } from '../../../render/viewport';
 import { WorldLayer, type LayerFrame } from '../paint/world-layer';
@@ -74,10 +75,7 @@ export class PreviewApp {
     this.timeSlider = el('input', { id: 'time', attrs: { type: 'range', min: '0', max: '1000', value: '0', 'aria-label': 'Time' } });
     this.timeSlider.addEventListener('input', () => {
       const T = this.state.painter?.duration ?? 0;
-      this.state.time = (Number(this.timeSlider.value) / 1000) * T;
-      this.updateTimeLabel();
-      this.state.save();
-      this.invalidate();
+      this.setTime((Number(this.timeSlider.value) / 1000) * T);
     });
     this.timeLabel = el('output', { id: 'time-label', text: 't = 0 s' });
     this.status = el('span', { id: 'status' });
@@ -85,7 +83,11 @@ export class PreviewApp {
     this.tooltip = el('div', { id: 'tooltip', attrs: { role: 'tooltip', hidden: '' } });
     this.empty = el('div', { id: 'empty', text: 'Open a .collide file to preview its scene.' });
     this.findings = new FindingsPanel();
-    this.inspector = new Inspector(this.theme, () => this.closePair());
+    this.inspector = new Inspector(
+      this.theme,
+      () => this.closePair(),
+      (t) => this.setTime(t),
+    );
 
     root.replaceChildren(
       el('div', { class: 'toolbar' }, [
@@ -213,6 +215,7 @@ export class PreviewApp {
     if (scene.yDown) s.view.yDown = true;
     else delete s.view.yDown;
     this.inspector.setYDown(scene.yDown === true);
+    this.inspector.setScene(scene);
     const changed = delta && before ? replacedInPlace(delta) : null;
     s.painter = before && changed ? ScenePainter.following(before, scene, changed) : new ScenePainter(scene);
     if (delta && before) this.layer.changed(before, s.painter, changedWorldBoxes(before, s.painter, delta));
@@ -246,6 +249,7 @@ export class PreviewApp {
       s.restored = null;
     }
     s.time = Math.min(s.time, T);
+    this.inspector.setTime(s.time);
     this.timeSlider.value = String(T > 0 ? Math.round((s.time / T) * 1000) : 0);
     this.updateTimeLabel();
     this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b));
@@ -296,6 +300,18 @@ export class PreviewApp {
     this.inspector.close();
     this.findings.unselect();
     this.state.save();
+    this.invalidate();
+  }
+
+  /** Move the scene's time (clamped to the scene's interval): the slider, the inspector and the picture follow. */
+  setTime(t: number): void {
+    const s = this.state;
+    const T = s.painter?.duration ?? 0;
+    s.time = Math.min(Math.max(t, 0), T);
+    this.timeSlider.value = String(T > 0 ? Math.round((s.time / T) * 1000) : 0);
+    this.updateTimeLabel();
+    this.inspector.setTime(s.time);
+    s.save();
     this.invalidate();
   }
 
@@ -359,17 +375,24 @@ export class PreviewApp {
     if (!ctx) return 'empty';
     const dpr = window.devicePixelRatio || 1;
     const painter = this.state.painter;
+    // The inspector follows a drag at every frame (its numbers and picture for the dragged pose).
+    this.inspector.setDrag(this.state.drag);
     if (!painter) {
       new CanvasPainter(ctx, this.view.width, this.view.height, this.theme.fontFamily, dpr).clear(this.theme.background);
       return 'empty';
     }
+    let frame: FrameKind;
     if (painter.scene.bodies.length < LAYER_MIN_BODIES) {
       const p = new CanvasPainter(ctx, this.view.width, this.view.height, this.theme.fontFamily, dpr);
       painter.draw(p, this.view, this.theme, this.state.drawOptions());
-      return 'direct';
+      frame = 'direct';
+    } else {
+      if (mode === 'full') this.layer.invalidate();
+      frame = this.layer.paint(ctx, this.view, dpr, painter, this.theme, this.state.drawOptions(), mode === 'frame' && this.input.inGesture()).frame;
     }
-    if (mode === 'full') this.layer.invalidate();
-    return this.layer.paint(ctx, this.view, dpr, painter, this.theme, this.state.drawOptions(), mode === 'frame' && this.input.inGesture()).frame;
+    const overlap = this.inspector.overlap();
+    if (overlap) drawOverlapRegion(new CanvasPainter(ctx, this.view.width, this.view.height, this.theme.fontFamily, dpr), this.view, overlap, this.theme);
+    return frame;
   }
 
   /** The current view as SVG text or a PNG data URL, drawn by the same ScenePainter. */

@@ -1,9 +1,10 @@
-import type { PairDetail, PreviewFinding } from '../../../protocol/preview-model';
+import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
 import { CanvasPainter } from '../paint/canvas-painter';
-import { formatNumber as fmt } from '../../../protocol/format';
 import { drawPair, type StepKind } from '../../../render/pair-painter';
+import { pairDetailOf, pairInstant, withPose, type PairInstant, type PoseOverride } from '../../../render/pair-live';
 import type { Theme } from '../../../render/theme';
 import { el, fillTable } from './dom';
+import { pairRows, stepAtTime, stepRows, type InstantNumbers } from './pair-rows';
 
 const STEP_NAMES: Record<StepKind, string> = { gjk: 'GJK simplices', epa: 'EPA polytopes', advancement: 'Conservative advancement' };
 /** The order the trace kinds are offered in. */
@@ -17,6 +18,13 @@ function stepsOf(d: PairDetail, kind: StepKind): readonly unknown[] {
 /**
  * The pair inspector: the configuration-space canvas (drawPair), a step slider through the
  * algorithm traces, and the numbers of the result and of the current step.
+ *
+ * It shows the pair at the scene's time and as the preview draws it: the server's detail while
+ * it matches the scene and nothing is dragged; otherwise, at every frame, the same numbers
+ * computed here from the preview model (render/pair-live.ts), for the dragged pose or for a newer
+ * scene whose detail is on its way. The conservative-advancement steps and the scene's time drive
+ * each other: choosing a step moves the time to it (`onTime`), and a new time (`setTime`)
+ * selects the step at or before it.
  */
 export class Inspector {
   readonly root: HTMLElement;
@@ -28,12 +36,27 @@ export class Inspector {
   private readonly numbers: HTMLTableElement;
   private readonly stepNumbers: HTMLTableElement;
   private readonly status: HTMLElement;
+  /** The server's answer for the open pair. */
   private detail: PairDetail | null = null;
+  private scene: PreviewScene | null = null;
+  private time = 0;
+  private drag: (PoseOverride & { readonly version: number }) | null = null;
+  /** What is shown: the detail, or the one computed here; and the pair at the scene's time. */
+  private shown: PairDetail | null = null;
+  private instant: PairInstant | null = null;
+  /** Whether `shown` is computed here for a dragged pose. */
+  private dragged = false;
   private theme: Theme;
   /** The scene's y axis points down: B ⊖ A is drawn in its frame. */
   private yDown = false;
+  /** Frames drawn on the canvas (for the tests). */
+  private frames = 0;
 
-  constructor(theme: Theme, onClose: () => void) {
+  constructor(
+    theme: Theme,
+    onClose: () => void,
+    private readonly onTime: (t: number) => void = () => {},
+  ) {
     this.theme = theme;
     this.title = el('h2', { text: '' });
     const close = el('button', { class: 'icon', title: 'Close the pair inspector', text: '×', attrs: { 'aria-label': 'Close' } });
@@ -49,7 +72,12 @@ export class Inspector {
       this.syncSlider(true);
       this.redraw();
     });
-    this.slider.addEventListener('input', () => this.redraw());
+    this.slider.addEventListener('input', () => {
+      this.redraw();
+      // An advancement step is an instant: the scene goes there.
+      const s = this.kind.value === 'advancement' ? this.shown?.advancement[Number(this.slider.value)] : undefined;
+      if (s) this.onTime(s.t);
+    });
     this.root = el('section', { id: 'inspector', attrs: { hidden: '' } }, [
       el('header', {}, [this.title, close]),
       this.canvas,
@@ -68,6 +96,8 @@ export class Inspector {
     this.title.textContent = `${b} ⊖ ${a}`;
     if (!this.detail || this.detail.a !== a || this.detail.b !== b) {
       this.detail = null;
+      this.shown = null;
+      this.instant = null;
       this.status.textContent = 'Computing…';
       this.numbers.replaceChildren();
       this.stepNumbers.replaceChildren();
@@ -86,6 +116,8 @@ export class Inspector {
   close(): void {
     this.root.hidden = true;
     this.detail = null;
+    this.shown = null;
+    this.instant = null;
   }
 
   setTheme(theme: Theme): void {
@@ -93,22 +125,90 @@ export class Inspector {
     this.redraw();
   }
 
+  /** The scene the preview shows (its bodies give the live numbers). */
+  setScene(scene: PreviewScene | null): void {
+    if (scene === this.scene) return;
+    this.scene = scene;
+    this.refresh(false);
+  }
+
+  /** The scene's time changed: the numbers and the picture follow, and the advancement step at or before it is chosen. */
+  setTime(t: number): void {
+    if (t === this.time) return;
+    this.time = t;
+    const d = this.shown;
+    if (d && this.kind.value === 'advancement') {
+      const k = stepAtTime(d, t);
+      if (k >= 0) this.slider.value = String(k);
+    }
+    this.refresh(false);
+  }
+
+  /** The body dragged in the preview (preview-state.ts `drag`), drawn at its pose until the text has it. */
+  setDrag(drag: (PoseOverride & { readonly version: number }) | null): void {
+    if (drag === this.drag) return;
+    this.drag = drag;
+    this.refresh(false);
+  }
+
+  /** The overlap region of the pair at the scene's time (world, flat), for the scene view to draw. */
+  overlap(): number[] | null {
+    return this.root.hidden ? null : (this.instant?.overlap ?? null);
+  }
+
   setDetail(d: PairDetail): void {
-    const sameKinds = this.detail && this.detail.a === d.a && this.detail.b === d.b;
     this.detail = d;
     this.root.hidden = false;
     this.title.textContent = `${d.b} ⊖ ${d.a}`;
-    this.status.textContent = d.notes.join(' ');
+    this.refresh(true);
+  }
+
+  /**
+   * Recompute what is shown from the detail, the scene, the drag and the time; `fresh`: a new
+   * answer from the server (its notes and trace kinds are offered anew).
+   */
+  private refresh(fresh: boolean): void {
+    const d = this.detail;
+    if (!d) return;
+    const before = this.shown;
+    const next = this.live(d) ?? d;
+    this.shown = next;
+    if (fresh || !before || before.toi?.state !== next.toi?.state || kindsOf(before).join() !== kindsOf(next).join()) this.offerKinds(next, before);
+    else this.syncSlider(false);
+    this.status.textContent = next.notes.join(' ');
+    this.redraw();
+  }
+
+  /** The detail computed here when the server's does not show what the preview draws; else null. */
+  private live(d: PairDetail): PairDetail | null {
+    const scene = this.scene;
+    this.dragged = false;
+    this.instant = null;
+    if (!scene || scene.uri !== d.uri) return null;
+    const ia = scene.bodies.findIndex((b) => b.name === d.a);
+    const ib = scene.bodies.findIndex((b) => b.name === d.b);
+    if (ia < 0 || ib < 0) return null;
+    const drag = this.drag && (this.drag.index === ia || this.drag.index === ib) ? this.drag : null;
+    let shown: PairDetail | null = null;
+    if (drag) {
+      shown = pairDetailOf(withPose(scene, drag, this.time), { ia, ib });
+      this.dragged = shown !== null;
+    } else if (scene.version > d.version || ia !== d.ia || ib !== d.ib) {
+      const finding = scene.findings.find((f) => f.ia === ia && f.ib === ib) ?? null;
+      shown = pairDetailOf(scene, { ia, ib, parts: [d.partA, d.partB], finding });
+    }
+    this.instant = pairInstant(scene, shown ?? d, this.time, drag);
+    return shown;
+  }
+
+  private offerKinds(d: PairDetail, before: PairDetail | null): void {
+    const sameKinds = before && before.a === d.a && before.b === d.b;
     const prev = this.kind.value;
-    const kinds = STEP_KINDS.filter((k) => stepsOf(d, k).length > 0);
-    this.kind.replaceChildren(
-      ...kinds.map((k) => el('option', { text: `${STEP_NAMES[k]} (${stepsOf(d, k).length})`, attrs: { value: k } })),
-    );
+    const kinds = kindsOf(d);
+    this.kind.replaceChildren(...kinds.map((k) => el('option', { text: `${STEP_NAMES[k]} (${stepsOf(d, k).length})`, attrs: { value: k } })));
     if (sameKinds && kinds.includes(prev as StepKind)) this.kind.value = prev;
     this.kind.disabled = kinds.length === 0;
     this.syncSlider(!sameKinds);
-    fillTable(this.numbers, pairRows(d));
-    this.redraw();
   }
 
   private syncSlider(toEnd: boolean): void {
@@ -120,7 +220,7 @@ export class Inspector {
   }
 
   private stepCount(): number {
-    const d = this.detail;
+    const d = this.shown;
     if (!d) return 0;
     const k = this.kind.value;
     return STEP_KINDS.includes(k as StepKind) ? stepsOf(d, k as StepKind).length : 0;
@@ -134,9 +234,23 @@ export class Inspector {
     }
   }
 
+  /**
+   * The pair at the scene's time: the server's numbers at t = 0 when they are what is shown
+   * (an overlap's push-out is then the analysis' own), else the instant computed here.
+   */
+  private now(d: PairDetail): InstantNumbers {
+    const i = this.instant;
+    if (!i || (d === this.detail && this.time === 0)) {
+      return { t: 0, distance: d.distance, closest: d.closest, normal: d.normal, pushOut: d.pushOut, overlapArea: i?.overlapArea ?? 0 };
+    }
+    return i;
+  }
+
   redraw(): void {
-    const d = this.detail;
+    const d = this.shown;
     if (!d || this.root.hidden) return;
+    const now = this.now(d);
+    fillTable(this.numbers, pairRows(d, now, this.dragged));
     const rect = this.canvas.getBoundingClientRect();
     const w = Math.max(1, Math.round(rect.width));
     const h = Math.max(1, Math.round(rect.height));
@@ -151,76 +265,15 @@ export class Inspector {
     const index = Number(this.slider.value);
     const n = this.stepCount();
     const step = n > 0 ? { kind, index } : null;
-    drawPair(new CanvasPainter(ctx, w, h, this.theme.fontFamily, dpr), d, this.theme, { step, yDown: this.yDown });
+    // B ⊖ A, the closest point and the push-out at the scene's time; the traces as recorded.
+    const picture: PairDetail = { ...d, minkowski: this.instant?.minkowski ?? d.minkowski, distance: now.distance, closest: now.closest, pushOut: now.pushOut };
+    drawPair(new CanvasPainter(ctx, w, h, this.theme.fontFamily, dpr), picture, this.theme, { step, yDown: this.yDown, time: now.t });
+    this.frames++;
     this.stepLabel.textContent = n > 0 ? `${index + 1} / ${n}` : '';
     fillTable(this.stepNumbers, step ? stepRows(d, kind, index) : []);
   }
 }
 
-const pt = (p: readonly [number, number]): string => `(${fmt(p[0])}, ${fmt(p[1])})`;
-
-/** The result's numbers, as the hover and the diagnostics word them. */
-function pairRows(d: PairDetail): [string, string][] {
-  const rows: [string, string][] = [];
-  if (d.distance < 0) rows.push(['Penetration depth', fmt(-d.distance)]);
-  else rows.push(['Distance', fmt(d.distance)]);
-  rows.push(['Closest point of B ⊖ A', pt(d.closest)]);
-  if (d.pushOut) rows.push(['Push-out (move B)', pt(d.pushOut)]);
-  if (d.finding && d.finding.kind !== 'ghost-bump') rows.push(['Normal (A → B)', pt(d.finding.normal)]);
-  rows.push(['Relative velocity', pt(d.relativeVelocity)]);
-  if (d.relativeSpin !== 0) rows.push(['Relative spin', `${fmt(d.relativeSpin)} rad/s`]);
-  if (d.toi) {
-    rows.push(['Time of impact', d.toi.state === 'hit' ? `${fmt(d.toi.t)} s` : d.toi.state]);
-    if (d.toi.state === 'hit') {
-      rows.push(['Contact point', pt(d.toi.point)]);
-      rows.push(['Contact normal', pt(d.toi.normal)]);
-    }
-    rows.push(['Method', `${d.toi.method}, ${d.toi.iterations} iterations`]);
-  }
-  if (d.finding?.kind === 'ghost-bump') rows.push(...seamRows(d.finding));
-  if (d.finding) rows.push(['Finding', d.finding.message]);
-  if (d.partA > 0 || d.partB > 0) rows.push(['Parts', `${d.a}[${d.partA}] × ${d.b}[${d.partB}]`]);
-  return rows;
-}
-
-/** A ghost bump's seam: where, which two pieces meet there, which body slides and when it gets there. */
-function seamRows(f: PreviewFinding): [string, string][] {
-  const rows: [string, string][] = [];
-  if (f.point) rows.push(['Seam', pt(f.point)]);
-  if (f.pieces) rows.push(['Pieces', `${f.pieces[0]} | ${f.pieces[1]}`]);
-  if (f.moving) rows.push(['Sliding body', f.moving === 'a' ? f.a : f.b]);
-  if (f.toi !== undefined) rows.push(['Reaches the seam', `t = ${fmt(f.toi)} s`]);
-  return rows;
-}
-
-function stepRows(d: PairDetail, kind: StepKind, index: number): [string, string][] {
-  if (kind === 'gjk') {
-    const s = d.gjk[index];
-    if (!s) return [];
-    return [
-      ['Step', `GJK ${index + 1}`],
-      ...s.simplex.map((v, i): [string, string] => [`w${i} = b${v.indexB} − a${v.indexA}`, pt(v.w)]),
-      ['Closest to origin', pt(s.closest)],
-      ['|closest|', fmt(Math.hypot(s.closest[0], s.closest[1]))],
-      ['Search direction', pt(s.direction)],
-    ];
-  }
-  if (kind === 'epa') {
-    const s = d.epa[index];
-    if (!s) return [];
-    return [
-      ['Step', `EPA ${index + 1}`],
-      ['Polytope vertices', String(s.polytope.length)],
-      ['Closest edge', String(s.closestEdge)],
-      ['Edge distance', fmt(s.distance)],
-    ];
-  }
-  const s = d.advancement[index];
-  if (!s) return [];
-  return [
-    ['Step', `Advancement ${index + 1}`],
-    ['t', `${fmt(s.t)} s`],
-    ['Distance', fmt(s.distance)],
-    ['Normal', pt(s.normal)],
-  ];
+function kindsOf(d: PairDetail): StepKind[] {
+  return STEP_KINDS.filter((k) => stepsOf(d, k).length > 0);
 }

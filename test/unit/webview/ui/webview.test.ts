@@ -274,9 +274,9 @@ describe('preview webview (headless Chromium)', function () {
     await view.frame();
     await view.screenshot('preview-inspector');
     const cell = (key: string) => view.page.locator(`#pair-numbers td[data-key="${key}"]`).textContent();
-    assert.equal(await cell('Penetration depth'), '0.1');
-    assert.equal(await cell('Push-out (move B)'), '(0, 0.1)');
-    assert.equal(await cell('Normal (A → B)'), '(0, 1)');
+    assert.equal(await cell('Penetration depth at t = 0 s'), '0.1');
+    assert.equal(await cell('Push-out (move B) at t = 0 s'), '(0, 0.1)');
+    assert.equal(await cell('Normal (A → B) at t = 0 s'), '(0, 1)');
     // Only the traces that recorded steps are offered, each with its count.
     assert.deepEqual(await view.page.locator('#step-kind option').allTextContents(), ['GJK simplices (2)', 'EPA polytopes (1)']);
     // The last GJK step is shown first; step back to the first.
@@ -303,7 +303,7 @@ describe('preview webview (headless Chromium)', function () {
     assert.ok(has(hex(DARK_VARS['--vscode-charts-green']!)), 'edges of B drawn in B color');
     // A pair message for another pair than the one open is ignored.
     await view.send({ type: 'pair', pair: { ...samplePair(), a: 'wall', b: 'shot' } });
-    assert.equal(await cell('Penetration depth'), '0.1');
+    assert.equal(await cell('Penetration depth at t = 0 s'), '0.1');
   });
 
   it('a code lens selectPair opens the pair in declaration order; the inspector follows new versions', async () => {

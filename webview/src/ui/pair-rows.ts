@@ -1,0 +1,121 @@
+import { formatNumber as fmt } from '../../../protocol/format';
+import type { PairDetail, Point, PreviewFinding } from '../../../protocol/preview-model';
+import type { StepKind } from '../../../render/pair-painter';
+
+/**
+ * The pair inspector's tables as text rows. Every number that changes with time says at which
+ * instant it holds: the scene's time (the scrubber's, where the picture shows the bodies), the
+ * time of impact, or t = 0 for the GJK and EPA traces, which the server runs on the poses at
+ * t = 0; the relative velocity and spin hold at every instant.
+ */
+
+/** The pair at the scene's time: what the picture shows and the table's first rows say. */
+export interface InstantNumbers {
+  readonly t: number;
+  readonly distance: number;
+  readonly closest: Point;
+  readonly normal: Point | null;
+  readonly pushOut: Point | null;
+  readonly overlapArea: number;
+}
+
+const pt = (p: readonly [number, number]): string => `(${fmt(p[0])}, ${fmt(p[1])})`;
+export const instantLabel = (t: number): string => `t = ${fmt(t)} s`;
+
+/**
+ * The result's numbers, as the hover and the diagnostics word them. `now` is the pair at the
+ * scene's time; `dragged` says that a body is shown at a pose the text does not have yet.
+ */
+export function pairRows(d: PairDetail, now: InstantNumbers, dragged: boolean): [string, string][] {
+  const rows: [string, string][] = [];
+  const at = `at ${instantLabel(now.t)}${dragged ? ' (dragged)' : ''}`;
+  if (now.distance < 0) rows.push([`Penetration depth ${at}`, fmt(-now.distance)]);
+  else rows.push([`Distance ${at}`, fmt(now.distance)]);
+  rows.push([`Closest point of B ⊖ A ${at}`, pt(now.closest)]);
+  if (now.normal) rows.push([`Normal (A → B) ${at}`, pt(now.normal)]);
+  if (now.pushOut) rows.push([`Push-out (move B) ${at}`, pt(now.pushOut)]);
+  if (now.overlapArea > 0) rows.push([`Overlap area ${at}`, fmt(now.overlapArea)]);
+  rows.push(['Relative velocity', pt(d.relativeVelocity)]);
+  if (d.relativeSpin !== 0) rows.push(['Relative spin', `${fmt(d.relativeSpin)} rad/s`]);
+  if (d.toi) {
+    rows.push(['Time of impact', d.toi.state === 'hit' ? `${fmt(d.toi.t)} s` : d.toi.state]);
+    if (d.toi.state === 'hit') {
+      const impact = `at ${instantLabel(d.toi.t)}`;
+      rows.push([`Contact point ${impact}`, pt(d.toi.point)]);
+      rows.push([`Contact normal (A → B) ${impact}`, pt(d.toi.normal)]);
+    }
+    rows.push(['Method', methodText(d)]);
+  }
+  if (d.finding?.kind === 'ghost-bump') rows.push(...seamRows(d.finding));
+  if (d.finding) rows.push(['Finding', d.finding.message]);
+  if (d.partA > 0 || d.partB > 0) rows.push(['Parts', `${d.a}[${d.partA}] × ${d.b}[${d.partB}]`]);
+  return rows;
+}
+
+/**
+ * The time-of-impact method and its work. Conservative advancement counts every distance
+ * evaluation as an iteration, its end game's look-ahead evaluations (past the step it commits to)
+ * included, and records only the steps it commits to (core/ccd/conservative-advancement.ts): the
+ * two counts are named apart when they differ.
+ */
+export function methodText(d: PairDetail): string {
+  if (!d.toi) return '';
+  const steps = d.advancement.length;
+  if (steps > 0 && d.toi.iterations !== steps) {
+    const ahead = d.toi.iterations - steps;
+    return `${d.toi.method}: ${d.toi.iterations} distance evaluations, ${steps} steps and ${ahead} ${ahead === 1 ? 'look-ahead' : 'look-aheads'}`;
+  }
+  return `${d.toi.method}, ${d.toi.iterations} iterations`;
+}
+
+/** A ghost bump's seam: where, which two pieces meet there, which body slides and when it gets there. */
+function seamRows(f: PreviewFinding): [string, string][] {
+  const rows: [string, string][] = [];
+  if (f.point) rows.push(['Seam', pt(f.point)]);
+  if (f.pieces) rows.push(['Pieces', `${f.pieces[0]} | ${f.pieces[1]}`]);
+  if (f.moving) rows.push(['Sliding body', f.moving === 'a' ? f.a : f.b]);
+  if (f.toi !== undefined) rows.push(['Reaches the seam', `t = ${fmt(f.toi)} s`]);
+  return rows;
+}
+
+/** The chosen step's numbers; GJK and EPA ran on the poses at t = 0. */
+export function stepRows(d: PairDetail, kind: StepKind, index: number): [string, string][] {
+  if (kind === 'gjk') {
+    const s = d.gjk[index];
+    if (!s) return [];
+    return [
+      ['Step', `GJK ${index + 1} at t = 0 s`],
+      ...s.simplex.map((v, i): [string, string] => [`w${i} = b${v.indexB} − a${v.indexA}`, pt(v.w)]),
+      ['Closest to origin', pt(s.closest)],
+      ['|closest|', fmt(Math.hypot(s.closest[0], s.closest[1]))],
+      ['Search direction', pt(s.direction)],
+    ];
+  }
+  if (kind === 'epa') {
+    const s = d.epa[index];
+    if (!s) return [];
+    return [
+      ['Step', `EPA ${index + 1} at t = 0 s`],
+      ['Polytope vertices', String(s.polytope.length)],
+      ['Closest edge', String(s.closestEdge)],
+      ['Edge distance', fmt(s.distance)],
+    ];
+  }
+  const s = d.advancement[index];
+  if (!s) return [];
+  return [
+    ['Step', `Advancement ${index + 1} of ${d.advancement.length}`],
+    ['t', `${fmt(s.t)} s`],
+    [`Distance at ${instantLabel(s.t)}`, fmt(s.distance)],
+    [`Normal (A → B) at ${instantLabel(s.t)}`, pt(s.normal)],
+  ];
+}
+
+/** The advancement step at or before time t (the last one that has started), or -1 before the first. */
+export function stepAtTime(d: PairDetail, t: number): number {
+  let k = -1;
+  // The steps run forward in time; a hair of tolerance keeps a time set from a step on that step.
+  const eps = 1e-12 * Math.max(1, Math.abs(t));
+  for (let i = 0; i < d.advancement.length; i++) if (d.advancement[i]!.t <= t + eps) k = i;
+  return k;
+}
