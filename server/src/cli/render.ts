@@ -4,6 +4,7 @@ import { fitBounds, type Viewport } from '../../../render/viewport';
 import { ScenePainter } from '../../../render/scene/scene-painter';
 import { formatNumber as fmt } from '../../../protocol/format';
 import { drawPair } from '../../../render/pair-painter';
+import { pairInstant } from '../../../render/pair-live';
 import { SvgPainter, svgDocument } from '../../../render/svg-painter';
 import { DARK_THEME, LIGHT_THEME, type Theme } from '../../../render/theme';
 import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
@@ -144,7 +145,10 @@ export function drawPreviewSvg(scene: PreviewScene, pair: PairDetail | null, opt
   });
   if (!pair) return { svg: svg.toString(), scene, pair };
   const side = new SvgPainter(PAIR_WIDTH, height, theme.fontFamily);
-  drawPair(side, pair, theme, { step: null, caption: pairCaption(pair), ...(scene.yDown ? { yDown: true } : {}) });
+  // The pair at the picture's time: B ⊖ A, distance and push-out where the scene shows the bodies.
+  const now = time > 0 ? pairInstant(scene, pair, time, null) : null;
+  const shown = now ? { ...pair, minkowski: now.minkowski ?? pair.minkowski, distance: now.distance, closest: now.closest, pushOut: now.pushOut } : pair;
+  drawPair(side, shown, theme, { step: null, caption: pairCaption(shown, time), time, ...(scene.yDown ? { yDown: true } : {}) });
   const doc = svgDocument(width + PAIR_WIDTH, height, [
     { content: svg.content(), x: 0, y: 0, width, height },
     { content: side.content(), x: width, y: 0, width: PAIR_WIDTH, height },
@@ -274,10 +278,12 @@ export const renderCommand: CliCommand = {
 };
 
 /** The caption under a pair's picture: its depth or distance, push-out and time of impact. */
-export function pairCaption(pair: PairDetail): string[] {
+export function pairCaption(pair: PairDetail, time = 0): string[] {
+  // At t = 0 the instant goes without saying (the picture's caption says t = 0 s).
+  const at = time > 0 ? ` at t = ${fmt(time)} s` : '';
   return [
-    pair.distance < 0 ? `depth ${fmt(-pair.distance)}` : `distance ${fmt(pair.distance)}`,
-    ...(pair.pushOut ? [`push-out (${fmt(pair.pushOut[0])}, ${fmt(pair.pushOut[1])})`] : []),
+    (pair.distance < 0 ? `depth ${fmt(-pair.distance)}` : `distance ${fmt(pair.distance)}`) + at,
+    ...(pair.pushOut ? [`push-out (${fmt(pair.pushOut[0])}, ${fmt(pair.pushOut[1])})${at}`] : []),
     ...(pair.toi ? [pair.toi.state === 'hit' ? `time of impact ${fmt(pair.toi.t)} s (${pair.toi.method})` : `no impact (${pair.toi.state})`] : []),
   ];
 }

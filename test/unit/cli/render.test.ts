@@ -45,6 +45,15 @@ describe('collide render', () => {
     assert.throws(() => renderSceneSvg(SCENE, { time: -0.1 }), UsageError);
   });
 
+  it('--pair with --time draws and captions the pair at that time, as the scene is drawn', () => {
+    // The shot (x = -1 + 600 t, radius 0.05) is 2.9 from the wall's face (x = 1.95) at t = 0, 0.5 at t = 0.004 s.
+    const at0 = renderSceneSvg(SCENE, { width: 600, height: 400, pair: ['shot', 'wall'] }).svg;
+    assert.match(at0, />distance 2\.9</);
+    const later = renderSceneSvg(SCENE, { width: 600, height: 400, pair: ['shot', 'wall'], time: 0.004 }).svg;
+    assert.match(later, />distance 0\.5 at t = 0\.004 s</);
+    assert.doesNotMatch(later, />distance 2\.9/);
+  });
+
   it('--pair adds the configuration space beside the scene, and unknown names are a usage error', () => {
     const { svg, pair } = renderSceneSvg(SCENE, { width: 600, height: 400, pair: ['shot', 'wall'] });
     assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1020" height="400"/);
