@@ -7,6 +7,7 @@ import type {
   PreviewBody,
   PreviewEpaStep,
   PreviewFinding,
+  PreviewGjkStep,
   PreviewMinkowski,
   PreviewPart,
   PreviewScene,
@@ -97,6 +98,7 @@ export function pairDetailOf(scene: PreviewScene, pick: PairChoice): PairDetail 
 
   const gjk = distance({ shapeA, transformA: xfA, shapeB, transformB: xfB, useRadii: true, trace: true });
   if (gjk.state !== 'ok') notes.push(`GJK: ${gjk.state} after ${gjk.iterations} iterations.`);
+  const gjkSteps = gjk.trace ?? [];
   const md = minkowskiDifference({ shapeA, transformA: xfA, shapeB, transformB: xfB });
   const minkowski = previewMinkowski(md);
   let signed = gjk.overlapping ? 0 : gjk.distance;
@@ -114,12 +116,7 @@ export function pairDetailOf(scene: PreviewScene, pick: PairChoice): PairDetail 
         ? [finding.normal[0] * finding.depth, finding.normal[1] * finding.depth]
         : [-closest[0], -closest[1]];
   }
-  const epa: PreviewEpaStep[] = [];
-  if (signed < 0) {
-    const pen = penetration({ shapeA, transformA: xfA, shapeB, transformB: xfB, useRadii: true, trace: true });
-    if (pen.state !== 'ok') notes.push(`EPA: ${pen.state} after ${pen.iterations} iterations.`);
-    for (const step of pen.trace ?? []) epa.push({ polytope: step.polytope.map(vertex), closestEdge: step.closestEdge, distance: step.distance });
-  }
+  const epa = signed < 0 ? epaSteps(shapeA, xfA, shapeB, xfB, notes) : [];
 
   const moving = relativeVelocity[0] !== 0 || relativeVelocity[1] !== 0 || A.spin !== 0 || B.spin !== 0;
   let toi: PairDetail['toi'] = null;
@@ -165,7 +162,7 @@ export function pairDetailOf(scene: PreviewScene, pick: PairChoice): PairDetail 
     relativeVelocity,
     relativeSpin: B.spin - A.spin,
     toi,
-    gjk: (gjk.trace ?? []).map((s) => ({ simplex: s.simplex.map(vertex), closest: pt(s.closest), direction: pt(s.direction) })),
+    gjk: gjkSteps.map((s) => ({ simplex: s.simplex.map(vertex), closest: pt(s.closest), direction: pt(s.direction) })),
     epa,
     advancement,
     notes,
@@ -190,6 +187,9 @@ export interface PairInstant {
   readonly overlap: number[] | null;
   /** Its area. */
   readonly overlapArea: number;
+  /** GJK's simplices and, when the pair overlaps, EPA's polytopes, on the poses at t. */
+  readonly gjk: PreviewGjkStep[];
+  readonly epa: PreviewEpaStep[];
 }
 
 /**
@@ -213,6 +213,7 @@ export function pairInstant(scene: PreviewScene, detail: Pick<PairDetail, 'ia' |
   const minkowski = previewMinkowski(md);
   const d = md.signedDistance;
   const overlap = d < 0 ? intersection(outline(shapeA, transformA), outline(shapeB, transformB)) : null;
+  const gjk = distance({ shapeA, transformA, shapeB, transformB, useRadii: true, trace: true }).trace ?? [];
   return {
     t,
     minkowski,
@@ -222,6 +223,8 @@ export function pairInstant(scene: PreviewScene, detail: Pick<PairDetail, 'ia' |
     pushOut: d < 0 ? [-md.closest.x, -md.closest.y] : null,
     overlap: overlap && overlap.length >= 6 ? overlap : null,
     overlapArea: overlap && overlap.length >= 6 ? area(overlap) : 0,
+    gjk: gjk.map((s) => ({ simplex: s.simplex.map(vertex), closest: pt(s.closest), direction: pt(s.direction) })),
+    epa: d < 0 ? epaSteps(shapeA, transformA, shapeB, transformB, []) : [],
   };
 }
 
@@ -316,6 +319,13 @@ export function area(poly: readonly number[]): number {
     s += poly[2 * i]! * poly[2 * j + 1]! - poly[2 * j]! * poly[2 * i + 1]!;
   }
   return s / 2;
+}
+
+/** EPA's polytopes where the cores overlap (shapes that overlap only through their rounding need none); a non-converged run is noted. */
+function epaSteps(shapeA: ConvexShape, transformA: Transform, shapeB: ConvexShape, transformB: Transform, notes: string[]): PreviewEpaStep[] {
+  const pen = penetration({ shapeA, transformA, shapeB, transformB, useRadii: true, trace: true });
+  if (pen.state !== 'ok') notes.push(`EPA: ${pen.state} after ${pen.iterations} iterations.`);
+  return (pen.trace ?? []).map((step) => ({ polytope: step.polytope.map(vertex), closestEdge: step.closestEdge, distance: step.distance }));
 }
 
 /** The part pair at the least signed separation (deepest overlap first), as pair-detail.ts picks it. */

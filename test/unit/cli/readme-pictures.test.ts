@@ -90,7 +90,7 @@ describe('README pictures', function () {
         await view.page.mouse.move(5, 715); // off the scene: no hover tooltip in the picture
         await view.frame();
         assert.equal(await view.page.locator('#inspector h2').textContent(), 'pushed ⊖ sunk');
-        assert.equal(await view.page.locator('#pair-numbers td[data-key="Penetration depth"]').textContent(), '0.2');
+        assert.equal(await view.page.locator('#pair-numbers td[data-key="Penetration depth at t = 0 s"]').textContent(), '0.2');
         assert.equal(await view.page.locator('#findings-list li.selected').count(), 1);
         const file = join(UPDATE ? out : join(root, 'artifacts'), UPDATE ? 'preview-inspector.png' : 'preview-readme.png');
         mkdirSync(join(file, '..'), { recursive: true });

@@ -55,6 +55,7 @@ function compareAll(text: string, where: string): number {
       // The instant at t = 0 is the detail's own numbers.
       const now = pairInstant(scene, server, 0, null)!;
       assert.deepEqual([fmt(now.distance), now.closest.map(fmt), now.normal.map(fmt)], [fmt(server.distance), server.closest.map(fmt), server.normal!.map(fmt)], `${where}: ${server.a} × ${server.b} at t = 0`);
+      assert.deepEqual([now.gjk.length, now.epa.length], [server.gjk.length, server.epa.length], `${where}: ${server.a} × ${server.b}: traces at t = 0`);
       compared++;
     }
   }

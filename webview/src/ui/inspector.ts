@@ -198,6 +198,8 @@ export class Inspector {
       shown = pairDetailOf(scene, { ia, ib, parts: [d.partA, d.partB], finding });
     }
     this.instant = pairInstant(scene, shown ?? d, this.time, drag);
+    // GJK and EPA at the instant shown, so that their steps are drawn on the B ⊖ A they ran on.
+    if (this.instant && (shown || this.time !== 0)) shown = { ...(shown ?? d), gjk: this.instant.gjk, epa: this.instant.epa };
     return shown;
   }
 
@@ -270,7 +272,7 @@ export class Inspector {
     drawPair(new CanvasPainter(ctx, w, h, this.theme.fontFamily, dpr), picture, this.theme, { step, yDown: this.yDown, time: now.t });
     this.frames++;
     this.stepLabel.textContent = n > 0 ? `${index + 1} / ${n}` : '';
-    fillTable(this.stepNumbers, step ? stepRows(d, kind, index) : []);
+    fillTable(this.stepNumbers, step ? stepRows(d, kind, index, now.t) : []);
   }
 }
 

@@ -5,8 +5,8 @@ import type { StepKind } from '../../../render/pair-painter';
 /**
  * The pair inspector's tables as text rows. Every number that changes with time says at which
  * instant it holds: the scene's time (the scrubber's, where the picture shows the bodies), the
- * time of impact, or t = 0 for the GJK and EPA traces, which the server runs on the poses at
- * t = 0; the relative velocity and spin hold at every instant.
+ * time of impact, or each conservative-advancement step's own t; the GJK and EPA steps ran at
+ * the scene's time. The relative velocity and spin hold at every instant.
  */
 
 /** The pair at the scene's time: what the picture shows and the table's first rows say. */
@@ -78,13 +78,13 @@ function seamRows(f: PreviewFinding): [string, string][] {
   return rows;
 }
 
-/** The chosen step's numbers; GJK and EPA ran on the poses at t = 0. */
-export function stepRows(d: PairDetail, kind: StepKind, index: number): [string, string][] {
+/** The chosen step's numbers; GJK and EPA ran on the poses at time `t` (the instant shown). */
+export function stepRows(d: PairDetail, kind: StepKind, index: number, t = 0): [string, string][] {
   if (kind === 'gjk') {
     const s = d.gjk[index];
     if (!s) return [];
     return [
-      ['Step', `GJK ${index + 1} at t = 0 s`],
+      ['Step', `GJK ${index + 1} at ${instantLabel(t)}`],
       ...s.simplex.map((v, i): [string, string] => [`w${i} = b${v.indexB} − a${v.indexA}`, pt(v.w)]),
       ['Closest to origin', pt(s.closest)],
       ['|closest|', fmt(Math.hypot(s.closest[0], s.closest[1]))],
@@ -95,7 +95,7 @@ export function stepRows(d: PairDetail, kind: StepKind, index: number): [string,
     const s = d.epa[index];
     if (!s) return [];
     return [
-      ['Step', `EPA ${index + 1} at t = 0 s`],
+      ['Step', `EPA ${index + 1} at ${instantLabel(t)}`],
       ['Polytope vertices', String(s.polytope.length)],
       ['Closest edge', String(s.closestEdge)],
       ['Edge distance', fmt(s.distance)],

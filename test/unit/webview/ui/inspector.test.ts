@@ -121,6 +121,8 @@ describe('preview pair inspector (headless Chromium)', function () {
     assert.notEqual(await cell(view, 'Distance at t = 0.005 s'), '0.91066');
     assert.notEqual(await cell(view, 'Normal (A → B) at t = 0.005 s'), '(0, 1)');
     assert.notEqual(await cspace(view), before);
+    // GJK ran on the poses shown.
+    assert.match((await view.page.locator('#step-numbers td[data-key="Step"]').textContent())!, /^GJK \d+ at t = 0\.005 s$/);
   });
 
   it('a conservative-advancement step moves the scene to its time; a new time selects the step at or before it', async () => {
