@@ -23,14 +23,14 @@ describe('preview/pair-detail: numbers at their instant', () => {
     assert.deepEqual(d.toi!.normal.map(fmt), ['-0.632851', '0.774274']);
     // The finding's normal is the one at impact, as PreviewFinding says.
     assert.deepEqual(d.finding!.normal.map(fmt), ['-0.632851', '0.774274']);
-  });
-
-  it('records the advancement steps the search commits to; its look-ahead evaluations count as iterations only', () => {
+    // The advancement steps are those the search commits to, from t = 0 to the answer; its
+    // look-ahead evaluations count as iterations only (the inspector's "Method" says so).
     assert.equal(d.toi!.method, 'conservative-advancement');
     assert.equal(d.advancement.length, 11);
     assert.equal(d.toi!.iterations, 13);
     // The steps run forward in time and end at the answer.
     assert.equal(d.advancement[0]!.t, 0);
     assert.equal(fmt(d.advancement.at(-1)!.t), fmt(d.toi!.t));
+    assert.deepEqual(d.advancement[0]!.normal.map(fmt), d.normal!.map(fmt));
   });
 });
