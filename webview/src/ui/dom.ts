@@ -17,8 +17,20 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return e;
 }
 
-/** A two-column table of label → value rows, replacing the table's content. */
+/**
+ * A two-column table of label → value rows, replacing the table's content; rows whose label is
+ * already there keep their elements and only change text (a table refilled at every frame of a
+ * drag then changes no more of the page than its numbers).
+ */
 export function fillTable(table: HTMLTableElement, rows: readonly (readonly [string, string])[]): void {
+  const old = table.rows;
+  if (old.length === rows.length && rows.every(([k], i) => old[i]!.cells[1]?.getAttribute('data-key') === k)) {
+    rows.forEach(([, v], i) => {
+      const td = old[i]!.cells[1]!;
+      if (td.textContent !== v) td.textContent = v;
+    });
+    return;
+  }
   table.replaceChildren(
     ...rows.map(([k, v]) => el('tr', {}, [el('th', { text: k }), el('td', { text: v, attrs: { 'data-key': k } })])),
   );

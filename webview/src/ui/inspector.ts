@@ -252,7 +252,7 @@ export class Inspector {
     const d = this.shown;
     if (!d || this.root.hidden) return;
     const now = this.now(d);
-    fillTable(this.numbers, pairRows(d, now, this.dragged));
+    // Read the layout before the tables change it (one layout a frame, not one per redraw).
     const rect = this.canvas.getBoundingClientRect();
     const w = Math.max(1, Math.round(rect.width));
     const h = Math.max(1, Math.round(rect.height));
@@ -271,6 +271,7 @@ export class Inspector {
     const picture: PairDetail = { ...d, minkowski: this.instant?.minkowski ?? d.minkowski, distance: now.distance, closest: now.closest, pushOut: now.pushOut };
     drawPair(new CanvasPainter(ctx, w, h, this.theme.fontFamily, dpr), picture, this.theme, { step, yDown: this.yDown, time: now.t });
     this.frames++;
+    fillTable(this.numbers, pairRows(d, now, this.dragged));
     this.stepLabel.textContent = n > 0 ? `${index + 1} / ${n}` : '';
     fillTable(this.stepNumbers, step ? stepRows(d, kind, index, now.t) : []);
   }
