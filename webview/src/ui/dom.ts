@@ -18,20 +18,36 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 }
 
 /**
- * A two-column table of label → value rows, replacing the table's content; rows whose label is
- * already there keep their elements and only change text (a table refilled at every frame of a
- * drag then changes no more of the page than its numbers).
+ * A row of a two-column table: a label and its value, the value cell named by `key` (data-key;
+ * the label by default), or a heading across both columns that the rows under it belong to.
  */
-export function fillTable(table: HTMLTableElement, rows: readonly (readonly [string, string])[]): void {
+export type TableRow = readonly [label: string, value: string, key?: string] | { readonly heading: string };
+
+const keyOf = (r: TableRow): string => ('heading' in r ? `§${r.heading}` : (r[2] ?? r[0]));
+
+/**
+ * Fill a two-column table with rows, replacing its content; when the rows are the same ones
+ * (same keys and headings), the elements stay and only the values' text changes (a table
+ * refilled at every frame of a drag then changes no more of the page than its numbers).
+ */
+export function fillTable(table: HTMLTableElement, rows: readonly TableRow[]): void {
   const old = table.rows;
-  if (old.length === rows.length && rows.every(([k], i) => old[i]!.cells[1]?.getAttribute('data-key') === k)) {
-    rows.forEach(([, v], i) => {
+  if (old.length === rows.length && rows.every((r, i) => old[i]!.dataset.key === keyOf(r))) {
+    rows.forEach((r, i) => {
+      if ('heading' in r) return;
       const td = old[i]!.cells[1]!;
-      if (td.textContent !== v) td.textContent = v;
+      if (td.textContent !== r[1]) td.textContent = r[1];
     });
     return;
   }
   table.replaceChildren(
-    ...rows.map(([k, v]) => el('tr', {}, [el('th', { text: k }), el('td', { text: v, attrs: { 'data-key': k } })])),
+    ...rows.map((r) => {
+      const tr =
+        'heading' in r
+          ? el('tr', { class: 'heading' }, [el('th', { text: r.heading, attrs: { colspan: '2', scope: 'colgroup' } })])
+          : el('tr', {}, [el('th', { text: r[0], attrs: { scope: 'row' } }), el('td', { text: r[1], attrs: { 'data-key': keyOf(r) } })]);
+      tr.dataset.key = keyOf(r);
+      return tr;
+    }),
   );
 }

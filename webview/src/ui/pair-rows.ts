@@ -1,6 +1,7 @@
 import { formatNumber as fmt } from '../../../protocol/format';
 import type { PairDetail, Point, PreviewFinding } from '../../../protocol/preview-model';
 import type { StepKind } from '../../../render/pair-painter';
+import type { TableRow } from './dom';
 
 /**
  * The pair inspector's tables as text rows. Every number that changes with time says at which
@@ -23,32 +24,40 @@ const pt = (p: readonly [number, number]): string => `(${fmt(p[0])}, ${fmt(p[1])
 export const instantLabel = (t: number): string => `t = ${fmt(t)} s`;
 
 /**
- * The result's numbers, as the hover and the diagnostics word them. `now` is the pair at the
+ * The result's numbers, as the hover and the diagnostics word them, under headings that give
+ * their instant (each value's key repeats it: "Distance at t = 0 s"). `now` is the pair at the
  * scene's time; `dragged` says that a body is shown at a pose the text does not have yet.
  */
-export function pairRows(d: PairDetail, now: InstantNumbers, dragged: boolean): [string, string][] {
-  const rows: [string, string][] = [];
+export function pairRows(d: PairDetail, now: InstantNumbers, dragged: boolean): TableRow[] {
+  const rows: TableRow[] = [{ heading: `At ${instantLabel(now.t)}${dragged ? ', dragged' : ''}` }];
   const at = `at ${instantLabel(now.t)}${dragged ? ' (dragged)' : ''}`;
-  if (now.distance < 0) rows.push([`Penetration depth ${at}`, fmt(-now.distance)]);
-  else rows.push([`Distance ${at}`, fmt(now.distance)]);
-  rows.push([`Closest point of B ⊖ A ${at}`, pt(now.closest)]);
-  if (now.normal) rows.push([`Normal (A → B) ${at}`, pt(now.normal)]);
-  if (now.pushOut) rows.push([`Push-out (move B) ${at}`, pt(now.pushOut)]);
-  if (now.overlapArea > 0) rows.push([`Overlap area ${at}`, fmt(now.overlapArea)]);
+  const add = (label: string, value: string): void => void rows.push([label, value, `${label} ${at}`]);
+  if (now.distance < 0) add('Penetration depth', fmt(-now.distance));
+  else add('Distance', fmt(now.distance));
+  add('Closest point of B ⊖ A', pt(now.closest));
+  if (now.normal) add('Normal (A → B)', pt(now.normal));
+  if (now.pushOut) add('Push-out (move B)', pt(now.pushOut));
+  if (now.overlapArea > 0) add('Overlap area', fmt(now.overlapArea));
+  if (d.partA > 0 || d.partB > 0) rows.push(['Parts', `${d.a}[${d.partA}] × ${d.b}[${d.partB}]`]);
+  rows.push({ heading: 'Motion, at every instant' });
   rows.push(['Relative velocity', pt(d.relativeVelocity)]);
   if (d.relativeSpin !== 0) rows.push(['Relative spin', `${fmt(d.relativeSpin)} rad/s`]);
   if (d.toi) {
-    rows.push(['Time of impact', d.toi.state === 'hit' ? `${fmt(d.toi.t)} s` : d.toi.state]);
-    if (d.toi.state === 'hit') {
+    const hit = d.toi.state === 'hit';
+    rows.push({ heading: hit ? `At impact, ${instantLabel(d.toi.t)}` : 'Impact' });
+    rows.push(['Time of impact', hit ? `${fmt(d.toi.t)} s` : d.toi.state]);
+    if (hit) {
       const impact = `at ${instantLabel(d.toi.t)}`;
-      rows.push([`Contact point ${impact}`, pt(d.toi.point)]);
-      rows.push([`Contact normal (A → B) ${impact}`, pt(d.toi.normal)]);
+      rows.push(['Contact point', pt(d.toi.point), `Contact point ${impact}`]);
+      rows.push(['Contact normal (A → B)', pt(d.toi.normal), `Contact normal (A → B) ${impact}`]);
     }
     rows.push(['Method', methodText(d)]);
   }
-  if (d.finding?.kind === 'ghost-bump') rows.push(...seamRows(d.finding));
-  if (d.finding) rows.push(['Finding', d.finding.message]);
-  if (d.partA > 0 || d.partB > 0) rows.push(['Parts', `${d.a}[${d.partA}] × ${d.b}[${d.partB}]`]);
+  if (d.finding) {
+    rows.push({ heading: `Finding: ${d.finding.kind}` });
+    if (d.finding.kind === 'ghost-bump') rows.push(...seamRows(d.finding));
+    rows.push(['Message', d.finding.message, 'Finding']);
+  }
   return rows;
 }
 
@@ -79,7 +88,7 @@ function seamRows(f: PreviewFinding): [string, string][] {
 }
 
 /** The chosen step's numbers; GJK and EPA ran on the poses at time `t` (the instant shown). */
-export function stepRows(d: PairDetail, kind: StepKind, index: number, t = 0): [string, string][] {
+export function stepRows(d: PairDetail, kind: StepKind, index: number, t = 0): TableRow[] {
   if (kind === 'gjk') {
     const s = d.gjk[index];
     if (!s) return [];
@@ -103,11 +112,12 @@ export function stepRows(d: PairDetail, kind: StepKind, index: number, t = 0): [
   }
   const s = d.advancement[index];
   if (!s) return [];
+  const at = `at ${instantLabel(s.t)}`;
   return [
     ['Step', `Advancement ${index + 1} of ${d.advancement.length}`],
     ['t', `${fmt(s.t)} s`],
-    [`Distance at ${instantLabel(s.t)}`, fmt(s.distance)],
-    [`Normal (A → B) at ${instantLabel(s.t)}`, pt(s.normal)],
+    ['Distance', fmt(s.distance), `Distance ${at}`],
+    ['Normal (A → B)', pt(s.normal), `Normal (A → B) ${at}`],
   ];
 }
 

@@ -25,7 +25,8 @@ function analyzed(text: string, version = 1) {
 }
 
 const cell = (view: PreviewPage, key: string) => view.page.locator(`#pair-numbers td[data-key="${key}"]`).textContent();
-const keys = (view: PreviewPage) => view.page.locator('#pair-numbers th').allTextContents();
+const keys = (view: PreviewPage) => view.page.evaluate(() => [...(globalThis as any).document.querySelectorAll('#pair-numbers td')].map((td: any) => td.dataset.key as string));
+const headings = (view: PreviewPage) => view.page.locator('#pair-numbers tr.heading').allTextContents();
 const near = (text: string | null, expected: number, tolerance: number) =>
   assert.ok(Math.abs(Number(text) - expected) <= tolerance, `${text} vs ${expected} ± ${tolerance}`);
 const cspace = (view: PreviewPage) => view.page.evaluate(() => (globalThis as any).document.querySelector('#cspace').toDataURL() as string);
@@ -64,6 +65,7 @@ describe('preview pair inspector (headless Chromium)', function () {
     near(push[1]!, 0.1, px);
     assert.equal(push[2], '0');
     const during = await cspace(view);
+    await view.screenshot('inspector-dragging');
     assert.notEqual(during, before, 'the configuration space is drawn again for the dragged pose');
     await view.page.mouse.move(x2, y);
     await view.frame();
@@ -109,6 +111,7 @@ describe('preview pair inspector (headless Chromium)', function () {
     assert.equal(await cell(view, 'Normal (A → B) at t = 0 s'), '(0, 1)');
     assert.equal(await cell(view, 'Contact normal (A → B) at t = 0.00727051 s'), '(-0.632851, 0.774274)');
     assert.equal(await cell(view, 'Method'), 'conservative-advancement: 13 distance evaluations, 11 steps and 2 look-aheads');
+    assert.deepEqual(await headings(view), ['At t = 0 s', 'Motion, at every instant', 'At impact, t = 0.00727051 s', 'Finding: tunnelling']);
     assert.deepEqual(await view.page.locator('#step-kind option').allTextContents(), ['GJK simplices (2)', 'Conservative advancement (11)']);
     // Scrub to 0.005 s: the bar has turned 0.005 × 94.2478 rad = 27°; the table says so.
     const before = await cspace(view);
@@ -116,7 +119,9 @@ describe('preview pair inspector (headless Chromium)', function () {
     await view.frame();
     const t = (await view.debug()).time;
     assert.equal(t, 0.005);
+    await view.screenshot('inspector-scrubbed');
     const rows = await keys(view);
+    assert.equal((await headings(view))[0], 'At t = 0.005 s');
     assert.ok(rows.includes('Distance at t = 0.005 s'), rows.join(' | '));
     assert.notEqual(await cell(view, 'Distance at t = 0.005 s'), '0.91066');
     assert.notEqual(await cell(view, 'Normal (A → B) at t = 0.005 s'), '(0, 1)');

@@ -12,7 +12,13 @@ describe('webview/ui/pair-rows', () => {
   const d = buildPairDetail('u', 1, { scene: analysis.semantics.scene, findings: analysis.findings, diagnostics: analysis.diagnostics }, 'bar', 'target')!;
 
   it('labels the spinning bar numbers with their instant: t = 0 and the time of impact', () => {
-    const rows = new Map(pairRows(d, { t: 0, distance: d.distance, closest: d.closest, normal: d.normal, pushOut: d.pushOut, overlapArea: 0 }, false));
+    const all = pairRows(d, { t: 0, distance: d.distance, closest: d.closest, normal: d.normal, pushOut: d.pushOut, overlapArea: 0 }, false);
+    // Values by their keys, which repeat the heading's instant.
+    const rows = new Map(all.flatMap((r) => ('heading' in r ? [] : [[r[2] ?? r[0], r[1]] as const])));
+    assert.deepEqual(
+      all.flatMap((r) => ('heading' in r ? [r.heading] : [])),
+      ['At t = 0 s', 'Motion, at every instant', 'At impact, t = 0.00727051 s', 'Finding: tunnelling'],
+    );
     assert.equal(rows.get('Distance at t = 0 s'), '0.91066');
     assert.equal(rows.get('Closest point of B ⊖ A at t = 0 s'), '(0, 0.91066)');
     assert.equal(rows.get('Normal (A → B) at t = 0 s'), '(0, 1)');
@@ -27,8 +33,8 @@ describe('webview/ui/pair-rows', () => {
     assert.deepEqual(stepRows(d, 'advancement', 0), [
       ['Step', 'Advancement 1 of 11'],
       ['t', '0 s'],
-      ['Distance at t = 0 s', '0.91066'],
-      ['Normal (A → B) at t = 0 s', '(0, 1)'],
+      ['Distance', '0.91066', 'Distance at t = 0 s'],
+      ['Normal (A → B)', '(0, 1)', 'Normal (A → B) at t = 0 s'],
     ]);
   });
 
