@@ -1,3 +1,5 @@
+import type { TableRow } from './table-row';
+
 /**
  * Element construction without innerHTML: names and messages come from the user's file, so
  * they only ever become text nodes.
@@ -17,11 +19,6 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return e;
 }
 
-/**
- * A row of a two-column table: a label and its value, the value cell named by `key` (data-key;
- * the label by default), or a heading across both columns that the rows under it belong to.
- */
-export type TableRow = readonly [label: string, value: string, key?: string] | { readonly heading: string };
 
 const keyOf = (r: TableRow): string => ('heading' in r ? `§${r.heading}` : (r[2] ?? r[0]));
 

@@ -1,7 +1,7 @@
 import { formatNumber as fmt } from '../../../protocol/format';
 import type { PairDetail, Point, PreviewFinding } from '../../../protocol/preview-model';
 import type { StepKind } from '../../../render/pair-painter';
-import type { TableRow } from './dom';
+import type { TableRow } from './table-row';
 
 /**
  * The pair inspector's tables as text rows. Every number that changes with time says at which
