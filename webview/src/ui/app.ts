@@ -16,6 +16,7 @@ import { Inspector } from './inspector';
 import { PointerInput } from './pointer-input';
 import { PreviewState, type VsCodeApi } from './preview-state';
 import { readTheme, watchTheme } from './theme-css';
+import { TimeBar } from './time-bar';
 
 /**
  * From this many bodies the scene's world layer is cached as a bitmap (panning shifts it, a
@@ -49,8 +50,7 @@ export class PreviewApp {
   private readonly canvas: HTMLCanvasElement;
   private readonly tooltip: HTMLElement;
   private readonly status: HTMLElement;
-  private readonly timeSlider: HTMLInputElement;
-  private readonly timeLabel: HTMLOutputElement;
+  private readonly timeBar: TimeBar;
   private readonly findings: FindingsPanel;
   private readonly inspector: Inspector;
   private readonly empty: HTMLElement;
@@ -71,15 +71,7 @@ export class PreviewApp {
       this.state.showSweeps = sweeps.checked;
       this.invalidate();
     });
-    this.timeSlider = el('input', { id: 'time', attrs: { type: 'range', min: '0', max: '1000', value: '0', 'aria-label': 'Time' } });
-    this.timeSlider.addEventListener('input', () => {
-      const T = this.state.painter?.duration ?? 0;
-      this.state.time = (Number(this.timeSlider.value) / 1000) * T;
-      this.updateTimeLabel();
-      this.state.save();
-      this.invalidate();
-    });
-    this.timeLabel = el('output', { id: 'time-label', text: 't = 0 s' });
+    this.timeBar = new TimeBar((t) => this.setTime(t));
     this.status = el('span', { id: 'status' });
     this.canvas = el('canvas', { id: 'scene', attrs: { tabindex: '0', 'aria-label': 'Scene' } });
     this.tooltip = el('div', { id: 'tooltip', attrs: { role: 'tooltip', hidden: '' } });
@@ -91,9 +83,9 @@ export class PreviewApp {
       el('div', { class: 'toolbar' }, [
         fit,
         el('label', { title: 'Show the swept area of tunnelling pairs' }, [sweeps, 'Swept paths']),
-        el('span', { class: 'time' }, [this.timeSlider, this.timeLabel]),
         this.status,
       ]),
+      this.timeBar.root,
       el('div', { class: 'main' }, [
         el('div', { class: 'scene-wrap' }, [this.canvas, this.tooltip, this.empty]),
         el('aside', { id: 'side' }, [el('section', { id: 'findings' }, [this.findings.title, this.findings.list]), this.inspector.root]),
@@ -107,6 +99,7 @@ export class PreviewApp {
       closePair: () => this.closePair(),
       post: (m) => this.post(m),
     });
+    this.timeBar.bindKeys(this.canvas);
     new ResizeObserver(() => this.resize()).observe(this.canvas.parentElement!);
     watchTheme(document, () => {
       this.theme = readTheme(document);
@@ -176,6 +169,7 @@ export class PreviewApp {
         setText(this.status, '');
         this.findings.clear();
         this.inspector.close();
+        this.timeBar.setScene(null);
         this.invalidate();
         break;
       case 'fit':
@@ -228,26 +222,26 @@ export class PreviewApp {
     s.hovered = -1;
     if (!sameDoc) s.highlighted = new Set();
     this.empty.hidden = true;
-    const T = s.painter.duration;
+    let time = s.time;
     if (!sameDoc) {
       const r = s.restored;
       if (r && r.uri === scene.uri && r.center && r.zoom) {
         s.view.cx = r.center[0];
         s.view.cy = r.center[1];
         s.view.zoom = r.zoom;
-        s.time = Math.min(Math.max(r.time ?? 0, 0), T);
+        time = r.time ?? 0;
         if (r.pair) s.pair = r.pair;
       } else {
         this.fit();
-        s.time = 0;
+        time = 0;
         s.pair = null;
         this.inspector.close();
       }
       s.restored = null;
+      this.timeBar.pause();
     }
-    s.time = Math.min(s.time, T);
-    this.timeSlider.value = String(T > 0 ? Math.round((s.time / T) * 1000) : 0);
-    this.updateTimeLabel();
+    this.timeBar.setScene({ duration: s.painter.duration, dt: scene.dt, frames: scene.frames, findings: scene.findings });
+    this.setTime(time);
     this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b));
     const counts = { overlap: 0, tunnelling: 0, collision: 0, 'ghost-bump': 0 };
     for (const f of scene.findings) counts[f.kind]++;
@@ -299,11 +293,17 @@ export class PreviewApp {
     this.invalidate();
   }
 
-  private updateTimeLabel(): void {
+  /**
+   * The one way the preview's time changes (the time bar's controls, playback, a new scene):
+   * clamped to the scene's interval [0, frames dt], shown, saved and drawn.
+   */
+  setTime(t: number): void {
     const s = this.state;
     const T = s.painter?.duration ?? 0;
-    const dt = s.scene?.dt ?? 1;
-    setText(this.timeLabel, `t = ${fmt(s.time)} s (${fmt(s.time / dt)} steps of ${fmt(T / dt)})`);
+    s.time = Math.min(Math.max(Number.isFinite(t) ? t : 0, 0), T);
+    this.timeBar.show(s.time);
+    s.save();
+    this.invalidate();
   }
 
   fit(): void {
