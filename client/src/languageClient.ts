@@ -13,6 +13,7 @@ import { isLevelDocument, LEVEL_SELECTORS, scopeToScenes } from './levels';
 import { hasJsonExtension } from '../../protocol/level-files';
 import { timelineMiddleware } from './timeline';
 import { DiagnosticBuckets } from './diagnostic-buckets';
+import { rangeSemanticTokensOnly } from './semantic-tokens-ranges';
 
 /** The language id and the client id; `collide.trace.server` is read by vscode-languageclient from this id. */
 export const LANGUAGE_ID = 'collide';
@@ -110,6 +111,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
   };
   const client = new LanguageClient(LANGUAGE_ID, 'Collide Language Server', serverOptions, clientOptions);
   scopeToScenes(client, SCENE_SELECTORS);
+  // After the built-in features, so that it has the last word on the semantic tokens' capability.
+  client.registerFeature(rangeSemanticTokensOnly);
   // A stopped server's diagnostics go with it, as the client's own collection's do.
   context.subscriptions.push(
     client.onDidChangeState((e) => {

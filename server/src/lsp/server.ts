@@ -307,6 +307,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     canRefreshInlayHints = caps.workspace?.inlayHint?.refreshSupport === true;
     canRefreshCodeLens = caps.workspace?.codeLens?.refreshSupport === true;
     canRefreshSemanticTokens = caps.workspace?.semanticTokens?.refreshSupport === true;
+    // Whole-document tokens unless the client says it takes ranges only (VS Code's client does,
+    // see client/src/semantic-tokens-ranges.ts); a client that says nothing gets both.
+    const fullTokens = caps.textDocument?.semanticTokens?.requests?.full !== false;
     workspaceFolders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
     return {
@@ -325,7 +328,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         documentFormattingProvider: true,
         renameProvider: { prepareProvider: true },
         foldingRangeProvider: true,
-        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: { delta: true }, range: true },
+        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, ...(fullTokens ? { full: { delta: true } } : {}), range: true },
         inlayHintProvider: { resolveProvider: false },
       },
       serverInfo: { name: 'collide-language-server' },
