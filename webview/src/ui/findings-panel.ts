@@ -1,4 +1,5 @@
 import type { PreviewFinding } from '../../../protocol/preview-model';
+import { SEVERITY_ICONS } from '../../../protocol/severity-icons';
 import { describeFinding } from './finding-text';
 import { el } from './dom';
 
@@ -32,6 +33,9 @@ export class FindingsPanel {
     for (let k = 0; k < Math.min(n, MAX_LISTED_FINDINGS); k++) {
       const f = findings[k]!;
       const button = el('button', { class: `finding ${f.kind}`, title: f.message, text: describeFinding(f) });
+      // The severity's glyph (severity-icons.ts), the icon the lenses and hover give it too.
+      button.dataset.severity = f.severity;
+      button.dataset.icon = SEVERITY_ICONS[f.severity].glyph;
       button.addEventListener('click', () => open(f.a, f.b));
       const li = el('li', {}, [button]);
       li.dataset.pair = `${f.a}\u0000${f.b}`;
