@@ -12,6 +12,7 @@ import { WorldLayer, type LayerFrame } from '../paint/world-layer';
 import { el } from './dom';
 import { basename, exportView } from './export-view';
 import { FindingsPanel } from './findings-panel';
+import { WhatIfControl } from './what-if';
 import { Inspector } from './inspector';
 import { PointerInput } from './pointer-input';
 import { PreviewState, type VsCodeApi } from './preview-state';
@@ -52,6 +53,7 @@ export class PreviewApp {
   private readonly timeSlider: HTMLInputElement;
   private readonly timeLabel: HTMLOutputElement;
   private readonly findings: FindingsPanel;
+  private readonly whatIf: WhatIfControl;
   private readonly inspector: Inspector;
   private readonly empty: HTMLElement;
   private readonly input: PointerInput;
@@ -85,6 +87,7 @@ export class PreviewApp {
     this.tooltip = el('div', { id: 'tooltip', attrs: { role: 'tooltip', hidden: '' } });
     this.empty = el('div', { id: 'empty', text: 'Open a .collide file to preview its scene.' });
     this.findings = new FindingsPanel();
+    this.whatIf = new WhatIfControl((m) => this.post(m), (outcomes) => this.findings.markWhatIf(outcomes));
     this.inspector = new Inspector(this.theme, () => this.closePair());
 
     root.replaceChildren(
@@ -96,7 +99,7 @@ export class PreviewApp {
       ]),
       el('div', { class: 'main' }, [
         el('div', { class: 'scene-wrap' }, [this.canvas, this.tooltip, this.empty]),
-        el('aside', { id: 'side' }, [el('section', { id: 'findings' }, [this.findings.title, this.findings.list]), this.inspector.root]),
+        el('aside', { id: 'side' }, [el('section', { id: 'findings' }, [this.findings.title, this.whatIf.root, this.findings.list]), this.inspector.root]),
       ]),
     );
 
@@ -175,11 +178,15 @@ export class PreviewApp {
         this.empty.hidden = false;
         setText(this.status, '');
         this.findings.clear();
+        this.whatIf.setScene(null);
         this.inspector.close();
         this.invalidate();
         break;
       case 'fit':
         this.fit();
+        break;
+      case 'whatIf':
+        this.whatIf.show(m.result);
         break;
     }
   }
@@ -249,6 +256,7 @@ export class PreviewApp {
     this.timeSlider.value = String(T > 0 ? Math.round((s.time / T) * 1000) : 0);
     this.updateTimeLabel();
     this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b));
+    this.whatIf.setScene(scene);
     const counts = { overlap: 0, tunnelling: 0, collision: 0, 'ghost-bump': 0 };
     for (const f of scene.findings) counts[f.kind]++;
     setText(

@@ -46,6 +46,25 @@ export class FindingsPanel {
     this.list.replaceChildren(...items);
   }
 
+  /**
+   * Marks each listed finding whose pair key (`a\u0000b`) `outcomes` has with what a what-if
+   * says it becomes (what-if.ts): `collision` (caught by the smaller step) or still
+   * `tunnelling`; null clears the marks.
+   */
+  markWhatIf(outcomes: ReadonlyMap<string, string> | null): void {
+    for (const li of this.list.children) {
+      const item = li as HTMLElement;
+      const becomes = outcomes?.get(item.dataset.pair ?? '');
+      if (becomes === undefined) {
+        delete item.dataset.whatif;
+        delete item.dataset.whatifLabel;
+      } else {
+        item.dataset.whatif = becomes;
+        item.dataset.whatifLabel = becomes === 'collision' ? 'caught' : becomes === 'tunnelling' ? 'still tunnels' : 'gone';
+      }
+    }
+  }
+
   /** Marks the finding of the pair `a`, `b` as selected, and no other. */
   select(a: string, b: string): void {
     for (const li of this.list.children) {
