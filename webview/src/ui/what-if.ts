@@ -34,7 +34,11 @@ export class WhatIfControl {
     this.select.append(el('option', { text: '–', attrs: { value: '1' } }), ...WHAT_IF_CHOICES.map((n) => el('option', { text: String(n), attrs: { value: String(n) } })));
     this.select.addEventListener('change', () => this.ask());
     this.apply.addEventListener('click', () => {
-      if (this.result && this.result.version === this.version) this.post({ type: 'applyWhatIf', version: this.version, substeps: this.result.substeps });
+      if (!this.result || this.result.version !== this.version) return;
+      this.post({ type: 'applyWhatIf', version: this.version, substeps: this.result.substeps });
+      // The file is to have the smaller step: the next scene is the what-if, not a base to divide again.
+      this.select.value = '1';
+      this.ask();
     });
   }
 

@@ -67,10 +67,25 @@ describe('preview webview: the what-if control (headless Chromium)', function ()
     await view.clearPosted();
     await view.page.click('#whatif-apply');
     assert.deepEqual(await view.posted(), [{ type: 'applyWhatIf', version: 3, substeps: 4 }]);
-    // Back to "–": the marks go, nothing is asked.
-    await view.clearPosted();
-    await view.page.selectOption('#whatif-substeps', '1');
+    // Applied: back to "–" (the next scene has the smaller step), the marks go, nothing more is asked.
+    assert.equal(await view.page.locator('#whatif-substeps').inputValue(), '1');
     assert.equal(await view.page.locator('#findings-list li[data-whatif]').count(), 0);
-    assert.deepEqual(await view.posted(), []);
+    assert.equal(await view.page.locator('#whatif-apply').isDisabled(), true);
+    await view.send({ type: 'scene', scene: { ...scene, version: 4 } });
+    assert.deepEqual(await view.posted(), [{ type: 'applyWhatIf', version: 3, substeps: 4 }]);
+  });
+
+  it('asks again for a new version while a choice is made, and hides without tunnelling', async () => {
+    const doc = analyzeText(TEXT, URI);
+    const a = doc.analysis;
+    const scene = buildPreviewScene(URI, 5, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+    await view.send({ type: 'scene', scene });
+    assert.equal(await view.page.locator('.whatif').isVisible(), true);
+    await view.page.selectOption('#whatif-substeps', '8');
+    await view.clearPosted();
+    await view.send({ type: 'scene', scene: { ...scene, version: 6 } });
+    assert.deepEqual(await view.posted(), [{ type: 'askWhatIf', version: 6, substeps: 8 }]);
+    await view.send({ type: 'scene', scene: { ...scene, version: 7, findings: scene.findings.filter((f) => f.kind !== 'tunnelling') } });
+    assert.equal(await view.page.locator('.whatif').isVisible(), false);
   });
 });
