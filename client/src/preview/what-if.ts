@@ -11,6 +11,8 @@ import type { HostToWebview } from '../../../protocol/preview-messages';
  */
 export class WhatIfHost {
   private last: WhatIfResult | null = null;
+  /** The request under way: a newer ask cancels it (the server drops a canceled run between slices). */
+  private pending: vscode.CancellationTokenSource | null = null;
 
   constructor(
     private readonly client: BaseLanguageClient | undefined,
@@ -22,13 +24,21 @@ export class WhatIfHost {
     const doc = this.document();
     if (!doc || !this.client?.isRunning() || doc.version !== version) return;
     const params: WhatIfParams = { textDocument: { uri: doc.uri.toString() }, substeps };
+    this.pending?.cancel();
+    const pending = new vscode.CancellationTokenSource();
+    this.pending = pending;
+    const token = pending.token;
     let result: unknown;
     try {
-      result = await this.client.sendRequest(WHAT_IF_METHOD, params);
+      result = await this.client.sendRequest(WHAT_IF_METHOD, params, token);
     } catch (e) {
-      this.client.error(`Collide preview: ${WHAT_IF_METHOD} failed`, e, false);
+      if (!token.isCancellationRequested) this.client.error(`Collide preview: ${WHAT_IF_METHOD} failed`, e, false);
       return;
+    } finally {
+      if (this.pending === pending) this.pending = null;
+      pending.dispose();
     }
+    if (token.isCancellationRequested) return;
     if (!isWhatIfResult(result) || result.uri !== doc.uri.toString()) return;
     this.last = result;
     this.post({ type: 'whatIf', result });
