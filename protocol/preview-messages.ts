@@ -19,6 +19,7 @@ import {
 import { isPairDetail, isPreviewScene, type PairDetail, type PreviewScene } from './preview-model';
 import { isPreviewSceneDelta, type PreviewSceneDelta } from './preview-delta';
 import { isBytes } from './preview-scene-bytes';
+import { isWhatIfResult, MAX_WHAT_IF_SUBSTEPS, type WhatIfResult } from './preview-lsp';
 
 export type ExportFormat = 'svg' | 'png';
 
@@ -78,6 +79,11 @@ export interface EmptyMessage {
 export interface FitMessage {
   type: 'fit';
 }
+/** The server's answer to a what-if the webview asked for (`askWhatIf`; preview-lsp.ts, collide/whatIf). */
+export interface WhatIfMessage {
+  type: 'whatIf';
+  result: WhatIfResult;
+}
 
 export type HostToWebview =
   | SceneMessage
@@ -88,7 +94,8 @@ export type HostToWebview =
   | SelectPairMessage
   | ExportRequestMessage
   | EmptyMessage
-  | FitMessage;
+  | FitMessage
+  | WhatIfMessage;
 
 const isName = stringOf(256);
 
@@ -102,6 +109,7 @@ export const isHostToWebview: Check<HostToWebview> = tagged({
   export: objectOf({ type: literal('export'), format: literal('svg', 'png'), requestId: isFiniteNumber }),
   empty: objectOf({ type: literal('empty'), reason: stringOf(1024) }),
   fit: objectOf({ type: literal('fit') }),
+  whatIf: objectOf({ type: literal('whatIf'), result: isWhatIfResult }),
 }) as Check<HostToWebview>;
 
 // ---- webview → host ----
@@ -143,7 +151,22 @@ export interface ExportedMessage {
   format: ExportFormat;
   data: string;
 }
-export type WebviewToHost = ReadyMessage | RevealMessage | RequestPairMessage | EditPoseMessage | ExportedMessage;
+/** What the scene of `version` would find with each step cut into `substeps` (the host asks collide/whatIf). */
+export interface AskWhatIfMessage {
+  type: 'askWhatIf';
+  version: number;
+  substeps: number;
+}
+/**
+ * Apply the what-if of `substeps` to the document of `version`: the edits of the host's last
+ * answer for them (dt and frames), as one undoable edit; refused when the text moved on.
+ */
+export interface ApplyWhatIfMessage {
+  type: 'applyWhatIf';
+  version: number;
+  substeps: number;
+}
+export type WebviewToHost = ReadyMessage | RevealMessage | RequestPairMessage | EditPoseMessage | ExportedMessage | AskWhatIfMessage | ApplyWhatIfMessage;
 
 /**
  * What the webview stores with `setState`; VS Code hands it to the panel serializer after a
@@ -167,6 +190,7 @@ export const isPreviewViewState: Check<PreviewViewState> = objectOf({
 });
 
 const isVersion = Number.isInteger as Check<number>;
+const isSubsteps = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 2 && (v as number) <= MAX_WHAT_IF_SUBSTEPS;
 
 export const isWebviewToHost: Check<WebviewToHost> = tagged({
   ready: objectOf({ type: literal('ready') }),
@@ -183,6 +207,8 @@ export const isWebviewToHost: Check<WebviewToHost> = tagged({
     })(v) && ((v as EditPoseMessage).at !== undefined || (v as EditPoseMessage).angle !== undefined),
   // 64 MiB of base64 is far above any honest export of the view and bounds a hostile one.
   exported: objectOf({ type: literal('exported'), requestId: isFiniteNumber, format: literal('svg', 'png'), data: stringOf(64 * 1024 * 1024) }),
+  askWhatIf: objectOf({ type: literal('askWhatIf'), version: isVersion, substeps: isSubsteps }),
+  applyWhatIf: objectOf({ type: literal('applyWhatIf'), version: isVersion, substeps: isSubsteps }),
 }) as Check<WebviewToHost>;
 
 export type { Checked };

@@ -10,6 +10,7 @@ import { DIAGNOSTIC_SOURCE, PROBLEM_LIMIT_CODE, type ProblemLimitData } from '..
 import { LANGUAGE_ID } from './languageClient';
 import type { CheckedDocuments } from './checkedDocuments';
 import { isLevelDocument } from './levels';
+import { mostSevere, summaryIcon } from './severity-summary';
 
 export interface FindingCounts {
   /** Overlap diagnostics: one per overlapping pair. */
@@ -48,6 +49,17 @@ export function countFindings(diagnostics: readonly vscode.Diagnostic[]): Findin
     else if (code === 'tunnelling') tunnelling.add(`${d.range.start.line}:${d.range.start.character}`);
   }
   return { overlaps, tunnelling: tunnelling.size };
+}
+
+/** The most severe of the counted diagnostics (`overlap`, `tunnelling`) of ours. */
+function countedSeverity(diagnostics: readonly vscode.Diagnostic[]): ReturnType<typeof mostSevere> {
+  const severities: number[] = [];
+  for (const d of diagnostics) {
+    if (d.source?.toLowerCase() !== DIAGNOSTIC_SOURCE) continue;
+    const code = codeOf(d);
+    if (code === 'overlap' || code === 'tunnelling') severities.push(d.severity);
+  }
+  return mostSevere(severities);
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -97,14 +109,17 @@ export function registerStatusBar(context: vscode.ExtensionContext, client: Lang
     } else if (!checked.has(doc.uri)) {
       present('$(sync~spin) Collide: checking', 'The Collide language server is checking this scene.');
     } else {
-      const { overlaps, tunnelling } = countFindings(vscode.languages.getDiagnostics(doc.uri));
+      const diagnostics = vscode.languages.getDiagnostics(doc.uri);
+      const { overlaps, tunnelling } = countFindings(diagnostics);
       if (overlaps === 0 && tunnelling === 0) {
         present('$(check) Collide: no overlaps', 'No overlapping pairs and no tunnelling bodies in this scene. Click to open the Problems panel.');
       } else {
+        // The icon and background of the most severe counted finding, as its lens and list show it.
+        const severity = countedSeverity(diagnostics);
         present(
-          `$(warning) ${plural(overlaps, 'overlap', 'overlaps')}, ${plural(tunnelling, 'tunnelling body', 'tunnelling bodies')}`,
+          `${summaryIcon(severity)} ${plural(overlaps, 'overlap', 'overlaps')}, ${plural(tunnelling, 'tunnelling body', 'tunnelling bodies')}`,
           `${plural(overlaps, 'overlapping pair', 'overlapping pairs')} and ${plural(tunnelling, 'body that tunnels', 'bodies that tunnel')} in this scene. Click to open the Problems panel.`,
-          'statusBarItem.warningBackground',
+          severity === 'error' ? 'statusBarItem.errorBackground' : severity === 'information' || severity === 'hint' ? undefined : 'statusBarItem.warningBackground',
         );
       }
     }

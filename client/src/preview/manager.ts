@@ -27,6 +27,7 @@ import { makeNonce, previewHtml } from './html';
 import { SceneSync } from './scene-sync';
 import { SingleFlight } from './single-flight';
 import { Throttle } from './throttle';
+import { WhatIfHost } from './what-if';
 import { timelineMark } from '../timeline';
 
 export const PREVIEW_VIEW_TYPE = 'collide.preview';
@@ -53,6 +54,7 @@ class PreviewPanel implements vscode.Disposable {
   private readonly fetch = new SingleFlight(() => this.update());
   private readonly throttle = new Throttle(() => void this.fetch.run(), 100);
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly whatIf: WhatIfHost;
   private readonly exports = new Map<number, (m: Extract<WebviewToHost, { type: 'exported' }>) => void>();
   private exportSeq = 0;
   private pendingPair: { a: string; b: string } | null = null;
@@ -66,6 +68,7 @@ class PreviewPanel implements vscode.Disposable {
     private readonly client: BaseLanguageClient | undefined,
     private readonly onDispose: () => void,
   ) {
+    this.whatIf = new WhatIfHost(client, () => this.document(), (m) => void this.post(m));
     const dist = vscode.Uri.joinPath(extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'images', 'icon.png');
@@ -297,6 +300,10 @@ class PreviewPanel implements vscode.Disposable {
         return this.requestPair(m.a, m.b);
       case 'editPose':
         return this.editPose(m);
+      case 'askWhatIf':
+        return this.whatIf.ask(m.version, m.substeps);
+      case 'applyWhatIf':
+        return void (await this.whatIf.apply(m.version, m.substeps));
       case 'exported': {
         const resolve = this.exports.get(m.requestId);
         if (resolve) {

@@ -42,6 +42,8 @@ import { definitionLocation, highlights, referenceLocations, renameEdit, renameR
 import { foldingRanges } from '../features/folding-ranges';
 import { formatting } from '../features/formatting';
 import { registerPreviewHandlers } from './preview';
+import { isWhatIfParams, WHAT_IF_METHOD, type WhatIfParams, type WhatIfResult } from '../../../protocol/preview-lsp';
+import { whatIfSteps } from '../features/what-if';
 import { inSlices, MessageWatch } from './answer-slices';
 import { semanticTokens, semanticTokensEdits, semanticTokenSteps } from '../features/semantic-tokens';
 import { SEMANTIC_TOKENS_LEGEND } from './semantic-tokens';
@@ -565,6 +567,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       throw failed('Workspace symbols', e);
     }
   });
+
+  // A what-if searches the tunnelling pairs again: a whole-document answer, after any edit's diagnostics.
+  const whatIf = onWholeDocument('What if', null as WhatIfResult | null, (doc, p: WhatIfParams) => whatIfSteps(doc, p.substeps));
+  connection.onRequest(WHAT_IF_METHOD, (p: unknown, token: CancellationToken) => (isWhatIfParams(p) ? whatIf(p, token) : null));
 
   const preview = registerPreviewHandlers(connection, getAnalysis, (uri) => documents.get(uri)?.version, (doc) => levels.levelOf(doc as AnalyzedDocument)?.level);
 

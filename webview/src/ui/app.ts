@@ -12,6 +12,7 @@ import { WorldLayer, type LayerFrame } from '../paint/world-layer';
 import { el } from './dom';
 import { basename, exportView } from './export-view';
 import { FindingsPanel } from './findings-panel';
+import { WhatIfControl } from './what-if';
 import { Inspector } from './inspector';
 import { PointerInput } from './pointer-input';
 import { PreviewState, type VsCodeApi } from './preview-state';
@@ -52,6 +53,7 @@ export class PreviewApp {
   private readonly status: HTMLElement;
   private readonly timeBar: TimeBar;
   private readonly findings: FindingsPanel;
+  private readonly whatIf: WhatIfControl;
   private readonly inspector: Inspector;
   private readonly empty: HTMLElement;
   private readonly input: PointerInput;
@@ -77,6 +79,7 @@ export class PreviewApp {
     this.tooltip = el('div', { id: 'tooltip', attrs: { role: 'tooltip', hidden: '' } });
     this.empty = el('div', { id: 'empty', text: 'Open a .collide file to preview its scene.' });
     this.findings = new FindingsPanel();
+    this.whatIf = new WhatIfControl((m) => this.post(m), (outcomes) => this.findings.markWhatIf(outcomes));
     this.inspector = new Inspector(this.theme, () => this.closePair());
 
     root.replaceChildren(
@@ -88,7 +91,7 @@ export class PreviewApp {
       this.timeBar.root,
       el('div', { class: 'main' }, [
         el('div', { class: 'scene-wrap' }, [this.canvas, this.tooltip, this.empty]),
-        el('aside', { id: 'side' }, [el('section', { id: 'findings' }, [this.findings.title, this.findings.list]), this.inspector.root]),
+        el('aside', { id: 'side' }, [el('section', { id: 'findings' }, [this.findings.title, this.whatIf.root, this.findings.list]), this.inspector.root]),
       ]),
     );
 
@@ -168,12 +171,16 @@ export class PreviewApp {
         this.empty.hidden = false;
         setText(this.status, '');
         this.findings.clear();
+        this.whatIf.setScene(null);
         this.inspector.close();
         this.timeBar.setScene(null);
         this.invalidate();
         break;
       case 'fit':
         this.fit();
+        break;
+      case 'whatIf':
+        this.whatIf.show(m.result);
         break;
     }
   }
@@ -243,6 +250,7 @@ export class PreviewApp {
     this.timeBar.setScene({ duration: s.painter.duration, dt: scene.dt, frames: scene.frames, findings: scene.findings });
     this.setTime(time);
     this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b));
+    this.whatIf.setScene(scene);
     const counts = { overlap: 0, tunnelling: 0, collision: 0, 'ghost-bump': 0 };
     for (const f of scene.findings) counts[f.kind]++;
     setText(
