@@ -182,8 +182,12 @@ describe('label placement', () => {
       assert.deepEqual(drawn(scene, view).labels, ['first_long_name']);
       assert.deepEqual(drawn(scene, view, { hovered: 1 }).labels, ['second_long_name']);
       assert.deepEqual(drawn(scene, view, { selected: 1 }).labels, ['second_long_name']);
-      // Hovered before selected: the pointer is where the user looks now.
-      assert.deepEqual(drawn(scene, view, { selected: 1, hovered: 0 }).labels, ['first_long_name']);
+      // Hovered before selected: the pointer is where the user looks now; the selected body's
+      // label then goes beside its body, clear of the hovered one's.
+      const both = drawn(scene, view, { selected: 1, hovered: 0 });
+      assert.deepEqual(both.labels, ['first_long_name', 'second_long_name']);
+      const boxes = svgTextBoxes(both.svg).filter((b) => b.size === 11);
+      assert.deepEqual(overlapping(boxes, 4), []);
       assert.deepEqual(drawn(scene, view, { highlighted: new Set([1]) }).labels, ['second_long_name']);
     });
 
