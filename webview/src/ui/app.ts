@@ -7,7 +7,8 @@ import { changedWorldBoxes } from '../paint/delta-region';
 import { CanvasPainter } from '../paint/canvas-painter';
 import { ScenePainter } from '../../../render/scene/scene-painter';
 import type { Theme } from '../../../render/theme';
-import { fitBounds, type Viewport } from '../../../render/viewport';
+import { boundsAt, focusBounds, pairBounds } from '../../../render/focus';
+import { fitBounds, revealBounds, type Viewport } from '../../../render/viewport';
 import { WorldLayer, type LayerFrame } from '../paint/world-layer';
 import { el } from './dom';
 import { basename, exportView } from './export-view';
@@ -23,6 +24,8 @@ import { readTheme, watchTheme } from './theme-css';
  * costs less than compositing a layer.
  */
 const LAYER_MIN_BODIES = 500;
+/** A revealed pair smaller than this many pixels on screen is zoomed in on. */
+const REVEAL_MIN_PX = 48;
 
 /** How a frame was drawn: on the canvas directly, through the cached world layer, or empty. */
 export type FrameKind = 'direct' | 'empty' | LayerFrame;
@@ -64,11 +67,16 @@ export class PreviewApp {
     this.state = new PreviewState(api);
     this.view = this.state.view;
 
-    const fit = el('button', { id: 'fit', text: 'Fit', title: 'Fit the scene in the view' });
-    fit.addEventListener('click', () => this.fit());
+    const fit = el('button', { id: 'fit', text: 'Fit', title: 'Fit the bodies with findings and the moving ones (F); Shift+click: the whole scene (Shift+F)' });
+    fit.addEventListener('click', (e) => this.fit(e.shiftKey));
     const sweeps = el('input', { id: 'sweeps', attrs: { type: 'checkbox', checked: '' } });
     sweeps.addEventListener('change', () => {
       this.state.showSweeps = sweeps.checked;
+      this.invalidate();
+    });
+    const labels = el('input', { id: 'all-labels', attrs: { type: 'checkbox' } });
+    labels.addEventListener('change', () => {
+      this.state.allLabels = labels.checked;
       this.invalidate();
     });
     this.timeSlider = el('input', { id: 'time', attrs: { type: 'range', min: '0', max: '1000', value: '0', 'aria-label': 'Time' } });
@@ -91,6 +99,7 @@ export class PreviewApp {
       el('div', { class: 'toolbar' }, [
         fit,
         el('label', { title: 'Show the swept area of tunnelling pairs' }, [sweeps, 'Swept paths']),
+        el('label', { title: 'Label every body on screen: a crowded one beside its body, with a leader line (zoom in for the rest)' }, [labels, 'All labels']),
         el('span', { class: 'time' }, [this.timeSlider, this.timeLabel]),
         this.status,
       ]),
@@ -102,7 +111,7 @@ export class PreviewApp {
 
     this.input = new PointerInput(this.canvas, this.tooltip, this.state, {
       invalidate: () => this.invalidate(),
-      fit: () => this.fit(),
+      fit: (all) => this.fit(all),
       openPair: (a, b) => this.openPair(a, b),
       closePair: () => this.closePair(),
       post: (m) => this.post(m),
@@ -157,12 +166,14 @@ export class PreviewApp {
           const i = s.byName.get(name);
           if (i !== undefined) next.add(i);
         }
+        const moved = [...next].some((i) => !s.highlighted.has(i));
         s.highlighted = next;
+        if (moved) this.revealBodies(next);
         this.invalidate();
         break;
       }
       case 'selectPair':
-        this.openPair(m.a, m.b);
+        this.openPair(m.a, m.b, true);
         break;
       case 'export':
         this.post({ type: 'exported', requestId: m.requestId, format: m.format, data: this.exportView(m.format) });
@@ -248,7 +259,7 @@ export class PreviewApp {
     s.time = Math.min(s.time, T);
     this.timeSlider.value = String(T > 0 ? Math.round((s.time / T) * 1000) : 0);
     this.updateTimeLabel();
-    this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b));
+    this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b, true));
     const counts = { overlap: 0, tunnelling: 0, collision: 0, 'ghost-bump': 0 };
     for (const f of scene.findings) counts[f.kind]++;
     setText(
@@ -275,7 +286,8 @@ export class PreviewApp {
     this.invalidate();
   }
 
-  private openPair(a: string, b: string): void {
+  /** Open the pair inspector for a and b; with `reveal`, bring both bodies into view too. */
+  private openPair(a: string, b: string, reveal = false): void {
     const s = this.state;
     if (!s.scene) return;
     const ia = s.byName.get(a);
@@ -284,6 +296,7 @@ export class PreviewApp {
     // Findings name the earlier-declared body `a`; keep that order so B ⊖ A matches them.
     const [first, second] = ia < ib ? [a, b] : [b, a];
     s.pair = [first, second];
+    if (reveal) this.revealPair(Math.min(ia, ib), Math.max(ia, ib));
     this.inspector.open(first, second);
     this.post({ type: 'requestPair', version: s.scene.version, a: first, b: second });
     s.save();
@@ -306,11 +319,42 @@ export class PreviewApp {
     setText(this.timeLabel, `t = ${fmt(s.time)} s (${fmt(s.time / dt)} steps of ${fmt(T / dt)})`);
   }
 
-  fit(): void {
-    const b = this.state.scene?.bounds ?? null;
-    fitBounds(this.view, b);
+  /**
+   * Frame the bodies that matter (render/focus.ts: those with findings, the moving ones), or
+   * with `all` the whole scene.
+   */
+  fit(all = false): void {
+    const scene = this.state.scene;
+    fitBounds(this.view, scene ? (all ? scene.bounds : focusBounds(scene)) : null);
     this.state.save();
     this.invalidate();
+  }
+
+  /**
+   * Bring a pair into view (a finding chosen in the list or a code lens): both bodies, and the
+   * finding's time of impact, on screen, the zoom kept unless they do not fit or are too small
+   * to see.
+   */
+  private revealPair(ia: number, ib: number): void {
+    const scene = this.state.scene;
+    if (!scene) return;
+    const f = scene.findings.find((f) => f.ia === ia && f.ib === ib);
+    if (revealBounds(this.view, pairBounds(scene, ia, ib, f?.toi), { minPx: REVEAL_MIN_PX })) this.state.save();
+  }
+
+  /** Pan to the bodies under the editor's cursor when they are off screen; the zoom stays. */
+  private revealBodies(bodies: ReadonlySet<number>): void {
+    const s = this.state;
+    if (!s.scene || bodies.size === 0) return;
+    const box = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const i of bodies) {
+      const b = boundsAt(s.scene.bodies[i]!, s.time);
+      box[0] = Math.min(box[0]!, b[0]);
+      box[1] = Math.min(box[1]!, b[1]);
+      box[2] = Math.max(box[2]!, b[2]);
+      box[3] = Math.max(box[3]!, b[3]);
+    }
+    if (revealBounds(this.view, box, { panOnly: true, marginPx: 16 })) s.save();
   }
 
   private resize(): void {
@@ -395,6 +439,7 @@ export class PreviewApp {
     gesture: boolean;
     scenes: number;
     deltas: number;
+    labels: string[];
   } {
     const s = this.state;
     return {
@@ -407,6 +452,7 @@ export class PreviewApp {
       gesture: this.input.inGesture(),
       scenes: this.scenes,
       deltas: this.deltas,
+      labels: s.painter ? s.painter.labelled.map((i) => s.scene!.bodies[i]!.name) : [],
     };
   }
 }
