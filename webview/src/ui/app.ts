@@ -8,7 +8,7 @@ import { CanvasPainter } from '../paint/canvas-painter';
 import { ScenePainter } from '../../../render/scene/scene-painter';
 import type { Theme } from '../../../render/theme';
 import { boundsAt, focusBounds, pairBounds } from '../../../render/focus';
-import { fitBounds, revealBounds, type Viewport } from '../../../render/viewport';
+import { fitBounds, revealBounds, type RevealOptions, type Viewport } from '../../../render/viewport';
 import { WorldLayer, type LayerFrame } from '../paint/world-layer';
 import { el } from './dom';
 import { basename, exportView } from './export-view';
@@ -58,6 +58,8 @@ export class PreviewApp {
   private readonly inspector: Inspector;
   private readonly empty: HTMLElement;
   private readonly input: PointerInput;
+  /** The box last revealed, kept in view through resizes until the user moves the view. */
+  private revealed: { box: readonly number[]; options: RevealOptions } | null = null;
 
   constructor(
     root: HTMLElement,
@@ -117,6 +119,8 @@ export class PreviewApp {
       post: (m) => this.post(m),
     });
     new ResizeObserver(() => this.resize()).observe(this.canvas.parentElement!);
+    // A gesture of the user's own ends what a reveal holds in view.
+    for (const type of ['pointerdown', 'wheel', 'keydown'] as const) this.canvas.addEventListener(type, () => (this.revealed = null), { passive: true });
     watchTheme(document, () => {
       this.theme = readTheme(document);
       this.inspector.setTheme(this.theme);
@@ -296,8 +300,8 @@ export class PreviewApp {
     // Findings name the earlier-declared body `a`; keep that order so B ⊖ A matches them.
     const [first, second] = ia < ib ? [a, b] : [b, a];
     s.pair = [first, second];
-    if (reveal) this.revealPair(Math.min(ia, ib), Math.max(ia, ib));
     this.inspector.open(first, second);
+    if (reveal) this.revealPair(Math.min(ia, ib), Math.max(ia, ib));
     this.post({ type: 'requestPair', version: s.scene.version, a: first, b: second });
     s.save();
     this.invalidate();
@@ -325,6 +329,7 @@ export class PreviewApp {
    */
   fit(all = false): void {
     const scene = this.state.scene;
+    this.revealed = null;
     fitBounds(this.view, scene ? (all ? scene.bounds : focusBounds(scene)) : null);
     this.state.save();
     this.invalidate();
@@ -339,7 +344,7 @@ export class PreviewApp {
     const scene = this.state.scene;
     if (!scene) return;
     const f = scene.findings.find((f) => f.ia === ia && f.ib === ib);
-    if (revealBounds(this.view, pairBounds(scene, ia, ib, f?.toi), { minPx: REVEAL_MIN_PX })) this.state.save();
+    this.reveal(pairBounds(scene, ia, ib, f?.toi), { minPx: REVEAL_MIN_PX });
   }
 
   /** Pan to the bodies under the editor's cursor when they are off screen; the zoom stays. */
@@ -354,10 +359,28 @@ export class PreviewApp {
       box[2] = Math.max(box[2]!, b[2]);
       box[3] = Math.max(box[3]!, b[3]);
     }
-    if (revealBounds(this.view, box, { panOnly: true, marginPx: 16 })) s.save();
+    this.reveal(box, { panOnly: true, marginPx: 16 });
+  }
+
+  /**
+   * Reveal a box in the view at its size now (opening the inspector may just have made the
+   * canvas shorter: the layout is read at once), and again whenever the canvas is resized, until
+   * the user moves the view: the inspector's content, arriving later, resizes it again.
+   */
+  private reveal(box: readonly number[] | null, options: RevealOptions): void {
+    this.revealed = box ? { box, options } : null;
+    this.measure();
+    if (revealBounds(this.view, box, options)) this.state.save();
   }
 
   private resize(): void {
+    this.measure();
+    if (this.revealed && revealBounds(this.view, this.revealed.box, this.revealed.options)) this.state.save();
+    this.drawNow();
+  }
+
+  /** The view's and the canvas's size from the canvas's box in the page's layout. */
+  private measure(): void {
     const parent = this.canvas.parentElement!;
     const rect = parent.getBoundingClientRect();
     const w = Math.max(1, Math.round(rect.width));
@@ -365,11 +388,11 @@ export class PreviewApp {
     const dpr = window.devicePixelRatio || 1;
     this.view.width = w;
     this.view.height = h;
-    this.canvas.width = Math.round(w * dpr);
-    this.canvas.height = Math.round(h * dpr);
+    // Setting a canvas's size clears it, even to the same size: only when it changed.
+    if (this.canvas.width !== Math.round(w * dpr)) this.canvas.width = Math.round(w * dpr);
+    if (this.canvas.height !== Math.round(h * dpr)) this.canvas.height = Math.round(h * dpr);
     this.canvas.style.width = `${w}px`;
     this.canvas.style.height = `${h}px`;
-    this.drawNow();
   }
 
   /** Schedule one redraw on the next animation frame (many changes, one frame). */

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import type { PreviewPage } from '../../../browser/harness';
 import { usePreviewBrowser } from '../../../browser/suite';
-import { sampleScene } from '../../../browser/fixtures';
+import { samplePair, sampleScene } from '../../../browser/fixtures';
 import type { PreviewScene } from '../../../../protocol/preview-model';
 import { encodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
 import { analyzeDocument } from '../../../../server/src/analysis/pipeline';
@@ -100,6 +100,33 @@ describe('preview webview: reveal, Fit and labels (headless Chromium)', function
     assert.ok(inside(d.view, crate!.bounds), 'the crate whole');
     const [x0, , x1] = onScreen(d.view, floor!.bounds);
     assert.ok(x1 > 0 && x0 < d.view.width, 'the floor under it');
+  });
+
+  it('in a narrow panel the pair stays in view when the inspector opens below the scene and fills in', async () => {
+    await view.close();
+    view = await browser.open({ size: [520, 700] });
+    const scene = sampleScene();
+    await view.send({ type: 'scene', scene });
+    const [, , wall, shot] = scene.bodies;
+    const before = (await view.debug()).view.height;
+    await look(view, 40, 40, 400);
+    await view.send({ type: 'selectPair', a: 'wall', b: 'shot' });
+    await view.send({ type: 'pair', pair: { ...samplePair(), a: 'wall', b: 'shot' } });
+    await view.frame();
+    const d = await view.debug();
+    assert.ok(d.view.height < before, `the inspector below took room: ${before} → ${d.view.height} px`);
+    assert.ok(inside(d.view, wall!.bounds) && inside(d.view, shot!.bounds), JSON.stringify(d.view));
+    // Once the user moves the view, a resize no longer brings the pair back.
+    await view.page.mouse.move(...(await view.toPage(-1, 4.6)));
+    await view.page.mouse.wheel(0, -600);
+    await view.frame();
+    const zoomed = (await view.debug()).view;
+    assert.ok(zoomed.zoom > 2 * d.view.zoom && !inside(zoomed, shot!.bounds));
+    await view.page.setViewportSize({ width: 520, height: 720 });
+    await view.frame();
+    const after = (await view.debug()).view;
+    assert.ok(after.height > zoomed.height);
+    assert.deepEqual([after.cx, after.cy, after.zoom], [zoomed.cx, zoomed.cy, zoomed.zoom]);
   });
 
   it('the editor\'s cursor in an off-screen body pans the view to it without zooming; on screen, nothing moves', async () => {
