@@ -51,9 +51,12 @@ export class LabelsLayer {
   private readonly beside = new Float64Array(4);
   /** The bodies whose labels the last frame drew, in the order drawn. */
   readonly shown: number[] = [];
+  /** Which bodies' labels this frame has drawn so far. */
+  private readonly done: Uint8Array;
 
   constructor(private readonly bodies: SceneBodies) {
     this.labelEm = new Float64Array(bodies.scene.bodies.length).fill(NaN);
+    this.done = new Uint8Array(bodies.scene.bodies.length);
   }
 
   draw(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions): void {
@@ -66,19 +69,26 @@ export class LabelsLayer {
     });
     avoidFindingMarks(placer, v, this.bodies.scene, o, this.arrow);
     const n = this.bodies.scene.bodies.length;
-    const mode: Mode = o.allLabels ? 'beside' : 'inside';
     const max = o.allLabels ? MAX_ALL_LABELS : MAX_LABELS;
     const first = o.hovered >= 0 && o.hovered < n ? o.hovered : -1;
     const second = o.selected >= 0 && o.selected < n && o.selected !== first ? o.selected : -1;
     if (first >= 0) this.drawLabel(p, v, theme, o, first, 'always');
     if (second >= 0) this.drawLabel(p, v, theme, o, second, 'always');
-    for (const i of o.highlighted) {
-      if (this.shown.length >= max) return;
-      if (i !== first && i !== second && i >= 0 && i < n) this.drawLabel(p, v, theme, o, i, mode);
-    }
-    for (let i = 0; i < n && this.shown.length < max; i++) {
-      if (i === first || i === second || o.highlighted.has(i)) continue;
-      this.drawLabel(p, v, theme, o, i, mode);
+    // Every label inside its body first, then (all labels) the left-out ones beside theirs:
+    // a label beside its body never takes the place of one inside another.
+    const passes: readonly Mode[] = o.allLabels ? ['inside', 'beside'] : ['inside'];
+    const done = this.done;
+    done.fill(0);
+    if (first >= 0) done[first] = 1;
+    if (second >= 0) done[second] = 1;
+    for (const mode of passes) {
+      for (const i of o.highlighted) {
+        if (this.shown.length >= max) return;
+        if (i >= 0 && i < n && !done[i] && this.drawLabel(p, v, theme, o, i, mode)) done[i] = 1;
+      }
+      for (let i = 0; i < n && this.shown.length < max; i++) {
+        if (!done[i] && !o.highlighted.has(i) && this.drawLabel(p, v, theme, o, i, mode)) done[i] = 1;
+      }
     }
   }
 
