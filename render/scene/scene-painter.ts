@@ -76,7 +76,7 @@ export class ScenePainter {
   }
 
   /** The bodies whose labels the last frame drew (for the tests). */
-  get labelled(): readonly number[] {
+  get labeled(): readonly number[] {
     return this.labels.shown;
   }
 

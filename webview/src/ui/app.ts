@@ -475,7 +475,7 @@ export class PreviewApp {
       gesture: this.input.inGesture(),
       scenes: this.scenes,
       deltas: this.deltas,
-      labels: s.painter ? s.painter.labelled.map((i) => s.scene!.bodies[i]!.name) : [],
+      labels: s.painter ? s.painter.labeled.map((i) => s.scene!.bodies[i]!.name) : [],
     };
   }
 }
