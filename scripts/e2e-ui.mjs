@@ -73,7 +73,9 @@ export async function openFile(page, name, query = name) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: BOUND_MS });
   await input.fill(query);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: BOUND_MS });
+  // The row must be the focused one: the list of recent files shows before the filtered one,
+  // and an Enter then opens whatever it has focused.
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor({ timeout: BOUND_MS });
   await page.keyboard.press('Enter');
   await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: BOUND_MS });
   // The text editor itself must hold the focus (after the Problems panel had it), so that the
@@ -186,6 +188,8 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
     await check.step('a code lens "show in preview" moves the preview\'s view to its pair', async () => {
       // The overlap fixture in the text editor; the preview, beside it, follows it.
       await openFile(page, 'overlap.collide');
+      // The lenses in view (the click that focused the editor may have scrolled them away).
+      await page.keyboard.press('Control+Home');
       const { frame } = await previewFrame(page);
       await frame.waitForFunction(() => /3 bodies · 1 overlap/.test(document.body.innerText), null, { timeout: BOUND_MS });
       // Look far away first, zoomed in, as after panning through a large scene.
