@@ -77,7 +77,8 @@ export async function openFile(page, name, query = name) {
   // and an Enter then opens whatever it has focused.
   await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor({ timeout: BOUND_MS });
   await page.keyboard.press('Enter');
-  await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: BOUND_MS });
+  // By the file's name: the preview, following the active editor, names its tab after it too.
+  await page.locator(`.tab.active[data-resource-name="${name}"]`).first().waitFor({ timeout: BOUND_MS });
   // The text editor itself must hold the focus (after the Problems panel had it), so that the
   // commands whose `when` reads editorLangId apply.
   await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
