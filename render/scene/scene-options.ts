@@ -12,6 +12,8 @@ export interface SceneDrawOptions {
   readonly showSweeps: boolean;
   /** A body being dragged: drawn at this pose instead of its own. */
   readonly drag?: { readonly index: number; readonly x: number; readonly y: number; readonly angle: number } | null;
+  /** Label every body on screen: one left out of its body goes beside it, with a leader line. */
+  readonly allLabels?: boolean;
   /** A line of text drawn in the top-left corner (exports say what they show). */
   readonly caption?: string;
 }

@@ -75,6 +75,11 @@ export class ScenePainter {
     return this.bodies.duration;
   }
 
+  /** The bodies whose labels the last frame drew (for the tests). */
+  get labeled(): readonly number[] {
+    return this.labels.shown;
+  }
+
   /** A body's pose at time t, or the dragged pose while it is dragged. */
   poseOf(i: number, t: number, drag: SceneDrawOptions['drag'], out: Pose): Pose {
     return this.bodies.poseOf(i, t, drag, out);

@@ -159,7 +159,7 @@ export class PreviewPage {
     return this.page.evaluate(() => (globalThis as any).__state);
   }
 
-  async debug(): Promise<{ time: number; selected: number; pair: [string, string] | null; view: { cx: number; cy: number; zoom: number; width: number; height: number; yDown?: boolean }; version: number | null }> {
+  async debug(): Promise<{ time: number; selected: number; pair: [string, string] | null; view: { cx: number; cy: number; zoom: number; width: number; height: number; yDown?: boolean }; version: number | null; labels: string[] }> {
     return this.page.evaluate(() => (globalThis as any).collidePreview.debugState());
   }
 

@@ -24,6 +24,7 @@ import type { CheckedDocuments } from '../checkedDocuments';
 import { isLevelDocument } from '../levels';
 import { bodiesAtOffset, poseEdits } from './edits';
 import { makeNonce, previewHtml } from './html';
+import { revealPlan } from './reveal';
 import { SceneSync } from './scene-sync';
 import { SingleFlight } from './single-flight';
 import { Throttle } from './throttle';
@@ -295,7 +296,7 @@ class PreviewPanel implements vscode.Disposable {
         }
         return;
       case 'reveal':
-        return this.reveal(m.body, m.version);
+        return this.reveal(m.body);
       case 'requestPair':
         return this.requestPair(m.a, m.b);
       case 'editPose':
@@ -315,15 +316,16 @@ class PreviewPanel implements vscode.Disposable {
     }
   }
 
-  private async reveal(name: string, version: number): Promise<void> {
+  /** A body clicked in the preview: its name selected in a text editor, beside the preview if need be. */
+  private async reveal(name: string): Promise<void> {
     const doc = this.document();
-    const scene = this.sync.scene;
-    if (!doc || !scene || scene.version !== version || doc.version !== version) return;
-    const body = scene.bodies.find((b) => b.name === name);
-    if (!body) return;
-    const range = new vscode.Range(doc.positionAt(body.nameRange.start), doc.positionAt(body.nameRange.end));
-    const visible = vscode.window.visibleTextEditors.find((e) => e.document === doc);
-    const editor = await vscode.window.showTextDocument(doc, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, preserveFocus: false, selection: range });
+    if (!doc) return;
+    const columns = vscode.window.visibleTextEditors.filter((e) => e.document === doc).map((e) => e.viewColumn);
+    const plan = revealPlan(this.sync.scene, doc.version, name, columns, this.panel.viewColumn);
+    if (!plan) return;
+    const range = new vscode.Range(doc.positionAt(plan.start), doc.positionAt(plan.end));
+    const viewColumn = plan.column === 'beside' ? vscode.ViewColumn.Beside : plan.column;
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn, preserveFocus: false, selection: range });
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 

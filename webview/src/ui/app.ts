@@ -7,7 +7,8 @@ import { changedWorldBoxes } from '../paint/delta-region';
 import { CanvasPainter } from '../paint/canvas-painter';
 import { ScenePainter } from '../../../render/scene/scene-painter';
 import type { Theme } from '../../../render/theme';
-import { fitBounds, type Viewport } from '../../../render/viewport';
+import { boundsAt, focusBounds, pairBounds } from '../../../render/focus';
+import { fitBounds, revealBounds, type RevealOptions, type Viewport } from '../../../render/viewport';
 import { WorldLayer, type LayerFrame } from '../paint/world-layer';
 import { el } from './dom';
 import { basename, exportView } from './export-view';
@@ -25,6 +26,8 @@ import { TimeBar } from './time-bar';
  * costs less than compositing a layer.
  */
 const LAYER_MIN_BODIES = 500;
+/** A revealed pair smaller than this many pixels on screen is zoomed in on. */
+const REVEAL_MIN_PX = 48;
 
 /** How a frame was drawn: on the canvas directly, through the cached world layer, or empty. */
 export type FrameKind = 'direct' | 'empty' | LayerFrame;
@@ -57,6 +60,8 @@ export class PreviewApp {
   private readonly inspector: Inspector;
   private readonly empty: HTMLElement;
   private readonly input: PointerInput;
+  /** The box last revealed, kept in view through resizes until the user moves the view. */
+  private revealed: { box: readonly number[]; options: RevealOptions } | null = null;
 
   constructor(
     root: HTMLElement,
@@ -66,14 +71,19 @@ export class PreviewApp {
     this.state = new PreviewState(api);
     this.view = this.state.view;
 
-    const fit = el('button', { id: 'fit', text: 'Fit', title: 'Fit the scene in the view' });
-    fit.addEventListener('click', () => this.fit());
+    const fit = el('button', { id: 'fit', text: 'Fit', title: 'Fit the bodies with findings and the moving ones (F); Shift+click: the whole scene (Shift+F)' });
+    fit.addEventListener('click', (e) => this.fit(e.shiftKey));
     const sweeps = el('input', { id: 'sweeps', attrs: { type: 'checkbox', checked: '' } });
     sweeps.addEventListener('change', () => {
       this.state.showSweeps = sweeps.checked;
       this.invalidate();
     });
     this.timeBar = new TimeBar((t) => this.setTime(t));
+    const labels = el('input', { id: 'all-labels', attrs: { type: 'checkbox' } });
+    labels.addEventListener('change', () => {
+      this.state.allLabels = labels.checked;
+      this.invalidate();
+    });
     this.status = el('span', { id: 'status' });
     this.canvas = el('canvas', { id: 'scene', attrs: { tabindex: '0', 'aria-label': 'Scene' } });
     this.tooltip = el('div', { id: 'tooltip', attrs: { role: 'tooltip', hidden: '' } });
@@ -86,6 +96,7 @@ export class PreviewApp {
       el('div', { class: 'toolbar' }, [
         fit,
         el('label', { title: 'Show the swept area of tunnelling pairs' }, [sweeps, 'Swept paths']),
+        el('label', { title: 'Label every body on screen: a crowded one beside its body, with a leader line (zoom in for the rest)' }, [labels, 'All labels']),
         this.status,
       ]),
       this.timeBar.root,
@@ -97,13 +108,15 @@ export class PreviewApp {
 
     this.input = new PointerInput(this.canvas, this.tooltip, this.state, {
       invalidate: () => this.invalidate(),
-      fit: () => this.fit(),
+      fit: (all) => this.fit(all),
       openPair: (a, b) => this.openPair(a, b),
       closePair: () => this.closePair(),
       post: (m) => this.post(m),
     });
     this.timeBar.bindKeys(this.canvas);
     new ResizeObserver(() => this.resize()).observe(this.canvas.parentElement!);
+    // A gesture of the user's own ends what a reveal holds in view.
+    for (const type of ['pointerdown', 'wheel', 'keydown'] as const) this.canvas.addEventListener(type, () => (this.revealed = null), { passive: true });
     watchTheme(document, () => {
       this.theme = readTheme(document);
       this.inspector.setTheme(this.theme);
@@ -153,12 +166,14 @@ export class PreviewApp {
           const i = s.byName.get(name);
           if (i !== undefined) next.add(i);
         }
+        const moved = [...next].some((i) => !s.highlighted.has(i));
         s.highlighted = next;
+        if (moved) this.revealBodies(next);
         this.invalidate();
         break;
       }
       case 'selectPair':
-        this.openPair(m.a, m.b);
+        this.openPair(m.a, m.b, true);
         break;
       case 'export':
         this.post({ type: 'exported', requestId: m.requestId, format: m.format, data: this.exportView(m.format) });
@@ -249,7 +264,7 @@ export class PreviewApp {
     }
     this.timeBar.setScene({ duration: s.painter.duration, dt: scene.dt, frames: scene.frames, findings: scene.findings });
     this.setTime(time);
-    this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b));
+    this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b, true));
     this.whatIf.setScene(scene);
     const counts = { overlap: 0, tunnelling: 0, collision: 0, 'ghost-bump': 0 };
     for (const f of scene.findings) counts[f.kind]++;
@@ -277,7 +292,8 @@ export class PreviewApp {
     this.invalidate();
   }
 
-  private openPair(a: string, b: string): void {
+  /** Open the pair inspector for a and b; with `reveal`, bring both bodies into view too. */
+  private openPair(a: string, b: string, reveal = false): void {
     const s = this.state;
     if (!s.scene) return;
     const ia = s.byName.get(a);
@@ -287,6 +303,7 @@ export class PreviewApp {
     const [first, second] = ia < ib ? [a, b] : [b, a];
     s.pair = [first, second];
     this.inspector.open(first, second);
+    if (reveal) this.revealPair(Math.min(ia, ib), Math.max(ia, ib));
     this.post({ type: 'requestPair', version: s.scene.version, a: first, b: second });
     s.save();
     this.invalidate();
@@ -314,14 +331,64 @@ export class PreviewApp {
     this.invalidate();
   }
 
-  fit(): void {
-    const b = this.state.scene?.bounds ?? null;
-    fitBounds(this.view, b);
+  /**
+   * Frame the bodies that matter (render/focus.ts: those with findings, the moving ones), or
+   * with `all` the whole scene.
+   */
+  fit(all = false): void {
+    const scene = this.state.scene;
+    this.revealed = null;
+    fitBounds(this.view, scene ? (all ? scene.bounds : focusBounds(scene)) : null);
     this.state.save();
     this.invalidate();
   }
 
+  /**
+   * Bring a pair into view (a finding chosen in the list or a code lens): both bodies, and the
+   * finding's time of impact, on screen, the zoom kept unless they do not fit or are too small
+   * to see.
+   */
+  private revealPair(ia: number, ib: number): void {
+    const scene = this.state.scene;
+    if (!scene) return;
+    const f = scene.findings.find((f) => f.ia === ia && f.ib === ib);
+    this.reveal(pairBounds(scene, ia, ib, f?.toi), { minPx: REVEAL_MIN_PX });
+  }
+
+  /** Pan to the bodies under the editor's cursor when they are off screen; the zoom stays. */
+  private revealBodies(bodies: ReadonlySet<number>): void {
+    const s = this.state;
+    if (!s.scene || bodies.size === 0) return;
+    const box = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const i of bodies) {
+      const b = boundsAt(s.scene.bodies[i]!, s.time);
+      box[0] = Math.min(box[0]!, b[0]);
+      box[1] = Math.min(box[1]!, b[1]);
+      box[2] = Math.max(box[2]!, b[2]);
+      box[3] = Math.max(box[3]!, b[3]);
+    }
+    this.reveal(box, { panOnly: true, marginPx: 16 });
+  }
+
+  /**
+   * Reveal a box in the view at its size now (opening the inspector may just have made the
+   * canvas shorter: the layout is read at once), and again whenever the canvas is resized, until
+   * the user moves the view: the inspector's content, arriving later, resizes it again.
+   */
+  private reveal(box: readonly number[] | null, options: RevealOptions): void {
+    this.revealed = box ? { box, options } : null;
+    this.measure();
+    if (revealBounds(this.view, box, options)) this.state.save();
+  }
+
   private resize(): void {
+    this.measure();
+    if (this.revealed && revealBounds(this.view, this.revealed.box, this.revealed.options)) this.state.save();
+    this.drawNow();
+  }
+
+  /** The view's and the canvas's size from the canvas's box in the page's layout. */
+  private measure(): void {
     const parent = this.canvas.parentElement!;
     const rect = parent.getBoundingClientRect();
     const w = Math.max(1, Math.round(rect.width));
@@ -329,11 +396,11 @@ export class PreviewApp {
     const dpr = window.devicePixelRatio || 1;
     this.view.width = w;
     this.view.height = h;
-    this.canvas.width = Math.round(w * dpr);
-    this.canvas.height = Math.round(h * dpr);
+    // Setting a canvas's size clears it, even to the same size: only when it changed.
+    if (this.canvas.width !== Math.round(w * dpr)) this.canvas.width = Math.round(w * dpr);
+    if (this.canvas.height !== Math.round(h * dpr)) this.canvas.height = Math.round(h * dpr);
     this.canvas.style.width = `${w}px`;
     this.canvas.style.height = `${h}px`;
-    this.drawNow();
   }
 
   /** Schedule one redraw on the next animation frame (many changes, one frame). */
@@ -403,6 +470,7 @@ export class PreviewApp {
     gesture: boolean;
     scenes: number;
     deltas: number;
+    labels: string[];
   } {
     const s = this.state;
     return {
@@ -415,6 +483,7 @@ export class PreviewApp {
       gesture: this.input.inGesture(),
       scenes: this.scenes,
       deltas: this.deltas,
+      labels: s.painter ? s.painter.labeled.map((i) => s.scene!.bodies[i]!.name) : [],
     };
   }
 }

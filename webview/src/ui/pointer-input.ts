@@ -19,7 +19,8 @@ type Gesture =
 export interface PointerActions {
   /** Schedule a redraw. */
   invalidate(): void;
-  fit(): void;
+  /** Frame the bodies that matter, or with `all` the whole scene. */
+  fit(all: boolean): void;
   openPair(a: string, b: string): void;
   closePair(): void;
   post(message: WebviewToHost): void;
@@ -187,10 +188,10 @@ export class PointerInput {
     );
     c.addEventListener('dblclick', (e) => {
       const [sx, sy] = local(e as unknown as PointerEvent);
-      if (s.bodyAt(sx, sy) < 0) this.actions.fit();
+      if (s.bodyAt(sx, sy) < 0) this.actions.fit(e.shiftKey);
     });
     c.addEventListener('keydown', (e) => {
-      if (e.key === 'f' || e.key === 'F') this.actions.fit();
+      if (e.key === 'f' || e.key === 'F') this.actions.fit(e.shiftKey);
       else if (e.key === 'Escape') {
         s.selected = -1;
         this.actions.closePair();

@@ -38,6 +38,8 @@ export class PreviewState {
   hovered = -1;
   pair: [string, string] | null = null;
   showSweeps = true;
+  /** Label every body on screen, crowded ones beside their body (labels-layer.ts). */
+  allLabels = false;
   drag: DragPose | null = null;
   /** The saved state, until the first scene arrives and takes it up if it is of its document. */
   restored: PreviewViewState | null;
@@ -72,6 +74,7 @@ export class PreviewState {
       hovered: this.hovered,
       pair,
       showSweeps: this.showSweeps,
+      allLabels: this.allLabels,
       drag: this.drag,
     };
   }

@@ -63,8 +63,8 @@ describe('preview webview (headless Chromium)', function () {
     // dynamic color at 25 % over the background.
     const [x, y] = await view.toPage(0.3, 0.15);
     assert.ok(near(await view.pixel(x, y), blend(BG, DYNAMIC, 0.25)), `crate fill at ${x},${y}: ${await view.pixel(x, y)}`);
-    // Far right of the scene, outside every body: background or a grid line, never a body color.
-    const [ex, ey] = await view.toPage(4.2, 4.6);
+    // High above the floor, outside every body: background or a grid line, never a body color.
+    const [ex, ey] = await view.toPage(-1, 4.6);
     const px = await view.pixel(ex, ey);
     assert.ok(near(px, hex(BG), 16), `empty space at ${ex},${ey}: ${px}`);
   });
@@ -129,7 +129,7 @@ describe('preview webview (headless Chromium)', function () {
     await view.clearPosted();
     const [x, y] = await view.toPage(0, 0.55);
     await view.page.mouse.click(x, y);
-    const [ex, ey] = await view.toPage(4.2, 4.6);
+    const [ex, ey] = await view.toPage(-1, 4.6);
     await view.page.mouse.click(ex, ey);
     assert.deepEqual(await view.posted(), [{ type: 'reveal', version: 7, body: 'crate' }]);
   });
@@ -208,7 +208,7 @@ describe('preview webview (headless Chromium)', function () {
     await view.send({ type: 'scene', scene: sampleScene() });
     await view.clearPosted();
     const before = (await view.debug()).view;
-    const [x, y] = await view.toPage(4.2, 4.6);
+    const [x, y] = await view.toPage(-1, 4.6);
     await view.page.mouse.move(x, y);
     await view.page.mouse.down();
     await view.page.mouse.move(x - 40, y + 20);

@@ -106,7 +106,7 @@ describe('preview webview: a y-down scene (headless Chromium)', function () {
     await view.send({ type: 'scene', scene: levelScene() });
     await view.clearPosted();
     const before = (await view.debug()).view;
-    const [x, y] = await view.toPage(4.2, 4.6);
+    const [x, y] = await view.toPage(-1, 4.6);
     await view.page.mouse.move(x, y);
     await view.page.mouse.down();
     await view.page.mouse.move(x - 40, y + 20);
@@ -114,7 +114,7 @@ describe('preview webview: a y-down scene (headless Chromium)', function () {
     const panned = (await view.debug()).view;
     assert.ok(Math.abs(panned.cx - (before.cx + 40 / before.zoom)) < 1e-9);
     assert.ok(Math.abs(panned.cy - (before.cy - 20 / before.zoom)) < 1e-9, 'dragged down, the center moves up the world (y down)');
-    const [px, py] = await view.toPage(4.2, 4.6);
+    const [px, py] = await view.toPage(-1, 4.6);
     assert.ok(Math.abs(px - (x - 40)) < 1e-6 && Math.abs(py - (y + 20)) < 1e-6, 'the point grabbed is under the pointer');
     const [wx, wy] = await view.toPage(1, 1);
     await view.page.mouse.move(wx, wy);
