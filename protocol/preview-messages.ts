@@ -5,6 +5,7 @@
  */
 import {
   arrayOf,
+  isBoolean,
   isFiniteNumber,
   isPoint,
   literal,
@@ -19,6 +20,7 @@ import {
 import { isPairDetail, isPreviewScene, type PairDetail, type PreviewScene } from './preview-model';
 import { isPreviewSceneDelta, type PreviewSceneDelta } from './preview-delta';
 import { isBytes } from './preview-scene-bytes';
+import { isPreviewBodyChange, type PreviewBodyChange } from './preview-lsp';
 
 export type ExportFormat = 'svg' | 'png';
 
@@ -136,6 +138,21 @@ export interface EditPoseMessage {
   /** Decimal places the host writes (the webview derives it from the zoom: about one pixel). */
   decimals: number;
 }
+/**
+ * A handle drag ended: set the body's shape size, `velocity` or `spin` in the document, as one
+ * undoable edit (the server writes it: `collide/previewEdit`). `version` as in `editPose`.
+ */
+export interface EditBodyMessage {
+  type: 'editBody';
+  version: number;
+  body: string;
+  change: PreviewBodyChange;
+}
+/** Undo or redo in the scene's document (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y in the preview, or its buttons). */
+export interface HistoryMessage {
+  type: 'history';
+  action: 'undo' | 'redo';
+}
 /** The answer to `export`: SVG text, or a PNG as a base64 data URL. */
 export interface ExportedMessage {
   type: 'exported';
@@ -143,7 +160,7 @@ export interface ExportedMessage {
   format: ExportFormat;
   data: string;
 }
-export type WebviewToHost = ReadyMessage | RevealMessage | RequestPairMessage | EditPoseMessage | ExportedMessage;
+export type WebviewToHost = ReadyMessage | RevealMessage | RequestPairMessage | EditPoseMessage | EditBodyMessage | HistoryMessage | ExportedMessage;
 
 /**
  * What the webview stores with `setState`; VS Code hands it to the panel serializer after a
@@ -156,6 +173,8 @@ export interface PreviewViewState {
   zoom?: number;
   time?: number;
   pair?: [string, string] | null;
+  /** Edits from the preview are unlocked (absent: locked, the preview only selects and pans). */
+  editable?: boolean;
 }
 
 export const isPreviewViewState: Check<PreviewViewState> = objectOf({
@@ -164,6 +183,7 @@ export const isPreviewViewState: Check<PreviewViewState> = objectOf({
   zoom: optional((v: unknown): v is number => isFiniteNumber(v) && v > 0),
   time: optional(isFiniteNumber),
   pair: optional(nullable((v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && isName(v[0]) && isName(v[1]))),
+  editable: optional(isBoolean),
 });
 
 const isVersion = Number.isInteger as Check<number>;
@@ -181,6 +201,8 @@ export const isWebviewToHost: Check<WebviewToHost> = tagged({
       angle: optional(isFiniteNumber),
       decimals: (d: unknown): d is number => Number.isInteger(d) && (d as number) >= 0 && (d as number) <= 12,
     })(v) && ((v as EditPoseMessage).at !== undefined || (v as EditPoseMessage).angle !== undefined),
+  editBody: objectOf({ type: literal('editBody'), version: isVersion, body: isName, change: isPreviewBodyChange }),
+  history: objectOf({ type: literal('history'), action: literal('undo', 'redo') }),
   // 64 MiB of base64 is far above any honest export of the view and bounds a hostile one.
   exported: objectOf({ type: literal('exported'), requestId: isFiniteNumber, format: literal('svg', 'png'), data: stringOf(64 * 1024 * 1024) }),
 }) as Check<WebviewToHost>;
