@@ -1,3 +1,5 @@
+import type { EditOverlay } from './edit-handles';
+
 /** What is being shown besides the scene itself (selection, time, a drag in progress). */
 export interface SceneDrawOptions {
   /** Scrubber time in seconds, in [0, frames dt]. */
@@ -12,6 +14,8 @@ export interface SceneDrawOptions {
   readonly showSweeps: boolean;
   /** A body being dragged: drawn at this pose instead of its own. */
   readonly drag?: { readonly index: number; readonly x: number; readonly y: number; readonly angle: number } | null;
+  /** The selected body's edit handles (edits unlocked in the preview); none when absent. */
+  readonly edit?: EditOverlay | null;
   /** A line of text drawn in the top-left corner (exports say what they show). */
   readonly caption?: string;
 }

@@ -66,6 +66,7 @@ export class PreviewApp {
 
     const fit = el('button', { id: 'fit', text: 'Fit', title: 'Fit the scene in the view' });
     fit.addEventListener('click', () => this.fit());
+    const edits = this.editControls();
     const sweeps = el('input', { id: 'sweeps', attrs: { type: 'checkbox', checked: '' } });
     sweeps.addEventListener('change', () => {
       this.state.showSweeps = sweeps.checked;
@@ -90,6 +91,7 @@ export class PreviewApp {
     root.replaceChildren(
       el('div', { class: 'toolbar' }, [
         fit,
+        ...edits,
         el('label', { title: 'Show the swept area of tunnelling pairs' }, [sweeps, 'Swept paths']),
         el('span', { class: 'time' }, [this.timeSlider, this.timeLabel]),
         this.status,
@@ -223,6 +225,7 @@ export class PreviewApp {
     }
     // The text now reflects a finished drag: stop drawing the dragged pose.
     if (s.drag && scene.version > s.drag.version) s.drag = null;
+    if (s.handleDrag && (scene.version > s.handleDrag.version || !sameDoc)) s.handleDrag = null;
     const selectedName = old && s.selected >= 0 ? old.bodies[s.selected]?.name : undefined;
     s.selected = selectedName !== undefined ? (s.byName.get(selectedName) ?? -1) : -1;
     s.hovered = -1;
@@ -297,6 +300,36 @@ export class PreviewApp {
     this.findings.unselect();
     this.state.save();
     this.invalidate();
+  }
+
+  /**
+   * The lock for edits (locked until the user unlocks it, and kept in the view state) and the
+   * undo and redo buttons, which act on the scene's document as Ctrl+Z and Ctrl+Shift+Z do.
+   */
+  private editControls(): HTMLElement[] {
+    const s = this.state;
+    const lock = el('button', { id: 'edit-lock' });
+    const show = (): void => {
+      lock.textContent = s.editable ? 'Editing' : 'Locked';
+      lock.title = s.editable
+        ? 'Editing: drag a body to move it, the handles of the selected body to rotate, resize or set its motion. Click to lock.'
+        : 'Locked: dragging pans and nothing is written. Click to edit the scene from the preview.';
+      lock.setAttribute('aria-pressed', String(s.editable));
+      lock.setAttribute('aria-label', s.editable ? 'Lock edits' : 'Unlock edits');
+    };
+    show();
+    lock.addEventListener('click', () => {
+      s.editable = !s.editable;
+      show();
+      s.save();
+      this.invalidate();
+    });
+    const history = (action: 'undo' | 'redo', text: string, title: string): HTMLElement => {
+      const b = el('button', { id: action, class: 'icon', text, title, attrs: { 'aria-label': title } });
+      b.addEventListener('click', () => this.post({ type: 'history', action }));
+      return b;
+    };
+    return [lock, history('undo', '\u21B6', 'Undo in the scene (Ctrl+Z)'), history('redo', '\u21B7', 'Redo in the scene (Ctrl+Shift+Z)')];
   }
 
   private updateTimeLabel(): void {
@@ -395,6 +428,7 @@ export class PreviewApp {
     gesture: boolean;
     scenes: number;
     deltas: number;
+    editable: boolean;
   } {
     const s = this.state;
     return {
@@ -407,6 +441,7 @@ export class PreviewApp {
       gesture: this.input.inGesture(),
       scenes: this.scenes,
       deltas: this.deltas,
+      editable: s.editable,
     };
   }
 }
