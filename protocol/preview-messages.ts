@@ -80,6 +80,14 @@ export interface EmptyMessage {
 export interface FitMessage {
   type: 'fit';
 }
+/**
+ * A drag's edit was not written (the text moved on, or the server refused it: a named shape, a
+ * level): the webview stops drawing the dragged pose or outline and says why.
+ */
+export interface EditRefusedMessage {
+  type: 'editRefused';
+  reason: string;
+}
 
 export type HostToWebview =
   | SceneMessage
@@ -90,7 +98,8 @@ export type HostToWebview =
   | SelectPairMessage
   | ExportRequestMessage
   | EmptyMessage
-  | FitMessage;
+  | FitMessage
+  | EditRefusedMessage;
 
 const isName = stringOf(256);
 
@@ -104,6 +113,7 @@ export const isHostToWebview: Check<HostToWebview> = tagged({
   export: objectOf({ type: literal('export'), format: literal('svg', 'png'), requestId: isFiniteNumber }),
   empty: objectOf({ type: literal('empty'), reason: stringOf(1024) }),
   fit: objectOf({ type: literal('fit') }),
+  editRefused: objectOf({ type: literal('editRefused'), reason: stringOf(1024) }),
 }) as Check<HostToWebview>;
 
 // ---- webview → host ----

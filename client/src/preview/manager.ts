@@ -351,6 +351,7 @@ class PreviewPanel implements vscode.Disposable {
     const scene = this.sync.scene;
     if (!doc || !scene || scene.version !== m.version || doc.version !== m.version) {
       // The text moved on while dragging: drop the edit rather than write at stale offsets.
+      void this.post({ type: 'editRefused', reason: `'${m.body}' was not moved: the text changed meanwhile` });
       this.throttle.flush();
       return;
     }
@@ -381,7 +382,9 @@ class PreviewPanel implements vscode.Disposable {
     }
     const edits = levelEdits(result);
     if (!edits || doc.version !== m.version) {
-      if (!edits) vscode.window.setStatusBarMessage(`Collide: ${m.at ? `'${m.body}' cannot be moved from the preview` : 'a level body is not rotated from the preview'}; edit the level file instead.`, 5000);
+      const reason = edits ? `'${m.body}' was not moved: the text changed meanwhile` : `${m.at ? `'${m.body}' cannot be moved from the preview` : 'a level body is not rotated from the preview'}; edit the level file instead`;
+      vscode.window.setStatusBarMessage(`Collide: ${reason}.`, 5000);
+      void this.post({ type: 'editRefused', reason });
       this.throttle.flush();
       return;
     }
@@ -398,6 +401,7 @@ class PreviewPanel implements vscode.Disposable {
   private async editBody(m: Extract<WebviewToHost, { type: 'editBody' }>): Promise<void> {
     const doc = this.document();
     if (!doc || doc.version !== m.version || this.sync.scene?.version !== m.version || !this.client?.isRunning()) {
+      void this.post({ type: 'editRefused', reason: `'${m.body}' was not changed: the text changed meanwhile` });
       this.throttle.flush();
       return;
     }
@@ -410,7 +414,9 @@ class PreviewPanel implements vscode.Disposable {
     const refused = (result as { refused?: unknown } | null)?.refused;
     const edits = levelEdits(result);
     if (!edits || doc.version !== m.version) {
-      if (typeof refused === 'string') vscode.window.setStatusBarMessage(`Collide: ${refused.slice(0, 200)}.`, 5000);
+      const reason = `'${m.body}' was not changed: ${typeof refused === 'string' ? refused.slice(0, 200) : 'the text changed meanwhile'}`;
+      vscode.window.setStatusBarMessage(`Collide: ${reason}.`, 5000);
+      void this.post({ type: 'editRefused', reason });
       this.throttle.flush();
       return;
     }

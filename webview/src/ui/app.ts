@@ -183,6 +183,13 @@ export class PreviewApp {
       case 'fit':
         this.fit();
         break;
+      case 'editRefused':
+        // The file keeps what it had: draw the body from it again, and say why.
+        s.drag = null;
+        s.handleDrag = null;
+        setText(this.status, m.reason);
+        this.invalidate();
+        break;
     }
   }
 

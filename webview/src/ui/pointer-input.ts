@@ -306,6 +306,8 @@ export class PointerInput {
   private hover(sx: number, sy: number): void {
     const s = this.state;
     const i = s.bodyAt(sx, sy);
+    // What a press here would do: grab a handle, move a body (unlocked), or pan (the sheet's grab).
+    this.canvas.style.cursor = this.spaceHeld ? '' : s.handleAt(sx, sy) ? 'pointer' : i >= 0 && s.editable ? 'move' : '';
     if (i !== s.hovered) {
       s.hovered = i;
       this.actions.invalidate();

@@ -150,7 +150,7 @@ describe('preview host logic', () => {
     fc.assert(fc.property(fc.anything(), (x) => void isHostToWebview(x)), { numRuns: 2000 });
   });
 
-  it('validates the handle edits, undo and redo, and the lock in the view state', () => {
+  it('validates the handle edits, undo and redo, a refusal, and the lock in the view state', () => {
     assert.ok(isWebviewToHost({ type: 'editBody', version: 2, body: 'a', change: { radius: 1.5, decimals: 2 } }));
     assert.ok(isWebviewToHost({ type: 'editBody', version: 2, body: 'a', change: { ends: [[0, 0], [1, 2]], decimals: 2 } }));
     assert.ok(isWebviewToHost({ type: 'editBody', version: 2, body: 'a', change: { velocity: [-1, 0], decimals: 0 } }));
@@ -170,6 +170,9 @@ describe('preview host logic', () => {
     ]) {
       assert.equal(isWebviewToHost(bad), false, JSON.stringify(bad));
     }
+    assert.ok(isHostToWebview({ type: 'editRefused', reason: "'a' was not changed" }));
+    assert.equal(isHostToWebview({ type: 'editRefused' }), false);
+    assert.equal(isHostToWebview({ type: 'editRefused', reason: 'x'.repeat(2000) }), false);
     assert.ok(isPreviewViewState({ uri: null, editable: true }));
     assert.ok(isPreviewViewState({ uri: 'file:///a.collide' }), 'absent: locked');
     assert.equal(isPreviewViewState({ uri: null, editable: 'yes' }), false);

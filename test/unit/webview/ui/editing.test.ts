@@ -225,6 +225,27 @@ describe('preview webview: editing (headless Chromium)', function () {
     assert.deepEqual((await handles()).map((h) => h.kind).filter((k) => k === 'velocity' || k === 'spin'), []);
   });
 
+  it('stops drawing the dragged outline when the host says the edit was refused, and says why', async () => {
+    await view.send({ type: 'scene', scene: scene() });
+    await view.page.locator('#edit-lock').click();
+    await select('crate', [1, 0]);
+    const [x, y] = await view.toPage(1, 0);
+    await view.page.mouse.move(x + 1, y);
+    assert.equal(await view.page.evaluate(() => (globalThis as any).document.querySelector('#scene').style.cursor), 'move', 'a body can be moved here');
+    const h = (await handles()).find((k) => k.kind === 'width')!;
+    const [bx, by] = await origin();
+    await view.page.mouse.move(bx + h.x, by + h.y);
+    assert.equal(await view.page.evaluate(() => (globalThis as any).document.querySelector('#scene').style.cursor), 'pointer', 'a handle can be grabbed here');
+    await view.page.mouse.down();
+    await view.page.mouse.move(bx + h.x + 25, by + h.y);
+    await view.page.mouse.up();
+    const resized = (): Promise<boolean> => view.page.evaluate(() => (globalThis as any).collidePreview.state.overlay().resized);
+    assert.equal(await resized(), true, 'the dragged outline is drawn while the edit is under way');
+    await view.send({ type: 'editRefused', reason: "'crate' was not changed: the text changed meanwhile" });
+    assert.equal(await resized(), false);
+    assert.match((await view.page.locator('#status').textContent())!, /was not changed/);
+  });
+
   it('Escape drops a handle drag: nothing is posted', async () => {
     await view.send({ type: 'scene', scene: scene() });
     await view.page.locator('#edit-lock').click();
