@@ -1,7 +1,8 @@
 /**
  * A y-down scene (a level's frame) in the webview, in headless Chromium: drawn with y growing
- * down the screen, and dragging, rotating, panning and zooming work in its frame: a body goes
- * where the pointer goes, and the pose posted back is in the scene's coordinates.
+ * down the screen, and dragging, panning and zooming work in its frame: a body goes where the
+ * pointer goes, and the pose posted back is in the scene's coordinates. A level's body shows no
+ * rotation or size handles: the level file takes only a position from the preview.
  */
 import { strict as assert } from 'node:assert';
 import { blend, DARK_VARS, near, type PreviewPage } from '../../../browser/harness';
