@@ -5,7 +5,7 @@
  */
 import type { PreviewSceneDelta } from './preview-delta';
 import type { PairDetail, PreviewScene } from './preview-model';
-import { arrayOf, isFiniteNumber, literal, objectOf, optional, stringOf, type Check } from './validate';
+import { arrayOf, isFiniteNumber, isPoint, literal, objectOf, optional, stringOf, type Check } from './validate';
 
 /**
  * `collide/previewScene`: the analyzed scene of an open document. Answers for the newest
@@ -155,3 +155,55 @@ export const isWhatIfResult: Check<WhatIfResult> = objectOf({
   unchecked: Number.isInteger as Check<number>,
   edits: arrayOf(isEdit, 4),
 });
+
+/**
+ * What a handle drag in the preview sets on one body (exactly one of the fields but `decimals`),
+ * in the body's own frame and the scene's units: a circle's or a capsule's `radius`, a box's
+ * `size` (width, height), a capsule's `length`, a segment's `ends`, a polygon's vertices scaled
+ * about the body origin by `scale`, the body's `velocity` or `spin`. `decimals` is how many
+ * places the numbers are written with (about one pixel of the drag, as for `at`).
+ */
+export interface PreviewBodyChange {
+  radius?: number;
+  size?: [number, number];
+  length?: number;
+  ends?: [[number, number], [number, number]];
+  scale?: number;
+  velocity?: [number, number];
+  spin?: number;
+  decimals: number;
+}
+
+const CHANGE_KEYS = ['radius', 'size', 'length', 'ends', 'scale', 'velocity', 'spin'] as const;
+const isPositive = (v: unknown): v is number => isFiniteNumber(v) && v > 0;
+const isEnds = (v: unknown): v is [[number, number], [number, number]] => Array.isArray(v) && v.length === 2 && isPoint(v[0]) && isPoint(v[1]);
+const isChangeFields = objectOf({
+  radius: optional(isPositive),
+  size: optional((v: unknown): v is [number, number] => isPoint(v) && v[0] > 0 && v[1] > 0),
+  length: optional((v: unknown): v is number => isFiniteNumber(v) && v >= 0),
+  ends: optional(isEnds),
+  scale: optional(isPositive),
+  velocity: optional(isPoint),
+  spin: optional(isFiniteNumber),
+  decimals: (d: unknown): d is number => Number.isInteger(d) && (d as number) >= 0 && (d as number) <= 12,
+});
+
+/** A PreviewBodyChange with exactly one change in it. */
+export const isPreviewBodyChange: Check<PreviewBodyChange> = (v: unknown): v is PreviewBodyChange =>
+  isChangeFields(v) && CHANGE_KEYS.filter((k) => (v as PreviewBodyChange)[k] !== undefined).length === 1;
+
+/**
+ * `collide/previewEdit`: the edits that make a handle drag's change (PreviewBodyChange) of body
+ * `body` in the text of `version`, in UTF-16 offsets of that text, written as the author writes
+ * numbers; `{ refused }` with the reason when the change cannot be written there (a shape given
+ * by name or a level file, a version the server no longer holds); null when the document is not
+ * open.
+ */
+export const PREVIEW_EDIT_METHOD = 'collide/previewEdit';
+export interface PreviewEditParams {
+  uri: string;
+  version: number;
+  body: string;
+  change: PreviewBodyChange;
+}
+export type PreviewEditResult = { edits: { start: number; end: number; text: string }[] } | { refused: string } | null;

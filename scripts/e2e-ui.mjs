@@ -186,6 +186,44 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
       await page.screenshot({ path: join(artifactsDir, 'preview-edited.png') });
     });
 
+    await check.step('unlocked, a drag of a handle in the preview writes one edit, and Ctrl+Z there undoes it', async () => {
+      await openFile(page, 'handles.collide');
+      const { frame } = await previewFrame(page);
+      await frame.waitForFunction(() => /^2 bodies\b/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: BOUND_MS });
+      await frame.locator('#edit-lock').click();
+      const box = await frame.locator('#scene').boundingBox();
+      // The ball's origin on the canvas (collidePreview is the webview's test hook): a click selects it.
+      const [bx, by] = await frame.evaluate(() => {
+        const app = globalThis.collidePreview;
+        const v = app.view;
+        const b = app.state.scene.bodies.find((x) => x.name === 'ball');
+        return [(b.position[0] - v.cx) * v.zoom + v.width / 2, v.height / 2 - (b.position[1] - v.cy) * v.zoom];
+      });
+      await page.mouse.click(box.x + bx, box.y + by);
+      const knob = await frame.evaluate(() => globalThis.collidePreview.state.overlay()?.handles.find((h) => h.kind === 'radius'));
+      if (!knob) throw new Error('the selected ball shows no radius handle');
+      await page.mouse.move(box.x + knob.x, box.y + knob.y);
+      await page.mouse.down();
+      for (let k = 1; k <= 4; k++) await page.mouse.move(box.x + knob.x, box.y + knob.y - 8 * k);
+      await page.mouse.up();
+      // Runs in the webview (a function, not a string: its CSP has no unsafe-eval): whether the
+      // ball's radius in the scene shown is larger than 0.5, or is 0.5 again.
+      const ballRadius = (larger) => {
+        const r = globalThis.collidePreview.state.scene.bodies.find((x) => x.name === 'ball').parts[0].radius;
+        return larger ? r > 0.5 : r === 0.5;
+      };
+      await frame.waitForFunction(ballRadius, true, { timeout: BOUND_MS });
+      const editor = page.locator('.editor-group-container').first().locator('.view-lines');
+      const written = await editor.innerText();
+      if (/circle\(0\.5\)/.test(written)) throw new Error(`the text still says circle(0.5):\n${written}`);
+      await page.screenshot({ path: join(artifactsDir, 'preview-handle.png') });
+      // The canvas has the focus after the drag: Ctrl+Z goes to the preview, which asks for undo.
+      await page.keyboard.press('Control+z');
+      await frame.waitForFunction(ballRadius, false, { timeout: BOUND_MS });
+      const undone = await editor.innerText();
+      if (!/circle\(0\.5\)/.test(undone)) throw new Error(`Ctrl+Z in the preview did not restore circle(0.5):\n${undone}`);
+    });
+
     await check.step('a code lens "show in preview" moves the preview\'s view to its pair', async () => {
       // The overlap fixture in the text editor; the preview, beside it, follows it.
       await openFile(page, 'overlap.collide');

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient } from './languageClient';
 import { registerStatusBar, countFindings, type FindingCounts } from './statusBar';
-import { registerPreview } from './preview/index';
+import { registerPreview, type PreviewHooks } from './preview/index';
 import { CheckedDocuments } from './checkedDocuments';
 import { trackActiveLevel } from './levels';
 
@@ -18,6 +18,8 @@ export interface CollideApi {
   countFindings(uri: vscode.Uri): FindingCounts;
   /** The status-bar summary as the user sees it (codicons included), or '' when it is hidden. */
   statusBarText(): string;
+  /** The open preview, driven as its webview would (for the end-to-end suite). */
+  readonly preview: PreviewHooks;
 }
 
 let client: LanguageClient | undefined;
@@ -55,7 +57,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Collid
 
   // The preview asks the server for its scene model, and still opens (with an explanation) when
   // there is no server, so it is registered either way.
-  context.subscriptions.push(registerPreview(context, client, checked));
+  const preview = registerPreview(context, client, checked);
+  context.subscriptions.push(preview);
   trackActiveLevel(context, checked);
 
   return {
@@ -63,6 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Collid
     ready,
     countFindings: (uri) => countFindings(vscode.languages.getDiagnostics(uri)),
     statusBarText: () => statusBar.shownText(),
+    preview,
   };
 }
 

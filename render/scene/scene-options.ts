@@ -1,3 +1,5 @@
+import type { EditOverlay } from './edit-handles';
+
 /** What is being shown besides the scene itself (selection, time, a drag in progress). */
 export interface SceneDrawOptions {
   /** Scrubber time in seconds, in [0, frames dt]. */
@@ -14,6 +16,8 @@ export interface SceneDrawOptions {
   readonly drag?: { readonly index: number; readonly x: number; readonly y: number; readonly angle: number } | null;
   /** Label every body on screen: one left out of its body goes beside it, with a leader line. */
   readonly allLabels?: boolean;
+  /** The selected body's edit handles (edits unlocked in the preview); none when absent. */
+  readonly edit?: EditOverlay | null;
   /** A line of text drawn in the top-left corner (exports say what they show). */
   readonly caption?: string;
 }

@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import {
+  PREVIEW_EDIT_METHOD,
   PREVIEW_LEVEL_MOVE_METHOD,
   PREVIEW_PAIR_METHOD,
   PREVIEW_SCENE_METHOD,
+  type PreviewEditParams,
   type PreviewLevelMoveParams,
   type PreviewPairParams,
   type PreviewSceneParams,
@@ -98,6 +100,11 @@ class PreviewPanel implements vscode.Disposable {
 
   get documentUri(): vscode.Uri | null {
     return this.uri;
+  }
+
+  /** The version of the scene held (what the webview's edits are checked against). */
+  get sceneVersion(): number | undefined {
+    return this.sync.scene?.version;
   }
 
   /** Show `uri` (a new document resets the version filter and renders at once). */
@@ -280,7 +287,8 @@ class PreviewPanel implements vscode.Disposable {
     if (editor) this.selection(editor);
   }
 
-  private async receive(raw: unknown): Promise<void> {
+  /** Every message from the webview comes through here (PreviewHooks.receive too). */
+  async receive(raw: unknown): Promise<void> {
     if (!isWebviewToHost(raw)) return; // never act on a message that does not fit the protocol
     const m = raw;
     switch (m.type) {
@@ -305,6 +313,10 @@ class PreviewPanel implements vscode.Disposable {
         return this.whatIf.ask(m.version, m.substeps);
       case 'applyWhatIf':
         return void (await this.whatIf.apply(m.version, m.substeps));
+      case 'editBody':
+        return this.editBody(m);
+      case 'history':
+        return this.history(m.action);
       case 'exported': {
         const resolve = this.exports.get(m.requestId);
         if (resolve) {
@@ -348,6 +360,7 @@ class PreviewPanel implements vscode.Disposable {
     const scene = this.sync.scene;
     if (!doc || !scene || scene.version !== m.version || doc.version !== m.version) {
       // The text moved on while dragging: drop the edit rather than write at stale offsets.
+      void this.post({ type: 'editRefused', reason: `'${m.body}' was not moved: the text changed meanwhile` });
       this.throttle.flush();
       return;
     }
@@ -378,13 +391,61 @@ class PreviewPanel implements vscode.Disposable {
     }
     const edits = levelEdits(result);
     if (!edits || doc.version !== m.version) {
-      if (!edits) vscode.window.setStatusBarMessage(`Collide: ${m.at ? `'${m.body}' cannot be moved from the preview` : 'a level body is not rotated from the preview'}; edit the level file instead.`, 5000);
+      const reason = edits ? `'${m.body}' was not moved: the text changed meanwhile` : `${m.at ? `'${m.body}' cannot be moved from the preview` : 'a level body is not rotated from the preview'}; edit the level file instead`;
+      vscode.window.setStatusBarMessage(`Collide: ${reason}.`, 5000);
+      void this.post({ type: 'editRefused', reason });
       this.throttle.flush();
       return;
     }
     const edit = new vscode.WorkspaceEdit();
     for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
     if (!(await vscode.workspace.applyEdit(edit))) this.throttle.flush();
+  }
+
+  /**
+   * A finished handle drag (a shape's size, a velocity, a spin): the server, which holds the
+   * syntax tree, answers the edits (collide/previewEdit), applied as one WorkspaceEdit (one undo
+   * step) while the document still has the version the drag was made on.
+   */
+  private async editBody(m: Extract<WebviewToHost, { type: 'editBody' }>): Promise<void> {
+    const doc = this.document();
+    if (!doc || doc.version !== m.version || this.sync.scene?.version !== m.version || !this.client?.isRunning()) {
+      void this.post({ type: 'editRefused', reason: `'${m.body}' was not changed: the text changed meanwhile` });
+      this.throttle.flush();
+      return;
+    }
+    let result: unknown = null;
+    try {
+      result = await this.client.sendRequest(PREVIEW_EDIT_METHOD, { uri: doc.uri.toString(), version: m.version, body: m.body, change: m.change } satisfies PreviewEditParams);
+    } catch (e) {
+      this.client.error(`Collide preview: ${PREVIEW_EDIT_METHOD} failed`, e, false);
+    }
+    const refused = (result as { refused?: unknown } | null)?.refused;
+    const edits = levelEdits(result);
+    if (!edits || doc.version !== m.version) {
+      const reason = `'${m.body}' was not changed: ${typeof refused === 'string' ? refused.slice(0, 200) : 'the text changed meanwhile'}`;
+      vscode.window.setStatusBarMessage(`Collide: ${reason}.`, 5000);
+      void this.post({ type: 'editRefused', reason });
+      this.throttle.flush();
+      return;
+    }
+    const edit = new vscode.WorkspaceEdit();
+    for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
+    if (!(await vscode.workspace.applyEdit(edit))) this.throttle.flush();
+  }
+
+  /**
+   * Undo or redo in the scene's document from the preview. VS Code's `undo` and `redo` act on
+   * the focused editor, so the document's editor is focused for the command, and the preview
+   * takes the focus back after it.
+   */
+  private async history(action: 'undo' | 'redo'): Promise<void> {
+    const doc = this.document();
+    if (!doc) return;
+    const visible = vscode.window.visibleTextEditors.find((e) => e.document === doc);
+    await vscode.window.showTextDocument(doc, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, preserveFocus: false });
+    await vscode.commands.executeCommand(action);
+    this.panel.reveal(this.panel.viewColumn, false);
   }
 
   dispose(): void {
@@ -409,7 +470,7 @@ function inlineTexts(dist: vscode.Uri): { inline: { script: string; style: strin
   return inlined;
 }
 
-/** The edits of a `collide/previewLevelMove` answer, checked; null for null or anything malformed. */
+/** The edits of a `collide/previewLevelMove` or `collide/previewEdit` answer, checked; null for null, a refusal or anything malformed. */
 function levelEdits(result: unknown): { start: number; end: number; text: string }[] | null {
   const edits = (result as { edits?: unknown } | null)?.edits;
   if (!Array.isArray(edits) || edits.length === 0) return null;
@@ -428,11 +489,21 @@ function isScene(doc: vscode.TextDocument | undefined, checked: CheckedDocuments
 }
 
 /**
+ * The open preview as the end-to-end suite drives it (through the extension's API): a message
+ * taken as if its webview posted it, checked as every webview message is, and the version of
+ * the scene it holds.
+ */
+export interface PreviewHooks {
+  receive(message: unknown): Promise<void>;
+  sceneVersion(): number | undefined;
+}
+
+/**
  * Registers the preview: commands (open, open to the side, export SVG/PNG, show a pair), the
  * panel serializer that restores it after a reload, and the listeners that make it follow the
  * active scene editor, its edits and its cursor. Call once from `activate`.
  */
-export function registerPreview(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined, checked?: CheckedDocuments): vscode.Disposable {
+export function registerPreview(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined, checked?: CheckedDocuments): vscode.Disposable & PreviewHooks {
   let current: PreviewPanel | null = null;
   const adopt = (panel: vscode.WebviewPanel, uri: vscode.Uri | null): PreviewPanel => {
     current?.panel.dispose();
@@ -492,5 +563,9 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
   ];
   const all = vscode.Disposable.from(...disposables, { dispose: () => current?.panel.dispose() });
   context.subscriptions.push(all);
-  return all;
+  return {
+    dispose: () => all.dispose(),
+    receive: async (message) => current?.receive(message),
+    sceneVersion: () => current?.sceneVersion,
+  };
 }

@@ -73,6 +73,7 @@ export class PreviewApp {
 
     const fit = el('button', { id: 'fit', text: 'Fit', title: 'Fit the bodies with findings and the moving ones (F); Shift+click: the whole scene (Shift+F)' });
     fit.addEventListener('click', (e) => this.fit(e.shiftKey));
+    const edits = this.editControls();
     const sweeps = el('input', { id: 'sweeps', attrs: { type: 'checkbox', checked: '' } });
     sweeps.addEventListener('change', () => {
       this.state.showSweeps = sweeps.checked;
@@ -95,6 +96,7 @@ export class PreviewApp {
     root.replaceChildren(
       el('div', { class: 'toolbar' }, [
         fit,
+        ...edits,
         el('label', { title: 'Show the swept area of tunnelling pairs' }, [sweeps, 'Swept paths']),
         el('label', { title: 'Label every body on screen: a crowded one beside its body, with a leader line (zoom in for the rest)' }, [labels, 'All labels']),
         this.status,
@@ -197,6 +199,13 @@ export class PreviewApp {
       case 'whatIf':
         this.whatIf.show(m.result);
         break;
+      case 'editRefused':
+        // The file keeps what it had: draw the body from it again, and say why.
+        s.drag = null;
+        s.handleDrag = null;
+        setText(this.status, m.reason);
+        this.invalidate();
+        break;
     }
   }
 
@@ -239,6 +248,7 @@ export class PreviewApp {
     }
     // The text now reflects a finished drag: stop drawing the dragged pose.
     if (s.drag && scene.version > s.drag.version) s.drag = null;
+    if (s.handleDrag && (scene.version > s.handleDrag.version || !sameDoc)) s.handleDrag = null;
     const selectedName = old && s.selected >= 0 ? old.bodies[s.selected]?.name : undefined;
     s.selected = selectedName !== undefined ? (s.byName.get(selectedName) ?? -1) : -1;
     s.hovered = -1;
@@ -316,6 +326,36 @@ export class PreviewApp {
     this.findings.unselect();
     this.state.save();
     this.invalidate();
+  }
+
+  /**
+   * The lock for edits (locked until the user unlocks it, and kept in the view state) and the
+   * undo and redo buttons, which act on the scene's document as Ctrl+Z and Ctrl+Shift+Z do.
+   */
+  private editControls(): HTMLElement[] {
+    const s = this.state;
+    const lock = el('button', { id: 'edit-lock' });
+    const show = (): void => {
+      lock.textContent = s.editable ? 'Editing' : 'Locked';
+      lock.title = s.editable
+        ? 'Editing: drag a body to move it, the handles of the selected body to rotate, resize or set its motion. Click to lock.'
+        : 'Locked: dragging pans and nothing is written. Click to edit the scene from the preview.';
+      lock.setAttribute('aria-pressed', String(s.editable));
+      lock.setAttribute('aria-label', s.editable ? 'Lock edits' : 'Unlock edits');
+    };
+    show();
+    lock.addEventListener('click', () => {
+      s.editable = !s.editable;
+      show();
+      s.save();
+      this.invalidate();
+    });
+    const history = (action: 'undo' | 'redo', text: string, title: string): HTMLElement => {
+      const b = el('button', { id: action, class: 'icon', text, title, attrs: { 'aria-label': title } });
+      b.addEventListener('click', () => this.post({ type: 'history', action }));
+      return b;
+    };
+    return [lock, history('undo', '\u21B6', 'Undo in the scene (Ctrl+Z)'), history('redo', '\u21B7', 'Redo in the scene (Ctrl+Shift+Z)')];
   }
 
   /**
@@ -471,6 +511,7 @@ export class PreviewApp {
     scenes: number;
     deltas: number;
     labels: string[];
+    editable: boolean;
   } {
     const s = this.state;
     return {
@@ -484,6 +525,7 @@ export class PreviewApp {
       scenes: this.scenes,
       deltas: this.deltas,
       labels: s.painter ? s.painter.labeled.map((i) => s.scene!.bodies[i]!.name) : [],
+      editable: s.editable,
     };
   }
 }

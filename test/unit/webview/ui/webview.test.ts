@@ -153,8 +153,9 @@ describe('preview webview (headless Chromium)', function () {
     ]);
   });
 
-  it('dragging a body posts one editPose with the new `at` when the drag ends', async () => {
+  it('dragging a body posts one editPose with the new `at` when the drag ends, edits unlocked', async () => {
     await view.send({ type: 'scene', scene: sampleScene(3) });
+    await view.page.locator('#edit-lock').click();
     await view.clearPosted();
     const { view: v } = await view.debug();
     const [x, y] = await view.toPage(0, 0.55);
@@ -176,8 +177,9 @@ describe('preview webview (headless Chromium)', function () {
     assert.equal(m.angle, undefined);
   });
 
-  it('dragging the rotation handle of the selected body posts its new angle', async () => {
+  it('dragging the rotation handle of the selected body posts its new angle, edits unlocked', async () => {
     await view.send({ type: 'scene', scene: sampleScene(4) });
+    await view.page.locator('#edit-lock').click();
     const [x, y] = await view.toPage(0, 0.55);
     await view.page.mouse.click(x, y);
     await view.frame();
