@@ -93,10 +93,17 @@ describe('preview webview: editing (headless Chromium)', function () {
     return m.change;
   }
 
+  /** The scene, framed whole (Shift+F): the tests place the pointer on every body, floor included. */
+  async function showScene(): Promise<void> {
+    await view.send({ type: 'scene', scene: scene() });
+    await view.page.evaluate(() => (globalThis as any).collidePreview.fit(true));
+    await view.frame();
+  }
+
   const near = (actual: number, expected: number, tol: number, what: string): void => assert.ok(Math.abs(actual - expected) <= tol, `${what}: ${actual} vs ${expected}`);
 
   it('is locked by default: a drag on a body pans and posts no edit, a click selects, no handles show', async () => {
-    await view.send({ type: 'scene', scene: scene() });
+    await showScene();
     assert.equal((await view.debug() as any).editable, false);
     await view.clearPosted();
     const before = (await view.debug()).view;
@@ -115,7 +122,7 @@ describe('preview webview: editing (headless Chromium)', function () {
   });
 
   it('keeps the unlocked state in the view state, and a reload comes back unlocked', async () => {
-    await view.send({ type: 'scene', scene: scene() });
+    await showScene();
     const lock = view.page.locator('#edit-lock');
     assert.equal(await lock.getAttribute('aria-pressed'), 'false');
     await lock.click();
@@ -128,7 +135,7 @@ describe('preview webview: editing (headless Chromium)', function () {
   });
 
   it('pans with the middle button and with Space held, even on a body with edits unlocked', async () => {
-    await view.send({ type: 'scene', scene: scene() });
+    await showScene();
     await view.page.locator('#edit-lock').click();
     await view.clearPosted();
     const z = (await view.debug()).view.zoom;
@@ -154,7 +161,7 @@ describe('preview webview: editing (headless Chromium)', function () {
   });
 
   it('a circle\'s radius handle posts its new radius, a capsule\'s its length and radius', async () => {
-    await view.send({ type: 'scene', scene: scene() });
+    await showScene();
     await view.page.locator('#edit-lock').click();
     const z = (await view.debug()).view.zoom;
     await select('ball', [-4, 0]);
@@ -166,7 +173,7 @@ describe('preview webview: editing (headless Chromium)', function () {
   });
 
   it('a box\'s width, height and corner handles post its new size (twice the half extents)', async () => {
-    await view.send({ type: 'scene', scene: scene() });
+    await showScene();
     await view.page.locator('#edit-lock').click();
     const z = (await view.debug()).view.zoom;
     await select('crate', [1, 0]);
@@ -183,7 +190,7 @@ describe('preview webview: editing (headless Chromium)', function () {
   });
 
   it('a segment\'s end and a polygon\'s scale handle post the new ends and the scale', async () => {
-    await view.send({ type: 'scene', scene: scene() });
+    await showScene();
     await view.page.locator('#edit-lock').click();
     const z = (await view.debug()).view.zoom;
     await select('edge', [-4, 3]);
@@ -198,7 +205,7 @@ describe('preview webview: editing (headless Chromium)', function () {
   });
 
   it('the velocity arrow\'s head posts a velocity, the spin knob a spin', async () => {
-    await view.send({ type: 'scene', scene: scene() });
+    await showScene();
     await view.page.locator('#edit-lock').click();
     const z = (await view.debug()).view.zoom;
     await select('ball', [-4, 0]);
@@ -226,7 +233,7 @@ describe('preview webview: editing (headless Chromium)', function () {
   });
 
   it('stops drawing the dragged outline when the host says the edit was refused, and says why', async () => {
-    await view.send({ type: 'scene', scene: scene() });
+    await showScene();
     await view.page.locator('#edit-lock').click();
     await select('crate', [1, 0]);
     const [x, y] = await view.toPage(1, 0);
@@ -247,7 +254,7 @@ describe('preview webview: editing (headless Chromium)', function () {
   });
 
   it('Escape drops a handle drag: nothing is posted', async () => {
-    await view.send({ type: 'scene', scene: scene() });
+    await showScene();
     await view.page.locator('#edit-lock').click();
     await select('ball', [-4, 0]);
     const h = (await handles()).find((k) => k.kind === 'radius')!;
@@ -263,7 +270,7 @@ describe('preview webview: editing (headless Chromium)', function () {
   });
 
   it('Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y, Cmd+Z and the toolbar buttons post undo and redo', async () => {
-    await view.send({ type: 'scene', scene: scene() });
+    await showScene();
     await view.page.locator('#scene').focus();
     await view.clearPosted();
     for (const key of ['Control+z', 'Control+Shift+Z', 'Control+y', 'Meta+z']) await view.page.keyboard.press(key);
@@ -277,7 +284,7 @@ describe('preview webview: editing (headless Chromium)', function () {
   });
 
   it('hides the tooltip on a wheel zoom', async () => {
-    await view.send({ type: 'scene', scene: scene() });
+    await showScene();
     const [x, y] = await view.toPage(1, 0);
     await view.page.mouse.move(x, y);
     await view.page.mouse.move(x + 1, y);
