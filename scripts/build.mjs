@@ -1,9 +1,11 @@
-// One build for everything that ships: the VS Code client, the language server, the CLI and the
-// preview's webview bundle. esbuild bundles each entry with its dependencies so the packaged
-// extension needs no node_modules. `--watch` rebuilds on change; `--production` minifies.
+// One build for everything that ships: the VS Code client, the language server (for Node, and
+// for a browser worker), the CLI and the preview's webview bundle. esbuild bundles each entry
+// with its dependencies so the packaged extension needs no node_modules. `--watch` rebuilds on
+// change; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -18,7 +20,26 @@ const entries = [
   // resvg (PNG for `collide render`) is a native module: loaded from node_modules at run time.
   { name: 'cli', entry: 'server/src/cli/main.ts', ...node, external: ['@resvg/resvg-js'] },
   { name: 'webview', entry: 'webview/src/main.ts', platform: 'browser', format: 'iife', target: 'chrome120' },
+  // The language server as a web worker script (VS Code for the Web): no Node module may be in it.
+  { name: 'web/server', entry: 'server/src/browser/main.ts', platform: 'browser', format: 'iife', target: 'chrome120', noNode: true },
 ];
+
+/**
+ * Fails the build on any import of a Node module, `node:` or bare, from the sources or a
+ * package: for a browser bundle esbuild would otherwise take a package's `browser` field that
+ * maps such a module to nothing, and the bundle would fail only when the code runs.
+ */
+const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+const noNodePlugin = {
+  name: 'no-node-modules',
+  setup(build) {
+    build.onResolve({ filter: /^[a-z_:]/ }, (args) => {
+      const spec = args.path.startsWith('node:') ? args.path : args.path.split('/')[0];
+      if (!builtins.has(spec) && !builtins.has(args.path)) return undefined;
+      return { errors: [{ text: `Node module '${args.path}' imported by ${args.importer.slice(root.length + 1)}: not allowed in a browser bundle` }] };
+    });
+  },
+};
 
 /** asciiComments on a node bundle after each successful build (esbuild runs onEnd before build() resolves). */
 const asciiPlugin = {
@@ -52,6 +73,7 @@ for (const e of entries) {
     // Node bundles are made ASCII-only (see asciiComments), in watch builds too: a plugin's
     // onEnd runs after every build of the context, where a pass after build() ran after one.
     ...(e.platform === 'node' ? { charset: 'ascii', plugins: [asciiPlugin] } : {}),
+    ...(e.noNode ? { plugins: [noNodePlugin] } : {}),
   };
   if (watch) {
     const ctx = await esbuild.context(options);
