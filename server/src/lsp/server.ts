@@ -1,10 +1,8 @@
 import {
-  CodeActionKind,
   DidChangeConfigurationNotification,
   ErrorCodes,
   LSPErrorCodes,
   ResponseError,
-  TextDocumentSyncKind,
   TextDocuments,
   type CancellationToken,
   type CodeActionParams,
@@ -20,6 +18,7 @@ import {
   type SemanticTokensDeltaParams,
   type SymbolInformation,
 } from 'vscode-languageserver';
+import { serverCapabilities } from './capabilities';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIGURATION_SECTION } from '../../../protocol/lsp';
 import { IncrementalAnalyzer } from '../analysis/incremental';
@@ -46,7 +45,6 @@ import { isWhatIfParams, WHAT_IF_METHOD, type WhatIfParams, type WhatIfResult } 
 import { whatIfSteps } from '../features/what-if';
 import { inSlices, MessageWatch } from './answer-slices';
 import { semanticTokens, semanticTokensEdits, semanticTokenSteps } from '../features/semantic-tokens';
-import { SEMANTIC_TOKENS_LEGEND } from './semantic-tokens';
 import type { SymbolSource } from '../features/workspace-symbols';
 import { FileSymbols } from './file-symbols';
 import { LevelDocuments, type AnalyzedLevel, type LevelFiles } from './level-documents';
@@ -309,32 +307,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     canRefreshInlayHints = caps.workspace?.inlayHint?.refreshSupport === true;
     canRefreshCodeLens = caps.workspace?.codeLens?.refreshSupport === true;
     canRefreshSemanticTokens = caps.workspace?.semanticTokens?.refreshSupport === true;
-    // Whole-document tokens unless the client says it takes ranges only (VS Code's client does,
-    // see client/src/semantic-tokens-ranges.ts); a client that says nothing gets both.
-    const fullTokens = caps.textDocument?.semanticTokens?.requests?.full !== false;
     workspaceFolders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
-    return {
-      capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-        hoverProvider: true,
-        completionProvider: { triggerCharacters: [' ', '('], resolveProvider: false },
-        signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [' '] },
-        definitionProvider: true,
-        referencesProvider: true,
-        documentHighlightProvider: true,
-        documentSymbolProvider: { label: 'Collide' },
-        workspaceSymbolProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-        codeLensProvider: { resolveProvider: true },
-        documentFormattingProvider: true,
-        renameProvider: { prepareProvider: true },
-        foldingRangeProvider: true,
-        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, ...(fullTokens ? { full: { delta: true } } : {}), range: true },
-        inlayHintProvider: { resolveProvider: false },
-      },
-      serverInfo: { name: 'collide-language-server' },
-    };
+    return { capabilities: serverCapabilities(caps), serverInfo: { name: 'collide-language-server' } };
   });
 
   connection.onInitialized(() => {
