@@ -156,6 +156,8 @@ export interface PreviewViewState {
   zoom?: number;
   time?: number;
   pair?: [string, string] | null;
+  /** The debug-draw overlays on (render/scene/scene-options.ts DEBUG_LAYERS); unknown names are ignored. */
+  show?: string[];
 }
 
 export const isPreviewViewState: Check<PreviewViewState> = objectOf({
@@ -164,6 +166,7 @@ export const isPreviewViewState: Check<PreviewViewState> = objectOf({
   zoom: optional((v: unknown): v is number => isFiniteNumber(v) && v > 0),
   time: optional(isFiniteNumber),
   pair: optional(nullable((v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && isName(v[0]) && isName(v[1]))),
+  show: optional(arrayOf(stringOf(32), 16)),
 });
 
 const isVersion = Number.isInteger as Check<number>;

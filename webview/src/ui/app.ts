@@ -13,6 +13,7 @@ import { el } from './dom';
 import { basename, exportView } from './export-view';
 import { FindingsPanel } from './findings-panel';
 import { Inspector } from './inspector';
+import { DebugToggles } from './debug-toggles';
 import { PointerInput } from './pointer-input';
 import { PreviewState, type VsCodeApi } from './preview-state';
 import { readTheme, watchTheme } from './theme-css';
@@ -71,6 +72,11 @@ export class PreviewApp {
       this.state.showSweeps = sweeps.checked;
       this.invalidate();
     });
+    const show = new DebugToggles(this.state.show, (checked) => {
+      this.state.show = checked;
+      this.state.save();
+      this.invalidate();
+    });
     this.timeSlider = el('input', { id: 'time', attrs: { type: 'range', min: '0', max: '1000', value: '0', 'aria-label': 'Time' } });
     this.timeSlider.addEventListener('input', () => {
       const T = this.state.painter?.duration ?? 0;
@@ -91,6 +97,7 @@ export class PreviewApp {
       el('div', { class: 'toolbar' }, [
         fit,
         el('label', { title: 'Show the swept area of tunnelling pairs' }, [sweeps, 'Swept paths']),
+        show.root,
         el('span', { class: 'time' }, [this.timeSlider, this.timeLabel]),
         this.status,
       ]),

@@ -1,7 +1,7 @@
 import { isPreviewViewState, type PreviewViewState } from '../../../protocol/preview-messages';
 import type { PreviewScene } from '../../../protocol/preview-model';
 import { makePose, type Pose } from '../../../render/geometry';
-import { HANDLE_RADIUS_PX, type ScenePainter, type SceneDrawOptions } from '../../../render/scene/scene-painter';
+import { HANDLE_RADIUS_PX, isDebugLayerName, type DebugLayerName, type ScenePainter, type SceneDrawOptions } from '../../../render/scene/scene-painter';
 import { toWorldX, toWorldY, type Viewport } from '../../../render/viewport';
 import { hitBody } from './hit-test';
 
@@ -38,6 +38,8 @@ export class PreviewState {
   hovered = -1;
   pair: [string, string] | null = null;
   showSweeps = true;
+  /** The debug-draw overlays on: a view preference, kept across documents. */
+  show = new Set<DebugLayerName>();
   drag: DragPose | null = null;
   /** The saved state, until the first scene arrives and takes it up if it is of its document. */
   restored: PreviewViewState | null;
@@ -47,6 +49,7 @@ export class PreviewState {
   constructor(private readonly api: VsCodeApi) {
     const state = api.getState();
     this.restored = isPreviewViewState(state) ? state : null;
+    for (const name of this.restored?.show ?? []) if (isDebugLayerName(name)) this.show.add(name);
   }
 
   save(): void {
@@ -56,6 +59,7 @@ export class PreviewState {
       zoom: this.view.zoom,
       time: this.time,
       pair: this.pair,
+      ...(this.show.size > 0 ? { show: [...this.show] } : {}),
     };
     this.api.setState(state);
   }
@@ -73,6 +77,7 @@ export class PreviewState {
       pair,
       showSweeps: this.showSweeps,
       drag: this.drag,
+      ...(this.show.size > 0 ? { show: this.show } : {}),
     };
   }
 
