@@ -18,7 +18,26 @@ const VERTEX_OFFSET_PX = 8;
 const VERTEX_MIN_RADIUS_PX = 14;
 const MAX_VERTEX_LABELS = 2000;
 /** Broad-phase cells smaller than this on screen are not drawn (they would fill the view). */
-const MIN_CELL_PX = 3;
+const MIN_CELL_PX = 4;
+/**
+ * Boxes smaller than this on screen on both axes are not drawn: at that size a body's box is the
+ * body's own dot (bodies-layer.ts), and a fitted 10k-body scene would stroke 20,000 of them.
+ */
+const MIN_BOX_PX = 4;
+/**
+ * The most bodies in view the per-body overlays are drawn for: beyond it (a fitted view of a
+ * large scene) a software canvas spends hundreds of milliseconds a frame on marks that merge
+ * into a haze, so a note asks to zoom in instead, as crowded labels are left out.
+ */
+export const MAX_OVERLAY_BODIES = 1500;
+const NOTE_PX = 11;
+
+/**
+ * Sub-paths a path of overlay marks holds before it is stroked: the painter's batch size is set
+ * for filling bodies (one a path in Chromium's software canvas), but thousands of strokes of one
+ * or two segments cost far more as separate calls than a few hundred sub-paths a path do.
+ */
+const BATCH = 256;
 /** A spin's arc turns through the angle of one step, drawn at least and at most these angles. */
 const MIN_SPIN_ARC = Math.PI / 6;
 const MAX_SPIN_ARC = (5 * Math.PI) / 3;
@@ -56,11 +75,19 @@ export class DebugLayer {
     if (!show || show.size === 0) return;
     const sb = this.bodies;
     const candidates = sb.candidates(v, undefined, o);
-    if (show.has('broadphase')) this.drawBroadPhase(p, v, theme, candidates);
-    if (show.has('aabb')) this.drawBoxes(p, v, theme, o, candidates);
-    if (show.has('velocity')) this.drawVelocities(p, v, theme, o, candidates);
-    if (show.has('vertices')) this.drawVertices(p, v, theme, o, candidates);
-    if (show.has('contacts')) drawContacts(p, v, theme, sb.scene.findings);
+    const crowded = candidates.length > MAX_OVERLAY_BODIES;
+    if (!crowded) {
+      if (show.has('broadphase')) this.drawBroadPhase(p, v, theme, candidates);
+      if (show.has('aabb')) this.drawBoxes(p, v, theme, o, candidates);
+      if (show.has('velocity')) this.drawVelocities(p, v, theme, o, candidates);
+      if (show.has('vertices')) this.drawVertices(p, v, theme, o, candidates);
+    }
+    const drewContacts = show.has('contacts') && drawContacts(p, v, theme, sb.scene.findings);
+    if (crowded && (show.size > 1 || !show.has('contacts'))) {
+      const n = candidates.length.toLocaleString('en-US');
+      const what = drewContacts ? 'Contacts shown; zoom in for the other overlays' : 'Zoom in for the debug overlays';
+      p.text(`${what} (${n} bodies in view)`, v.width - 8, 8, { color: theme.foreground, size: NOTE_PX, align: 'right', baseline: 'top' });
+    }
   }
 
   /** The broad-phase box of each body: its parts' swept bounds (core sweptBoundsInto), or its chains' box. */
@@ -118,7 +145,7 @@ export class DebugLayer {
     const boxes = this.broadPhaseBoxes();
     const seen = this.seen;
     seen.clear();
-    const batch = p.batchSize ?? Infinity;
+    const batch = p.batchSize === undefined ? Infinity : BATCH;
     const cellPx = g.cell * v.zoom;
     let inPath = 0;
     p.beginPath();
@@ -146,7 +173,11 @@ export class DebugLayer {
       const i = candidates[k]!;
       if (g.cellOf[i] !== OVERSIZED_CELL) continue;
       traceRect(p, v, boxes[4 * i]!, boxes[4 * i + 1]!, boxes[4 * i + 2]!, boxes[4 * i + 3]!);
-      inPath++;
+      if (++inPath >= batch) {
+        p.stroke(theme.info, 1.5, 0.8, [2, 3]);
+        p.beginPath();
+        inPath = 0;
+      }
     }
     if (inPath > 0) p.stroke(theme.info, 1.5, 0.8, [2, 3]);
   }
@@ -154,13 +185,14 @@ export class DebugLayer {
   private drawBoxes(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions, candidates: Int32Array): void {
     const sb = this.bodies;
     const bodies = sb.scene.bodies;
-    const batch = p.batchSize ?? Infinity;
+    const batch = p.batchSize === undefined ? Infinity : BATCH;
     let inPath = 0;
     p.beginPath();
     for (let k = 0; k < candidates.length; k++) {
       const i = candidates[k]!;
       if (!this.boxAt(bodies[i]!, sb.poseOf(i, o.time, o.drag, this.pose))) continue;
       const b = this.box;
+      if ((b.maxX - b.minX) * v.zoom < MIN_BOX_PX && (b.maxY - b.minY) * v.zoom < MIN_BOX_PX) continue;
       traceRect(p, v, b.minX, b.minY, b.maxX, b.maxY);
       if (++inPath >= batch) {
         p.stroke(theme.foreground, 1, 0.55);
@@ -177,8 +209,13 @@ export class DebugLayer {
       const i = candidates[k]!;
       const body = bodies[i]!;
       if (!isMoving(body) || o.drag?.index === i || !(boxes[4 * i]! <= boxes[4 * i + 2]!)) continue;
+      if ((boxes[4 * i + 2]! - boxes[4 * i]!) * v.zoom < MIN_BOX_PX && (boxes[4 * i + 3]! - boxes[4 * i + 1]!) * v.zoom < MIN_BOX_PX) continue;
       traceRect(p, v, boxes[4 * i]!, boxes[4 * i + 1]!, boxes[4 * i + 2]!, boxes[4 * i + 3]!);
-      inPath++;
+      if (++inPath >= batch) {
+        p.stroke(theme.foreground, 1, 0.55, [4, 3]);
+        p.beginPath();
+        inPath = 0;
+      }
     }
     if (inPath > 0) p.stroke(theme.foreground, 1, 0.55, [4, 3]);
   }
@@ -226,13 +263,14 @@ export class DebugLayer {
     const bodies = sb.scene.bodies;
     const dt = sb.scene.dt > 0 && Number.isFinite(sb.scene.dt) ? sb.scene.dt : 1;
     const sign = screenYSign(v);
-    const batch = p.batchSize ?? Infinity;
+    const batch = p.batchSize === undefined ? Infinity : BATCH;
     let inPath = 0;
     p.beginPath();
     for (let k = 0; k < candidates.length; k++) {
       const i = candidates[k]!;
       const body = bodies[i]!;
-      if (!isMoving(body)) continue;
+      // A body that is a dot on screen gets no arrow either (MIN_BOX_PX).
+      if (!isMoving(body) || 2 * sb.radii[i]! * v.zoom < MIN_BOX_PX) continue;
       const pose = sb.poseOf(i, o.time, o.drag, this.pose);
       const ox = toScreenX(v, pose.x);
       const oy = toScreenY(v, pose.y);
@@ -249,8 +287,7 @@ export class DebugLayer {
         const a0 = sign * pose.angle;
         const ccw = (body.spin > 0) === (sign < 0);
         const a1 = ccw ? a0 - turn : a0 + turn;
-        p.moveTo(ox + r * Math.cos(a0), oy + r * Math.sin(a0));
-        p.arc(ox, oy, r, a0, a1, ccw);
+        traceArc(p, ox, oy, r, a0, a1);
         // The head: tangent to the arc at its end, along the turn.
         const ex = ox + r * Math.cos(a1);
         const ey = oy + r * Math.sin(a1);
@@ -317,12 +354,24 @@ export class DebugLayer {
   }
 }
 
+/**
+ * An arc of a circle as chords, 12 a full turn: the overlays' circles are marks a few pixels
+ * across, and a path of chords strokes without the canvas backend flattening arcs (canvas-painter.ts).
+ */
+function traceArc(p: Painter, x: number, y: number, r: number, a0: number, a1: number): void {
+  const n = Math.max(2, Math.ceil((Math.abs(a1 - a0) / (2 * Math.PI)) * 12));
+  p.moveTo(x + r * Math.cos(a0), y + r * Math.sin(a0));
+  for (let k = 1; k <= n; k++) {
+    const a = a0 + ((a1 - a0) * k) / n;
+    p.lineTo(x + r * Math.cos(a), y + r * Math.sin(a));
+  }
+}
+
 function isMoving(body: PreviewBody): boolean {
   return body.velocity[0] !== 0 || body.velocity[1] !== 0 || body.spin !== 0;
 }
 
 function flushCells(p: Painter, theme: Theme): void {
-  p.fill(theme.info, 0.06);
   p.stroke(theme.info, 1, 0.45);
   p.beginPath();
 }
@@ -358,16 +407,16 @@ function traceHead(p: Painter, x: number, y: number, ux: number, uy: number, h =
 /**
  * Each finding's contact points (hollow dots) and its normal from a towards b, from the points'
  * middle: at t = 0 for an overlap (the direction b is pushed out), at the time of impact for a
- * tunnelling or a collision, at the seam for a ghost bump. Findings off screen are skipped.
+ * tunnelling or a collision, at the seam for a ghost bump. Findings off screen are skipped, and
+ * all are when more than MAX_OVERLAY_BODIES are on it; returns whether any was drawn.
  */
-function drawContacts(p: Painter, v: Viewport, theme: Theme, findings: readonly PreviewFinding[]): void {
+function drawContacts(p: Painter, v: Viewport, theme: Theme, findings: readonly PreviewFinding[]): boolean {
   const sign = screenYSign(v);
   const m = NORMAL_PX + DOT_PX;
-  p.beginPath();
-  let dots = 0;
-  let normals = 0;
-  const arrows: number[] = [];
-  for (const f of findings) {
+  // Each finding on screen: the points' middle (x, y) and its index.
+  const shown: number[] = [];
+  for (let k = 0; k < findings.length; k++) {
+    const f = findings[k]!;
     const pts = f.points && f.points.length > 0 ? f.points : f.point ? [f.point] : [];
     if (pts.length === 0) continue;
     let mx = 0;
@@ -379,22 +428,31 @@ function drawContacts(p: Painter, v: Viewport, theme: Theme, findings: readonly 
     mx /= pts.length;
     my /= pts.length;
     if (mx < -m || mx > v.width + m || my < -m || my > v.height + m) continue;
-    for (const q of pts) {
-      const x = toScreenX(v, q[0]);
-      const y = toScreenY(v, q[1]);
-      p.moveTo(x + DOT_PX, y);
-      p.arc(x, y, DOT_PX, 0, 2 * Math.PI, false);
-      dots++;
-    }
-    const nl = Math.hypot(f.normal[0], f.normal[1]);
-    if (nl > 0) {
-      arrows.push(mx, my, mx + (f.normal[0] / nl) * NORMAL_PX, my + (sign * f.normal[1] / nl) * NORMAL_PX);
-      normals++;
-    }
+    shown.push(mx, my, k);
+    if (shown.length > 3 * MAX_OVERLAY_BODIES) return false;
   }
-  if (dots > 0) p.stroke(theme.error, 1.5, 1);
-  if (normals === 0) return;
-  p.beginPath();
-  for (let k = 0; k < arrows.length; k += 4) traceArrow(p, arrows[k]!, arrows[k + 1]!, arrows[k + 2]!, arrows[k + 3]!);
-  p.stroke(theme.error, 2, 1);
+  if (shown.length === 0) return false;
+  for (let pass = 0; pass < 2; pass++) {
+    let inPath = 0;
+    p.beginPath();
+    for (let s = 0; s < shown.length; s += 3) {
+      const f = findings[shown[s + 2]!]!;
+      if (pass === 0) {
+        for (const q of f.points && f.points.length > 0 ? f.points : [f.point!]) traceArc(p, toScreenX(v, q[0]), toScreenY(v, q[1]), DOT_PX, 0, 2 * Math.PI);
+      } else {
+        const nl = Math.hypot(f.normal[0], f.normal[1]);
+        if (!(nl > 0)) continue;
+        const mx = shown[s]!;
+        const my = shown[s + 1]!;
+        traceArrow(p, mx, my, mx + (f.normal[0] / nl) * NORMAL_PX, my + ((sign * f.normal[1]) / nl) * NORMAL_PX);
+      }
+      if (++inPath >= BATCH) {
+        p.stroke(theme.error, pass === 0 ? 1.5 : 2, 1);
+        p.beginPath();
+        inPath = 0;
+      }
+    }
+    if (inPath > 0) p.stroke(theme.error, pass === 0 ? 1.5 : 2, 1);
+  }
+  return true;
 }

@@ -22,7 +22,7 @@ describe('core/broad/grid-pairs gridLayout', () => {
         assert.equal(g === null, declined, 'declines exactly when gridPairs does');
         if (!g) return;
         for (let i = 0; i < n; i++) {
-          const c = g.cellOf[i]!;
+          const c: number = g.cellOf[i]!;
           const [x0, y0, x1, y1] = boxes.subarray(4 * i, 4 * i + 4);
           if (!(x0! <= x1! && y0! <= y1!)) {
             assert.equal(c, EMPTY_CELL);
