@@ -376,16 +376,21 @@ function flushCells(p: Painter, theme: Theme): void {
   p.beginPath();
 }
 
-/** A world rectangle as a closed sub-path of the current path. */
+/**
+ * A world rectangle as a closed sub-path of the current path, from its top-left corner on screen
+ * clockwise, so that a y-down scene traces the same path as the y-up drawing of its mirror.
+ */
 function traceRect(p: Painter, v: Viewport, x0: number, y0: number, x1: number, y1: number): void {
   const sx0 = toScreenX(v, x0);
   const sx1 = toScreenX(v, x1);
-  const sy0 = toScreenY(v, y0);
-  const sy1 = toScreenY(v, y1);
-  p.moveTo(sx0, sy0);
-  p.lineTo(sx1, sy0);
-  p.lineTo(sx1, sy1);
-  p.lineTo(sx0, sy1);
+  const a = toScreenY(v, y0);
+  const b = toScreenY(v, y1);
+  const top = Math.min(a, b);
+  const bottom = Math.max(a, b);
+  p.moveTo(sx0, top);
+  p.lineTo(sx1, top);
+  p.lineTo(sx1, bottom);
+  p.lineTo(sx0, bottom);
   p.closePath();
 }
 
