@@ -11,8 +11,9 @@ const LABELS: Record<DebugLayerName, { text: string; title: string }> = {
 
 /**
  * The toolbar's "Show" menu of debug-draw overlays (render/scene/debug-layer.ts): a native
- * disclosure (<details>) holding one checkbox an overlay, so it needs no script to open, close
- * or reach by keyboard. `onChange` gets the set of overlays checked.
+ * disclosure (<details>) holding one checkbox an overlay, so it needs no script to open or reach
+ * by keyboard; as a menu, it closes on Escape and on a press outside it. `onChange` gets the set
+ * of overlays checked.
  */
 export class DebugToggles {
   readonly root: HTMLDetailsElement;
@@ -34,6 +35,15 @@ export class DebugToggles {
       el('div', { class: 'menu-items', attrs: { role: 'group', 'aria-label': 'Debug-draw overlays' } }, items),
     ]);
     this.updateSummary();
+    const doc = this.root.ownerDocument;
+    doc.addEventListener('pointerdown', (e) => {
+      if (this.root.open && !this.root.contains(e.target as Node)) this.root.open = false;
+    });
+    this.root.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || !this.root.open) return;
+      this.root.open = false;
+      this.root.querySelector('summary')!.focus();
+    });
   }
 
   checked(): Set<DebugLayerName> {

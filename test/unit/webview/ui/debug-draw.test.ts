@@ -101,6 +101,16 @@ describe('preview debug-draw toggles (headless Chromium)', function () {
       assert.equal(await view.page.locator(`#show-${name}`).isChecked(), false, `${name} off`);
     }
     assert.equal(await view.page.locator('#show-menu summary').textContent(), 'Show');
+    // A menu: open on its summary, closed by a press outside it or by Escape.
+    const open = () => view.page.locator('#show-menu').evaluate((e: any) => e.open as boolean);
+    await view.page.locator('#show-menu summary').click();
+    assert.equal(await open(), true);
+    await view.page.mouse.click(600, 400);
+    assert.equal(await open(), false, 'closed by a click on the scene');
+    await view.page.locator('#show-menu summary').click();
+    await view.page.locator('#show-aabb').focus();
+    await view.page.keyboard.press('Escape');
+    assert.equal(await open(), false, 'closed by Escape');
   });
 
   it('bounding boxes: the diamond\'s box corners (empty space) are drawn, and its swept box', async () => {
