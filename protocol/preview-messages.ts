@@ -208,6 +208,8 @@ export interface PreviewViewState {
   pair?: [string, string] | null;
   /** Edits from the preview are unlocked (absent: locked, the preview only selects and pans). */
   editable?: boolean;
+  /** The debug-draw overlays on (render/scene/scene-options.ts DEBUG_LAYERS); unknown names are ignored. */
+  show?: string[];
 }
 
 export const isPreviewViewState: Check<PreviewViewState> = objectOf({
@@ -217,6 +219,7 @@ export const isPreviewViewState: Check<PreviewViewState> = objectOf({
   time: optional(isFiniteNumber),
   pair: optional(nullable((v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && isName(v[0]) && isName(v[1]))),
   editable: optional(isBoolean),
+  show: optional(arrayOf(stringOf(32), 16)),
 });
 
 const isVersion = Number.isInteger as Check<number>;

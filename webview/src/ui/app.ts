@@ -15,6 +15,7 @@ import { basename, exportView } from './export-view';
 import { FindingsPanel } from './findings-panel';
 import { WhatIfControl } from './what-if';
 import { Inspector } from './inspector';
+import { DebugToggles } from './debug-toggles';
 import { PointerInput } from './pointer-input';
 import { PreviewState, type VsCodeApi } from './preview-state';
 import { readTheme, watchTheme } from './theme-css';
@@ -79,6 +80,11 @@ export class PreviewApp {
       this.state.showSweeps = sweeps.checked;
       this.invalidate();
     });
+    const show = new DebugToggles(this.state.show, (checked) => {
+      this.state.show = checked;
+      this.state.save();
+      this.invalidate();
+    });
     this.timeBar = new TimeBar((t) => this.setTime(t));
     const labels = el('input', { id: 'all-labels', attrs: { type: 'checkbox' } });
     labels.addEventListener('change', () => {
@@ -99,6 +105,7 @@ export class PreviewApp {
         ...edits,
         el('label', { title: 'Show the swept area of tunnelling pairs' }, [sweeps, 'Swept paths']),
         el('label', { title: 'Label every body on screen: a crowded one beside its body, with a leader line (zoom in for the rest)' }, [labels, 'All labels']),
+        show.root,
         this.status,
       ]),
       this.timeBar.root,

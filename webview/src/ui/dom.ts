@@ -17,9 +17,12 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return e;
 }
 
-/** A two-column table of label → value rows, replacing the table's content. */
+/**
+ * A two-column table of label → value rows, replacing the table's content; a label's title holds
+ * it whole, for when a narrow panel cuts it short (preview.css).
+ */
 export function fillTable(table: HTMLTableElement, rows: readonly (readonly [string, string])[]): void {
   table.replaceChildren(
-    ...rows.map(([k, v]) => el('tr', {}, [el('th', { text: k }), el('td', { text: v, attrs: { 'data-key': k } })])),
+    ...rows.map(([k, v]) => el('tr', {}, [el('th', { text: k, title: k }), el('td', { text: v, attrs: { 'data-key': k } })])),
   );
 }

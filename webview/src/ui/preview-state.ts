@@ -2,7 +2,7 @@ import { isPreviewViewState, type PreviewViewState } from '../../../protocol/pre
 import type { PreviewScene } from '../../../protocol/preview-model';
 import { makePose, type Pose } from '../../../render/geometry';
 import { editOverlay, handleAt, motionScales, type EditHandle, type EditOverlay } from '../../../render/scene/edit-handles';
-import type { ScenePainter, SceneDrawOptions } from '../../../render/scene/scene-painter';
+import { isDebugLayerName, type DebugLayerName, type ScenePainter, type SceneDrawOptions } from '../../../render/scene/scene-painter';
 import { toWorldX, toWorldY, type Viewport } from '../../../render/viewport';
 import type { HandleDrag } from './handle-drag';
 import { hitBody } from './hit-test';
@@ -42,6 +42,8 @@ export class PreviewState {
   showSweeps = true;
   /** Label every body on screen, crowded ones beside their body (labels-layer.ts). */
   allLabels = false;
+  /** The debug-draw overlays on: a view preference, kept across documents. */
+  show = new Set<DebugLayerName>();
   drag: DragPose | null = null;
   /** A drag of a size or motion handle in progress. */
   handleDrag: HandleDrag | null = null;
@@ -60,6 +62,7 @@ export class PreviewState {
     this.restored = isPreviewViewState(state) ? state : null;
     // The lock is the user's choice for the preview, whatever document it shows.
     this.editable = this.restored?.editable === true;
+    for (const name of this.restored?.show ?? []) if (isDebugLayerName(name)) this.show.add(name);
   }
 
   save(): void {
@@ -70,6 +73,7 @@ export class PreviewState {
       time: this.time,
       pair: this.pair,
       ...(this.editable ? { editable: true } : {}),
+      ...(this.show.size > 0 ? { show: [...this.show] } : {}),
     };
     this.api.setState(state);
   }
@@ -89,6 +93,7 @@ export class PreviewState {
       allLabels: this.allLabels,
       drag: this.drag,
       edit: this.overlay(),
+      ...(this.show.size > 0 ? { show: this.show } : {}),
     };
   }
 
