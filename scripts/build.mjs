@@ -1,7 +1,7 @@
-// One build for everything that ships: the VS Code client (for the desktop's extension host and
-// for the browser's), the language server, the CLI and the preview's webview bundle. esbuild
-// bundles each entry with its dependencies so the packaged extension needs no node_modules.
-// `--watch` rebuilds on change; `--production` minifies.
+// One build for everything that ships: the VS Code client and the language server (each for
+// Node, and for the browser: VS Code for the Web), the CLI and the preview's webview bundle.
+// esbuild bundles each entry with its dependencies so the packaged extension needs no
+// node_modules. `--watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,8 @@ const entries = [
   // resvg (PNG for `collide render`) is a native module: loaded from node_modules at run time.
   { name: 'cli', entry: 'server/src/cli/main.ts', ...node, external: ['@resvg/resvg-js'] },
   { name: 'webview', entry: 'webview/src/main.ts', platform: 'browser', format: 'iife', target: 'chrome120' },
+  // The language server as a web worker script (VS Code for the Web): no Node module may be in it.
+  { name: 'web/server', entry: 'server/src/browser/main.ts', platform: 'browser', format: 'iife', target: 'chrome120' },
 ];
 
 /**

@@ -57,7 +57,7 @@ const isPackage = (spec: string) => !spec.startsWith('.') && !spec.startsWith('/
 const SERVER = 'server/src';
 const serverRoom = (room: string) => under(`${SERVER}/${room}`);
 /** Rooms of the server, lowest first: a room may import only the rooms before it. */
-const SERVER_ORDER = ['common', 'syntax', 'semantics', 'readers', 'analysis', 'preview', 'features', 'lsp', 'node'];
+const SERVER_ORDER = ['common', 'syntax', 'semantics', 'readers', 'analysis', 'preview', 'features', 'lsp', 'node', 'browser'];
 
 export const RULES: readonly Rule[] = [
   {
@@ -86,10 +86,16 @@ export const RULES: readonly Rule[] = [
     }),
   ),
   {
-    name: 'only the LSP edge and the Node room import the LSP library',
-    applies: (f) => !serverRoom('lsp')(f) && !serverRoom('node')(f) && !under('client')(f),
+    name: 'only the LSP edge, the Node room and the browser room import the LSP library',
+    applies: (f) => !serverRoom('lsp')(f) && !serverRoom('node')(f) && !serverRoom('browser')(f) && !under('client')(f),
     // Any vscode-languageserver* package: -types and -protocol are the LSP library too.
     forbids: (i) => (/^vscode-languageserver[\w-]*(\/|$)/.test(i.spec) ? i.spec : undefined),
+  },
+  {
+    // The worker's top stands beside the Node room, not on it: what it builds must run without Node.
+    name: 'the browser room uses neither the Node room nor the Node flavor of a library',
+    applies: serverRoom('browser'),
+    forbids: (i) => (serverRoom('node')(i.target) ? 'server/node' : /^vscode-(languageserver|jsonrpc)[\w-]*\/node(\/|$)/.test(i.spec) ? i.spec : undefined),
   },
   {
     name: 'only the Node room and the CLI import Node modules',
@@ -154,9 +160,13 @@ describe('layers: the import graph', () => {
       ...importsOf('client/src/x.ts', "import { nodeServerHost } from './node/server';"),
       ...importsOf('client/src/browser/x.ts', "import { randomBytes } from 'crypto';"),
       ...importsOf('client/src/browser/x.ts', "import { nodeServerHost } from '../node/server';"),
+      ...importsOf('server/src/node/x.ts', "import '../browser/main';"),
+      ...importsOf('server/src/browser/x.ts', "import { zlibCodec } from '../node/zlib-codec';"),
+      ...importsOf('server/src/browser/x.ts', "import { createConnection } from 'vscode-languageserver/node';"),
+      ...importsOf('server/src/browser/x.ts', "import { readFileSync } from 'node:fs';"),
     ];
     const found = violations(bad, RULES);
-    assert.equal(bad.length, 15);
+    assert.equal(bad.length, 19);
     for (const i of bad) assert.ok(found.some((v) => v.startsWith(`${i.from}: '${i.spec}'`)), `missed ${i.from} → ${i.spec}`);
   });
 
@@ -170,8 +180,9 @@ describe('layers: the import graph', () => {
       ...importsOf('core/narrow/x.ts', "import { add } from '../math/vec2'; // not from 'node:fs'"),
       ...importsOf('client/src/node/x.ts', "import * as fs from 'node:fs';\nimport { LanguageClient } from 'vscode-languageclient/node';\nimport { activateCollide } from '../extension';"),
       ...importsOf('client/src/browser/x.ts', "import { LanguageClient } from 'vscode-languageclient/browser';\nimport { activateCollide } from '../extension';"),
+      ...importsOf('server/src/browser/main.ts', "import { BrowserMessageReader } from 'vscode-languageserver/browser';\nimport { serve } from '../lsp/serve';"),
     ];
-    assert.equal(good.length, 12);
+    assert.equal(good.length, 14);
     assert.deepEqual(violations(good, RULES), []);
   });
 });

@@ -357,6 +357,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onDidChangeWatchedFiles((change) => {
     for (const c of change.changes) {
       fileSymbols.forget(c.uri);
+      options.levelFiles?.forget?.(c.uri);
       if (!documents.get(c.uri)) recheckDependents(c.uri);
     }
   });
