@@ -3,7 +3,8 @@
 // (server-host.ts).
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient, type LanguageClientOptions } from 'vscode-languageclient';
-import { CONFIGURATION_SECTION } from '../../protocol/lsp';
+import { CONFIGURATION_SECTION, READ_FILE_REQUEST } from '../../protocol/lsp';
+import { answerReadFile } from './file-reads';
 import type { CheckedDocuments } from './checkedDocuments';
 import { isLevelDocument, scopeToScenes } from './levels';
 import { LANGUAGE_ID, LEVEL_SELECTORS, SCENE_SELECTORS } from './selectors';
@@ -87,6 +88,8 @@ export function createLanguageClient(host: ServerHost, context: vscode.Extension
   const client = host.createClient(context, output, LANGUAGE_ID, 'Collide Language Server', clientOptions);
   if (!client) return undefined;
   scopeToScenes(client, [...SCENE_SELECTORS]);
+  // Asked only by a server without a file system of its own (the browser worker's).
+  client.onRequest(READ_FILE_REQUEST, (params: unknown) => answerReadFile(params, vscode.workspace.fs, (u) => vscode.Uri.parse(u, true)));
   // A stopped server's diagnostics go with it, as the client's own collection's do.
   context.subscriptions.push(
     client.onDidChangeState((e) => {
