@@ -10,6 +10,7 @@
 // no Node process runs the installed extension's dist/server.js.
 //   - the overlap fixture shows a warning squiggle and the status-bar count,
 //   - hovering body `a` shows its shape and its overlap with `b`,
+//   - the code lenses show the overlap, and the quick fixes offer to move `b` out of `a`,
 //   - the outline (Go to Symbol in Editor) lists the scene's bodies,
 //   - a Tiled map whose tiles' shapes are in an external tileset shows the overlap with a tile
 //     (the tileset read through the client, collide/readFile and vscode.workspace.fs),
@@ -104,6 +105,24 @@ export async function runWebCheck({ vsix = vsixPath(), keep = false } = {}) {
       writeFileSync(join(artifactsDir, 'web-hover.txt'), text);
       if (!/\bbox\b/i.test(text) || !/\bb\b/.test(text)) throw new Error(`the hover on body a does not show its box and b:\n${text}`);
       await page.screenshot({ path: join(artifactsDir, 'web-hover.png') });
+      await page.keyboard.press('Escape');
+    });
+
+    await check.step('the code lenses and the quick fix of the overlap', async () => {
+      await page.locator('.monaco-editor .codelens-decoration', { hasText: /overlaps\sb\sby\s0\.5/ }).first().waitFor({ timeout: BOUND_MS });
+      // Line 5 is `body b box(2, 2) at (1.5, 1)`, whose name carries the squiggle.
+      await openFile(page, 'overlap.collide');
+      await page.keyboard.press('Control+G');
+      await page.keyboard.type('5:6');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Control+.');
+      const fix = page.locator('.action-widget .monaco-list-row', { hasText: /Move 'b' out of 'a'/ }).first();
+      try {
+        await fix.waitFor({ timeout: BOUND_MS });
+      } catch {
+        throw new Error(`no "Move 'b' out of 'a'" in the quick fixes: ${JSON.stringify(await page.locator('.action-widget').allInnerTexts().catch(() => []))}`);
+      }
+      await page.screenshot({ path: join(artifactsDir, 'web-quick-fix.png') });
       await page.keyboard.press('Escape');
     });
 
