@@ -13,6 +13,8 @@ import { uriOfPath } from '../lsp/level-paths';
 export class ClientLevelFiles implements LevelFiles {
   /** URI → its text, or undefined when the client could not read it. */
   private readonly texts = new Map<string, string | undefined>();
+  /** URIs asked of the client and not answered yet. */
+  private readonly asking = new Set<string>();
   private readonly inflated = new InflateCache();
   private readonly pending = new Set<Promise<void>>();
   private started = false;
@@ -22,11 +24,15 @@ export class ClientLevelFiles implements LevelFiles {
   readFile(path: string, near: string): string | undefined {
     const uri = uriOfPath(path, near);
     if (this.texts.has(uri)) return this.texts.get(uri);
+    if (this.asking.has(uri)) return undefined;
+    this.asking.add(uri);
     this.start(
-      this.read(uri).then(
-        (text) => void this.texts.set(uri, text !== undefined && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text),
-        () => void this.texts.set(uri, undefined),
-      ),
+      this.read(uri)
+        .then(
+          (text) => void this.texts.set(uri, text !== undefined && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text),
+          () => void this.texts.set(uri, undefined),
+        )
+        .finally(() => this.asking.delete(uri)),
     );
     return undefined;
   }

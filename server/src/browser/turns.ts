@@ -6,7 +6,7 @@
  * waiting message, which is no turn at all.
  */
 interface Channel {
-  readonly port1: { onmessage: ((e: unknown) => void) | null };
+  readonly port1: { onmessage: ((e: unknown) => void) | null; unref?(): void };
   readonly port2: { postMessage(message: unknown): void };
 }
 
@@ -22,6 +22,8 @@ export function channelTurns(): () => Promise<void> {
     }
     resolve?.();
   };
+  // Node's ports (where the tests run this) would otherwise keep the process alive; browsers have no unref.
+  channel.port1.unref?.();
   return () =>
     new Promise<void>((resolve) => {
       waiting.push(resolve);

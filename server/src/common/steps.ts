@@ -32,9 +32,11 @@ function defaultTurn(): Promise<void> {
 
 let turn: TurnScheduler = defaultTurn;
 
-/** Installs the scheduler every later `nextTurn` uses. */
-export function useTurnScheduler(scheduler: TurnScheduler): void {
+/** Installs the scheduler every later `nextTurn` uses; returns the one it replaces. */
+export function useTurnScheduler(scheduler: TurnScheduler): TurnScheduler {
+  const previous = turn;
   turn = scheduler;
+  return previous;
 }
 
 /** A promise that resolves on a later turn of the event loop (the installed TurnScheduler). */
