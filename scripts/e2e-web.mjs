@@ -14,6 +14,7 @@
 //   - the outline (Go to Symbol in Editor) lists the scene's bodies,
 //   - a Tiled map whose tiles' shapes are in an external tileset shows the overlap with a tile
 //     (the tileset read through the client, collide/readFile and vscode.workspace.fs),
+//   - Restart Language Server starts a fresh worker that checks the scene again,
 //   - the preview opens and shows the tunnelling scene with its finding.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,17 @@ const EXTENSION_ID = 'collide.collide';
 function processesRunning(script) {
   const r = spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
   return (r.stdout ?? '').split('\n').filter((l) => l.includes(script));
+}
+
+/**
+ * Brings the open editor `name` to the front by its tab and focuses its text. (Quick open may
+ * take Enter while it still lists the recent files, the last one first.)
+ */
+async function showTab(page, name) {
+  await page.locator('.tab', { hasText: name }).first().click();
+  await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: BOUND_MS });
+  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+  await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: BOUND_MS });
 }
 
 /** The text of the panel's output view (the channel shown last), as rendered. */
@@ -151,6 +163,23 @@ export async function runWebCheck({ vsix = vsixPath(), keep = false } = {}) {
       }
       writeFileSync(join(artifactsDir, 'web-problems.txt'), await page.locator('.markers-panel').innerText());
       await page.screenshot({ path: join(artifactsDir, 'web-level.png') });
+    });
+
+    await check.step('Restart Language Server starts a fresh worker, which checks the scene again', async () => {
+      await showTab(page, 'overlap.collide');
+      await runCommand(page, 'Collide: Restart Language Server');
+      await runCommand(page, 'Collide: Show Language Server Output');
+      const lines = async () => (await outputText(page)).split('\n');
+      const deadline = Date.now() + BOUND_MS;
+      while ((await lines()).filter((l) => /\bserver\sready\b/.test(l)).length < 2) {
+        if (Date.now() > deadline) throw new Error(`no second start in the Collide output:\n${(await lines()).join('\n')}`);
+        await page.waitForTimeout(100);
+      }
+      const starts = (await lines()).filter((l) => /\bin\sa\sweb\sworker\b/.test(l));
+      if (starts.length !== 2) throw new Error(`expected two starts in a web worker, the output has:\n${(await lines()).join('\n')}`);
+      await showTab(page, 'overlap.collide');
+      await page.locator('.statusbar-item', { hasText: /\b1 overlap\b/ }).first().waitFor({ timeout: BOUND_MS });
+      await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: BOUND_MS });
     });
 
     await check.step('the preview shows the tunnelling scene with its finding', async () => {

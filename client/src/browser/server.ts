@@ -4,7 +4,7 @@
 // speaks to it with vscode-languageclient's BrowserMessageReader/Writer pair, as VS Code's
 // lsp-web-extension-sample does.
 import * as vscode from 'vscode';
-import { BrowserMessageReader, BrowserMessageWriter, LanguageClient, State } from 'vscode-languageclient/browser';
+import { BrowserMessageReader, BrowserMessageWriter, LanguageClient } from 'vscode-languageclient/browser';
 import type { ServerHost } from '../server-host';
 import { workerUrl } from './worker-url';
 
@@ -34,15 +34,15 @@ export const browserServerHost: ServerHost = {
       worker = new Worker(url, { name });
       return { reader: new BrowserMessageReader(worker as never), writer: new BrowserMessageWriter(worker as never) };
     }, clientOptions);
-    context.subscriptions.push(
-      client.onDidChangeState((e) => {
-        if (e.newState === State.Stopped) end();
-      }),
-      { dispose: () => {
+    // The worker ends when the next one starts or the extension is disposed, never on the client's
+    // state: a stopping client reports Stopped before it sends `shutdown` and `exit`, which the
+    // worker must still answer.
+    context.subscriptions.push({
+      dispose: () => {
         end();
         for (const url of blobs.values()) URL.revokeObjectURL(url);
-      } },
-    );
+      },
+    });
     return client;
   },
 };
