@@ -170,11 +170,8 @@ class PreviewPanel implements vscode.Disposable {
     });
     if (!target) return;
     const prefix = 'data:image/png;base64,';
-    let bytes: Uint8Array;
-    const png = m.data.startsWith(prefix) ? decodeBase64(m.data.slice(prefix.length)) : null;
-    if (format === 'svg') bytes = new TextEncoder().encode(m.data);
-    else if (png) bytes = png;
-    else {
+    const bytes = format === 'svg' ? new TextEncoder().encode(m.data) : m.data.startsWith(prefix) ? decodeBase64(m.data.slice(prefix.length)) : null;
+    if (!bytes) {
       void vscode.window.showErrorMessage('Collide: the preview returned no PNG data.');
       return;
     }
