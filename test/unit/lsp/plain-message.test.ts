@@ -46,6 +46,17 @@ describe('lsp/encode/plain-message: messages for a structured clone', () => {
     assert.equal(m.result.list, list);
   });
 
+  it('parses a chunk once, however many lists share it (a keystroke parses what it changed)', () => {
+    const first = listOf([{ a: 1 }, { b: 2 }]);
+    const changed = listOf([{ c: 3 }]);
+    const second = new EncodedJsonList([...first.chunks, ...changed.chunks], 3);
+    const one = plainMessage({ id: 1, result: first }).result as unknown as object[];
+    const two = plainMessage({ id: 2, result: second }).result as unknown as object[];
+    assert.deepEqual(two, [{ a: 1 }, { b: 2 }, { c: 3 }]);
+    assert.equal(two[0], one[0], 'the shared chunk was not parsed again');
+    assert.equal(two[1], one[1]);
+  });
+
   it('gives the structured clone what JSON gives, for any JSON value with encoded lists in it', () => {
     // JSON has neither NaN, the infinities nor -0.
     const number = fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => (x === 0 ? 0 : x));
