@@ -1,7 +1,7 @@
-// One build for everything that ships: the VS Code client, the language server (for Node, and
-// for a browser worker), the CLI and the preview's webview bundle. esbuild bundles each entry
-// with its dependencies so the packaged extension needs no node_modules. `--watch` rebuilds on
-// change; `--production` minifies.
+// One build for everything that ships: the VS Code client and the language server (each for
+// Node, and for the browser: VS Code for the Web), the CLI and the preview's webview bundle.
+// esbuild bundles each entry with its dependencies so the packaged extension needs no
+// node_modules. `--watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,28 +15,38 @@ const production = process.argv.includes('--production');
 
 const node = { platform: 'node', format: 'cjs', target: 'node20' };
 const entries = [
-  { name: 'client', entry: 'client/src/extension.ts', ...node, external: ['vscode'] },
+  { name: 'client', entry: 'client/src/node/main.ts', ...node, external: ['vscode'] },
+  // The web extension host loads a CommonJS module too, and gives it `require('vscode')`.
+  { name: 'web/client', entry: 'client/src/browser/main.ts', platform: 'browser', format: 'cjs', target: 'chrome120', external: ['vscode'] },
   { name: 'server', entry: 'server/src/node/main.ts', ...node },
   // resvg (PNG for `collide render`) is a native module: loaded from node_modules at run time.
   { name: 'cli', entry: 'server/src/cli/main.ts', ...node, external: ['@resvg/resvg-js'] },
   { name: 'webview', entry: 'webview/src/main.ts', platform: 'browser', format: 'iife', target: 'chrome120' },
   // The language server as a web worker script (VS Code for the Web): no Node module may be in it.
-  { name: 'web/server', entry: 'server/src/browser/main.ts', platform: 'browser', format: 'iife', target: 'chrome120', noNode: true },
+  { name: 'web/server', entry: 'server/src/browser/main.ts', platform: 'browser', format: 'iife', target: 'chrome120' },
 ];
 
 /**
- * Fails the build on any import of a Node module, `node:` or bare, from the sources or a
- * package: for a browser bundle esbuild would otherwise take a package's `browser` field that
- * maps such a module to nothing, and the bundle would fail only when the code runs.
+ * Fails a browser bundle that uses Node: an import of a Node module (esbuild would otherwise
+ * accept one that a package's `browser` field maps to nothing), or a call on the `Buffer` global,
+ * which no import shows. The web extension host and the webview have no Node.
  */
-const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+const NODE_MODULES = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+const BUFFER_USE = /\bBuffer\.(from|alloc|allocUnsafe|concat|isBuffer|byteLength)\b/;
 const noNodePlugin = {
-  name: 'no-node-modules',
+  name: 'no-node',
   setup(build) {
-    build.onResolve({ filter: /^[a-z_:]/ }, (args) => {
-      const spec = args.path.startsWith('node:') ? args.path : args.path.split('/')[0];
-      if (!builtins.has(spec) && !builtins.has(args.path)) return undefined;
-      return { errors: [{ text: `Node module '${args.path}' imported by ${args.importer.slice(root.length + 1)}: not allowed in a browser bundle` }] };
+    const bundle = build.initialOptions.outfile.slice(root.length + 1);
+    build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
+      NODE_MODULES.has(args.path) || args.path.startsWith('node:')
+        ? { errors: [{ text: `"${args.path}" is a Node module, imported by ${args.importer}: ${bundle} runs in a browser, without Node` }] }
+        : undefined,
+    );
+    build.onEnd((result) => {
+      if (result.errors.length > 0) return;
+      const lines = readFileSync(build.initialOptions.outfile, 'utf8').split('\n');
+      const at = lines.findIndex((l) => BUFFER_USE.test(l));
+      return at < 0 ? undefined : { errors: [{ text: `${bundle}:${at + 1} uses Node's Buffer, which a browser has not: ${lines[at].trim().slice(0, 160)}` }] };
     });
   },
 };
@@ -72,8 +82,7 @@ for (const e of entries) {
     legalComments: 'none',
     // Node bundles are made ASCII-only (see asciiComments), in watch builds too: a plugin's
     // onEnd runs after every build of the context, where a pass after build() ran after one.
-    ...(e.platform === 'node' ? { charset: 'ascii', plugins: [asciiPlugin] } : {}),
-    ...(e.noNode ? { plugins: [noNodePlugin] } : {}),
+    ...(e.platform === 'node' ? { charset: 'ascii', plugins: [asciiPlugin] } : { plugins: [noNodePlugin] }),
   };
   if (watch) {
     const ctx = await esbuild.context(options);

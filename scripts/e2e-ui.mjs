@@ -19,7 +19,7 @@ import { vsixPath } from './package.mjs';
 
 const BOUND_MS = 30_000;
 
-class Check {
+export class Check {
   constructor(page) {
     this.page = page;
     this.failures = [];
@@ -62,7 +62,7 @@ export async function paletteOn(page, title) {
   }
 }
 
-async function runCommand(page, title) {
+export async function runCommand(page, title) {
   await paletteOn(page, title);
   await page.keyboard.press('Enter');
 }
@@ -86,7 +86,7 @@ export async function openFile(page, name, query = name) {
 }
 
 /** The frame of the Collide preview's page: the innermost webview frame that has its status line. */
-async function previewFrame(page) {
+export async function previewFrame(page) {
   const deadline = Date.now() + BOUND_MS;
   while (Date.now() < deadline) {
     for (const f of page.frames()) {

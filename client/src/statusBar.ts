@@ -5,7 +5,7 @@
 // more problems than `collide.diagnostics.limit` publishes only part of them, and a note whose
 // data counts the whole list (server/src/lsp/publish/diagnostic-limit.ts): then its counts are used.
 import * as vscode from 'vscode';
-import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { DIAGNOSTIC_SOURCE, PROBLEM_LIMIT_CODE, type ProblemLimitData } from '../../protocol/lsp';
 import { LANGUAGE_ID } from './languageClient';
 import type { CheckedDocuments } from './checkedDocuments';
@@ -76,7 +76,7 @@ export interface StatusBarSummary {
  * server has not yet checked the active scene, the item says so instead of showing a reassuring
  * but meaningless zero.
  */
-export function registerStatusBar(context: vscode.ExtensionContext, client: LanguageClient | undefined, checked: CheckedDocuments): StatusBarSummary {
+export function registerStatusBar(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined, checked: CheckedDocuments): StatusBarSummary {
   const item = vscode.window.createStatusBarItem('collide.findings', vscode.StatusBarAlignment.Left, 50);
   let shown = false;
   item.name = 'Collide Findings';

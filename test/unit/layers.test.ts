@@ -103,6 +103,17 @@ export const RULES: readonly Rule[] = [
     forbids: (i) => (isNodeBuiltin(i.spec) ? i.spec : undefined),
   },
   {
+    name: 'the client is shared but for its node/ and browser/ tops, which alone start the server',
+    applies: (f) => under('client/src')(f) && !under('client/src/node')(f) && !under('client/src/browser')(f),
+    forbids: (i) =>
+      isNodeBuiltin(i.spec) || /^vscode-languageclient\/(node|browser)(\/|$)/.test(i.spec) || under('client/src/node')(i.target) || under('client/src/browser')(i.target) ? i.spec : undefined,
+  },
+  {
+    name: 'the client\'s browser/ top runs without Node',
+    applies: under('client/src/browser'),
+    forbids: (i) => (isNodeBuiltin(i.spec) || /^vscode-languageclient\/node(\/|$)/.test(i.spec) || under('client/src/node')(i.target) ? i.spec : undefined),
+  },
+  {
     name: 'nothing but the webview build imports webview/',
     applies: (f) => !under('webview')(f),
     forbids: (i) => (under('webview')(i.target) ? i.spec : undefined),
@@ -144,13 +155,18 @@ describe('layers: the import graph', () => {
       ...importsOf('server/src/analysis/x.ts', "const z = require('node:zlib');"),
       ...importsOf('render/x.ts', "export { q } from '../webview/src/ui/app';"),
       ...importsOf('server/src/lsp/x.ts', "import '../node/main';"),
+      ...importsOf('client/src/x.ts', "import * as fs from 'node:fs';"),
+      ...importsOf('client/src/preview/x.ts', "import { LanguageClient } from 'vscode-languageclient/node';"),
+      ...importsOf('client/src/x.ts', "import { nodeServerHost } from './node/server';"),
+      ...importsOf('client/src/browser/x.ts', "import { randomBytes } from 'crypto';"),
+      ...importsOf('client/src/browser/x.ts', "import { nodeServerHost } from '../node/server';"),
       ...importsOf('server/src/node/x.ts', "import '../browser/main';"),
       ...importsOf('server/src/browser/x.ts', "import { zlibCodec } from '../node/zlib-codec';"),
       ...importsOf('server/src/browser/x.ts', "import { createConnection } from 'vscode-languageserver/node';"),
       ...importsOf('server/src/browser/x.ts', "import { readFileSync } from 'node:fs';"),
     ];
     const found = violations(bad, RULES);
-    assert.equal(bad.length, 14);
+    assert.equal(bad.length, 19);
     for (const i of bad) assert.ok(found.some((v) => v.startsWith(`${i.from}: '${i.spec}'`)), `missed ${i.from} → ${i.spec}`);
   });
 
@@ -162,9 +178,11 @@ describe('layers: the import graph', () => {
       ...importsOf('server/src/lsp/x.ts', "import type { SemanticTokensLegend } from 'vscode-languageserver-types';"),
       ...importsOf('client/src/x.ts', "import type { ProtocolRequestType } from 'vscode-languageserver-protocol';"),
       ...importsOf('core/narrow/x.ts', "import { add } from '../math/vec2'; // not from 'node:fs'"),
+      ...importsOf('client/src/node/x.ts', "import * as fs from 'node:fs';\nimport { LanguageClient } from 'vscode-languageclient/node';\nimport { activateCollide } from '../extension';"),
+      ...importsOf('client/src/browser/x.ts', "import { LanguageClient } from 'vscode-languageclient/browser';\nimport { activateCollide } from '../extension';"),
       ...importsOf('server/src/browser/main.ts', "import { BrowserMessageReader } from 'vscode-languageserver/browser';\nimport { serve } from '../lsp/serve';"),
     ];
-    assert.equal(good.length, 9);
+    assert.equal(good.length, 14);
     assert.deepEqual(violations(good, RULES), []);
   });
 });

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import {
@@ -20,6 +18,7 @@ import {
   type WebviewToHost,
 } from '../../../protocol/preview-messages';
 import { isPairDetail } from '../../../protocol/preview-model';
+import { decodeBase64 } from '../../../protocol/base64';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { LANGUAGE_ID } from '../languageClient';
 import type { CheckedDocuments } from '../checkedDocuments';
@@ -62,6 +61,7 @@ class PreviewPanel implements vscode.Disposable {
   private exportSeq = 0;
   private pendingPair: { a: string; b: string } | null = null;
   private ready = false;
+  private disposed = false;
   /** The bodies last highlighted in the webview (joined), so that the same list is not sent twice. */
   private highlighted: string | undefined;
 
@@ -75,12 +75,16 @@ class PreviewPanel implements vscode.Disposable {
     const dist = vscode.Uri.joinPath(extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'images', 'icon.png');
-    panel.webview.html = previewHtml({
-      cspSource: panel.webview.cspSource,
-      nonce: makeNonce((n) => randomBytes(n)),
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
-      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
-      ...inlineTexts(dist),
+    // The page is set once its texts are read (at once after the first panel: they are kept).
+    void inlineTexts(dist).then((inline) => {
+      if (this.disposed) return;
+      panel.webview.html = previewHtml({
+        cspSource: panel.webview.cspSource,
+        nonce: makeNonce((n) => crypto.getRandomValues(new Uint8Array(n))),
+        scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
+        styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
+        ...inline,
+      });
     });
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m)),
@@ -177,10 +181,8 @@ class PreviewPanel implements vscode.Disposable {
     });
     if (!target) return;
     const prefix = 'data:image/png;base64,';
-    let bytes: Uint8Array;
-    if (format === 'svg') bytes = Buffer.from(m.data, 'utf8');
-    else if (m.data.startsWith(prefix)) bytes = Buffer.from(m.data.slice(prefix.length), 'base64');
-    else {
+    const bytes = format === 'svg' ? new TextEncoder().encode(m.data) : m.data.startsWith(prefix) ? decodeBase64(m.data.slice(prefix.length)) : null;
+    if (!bytes) {
       void vscode.window.showErrorMessage('Collide: the preview returned no PNG data.');
       return;
     }
@@ -449,6 +451,7 @@ class PreviewPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     if (this.changeTimer !== undefined) clearTimeout(this.changeTimer);
     this.throttle.cancel();
     if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -457,16 +460,20 @@ class PreviewPanel implements vscode.Disposable {
   }
 }
 
-let inlined: { inline: { script: string; style: string } } | Record<string, never> | undefined;
+type InlineTexts = { inline: { script: string; style: string } } | Record<string, never>;
+let inlined: Promise<InlineTexts> | undefined;
 
-/** The webview's script and style sheet, read once, to write into its page (html.ts). */
-function inlineTexts(dist: vscode.Uri): { inline: { script: string; style: string } } | Record<string, never> {
-  if (inlined) return inlined;
-  try {
-    inlined = { inline: { script: readFileSync(vscode.Uri.joinPath(dist, 'webview.js').fsPath, 'utf8'), style: readFileSync(vscode.Uri.joinPath(dist, 'webview.css').fsPath, 'utf8') } };
-  } catch {
-    inlined = {}; // not on a file system this process reads: the page loads them by URI
-  }
+/**
+ * The webview's script and style sheet, read once through VS Code's file system (the extension's
+ * files may be on a remote host, or in the browser's storage on vscode.dev), to write into its
+ * page (html.ts).
+ */
+function inlineTexts(dist: vscode.Uri): Promise<InlineTexts> {
+  const read = async (name: string) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(dist, name)));
+  inlined ??= Promise.all([read('webview.js'), read('webview.css')]).then(
+    ([script, style]): InlineTexts => ({ inline: { script, style } }),
+    (): InlineTexts => ({}), // not readable from here: the page loads them by URI
+  );
   return inlined;
 }
 
