@@ -2,77 +2,15 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as rpc from 'vscode-jsonrpc/node';
 import { COLLIDE } from './bundles';
+import { CLIENT_CAPABILITIES, serverOn, type Server } from './lsp-connection';
 import type { Scene } from './scenes';
+
+export { CLIENT_CAPABILITIES, openDocument, VSCODE_CAPABILITIES, type LspDiagnostic, type Server } from './lsp-connection';
 
 /** Fewest timed edits of (d) and (d′), whatever the caller asks for. */
 export const MIN_LSP_EDITS = 40;
 /** Untimed edits before (d)'s timed ones: the incremental path is optimized by then. */
 export const LSP_WARMUP_EDITS = 10;
-
-/**
- * What VS Code declares about diagnostics, so that the server publishes what it would publish
- * there (related information, tags, code descriptions, data), not a reduced form for a client
- * that supports less.
- */
-export const CLIENT_CAPABILITIES = {
-  textDocument: {
-    synchronization: { dynamicRegistration: true, didSave: true },
-    publishDiagnostics: { relatedInformation: true, versionSupport: false, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true, dataSupport: true },
-  },
-};
-
-/**
- * What VS Code 1.9x declares for the requests of (d′): hierarchical outline, folding, semantic
- * tokens by full (with deltas) and by range, code lenses, inlay hints, highlights, hover and
- * code actions with literal support. The server answers what VS Code would get.
- */
-export const VSCODE_CAPABILITIES = {
-  textDocument: {
-    ...CLIENT_CAPABILITIES.textDocument,
-    documentSymbol: { dynamicRegistration: true, hierarchicalDocumentSymbolSupport: true, labelSupport: true },
-    foldingRange: { dynamicRegistration: true, rangeLimit: 5000, lineFoldingOnly: true },
-    semanticTokens: {
-      dynamicRegistration: true,
-      requests: { range: true, full: { delta: true } },
-      tokenTypes: ['class', 'type', 'variable', 'namespace', 'function'],
-      tokenModifiers: ['declaration', 'readonly', 'defaultLibrary'],
-      formats: ['relative'],
-      multilineTokenSupport: false,
-      overlappingTokenSupport: false,
-    },
-    codeLens: { dynamicRegistration: true, resolveSupport: { properties: ['command'] } },
-    inlayHint: { dynamicRegistration: true },
-    documentHighlight: { dynamicRegistration: true },
-    hover: { dynamicRegistration: true, contentFormat: ['markdown', 'plaintext'] },
-    codeAction: {
-      dynamicRegistration: true,
-      isPreferredSupport: true,
-      codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'source'] } },
-    },
-  },
-};
-
-export interface Server {
-  readonly connection: rpc.MessageConnection;
-  readonly pid: number;
-  /** The server's initialize result capabilities. */
-  readonly capabilities: Record<string, unknown>;
-  waitForDiagnostics(uri: string, version: number | null): Promise<void>;
-  /** The diagnostics of the last publication for `uri` (as the client received them). */
-  lastDiagnostics(uri: string): readonly LspDiagnostic[];
-  /**
-   * When the first bytes from the server arrive after this call (firstByteAt: NaN until then):
-   * the server's own part of a latency, before the transfer and the client's JSON.parse.
-   */
-  awaitFirstByte(): void;
-  firstByteAt(): number;
-  close(): Promise<void>;
-}
-
-export interface LspDiagnostic {
-  readonly range: { readonly start: { readonly line: number; readonly character: number }; readonly end: { readonly line: number; readonly character: number } };
-  readonly [key: string]: unknown;
-}
 
 /**
  * `settings`: the `collide` section the server is given (answered to workspace/configuration and
@@ -87,7 +25,6 @@ export async function startServer(capabilities: object = CLIENT_CAPABILITIES, se
     new rpc.StreamMessageReader(child.stdout!),
     new rpc.StreamMessageWriter(child.stdin!),
   );
-  const waiters: { uri: string; version: number | null; resolve: () => void }[] = [];
   let firstByte = NaN;
   let awaitingFirstByte = false;
   child.stdout!.on('data', () => {
@@ -95,47 +32,13 @@ export async function startServer(capabilities: object = CLIENT_CAPABILITIES, se
     awaitingFirstByte = false;
     firstByte = performance.now();
   });
-  const published = new Map<string, readonly LspDiagnostic[]>();
-  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number; diagnostics: LspDiagnostic[] }) => {
-    published.set(p.uri, p.diagnostics);
-    for (let i = waiters.length - 1; i >= 0; i--) {
-      const w = waiters[i]!;
-      // Servers may omit the version; then the first publication after the change counts.
-      if (w.uri === p.uri && (w.version === null || p.version === undefined || p.version >= w.version)) {
-        waiters.splice(i, 1);
-        w.resolve();
-      }
-    }
-  });
-  connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
-  connection.onRequest(() => null); // registrations, refreshes and the like
-  connection.listen();
-  const init = await connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', { processId: process.pid, rootUri: null, capabilities });
-  await connection.sendNotification('initialized', {});
-  if (settings !== null) await connection.sendNotification('workspace/didChangeConfiguration', { settings: { collide: settings } });
-  return {
-    connection,
+  return serverOn(connection, capabilities, settings, process.pid, {
     pid: child.pid!,
-    capabilities: init.capabilities,
-    lastDiagnostics: (uri) => published.get(uri) ?? [],
     awaitFirstByte() {
       firstByte = NaN;
       awaitingFirstByte = true;
     },
     firstByteAt: () => firstByte,
-    waitForDiagnostics(uri, version) {
-      return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no publishDiagnostics within 60 s')), 60_000);
-        waiters.push({
-          uri,
-          version,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        });
-      });
-    },
     async close() {
       try {
         await Promise.race([connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
@@ -148,16 +51,7 @@ export async function startServer(capabilities: object = CLIENT_CAPABILITIES, se
       connection.dispose();
       child.kill();
     },
-  };
-}
-
-/** Opens `uri` as version 1 of `text` and waits for its first publication; resolves to how long that took (ms). */
-export async function openDocument(server: Server, uri: string, text: string): Promise<number> {
-  const t0 = performance.now();
-  const opened = server.waitForDiagnostics(uri, 1);
-  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
-  await opened;
-  return performance.now() - t0;
+  });
 }
 
 /** The one-body edit of (d) and (d′): edit `e` rewrites a body's `at (x, y)` in place. */

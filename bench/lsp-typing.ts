@@ -1,9 +1,7 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { CancellationTokenSource } from 'vscode-jsonrpc/node';
+// No Node API here: the typing case also runs in the page that holds the web worker (typing-page.ts).
+import { CancellationTokenSource } from 'vscode-jsonrpc';
 import { PREVIEW_SCENE_METHOD } from '../protocol/preview-lsp';
-import { VSCODE_CAPABILITIES, openDocument, startServer, type Server } from './lsp-process';
+import { openDocument, type Server } from './lsp-connection';
 import type { Scene } from './scenes';
 import { sceneText } from './scenes';
 import { FeatureDebounce, LeadingTrailingThrottle, RunOnce } from './vscode-scheduling';
@@ -400,10 +398,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
  * a nudge of under one unit), one every KEYSTROKE_MS, never waiting for an answer. After each,
  * the editor sends what VS Code sends, on VS Code's delays, canceling what VS Code cancels.
  */
-export async function benchTyping(scene: Scene, keystrokes: number, preview = true): Promise<TypingResult> {
-  const text = sceneText(scene);
-  const uri = pathToFileURL(join(tmpdir(), `collide-bench-typing-${scene.n}.collide`)).href;
-  const server = await startServer(VSCODE_CAPABILITIES);
+export async function benchTyping(scene: Scene, keystrokes: number, preview: boolean, start: () => Promise<Server>): Promise<TypingResult> {
+  return typeInto(sceneText(scene), scene.n, keystrokes, preview, start);
+}
+
+/** benchTyping on a scene's text (`n` bodies), for a page that is given the text. */
+export async function typeInto(text: string, n: number, keystrokes: number, preview: boolean, start: () => Promise<Server>): Promise<TypingResult> {
+  // Never read: the document is sent whole with didOpen.
+  const uri = `file:///collide-bench/typing-${n}.collide`;
+  const server = await start();
   const lines = text.split('\n');
   // The preview opens after the warm-up keystrokes, so that they warm the server up rather than
   // pile up a backlog of scenes before the timed ones.
@@ -479,7 +482,7 @@ export async function benchTyping(scene: Scene, keystrokes: number, preview = tr
     editor.dispose();
     const previewAt = editor.previewShown.get(version);
     return {
-      n: scene.n,
+      n,
       latencies,
       catchUpMs,
       requests: editor.requests,
@@ -495,7 +498,7 @@ export async function benchTyping(scene: Scene, keystrokes: number, preview = tr
     };
   } catch (e) {
     editor.dispose();
-    return { n: scene.n, ...empty, requests: editor.requests, sent: editor.sent, canceled: editor.canceled, error: (e as Error).message };
+    return { n, ...empty, requests: editor.requests, sent: editor.sent, canceled: editor.canceled, error: (e as Error).message };
   } finally {
     await server.close();
   }

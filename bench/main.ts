@@ -8,6 +8,9 @@
  *                    in headless Chromium; takes its own flags, see that file)
  *   --cases=typing   the typing case alone (bench/lsp-typing.ts): minutes at 100k bodies, so
  *                    not part of the default run, which is every other case
+ *   --worker         with --cases=typing: each typing run up to 10k bodies is followed by the
+ *                    same against the web worker bundle in headless Chromium, the editor in
+ *                    the page that holds the worker (bench/worker-server.ts)
  * Timings are medians of several runs; every library's answer is compared with the ground
  * truth of bench/scenes.ts and any difference is reported as a MISMATCH.
  */
@@ -24,7 +27,9 @@ import { benchLevelCheck, describeLevelCheck } from './level-check';
 import { BURST_REQUESTS, benchLspBurst } from './lsp-burst';
 import { ALL_PROBLEMS, benchLsp } from './lsp-latency';
 import { IDLE_MS, benchLspBurstMemory, benchLspMemory } from './lsp-memory';
-import { KEYSTROKE_MS, TYPING_REQUESTS, benchTyping } from './lsp-typing';
+import { VSCODE_CAPABILITIES, startServer } from './lsp-process';
+import { KEYSTROKE_MS, TYPING_REQUESTS, benchTyping, type TypingResult } from './lsp-typing';
+import { workerAvailable, workerTyping, type WorkerTyping } from './worker-server';
 import { generateScene, MARGIN, type Scene } from './scenes';
 
 const args = process.argv.slice(2);
@@ -34,6 +39,9 @@ const sizesArg = args.find((a) => a.startsWith('--sizes='));
 const sizes = sizesArg ? sizesArg.slice(8).split(',').map(Number) : quick ? [1000, 10000] : [1000, 10000, 100000];
 const casesArg = args.find((a) => a.startsWith('--cases='));
 const onlyTyping = casesArg !== undefined && casesArg.slice(8) === 'typing';
+const inWorker = args.includes('--worker');
+/** The largest scene the worker types in (its run follows the Node server's on the same scene). */
+const WORKER_MAX_N = 10000;
 const log = (s: string) => process.stderr.write(s + '\n');
 const out = json ? log : (s: string) => process.stdout.write(s + '\n');
 
@@ -349,7 +357,8 @@ async function peersAndProcesses(): Promise<void> {
 
 /**
  * The typing case at 10k and 100k bodies (10k alone with --quick), beside its floor: `node -e 0`
- * and the same typing on a 100-body scene, with the load average before and after.
+ * and the same typing on a 100-body scene, with the load average before and after. With
+ * --worker, each run up to WORKER_MAX_N is followed by the same in the web worker.
  */
 async function typing(): Promise<void> {
   const load = () => (existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') : 'n/a');
@@ -357,31 +366,47 @@ async function typing(): Promise<void> {
   log(`\ntyping: 40 keystrokes, one every ${KEYSTROKE_MS} ms, with VS Code's requests and the preview; load average ${loadAverages[0]}`);
   const add = (n: number, contender: string, ms: number) => rows.push({ case: 'typing', n, contender, ms, found: 0, expected: 0, missing: 0, extra: 0 });
   add(0, 'node -e 0 (the process floor)', median(benchNodeStart(5)));
-  for (const n of quick ? [100, 10000] : [100, 10000, 100000]) {
-    const scene = generateScene(n, 0);
-    // The editor alone, then with the preview open: what the preview's requests cost the typist.
-    for (const preview of [false, true]) {
-      const r = await benchTyping(scene, 40, preview);
-      const what = preview ? 'with preview' : 'editor alone';
-      if (r.error) mismatches.push(`typing n=${n} ${what}: ${r.error}`);
-      add(n, `${what}: edit → diagnostics, median`, median(r.latencies));
-      add(n, `${what}: edit → diagnostics, p95`, quantile(r.latencies, 0.95));
-      add(n, `${what}: catch-up, last keystroke → its diagnostics`, r.catchUpMs);
-      if (preview) add(n, `${what}: preview catch-up, last keystroke → preview shows it`, r.previewCatchUpMs);
-      for (const name of TYPING_REQUESTS) {
-        if (preview || name !== 'collide/previewScene') add(n, `${what}: ${name}, median (${r.requests[name].length} of ${r.sent[name]} sent answered, ${r.canceled[name]} canceled)`, median(r.requests[name]));
+  let worker: WorkerTyping | undefined;
+  if (inWorker && !workerAvailable()) log('  (worker) skipped: Chromium or dist/web/server.js is missing');
+  else if (inWorker) worker = await workerTyping();
+  try {
+    for (const n of quick ? [100, 10000] : [100, 10000, 100000]) {
+      const scene = generateScene(n, 0);
+      // The editor alone, then with the preview open: what the preview's requests cost the typist.
+      for (const preview of [false, true]) {
+        const what = preview ? 'with preview' : 'editor alone';
+        report(n, what, await benchTyping(scene, 40, preview, () => startServer(VSCODE_CAPABILITIES)), add);
+        if (worker && n <= WORKER_MAX_N) {
+          log(`    load average ${load()}`);
+          report(n, `worker, ${what}`, await worker.type(scene, 40, preview), add);
+        }
       }
-      if (preview) add(n, `${what}: collide/previewScene, p95`, quantile(r.requests['collide/previewScene'], 0.95));
-      if (preview) add(n, `${what}: preview open, request → first scene held`, r.previewOpenMs);
-      log(
-        `  n=${n} ${what}: open ${fmt(r.openMs)} ms; keystrokes every ${fmt(r.keystrokeMs)} ms; edit → diagnostics median ${fmt(median(r.latencies))} ms, p95 ${fmt(quantile(r.latencies, 0.95))} ms; catch-up ${fmt(r.catchUpMs)} ms${preview ? `; preview catch-up ${fmt(r.previewCatchUpMs)} ms` : ''}; ${r.unanswered} requests unanswered at the end` +
-          (preview ? `\n    preview: open ${fmt(r.previewOpenMs)} ms; update size median ${fmt(median(r.previewBytes))} bytes, max ${fmt(Math.max(0, ...r.previewBytes))} bytes` : '') +
-          `\n    request medians (ms; answered/sent): ${TYPING_REQUESTS.map((q) => `${q} ${fmt(median(r.requests[q]))} (${r.requests[q].length}/${r.sent[q]})`).join(', ')}${r.error ? ` (${r.error})` : ''}`,
-      );
     }
+  } finally {
+    await worker?.close();
   }
   loadAverages.push(load());
   log(`  load average after: ${loadAverages[1]}`);
+}
+
+/** The rows and the log lines of one typing run. */
+function report(n: number, what: string, r: TypingResult, add: (n: number, contender: string, ms: number) => void): void {
+  if (r.error) mismatches.push(`typing n=${n} ${what}: ${r.error}`);
+  add(n, `${what}: edit → diagnostics, median`, median(r.latencies));
+  add(n, `${what}: edit → diagnostics, p95`, quantile(r.latencies, 0.95));
+  add(n, `${what}: catch-up, last keystroke → its diagnostics`, r.catchUpMs);
+  if (r.preview) add(n, `${what}: preview catch-up, last keystroke → preview shows it`, r.previewCatchUpMs);
+  for (const name of TYPING_REQUESTS) {
+    if (r.preview || name !== 'collide/previewScene') add(n, `${what}: ${name}, median (${r.requests[name].length} of ${r.sent[name]} sent answered, ${r.canceled[name]} canceled)`, median(r.requests[name]));
+  }
+  if (r.preview) add(n, `${what}: collide/previewScene, p95`, quantile(r.requests['collide/previewScene'], 0.95));
+  if (r.preview) add(n, `${what}: preview open, request → first scene held`, r.previewOpenMs);
+  log(
+    `  n=${n} ${what}: open ${fmt(r.openMs)} ms; keystrokes every ${fmt(r.keystrokeMs)} ms; edit → diagnostics median ${fmt(median(r.latencies))} ms, p95 ${fmt(quantile(r.latencies, 0.95))} ms` +
+      `; catch-up ${fmt(r.catchUpMs)} ms${r.preview ? `; preview catch-up ${fmt(r.previewCatchUpMs)} ms` : ''}; ${r.unanswered} requests unanswered at the end` +
+      (r.preview ? `\n    preview: open ${fmt(r.previewOpenMs)} ms; update size median ${fmt(median(r.previewBytes))} bytes, max ${fmt(Math.max(0, ...r.previewBytes))} bytes` : '') +
+      `\n    request medians (ms; answered/sent): ${TYPING_REQUESTS.map((q) => `${q} ${fmt(median(r.requests[q]))} (${r.requests[q].length}/${r.sent[q]})`).join(', ')}${r.error ? ` (${r.error})` : ''}`,
+  );
 }
 
 function printTable(): void {

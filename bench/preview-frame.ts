@@ -1,7 +1,8 @@
 /**
  * Frame time of the preview's scene view for a 10k-body scene in headless Chromium (the target:
  * under 16 ms per frame while panning and zooming). Run: `npx tsx bench/preview-frame.ts
- * [bodies] [frames] [runs]`. Loads the real webview bundle in the test harness page, feeds it
+ * [bodies] [frames] [runs] [overlays]`, overlays a comma-separated list of the toolbar's debug
+ * overlays to turn on (render/scene/scene-options.ts DEBUG_LAYERS), as a saved view state would. Loads the real webview bundle in the test harness page, feeds it
  * the culling tests' generated scene (test/unit/render/scene/large-scene.ts), and times frames; a
  * one-pixel read-back makes Chromium finish rasterizing before the clock stops (otherwise canvas
  * work is deferred and the time flatters).
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   const count = Number(process.argv[2] ?? 10_000);
   const frames = Number(process.argv[3] ?? 120);
   const runs = Math.max(1, Number(process.argv[4] ?? 1));
+  const show = (process.argv[5] ?? '').split(',').filter((s) => s !== '');
   if (!chromiumAvailable()) {
     console.error(`preview-frame: ${CHROMIUM} not found; install Debian's chromium`);
     process.exit(2);
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
   const results: Timings[] = [];
   try {
     for (let run = 0; run < runs; run++) {
-      const view = await host.open({ size: [1280, 800] });
+      const view = await host.open({ size: [1280, 800], ...(show.length > 0 ? { state: { uri: null, show } } : {}) });
       await view.send({ type: 'scene', scene: largeScene(count) });
       results.push(await view.page.evaluate(measure, { frames }));
       await view.close();
@@ -50,7 +52,7 @@ async function main(): Promise<void> {
   } finally {
     await host.close();
   }
-  const size = `${count} bodies, ${frames} frames, 1280×800 page, headless Chromium, software canvas`;
+  const size = `${count} bodies, ${frames} frames, 1280×800 page, headless Chromium, software canvas${show.length > 0 ? `, overlays ${show.join(',')}` : ''}`;
   console.log(`preview frame (${size}${runs > 1 ? `, median of ${runs} runs` : ''}):`);
   const report = (name: string, pick: (t: Timings) => number[]) => {
     const stats = results.map((t) => summarize(pick(t)));

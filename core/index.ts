@@ -157,8 +157,8 @@ export { SortAndSweep } from './broad/sort-and-sweep';
 export { LooseGrid } from './broad/loose-grid';
 export { BruteForce } from './broad/brute-force';
 // One-shot pairs of a packed box array, on a uniform grid (no structure kept).
-export type { PairKeys } from './broad/grid-pairs';
-export { emptyPairKeys, gridPairs } from './broad/grid-pairs';
+export type { PairKeys, GridLayout } from './broad/grid-pairs';
+export { emptyPairKeys, gridPairs, gridLayout, OVERSIZED_CELL, EMPTY_CELL } from './broad/grid-pairs';
 
 // ---- Chains: one-sided edges with ghost vertices -------------------------------------------------
 // A polyline or loop of edges solid from their right-hand side (a counter-clockwise loop from

@@ -121,3 +121,13 @@ function fastFormat(n: number): string | undefined {
 export function formatVector(x: number, y: number): string {
   return `(${formatNumber(x)}, ${formatNumber(y)})`;
 }
+
+/**
+ * A number written back into a document from the preview (a drag): at most `decimals` places,
+ * no trailing zeros, never `-0`; `decimals` is tied to the zoom (about one pixel).
+ */
+export function formatDecimals(x: number, decimals: number): string {
+  const s = x.toFixed(Math.max(0, Math.min(12, decimals)));
+  const trimmed = s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+  return trimmed === '-0' ? '0' : trimmed;
+}

@@ -41,3 +41,22 @@ export interface ProblemLimitData {
 
 /** The configuration section the server reads per document (workspace/configuration). */
 export const CONFIGURATION_SECTION = 'collide';
+
+/**
+ * A request the server sends to the client for the text of a file that is not open, when the
+ * server has no file system of its own (the browser worker, server/src/browser/main.ts): what
+ * a level reads besides itself (a tileset, a shape resource, a sub-scene, project.godot). The
+ * client reads it with its editor's file system (vscode.workspace.fs) and answers
+ * `{ text }`, or null or an error when the file cannot be read. The text is UTF-8 decoded; a
+ * byte order mark may be left in, the server drops it.
+ */
+export const READ_FILE_REQUEST = 'collide/readFile';
+
+export interface ReadFileParams {
+  /** The file's URI, in the scheme and authority of the document that reads it. */
+  readonly uri: string;
+}
+
+export interface ReadFileResult {
+  readonly text: string;
+}

@@ -5,7 +5,7 @@
  */
 import type { PreviewSceneDelta } from './preview-delta';
 import type { PairDetail, PreviewScene } from './preview-model';
-import { arrayOf, objectOf, stringOf, type Check } from './validate';
+import { arrayOf, isFiniteNumber, isPoint, literal, objectOf, optional, stringOf, type Check } from './validate';
 
 /**
  * `collide/previewScene`: the analyzed scene of an open document. Answers for the newest
@@ -84,3 +84,126 @@ export interface PreviewLevelMoveParams {
   at: [number, number];
 }
 export type PreviewLevelMoveResult = { edits: { start: number; end: number; text: string }[] } | null;
+
+/**
+ * `collide/whatIf`: what the analysis would find with each step cut into `substeps` (dt ÷ N over
+ * the same look-ahead, frames × N): for each tunnelling finding of the newest analyzed version,
+ * whether a step end of the finer steps sees the contact (`collision`, an ordinary collision a
+ * discrete engine catches) or it still tunnels, with its time of impact. Only tunnelling can
+ * change: an overlap is at t = 0, and a step end of dt is a step end of dt ÷ N. `edits` (UTF-16
+ * offsets of `version`'s text) set `dt` and `frames` so, applied as one edit, the analysis of the
+ * edited file finds exactly this. Answered after the diagnostics of any edit behind it, in
+ * slices, for the newest version (server/src/lsp: onWholeDocument); null on a level or a closed
+ * document.
+ */
+export const WHAT_IF_METHOD = 'collide/whatIf';
+/** The most substeps a what-if asks for (the preview offers 2, 4, 8, 16). */
+export const MAX_WHAT_IF_SUBSTEPS = 64;
+export interface WhatIfParams {
+  textDocument: { uri: string };
+  /** Substeps per step: the step is dt ÷ substeps (an integer from 2 to MAX_WHAT_IF_SUBSTEPS). */
+  substeps: number;
+}
+export interface WhatIfOutcome {
+  /** The finding's bodies, as the preview's findings name them (a declared first). */
+  a: string;
+  b: string;
+  /** What the finding becomes with the finer steps. */
+  becomes: 'collision' | 'tunnelling' | 'none';
+  /** Its first time of impact then (s), when it is a finding. */
+  toi?: number;
+  /** collision: the first fine step end k deeper than slop (t = k · dt ÷ substeps). */
+  deepStep?: number;
+}
+export interface WhatIfResult {
+  uri: string;
+  version: number;
+  substeps: number;
+  /** The step and look-ahead the outcomes are for. */
+  dt: number;
+  frames: number;
+  outcomes: WhatIfOutcome[];
+  /** Tunnelling findings past the most a what-if checks, left out of `outcomes`. */
+  unchecked: number;
+  /** The edits that make the file say so; empty when frames × substeps would pass the language's limit. */
+  edits: { start: number; end: number; text: string }[];
+}
+
+export const isWhatIfParams: Check<WhatIfParams> = objectOf({
+  textDocument: objectOf({ uri: stringOf(8192) }),
+  substeps: (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 2 && (v as number) <= MAX_WHAT_IF_SUBSTEPS,
+});
+
+const isEdit = objectOf({ start: Number.isInteger as Check<number>, end: Number.isInteger as Check<number>, text: stringOf(1024) });
+
+export const isWhatIfResult: Check<WhatIfResult> = objectOf({
+  uri: stringOf(8192),
+  version: Number.isInteger as Check<number>,
+  substeps: Number.isInteger as Check<number>,
+  dt: (v: unknown): v is number => typeof v === 'number' && v > 0,
+  frames: Number.isInteger as Check<number>,
+  outcomes: arrayOf(
+    objectOf({
+      a: stringOf(256),
+      b: stringOf(256),
+      becomes: literal('collision', 'tunnelling', 'none'),
+      toi: optional(isFiniteNumber),
+      deepStep: optional(Number.isInteger as Check<number>),
+    }),
+    1_000_000,
+  ),
+  unchecked: Number.isInteger as Check<number>,
+  edits: arrayOf(isEdit, 4),
+});
+
+/**
+ * What a handle drag in the preview sets on one body (exactly one of the fields but `decimals`),
+ * in the body's own frame and the scene's units: a circle's or a capsule's `radius`, a box's
+ * `size` (width, height), a capsule's `length`, a segment's `ends`, a polygon's vertices scaled
+ * about the body origin by `scale`, the body's `velocity` or `spin`. `decimals` is how many
+ * places the numbers are written with (about one pixel of the drag, as for `at`).
+ */
+export interface PreviewBodyChange {
+  radius?: number;
+  size?: [number, number];
+  length?: number;
+  ends?: [[number, number], [number, number]];
+  scale?: number;
+  velocity?: [number, number];
+  spin?: number;
+  decimals: number;
+}
+
+const CHANGE_KEYS = ['radius', 'size', 'length', 'ends', 'scale', 'velocity', 'spin'] as const;
+const isPositive = (v: unknown): v is number => isFiniteNumber(v) && v > 0;
+const isEnds = (v: unknown): v is [[number, number], [number, number]] => Array.isArray(v) && v.length === 2 && isPoint(v[0]) && isPoint(v[1]);
+const isChangeFields = objectOf({
+  radius: optional(isPositive),
+  size: optional((v: unknown): v is [number, number] => isPoint(v) && v[0] > 0 && v[1] > 0),
+  length: optional((v: unknown): v is number => isFiniteNumber(v) && v >= 0),
+  ends: optional(isEnds),
+  scale: optional(isPositive),
+  velocity: optional(isPoint),
+  spin: optional(isFiniteNumber),
+  decimals: (d: unknown): d is number => Number.isInteger(d) && (d as number) >= 0 && (d as number) <= 12,
+});
+
+/** A PreviewBodyChange with exactly one change in it. */
+export const isPreviewBodyChange: Check<PreviewBodyChange> = (v: unknown): v is PreviewBodyChange =>
+  isChangeFields(v) && CHANGE_KEYS.filter((k) => (v as PreviewBodyChange)[k] !== undefined).length === 1;
+
+/**
+ * `collide/previewEdit`: the edits that make a handle drag's change (PreviewBodyChange) of body
+ * `body` in the text of `version`, in UTF-16 offsets of that text, written as the author writes
+ * numbers; `{ refused }` with the reason when the change cannot be written there (a shape given
+ * by name or a level file, a version the server no longer holds); null when the document is not
+ * open.
+ */
+export const PREVIEW_EDIT_METHOD = 'collide/previewEdit';
+export interface PreviewEditParams {
+  uri: string;
+  version: number;
+  body: string;
+  change: PreviewBodyChange;
+}
+export type PreviewEditResult = { edits: { start: number; end: number; text: string }[] } | { refused: string } | null;

@@ -5,6 +5,7 @@
  */
 import {
   arrayOf,
+  isBoolean,
   isFiniteNumber,
   isPoint,
   literal,
@@ -19,6 +20,8 @@ import {
 import { isPairDetail, isPreviewScene, type PairDetail, type PreviewScene } from './preview-model';
 import { isPreviewSceneDelta, type PreviewSceneDelta } from './preview-delta';
 import { isBytes } from './preview-scene-bytes';
+import { isWhatIfResult, MAX_WHAT_IF_SUBSTEPS, type WhatIfResult } from './preview-lsp';
+import { isPreviewBodyChange, type PreviewBodyChange } from './preview-lsp';
 
 export type ExportFormat = 'svg' | 'png';
 
@@ -78,6 +81,19 @@ export interface EmptyMessage {
 export interface FitMessage {
   type: 'fit';
 }
+/** The server's answer to a what-if the webview asked for (`askWhatIf`; preview-lsp.ts, collide/whatIf). */
+export interface WhatIfMessage {
+  type: 'whatIf';
+  result: WhatIfResult;
+}
+/**
+ * A drag's edit was not written (the text moved on, or the server refused it: a named shape, a
+ * level): the webview stops drawing the dragged pose or outline and says why.
+ */
+export interface EditRefusedMessage {
+  type: 'editRefused';
+  reason: string;
+}
 
 export type HostToWebview =
   | SceneMessage
@@ -88,7 +104,9 @@ export type HostToWebview =
   | SelectPairMessage
   | ExportRequestMessage
   | EmptyMessage
-  | FitMessage;
+  | FitMessage
+  | WhatIfMessage
+  | EditRefusedMessage;
 
 const isName = stringOf(256);
 
@@ -102,6 +120,8 @@ export const isHostToWebview: Check<HostToWebview> = tagged({
   export: objectOf({ type: literal('export'), format: literal('svg', 'png'), requestId: isFiniteNumber }),
   empty: objectOf({ type: literal('empty'), reason: stringOf(1024) }),
   fit: objectOf({ type: literal('fit') }),
+  whatIf: objectOf({ type: literal('whatIf'), result: isWhatIfResult }),
+  editRefused: objectOf({ type: literal('editRefused'), reason: stringOf(1024) }),
 }) as Check<HostToWebview>;
 
 // ---- webview → host ----
@@ -136,6 +156,21 @@ export interface EditPoseMessage {
   /** Decimal places the host writes (the webview derives it from the zoom: about one pixel). */
   decimals: number;
 }
+/**
+ * A handle drag ended: set the body's shape size, `velocity` or `spin` in the document, as one
+ * undoable edit (the server writes it: `collide/previewEdit`). `version` as in `editPose`.
+ */
+export interface EditBodyMessage {
+  type: 'editBody';
+  version: number;
+  body: string;
+  change: PreviewBodyChange;
+}
+/** Undo or redo in the scene's document (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y in the preview, or its buttons). */
+export interface HistoryMessage {
+  type: 'history';
+  action: 'undo' | 'redo';
+}
 /** The answer to `export`: SVG text, or a PNG as a base64 data URL. */
 export interface ExportedMessage {
   type: 'exported';
@@ -143,7 +178,22 @@ export interface ExportedMessage {
   format: ExportFormat;
   data: string;
 }
-export type WebviewToHost = ReadyMessage | RevealMessage | RequestPairMessage | EditPoseMessage | ExportedMessage;
+/** What the scene of `version` would find with each step cut into `substeps` (the host asks collide/whatIf). */
+export interface AskWhatIfMessage {
+  type: 'askWhatIf';
+  version: number;
+  substeps: number;
+}
+/**
+ * Apply the what-if of `substeps` to the document of `version`: the edits of the host's last
+ * answer for them (dt and frames), as one undoable edit; refused when the text moved on.
+ */
+export interface ApplyWhatIfMessage {
+  type: 'applyWhatIf';
+  version: number;
+  substeps: number;
+}
+export type WebviewToHost = ReadyMessage | RevealMessage | RequestPairMessage | EditPoseMessage | EditBodyMessage | HistoryMessage | ExportedMessage | AskWhatIfMessage | ApplyWhatIfMessage;
 
 /**
  * What the webview stores with `setState`; VS Code hands it to the panel serializer after a
@@ -156,6 +206,10 @@ export interface PreviewViewState {
   zoom?: number;
   time?: number;
   pair?: [string, string] | null;
+  /** Edits from the preview are unlocked (absent: locked, the preview only selects and pans). */
+  editable?: boolean;
+  /** The debug-draw overlays on (render/scene/scene-options.ts DEBUG_LAYERS); unknown names are ignored. */
+  show?: string[];
 }
 
 export const isPreviewViewState: Check<PreviewViewState> = objectOf({
@@ -164,9 +218,12 @@ export const isPreviewViewState: Check<PreviewViewState> = objectOf({
   zoom: optional((v: unknown): v is number => isFiniteNumber(v) && v > 0),
   time: optional(isFiniteNumber),
   pair: optional(nullable((v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && isName(v[0]) && isName(v[1]))),
+  editable: optional(isBoolean),
+  show: optional(arrayOf(stringOf(32), 16)),
 });
 
 const isVersion = Number.isInteger as Check<number>;
+const isSubsteps = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 2 && (v as number) <= MAX_WHAT_IF_SUBSTEPS;
 
 export const isWebviewToHost: Check<WebviewToHost> = tagged({
   ready: objectOf({ type: literal('ready') }),
@@ -181,8 +238,12 @@ export const isWebviewToHost: Check<WebviewToHost> = tagged({
       angle: optional(isFiniteNumber),
       decimals: (d: unknown): d is number => Number.isInteger(d) && (d as number) >= 0 && (d as number) <= 12,
     })(v) && ((v as EditPoseMessage).at !== undefined || (v as EditPoseMessage).angle !== undefined),
+  editBody: objectOf({ type: literal('editBody'), version: isVersion, body: isName, change: isPreviewBodyChange }),
+  history: objectOf({ type: literal('history'), action: literal('undo', 'redo') }),
   // 64 MiB of base64 is far above any honest export of the view and bounds a hostile one.
   exported: objectOf({ type: literal('exported'), requestId: isFiniteNumber, format: literal('svg', 'png'), data: stringOf(64 * 1024 * 1024) }),
+  askWhatIf: objectOf({ type: literal('askWhatIf'), version: isVersion, substeps: isSubsteps }),
+  applyWhatIf: objectOf({ type: literal('applyWhatIf'), version: isVersion, substeps: isSubsteps }),
 }) as Check<WebviewToHost>;
 
 export type { Checked };

@@ -6,6 +6,7 @@ import type { Painter } from './painter';
 import { drawGrid, forEachTickLabel, TICK_SIZE } from './grid';
 import { drawArrow } from './marks';
 import { estimateTextWidth, textBottom, textTop } from './text-metrics';
+import { legibleOn, TEXT_CONTRAST } from './contrast';
 import type { Theme } from './theme';
 import { fitBounds, screenYSign, toScreenX, toScreenY, type Viewport } from './viewport';
 
@@ -45,6 +46,9 @@ const PLOT_RIGHT = 20;
 const PLOT_TOP = 16;
 /** Bold text is wider than the regular-weight metrics of text-metrics.ts; DejaVu Sans Bold by up to about this much. */
 const BOLD_WIDTH = 1.15;
+/** A legend line's swatch: a short stroke of the edges' color and width, and the gap after it. */
+const SWATCH = 14;
+const SWATCH_GAP = 5;
 
 /**
  * One frame's text placement: the title, legend and caption are laid out first and reserved, the
@@ -74,12 +78,16 @@ const marks = new BoxList();
 export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDrawOptions): Viewport {
   placer.reset();
   marks.n = 0;
-  const header = layoutHeader(p.width, pair, theme, o.caption ?? []);
+  // The edges' colors as the legend words them: the theme's, made legible as text on its
+  // background (contrast.ts), so that the lines, the swatches and the legend's words match.
+  const edgeA = legibleOn(theme.shapeA, theme.background, TEXT_CONTRAST);
+  const edgeB = legibleOn(theme.shapeB, theme.background, TEXT_CONTRAST);
+  const header = layoutHeader(p.width, pair, theme, o.caption ?? [], edgeA, edgeB);
   const v: Viewport = { cx: 0, cy: 0, zoom: 1, width: p.width, height: p.height, ...(o.yDown ? { yDown: true } : {}) };
   fitInto(v, pairBounds(pair, o.time ?? 0), PLOT_LEFT, header.bottom + PLOT_TOP, p.width - PLOT_RIGHT, p.height - PLOT_BOTTOM);
   p.clear(theme.background);
-  drawGrid(p, v, theme, header.bottom);
-  forEachTickLabel(v, header.bottom, (s, x, y) => {
+  drawGrid(p, v, theme, header.band);
+  forEachTickLabel(v, header.band, (s, x, y) => {
     placer.reserve(x, y + textTop(TICK_SIZE, 'bottom'), x + estimateTextWidth(s, TICK_SIZE), y + textBottom(TICK_SIZE, 'bottom'));
   });
 
@@ -97,7 +105,7 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
     traceMinkowski(p, v, md);
     p.fill(theme.foreground, 0.08);
     if (rounded) p.stroke(theme.foreground, 1.5, 0.7);
-    drawMinkowskiEdges(p, v, md, theme, rounded ? 1.25 : 2.5, rounded ? [4, 3] : undefined);
+    drawMinkowskiEdges(p, v, md, theme, edgeA, edgeB, rounded ? 1.25 : 2.5, rounded ? [4, 3] : undefined);
   }
 
   const ox = toScreenX(v, 0);
@@ -152,7 +160,24 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
   p.stroke(theme.foreground, 2);
   marks.push(ox - 5, oy - 5, ox + 5, oy + 5);
 
+  // The header's band is not part of the plot: what reaches into it (grid lines, the ray) is
+  // covered, so the legend is never drawn over the drawing.
+  p.beginPath();
+  p.moveTo(0, 0);
+  p.lineTo(p.width, 0);
+  p.lineTo(p.width, header.band);
+  p.lineTo(0, header.band);
+  p.closePath();
+  p.fill(theme.background, 1);
   for (const line of header.lines) {
+    if (line.swatch) {
+      const sy = line.y + (textTop(line.size, 'top') + textBottom(line.size, 'top')) / 2;
+      const sx = line.x - line.width - SWATCH_GAP;
+      p.beginPath();
+      p.moveTo(sx - SWATCH, sy);
+      p.lineTo(sx, sy);
+      p.stroke(line.color, 2.5);
+    }
     p.text(line.text, line.x, line.y, { color: line.color, size: line.size, align: line.align, baseline: 'top', bold: line.bold });
   }
   pointLabel(p, 'O', ox, oy, 7, { color: theme.foreground, size: TEXT_SIZE, bold: true });
@@ -169,21 +194,35 @@ interface HeaderLine {
   /** Anchor: the left or right end, and the top of the line (baseline 'top'). */
   readonly x: number;
   readonly y: number;
+  /** The text's estimated width, and whether a swatch of `color` goes before it (a legend line). */
+  readonly width: number;
+  readonly swatch: boolean;
 }
 
 /**
  * The title and legend right-aligned in the top-right corner and the caption left-aligned in the
  * top-left one, or, when the two would come closer than HEADER_GAP (a narrow view, a long
- * caption), the legend under the caption. Every line is reserved for the placer; `bottom` is
- * where the band ends.
+ * caption), the legend under the caption. A legend line is its swatch and its words, shortened
+ * with an ellipsis to the view's width rather than cut at its edge. Every line is reserved for
+ * the placer; `bottom` is where the text ends and `band` where the band the plot keeps out of
+ * ends.
  */
-function layoutHeader(width: number, pair: PairDetail, theme: Theme, caption: readonly string[]): { lines: HeaderLine[]; bottom: number } {
-  const right: { text: string; size: number; bold: boolean; color: string }[] = [
-    { text: `${pair.b} ⊖ ${pair.a}`, size: TITLE_SIZE, bold: true, color: theme.foreground },
-    { text: `edges of ${pair.a}`, size: TEXT_SIZE, bold: false, color: theme.shapeA },
-    { text: `edges of ${pair.b}`, size: TEXT_SIZE, bold: false, color: theme.shapeB },
-  ];
-  const widthOf = (t: { text: string; size: number; bold: boolean }): number => estimateTextWidth(t.text, t.size) * (t.bold ? BOLD_WIDTH : 1);
+function layoutHeader(
+  width: number,
+  pair: PairDetail,
+  theme: Theme,
+  caption: readonly string[],
+  edgeA: string,
+  edgeB: string,
+): { lines: HeaderLine[]; bottom: number; band: number } {
+  const room = Math.max(width - 2 * EDGE, 0);
+  const right: { text: string; size: number; bold: boolean; color: string; swatch: boolean }[] = [
+    { text: `${pair.b} ⊖ ${pair.a}`, size: TITLE_SIZE, bold: true, color: theme.foreground, swatch: false },
+    { text: `edges of ${pair.a}`, size: TEXT_SIZE, bold: false, color: edgeA, swatch: true },
+    { text: `edges of ${pair.b}`, size: TEXT_SIZE, bold: false, color: edgeB, swatch: true },
+  ].map((t) => ({ ...t, text: fitText(t.text, t.size, t.bold, room - (t.swatch ? SWATCH + SWATCH_GAP : 0)) }));
+  const textWidth = (t: { text: string; size: number; bold: boolean }): number => estimateTextWidth(t.text, t.size) * (t.bold ? BOLD_WIDTH : 1);
+  const widthOf = (t: { text: string; size: number; bold: boolean; swatch: boolean }): number => textWidth(t) + (t.swatch ? SWATCH + SWATCH_GAP : 0);
   let leftWidth = 0;
   for (const line of caption) leftWidth = Math.max(leftWidth, estimateTextWidth(line, TEXT_SIZE));
   let rightWidth = 0;
@@ -199,18 +238,28 @@ function layoutHeader(width: number, pair: PairDetail, theme: Theme, caption: re
   };
   let y = EDGE;
   for (const text of caption) {
-    add({ text, size: TEXT_SIZE, bold: false, color: theme.foreground, align: 'left', x: EDGE, y }, estimateTextWidth(text, TEXT_SIZE));
+    const w = estimateTextWidth(text, TEXT_SIZE);
+    add({ text, size: TEXT_SIZE, bold: false, color: theme.foreground, align: 'left', x: EDGE, y, width: w, swatch: false }, w);
     y += LINE;
   }
   const besideCaption = caption.length === 0 || EDGE + leftWidth + HEADER_GAP <= width - EDGE - rightWidth;
   if (besideCaption) y = EDGE;
   else y += 4;
   right.forEach((t, k) => {
-    add({ ...t, align: 'right', x: width - EDGE, y }, widthOf(t));
+    add({ ...t, align: 'right', x: width - EDGE, y, width: textWidth(t) }, widthOf(t));
     // The title is larger: a little more room under it.
     y += k === 0 ? LINE + 4 : LINE;
   });
-  return { lines, bottom };
+  return { lines, bottom, band: bottom + PLOT_TOP / 2 };
+}
+
+/** `text`, or its longest start that fits in `room` pixels with an ellipsis after it. */
+function fitText(text: string, size: number, bold: boolean, room: number): string {
+  const w = (s: string): number => estimateTextWidth(s, size) * (bold ? BOLD_WIDTH : 1);
+  if (w(text) <= room) return text;
+  let n = text.length;
+  while (n > 0 && w(text.slice(0, n) + '…') > room) n--;
+  return n > 0 ? text.slice(0, n) + '…' : '';
 }
 
 /**
@@ -333,7 +382,7 @@ function traceMinkowski(p: Painter, v: Viewport, md: PreviewMinkowski): void {
 }
 
 /** The core's edges, each in the color of the shape it came from (A's negated, or B's). */
-function drawMinkowskiEdges(p: Painter, v: Viewport, md: PreviewMinkowski, theme: Theme, width: number, dash?: readonly number[]): void {
+function drawMinkowskiEdges(p: Painter, v: Viewport, md: PreviewMinkowski, theme: Theme, edgeA: string, edgeB: string, width: number, dash?: readonly number[]): void {
   const n = md.vertices.length >> 1;
   if (n < 2) return;
   for (const from of ['A', 'B', 'both'] as const) {
@@ -347,7 +396,7 @@ function drawMinkowskiEdges(p: Painter, v: Viewport, md: PreviewMinkowski, theme
       p.lineTo(toScreenX(v, md.vertices[2 * j]!), toScreenY(v, md.vertices[2 * j + 1]!));
       any = true;
     }
-    if (any) p.stroke(from === 'A' ? theme.shapeA : from === 'B' ? theme.shapeB : theme.foreground, width, 1, dash);
+    if (any) p.stroke(from === 'A' ? edgeA : from === 'B' ? edgeB : theme.foreground, width, 1, dash);
   }
   for (let i = 0; i < n; i++) dot(p, toScreenX(v, md.vertices[2 * i]!), toScreenY(v, md.vertices[2 * i + 1]!), 2.5, theme.foreground);
 }

@@ -96,6 +96,58 @@ export function fitBounds(v: Viewport, b: readonly number[] | null, marginPx = 3
   v.cy = (b[1]! + b[3]!) / 2;
 }
 
+/** How `revealBounds` brings a box into view. */
+export interface RevealOptions {
+  /** Pixels kept clear between the box and the screen's edges (default 32). */
+  marginPx?: number;
+  /**
+   * Never zoom: along an axis where the box is longer than the screen, it counts as shown while
+   * it covers a quarter of the screen (a long floor under the cursor), and is centered otherwise.
+   */
+  panOnly?: boolean;
+  /** A box whose larger side is under this many pixels is framed (zoomed in on); default 0. */
+  minPx?: number;
+}
+
+/**
+ * Bring world bounds [minX, minY, maxX, maxY] into view with the least change, as an editor
+ * reveals a line: nothing when the box is already on screen (inside the margin), a pan that
+ * centers it when it fits at the current zoom, and a zoom that frames it (fitBounds) only when
+ * it does not fit, or is smaller than `minPx`. Returns whether the view changed.
+ */
+export function revealBounds(v: Viewport, b: readonly number[] | null, options: RevealOptions = {}): boolean {
+  if (!b || !b.every(Number.isFinite) || b[0]! > b[2]! || b[1]! > b[3]!) return false;
+  const margin = options.marginPx ?? 32;
+  const ya = toScreenY(v, b[1]!);
+  const yb = toScreenY(v, b[3]!);
+  const x = axis(toScreenX(v, b[0]!), toScreenX(v, b[2]!), v.width, margin);
+  const y = axis(Math.min(ya, yb), Math.max(ya, yb), v.height, margin);
+  if (!options.panOnly) {
+    const small = x.fits && y.fits && Math.max(x.extent, y.extent) < (options.minPx ?? 0);
+    if (small || !x.fits || !y.fits) {
+      fitBounds(v, b, margin);
+      return true;
+    }
+  }
+  if (x.shown && y.shown) return false;
+  // Center on the box: along both axes when it fits, as a reveal moves the view once rather
+  // than edging it along; along an axis where it does not fit, only if it is not shown there.
+  if (x.fits || !x.shown) v.cx = (b[0]! + b[2]!) / 2;
+  if (y.fits || !y.shown) v.cy = (b[1]! + b[3]!) / 2;
+  return true;
+}
+
+/** One screen axis of a box from lo to hi pixels, on a screen of `size` pixels. */
+function axis(lo: number, hi: number, size: number, margin: number): { extent: number; fits: boolean; shown: boolean } {
+  const extent = hi - lo;
+  const fits = extent <= Math.max(size - 2 * margin, 16);
+  if (fits) {
+    const m = Math.max(0, Math.min(margin, (size - extent) / 2));
+    return { extent, fits, shown: lo >= m && hi <= size - m };
+  }
+  return { extent, fits, shown: Math.min(hi, size) - Math.max(lo, 0) >= size / 4 };
+}
+
 /** Decimal places that resolve about one pixel at this zoom (for coordinates written back). */
 export function decimalsForZoom(zoom: number): number {
   return Math.min(12, Math.max(0, Math.ceil(Math.log10(Math.max(zoom, 1e-12)))));

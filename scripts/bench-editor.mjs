@@ -19,7 +19,7 @@
 // --vsix=path, --no-timeline (no message timelines, bench-editor-timeline.mjs),
 // --no-package (reuse an existing .vsix), --keep (leave the temp profile), --open-only[=N] (only
 // the preview's open time, N opens (default 3), with where it goes: no typing, no lenses).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,6 +34,7 @@ const BOUND_MS = 30_000;
 /** The whole run stops itself (and code-server) after this long, whatever it is waiting for. */
 const WATCHDOG_MS = 15 * 60_000;
 const PACE_MS = 120;
+const PROFILE = process.argv.includes('--profile');
 /** After the last keystroke, how long nothing may change before the run counts as caught up. */
 const QUIET_MS = 1500;
 const CATCH_UP_BOUND_MS = 120_000;
@@ -465,7 +466,9 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
       for (const [name, count, steps] of [['paced', keys, undefined], ['isolated', ISOLATED_KEYS, shown]]) {
         const version0 = frame ? await frame.evaluate(installDrawHook) : 0;
         const alsoWait = frame ? (i) => frame.evaluate((v) => globalThis.__editorBenchDraws.some((d) => d.version !== null && d.version >= v), version0 + i + 1) : undefined;
+        const cpu0 = PROFILE ? processTimes() : null;
         const run = await typeAlternating(page, { count, lines, settled: away, shows: steps, alsoWait });
+        if (cpu0) logCpu(`${name}, ${frame ? 'preview open' : 'no preview'}`, cpu0, processTimes(), count);
         const figures = typingFigures(run.rec, initial.len, initial.overlaps);
         const { at, ...squiggle } = figures.squiggle;
         for (const k of ['echo', 'status']) delete figures[k].at;
@@ -551,7 +554,9 @@ async function lensesAndPreview(page, typeScene, log) {
   await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: BOUND_MS });
   await goTo(page, PROBE_LINE, PROBE_PREFIX.length + 1);
   await sleep(500);
+  const profiler = PROFILE ? await startProfile(page) : null;
   const withPreview = await typeScene(frame);
+  if (profiler) await stopProfile(profiler, log);
   log(`with preview: squiggle median ${withPreview.paced.squiggle.median.toFixed(1)} ms paced, ${withPreview.isolated.squiggle.median.toFixed(1)} ms isolated`);
   await page.screenshot({ path: join(outDir, 'editor.png') }).catch(() => {});
   return { lenses, previewOpenMs, previewDrawnMs, withPreview };
@@ -586,6 +591,78 @@ async function measureOpen(page, timelineFile, log) {
   for (const [name, t] of inFrame) if (!(`webview ${name}` in marks)) marks[`webview ${name}`] = Math.round(t - t0);
   log(`preview open: ${ms} ms; ${Object.entries(marks).sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   return { frame, ms, marks };
+}
+
+/**
+ * `--profile`: the workbench page's CPU profile while typing with the preview open (a webview in
+ * the page's process shows there too), written to artifacts/bench/workbench.cpuprofile, with the
+ * functions of most self time on stderr.
+ */
+async function startProfile(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+async function stopProfile(cdp, log) {
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(join(outDir, 'workbench.cpuprofile'), JSON.stringify(profile));
+  const dt = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  for (let i = 0; i < profile.samples.length; i++) {
+    const id = profile.samples[i];
+    dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  const self = new Map();
+  let total = 0;
+  for (const [id, us] of dt) {
+    const cf = byId.get(id).callFrame;
+    const key = `${cf.functionName || '(anonymous)'} ${cf.url.replace(/.*\//, '')}:${cf.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + us);
+    total += us;
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 40);
+  log(`profile: ${(total / 1000).toFixed(0)} ms sampled; most self time:`);
+  for (const [k, us] of top) log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+}
+
+/** Every process's CPU time (user + system, ms) by pid, with a short name, from /proc. */
+function processTimes() {
+  const out = new Map();
+  const tick = 10; // USER_HZ = 100 on Linux
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = (Number(rest[11]) + Number(rest[12])) * tick;
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      out.set(pid, { ms, cmd });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
+function logCpu(label, before, after, keys) {
+  const rows = [];
+  let total = 0;
+  for (const [pid, a] of after) {
+    const d = a.ms - (before.get(pid)?.ms ?? 0);
+    total += d;
+    if (d > 0) rows.push([d, pid, shortCmd(a.cmd)]);
+  }
+  rows.sort((x, y) => y[0] - x[0]);
+  console.error(`bench-editor: CPU while typing (${label}, ${keys} keys): ${total} ms in all`);
+  for (const [d, pid, cmd] of rows.slice(0, 10)) console.error(`  ${String(d).padStart(6)} ms  ${pid} ${cmd}`);
+}
+
+function shortCmd(cmd) {
+  const type = /--type=([a-z-]+)/.exec(cmd)?.[1];
+  if (type) return `chromium ${type}${/--extension-process|renderer-client-id=(\d+)/.exec(cmd)?.[0] ?? ''}`;
+  return cmd.replace(/\s+/g, ' ').slice(0, 140);
 }
 
 /** Closes the preview (the editor group beside the scene's) and waits until its frame is gone. */

@@ -1,9 +1,11 @@
-// One build for everything that ships: the VS Code client, the language server, the CLI and the
-// preview's webview bundle. esbuild bundles each entry with its dependencies so the packaged
-// extension needs no node_modules. `--watch` rebuilds on change; `--production` minifies.
+// One build for everything that ships: the VS Code client and the language server (each for
+// Node, and for the browser: VS Code for the Web), the CLI and the preview's webview bundle.
+// esbuild bundles each entry with its dependencies so the packaged extension needs no
+// node_modules. `--watch` rebuilds on change; `--production` minifies.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -13,12 +15,41 @@ const production = process.argv.includes('--production');
 
 const node = { platform: 'node', format: 'cjs', target: 'node20' };
 const entries = [
-  { name: 'client', entry: 'client/src/extension.ts', ...node, external: ['vscode'] },
+  { name: 'client', entry: 'client/src/node/main.ts', ...node, external: ['vscode'] },
+  // The web extension host loads a CommonJS module too, and gives it `require('vscode')`.
+  { name: 'web/client', entry: 'client/src/browser/main.ts', platform: 'browser', format: 'cjs', target: 'chrome120', external: ['vscode'] },
   { name: 'server', entry: 'server/src/node/main.ts', ...node },
   // resvg (PNG for `collide render`) is a native module: loaded from node_modules at run time.
   { name: 'cli', entry: 'server/src/cli/main.ts', ...node, external: ['@resvg/resvg-js'] },
   { name: 'webview', entry: 'webview/src/main.ts', platform: 'browser', format: 'iife', target: 'chrome120' },
+  // The language server as a web worker script (VS Code for the Web): no Node module may be in it.
+  { name: 'web/server', entry: 'server/src/browser/main.ts', platform: 'browser', format: 'iife', target: 'chrome120' },
 ];
+
+/**
+ * Fails a browser bundle that uses Node: an import of a Node module (esbuild would otherwise
+ * accept one that a package's `browser` field maps to nothing), or a call on the `Buffer` global,
+ * which no import shows. The web extension host and the webview have no Node.
+ */
+const NODE_MODULES = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+const BUFFER_USE = /\bBuffer\.(from|alloc|allocUnsafe|concat|isBuffer|byteLength)\b/;
+const noNodePlugin = {
+  name: 'no-node',
+  setup(build) {
+    const bundle = build.initialOptions.outfile.slice(root.length + 1);
+    build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
+      NODE_MODULES.has(args.path) || args.path.startsWith('node:')
+        ? { errors: [{ text: `"${args.path}" is a Node module, imported by ${args.importer}: ${bundle} runs in a browser, without Node` }] }
+        : undefined,
+    );
+    build.onEnd((result) => {
+      if (result.errors.length > 0) return;
+      const lines = readFileSync(build.initialOptions.outfile, 'utf8').split('\n');
+      const at = lines.findIndex((l) => BUFFER_USE.test(l));
+      return at < 0 ? undefined : { errors: [{ text: `${bundle}:${at + 1} uses Node's Buffer, which a browser has not: ${lines[at].trim().slice(0, 160)}` }] };
+    });
+  },
+};
 
 /** asciiComments on a node bundle after each successful build (esbuild runs onEnd before build() resolves). */
 const asciiPlugin = {
@@ -51,7 +82,7 @@ for (const e of entries) {
     legalComments: 'none',
     // Node bundles are made ASCII-only (see asciiComments), in watch builds too: a plugin's
     // onEnd runs after every build of the context, where a pass after build() ran after one.
-    ...(e.platform === 'node' ? { charset: 'ascii', plugins: [asciiPlugin] } : {}),
+    ...(e.platform === 'node' ? { charset: 'ascii', plugins: [asciiPlugin] } : { plugins: [noNodePlugin] }),
   };
   if (watch) {
     const ctx = await esbuild.context(options);

@@ -4,6 +4,8 @@
 //   - the Problems panel lists the overlap with its code,
 //   - "Collide: Open Preview to the Side" opens a webview whose page shows the scene's bodies and
 //     its findings (read inside the webview's frame), and follows a body typed into the text,
+//   - the reveal both ways: a code lens's "show in preview" moves the preview's view to its pair,
+//     and a body clicked in the preview is selected in the text editor,
 //   - a Tiled map (opened by its path, beside the workspace) shows its squiggle and count, stays
 //     XML, and opens in the preview with the level's names.
 // Every wait is on a DOM condition with a bound; a missed bound fails with a screenshot.
@@ -17,7 +19,7 @@ import { vsixPath } from './package.mjs';
 
 const BOUND_MS = 30_000;
 
-class Check {
+export class Check {
   constructor(page) {
     this.page = page;
     this.failures = [];
@@ -60,7 +62,7 @@ export async function paletteOn(page, title) {
   }
 }
 
-async function runCommand(page, title) {
+export async function runCommand(page, title) {
   await paletteOn(page, title);
   await page.keyboard.press('Enter');
 }
@@ -71,9 +73,12 @@ export async function openFile(page, name, query = name) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: BOUND_MS });
   await input.fill(query);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: BOUND_MS });
+  // The row must be the focused one: the list of recent files shows before the filtered one,
+  // and an Enter then opens whatever it has focused.
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor({ timeout: BOUND_MS });
   await page.keyboard.press('Enter');
-  await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: BOUND_MS });
+  // By the file's name: the preview, following the active editor, names its tab after it too.
+  await page.locator(`.tab.active[data-resource-name="${name}"]`).first().waitFor({ timeout: BOUND_MS });
   // The text editor itself must hold the focus (after the Problems panel had it), so that the
   // commands whose `when` reads editorLangId apply.
   await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
@@ -81,7 +86,7 @@ export async function openFile(page, name, query = name) {
 }
 
 /** The frame of the Collide preview's page: the innermost webview frame that has its status line. */
-async function previewFrame(page) {
+export async function previewFrame(page) {
   const deadline = Date.now() + BOUND_MS;
   while (Date.now() < deadline) {
     for (const f of page.frames()) {
@@ -179,6 +184,121 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
       const { scenes, deltas } = await frame.evaluate(() => globalThis.collidePreview.debugState());
       if (!(deltas > 0)) throw new Error(`the edit reached the preview as ${scenes} whole scenes and ${deltas} deltas`);
       await page.screenshot({ path: join(artifactsDir, 'preview-edited.png') });
+    });
+
+    await check.step('unlocked, a drag of a handle in the preview writes one edit, and Ctrl+Z there undoes it', async () => {
+      await openFile(page, 'handles.collide');
+      const { frame } = await previewFrame(page);
+      await frame.waitForFunction(() => /^2 bodies\b/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: BOUND_MS });
+      await frame.locator('#edit-lock').click();
+      const box = await frame.locator('#scene').boundingBox();
+      // The ball's origin on the canvas (collidePreview is the webview's test hook): a click selects it.
+      const [bx, by] = await frame.evaluate(() => {
+        const app = globalThis.collidePreview;
+        const v = app.view;
+        const b = app.state.scene.bodies.find((x) => x.name === 'ball');
+        return [(b.position[0] - v.cx) * v.zoom + v.width / 2, v.height / 2 - (b.position[1] - v.cy) * v.zoom];
+      });
+      await page.mouse.click(box.x + bx, box.y + by);
+      const knob = await frame.evaluate(() => globalThis.collidePreview.state.overlay()?.handles.find((h) => h.kind === 'radius'));
+      if (!knob) throw new Error('the selected ball shows no radius handle');
+      await page.mouse.move(box.x + knob.x, box.y + knob.y);
+      await page.mouse.down();
+      for (let k = 1; k <= 4; k++) await page.mouse.move(box.x + knob.x, box.y + knob.y - 8 * k);
+      await page.mouse.up();
+      // Runs in the webview (a function, not a string: its CSP has no unsafe-eval): whether the
+      // ball's radius in the scene shown is larger than 0.5, or is 0.5 again.
+      const ballRadius = (larger) => {
+        const r = globalThis.collidePreview.state.scene.bodies.find((x) => x.name === 'ball').parts[0].radius;
+        return larger ? r > 0.5 : r === 0.5;
+      };
+      await frame.waitForFunction(ballRadius, true, { timeout: BOUND_MS });
+      const editor = page.locator('.editor-group-container').first().locator('.view-lines');
+      const written = await editor.innerText();
+      if (/circle\(0\.5\)/.test(written)) throw new Error(`the text still says circle(0.5):\n${written}`);
+      await page.screenshot({ path: join(artifactsDir, 'preview-handle.png') });
+      // The canvas has the focus after the drag: Ctrl+Z goes to the preview, which asks for undo.
+      await page.keyboard.press('Control+z');
+      await frame.waitForFunction(ballRadius, false, { timeout: BOUND_MS });
+      const undone = await editor.innerText();
+      if (!/circle\(0\.5\)/.test(undone)) throw new Error(`Ctrl+Z in the preview did not restore circle(0.5):\n${undone}`);
+    });
+
+    await check.step('a code lens "show in preview" moves the preview\'s view to its pair', async () => {
+      // The overlap fixture in the text editor; the preview, beside it, follows it.
+      await openFile(page, 'overlap.collide');
+      // The lenses in view (the click that focused the editor may have scrolled them away).
+      await page.keyboard.press('Control+Home');
+      const { frame } = await previewFrame(page);
+      await frame.waitForFunction(() => /3 bodies · 1 overlap/.test(document.body.innerText), null, { timeout: BOUND_MS });
+      // Look far away first, zoomed in, as after panning through a large scene.
+      await frame.evaluate(() => {
+        const app = globalThis.collidePreview;
+        Object.assign(app.view, { cx: 500, cy: 500, zoom: 200 });
+        app.invalidate();
+      });
+      const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: /show in preview/ }).first();
+      await lens.click();
+      // Both crates, a (x 0 to 2) and b (x 0.5 to 2.5), y 0 to 2, on the preview's screen.
+      const pairShown = () => {
+        const d = globalThis.collidePreview.debugState();
+        const v = d.view;
+        const sx = (x) => (x - v.cx) * v.zoom + v.width / 2;
+        const sy = (y) => v.height / 2 - (y - v.cy) * v.zoom;
+        const shown = sx(-1) >= 0 && sx(2.5) <= v.width && sy(2) >= 0 && sy(0) <= v.height;
+        return d.pair && d.pair.join() === 'a,b' && shown;
+      };
+      try {
+        await frame.waitForFunction(pairShown, null, { timeout: BOUND_MS, polling: 100 });
+      } catch {
+        throw new Error(`the preview did not show the pair: ${JSON.stringify(await frame.evaluate(() => globalThis.collidePreview.debugState()))}`);
+      }
+      await page.screenshot({ path: join(artifactsDir, 'preview-revealed-pair.png') });
+    });
+
+    // Runs in the test: clicks the preview's canvas at world point (x, y) (the scene is y up).
+    const clickWorld = async (frame, x, y) => {
+      const canvas = await frame.locator('#scene').boundingBox();
+      const v = (await frame.evaluate(() => globalThis.collidePreview.debugState())).view;
+      await page.mouse.click(canvas.x + (x - v.cx) * v.zoom + v.width / 2, canvas.y + v.height / 2 - (y - v.cy) * v.zoom);
+    };
+    // Waits for the status bar to show the editor's selection on line `line`, one character long.
+    const selectionOn = async (line, what) => {
+      const selection = page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${line}, Col \\d+ \\(1 selected\\)`) }).first();
+      try {
+        await selection.waitFor({ timeout: BOUND_MS });
+      } catch {
+        const items = (await page.locator('.statusbar-item').allInnerTexts()).map((t) => t.trim()).filter((t) => /Ln \d/.test(t));
+        throw new Error(`the editor's selection is not on ${what}: the status bar says ${JSON.stringify(items)}`);
+      }
+    };
+
+    await check.step('a body clicked in the preview is selected in the text editor beside it', async () => {
+      const { frame } = await previewFrame(page);
+      // The cursor elsewhere first: on the first line.
+      await page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
+      await page.keyboard.press('Control+Home');
+      // Inside b only (b spans x 0.5 to 2.5, a ends at x = 1); `body b` is line 5, its name one
+      // character long.
+      await clickWorld(frame, 2.2, 1);
+      await selectionOn(5, "b's name");
+      await page.screenshot({ path: join(artifactsDir, 'editor-revealed-body.png') });
+    });
+
+    await check.step('a body clicked in a preview that covers its text opens the text beside it, selected', async () => {
+      // The preview moved into the text's group, in front of it: the text is not visible.
+      await page.locator('.tab', { hasText: 'Preview overlap.collide' }).first().click();
+      await runCommand(page, 'View: Move Editor into Previous Group');
+      await page.locator('.editor-group-container', { hasText: 'Preview overlap.collide' }).locator('.tab.active', { hasText: 'Preview overlap.collide' }).first().waitFor({ timeout: BOUND_MS });
+      const { frame } = await previewFrame(page);
+      await frame.waitForFunction(() => /3 bodies · 1 overlap/.test(document.body.innerText), null, { timeout: BOUND_MS });
+      await clickWorld(frame, -0.5, 1);
+      // `body a` is line 4; the preview stays in front in its group, the text opens in another.
+      await selectionOn(4, "a's name");
+      const previewShown = await page.locator('.tab.active', { hasText: 'Preview overlap.collide' }).count();
+      const bothShown = await page.locator('.tab.active', { hasText: 'overlap.collide' }).count();
+      if (previewShown !== 1 || bothShown !== 2) throw new Error(`the preview and the text are not both in front (${bothShown} tabs of overlap.collide in front)`);
+      await page.screenshot({ path: join(artifactsDir, 'editor-revealed-beside.png') });
     });
 
     await check.step('a Tiled map shows its overlap, stays XML, and opens in the preview with its names', async () => {

@@ -6,9 +6,11 @@
 //      hook, driven by headless Chromium; the suite's result is the run's result,
 //   4. the UI check (scripts/e2e-ui.mjs): squiggles, Problems panel and preview, with screenshots
 //      in artifacts/e2e/,
-//   5. the same suite under @vscode/test-electron when VSCODE_EXECUTABLE_PATH names a desktop VS
+//   5. the web check (scripts/e2e-web.mjs): the same .vsix in the browser's web worker extension
+//      host, as on vscode.dev: squiggles, hover, outline, a level's external tileset, preview,
+//   6. the same suite under @vscode/test-electron when VSCODE_EXECUTABLE_PATH names a desktop VS
 //      Code (scripts/e2e-electron.mjs); skipped with one line otherwise.
-// Flags: --no-package, --only=host|ui|electron (repeatable), --keep (leave the temp profile).
+// Flags: --no-package, --only=host|ui|web|electron (repeatable), --keep (leave the temp profile).
 import * as esbuild from 'esbuild';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -122,18 +124,24 @@ async function main() {
 
   if (want('host')) {
     ensureCodeServer();
-    console.log('e2e: [1/3] the in-host suite in code-server');
+    console.log('e2e: [1/4] the in-host suite in code-server');
     const code = await runInCodeServer({ vsix, testsIndex, keep });
     if (code !== 0) failures.push(`in-host suite in code-server (exit code ${code})`);
   }
   if (want('ui')) {
-    console.log('e2e: [2/3] the UI check in code-server');
+    console.log('e2e: [2/4] the UI check in code-server');
     const { runUiCheck } = await import('./e2e-ui.mjs');
     const ok = await runUiCheck({ vsix, keep });
     if (!ok) failures.push('UI check in code-server');
   }
+  if (want('web')) {
+    console.log('e2e: [3/4] the web check: the extension in code-server\'s web worker extension host');
+    const { runWebCheck } = await import('./e2e-web.mjs');
+    const ok = await runWebCheck({ vsix, keep });
+    if (!ok) failures.push('web check in code-server');
+  }
   if (want('electron')) {
-    console.log('e2e: [3/3] the in-host suite in VS Code desktop (@vscode/test-electron)');
+    console.log('e2e: [4/4] the in-host suite in VS Code desktop (@vscode/test-electron)');
     const { runInElectron } = await import('./e2e-electron.mjs');
     const code = await runInElectron({ vsix, testsIndex, keep });
     if (code !== 0) failures.push(`in-host suite in VS Code desktop (exit code ${code})`);

@@ -1,4 +1,6 @@
-// `npm run package`: the .vsix a user installs (`code --install-extension collide-<version>.vsix`).
+// `npm run package`: the .vsix a user installs (`code --install-extension collide-<version>.vsix`,
+// or "Install from VSIX..." on vscode.dev): the same package serves the desktop (`main`) and the
+// web extension host (`browser`).
 // Builds the production (minified, map-free) bundles, then packs them with @vscode/vsce using the
 // allow-list in .vscodeignore. `--no-dependencies`: esbuild has already bundled every runtime
 // dependency into dist/, so vsce must not walk node_modules (which would also pull in the CLI-only
@@ -32,7 +34,8 @@ function run(cmd, args) {
 /** Builds and packs; returns the .vsix path. */
 export function packageExtension() {
   run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--production']);
-  for (const bundle of ['client', 'server']) {
+  // The desktop's client and server (package.json main), and the web's (browser): one .vsix for both.
+  for (const bundle of ['client', 'server', 'web/client', 'web/server']) {
     if (!existsSync(join(root, 'dist', `${bundle}.js`))) throw new Error(`dist/${bundle}.js was not built; the extension cannot work without it`);
   }
   const out = vsixPath();

@@ -1,28 +1,20 @@
-// Starts the Collide language server (dist/server.js, bundled from server/src/node/main.ts) as a
-// separate Node process talking over its stdin and stdout: no port to allocate, the process ends
-// with the extension host (its stdin closes), and it is the transport on which the server writes
-// its diagnostics from the bytes it kept (server/src/lsp/encode/diagnostics-json.ts). Over Node IPC
-// every publication would be serialized from objects again (the channel JSON.stringifies each
-// message), several milliseconds per edit in a large scene.
-import * as fs from 'node:fs';
+// The language client's options, shared by the desktop and the web client: which documents go to
+// the server, where its diagnostics go, and the middleware; the transport is the host's
+// (server-host.ts).
 import * as vscode from 'vscode';
-import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { CONFIGURATION_SECTION } from '../../protocol/lsp';
+import { State, type BaseLanguageClient, type LanguageClientOptions } from 'vscode-languageclient';
+import { CONFIGURATION_SECTION, READ_FILE_REQUEST } from '../../protocol/lsp';
+import { answerReadFile } from './file-reads';
 import type { CheckedDocuments } from './checkedDocuments';
-import { isLevelDocument, LEVEL_SELECTORS, scopeToScenes } from './levels';
+import { isLevelDocument, scopeToScenes } from './levels';
+import { LANGUAGE_ID, LEVEL_SELECTORS, SCENE_SELECTORS } from './selectors';
+import type { ServerHost } from './server-host';
 import { hasJsonExtension } from '../../protocol/level-files';
 import { timelineMiddleware } from './timeline';
 import { DiagnosticBuckets } from './diagnostic-buckets';
+import { rangeSemanticTokensOnly } from './semantic-tokens-ranges';
 
-/** The language id and the client id; `collide.trace.server` is read by vscode-languageclient from this id. */
-export const LANGUAGE_ID = 'collide';
-
-/** `.collide` scenes, wherever VS Code holds them. */
-const SCENE_SELECTORS = [
-  { scheme: 'file', language: LANGUAGE_ID },
-  { scheme: 'untitled', language: LANGUAGE_ID },
-  { scheme: 'vscode-remote', language: LANGUAGE_ID },
-];
+export { LANGUAGE_ID } from './selectors';
 
 /** How many collections a document's diagnostics are spread over (diagnostic-buckets.ts). */
 const DIAGNOSTIC_BUCKETS = 16;
@@ -48,26 +40,12 @@ function isUncheckedJson(document: vscode.TextDocument, checked: CheckedDocument
   return document.languageId !== LANGUAGE_ID && hasJsonExtension(document.uri.path) && !isLevelDocument(document, checked);
 }
 
-function serverModulePath(context: vscode.ExtensionContext): string {
-  return context.asAbsolutePath('dist/server.js');
-}
-
 /**
  * A configured, not yet started client, or `undefined` (with the reason logged) when the server
  * bundle is missing, which happens only in a broken build: the grammar, snippets and everything
  * else the extension contributes keep working without it.
  */
-export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel, checked?: CheckedDocuments): LanguageClient | undefined {
-  const module = serverModulePath(context);
-  if (!fs.existsSync(module)) {
-    output.error(`The language server bundle is missing: ${module}. Run "npm run build" (or reinstall the extension).`);
-    return undefined;
-  }
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.stdio },
-    // --nolazy so breakpoints bind on first run; port 6009 is the conventional LSP debug port.
-    debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-  };
+export function createLanguageClient(host: ServerHost, context: vscode.ExtensionContext, output: vscode.LogOutputChannel, checked?: CheckedDocuments): BaseLanguageClient | undefined {
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.collide');
   // What a level reads besides itself (tilesets, shape resources, sub-scenes, project.godot):
   // a change on disk checks again the open levels that use it.
@@ -108,8 +86,13 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
       provideCodeActions: (document, range, context, token, next) => (isUncheckedJson(document, checked) ? [] : next(document, range, context, token)),
     }),
   };
-  const client = new LanguageClient(LANGUAGE_ID, 'Collide Language Server', serverOptions, clientOptions);
-  scopeToScenes(client, SCENE_SELECTORS);
+  const client = host.createClient(context, output, LANGUAGE_ID, 'Collide Language Server', clientOptions);
+  if (!client) return undefined;
+  scopeToScenes(client, [...SCENE_SELECTORS]);
+  // Asked only by a server without a file system of its own (the browser worker's).
+  client.onRequest(READ_FILE_REQUEST, (params: unknown) => answerReadFile(params, vscode.workspace.fs, (u) => vscode.Uri.parse(u, true)));
+  // After the built-in features, so that it has the last word on the semantic tokens' capability.
+  client.registerFeature(rangeSemanticTokensOnly);
   // A stopped server's diagnostics go with it, as the client's own collection's do.
   context.subscriptions.push(
     client.onDidChangeState((e) => {

@@ -5,21 +5,10 @@
 // feature that would compete with their own extension (outline, folding, semantic tokens,
 // formatting, completion, rename, ...) stays on `.collide` scenes.
 import * as vscode from 'vscode';
-import type { DocumentSelector } from 'vscode-languageclient';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient, DocumentSelector } from 'vscode-languageclient';
 import { hasJsonExtension, hasLevelExtension } from '../../protocol/level-files';
 import type { CheckedDocuments } from './checkedDocuments';
-
-/**
- * The level documents the server is sent. A `.json` file is sent too, and the server checks it
- * only when its text is a Tiled map (protocol/level-files.ts): it publishes diagnostics for maps
- * alone, so the client knows a JSON map from the server's word (CheckedDocuments), and the
- * features below never answer for other JSON files.
- */
-export const LEVEL_SELECTORS: DocumentSelector = ['file', 'vscode-remote'].flatMap((scheme) => [
-  { scheme, pattern: '**/*.{tscn,tmx,tmj}' },
-  { scheme, pattern: '**/*.json' },
-]);
+import { isFileScheme } from './selectors';
 
 /**
  * Features of the language client that a level does not get: each is registered for the scene
@@ -52,7 +41,7 @@ interface SelectableFeature {
  * hands every feature its document selector when the server has answered `initialize`
  * (BaseLanguageClient.initializeFeatures); each of these is given the scene selector instead.
  */
-export function scopeToScenes(client: LanguageClient, scenes: DocumentSelector): void {
+export function scopeToScenes(client: BaseLanguageClient, scenes: DocumentSelector): void {
   for (const method of SCENE_ONLY_FEATURES) {
     const feature = (client.getFeature as (m: string) => SelectableFeature | undefined)(method);
     if (!feature) continue;
@@ -62,11 +51,12 @@ export function scopeToScenes(client: LanguageClient, scenes: DocumentSelector):
 }
 
 /**
- * Whether a document is a level the server checks: by its extension, or a `.json` file the
- * server has published diagnostics for (it does for Tiled maps only).
+ * Whether a document is a level the server checks (selectors.ts, LEVEL_SELECTORS): in a file, by
+ * its extension, or a `.json` file the server has published diagnostics for (it does for Tiled
+ * maps only).
  */
-export function isLevelDocument(doc: vscode.TextDocument, checked: CheckedDocuments | undefined): boolean {
-  if (doc.uri.scheme !== 'file' && doc.uri.scheme !== 'vscode-remote') return false;
+export function isLevelDocument(doc: Pick<vscode.TextDocument, 'uri'>, checked: Pick<CheckedDocuments, 'has'> | undefined): boolean {
+  if (!isFileScheme(doc.uri.scheme)) return false;
   const path = doc.uri.path;
   return hasLevelExtension(path) || (hasJsonExtension(path) && checked?.has(doc.uri) === true);
 }

@@ -5,11 +5,12 @@
 // more problems than `collide.diagnostics.limit` publishes only part of them, and a note whose
 // data counts the whole list (server/src/lsp/publish/diagnostic-limit.ts): then its counts are used.
 import * as vscode from 'vscode';
-import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { DIAGNOSTIC_SOURCE, PROBLEM_LIMIT_CODE, type ProblemLimitData } from '../../protocol/lsp';
 import { LANGUAGE_ID } from './languageClient';
 import type { CheckedDocuments } from './checkedDocuments';
 import { isLevelDocument } from './levels';
+import { mostSevere, summaryIcon } from './severity-summary';
 
 export interface FindingCounts {
   /** Overlap diagnostics: one per overlapping pair. */
@@ -50,6 +51,17 @@ export function countFindings(diagnostics: readonly vscode.Diagnostic[]): Findin
   return { overlaps, tunnelling: tunnelling.size };
 }
 
+/** The most severe of the counted diagnostics (`overlap`, `tunnelling`) of ours. */
+function countedSeverity(diagnostics: readonly vscode.Diagnostic[]): ReturnType<typeof mostSevere> {
+  const severities: number[] = [];
+  for (const d of diagnostics) {
+    if (d.source?.toLowerCase() !== DIAGNOSTIC_SOURCE) continue;
+    const code = codeOf(d);
+    if (code === 'overlap' || code === 'tunnelling') severities.push(d.severity);
+  }
+  return mostSevere(severities);
+}
+
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -64,7 +76,7 @@ export interface StatusBarSummary {
  * server has not yet checked the active scene, the item says so instead of showing a reassuring
  * but meaningless zero.
  */
-export function registerStatusBar(context: vscode.ExtensionContext, client: LanguageClient | undefined, checked: CheckedDocuments): StatusBarSummary {
+export function registerStatusBar(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined, checked: CheckedDocuments): StatusBarSummary {
   const item = vscode.window.createStatusBarItem('collide.findings', vscode.StatusBarAlignment.Left, 50);
   let shown = false;
   item.name = 'Collide Findings';
@@ -97,14 +109,17 @@ export function registerStatusBar(context: vscode.ExtensionContext, client: Lang
     } else if (!checked.has(doc.uri)) {
       present('$(sync~spin) Collide: checking', 'The Collide language server is checking this scene.');
     } else {
-      const { overlaps, tunnelling } = countFindings(vscode.languages.getDiagnostics(doc.uri));
+      const diagnostics = vscode.languages.getDiagnostics(doc.uri);
+      const { overlaps, tunnelling } = countFindings(diagnostics);
       if (overlaps === 0 && tunnelling === 0) {
         present('$(check) Collide: no overlaps', 'No overlapping pairs and no tunnelling bodies in this scene. Click to open the Problems panel.');
       } else {
+        // The icon and background of the most severe counted finding, as its lens and list show it.
+        const severity = countedSeverity(diagnostics);
         present(
-          `$(warning) ${plural(overlaps, 'overlap', 'overlaps')}, ${plural(tunnelling, 'tunnelling body', 'tunnelling bodies')}`,
+          `${summaryIcon(severity)} ${plural(overlaps, 'overlap', 'overlaps')}, ${plural(tunnelling, 'tunnelling body', 'tunnelling bodies')}`,
           `${plural(overlaps, 'overlapping pair', 'overlapping pairs')} and ${plural(tunnelling, 'body that tunnels', 'bodies that tunnel')} in this scene. Click to open the Problems panel.`,
-          'statusBarItem.warningBackground',
+          severity === 'error' ? 'statusBarItem.errorBackground' : severity === 'information' || severity === 'hint' ? undefined : 'statusBarItem.warningBackground',
         );
       }
     }

@@ -1,11 +1,11 @@
-import * as fs from 'node:fs';
 import type * as vscode from 'vscode';
-import type { Middleware } from 'vscode-languageclient/node';
+import type { Middleware } from 'vscode-languageclient';
 
 /**
  * The extension host's side of the message timeline (server/src/node/message-timeline.ts): with
- * `COLLIDE_TIMELINE=FILE` in the extension host's environment, the client appends to FILE.client
- * one tab-separated line per event, on the same epoch clock:
+ * `COLLIDE_TIMELINE=FILE` in the desktop extension host's environment, the client appends to
+ * FILE.client (node/timeline-file.ts, which calls startTimeline) one tab-separated line per
+ * event, on the same epoch clock:
  *
  *   epoch-ms  event  feature  version  ms
  *
@@ -17,14 +17,17 @@ import type { Middleware } from 'vscode-languageclient/node';
  * `previewAccepted` (with what the answer was) and `previewPosted` (with the message's type, and
  * the version it brings in the last column). Off, none of this runs.
  */
-const file = typeof process !== 'undefined' ? process.env.COLLIDE_TIMELINE : undefined;
-const out = file ? `${file}.client` : undefined;
-if (out) fs.writeFileSync(out, '');
+let out: ((line: string) => void) | undefined;
 const now = () => performance.timeOrigin + performance.now();
+
+/** Turns the timeline on, each line going to `write`; before the language client is made. */
+export function startTimeline(write: (line: string) => void): void {
+  out = write;
+}
 
 /** One line of the client's timeline (above), or nothing when it is off. */
 export function timelineMark(event: string, feature: string, version: number | string, ms = ''): void {
-  if (out) fs.appendFileSync(out, `${now().toFixed(2)}\t${event}\t${feature}\t${version}\t${ms}\n`);
+  if (out) out(`${now().toFixed(2)}\t${event}\t${feature}\t${version}\t${ms}\n`);
 }
 const line = timelineMark;
 

@@ -314,3 +314,42 @@ function emit(a: number, b: number, n: number): void {
 function saturate(v: number): number {
   return v < -MAX_COORDINATE ? -MAX_COORDINATE : v > MAX_COORDINATE ? MAX_COORDINATE : v;
 }
+
+/**
+ * Where `gridPairs` files each box: the cell side, the grid's origin (the lowest box center on
+ * each axis) and size in cells, and per box its cell `row * columns + column` (cell (c, r) spans
+ * [originX + c·cell, originX + (c + 1)·cell) × [originY + r·cell, ...) and holds the boxes whose
+ * centers are in it), OVERSIZED_CELL for a box tested apart, EMPTY_CELL for an empty one. For
+ * drawing the broad phase (the preview's debug draw); null when gridPairs would decline.
+ */
+export interface GridLayout {
+  readonly cell: number;
+  readonly originX: number;
+  readonly originY: number;
+  readonly columns: number;
+  readonly rows: number;
+  readonly cellOf: Int32Array;
+}
+
+export const OVERSIZED_CELL = OVERSIZED;
+export const EMPTY_CELL = EMPTY;
+
+export function gridLayout(boxes: Float64Array, count: number): GridLayout | null {
+  const n = count;
+  const m = measure(boxes, n);
+  const out = new Int32Array(n).fill(EMPTY);
+  if (m === 0) return { cell: 1, originX: 0, originY: 0, columns: 0, rows: 0, cellOf: out };
+  const cell = looseCellSize(sides, m, Math.max(spanX, spanY));
+  inv = 1 / cell;
+  width = Math.floor(spanX * inv) + 1;
+  height = Math.floor(spanY * inv) + 1;
+  if (!(width * height <= CELLS_PER_BOX * m + EXTRA_CELLS)) return null;
+  stride = width + 2;
+  start = growInt32(start, stride * (height + 2) + 1);
+  file(n, cell);
+  for (let i = 0; i < n; i++) {
+    const c = cellOf[i]!;
+    out[i] = c < 0 ? c : (Math.floor(c / stride) - 1) * width + (c % stride) - 1;
+  }
+  return { cell, originX, originY, columns: width, rows: height, cellOf: out };
+}

@@ -6,6 +6,7 @@ import type { Theme } from '../theme';
 import type { Viewport } from '../viewport';
 import { BodiesLayer } from './bodies-layer';
 import { captionInset, drawCaption } from './caption';
+import { DebugLayer } from './debug-layer';
 import { drawFindingMarks } from './findings-layer';
 import { LabelsLayer } from './labels-layer';
 import { SceneBodies } from './scene-bodies';
@@ -13,7 +14,8 @@ import type { SceneDrawOptions, ScreenRect } from './scene-options';
 import { SelectionLayer, type RotationHandle } from './selection-layer';
 import { SweepsLayer } from './sweeps-layer';
 
-export type { SceneDrawOptions, ScreenRect } from './scene-options';
+export type { DebugLayerName, SceneDrawOptions, ScreenRect } from './scene-options';
+export { DEBUG_LAYERS, isDebugLayerName } from './scene-options';
 export { HANDLE_RADIUS_PX } from './selection-layer';
 
 /**
@@ -36,6 +38,7 @@ export class ScenePainter {
   private readonly bodyLayer: BodiesLayer;
   private readonly selection: SelectionLayer;
   private readonly labels: LabelsLayer;
+  private readonly debug: DebugLayer;
   /** A push-out arrow's ends on screen (x0, y0, x1, y1). */
   private readonly arrow = new Float64Array(4);
 
@@ -48,6 +51,7 @@ export class ScenePainter {
     this.bodyLayer = new BodiesLayer(this.bodies);
     this.selection = new SelectionLayer(this.bodies);
     this.labels = new LabelsLayer(this.bodies);
+    this.debug = new DebugLayer(this.bodies);
   }
 
   /**
@@ -73,6 +77,11 @@ export class ScenePainter {
   /** The interval the scrubber covers: [0, frames dt]. */
   get duration(): number {
     return this.bodies.duration;
+  }
+
+  /** The bodies whose labels the last frame drew (for the tests). */
+  get labeled(): readonly number[] {
+    return this.labels.shown;
   }
 
   /** A body's pose at time t, or the dragged pose while it is dragged. */
@@ -107,12 +116,14 @@ export class ScenePainter {
   }
 
   /**
-   * Highlight (editor cursor), hover and selection, the findings' marks, body labels, the
-   * rotation handle and the caption: drawn over the world layer every frame.
+   * Highlight (editor cursor), hover and selection, the findings' marks, the debug-draw overlays
+   * asked for (debug-layer.ts), body labels, the rotation handle and the caption: drawn over the
+   * world layer every frame.
    */
   drawOverlay(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions): void {
     this.selection.drawEmphasis(p, v, theme, o);
     drawFindingMarks(p, v, theme, this.scene, o, this.arrow);
+    this.debug.draw(p, v, theme, o);
     this.labels.draw(p, v, theme, o);
     this.selection.drawHandle(p, v, theme, o);
     drawCaption(p, theme, o.caption);

@@ -2,12 +2,12 @@ import { makePose } from '../geometry';
 import type { Painter } from '../painter';
 import type { Theme } from '../theme';
 import { screenYSign, toScreenX, toScreenY, type Viewport } from '../viewport';
+import { drawEditOverlay, KNOB_RADIUS_PX, ROTATE_OFFSET_PX } from './edit-handles';
 import type { SceneBodies } from './scene-bodies';
 import type { SceneDrawOptions } from './scene-options';
 
-/** Distance of the rotation handle beyond the body's bounding radius, in pixels. */
-const HANDLE_OFFSET_PX = 22;
-export const HANDLE_RADIUS_PX = 6;
+const HANDLE_OFFSET_PX = ROTATE_OFFSET_PX;
+export const HANDLE_RADIUS_PX = KNOB_RADIUS_PX;
 
 /** A body's origin and its rotation handle on screen. */
 export interface RotationHandle {
@@ -19,7 +19,7 @@ export interface RotationHandle {
 
 /**
  * Emphasis of the bodies the user points at (editor cursor, hover, selection) and the selected
- * body's rotation handle, which the preview hit-tests with the same geometry it draws.
+ * body's edit handles (edit-handles.ts), which the preview hit-tests with the geometry it draws.
  */
 export class SelectionLayer {
   private readonly pose = makePose();
@@ -44,20 +44,10 @@ export class SelectionLayer {
     emphasize(o.selected, 3, 1);
   }
 
-  /** The selected body's rotation handle; static bodies have none. */
+  /** The selected body's edit handles, when the preview shows them (edits unlocked). */
   drawHandle(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions): void {
-    const bodies = this.bodies.scene.bodies;
-    if (!(o.selected >= 0 && o.selected < bodies.length && !bodies[o.selected]!.isStatic)) return;
-    const h = this.rotationHandle(o.selected, o.time, o.drag, v);
-    p.beginPath();
-    p.moveTo(h.ox, h.oy);
-    p.lineTo(h.hx, h.hy);
-    p.stroke(theme.highlight, 1.5, 0.8, [3, 3]);
-    p.beginPath();
-    p.moveTo(h.hx + HANDLE_RADIUS_PX, h.hy);
-    p.arc(h.hx, h.hy, HANDLE_RADIUS_PX, 0, 2 * Math.PI, false);
-    p.fill(theme.background, 1);
-    p.stroke(theme.highlight, 2);
+    if (!o.edit) return;
+    drawEditOverlay(p, v, theme, o.edit, (q, w, body, pose) => this.bodies.traceBody(q, w, body, pose));
   }
 
   /**

@@ -77,8 +77,11 @@ export class BrowserHost {
     rmSync(this.userDataDir, { recursive: true, force: true });
   }
 
-  /** A fresh preview page; `vars` are the `--vscode-*` theme variables set on <html>. */
-  async open(options: { vars?: Record<string, string>; state?: unknown; bodyClass?: string; size?: [number, number] } = {}): Promise<PreviewPage> {
+  /**
+   * A fresh preview page; `vars` are the `--vscode-*` theme variables set on <html>; `script`
+   * runs before the page's own (a test's stand-in for a browser API).
+   */
+  async open(options: { vars?: Record<string, string>; state?: unknown; bodyClass?: string; size?: [number, number]; script?: string } = {}): Promise<PreviewPage> {
     const { js, css } = await webviewBundle();
     const page = await this.context.newPage();
     if (options.size) await page.setViewportSize({ width: options.size[0], height: options.size[1] });
@@ -118,6 +121,7 @@ export class BrowserHost {
         for (const k of Object.keys(vars)) document.documentElement.style.setProperty(k, vars[k]);
         document.body.classList.add(${JSON.stringify(options.bodyClass ?? 'vscode-dark')});
       });
+      ${options.script ?? ''}
     `);
     await page.goto(`${ORIGIN}/index.html`);
     await page.waitForFunction(() => (globalThis as any).__posted.length > 0);
@@ -155,7 +159,7 @@ export class PreviewPage {
     return this.page.evaluate(() => (globalThis as any).__state);
   }
 
-  async debug(): Promise<{ time: number; selected: number; pair: [string, string] | null; view: { cx: number; cy: number; zoom: number; width: number; height: number; yDown?: boolean }; version: number | null }> {
+  async debug(): Promise<{ time: number; selected: number; pair: [string, string] | null; view: { cx: number; cy: number; zoom: number; width: number; height: number; yDown?: boolean }; version: number | null; labels: string[] }> {
     return this.page.evaluate(() => (globalThis as any).collidePreview.debugState());
   }
 

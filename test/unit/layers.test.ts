@@ -57,7 +57,7 @@ const isPackage = (spec: string) => !spec.startsWith('.') && !spec.startsWith('/
 const SERVER = 'server/src';
 const serverRoom = (room: string) => under(`${SERVER}/${room}`);
 /** Rooms of the server, lowest first: a room may import only the rooms before it. */
-const SERVER_ORDER = ['common', 'syntax', 'semantics', 'readers', 'analysis', 'preview', 'features', 'lsp', 'node'];
+const SERVER_ORDER = ['common', 'syntax', 'semantics', 'readers', 'analysis', 'preview', 'features', 'lsp', 'node', 'browser'];
 
 export const RULES: readonly Rule[] = [
   {
@@ -86,15 +86,32 @@ export const RULES: readonly Rule[] = [
     }),
   ),
   {
-    name: 'only the LSP edge and the Node room import the LSP library',
-    applies: (f) => !serverRoom('lsp')(f) && !serverRoom('node')(f) && !under('client')(f),
+    name: 'only the LSP edge, the Node room and the browser room import the LSP library',
+    applies: (f) => !serverRoom('lsp')(f) && !serverRoom('node')(f) && !serverRoom('browser')(f) && !under('client')(f),
     // Any vscode-languageserver* package: -types and -protocol are the LSP library too.
     forbids: (i) => (/^vscode-languageserver[\w-]*(\/|$)/.test(i.spec) ? i.spec : undefined),
+  },
+  {
+    // The worker's top stands beside the Node room, not on it: what it builds must run without Node.
+    name: 'the browser room uses neither the Node room nor the Node flavor of a library',
+    applies: serverRoom('browser'),
+    forbids: (i) => (serverRoom('node')(i.target) ? 'server/node' : /^vscode-(languageserver|jsonrpc)[\w-]*\/node(\/|$)/.test(i.spec) ? i.spec : undefined),
   },
   {
     name: 'only the Node room and the CLI import Node modules',
     applies: (f) => under('core')(f) || under('render')(f) || under('protocol')(f) || under('webview')(f) || (under(SERVER)(f) && !serverRoom('node')(f) && !serverRoom('cli')(f)),
     forbids: (i) => (isNodeBuiltin(i.spec) ? i.spec : undefined),
+  },
+  {
+    name: 'the client is shared but for its node/ and browser/ tops, which alone start the server',
+    applies: (f) => under('client/src')(f) && !under('client/src/node')(f) && !under('client/src/browser')(f),
+    forbids: (i) =>
+      isNodeBuiltin(i.spec) || /^vscode-languageclient\/(node|browser)(\/|$)/.test(i.spec) || under('client/src/node')(i.target) || under('client/src/browser')(i.target) ? i.spec : undefined,
+  },
+  {
+    name: 'the client\'s browser/ top runs without Node',
+    applies: under('client/src/browser'),
+    forbids: (i) => (isNodeBuiltin(i.spec) || /^vscode-languageclient\/node(\/|$)/.test(i.spec) || under('client/src/node')(i.target) ? i.spec : undefined),
   },
   {
     name: 'nothing but the webview build imports webview/',
@@ -138,9 +155,18 @@ describe('layers: the import graph', () => {
       ...importsOf('server/src/analysis/x.ts', "const z = require('node:zlib');"),
       ...importsOf('render/x.ts', "export { q } from '../webview/src/ui/app';"),
       ...importsOf('server/src/lsp/x.ts', "import '../node/main';"),
+      ...importsOf('client/src/x.ts', "import * as fs from 'node:fs';"),
+      ...importsOf('client/src/preview/x.ts', "import { LanguageClient } from 'vscode-languageclient/node';"),
+      ...importsOf('client/src/x.ts', "import { nodeServerHost } from './node/server';"),
+      ...importsOf('client/src/browser/x.ts', "import { randomBytes } from 'crypto';"),
+      ...importsOf('client/src/browser/x.ts', "import { nodeServerHost } from '../node/server';"),
+      ...importsOf('server/src/node/x.ts', "import '../browser/main';"),
+      ...importsOf('server/src/browser/x.ts', "import { zlibCodec } from '../node/zlib-codec';"),
+      ...importsOf('server/src/browser/x.ts', "import { createConnection } from 'vscode-languageserver/node';"),
+      ...importsOf('server/src/browser/x.ts', "import { readFileSync } from 'node:fs';"),
     ];
     const found = violations(bad, RULES);
-    assert.equal(bad.length, 10);
+    assert.equal(bad.length, 19);
     for (const i of bad) assert.ok(found.some((v) => v.startsWith(`${i.from}: '${i.spec}'`)), `missed ${i.from} → ${i.spec}`);
   });
 
@@ -152,8 +178,11 @@ describe('layers: the import graph', () => {
       ...importsOf('server/src/lsp/x.ts', "import type { SemanticTokensLegend } from 'vscode-languageserver-types';"),
       ...importsOf('client/src/x.ts', "import type { ProtocolRequestType } from 'vscode-languageserver-protocol';"),
       ...importsOf('core/narrow/x.ts', "import { add } from '../math/vec2'; // not from 'node:fs'"),
+      ...importsOf('client/src/node/x.ts', "import * as fs from 'node:fs';\nimport { LanguageClient } from 'vscode-languageclient/node';\nimport { activateCollide } from '../extension';"),
+      ...importsOf('client/src/browser/x.ts', "import { LanguageClient } from 'vscode-languageclient/browser';\nimport { activateCollide } from '../extension';"),
+      ...importsOf('server/src/browser/main.ts', "import { BrowserMessageReader } from 'vscode-languageserver/browser';\nimport { serve } from '../lsp/serve';"),
     ];
-    assert.equal(good.length, 7);
+    assert.equal(good.length, 14);
     assert.deepEqual(violations(good, RULES), []);
   });
 });

@@ -1,3 +1,4 @@
+import { formatDecimals } from '../../../protocol/format';
 import type { PreviewBody } from '../../../protocol/preview-model';
 
 /** A text replacement in UTF-16 offsets of the document version the preview model came from. */
@@ -8,11 +9,7 @@ export interface OffsetEdit {
 }
 
 /** A number as the author would write it: at most `decimals` places, no trailing zeros, no -0. */
-export function formatNumber(x: number, decimals: number): string {
-  const s = x.toFixed(Math.max(0, Math.min(12, decimals)));
-  const trimmed = s.includes('.') ? s.replace(/\.?0+$/, '') : s;
-  return trimmed === '-0' ? '0' : trimmed;
-}
+export const formatNumber: (x: number, decimals: number) => string = formatDecimals;
 
 /**
  * The edits that set a body's `at` and/or `angle` after a drag in the preview: replace the value

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import {
+  PREVIEW_EDIT_METHOD,
   PREVIEW_LEVEL_MOVE_METHOD,
   PREVIEW_PAIR_METHOD,
   PREVIEW_SCENE_METHOD,
+  type PreviewEditParams,
   type PreviewLevelMoveParams,
   type PreviewPairParams,
   type PreviewSceneParams,
@@ -18,15 +18,18 @@ import {
   type WebviewToHost,
 } from '../../../protocol/preview-messages';
 import { isPairDetail } from '../../../protocol/preview-model';
+import { decodeBase64 } from '../../../protocol/base64';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { LANGUAGE_ID } from '../languageClient';
 import type { CheckedDocuments } from '../checkedDocuments';
 import { isLevelDocument } from '../levels';
 import { bodiesAtOffset, poseEdits } from './edits';
 import { makeNonce, previewHtml } from './html';
+import { revealPlan } from './reveal';
 import { SceneSync } from './scene-sync';
 import { SingleFlight } from './single-flight';
 import { Throttle } from './throttle';
+import { WhatIfHost } from './what-if';
 import { timelineMark } from '../timeline';
 
 export const PREVIEW_VIEW_TYPE = 'collide.preview';
@@ -53,10 +56,12 @@ class PreviewPanel implements vscode.Disposable {
   private readonly fetch = new SingleFlight(() => this.update());
   private readonly throttle = new Throttle(() => void this.fetch.run(), 100);
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly whatIf: WhatIfHost;
   private readonly exports = new Map<number, (m: Extract<WebviewToHost, { type: 'exported' }>) => void>();
   private exportSeq = 0;
   private pendingPair: { a: string; b: string } | null = null;
   private ready = false;
+  private disposed = false;
   /** The bodies last highlighted in the webview (joined), so that the same list is not sent twice. */
   private highlighted: string | undefined;
 
@@ -66,15 +71,20 @@ class PreviewPanel implements vscode.Disposable {
     private readonly client: BaseLanguageClient | undefined,
     private readonly onDispose: () => void,
   ) {
+    this.whatIf = new WhatIfHost(client, () => this.document(), (m) => void this.post(m));
     const dist = vscode.Uri.joinPath(extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'images', 'icon.png');
-    panel.webview.html = previewHtml({
-      cspSource: panel.webview.cspSource,
-      nonce: makeNonce((n) => randomBytes(n)),
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
-      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
-      ...inlineTexts(dist),
+    // The page is set once its texts are read (at once after the first panel: they are kept).
+    void inlineTexts(dist).then((inline) => {
+      if (this.disposed) return;
+      panel.webview.html = previewHtml({
+        cspSource: panel.webview.cspSource,
+        nonce: makeNonce((n) => crypto.getRandomValues(new Uint8Array(n))),
+        scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
+        styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
+        ...inline,
+      });
     });
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m)),
@@ -94,6 +104,11 @@ class PreviewPanel implements vscode.Disposable {
 
   get documentUri(): vscode.Uri | null {
     return this.uri;
+  }
+
+  /** The version of the scene held (what the webview's edits are checked against). */
+  get sceneVersion(): number | undefined {
+    return this.sync.scene?.version;
   }
 
   /** Show `uri` (a new document resets the version filter and renders at once). */
@@ -166,10 +181,8 @@ class PreviewPanel implements vscode.Disposable {
     });
     if (!target) return;
     const prefix = 'data:image/png;base64,';
-    let bytes: Uint8Array;
-    if (format === 'svg') bytes = Buffer.from(m.data, 'utf8');
-    else if (m.data.startsWith(prefix)) bytes = Buffer.from(m.data.slice(prefix.length), 'base64');
-    else {
+    const bytes = format === 'svg' ? new TextEncoder().encode(m.data) : m.data.startsWith(prefix) ? decodeBase64(m.data.slice(prefix.length)) : null;
+    if (!bytes) {
       void vscode.window.showErrorMessage('Collide: the preview returned no PNG data.');
       return;
     }
@@ -276,7 +289,8 @@ class PreviewPanel implements vscode.Disposable {
     if (editor) this.selection(editor);
   }
 
-  private async receive(raw: unknown): Promise<void> {
+  /** Every message from the webview comes through here (PreviewHooks.receive too). */
+  async receive(raw: unknown): Promise<void> {
     if (!isWebviewToHost(raw)) return; // never act on a message that does not fit the protocol
     const m = raw;
     switch (m.type) {
@@ -292,11 +306,19 @@ class PreviewPanel implements vscode.Disposable {
         }
         return;
       case 'reveal':
-        return this.reveal(m.body, m.version);
+        return this.reveal(m.body);
       case 'requestPair':
         return this.requestPair(m.a, m.b);
       case 'editPose':
         return this.editPose(m);
+      case 'askWhatIf':
+        return this.whatIf.ask(m.version, m.substeps);
+      case 'applyWhatIf':
+        return void (await this.whatIf.apply(m.version, m.substeps));
+      case 'editBody':
+        return this.editBody(m);
+      case 'history':
+        return this.history(m.action);
       case 'exported': {
         const resolve = this.exports.get(m.requestId);
         if (resolve) {
@@ -308,15 +330,16 @@ class PreviewPanel implements vscode.Disposable {
     }
   }
 
-  private async reveal(name: string, version: number): Promise<void> {
+  /** A body clicked in the preview: its name selected in a text editor, beside the preview if need be. */
+  private async reveal(name: string): Promise<void> {
     const doc = this.document();
-    const scene = this.sync.scene;
-    if (!doc || !scene || scene.version !== version || doc.version !== version) return;
-    const body = scene.bodies.find((b) => b.name === name);
-    if (!body) return;
-    const range = new vscode.Range(doc.positionAt(body.nameRange.start), doc.positionAt(body.nameRange.end));
-    const visible = vscode.window.visibleTextEditors.find((e) => e.document === doc);
-    const editor = await vscode.window.showTextDocument(doc, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, preserveFocus: false, selection: range });
+    if (!doc) return;
+    const columns = vscode.window.visibleTextEditors.filter((e) => e.document === doc).map((e) => e.viewColumn);
+    const plan = revealPlan(this.sync.scene, doc.version, name, columns, this.panel.viewColumn);
+    if (!plan) return;
+    const range = new vscode.Range(doc.positionAt(plan.start), doc.positionAt(plan.end));
+    const viewColumn = plan.column === 'beside' ? vscode.ViewColumn.Beside : plan.column;
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn, preserveFocus: false, selection: range });
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 
@@ -339,6 +362,7 @@ class PreviewPanel implements vscode.Disposable {
     const scene = this.sync.scene;
     if (!doc || !scene || scene.version !== m.version || doc.version !== m.version) {
       // The text moved on while dragging: drop the edit rather than write at stale offsets.
+      void this.post({ type: 'editRefused', reason: `'${m.body}' was not moved: the text changed meanwhile` });
       this.throttle.flush();
       return;
     }
@@ -369,7 +393,9 @@ class PreviewPanel implements vscode.Disposable {
     }
     const edits = levelEdits(result);
     if (!edits || doc.version !== m.version) {
-      if (!edits) vscode.window.setStatusBarMessage(`Collide: ${m.at ? `'${m.body}' cannot be moved from the preview` : 'a level body is not rotated from the preview'}; edit the level file instead.`, 5000);
+      const reason = edits ? `'${m.body}' was not moved: the text changed meanwhile` : `${m.at ? `'${m.body}' cannot be moved from the preview` : 'a level body is not rotated from the preview'}; edit the level file instead`;
+      vscode.window.setStatusBarMessage(`Collide: ${reason}.`, 5000);
+      void this.post({ type: 'editRefused', reason });
       this.throttle.flush();
       return;
     }
@@ -378,7 +404,54 @@ class PreviewPanel implements vscode.Disposable {
     if (!(await vscode.workspace.applyEdit(edit))) this.throttle.flush();
   }
 
+  /**
+   * A finished handle drag (a shape's size, a velocity, a spin): the server, which holds the
+   * syntax tree, answers the edits (collide/previewEdit), applied as one WorkspaceEdit (one undo
+   * step) while the document still has the version the drag was made on.
+   */
+  private async editBody(m: Extract<WebviewToHost, { type: 'editBody' }>): Promise<void> {
+    const doc = this.document();
+    if (!doc || doc.version !== m.version || this.sync.scene?.version !== m.version || !this.client?.isRunning()) {
+      void this.post({ type: 'editRefused', reason: `'${m.body}' was not changed: the text changed meanwhile` });
+      this.throttle.flush();
+      return;
+    }
+    let result: unknown = null;
+    try {
+      result = await this.client.sendRequest(PREVIEW_EDIT_METHOD, { uri: doc.uri.toString(), version: m.version, body: m.body, change: m.change } satisfies PreviewEditParams);
+    } catch (e) {
+      this.client.error(`Collide preview: ${PREVIEW_EDIT_METHOD} failed`, e, false);
+    }
+    const refused = (result as { refused?: unknown } | null)?.refused;
+    const edits = levelEdits(result);
+    if (!edits || doc.version !== m.version) {
+      const reason = `'${m.body}' was not changed: ${typeof refused === 'string' ? refused.slice(0, 200) : 'the text changed meanwhile'}`;
+      vscode.window.setStatusBarMessage(`Collide: ${reason}.`, 5000);
+      void this.post({ type: 'editRefused', reason });
+      this.throttle.flush();
+      return;
+    }
+    const edit = new vscode.WorkspaceEdit();
+    for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
+    if (!(await vscode.workspace.applyEdit(edit))) this.throttle.flush();
+  }
+
+  /**
+   * Undo or redo in the scene's document from the preview. VS Code's `undo` and `redo` act on
+   * the focused editor, so the document's editor is focused for the command, and the preview
+   * takes the focus back after it.
+   */
+  private async history(action: 'undo' | 'redo'): Promise<void> {
+    const doc = this.document();
+    if (!doc) return;
+    const visible = vscode.window.visibleTextEditors.find((e) => e.document === doc);
+    await vscode.window.showTextDocument(doc, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, preserveFocus: false });
+    await vscode.commands.executeCommand(action);
+    this.panel.reveal(this.panel.viewColumn, false);
+  }
+
   dispose(): void {
+    this.disposed = true;
     if (this.changeTimer !== undefined) clearTimeout(this.changeTimer);
     this.throttle.cancel();
     if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -387,20 +460,24 @@ class PreviewPanel implements vscode.Disposable {
   }
 }
 
-let inlined: { inline: { script: string; style: string } } | Record<string, never> | undefined;
+type InlineTexts = { inline: { script: string; style: string } } | Record<string, never>;
+let inlined: Promise<InlineTexts> | undefined;
 
-/** The webview's script and style sheet, read once, to write into its page (html.ts). */
-function inlineTexts(dist: vscode.Uri): { inline: { script: string; style: string } } | Record<string, never> {
-  if (inlined) return inlined;
-  try {
-    inlined = { inline: { script: readFileSync(vscode.Uri.joinPath(dist, 'webview.js').fsPath, 'utf8'), style: readFileSync(vscode.Uri.joinPath(dist, 'webview.css').fsPath, 'utf8') } };
-  } catch {
-    inlined = {}; // not on a file system this process reads: the page loads them by URI
-  }
+/**
+ * The webview's script and style sheet, read once through VS Code's file system (the extension's
+ * files may be on a remote host, or in the browser's storage on vscode.dev), to write into its
+ * page (html.ts).
+ */
+function inlineTexts(dist: vscode.Uri): Promise<InlineTexts> {
+  const read = async (name: string) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(dist, name)));
+  inlined ??= Promise.all([read('webview.js'), read('webview.css')]).then(
+    ([script, style]): InlineTexts => ({ inline: { script, style } }),
+    (): InlineTexts => ({}), // not readable from here: the page loads them by URI
+  );
   return inlined;
 }
 
-/** The edits of a `collide/previewLevelMove` answer, checked; null for null or anything malformed. */
+/** The edits of a `collide/previewLevelMove` or `collide/previewEdit` answer, checked; null for null, a refusal or anything malformed. */
 function levelEdits(result: unknown): { start: number; end: number; text: string }[] | null {
   const edits = (result as { edits?: unknown } | null)?.edits;
   if (!Array.isArray(edits) || edits.length === 0) return null;
@@ -419,11 +496,21 @@ function isScene(doc: vscode.TextDocument | undefined, checked: CheckedDocuments
 }
 
 /**
+ * The open preview as the end-to-end suite drives it (through the extension's API): a message
+ * taken as if its webview posted it, checked as every webview message is, and the version of
+ * the scene it holds.
+ */
+export interface PreviewHooks {
+  receive(message: unknown): Promise<void>;
+  sceneVersion(): number | undefined;
+}
+
+/**
  * Registers the preview: commands (open, open to the side, export SVG/PNG, show a pair), the
  * panel serializer that restores it after a reload, and the listeners that make it follow the
  * active scene editor, its edits and its cursor. Call once from `activate`.
  */
-export function registerPreview(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined, checked?: CheckedDocuments): vscode.Disposable {
+export function registerPreview(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined, checked?: CheckedDocuments): vscode.Disposable & PreviewHooks {
   let current: PreviewPanel | null = null;
   const adopt = (panel: vscode.WebviewPanel, uri: vscode.Uri | null): PreviewPanel => {
     current?.panel.dispose();
@@ -483,5 +570,9 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
   ];
   const all = vscode.Disposable.from(...disposables, { dispose: () => current?.panel.dispose() });
   context.subscriptions.push(all);
-  return all;
+  return {
+    dispose: () => all.dispose(),
+    receive: async (message) => current?.receive(message),
+    sceneVersion: () => current?.sceneVersion,
+  };
 }

@@ -1,3 +1,4 @@
+import { decodeBase64 } from '../../../protocol/base64';
 import { isBytesAnswer, isDeltaAnswer, isPreviewSceneBytes } from '../../../protocol/preview-lsp';
 import { applySceneDelta, isPreviewSceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
 import type { HostToWebview } from '../../../protocol/preview-messages';
@@ -117,25 +118,34 @@ export class SceneSync {
   }
 }
 
+/** The decoder of one whole base64 text: protocol/base64.ts's, or the host's native one. */
+let decodeText: (text: string) => Uint8Array | null = decodeBase64;
+
+/**
+ * Makes fromBase64 decode with `decode`, which must answer as decodeBase64 does (a fresh array,
+ * or null for what is not whole base64): the Node entry installs Buffer's (node/base64.ts).
+ */
+export function useBase64Decoder(decode: (text: string) => Uint8Array | null): void {
+  decodeText = decode;
+}
+
 /**
  * The bytes of a PreviewSceneBytes's base64 texts (protocol/preview-lsp.ts), or null when one is
- * not whole base64 (a text but the last with padding or a length not a multiple of 4, or a
- * character outside the alphabet, which Node's decoder would skip: the length then falls short).
+ * not whole base64 (protocol/base64.ts: a length not a multiple of 4, a character outside the
+ * alphabet, padding but at the end) or a text but the last has padding.
  */
 export function fromBase64(texts: readonly string[]): Uint8Array | null {
+  if (texts.length === 1) return decodeText(texts[0]!);
   const parts: Uint8Array[] = [];
   let total = 0;
   for (let k = 0; k < texts.length; k++) {
     const t = texts[k]!;
-    if (t.length % 4 !== 0) return null;
-    const pad = t.endsWith('==') ? 2 : t.endsWith('=') ? 1 : 0;
-    if (pad > 0 && k < texts.length - 1) return null;
-    const b = Buffer.from(t, 'base64');
-    if (b.length !== (t.length / 4) * 3 - pad) return null;
+    if (k < texts.length - 1 && t.endsWith('=')) return null;
+    const b = decodeText(t);
+    if (!b) return null;
     parts.push(b);
     total += b.length;
   }
-  // One fresh array (a Buffer may be a view into Node's shared pool): posted as it is.
   const out = new Uint8Array(total);
   let at = 0;
   for (const p of parts) {

@@ -373,6 +373,24 @@ function stepFraction(toi: number, dt: number): string {
 }
 
 /**
+ * An impact's time as its diagnostic states it, in seconds and in steps: "t = 0.25 s (15 steps of
+ * 0.0166667 s)". The inlay hints and hovers quote it, so that each place words a time alike.
+ */
+export function impactTime(toi: number, dt: number): string {
+  return `t = ${formatNumber(toi)} s (${stepFraction(toi, dt)} of ${formatNumber(dt)} s)`;
+}
+
+/**
+ * The default severity of an impact's diagnostic (scene-language.md, "Findings"): a collision,
+ * and an impact the search could not settle, are information; tunnelling is a warning, or
+ * information when either body is a `bullet`.
+ */
+export function impactSeverity(scene: Scene, f: ImpactFinding): Severity {
+  if (f.undecided !== undefined || f.kind === 'collision') return 'information';
+  return scene.bodies[f.ia]?.isBullet || scene.bodies[f.ib]?.isBullet ? 'information' : 'warning';
+}
+
+/**
  * The diagnostic for an impact finding. Range: the name of the faster body (largest surface
  * speed, the later-declared one on a tie) — the body whose speed, spin, `bullet` modifier or
  * thickness the author would change, which is where the quick fixes belong. Related information
@@ -392,7 +410,7 @@ export function impactDiagnostic(scene: Scene, f: ImpactFinding): FindingDiagnos
   // Against a chain or tile grid (always the other body: it is static), what it touched.
   const otherName = (fast === ba ? f.b : f.a) + featurePhrase(f);
   const dt = scene.dt;
-  const when = `t = ${formatNumber(f.toi)} s (${stepFraction(f.toi, dt)} of ${formatNumber(dt)} s)`;
+  const when = impactTime(f.toi, dt);
   const start = fast ? fast.nameStart : 0;
   const end = fast ? fast.nameEnd : 0;
   // The code follows from the finding (finding-diagnostic.ts); the message is kept, since it

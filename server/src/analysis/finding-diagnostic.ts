@@ -119,9 +119,12 @@ export class FindingDiagnostic implements Diagnostic {
   }
 }
 
-/** A name's length in FindingDiagnostic.bits: 13 bits (names up to 8191 characters), twice, after the labels. */
-const LENGTH_AT = 4;
-const LENGTH_BITS = 13;
+/**
+ * A name's length in FindingDiagnostic.bits: 12 bits (names up to 4095 characters), twice, after
+ * the labels: 29 bits in all, a small integer. A longer name is spelled out (SpelledDiagnostic).
+ */
+const LENGTH_AT = 5;
+const LENGTH_BITS = 12;
 const LENGTH_MASK = (1 << LENGTH_BITS) - 1;
 const LABEL_MASK = (1 << LENGTH_AT) - 1;
 
@@ -210,6 +213,8 @@ export const LABEL_RELATED_B = 2;
 /** Overlap: a, or b, is a compound (the message names the parts that overlap). */
 export const LABEL_COMPOUND_A = 4;
 export const LABEL_COMPOUND_B = 8;
+/** Overlap: the move that separates is a's, since b is static and a is not (else b's). */
+export const LABEL_MOVE_A = 16;
 
 /**
  * The push-out vector depth × normal that an overlap's message states: components that are only
@@ -223,22 +228,29 @@ function cleanComponent(v: number): number {
   return Math.abs(v) <= 1e-12 ? 0 : v;
 }
 
-/** The message of an overlap (overlap.ts, overlapDiagnostic): whom b overlaps, by how much, and the least move that separates it. */
+/**
+ * The message of an overlap (overlap.ts, overlapDiagnostic): whom b overlaps, by how much, and
+ * the least move that separates them: b's, or a's when b is static and a is not (LABEL_MOVE_A).
+ */
 function overlapMessage(f: OverlapFinding, labels: number): string {
   const parts =
     labels & (LABEL_COMPOUND_A | LABEL_COMPOUND_B)
       ? ` (${describePart(f.b, labels & LABEL_COMPOUND_B, f.partB)} against ${describePart(f.a, labels & LABEL_COMPOUND_A, f.partA)})`
       : '';
-  return overlapMessageWith(f, parts);
+  return overlapMessageWith(f, parts, (labels & LABEL_MOVE_A) !== 0);
 }
 
 /**
  * An overlap's message with the words that name the parts (` (part 2 of b against a)`, or ''
  * when none are named) given: a level's findings name the level's parts and cells
- * (analysis/level-analysis.ts).
+ * (analysis/level-analysis.ts). `moveA`: b is static and a is not, so the move named is a's (the
+ * opposite of b's): a static body is the level's frame, never the one to move.
  */
-export function overlapMessageWith(f: OverlapFinding, parts: string): string {
+export function overlapMessageWith(f: OverlapFinding, parts: string, moveA = false): string {
   const move = overlapPushOut(f);
+  if (moveA) {
+    return flatText(f.b, ' overlaps ', f.a, featurePhrase(f), ' by ', formatNumber(f.depth), parts, ': move ', f.a, ' by (', formatNumber(-move.x), ', ', formatNumber(-move.y), ') to separate (', f.b, ' is static)');
+  }
   return flatText(f.b, ' overlaps ', f.a, featurePhrase(f), ' by ', formatNumber(f.depth), parts, ': move it by (', formatNumber(move.x), ', ', formatNumber(move.y), ') to separate');
 }
 

@@ -5,7 +5,8 @@ import type { Scene } from '../semantics/scene';
 import { LineIndex } from '../syntax/positions';
 import type { AnalysisOptions } from './analyze';
 import { impactDiagnostic } from './continuous';
-import { FindingDiagnostic, GhostBumpDiagnostic, LABEL_RELATED_B, overlapMessageWith } from './finding-diagnostic';
+import { FindingDiagnostic, GhostBumpDiagnostic, LABEL_MOVE_A, LABEL_RELATED_B, overlapMessageWith } from './finding-diagnostic';
+import { overlapMover } from './overlap';
 import { GhostBumpFinding, type Finding, type OverlapFinding } from './findings';
 import { ghostBumpMessage } from './ghost-bump';
 import { analyzeDocument, positionOrder, type DocumentAnalysis } from './pipeline';
@@ -166,7 +167,8 @@ export function levelFindingDiagnostic(level: LevelScene, scene: Scene, f: Exclu
     const wordsA = sideWords(a, f.partA, level.bodies[a.levelIndex]?.parts ?? []);
     const wordsB = sideWords(b, f.partB, level.bodies[b.levelIndex]?.parts ?? []);
     const parts = wordsA === a.name && wordsB === b.name ? '' : ` (${wordsB} against ${wordsA})`;
-    return place(f, b, a, 0, parts === '' ? undefined : overlapMessageWith(f as OverlapFinding, parts));
+    const moveA = overlapMover(scene, f as OverlapFinding) === f.ia;
+    return place(f, b, a, moveA ? LABEL_MOVE_A : 0, parts === '' && !moveA ? undefined : overlapMessageWith(f as OverlapFinding, parts, moveA));
   }
   const display = f.relabeled(impactName(a, f.partA), impactName(b, f.partB), f.ia, f.ib);
   const d = impactDiagnostic(scene, display);

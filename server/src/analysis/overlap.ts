@@ -1,6 +1,6 @@
 import { contactWithinInto, emptyContactRecord, packedCoordinates, shapeBoundsInto } from '../../../core';
 import type { AABB, ConvexShape, ShapePair, Transform } from '../../../core';
-import { FindingDiagnostic, LABEL_COMPOUND_A, LABEL_COMPOUND_B } from './finding-diagnostic';
+import { FindingDiagnostic, LABEL_COMPOUND_A, LABEL_COMPOUND_B, LABEL_MOVE_A } from './finding-diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
 import { OverlapFinding } from './findings';
 
@@ -139,6 +139,18 @@ export function overlapDiagnostic(scene: Scene, f: OverlapFinding): FindingDiagn
   const b = scene.bodies[f.ib];
   const a = scene.bodies[f.ia];
   const at = (b ?? a)!;
-  const labels = (b !== undefined && b.partCount > 1 ? LABEL_COMPOUND_B : 0) | (a !== undefined && a.partCount > 1 ? LABEL_COMPOUND_A : 0);
+  const labels =
+    (b !== undefined && b.partCount > 1 ? LABEL_COMPOUND_B : 0) | (a !== undefined && a.partCount > 1 ? LABEL_COMPOUND_A : 0) | (overlapMover(scene, f) === f.ia ? LABEL_MOVE_A : 0);
   return FindingDiagnostic.make(f, at.nameStart, at.nameEnd, a ? a.nameStart : -1, a ? a.nameEnd : -1, labels, undefined);
+}
+
+/**
+ * The body an overlap's message and quick fixes move (its index): the later-declared b, on whose
+ * name the diagnostic sits, unless b is static and a is not. A static body never moves
+ * (scene-language.md): it is the frame the others are placed against.
+ */
+export function overlapMover(scene: Scene, f: OverlapFinding): number {
+  const a = scene.bodies[f.ia];
+  const b = scene.bodies[f.ib];
+  return b?.isStatic && a && !a.isStatic ? f.ia : f.ib;
 }

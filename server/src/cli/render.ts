@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fitBounds, type Viewport } from '../../../render/viewport';
-import { ScenePainter } from '../../../render/scene/scene-painter';
+import { DEBUG_LAYERS, isDebugLayerName, ScenePainter, type DebugLayerName } from '../../../render/scene/scene-painter';
 import { formatNumber as fmt } from '../../../protocol/format';
 import { drawPair } from '../../../render/pair-painter';
 import { pairInstant } from '../../../render/pair-live';
@@ -33,6 +33,10 @@ Options:
       --width <px>        Width of the scene view (default 960).
       --height <px>       Height of the picture (default 600).
       --theme <light|dark>  Colors (default light).
+      --show <list>       Debug overlays, comma-separated: aabb (bounding and swept boxes),
+                          broadphase (the broad phase's grid cells), velocity (velocity and
+                          spin arrows), contacts (contact points and normals), vertices
+                          (polygon vertex numbers), or all. Default: none.
   -h, --help              Show this help.
 
 Exit status: 0 when the picture was written (a scene with errors is still drawn, and its error
@@ -47,6 +51,8 @@ export interface RenderOptions {
   readonly theme?: Theme;
   /** Shown in the picture's caption. */
   readonly name?: string;
+  /** Debug-draw overlays (render/scene/debug-layer.ts); none when absent. */
+  readonly show?: readonly DebugLayerName[];
   /**
    * The scene's y axis points down (a level file's frame): the picture is drawn so, and the
    * model says so (PreviewSource.yDown). Absent or false: y up, as a `.collide` scene.
@@ -142,6 +148,7 @@ export function drawPreviewSvg(scene: PreviewScene, pair: PairDetail | null, opt
     pair: pair ? [pair.ia, pair.ib] : null,
     showSweeps: true,
     caption: `${options.name ?? 'scene'} · t = ${fmt(time)} s`,
+    ...(options.show && options.show.length > 0 ? { show: new Set(options.show) } : {}),
   });
   if (!pair) return { svg: svg.toString(), scene, pair };
   const side = new SvgPainter(PAIR_WIDTH, height, theme.fontFamily);
@@ -181,6 +188,7 @@ interface Args {
   width?: number;
   height?: number;
   theme: Theme;
+  show?: DebugLayerName[];
 }
 
 function parseArgs(args: readonly string[]): Args | 'help' {
@@ -217,6 +225,7 @@ function parseArgs(args: readonly string[]): Args | 'help' {
       result.time = t;
     } else if (a === '--width') result.width = size('--width', next());
     else if (a === '--height') result.height = size('--height', next());
+    else if (a === '--show') result.show = parseShow(next());
     else if (a === '--theme') {
       const t = next();
       if (t !== 'light' && t !== 'dark') throw new UsageError("--theme is 'light' or 'dark'");
@@ -230,6 +239,18 @@ function parseArgs(args: readonly string[]): Args | 'help' {
   const ext = path.extname(out).toLowerCase();
   if (ext !== '.svg' && ext !== '.png') throw new UsageError(`--out must end in .svg or .png (got '${out}')`);
   return { ...result, file, out } as Args;
+}
+
+/** `--show`'s list: known overlay names (or `all`), each once, in the order given. */
+function parseShow(list: string): DebugLayerName[] {
+  const out: DebugLayerName[] = [];
+  for (const raw of list.split(',')) {
+    const name = raw.trim();
+    if (name === 'all') out.push(...DEBUG_LAYERS);
+    else if (isDebugLayerName(name)) out.push(name);
+    else throw new UsageError(`--show: unknown overlay '${name}' (one of ${DEBUG_LAYERS.join(', ')}, or all)`);
+  }
+  return [...new Set(out)];
 }
 
 export const renderCommand: CliCommand = {
@@ -253,6 +274,7 @@ export const renderCommand: CliCommand = {
       ...(options.height !== undefined ? { height: options.height } : {}),
       ...(options.time !== undefined ? { time: options.time } : {}),
       ...(options.pair ? { pair: options.pair } : {}),
+      ...(options.show ? { show: options.show } : {}),
       theme: options.theme,
       name: path.basename(options.file),
     };

@@ -14,17 +14,34 @@ export function finish<T>(steps: Generator<void, T, void>): T {
 }
 
 /**
- * A promise that resolves on a later turn of the event loop, after the I/O and the messages
- * already waiting: `setImmediate` where it exists (Node), `setTimeout(0)` elsewhere (a browser
- * worker).
+ * How the server gives its event loop a turn: a promise that resolves after the messages and
+ * I/O already waiting have been handled. The entry that starts the server picks it
+ * (server/src/browser/main.ts installs one for a worker); the default fits Node.
  */
-export function nextTurn(): Promise<void> {
+export type TurnScheduler = () => Promise<void>;
+
+/** `setImmediate` where it exists (Node), else a zero-delay timer. */
+function defaultTurn(): Promise<void> {
   const g = globalThis as { setImmediate?: (f: () => void) => unknown };
   if (typeof g.setImmediate === 'function') {
     const setImmediate = g.setImmediate;
     return new Promise<void>((resolve) => void setImmediate(resolve));
   }
   return new Promise<void>((resolve) => void setTimeout(resolve, 0));
+}
+
+let turn: TurnScheduler = defaultTurn;
+
+/** Installs the scheduler every later `nextTurn` uses; returns the one it replaces. */
+export function useTurnScheduler(scheduler: TurnScheduler): TurnScheduler {
+  const previous = turn;
+  turn = scheduler;
+  return previous;
+}
+
+/** A promise that resolves on a later turn of the event loop (the installed TurnScheduler). */
+export function nextTurn(): Promise<void> {
+  return turn();
 }
 
 /** A monotonic clock in milliseconds: `performance.now` where there is one, else `Date.now`. */

@@ -1,7 +1,8 @@
 import type { Finding } from '../analysis/findings';
 import type { TextRange } from '../common/diagnostic';
-import type { SceneBody } from '../semantics/scene';
-import { fmt, fmtTime, otherOf } from './describe';
+import type { Scene, SceneBody } from '../semantics/scene';
+import { severityCodicon } from '../../../protocol/severity-icons';
+import { findingSeverity, fmt, fmtTime, otherOf } from './describe';
 import { findingsOfBody, type AnalyzedDocument } from './document';
 
 /**
@@ -72,7 +73,7 @@ export function pairLenses(doc: AnalyzedDocument): PairLens[] {
     const findings = byBody.get(body.index);
     if (!findings) continue;
     const range = { start: body.start, end: body.nameEnd };
-    for (const f of findings.slice(0, MAX_LENSES_PER_BODY)) lenses.push({ range, title: lensTitle(f, body.index), a: f.a, b: f.b });
+    for (const f of findings.slice(0, MAX_LENSES_PER_BODY)) lenses.push({ range, title: lensTitle(scene, f, body.index), a: f.a, b: f.b });
     if (findings.length > MAX_LENSES_PER_BODY) {
       const f = findings[MAX_LENSES_PER_BODY]!;
       lenses.push({ range, title: `+${findings.length - MAX_LENSES_PER_BODY} more findings`, a: f.a, b: f.b });
@@ -128,9 +129,9 @@ export function forEachLensedBody(doc: AnalyzedDocument, emit: (body: SceneBody,
 }
 
 /** The lens in place `slot` of a body (index `index`) with these findings (`forEachLensedBody`). */
-export function lensOf(index: number, first: readonly Finding[], count: number, slot: number): Omit<PairLens, 'range'> {
+export function lensOf(scene: Scene, index: number, first: readonly Finding[], count: number, slot: number): Omit<PairLens, 'range'> {
   const f = first[slot]!;
-  const title = slot < MAX_LENSES_PER_BODY ? lensTitle(f, index) : `+${count - MAX_LENSES_PER_BODY} more findings`;
+  const title = slot < MAX_LENSES_PER_BODY ? lensTitle(scene, f, index) : `+${count - MAX_LENSES_PER_BODY} more findings`;
   return { title, a: f.a, b: f.b };
 }
 
@@ -149,15 +150,20 @@ export function lensAt(doc: AnalyzedDocument, index: number, slot: number): Omit
   const findings = findingsOfBody(doc, index);
   const f = findings[slot];
   if (!f || (slot === MAX_LENSES_PER_BODY && findings.length <= MAX_LENSES_PER_BODY)) return undefined;
-  const title = slot < MAX_LENSES_PER_BODY ? lensTitle(f, index) : `+${findings.length - MAX_LENSES_PER_BODY} more findings`;
+  const title = slot < MAX_LENSES_PER_BODY ? lensTitle(doc.analysis.semantics.scene, f, index) : `+${findings.length - MAX_LENSES_PER_BODY} more findings`;
   return { title, a: f.a, b: f.b };
 }
 
-function lensTitle(f: Finding, bodyIndex: number): string {
+/**
+ * A lens's title, marked with the codicon of its finding's severity (protocol/severity-icons.ts),
+ * the icon the preview's findings list and the hover draw for it too.
+ */
+function lensTitle(scene: Scene, f: Finding, bodyIndex: number): string {
   const other = otherOf(f, bodyIndex);
-  if (f.kind === 'overlap') return `$(warning) overlaps ${other} by ${fmt(f.depth)} · show in preview`;
-  if (f.kind === 'ghost-bump') return `$(warning) reaches the seam of ${f.pieces[0]} and ${f.pieces[1]} at t = ${fmtTime(f.toi)} · show in preview`;
-  if (f.kind === 'tunnelling') return `$(warning) tunnels through ${other} at t = ${fmtTime(f.toi)} · show in preview`;
-  if (f.toi === 0 && f.deepStep !== undefined) return `$(info) in resting contact with ${other}, deeper than slop at step ${f.deepStep} · show in preview`;
-  return `$(info) hits ${other} at t = ${fmtTime(f.toi)} · show in preview`;
+  const icon = severityCodicon(findingSeverity(scene, f));
+  if (f.kind === 'overlap') return `${icon} overlaps ${other} by ${fmt(f.depth)} · show in preview`;
+  if (f.kind === 'ghost-bump') return `${icon} reaches the seam of ${f.pieces[0]} and ${f.pieces[1]} at t = ${fmtTime(f.toi)} · show in preview`;
+  if (f.kind === 'tunnelling') return `${icon} tunnels through ${other} at t = ${fmtTime(f.toi)} · show in preview`;
+  if (f.toi === 0 && f.deepStep !== undefined) return `${icon} in resting contact with ${other}, deeper than slop at the end of step ${f.deepStep} · show in preview`;
+  return `${icon} hits ${other} at t = ${fmtTime(f.toi)} · show in preview`;
 }

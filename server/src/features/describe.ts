@@ -1,6 +1,9 @@
 import { aabbUnion, makeTransform, shapeArea, shapeBounds, shapeVertices, TILE_EMPTY, TILE_SOLID, vertexX, vertexY } from '../../../core';
 import type { AABB, ConvexShape } from '../../../core';
 import type { Finding } from '../analysis/findings';
+import { impactSeverity, impactTime } from '../analysis/continuous';
+import type { Severity } from '../common/diagnostic';
+import { SEVERITY_ICONS } from '../../../protocol/severity-icons';
 import { formatNumber as fmt, formatVector as fmtVec } from '../../../protocol/format';
 import type { Scene, SceneBody, ScenePart } from '../semantics/scene';
 
@@ -130,11 +133,22 @@ export function otherOf(f: Finding, bodyIndex: number): string {
   return f.ia === bodyIndex ? f.b : f.a;
 }
 
-/** Where in the steps a time falls: "0.29 of step 1". */
-export function stepPosition(scene: Scene, t: number): string {
-  const steps = t / scene.dt;
-  const k = Math.min(Math.floor(steps), scene.frames - 1);
-  return `${fmt(steps - k)} of step ${k + 1}`;
+/**
+ * The default severity of a finding's diagnostic (as the preview lists it and the lenses mark
+ * it): overlaps and ghost bumps are warnings; impacts as analysis/continuous.ts decides.
+ */
+export function findingSeverity(scene: Scene, f: Finding): Severity {
+  return f.kind === 'overlap' || f.kind === 'ghost-bump' ? 'warning' : impactSeverity(scene, f);
+}
+
+/** The glyph of a finding's severity (protocol/severity-icons.ts), for text that cannot draw codicons. */
+export function findingGlyph(scene: Scene, f: Finding): string {
+  return SEVERITY_ICONS[findingSeverity(scene, f)].glyph;
+}
+
+/** An impact's time as its diagnostic words it: "t = 0.25 s (15 steps of 0.0166667 s)". */
+export function stepTime(scene: Scene, t: number): string {
+  return impactTime(t, scene.dt);
 }
 
 /** A time in seconds, with milliseconds when short: "0.00483 s (4.83 ms)". */
@@ -150,18 +164,22 @@ export function fmtTime(t: number): string {
 export function findingLine(scene: Scene, f: Finding, bodyIndex: number): string {
   const other = otherOf(f, bodyIndex);
   if (f.kind === 'overlap') {
-    const sign = f.ib === bodyIndex ? 1 : -1;
+    // A static body's push-out is the other's move: a static body never moves (overlapMover).
+    const body = scene.bodies[bodyIndex];
+    const mover = body?.isStatic && !scene.bodies[f.ia === bodyIndex ? f.ib : f.ia]?.isStatic ? (f.ia === bodyIndex ? f.ib : f.ia) : bodyIndex;
+    const sign = f.ib === mover ? 1 : -1;
     const px = sign * f.depth * f.normalX;
     const py = sign * f.depth * f.normalY;
     const pts = f.points.map((p) => fmtVec(p.x, p.y)).join(', ');
-    return `**overlap** with \`${other}\`: depth ${fmt(f.depth)}, push-out ${fmtVec(px, py)} (normal ${fmtVec(f.normalX, f.normalY)} from \`${f.a}\` to \`${f.b}\`)${pts ? `, contact ${pts}` : ''}`;
+    const pushOut = mover === bodyIndex ? `push-out ${fmtVec(px, py)}` : `push-out of \`${other}\` ${fmtVec(px, py)} (this body is static)`;
+    return `${findingGlyph(scene, f)} **overlap** with \`${other}\`: depth ${fmt(f.depth)}, ${pushOut} (normal ${fmtVec(f.normalX, f.normalY)} from \`${f.a}\` to \`${f.b}\`)${pts ? `, contact ${pts}` : ''}`;
   }
   if (f.kind === 'ghost-bump') {
-    return `**ghost-bump**: \`${scene.bodies[f.moving]?.name ?? other}\` reaches the seam of \`${f.pieces[0]}\` and \`${f.pieces[1]}\` at ${fmtVec(f.seamX, f.seamY)} at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}`;
+    return `${findingGlyph(scene, f)} **ghost-bump**: \`${scene.bodies[f.moving]?.name ?? other}\` reaches the seam of \`${f.pieces[0]}\` and \`${f.pieces[1]}\` at ${fmtVec(f.seamX, f.seamY)} at ${stepTime(scene, f.toi)}`;
   }
   const { point, normal } = f;
   const substeps = f.kind === 'tunnelling' && f.substeps !== undefined ? `; a discrete engine needs ${f.substeps} substeps per step to see it` : '';
-  return `**${f.kind}** with \`${other}\`: first contact at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}, at ${fmtVec(point.x, point.y)} (normal ${fmtVec(normal.x, normal.y)})${substeps}`;
+  return `${findingGlyph(scene, f)} **${f.kind}** with \`${other}\`: first contact at ${stepTime(scene, f.toi)}, at ${fmtVec(point.x, point.y)} (normal ${fmtVec(normal.x, normal.y)})${substeps}`;
 }
 
 /** A body's hover lines of fact: area, bounds, pose and motion at t = 0. */

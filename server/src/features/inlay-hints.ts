@@ -1,7 +1,7 @@
 import type { TextRange } from '../common/diagnostic';
 import type { ImpactFinding } from '../analysis/findings';
 import { formatValue, isVector, type EvaluatedValue } from '../semantics/evaluate';
-import { fmt, fmtTime, otherOf, stepPosition } from './describe';
+import { fmt, fmtTime, otherOf, stepTime } from './describe';
 import type { ValueTable } from '../semantics/value-table';
 import type { AnalyzedDocument } from './document';
 import { statementIndexOf } from '../syntax/statement-index';
@@ -96,8 +96,8 @@ export function inlayHintsOver(doc: AnalyzedDocument, range: TextRange | undefin
     // impact at the start, so name the step end where it first gets deeper than slop.
     const label =
       f.kind === 'collision' && f.toi === 0 && f.deepStep !== undefined
-        ? `in resting contact with ${otherOf(f, index)}, deeper than slop at step ${f.deepStep} (t = ${fmtTime(f.deepStep * scene.dt)})`
-        : `${verb} ${otherOf(f, index)} at t = ${fmtTime(f.toi)}, ${stepPosition(scene, f.toi)}`;
+        ? `in resting contact with ${otherOf(f, index)}, deeper than slop at the end of step ${f.deepStep} (t = ${fmtTime(f.deepStep * scene.dt)})`
+        : `${verb} ${otherOf(f, index)} at ${stepTime(scene, f.toi)}`;
     hints.push({
       offset: clause.range.end,
       label,

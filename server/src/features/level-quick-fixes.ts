@@ -2,7 +2,7 @@ import { FindingDiagnostic } from '../analysis/finding-diagnostic';
 import type { LevelAnalysis } from '../analysis/level-analysis';
 import type { Diagnostic } from '../common/diagnostic';
 import type { AnalyzedDocument } from './document';
-import { separatedPosition, writeVec, type OffsetEdit, type QuickFix } from './quick-fixes';
+import { overlapMovers, separatedPosition, writeVec, type OffsetEdit, type QuickFix } from './quick-fixes';
 
 /**
  * The quick fixes of a level's diagnostic: an overlap's "move out", as a scene gets it
@@ -19,8 +19,8 @@ export function levelQuickFixes(level: LevelAnalysis, lowered: AnalyzedDocument,
   const f = d.finding;
   const scene = lowered.analysis.semantics.scene;
   const fixes: QuickFix[] = [];
-  // The later body first, as for a scene: the diagnostic sits on it.
-  for (const index of [f.ib, f.ia]) {
+  // The bodies a scene's fixes would move, in that order: never a static one the other can leave.
+  for (const index of overlapMovers(scene, f)) {
     const body = level.lowered.bodies[index];
     const other = level.lowered.bodies[index === f.ia ? f.ib : f.ia];
     const move = body === undefined ? undefined : level.level.bodies[body.levelIndex]?.move;
@@ -30,14 +30,7 @@ export function levelQuickFixes(level: LevelAnalysis, lowered: AnalyzedDocument,
     const texts = move.edit(p.x, p.y);
     if (texts.length !== move.ranges.length) continue;
     const edits: OffsetEdit[] = move.ranges.map((range, k) => ({ range, newText: texts[k]! }));
-    const isStatic = scene.bodies[index]?.isStatic ?? true;
-    fixes.push({
-      title: `Move '${body.name}' out of '${other.name}' to ${writeVec(p)}`,
-      edits,
-      diagnostic: d,
-      // Prefer moving a dynamic body; a static one is usually the level's frame of reference.
-      isPreferred: fixes.length === 0 ? !isStatic : !isStatic && scene.bodies[f.ib]?.isStatic === true,
-    });
+    fixes.push({ title: `Move '${body.name}' out of '${other.name}' to ${writeVec(p)}`, edits, diagnostic: d, isPreferred: fixes.length === 0 });
   }
   return fixes;
 }

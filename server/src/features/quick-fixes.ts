@@ -1,11 +1,11 @@
 import type { Vec2 } from '../../../core';
 import type { Finding, ImpactFinding, OverlapFinding } from '../analysis/findings';
 import { impactPair } from '../analysis/continuous';
-import { overlapPair } from '../analysis/overlap';
+import { overlapMover, overlapPair } from '../analysis/overlap';
 import { chainPair } from '../analysis/chain-pair';
 import type { Diagnostic, TextRange } from '../common/diagnostic';
 import type { PolygonFixData } from '../semantics/polygon-validation';
-import type { SceneBody } from '../semantics/scene';
+import type { Scene, SceneBody } from '../semantics/scene';
 import type { ShapeCall } from '../syntax/ast';
 import { forEachChild, type Node } from '../syntax/ast';
 import { statementIndexOf } from '../syntax/statement-index';
@@ -140,13 +140,30 @@ function positionEdit(body: SceneBody, p: Vec2): OffsetEdit {
   return { range: { start: body.shapeEnd, end: body.shapeEnd }, newText: ` at ${writeVec(p)}` };
 }
 
+/**
+ * The bodies an overlap's quick fixes may move (indices), the preferred first: the mover of its
+ * message (the later body, unless it is static and the other is not), then the other when
+ * neither is static. A static body is never moved while the other can be.
+ */
+export function overlapMovers(scene: Scene, f: OverlapFinding): number[] {
+  const a = scene.bodies[f.ia];
+  const b = scene.bodies[f.ib];
+  if (!a || !b) return [];
+  const mover = overlapMover(scene, f);
+  return !a.isStatic && !b.isStatic ? [mover, mover === f.ib ? f.ia : f.ib] : [mover];
+}
+
+/**
+ * Moves out of an overlap, titled with the body that moves. A static body never moves while the
+ * other can (scene-language.md: it never moves; it is the frame the others are placed against):
+ * the move is the other body's, as the message says (overlap.ts, overlapMover). Two static bodies
+ * have no overlap finding; were both static, only the one the diagnostic sits on (b) is offered.
+ */
 function overlapFixes(doc: AnalyzedDocument, d: Diagnostic, f: OverlapFinding): QuickFix[] {
   const scene = doc.analysis.semantics.scene;
   const fixes: QuickFix[] = [];
-  // The later body first: the diagnostic sits on it, and it is usually the one just placed.
-  for (const index of [f.ib, f.ia]) {
-    const body = scene.bodies[index];
-    if (!body) continue;
+  for (const index of overlapMovers(scene, f)) {
+    const body = scene.bodies[index]!;
     const p = separatedPosition(doc, f, index);
     if (!p) continue;
     const other = scene.bodies[index === f.ia ? f.ib : f.ia]!;
@@ -154,8 +171,7 @@ function overlapFixes(doc: AnalyzedDocument, d: Diagnostic, f: OverlapFinding): 
       title: `Move '${body.name}' out of '${other.name}' to ${writeVec(p)}`,
       edits: [positionEdit(body, p)],
       diagnostic: d,
-      // Prefer moving a dynamic body; a static one is usually the level's frame of reference.
-      isPreferred: fixes.length === 0 ? !body.isStatic : !body.isStatic && scene.bodies[f.ib]!.isStatic,
+      isPreferred: fixes.length === 0,
     });
   }
   return fixes;

@@ -23,10 +23,22 @@ import { pathOfUri, samePath } from './level-paths';
  * when such a file changes.
  */
 export interface LevelFiles {
-  /** The text of a file by absolute '/'-separated path, or undefined when it cannot be read. */
-  readFile(path: string): string | undefined;
+  /**
+   * The text of a file by absolute '/'-separated path, or undefined when it cannot be read;
+   * `near` is the URI of the level that reads it (whose scheme and authority the path is in).
+   */
+  readFile(path: string, near: string): string | undefined;
   /** zlib or gzip data inflated (Tiled's compressed layers), or undefined when malformed. */
   inflate(data: Uint8Array, format: 'zlib' | 'gzip'): Uint8Array | undefined;
+  /**
+   * For files read asynchronously (a browser worker asks its client, browser/level-files.ts):
+   * `readFile` and `inflate` answer what they do not have yet as unreadable and start getting
+   * it; this waits until everything started is had, true when anything was started since the
+   * last call (so that the level is read again).
+   */
+  settle?(): Promise<boolean>;
+  /** The file at `uri` changed on disk: what was kept of it is dropped. */
+  forget?(uri: string): void;
 }
 
 /** One version of an open level, analyzed. */
@@ -49,6 +61,9 @@ export type DocumentKind = 'scene' | 'level' | 'none';
 
 /** Longest stretch of reading or lowering between two turns of the event loop, in milliseconds. */
 const SLICE_MS = 8;
+
+/** Most reads of a level whose files come in asynchronously (LevelFiles.settle): nested sub-scenes. */
+const READ_LAPS = 8;
 
 /** Steps run with a turn of the event loop every SLICE_MS; undefined once `isStale` says so. */
 async function sliced<T>(steps: Generator<void, T, void>, isStale: () => boolean): Promise<T | undefined> {
@@ -106,7 +121,14 @@ export class LevelDocuments {
     await nextTurn();
     if (isStale()) return undefined;
     const path = pathOfUri(uri) ?? uri;
-    const scene = await sliced(readLevelSteps(text, path, this.host()), isStale);
+    const host = this.host(uri);
+    let scene = await sliced(readLevelSteps(text, path, host), isStale);
+    // Files had asynchronously come in after a first read (LevelFiles.settle), which is read
+    // again with them; a sub-scene names files of its own, found one lap later.
+    for (let lap = 0; scene !== undefined && lap < READ_LAPS && this.files?.settle !== undefined && (await this.files.settle()); lap++) {
+      if (isStale()) return undefined;
+      scene = await sliced(readLevelSteps(text, path, host), isStale);
+    }
     if (scene === undefined) return undefined;
     this.dependencies.set(uri, scene.dependencies);
     const lowered = await sliced(lowerLevelSteps(scene, text), isStale);
@@ -136,10 +158,10 @@ export class LevelDocuments {
     this.dependencies.delete(uri);
   }
 
-  private host(): LevelHost {
+  private host(uri: string): LevelHost {
     const files = this.files;
     return {
-      readFile: (path) => this.openText(path) ?? files?.readFile(path),
+      readFile: (path) => this.openText(path) ?? files?.readFile(path, uri),
       inflate: (data, format) => files?.inflate(data, format),
     };
   }

@@ -2,9 +2,12 @@ import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserve
 import { isBoolean, isString, objectOf, optional, stringOf, type Check } from '../../../protocol/validate';
 import { base64Ascii } from '../../../protocol/base64';
 import {
+  isPreviewBodyChange,
+  PREVIEW_EDIT_METHOD,
   PREVIEW_LEVEL_MOVE_METHOD,
   PREVIEW_PAIR_METHOD,
   PREVIEW_SCENE_METHOD,
+  type PreviewEditResult,
   type PreviewLevelMoveResult,
   type PreviewPairResult,
   type PreviewSceneBytes,
@@ -21,6 +24,7 @@ import { inSlices } from './answer-slices';
 import { buildPairDetail } from '../preview/pair-detail';
 import { buildSceneDelta, sentScene, type SentScene } from '../preview/scene-delta';
 import { previewSceneSteps, type BuiltScene, type PreviewSource } from '../preview/scene-model';
+import { previewBodyEdits } from '../features/preview-edit';
 
 /** The newest analyzed version of an open document, as the server's document manager holds it. */
 export interface VersionedAnalysis {
@@ -39,6 +43,7 @@ export type DocumentVersion = (uri: string) => number | undefined;
 
 const isSceneParams = objectOf({ uri: stringOf(8192), base: optional(Number.isInteger as Check<number>), bytes: optional(isBoolean) });
 const isPairParams = objectOf({ uri: stringOf(8192), a: isString, b: isString });
+const isEditParams = objectOf({ uri: stringOf(8192), version: Number.isInteger as Check<number>, body: isString, change: isPreviewBodyChange });
 const isLevelMoveParams = objectOf({ uri: stringOf(8192), version: Number.isInteger as Check<number>, body: isString, at: isPoint });
 
 /** Versions of a document whose models were sent that a delta can start from. */
@@ -209,6 +214,15 @@ export function registerPreviewHandlers(
     const texts = move.edit(params.at[0], params.at[1]);
     if (texts.length !== move.ranges.length) return null;
     return { edits: move.ranges.map((r, k) => ({ start: r.start, end: r.end, text: texts[k]! })) };
+  });
+
+  connection.onRequest<PreviewEditResult, unknown>(PREVIEW_EDIT_METHOD, async (params: unknown): Promise<PreviewEditResult> => {
+    if (!isEditParams(params)) return null;
+    const doc = await getAnalysis(params.uri);
+    if (!doc) return null;
+    if (doc.version !== params.version) return { refused: 'the text changed meanwhile' };
+    if (levelOf(doc)) return { refused: "a level's shapes and motion are edited in the level file" };
+    return previewBodyEdits({ text: doc.analysis.parse.text, analysis: doc.analysis }, params.body, params.change);
   });
 
   return { forget: (uri) => void sent.delete(uri) };

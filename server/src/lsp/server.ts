@@ -1,10 +1,8 @@
 import {
-  CodeActionKind,
   DidChangeConfigurationNotification,
   ErrorCodes,
   LSPErrorCodes,
   ResponseError,
-  TextDocumentSyncKind,
   TextDocuments,
   type CancellationToken,
   type CodeActionParams,
@@ -20,6 +18,7 @@ import {
   type SemanticTokensDeltaParams,
   type SymbolInformation,
 } from 'vscode-languageserver';
+import { serverCapabilities } from './capabilities';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIGURATION_SECTION } from '../../../protocol/lsp';
 import { IncrementalAnalyzer } from '../analysis/incremental';
@@ -42,9 +41,10 @@ import { definitionLocation, highlights, referenceLocations, renameEdit, renameR
 import { foldingRanges } from '../features/folding-ranges';
 import { formatting } from '../features/formatting';
 import { registerPreviewHandlers } from './preview';
+import { isWhatIfParams, WHAT_IF_METHOD, type WhatIfParams, type WhatIfResult } from '../../../protocol/preview-lsp';
+import { whatIfSteps } from '../features/what-if';
 import { inSlices, MessageWatch } from './answer-slices';
 import { semanticTokens, semanticTokensEdits, semanticTokenSteps } from '../features/semantic-tokens';
-import { SEMANTIC_TOKENS_LEGEND } from './semantic-tokens';
 import type { SymbolSource } from '../features/workspace-symbols';
 import { FileSymbols } from './file-symbols';
 import { LevelDocuments, type AnalyzedLevel, type LevelFiles } from './level-documents';
@@ -309,27 +309,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     canRefreshSemanticTokens = caps.workspace?.semanticTokens?.refreshSupport === true;
     workspaceFolders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
-    return {
-      capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-        hoverProvider: true,
-        completionProvider: { triggerCharacters: [' ', '('], resolveProvider: false },
-        signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [' '] },
-        definitionProvider: true,
-        referencesProvider: true,
-        documentHighlightProvider: true,
-        documentSymbolProvider: { label: 'Collide' },
-        workspaceSymbolProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-        codeLensProvider: { resolveProvider: true },
-        documentFormattingProvider: true,
-        renameProvider: { prepareProvider: true },
-        foldingRangeProvider: true,
-        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: { delta: true }, range: true },
-        inlayHintProvider: { resolveProvider: false },
-      },
-      serverInfo: { name: 'collide-language-server' },
-    };
+    return { capabilities: serverCapabilities(caps), serverInfo: { name: 'collide-language-server' } };
   });
 
   connection.onInitialized(() => {
@@ -357,6 +337,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onDidChangeWatchedFiles((change) => {
     for (const c of change.changes) {
       fileSymbols.forget(c.uri);
+      options.levelFiles?.forget?.(c.uri);
       if (!documents.get(c.uri)) recheckDependents(c.uri);
     }
   });
@@ -562,6 +543,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       throw failed('Workspace symbols', e);
     }
   });
+
+  // A what-if searches the tunnelling pairs again: a whole-document answer, after any edit's diagnostics.
+  const whatIf = onWholeDocument('What if', null as WhatIfResult | null, (doc, p: WhatIfParams) => whatIfSteps(doc, p.substeps));
+  connection.onRequest(WHAT_IF_METHOD, (p: unknown, token: CancellationToken) => (isWhatIfParams(p) ? whatIf(p, token) : null));
 
   const preview = registerPreviewHandlers(connection, getAnalysis, (uri) => documents.get(uri)?.version, (doc) => levels.levelOf(doc as AnalyzedDocument)?.level);
 

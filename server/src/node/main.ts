@@ -5,9 +5,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
-import { ProtocolGuard } from '../lsp/protocol-guard';
+import type { ProtocolGuard } from '../lsp/protocol-guard';
 import type { LevelFiles } from '../lsp/level-documents';
-import { startServer, type ServerHandle, type WorkspaceFiles } from '../lsp/server';
+import { serve } from '../lsp/serve';
+import type { ServerHandle, WorkspaceFiles } from '../lsp/server';
 import { compactionStep } from './compaction-step';
 import { stdinReader } from './framed-reader';
 import { GatherMessageWriter } from './gather-writer';
@@ -38,11 +39,8 @@ const idle = new IdleMemory({
 });
 // The first transport argument decides, as in the library's own reading of the command line.
 const transport = process.argv.slice(2).find((a) => a === '--stdio' || a === '--node-ipc' || /^--(socket|pipe)\b/.test(a));
-const guard = new ProtocolGuard();
 /** Off unless measuring (message-timeline.ts); stdio only. */
 const timeline = transport === '--stdio' && process.env.COLLIDE_TIMELINE ? new MessageTimeline(process.env.COLLIDE_TIMELINE) : undefined;
-const connection = transport === '--stdio' ? stdioConnection() : createConnection(ProposedFeatures.all, { messageStrategy: guard });
-guard.attach(connection);
 
 /**
  * Over stdio, the connection the library would make, with two changes: messages are written by
@@ -56,7 +54,7 @@ guard.attach(connection);
  * connection is not built from the command line, console output is routed to the client's log
  * here, as the library does for `--stdio`: stdout belongs to the protocol.
  */
-function stdioConnection(): Connection {
+function stdioConnection(guard: ProtocolGuard): Connection {
   writer = new GatherMessageWriter(process.stdout, () => idle.touch());
   const reader = stdinReader(() => guard.shutdownRequested);
   const c = timeline
@@ -72,10 +70,6 @@ function stdioConnection(): Connection {
   console.dir = (value: unknown) => c.console.log(format('%O', value));
   return c;
 }
-
-// Last line of defense: whatever escapes a handler is logged, and the server stays up.
-process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e.stack ?? e.message}`));
-process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
 
 /** Most files listed per workspace folder, and directories never entered. */
 const MAX_FILES = 5000;
@@ -137,7 +131,17 @@ const levelFiles: LevelFiles = {
   },
 };
 
-server = startServer(connection, { workspaceFiles, levelFiles, chunkCodec: transport === '--stdio' ? zlibCodec : undefined });
+const served = serve((guard) => (transport === '--stdio' ? stdioConnection(guard) : createConnection(ProposedFeatures.all, { messageStrategy: guard })), {
+  workspaceFiles,
+  levelFiles,
+  chunkCodec: transport === '--stdio' ? zlibCodec : undefined,
+});
+const connection = served.connection;
+server = served.server;
+// Last line of defense: whatever escapes a handler is logged, and the server stays up.
+process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e.stack ?? e.message}`));
+process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+
 connection.listen();
 // After listen(), whose reader is stdin's first 'data' listener: a second one only watches.
 if (transport === '--stdio') {

@@ -335,6 +335,46 @@ describe('Collide in VS Code (packaged extension)', function () {
     assert.match(tab.label, /tunnelling|preview/i);
   });
 
+  it('a handle edit from the preview is one undo step, undone and redone from the preview', async () => {
+    interface Hooks {
+      receive(m: unknown): Promise<void>;
+      sceneVersion(): number | undefined;
+    }
+    const api = vscode.extensions.getExtension(EXTENSION_ID)!.exports as { preview: Hooks };
+    const doc = await vscode.workspace.openTextDocument(workspaceUri('e2e', 'handles.collide'));
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    await vscode.commands.executeCommand('collide.preview.openToSide');
+    const original = doc.getText();
+    const held = () => until(() => (api.preview.sceneVersion() === doc.version ? true : undefined), `the preview holding version ${doc.version}`, () => `holds ${api.preview.sceneVersion()}`);
+    const textWhere = (expected: string, what: string) => until(() => (doc.getText() === expected ? true : undefined), what, () => JSON.stringify(doc.getText()));
+    await held();
+    // What the webview posts when the ball's radius knob is dragged from 0.5 to 1.25.
+    await api.preview.receive({ type: 'editBody', version: doc.version, body: 'ball', change: { radius: 1.25, decimals: 2 } });
+    const resized = original.replace('circle(0.5)', 'circle(1.25)');
+    await textWhere(resized, 'the radius written into the text');
+    await held();
+    // Then its velocity arrow pulled out of a body at rest: a clause inserted after the shape.
+    await api.preview.receive({ type: 'editBody', version: doc.version, body: 'ball', change: { velocity: [3, -0.5], decimals: 1 } });
+    const moving = resized.replace('circle(1.25)', 'circle(1.25) velocity (3, -0.5)');
+    await textWhere(moving, 'the velocity written into the text');
+    // Ctrl+Z in the preview, twice: each drag is one step back; Ctrl+Shift+Z redoes.
+    await api.preview.receive({ type: 'history', action: 'undo' });
+    await textWhere(resized, 'the velocity undone from the preview');
+    await api.preview.receive({ type: 'history', action: 'undo' });
+    await textWhere(original, 'the radius undone from the preview');
+    await api.preview.receive({ type: 'history', action: 'redo' });
+    await textWhere(resized, 'the radius redone from the preview');
+    // The preview has the focus back after the command.
+    await until(
+      () => (vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputWebview ? true : undefined),
+      'the preview active again',
+      () => `the active tab is ${vscode.window.tabGroups.activeTabGroup.activeTab?.label}`,
+    );
+    await api.preview.receive({ type: 'history', action: 'undo' });
+    await textWhere(original, 'the fixture as it was');
+    await doc.save();
+  });
+
   it('a language server that dies is started again by the client, and answers again', async () => {
     interface Client {
       readonly serverProcess?: { readonly pid?: number };

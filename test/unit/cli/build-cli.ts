@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 export const BIN = path.join(ROOT, 'bin', 'collide.js');
 
-/** The node bundles the tests run. */
-type Bundle = 'cli' | 'server';
+/** The bundles the tests run (`web/server`: the language server's web worker script). */
+type Bundle = 'cli' | 'server' | 'web/server';
 
 function newestSource(dir: string): number {
   let newest = 0;

@@ -57,7 +57,10 @@ describe('features/presentation', () => {
     });
     assert.deepEqual(hints.slice(0, 3), ['0:7 = 0.0166667 s', '1:13 = 6', '2:50 = 0.523599 rad']);
     // The wall is turned by 30 degrees, so its corner is hit a little before 0.00483 s.
-    assert.match(hints[3]!, /^3:51 tunnels through wall at t = 0\.00480755 s \(4\.80755 ms\), 0\.288453 of step 1$/);
+    // Worded as the diagnostic words the time: in seconds and in steps of dt.
+    assert.match(hints[3]!, /^3:51 tunnels through wall at t = 0\.00480755 s \(0\.288453 of a step of 0\.0166667 s\)$/);
+    const d = doc.analysis.diagnostics.find((x) => x.code === 'tunnelling')!;
+    assert.ok(d.message.includes('t = 0.00480755 s (0.288453 of a step of 0.0166667 s)'), d.message);
     assert.equal(hints.length, 4, 'no hint for literal numbers and vectors');
     assert.equal(inlayHints(doc, { start: 0, end: 8 }).length, 1, 'only hints inside the requested range');
   });
@@ -66,10 +69,10 @@ describe('features/presentation', () => {
     // The review's case: resting on the floor at t = 0, sinking slowly; step 30001 is the first end deeper than slop.
     const doc = scene('frames 100000\nbody floor static box(100, 1) at (0, -0.5)\nbody sink circle(0.5) at (30, 0.5) velocity (0, -0.00001)\n');
     const hint = inlayHints(doc).map((h) => String(h.label)).find((l) => l.includes('floor'));
-    assert.equal(hint, 'in resting contact with floor, deeper than slop at step 30001 (t = 500.017 s)');
+    assert.equal(hint, 'in resting contact with floor, deeper than slop at the end of step 30001 (t = 500.017 s)');
     assert.deepEqual(pairLenses(doc).map((l) => [doc.lines.lineAt(l.range.start), l.title]), [
-      [1, '$(info) in resting contact with sink, deeper than slop at step 30001 · show in preview'],
-      [2, '$(info) in resting contact with floor, deeper than slop at step 30001 · show in preview'],
+      [1, '$(info) in resting contact with sink, deeper than slop at the end of step 30001 · show in preview'],
+      [2, '$(info) in resting contact with floor, deeper than slop at the end of step 30001 · show in preview'],
     ]);
   });
 });

@@ -8,7 +8,7 @@ import { ROOT } from './lsp-client';
  * A server that meets bad framing exits (node/framed-reader.ts) and relies on the editor to
  * start a fresh one. VS Code's client does so through vscode-languageclient's default error
  * handler: a server that closes is restarted, up to 4 times in 3 minutes. These tests check that
- * client/src/languageClient.ts keeps that handler and a transport whose end is the process's, and
+ * the desktop client (client/src/languageClient.ts and node/server.ts) keeps that handler and a transport whose end is the process's, and
  * that the installed library still restarts. The restart itself is seen only in a real editor:
  * the code-server end-to-end suite (npm run test:e2e).
  */
@@ -46,7 +46,7 @@ function languageClientLibrary(): { CloseAction: Record<string, number>; default
 }
 
 describe('lsp: the VS Code client restarts a server that exits', () => {
-  const source = fs.readFileSync(path.join(ROOT, 'client', 'src', 'languageClient.ts'), 'utf8');
+  const source = ['languageClient.ts', 'node/server.ts'].map((f) => fs.readFileSync(path.join(ROOT, 'client', 'src', f), 'utf8')).join('\n');
 
   it('keeps vscode-languageclient’s default error handler and restart count', () => {
     assert.doesNotMatch(source, /\berrorHandler\b/, 'no custom errorHandler (one could answer DoNotRestart)');

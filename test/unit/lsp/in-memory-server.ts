@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import type { ClientCapabilities, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { ClientCapabilities, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { startServer, type ServerOptions } from '../../../server/src/lsp/server';
 
 /**
@@ -10,6 +10,8 @@ import { startServer, type ServerOptions } from '../../../server/src/lsp/server'
  */
 export interface InMemoryServer {
   readonly client: MessageConnection;
+  /** The server's answer to `initialize`. */
+  readonly initializeResult: InitializeResult;
   /** Every publishDiagnostics so far, in the order it came. */
   readonly published: PublishDiagnosticsParams[];
   /** Resolves once a publication for which `test` holds has come (perhaps already). */
@@ -39,13 +41,14 @@ export async function startInMemoryServer(options: ServerOptions = {}, capabilit
   });
   client.onNotification('window/logMessage', () => undefined);
   client.listen();
-  await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities, workspaceFolders: null });
+  const initializeResult: InitializeResult = await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities, workspaceFolders: null });
   await client.sendNotification('initialized', {});
   const until = async (test: (p: PublishDiagnosticsParams) => boolean): Promise<void> => {
     while (!published.some(test)) await new Promise<void>((r) => waiters.push(r));
   };
   return {
     client,
+    initializeResult,
     published,
     until,
     publishedFor: (uri, version) => until((p) => p.uri === uri && p.version === version),

@@ -9,7 +9,7 @@ import { IncrementalAnalyzer } from '../../../server/src/analysis/incremental';
 import { analyzeLevel } from '../../../server/src/analysis/level-analysis';
 import { DEFAULT_SETTINGS } from '../../../server/src/features/settings';
 import { LevelDocuments } from '../../../server/src/lsp/level-documents';
-import { pathOfUri, samePath } from '../../../server/src/lsp/level-paths';
+import { pathOfUri, samePath, uriOfPath } from '../../../server/src/lsp/level-paths';
 import { readLevel } from '../../../server/src/readers/index';
 
 /** A Tiled map of `n` crates on a grid, 40 px apart, none touching; `moved` shifts crate k by dx. */
@@ -51,6 +51,19 @@ describe('lsp/level-documents: open levels', () => {
     assert.equal(pathOfUri('untitled:Untitled-1'), undefined);
     assert.ok(samePath('c:/Game/a.tsx', 'C:/game/A.tsx'));
     assert.ok(!samePath('/game/a.tsx', '/Game/a.tsx'));
+  });
+
+  it('knows levels in any hierarchical scheme (github.dev), and names their files in it', () => {
+    const levels = new LevelDocuments(() => undefined);
+    assert.equal(pathOfUri('vscode-vfs://github/me/game/levels/a%20b.tscn'), '/me/game/levels/a b.tscn');
+    assert.equal(levels.kindOf('vscode-vfs://github/me/game/a.tscn', ''), 'level');
+    assert.equal(levels.kindOf('vscode-test-web://mount/a.tmx', ''), 'level');
+    assert.equal(uriOfPath('/me/game/levels/a b.tscn', 'vscode-vfs://github/me/game/x.tscn'), 'vscode-vfs://github/me/game/levels/a%20b.tscn');
+    assert.equal(uriOfPath('/srv/tiles.tsx', 'vscode-remote://ssh-remote%2Bbox/srv/a.tmx'), 'vscode-remote://ssh-remote%2Bbox/srv/tiles.tsx');
+    assert.equal(uriOfPath('c:/game/tiles.tsx', 'file:///c%3A/game/a.tmx'), 'file:///c%3A/game/tiles.tsx');
+    for (const uri of ['file:///home/me/my%20levels/a.tmx', 'file:///c%3A/game/a.tscn', 'vscode-vfs://github/me/game/levels/a%20b.tscn']) {
+      assert.equal(uriOfPath(pathOfUri(uri)!, uri), uri);
+    }
   });
 
   it('analyzes an edit of one object incrementally, with the result of a whole analysis', async () => {

@@ -10,7 +10,7 @@ import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { buildPreviewScene } from '../../../server/src/preview/scene-model';
-import { PREVIEW_SCENE_METHOD, isBytesAnswer, isDeltaAnswer, isPreviewSceneBytes } from '../../../protocol/preview-lsp';
+import { PREVIEW_EDIT_METHOD, PREVIEW_SCENE_METHOD, isBytesAnswer, isDeltaAnswer, isPreviewSceneBytes } from '../../../protocol/preview-lsp';
 import { decodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 import { fromBase64 } from '../../../client/src/preview/scene-sync';
 import { applySceneDelta, isPreviewSceneDelta } from '../../../protocol/preview-delta';
@@ -121,5 +121,18 @@ describe('lsp/preview: collide/previewScene answers with deltas against the vers
     const unknown = await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, base: 77, bytes: true });
     assert.ok(isPreviewSceneBytes(unknown), 'an unknown base: the whole scene, as bytes');
     assert.deepStrictEqual(decodeSceneBytes(fromBase64(unknown.bytes)!), expected(text, 2));
+  });
+
+  it('answers collide/previewEdit with the edits of a handle drag, refusing a stale version or a malformed change', async () => {
+    const text = 'body ball circle(0.5) at (0, 1)\nbody floor static box(10, 1)\n';
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'collide', version: 1, text } });
+    await publishedFor(1);
+    const answer = await client.sendRequest(PREVIEW_EDIT_METHOD, { uri: URI, version: 1, body: 'ball', change: { velocity: [2, 0], decimals: 2 } });
+    assert.deepStrictEqual(answer, { edits: [{ start: 21, end: 21, text: ' velocity (2, 0)' }] });
+    const stale = await client.sendRequest(PREVIEW_EDIT_METHOD, { uri: URI, version: 7, body: 'ball', change: { radius: 2, decimals: 2 } });
+    assert.ok(stale !== null && typeof stale === 'object' && 'refused' in stale);
+    // Two changes at once, or none, are not a handle drag.
+    assert.equal(await client.sendRequest(PREVIEW_EDIT_METHOD, { uri: URI, version: 1, body: 'ball', change: { radius: 2, spin: 1, decimals: 2 } }), null);
+    assert.equal(await client.sendRequest(PREVIEW_EDIT_METHOD, { uri: URI, version: 1, body: 'ball', change: { decimals: 2 } }), null);
   });
 });

@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { CodeAction, Diagnostic, Hover, PublishDiagnosticsParams, TextEdit } from 'vscode-languageserver-protocol';
 import { LineIndex } from '../../../server/src/syntax/positions';
-import { PREVIEW_LEVEL_MOVE_METHOD, PREVIEW_PAIR_METHOD, PREVIEW_SCENE_METHOD } from '../../../protocol/preview-lsp';
+import { PREVIEW_EDIT_METHOD, PREVIEW_LEVEL_MOVE_METHOD, PREVIEW_PAIR_METHOD, PREVIEW_SCENE_METHOD } from '../../../protocol/preview-lsp';
 import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
 import { startInMemoryServer, type InMemoryServer } from './in-memory-server';
 
@@ -161,6 +161,9 @@ describe('lsp/server: level files are checked in place', function () {
     for (const e of [...move.edits].sort((x, y) => y.start - x.start)) moved = moved.slice(0, e.start) + e.text + moved.slice(e.end);
     assert.ok(moved.includes('name="crate" x="120" y="150"'), moved);
     assert.equal(await client.sendRequest(PREVIEW_LEVEL_MOVE_METHOD, { uri: TMX_URI, version: 7, body: 'crate', at: [120, 150] }), null);
+    // A level's shapes and motion are not written from the preview's handles.
+    const resize = (await client.sendRequest(PREVIEW_EDIT_METHOD, { uri: TMX_URI, version: 1, body: 'ball', change: { radius: 20, decimals: 0 } })) as { refused?: string };
+    assert.match(resize.refused ?? '', /level/);
   });
 
   it('answers empty where a level has nothing to say: outline, folding, tokens, lenses, formatting, completion, rename', async () => {

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import {
   fitBounds,
   panBy,
+  revealBounds,
   screenYSign,
   toScreenX,
   toScreenY,
@@ -137,6 +138,56 @@ describe('render/viewport: y up and y down', () => {
         for (const sy of ys) assert.ok(sy >= 8 - slack && sy <= v.height - 8 + slack, `y ${sy} inside`);
         // The box's top edge (y + h) is above its bottom edge on screen only when y points up.
         assert.equal(ys[1]! < ys[0]!, !yDown);
+      }),
+    );
+  });
+});
+
+describe('render/viewport: revealBounds', () => {
+  const onScreen = (v: Viewport, b: readonly number[], margin: number): boolean => {
+    const xs = [toScreenX(v, b[0]!), toScreenX(v, b[2]!)];
+    const ys = [toScreenY(v, b[1]!), toScreenY(v, b[3]!)];
+    const eps = 1e-6 * (v.width + v.height);
+    return Math.min(...xs) >= margin - eps && Math.max(...xs) <= v.width - margin + eps && Math.min(...ys) >= margin - eps && Math.max(...ys) <= v.height - margin + eps;
+  };
+  const base = (): Viewport => ({ cx: 0, cy: 0, zoom: 10, width: 800, height: 600 });
+
+  it('leaves the view alone when the box is on screen', () => {
+    const v = base();
+    assert.equal(revealBounds(v, [-5, -5, 5, 5]), false);
+    assert.deepEqual(v, base());
+  });
+
+  it('centers a box that fits but is off screen, keeping the zoom', () => {
+    const v = base();
+    assert.equal(revealBounds(v, [500, 300, 510, 304]), true);
+    assert.deepEqual([v.cx, v.cy, v.zoom], [505, 302, 10]);
+  });
+
+  it('frames a box that does not fit, or is smaller than minPx', () => {
+    const v = base();
+    assert.equal(revealBounds(v, [-100, -1, 100, 1]), true);
+    assert.ok(v.zoom < 10 && onScreen(v, [-100, -1, 100, 1], 32 - 1e-9));
+    const w = base();
+    assert.equal(revealBounds(w, [0, 0, 0.5, 0.5], { minPx: 48 }), true);
+    assert.ok(w.zoom > 100, `${w.zoom}`);
+  });
+
+  it('with panOnly never zooms: a long body a quarter across the screen counts as shown', () => {
+    const v = base();
+    assert.equal(revealBounds(v, [-200, -1, 200, 1], { panOnly: true }), false);
+    const far = base();
+    assert.equal(revealBounds(far, [-200, 300, 200, 302], { panOnly: true }), true);
+    assert.deepEqual([far.cx, far.cy, far.zoom], [0, 301, 10]);
+  });
+
+  it('after a reveal the box is on screen, in either orientation (property)', () => {
+    fc.assert(
+      fc.property(viewArb, orientation, coord, coord, fc.double({ min: 0, max: 500, noNaN: true }), fc.double({ min: 0, max: 500, noNaN: true }), (v0, yDown, x, y, w, h) => {
+        const v = { ...v0, yDown };
+        const box = [x, y, x + w, y + h];
+        revealBounds(v, box, { marginPx: 8 });
+        assert.ok(onScreen(v, box, 0), `${JSON.stringify(v)} ${box}`);
       }),
     );
   });

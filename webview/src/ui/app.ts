@@ -8,15 +8,19 @@ import { CanvasPainter } from '../paint/canvas-painter';
 import { ScenePainter } from '../../../render/scene/scene-painter';
 import { drawOverlapRegion } from '../../../render/scene/overlap-region';
 import type { Theme } from '../../../render/theme';
-import { fitBounds, type Viewport } from '../../../render/viewport';
+import { boundsAt, focusBounds, pairBounds } from '../../../render/focus';
+import { fitBounds, revealBounds, type RevealOptions, type Viewport } from '../../../render/viewport';
 import { WorldLayer, type LayerFrame } from '../paint/world-layer';
 import { el } from './dom';
 import { basename, exportView } from './export-view';
 import { FindingsPanel } from './findings-panel';
+import { WhatIfControl } from './what-if';
 import { Inspector } from './inspector';
+import { DebugToggles } from './debug-toggles';
 import { PointerInput } from './pointer-input';
 import { PreviewState, type VsCodeApi } from './preview-state';
 import { readTheme, watchTheme } from './theme-css';
+import { TimeBar } from './time-bar';
 
 /**
  * From this many bodies the scene's world layer is cached as a bitmap (panning shifts it, a
@@ -24,6 +28,8 @@ import { readTheme, watchTheme } from './theme-css';
  * costs less than compositing a layer.
  */
 const LAYER_MIN_BODIES = 500;
+/** A revealed pair smaller than this many pixels on screen is zoomed in on. */
+const REVEAL_MIN_PX = 48;
 
 /** How a frame was drawn: on the canvas directly, through the cached world layer, or empty. */
 export type FrameKind = 'direct' | 'empty' | LayerFrame;
@@ -50,12 +56,14 @@ export class PreviewApp {
   private readonly canvas: HTMLCanvasElement;
   private readonly tooltip: HTMLElement;
   private readonly status: HTMLElement;
-  private readonly timeSlider: HTMLInputElement;
-  private readonly timeLabel: HTMLOutputElement;
+  private readonly timeBar: TimeBar;
   private readonly findings: FindingsPanel;
+  private readonly whatIf: WhatIfControl;
   private readonly inspector: Inspector;
   private readonly empty: HTMLElement;
   private readonly input: PointerInput;
+  /** The box last revealed, kept in view through resizes until the user moves the view. */
+  private revealed: { box: readonly number[]; options: RevealOptions } | null = null;
 
   constructor(
     root: HTMLElement,
@@ -65,24 +73,31 @@ export class PreviewApp {
     this.state = new PreviewState(api);
     this.view = this.state.view;
 
-    const fit = el('button', { id: 'fit', text: 'Fit', title: 'Fit the scene in the view' });
-    fit.addEventListener('click', () => this.fit());
+    const fit = el('button', { id: 'fit', text: 'Fit', title: 'Fit the bodies with findings and the moving ones (F); Shift+click: the whole scene (Shift+F)' });
+    fit.addEventListener('click', (e) => this.fit(e.shiftKey));
+    const edits = this.editControls();
     const sweeps = el('input', { id: 'sweeps', attrs: { type: 'checkbox', checked: '' } });
     sweeps.addEventListener('change', () => {
       this.state.showSweeps = sweeps.checked;
       this.invalidate();
     });
-    this.timeSlider = el('input', { id: 'time', attrs: { type: 'range', min: '0', max: '1000', value: '0', 'aria-label': 'Time' } });
-    this.timeSlider.addEventListener('input', () => {
-      const T = this.state.painter?.duration ?? 0;
-      this.setTime((Number(this.timeSlider.value) / 1000) * T);
+    const show = new DebugToggles(this.state.show, (checked) => {
+      this.state.show = checked;
+      this.state.save();
+      this.invalidate();
     });
-    this.timeLabel = el('output', { id: 'time-label', text: 't = 0 s' });
+    this.timeBar = new TimeBar((t) => this.setTime(t));
+    const labels = el('input', { id: 'all-labels', attrs: { type: 'checkbox' } });
+    labels.addEventListener('change', () => {
+      this.state.allLabels = labels.checked;
+      this.invalidate();
+    });
     this.status = el('span', { id: 'status' });
     this.canvas = el('canvas', { id: 'scene', attrs: { tabindex: '0', 'aria-label': 'Scene' } });
     this.tooltip = el('div', { id: 'tooltip', attrs: { role: 'tooltip', hidden: '' } });
     this.empty = el('div', { id: 'empty', text: 'Open a .collide file to preview its scene.' });
     this.findings = new FindingsPanel();
+    this.whatIf = new WhatIfControl((m) => this.post(m), (outcomes) => this.findings.markWhatIf(outcomes));
     this.inspector = new Inspector(
       this.theme,
       () => this.closePair(),
@@ -92,24 +107,30 @@ export class PreviewApp {
     root.replaceChildren(
       el('div', { class: 'toolbar' }, [
         fit,
+        ...edits,
         el('label', { title: 'Show the swept area of tunnelling pairs' }, [sweeps, 'Swept paths']),
-        el('span', { class: 'time' }, [this.timeSlider, this.timeLabel]),
+        el('label', { title: 'Label every body on screen: a crowded one beside its body, with a leader line (zoom in for the rest)' }, [labels, 'All labels']),
+        show.root,
         this.status,
       ]),
+      this.timeBar.root,
       el('div', { class: 'main' }, [
         el('div', { class: 'scene-wrap' }, [this.canvas, this.tooltip, this.empty]),
-        el('aside', { id: 'side' }, [el('section', { id: 'findings' }, [this.findings.title, this.findings.list]), this.inspector.root]),
+        el('aside', { id: 'side' }, [el('section', { id: 'findings' }, [this.findings.title, this.whatIf.root, this.findings.list]), this.inspector.root]),
       ]),
     );
 
     this.input = new PointerInput(this.canvas, this.tooltip, this.state, {
       invalidate: () => this.invalidate(),
-      fit: () => this.fit(),
+      fit: (all) => this.fit(all),
       openPair: (a, b) => this.openPair(a, b),
       closePair: () => this.closePair(),
       post: (m) => this.post(m),
     });
+    this.timeBar.bindKeys(this.canvas);
     new ResizeObserver(() => this.resize()).observe(this.canvas.parentElement!);
+    // A gesture of the user's own ends what a reveal holds in view.
+    for (const type of ['pointerdown', 'wheel', 'keydown'] as const) this.canvas.addEventListener(type, () => (this.revealed = null), { passive: true });
     watchTheme(document, () => {
       this.theme = readTheme(document);
       this.inspector.setTheme(this.theme);
@@ -159,12 +180,14 @@ export class PreviewApp {
           const i = s.byName.get(name);
           if (i !== undefined) next.add(i);
         }
+        const moved = [...next].some((i) => !s.highlighted.has(i));
         s.highlighted = next;
+        if (moved) this.revealBodies(next);
         this.invalidate();
         break;
       }
       case 'selectPair':
-        this.openPair(m.a, m.b);
+        this.openPair(m.a, m.b, true);
         break;
       case 'export':
         this.post({ type: 'exported', requestId: m.requestId, format: m.format, data: this.exportView(m.format) });
@@ -177,11 +200,23 @@ export class PreviewApp {
         this.empty.hidden = false;
         setText(this.status, '');
         this.findings.clear();
+        this.whatIf.setScene(null);
         this.inspector.close();
+        this.timeBar.setScene(null);
         this.invalidate();
         break;
       case 'fit':
         this.fit();
+        break;
+      case 'whatIf':
+        this.whatIf.show(m.result);
+        break;
+      case 'editRefused':
+        // The file keeps what it had: draw the body from it again, and say why.
+        s.drag = null;
+        s.handleDrag = null;
+        setText(this.status, m.reason);
+        this.invalidate();
         break;
     }
   }
@@ -226,33 +261,34 @@ export class PreviewApp {
     }
     // The text now reflects a finished drag: stop drawing the dragged pose.
     if (s.drag && scene.version > s.drag.version) s.drag = null;
+    if (s.handleDrag && (scene.version > s.handleDrag.version || !sameDoc)) s.handleDrag = null;
     const selectedName = old && s.selected >= 0 ? old.bodies[s.selected]?.name : undefined;
     s.selected = selectedName !== undefined ? (s.byName.get(selectedName) ?? -1) : -1;
     s.hovered = -1;
     if (!sameDoc) s.highlighted = new Set();
     this.empty.hidden = true;
-    const T = s.painter.duration;
+    let time = s.time;
     if (!sameDoc) {
       const r = s.restored;
       if (r && r.uri === scene.uri && r.center && r.zoom) {
         s.view.cx = r.center[0];
         s.view.cy = r.center[1];
         s.view.zoom = r.zoom;
-        s.time = Math.min(Math.max(r.time ?? 0, 0), T);
+        time = r.time ?? 0;
         if (r.pair) s.pair = r.pair;
       } else {
         this.fit();
-        s.time = 0;
+        time = 0;
         s.pair = null;
         this.inspector.close();
       }
       s.restored = null;
+      this.timeBar.pause();
     }
-    s.time = Math.min(s.time, T);
-    this.inspector.setTime(s.time);
-    this.timeSlider.value = String(T > 0 ? Math.round((s.time / T) * 1000) : 0);
-    this.updateTimeLabel();
-    this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b));
+    this.timeBar.setScene({ duration: s.painter.duration, dt: scene.dt, frames: scene.frames, findings: scene.findings });
+    this.setTime(time);
+    this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b, true));
+    this.whatIf.setScene(scene);
     const counts = { overlap: 0, tunnelling: 0, collision: 0, 'ghost-bump': 0 };
     for (const f of scene.findings) counts[f.kind]++;
     setText(
@@ -279,7 +315,8 @@ export class PreviewApp {
     this.invalidate();
   }
 
-  private openPair(a: string, b: string): void {
+  /** Open the pair inspector for a and b; with `reveal`, bring both bodies into view too. */
+  private openPair(a: string, b: string, reveal = false): void {
     const s = this.state;
     if (!s.scene) return;
     const ia = s.byName.get(a);
@@ -289,6 +326,7 @@ export class PreviewApp {
     const [first, second] = ia < ib ? [a, b] : [b, a];
     s.pair = [first, second];
     this.inspector.open(first, second);
+    if (reveal) this.revealPair(Math.min(ia, ib), Math.max(ia, ib));
     this.post({ type: 'requestPair', version: s.scene.version, a: first, b: second });
     s.save();
     this.invalidate();
@@ -303,33 +341,109 @@ export class PreviewApp {
     this.invalidate();
   }
 
-  /** Move the scene's time (clamped to the scene's interval): the slider, the inspector and the picture follow. */
+  /**
+   * The lock for edits (locked until the user unlocks it, and kept in the view state) and the
+   * undo and redo buttons, which act on the scene's document as Ctrl+Z and Ctrl+Shift+Z do.
+   */
+  private editControls(): HTMLElement[] {
+    const s = this.state;
+    const lock = el('button', { id: 'edit-lock' });
+    const show = (): void => {
+      lock.textContent = s.editable ? 'Editing' : 'Locked';
+      lock.title = s.editable
+        ? 'Editing: drag a body to move it, the handles of the selected body to rotate, resize or set its motion. Click to lock.'
+        : 'Locked: dragging pans and nothing is written. Click to edit the scene from the preview.';
+      lock.setAttribute('aria-pressed', String(s.editable));
+      lock.setAttribute('aria-label', s.editable ? 'Lock edits' : 'Unlock edits');
+    };
+    show();
+    lock.addEventListener('click', () => {
+      s.editable = !s.editable;
+      show();
+      s.save();
+      this.invalidate();
+    });
+    const history = (action: 'undo' | 'redo', text: string, title: string): HTMLElement => {
+      const b = el('button', { id: action, class: 'icon', text, title, attrs: { 'aria-label': title } });
+      b.addEventListener('click', () => this.post({ type: 'history', action }));
+      return b;
+    };
+    return [lock, history('undo', '\u21B6', 'Undo in the scene (Ctrl+Z)'), history('redo', '\u21B7', 'Redo in the scene (Ctrl+Shift+Z)')];
+  }
+
+  /**
+   * The one way the preview's time changes (the time bar's controls, playback, a new scene, an
+   * advancement step chosen in the inspector): clamped to the scene's interval [0, frames dt],
+   * shown on the bar and in the inspector, saved and drawn.
+   */
   setTime(t: number): void {
     const s = this.state;
     const T = s.painter?.duration ?? 0;
-    s.time = Math.min(Math.max(t, 0), T);
-    this.timeSlider.value = String(T > 0 ? Math.round((s.time / T) * 1000) : 0);
-    this.updateTimeLabel();
+    s.time = Math.min(Math.max(Number.isFinite(t) ? t : 0, 0), T);
+    this.timeBar.show(s.time);
     this.inspector.setTime(s.time);
     s.save();
     this.invalidate();
   }
 
-  private updateTimeLabel(): void {
-    const s = this.state;
-    const T = s.painter?.duration ?? 0;
-    const dt = s.scene?.dt ?? 1;
-    setText(this.timeLabel, `t = ${fmt(s.time)} s (${fmt(s.time / dt)} steps of ${fmt(T / dt)})`);
-  }
-
-  fit(): void {
-    const b = this.state.scene?.bounds ?? null;
-    fitBounds(this.view, b);
+  /**
+   * Frame the bodies that matter (render/focus.ts: those with findings, the moving ones), or
+   * with `all` the whole scene.
+   */
+  fit(all = false): void {
+    const scene = this.state.scene;
+    this.revealed = null;
+    fitBounds(this.view, scene ? (all ? scene.bounds : focusBounds(scene)) : null);
     this.state.save();
     this.invalidate();
   }
 
+  /**
+   * Bring a pair into view (a finding chosen in the list or a code lens): both bodies, and the
+   * finding's time of impact, on screen, the zoom kept unless they do not fit or are too small
+   * to see.
+   */
+  private revealPair(ia: number, ib: number): void {
+    const scene = this.state.scene;
+    if (!scene) return;
+    const f = scene.findings.find((f) => f.ia === ia && f.ib === ib);
+    this.reveal(pairBounds(scene, ia, ib, f?.toi), { minPx: REVEAL_MIN_PX });
+  }
+
+  /** Pan to the bodies under the editor's cursor when they are off screen; the zoom stays. */
+  private revealBodies(bodies: ReadonlySet<number>): void {
+    const s = this.state;
+    if (!s.scene || bodies.size === 0) return;
+    const box = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const i of bodies) {
+      const b = boundsAt(s.scene.bodies[i]!, s.time);
+      box[0] = Math.min(box[0]!, b[0]);
+      box[1] = Math.min(box[1]!, b[1]);
+      box[2] = Math.max(box[2]!, b[2]);
+      box[3] = Math.max(box[3]!, b[3]);
+    }
+    this.reveal(box, { panOnly: true, marginPx: 16 });
+  }
+
+  /**
+   * Reveal a box in the view at its size now (opening the inspector may just have made the
+   * canvas shorter: the layout is read at once), and again whenever the canvas is resized, until
+   * the user moves the view: the inspector's content, arriving later, resizes it again.
+   */
+  private reveal(box: readonly number[] | null, options: RevealOptions): void {
+    this.revealed = box ? { box, options } : null;
+    this.measure();
+    if (revealBounds(this.view, box, options)) this.state.save();
+  }
+
   private resize(): void {
+    this.measure();
+    if (this.revealed && revealBounds(this.view, this.revealed.box, this.revealed.options)) this.state.save();
+    this.drawNow();
+  }
+
+  /** The view's and the canvas's size from the canvas's box in the page's layout. */
+  private measure(): void {
     const parent = this.canvas.parentElement!;
     const rect = parent.getBoundingClientRect();
     const w = Math.max(1, Math.round(rect.width));
@@ -337,11 +451,11 @@ export class PreviewApp {
     const dpr = window.devicePixelRatio || 1;
     this.view.width = w;
     this.view.height = h;
-    this.canvas.width = Math.round(w * dpr);
-    this.canvas.height = Math.round(h * dpr);
+    // Setting a canvas's size clears it, even to the same size: only when it changed.
+    if (this.canvas.width !== Math.round(w * dpr)) this.canvas.width = Math.round(w * dpr);
+    if (this.canvas.height !== Math.round(h * dpr)) this.canvas.height = Math.round(h * dpr);
     this.canvas.style.width = `${w}px`;
     this.canvas.style.height = `${h}px`;
-    this.drawNow();
   }
 
   /** Schedule one redraw on the next animation frame (many changes, one frame). */
@@ -418,6 +532,8 @@ export class PreviewApp {
     gesture: boolean;
     scenes: number;
     deltas: number;
+    labels: string[];
+    editable: boolean;
   } {
     const s = this.state;
     return {
@@ -430,6 +546,8 @@ export class PreviewApp {
       gesture: this.input.inGesture(),
       scenes: this.scenes,
       deltas: this.deltas,
+      labels: s.painter ? s.painter.labeled.map((i) => s.scene!.bodies[i]!.name) : [],
+      editable: s.editable,
     };
   }
 }

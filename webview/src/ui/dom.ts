@@ -42,7 +42,7 @@ export function fillTable(table: HTMLTableElement, rows: readonly TableRow[]): v
       const tr =
         'heading' in r
           ? el('tr', { class: 'heading' }, [el('th', { text: r.heading, attrs: { colspan: '2', scope: 'colgroup' } })])
-          : el('tr', {}, [el('th', { text: r[0], attrs: { scope: 'row' } }), el('td', { text: r[1], attrs: { 'data-key': keyOf(r) } })]);
+          : el('tr', {}, [el('th', { text: r[0], title: r[0], attrs: { scope: 'row' } }), el('td', { text: r[1], attrs: { 'data-key': keyOf(r) } })]);
       tr.dataset.key = keyOf(r);
       return tr;
     }),

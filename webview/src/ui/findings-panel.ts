@@ -1,4 +1,5 @@
 import type { PreviewFinding } from '../../../protocol/preview-model';
+import { SEVERITY_ICONS } from '../../../protocol/severity-icons';
 import { describeFinding } from './finding-text';
 import { el } from './dom';
 
@@ -32,6 +33,9 @@ export class FindingsPanel {
     for (let k = 0; k < Math.min(n, MAX_LISTED_FINDINGS); k++) {
       const f = findings[k]!;
       const button = el('button', { class: `finding ${f.kind}`, title: f.message, text: describeFinding(f) });
+      // The severity's glyph (severity-icons.ts), the icon the lenses and hover give it too.
+      button.dataset.severity = f.severity;
+      button.dataset.icon = SEVERITY_ICONS[f.severity].glyph;
       button.addEventListener('click', () => open(f.a, f.b));
       const li = el('li', {}, [button]);
       li.dataset.pair = `${f.a}\u0000${f.b}`;
@@ -40,6 +44,25 @@ export class FindingsPanel {
     }
     if (n > MAX_LISTED_FINDINGS) items.push(el('li', { class: 'more', text: `… and ${n - MAX_LISTED_FINDINGS} more` }));
     this.list.replaceChildren(...items);
+  }
+
+  /**
+   * Marks each listed finding whose pair key (`a\u0000b`) `outcomes` has with what a what-if
+   * says it becomes (what-if.ts): `collision` (caught by the smaller step) or still
+   * `tunnelling`; null clears the marks.
+   */
+  markWhatIf(outcomes: ReadonlyMap<string, string> | null): void {
+    for (const li of this.list.children) {
+      const item = li as HTMLElement;
+      const becomes = outcomes?.get(item.dataset.pair ?? '');
+      if (becomes === undefined) {
+        delete item.dataset.whatif;
+        delete item.dataset.whatifLabel;
+      } else {
+        item.dataset.whatif = becomes;
+        item.dataset.whatifLabel = becomes === 'collision' ? 'caught' : becomes === 'tunnelling' ? 'still tunnels' : 'gone';
+      }
+    }
   }
 
   /** Marks the finding of the pair `a`, `b` as selected, and no other. */

@@ -1,8 +1,10 @@
 import type { WebviewToHost } from '../../../protocol/preview-messages';
 import { formatNumber as fmt } from '../../../protocol/format';
+import { motionScales } from '../../../render/scene/edit-handles';
 import { decimalsForZoom, panBy, toWorldX, toWorldY, zoomAbout } from '../../../render/viewport';
 import { el } from './dom';
 import { describeFinding } from './finding-text';
+import { finishedChange, moveHandleDrag, startHandleDrag, type HandleDrag } from './handle-drag';
 import type { PreviewState } from './preview-state';
 
 /** A press that moves less than this many pixels is a click, not a drag. */
@@ -11,7 +13,9 @@ const CLICK_SLOP_PX = 3;
 const ZOOM_SETTLE_MS = 150;
 
 type Gesture =
-  | { kind: 'pan'; x: number; y: number; startX: number; startY: number; body: number; moved: boolean }
+  /** `click`: a press that does not move is a click on `body` (not for the middle button or Space). */
+  | { kind: 'pan'; x: number; y: number; startX: number; startY: number; body: number; moved: boolean; click: boolean }
+  | { kind: 'handle'; drag: HandleDrag; startX: number; startY: number; body: number; moved: boolean }
   | { kind: 'move'; body: number; startX: number; startY: number; grabDX: number; grabDY: number; moved: boolean; version: number }
   | { kind: 'rotate'; body: number; version: number; moved: boolean; startX: number; startY: number };
 
@@ -19,17 +23,22 @@ type Gesture =
 export interface PointerActions {
   /** Schedule a redraw. */
   invalidate(): void;
-  fit(): void;
+  /** Frame the bodies that matter, or with `all` the whole scene. */
+  fit(all: boolean): void;
   openPair(a: string, b: string): void;
   closePair(): void;
   post(message: WebviewToHost): void;
 }
 
 /**
- * The canvas's pointer, wheel and keyboard input: a press on a body drags it, on the selected
- * body's handle rotates it, elsewhere (or with shift) pans; a press that does not move is a click;
- * the wheel zooms about the pointer. A finished drag becomes a pose edit for the host; the dragged
- * pose is drawn until the text reflects it.
+ * The canvas's pointer, wheel and keyboard input. A press that does not move is a click; the
+ * wheel zooms about the pointer; the middle button, Space held or Shift pan. With edits locked
+ * (the default) a left drag anywhere pans too, so that reading a scene never writes it. Unlocked,
+ * a drag on a body moves it and the selected body's handles (edit-handles.ts) rotate it, resize
+ * its shape and set its velocity and spin. A finished drag becomes one edit for the host (pose
+ * edits here, sizes and motion through the server); the dragged pose or outline is drawn until
+ * the text reflects it. Ctrl/Cmd+Z and Ctrl+Shift+Z or Ctrl+Y ask the host to undo or redo in the
+ * document; Escape drops a drag in progress.
  */
 export class PointerInput {
   private gesture: Gesture | null = null;
@@ -38,6 +47,8 @@ export class PointerInput {
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
   /** Set by the tests through holdZoomSettle: a zoom gesture stays open until released. */
   private settleHeld = false;
+  /** Space is held: a left drag pans. */
+  private spaceHeld = false;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -72,17 +83,39 @@ export class PointerInput {
       return [e.clientX - r.left, e.clientY - r.top];
     };
     c.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0 || !s.scene) return;
+      if ((e.button !== 0 && e.button !== 1) || !s.scene) return;
       const [sx, sy] = local(e);
       c.setPointerCapture(e.pointerId);
+      // Keys (Space, Escape, undo) then go to the scene, not to a toolbar button pressed before.
+      c.focus({ preventScroll: true });
       this.tooltip.hidden = true;
       const version = s.scene.version;
-      if (s.onHandle(sx, sy)) {
+      const pan = (body: number, click: boolean): Gesture => ({ kind: 'pan', x: sx, y: sy, startX: sx, startY: sy, body, moved: false, click });
+      if (e.button === 1) {
+        e.preventDefault(); // no autoscroll
+        this.gesture = pan(-1, false);
+        return;
+      }
+      if (this.spaceHeld) {
+        this.gesture = pan(-1, false);
+        return;
+      }
+      const handle = e.shiftKey ? undefined : s.handleAt(sx, sy);
+      if (handle?.kind === 'rotate') {
         this.gesture = { kind: 'rotate', body: s.selected, version, moved: false, startX: sx, startY: sy };
         return;
       }
+      if (handle) {
+        const i = s.selected;
+        const body = s.scene.bodies[i]!;
+        s.painter!.poseOf(i, s.time, s.drag, s.pose);
+        const scales = s.overlay()?.scales ?? motionScales(body, s.view.zoom, s.painter!.duration, s.painter!.radii[i]!);
+        s.handleDrag = startHandleDrag(handle.kind, i, version, s.pose, scales, s.view.zoom, s.painter!.radii[i]!, body);
+        this.gesture = { kind: 'handle', drag: s.handleDrag, startX: sx, startY: sy, body: i, moved: false };
+        return;
+      }
       const i = s.bodyAt(sx, sy);
-      if (i >= 0 && !e.shiftKey) {
+      if (i >= 0 && !e.shiftKey && s.editable) {
         s.painter!.poseOf(i, s.time, s.drag, s.pose);
         this.gesture = {
           kind: 'move',
@@ -95,7 +128,7 @@ export class PointerInput {
           version,
         };
       } else {
-        this.gesture = { kind: 'pan', x: sx, y: sy, startX: sx, startY: sy, body: i, moved: false };
+        this.gesture = pan(i, true);
       }
     });
     c.addEventListener('pointermove', (e) => {
@@ -112,6 +145,8 @@ export class PointerInput {
         panBy(s.view, sx - g.x, sy - g.y);
         g.x = sx;
         g.y = sy;
+      } else if (g.kind === 'handle' && body) {
+        moveHandleDrag(g.drag, body, toWorldX(s.view, sx), toWorldY(s.view, sy));
       } else if (g.kind === 'move' && body) {
         s.painter!.poseOf(g.body, s.time, s.drag, s.pose);
         s.drag = {
@@ -134,7 +169,8 @@ export class PointerInput {
       if (!g || !s.scene) return;
       if (c.hasPointerCapture(e.pointerId)) c.releasePointerCapture(e.pointerId);
       if (!g.moved) {
-        if (!canceled) this.click(g.body, e.shiftKey);
+        if (g.kind === 'handle') s.handleDrag = null;
+        if (!canceled && (g.kind !== 'pan' || g.click)) this.click(g.body, e.shiftKey);
         return;
       }
       if (g.kind === 'pan') {
@@ -144,6 +180,14 @@ export class PointerInput {
         return;
       }
       const body = s.scene.bodies[g.body];
+      if (g.kind === 'handle') {
+        // The outline stays drawn until a scene of a later version (the edited text) arrives.
+        const change = canceled || !body ? null : finishedChange(g.drag);
+        if (change && body) this.actions.post({ type: 'editBody', version: g.drag.version, body: body.name, change });
+        else s.handleDrag = null;
+        this.actions.invalidate();
+        return;
+      }
       const drag = s.drag;
       if (canceled || !body || !drag || drag.index !== g.body) {
         s.drag = null;
@@ -175,6 +219,8 @@ export class PointerInput {
       'wheel',
       (e) => {
         e.preventDefault();
+        // The tooltip belongs to where the pointer was over the scene, which the zoom moves.
+        this.tooltip.hidden = true;
         const [sx, sy] = local(e);
         const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
         zoomAbout(s.view, sx, sy, Math.exp(-e.deltaY * unit * 0.0015));
@@ -187,15 +233,54 @@ export class PointerInput {
     );
     c.addEventListener('dblclick', (e) => {
       const [sx, sy] = local(e as unknown as PointerEvent);
-      if (s.bodyAt(sx, sy) < 0) this.actions.fit();
+      if (s.bodyAt(sx, sy) < 0) this.actions.fit(e.shiftKey);
     });
+    const formControl = (t: EventTarget | null): boolean => t instanceof HTMLElement && /^(INPUT|BUTTON|SELECT|TEXTAREA)$/.test(t.tagName);
+    window.addEventListener('keydown', (e) => {
+      const mod = e.ctrlKey || e.metaKey;
+      const key = e.key.toLowerCase();
+      if (mod && !e.altKey && (key === 'z' || key === 'y')) {
+        e.preventDefault();
+        this.actions.post({ type: 'history', action: key === 'y' || e.shiftKey ? 'redo' : 'undo' });
+      } else if (e.key === ' ' && !mod && !formControl(e.target)) {
+        e.preventDefault(); // no page scroll
+        this.spaceHeld = true;
+        c.classList.add('panning');
+      } else if (e.key === 'Escape' && this.gesture) {
+        this.cancelGesture();
+        e.stopImmediatePropagation();
+      }
+    }, true);
+    // The middle button pans: no autoscroll.
+    c.addEventListener('mousedown', (e) => {
+      if (e.button === 1) e.preventDefault();
+    });
+    const releaseSpace = (): void => {
+      this.spaceHeld = false;
+      c.classList.remove('panning');
+    };
+    window.addEventListener('keyup', (e) => {
+      if (e.key === ' ') releaseSpace();
+    });
+    window.addEventListener('blur', releaseSpace);
     c.addEventListener('keydown', (e) => {
-      if (e.key === 'f' || e.key === 'F') this.actions.fit();
+      if (e.key === 'f' || e.key === 'F') this.actions.fit(e.shiftKey);
       else if (e.key === 'Escape') {
         s.selected = -1;
         this.actions.closePair();
       }
     });
+  }
+
+  /** Escape during a drag: nothing is written, the body is drawn as the file has it. */
+  private cancelGesture(): void {
+    const g = this.gesture;
+    this.gesture = null;
+    if (!g) return;
+    if (g.kind === 'move' || g.kind === 'rotate') this.state.drag = null;
+    if (g.kind === 'handle') this.state.handleDrag = null;
+    if (g.kind === 'pan') this.state.save();
+    this.actions.invalidate();
   }
 
   /**
@@ -222,6 +307,8 @@ export class PointerInput {
   private hover(sx: number, sy: number): void {
     const s = this.state;
     const i = s.bodyAt(sx, sy);
+    // What a press here would do: grab a handle, move a body (unlocked), or pan (the sheet's grab).
+    this.canvas.style.cursor = this.spaceHeld ? '' : s.handleAt(sx, sy) ? 'pointer' : i >= 0 && s.editable ? 'move' : '';
     if (i !== s.hovered) {
       s.hovered = i;
       this.actions.invalidate();

@@ -1,8 +1,10 @@
 import { isPreviewViewState, type PreviewViewState } from '../../../protocol/preview-messages';
 import type { PreviewScene } from '../../../protocol/preview-model';
 import { makePose, type Pose } from '../../../render/geometry';
-import { HANDLE_RADIUS_PX, type ScenePainter, type SceneDrawOptions } from '../../../render/scene/scene-painter';
+import { editOverlay, handleAt, motionScales, type EditHandle, type EditOverlay } from '../../../render/scene/edit-handles';
+import { isDebugLayerName, type DebugLayerName, type ScenePainter, type SceneDrawOptions } from '../../../render/scene/scene-painter';
 import { toWorldX, toWorldY, type Viewport } from '../../../render/viewport';
+import type { HandleDrag } from './handle-drag';
 import { hitBody } from './hit-test';
 
 /** The part of VS Code's webview API the preview uses (a harness page provides the same). */
@@ -38,7 +40,18 @@ export class PreviewState {
   hovered = -1;
   pair: [string, string] | null = null;
   showSweeps = true;
+  /** Label every body on screen, crowded ones beside their body (labels-layer.ts). */
+  allLabels = false;
+  /** The debug-draw overlays on: a view preference, kept across documents. */
+  show = new Set<DebugLayerName>();
   drag: DragPose | null = null;
+  /** A drag of a size or motion handle in progress. */
+  handleDrag: HandleDrag | null = null;
+  /**
+   * Edits from the preview are unlocked: the selected body shows its handles and a drag on a
+   * body moves it. Locked (the default), a drag anywhere pans and nothing is written.
+   */
+  editable = false;
   /** The saved state, until the first scene arrives and takes it up if it is of its document. */
   restored: PreviewViewState | null;
   /** Scratch pose for hit tests and gestures. */
@@ -47,6 +60,9 @@ export class PreviewState {
   constructor(private readonly api: VsCodeApi) {
     const state = api.getState();
     this.restored = isPreviewViewState(state) ? state : null;
+    // The lock is the user's choice for the preview, whatever document it shows.
+    this.editable = this.restored?.editable === true;
+    for (const name of this.restored?.show ?? []) if (isDebugLayerName(name)) this.show.add(name);
   }
 
   save(): void {
@@ -56,6 +72,8 @@ export class PreviewState {
       zoom: this.view.zoom,
       time: this.time,
       pair: this.pair,
+      ...(this.editable ? { editable: true } : {}),
+      ...(this.show.size > 0 ? { show: [...this.show] } : {}),
     };
     this.api.setState(state);
   }
@@ -72,8 +90,37 @@ export class PreviewState {
       hovered: this.hovered,
       pair,
       showSweeps: this.showSweeps,
+      allLabels: this.allLabels,
       drag: this.drag,
+      edit: this.overlay(),
+      ...(this.show.size > 0 ? { show: this.show } : {}),
     };
+  }
+
+  /**
+   * The selected body's handles while edits are unlocked: none in a level's frame (y down),
+   * whose file the preview writes only a body's position into, nor on a chain or a tile grid's
+   * shape; no motion handles on a static body, which never moves.
+   */
+  overlay(): EditOverlay | null {
+    const scene = this.scene;
+    const painter = this.painter;
+    const i = this.selected;
+    if (!this.editable || !scene || !painter || scene.yDown || i < 0 || i >= scene.bodies.length) return null;
+    const body = scene.bodies[i]!;
+    const pose = painter.poseOf(i, this.time, this.drag, this.pose);
+    const d = this.handleDrag?.index === i ? this.handleDrag : null;
+    const scales = d?.scales ?? motionScales(body, this.view.zoom, painter.duration, painter.radii[i]!);
+    const motion = d?.change?.velocity ? { velocity: d.change.velocity, spin: body.spin } : d?.change?.spin !== undefined ? { velocity: body.velocity, spin: d.change.spin } : undefined;
+    const set = { shape: true, rotate: true, motion: !body.isStatic };
+    const o = editOverlay(d?.shaped ?? body, { ...pose }, this.view, painter.radii[i]!, scales, set, motion);
+    return d?.shaped ? { ...o, resized: true } : o;
+  }
+
+  /** The handle of the selected body under a screen point, when edits are unlocked. */
+  handleAt(sx: number, sy: number): EditHandle | undefined {
+    const o = this.overlay();
+    return o ? handleAt(o, sx, sy) : undefined;
   }
 
   /** The topmost body under a screen point (last declared wins, as it is drawn last in its kind). */
@@ -91,12 +138,5 @@ export class PreviewState {
       if (hitBody(scene.bodies[i]!, this.pose, x, y, tol)) return i;
     }
     return -1;
-  }
-
-  /** Whether a screen point is on the selected dynamic body's rotation handle. */
-  onHandle(sx: number, sy: number): boolean {
-    if (!this.painter || this.selected < 0 || this.scene?.bodies[this.selected]?.isStatic !== false) return false;
-    const h = this.painter.rotationHandle(this.selected, this.time, this.drag, this.view);
-    return Math.hypot(sx - h.hx, sy - h.hy) <= HANDLE_RADIUS_PX + 3;
   }
 }

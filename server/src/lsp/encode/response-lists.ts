@@ -173,7 +173,7 @@ export class KeptCodeLenses {
         lastBody = body;
         lastRange = doc.lines.rangeOf({ start: body.start, end: body.nameEnd });
       }
-      const l = lensOf(body.index, lists[i]!, counts[i]!, slots[i]!);
+      const l = lensOf(doc.analysis.semantics.scene, body.index, lists[i]!, counts[i]!, slots[i]!);
       writeCodeLens(out, { range: lastRange!, command: { title: l.title, command: SHOW_PAIR_IN_PREVIEW_COMMAND, arguments: [{ uri: doc.uri, a: l.a, b: l.b }] } });
     };
     const list = yield* this.kept.steps(doc.text, doc.lines, doc.uri, { count: n, spans, keys, write });

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { Throttle, type Clock } from '../../../../client/src/preview/throttle';
 import { bodiesAtOffset, formatNumber, poseEdits } from '../../../../client/src/preview/edits';
 import { makeNonce, previewHtml } from '../../../../client/src/preview/html';
-import { isHostToWebview, isWebviewToHost } from '../../../../protocol/preview-messages';
+import { isHostToWebview, isPreviewViewState, isWebviewToHost } from '../../../../protocol/preview-messages';
 import { sampleScene } from '../../../browser/fixtures';
 
 class FakeClock implements Clock {
@@ -148,5 +148,33 @@ describe('preview host logic', () => {
       if (ok && (x as any).type === 'editPose') assert.ok((x as any).at || (x as any).angle !== undefined);
     }), { numRuns: 2000 });
     fc.assert(fc.property(fc.anything(), (x) => void isHostToWebview(x)), { numRuns: 2000 });
+  });
+
+  it('validates the handle edits, undo and redo, a refusal, and the lock in the view state', () => {
+    assert.ok(isWebviewToHost({ type: 'editBody', version: 2, body: 'a', change: { radius: 1.5, decimals: 2 } }));
+    assert.ok(isWebviewToHost({ type: 'editBody', version: 2, body: 'a', change: { ends: [[0, 0], [1, 2]], decimals: 2 } }));
+    assert.ok(isWebviewToHost({ type: 'editBody', version: 2, body: 'a', change: { velocity: [-1, 0], decimals: 0 } }));
+    assert.ok(isWebviewToHost({ type: 'history', action: 'undo' }));
+    assert.ok(isWebviewToHost({ type: 'history', action: 'redo' }));
+    for (const bad of [
+      // No change, two changes, a size that is not a size, decimals out of range.
+      { type: 'editBody', version: 2, body: 'a', change: { decimals: 2 } },
+      { type: 'editBody', version: 2, body: 'a', change: { radius: 1, spin: 2, decimals: 2 } },
+      { type: 'editBody', version: 2, body: 'a', change: { radius: -1, decimals: 2 } },
+      { type: 'editBody', version: 2, body: 'a', change: { size: [1, 0], decimals: 2 } },
+      { type: 'editBody', version: 2, body: 'a', change: { ends: [[0, 0]], decimals: 2 } },
+      { type: 'editBody', version: 2, body: 'a', change: { spin: 1, decimals: 13 } },
+      { type: 'editBody', version: 2, body: 'a' },
+      { type: 'history', action: 'save' },
+      { type: 'history' },
+    ]) {
+      assert.equal(isWebviewToHost(bad), false, JSON.stringify(bad));
+    }
+    assert.ok(isHostToWebview({ type: 'editRefused', reason: "'a' was not changed" }));
+    assert.equal(isHostToWebview({ type: 'editRefused' }), false);
+    assert.equal(isHostToWebview({ type: 'editRefused', reason: 'x'.repeat(2000) }), false);
+    assert.ok(isPreviewViewState({ uri: null, editable: true }));
+    assert.ok(isPreviewViewState({ uri: 'file:///a.collide' }), 'absent: locked');
+    assert.equal(isPreviewViewState({ uri: null, editable: 'yes' }), false);
   });
 });

@@ -182,9 +182,53 @@ describe('label placement', () => {
       assert.deepEqual(drawn(scene, view).labels, ['first_long_name']);
       assert.deepEqual(drawn(scene, view, { hovered: 1 }).labels, ['second_long_name']);
       assert.deepEqual(drawn(scene, view, { selected: 1 }).labels, ['second_long_name']);
-      // Hovered before selected: the pointer is where the user looks now.
-      assert.deepEqual(drawn(scene, view, { selected: 1, hovered: 0 }).labels, ['first_long_name']);
+      // Hovered before selected: the pointer is where the user looks now; the selected body's
+      // label then goes beside its body, clear of the hovered one's.
+      const both = drawn(scene, view, { selected: 1, hovered: 0 });
+      assert.deepEqual(both.labels, ['first_long_name', 'second_long_name']);
+      const boxes = svgTextBoxes(both.svg).filter((b) => b.size === 11);
+      assert.deepEqual(overlapping(boxes, 4), []);
       assert.deepEqual(drawn(scene, view, { highlighted: new Set([1]) }).labels, ['second_long_name']);
+    });
+
+    it('all labels: a row of crowded boxes gets every name, beside the left-out ones, none overlapping', () => {
+      const text = Array.from({ length: 10 }, (_, k) => `body crate_number_${k} static box(0.8, 0.2) at (${k}, 0)`).join('\n');
+      const scene = sceneOf(text);
+      const view: Viewport = { cx: 4.5, cy: 0, zoom: 60, width: 640, height: 360 };
+      const some = drawn(scene, view);
+      assert.ok(some.labels.length > 0 && some.labels.length < 10, some.labels.join(', '));
+      const all = drawn(scene, view, { allLabels: true });
+      assert.deepEqual([...all.labels].sort(), scene.bodies.map((b) => b.name).sort());
+      assert.deepEqual(overlapping(svgTextBoxes(all.svg)), []);
+      // Zoomed in, more names fit inside their boxes without the option.
+      assert.ok(drawn(scene, { ...view, zoom: 160, width: 2000 }).labels.length > some.labels.length);
+    });
+
+    it('all labels: random rows of boxes get at least the labels they had, and none overlap (property)', () => {
+      let gained = 0;
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(fc.double({ min: 0.1, max: 3, noNaN: true }), fc.double({ min: 0.1, max: 2, noNaN: true }), fc.double({ min: -3, max: 3, noNaN: true })), { minLength: 2, maxLength: 16 }),
+          (boxes) => {
+            let x = 0;
+            const text = boxes.map(([w, h, y], i) => {
+              const line = `body b${i}_${'x'.repeat(i % 5)} box(${w}, ${h}) at (${x + w / 2}, ${y})`;
+              x += w * 0.9;
+              return line;
+            });
+            const scene = sceneOf(text.join('\n'));
+            const view: Viewport = { cx: 0, cy: 0, zoom: 1, width: 640, height: 360 };
+            fitBounds(view, scene.bounds);
+            const some = drawn(scene, view).labels;
+            const all = drawn(scene, view, { allLabels: true });
+            for (const name of some) assert.ok(all.labels.includes(name), `${name} kept`);
+            assert.deepEqual(overlapping(svgTextBoxes(all.svg)), []);
+            gained += all.labels.length - some.length;
+          },
+        ),
+        { numRuns: 100 },
+      );
+      assert.ok(gained > 0, 'some runs label bodies left out before');
     });
 
     it('random rows of boxes: labels never overlap, and the hovered body always keeps its label (property)', () => {

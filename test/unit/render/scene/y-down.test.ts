@@ -121,8 +121,14 @@ function mirrorScene(scene: PreviewScene): PreviewScene {
   };
 }
 
+/**
+ * The debug overlays but the broad phase's cells, which are laid out from the lowest box center
+ * in the scene's own frame, as the analysis lays them out, so they differ from the mirror's.
+ */
+const SHOW = new Set(['aabb', 'velocity', 'contacts', 'vertices'] as const);
+
 function options(time: number, selected: number, pair: [number, number] | null, drag: SceneDrawOptions['drag']): SceneDrawOptions {
-  return { time, highlighted: new Set([1, 5]), selected, hovered: 3, pair, showSweeps: true, drag };
+  return { time, highlighted: new Set([1, 5]), selected, hovered: 3, pair, showSweeps: true, drag, show: SHOW };
 }
 
 const mirrorDrag = (d: SceneDrawOptions['drag']): SceneDrawOptions['drag'] => (d ? { ...d, y: -d.y, angle: -d.angle } : d);

@@ -1,8 +1,8 @@
 /**
- * The preview's layout in headless Chromium at panel widths from 320 px up: the toolbar wraps or
- * cuts its texts short (with the whole text in a title) instead of drawing one over another, and
- * the scene keeps a usable size, with findings and inspector below it in a narrow panel and
- * beside it in a wide one.
+ * The preview's layout in headless Chromium at panel widths from 320 px up: the toolbar and the
+ * time bar wrap or cut their texts short (with the whole text in a title) instead of drawing one
+ * over another, and the scene keeps a usable size, with findings and inspector below it in a
+ * narrow panel and beside it in a wide one.
  */
 import { strict as assert } from 'node:assert';
 import type { PreviewPage } from '../../../browser/harness';
@@ -19,8 +19,10 @@ interface Box {
 
 interface Layout {
   toolbar: Box;
-  /** The toolbar's groups, and the slider and its label inside the time group. */
+  /** The toolbar's groups. */
   items: Box[];
+  timeBar: Box;
+  /** The time bar's groups, the slider and its label. */
   inner: Box[];
   /** Texts cut short: their text, title and text-overflow. */
   cut: { name: string; text: string; title: string; overflow: string }[];
@@ -40,7 +42,7 @@ async function layout(view: PreviewPage): Promise<Layout> {
     };
     const toolbar = doc.querySelector('.toolbar');
     const cut = [];
-    for (const e of doc.querySelectorAll('.toolbar *')) {
+    for (const e of doc.querySelectorAll('.toolbar *, .time-bar *')) {
       if (e.scrollWidth > e.clientWidth + 1 && e.tagName !== 'INPUT') {
         cut.push({ name: e.id || e.tagName, text: e.textContent, title: e.title, overflow: (globalThis as any).getComputedStyle(e).textOverflow });
       }
@@ -49,7 +51,8 @@ async function layout(view: PreviewPage): Promise<Layout> {
     return {
       toolbar: box(toolbar),
       items: [...toolbar.children].map((e: any) => box(e)),
-      inner: [...doc.querySelector('.toolbar .time').children].map((e: any) => box(e)),
+      timeBar: box(doc.querySelector('.time-bar')),
+      inner: [...doc.querySelector('.time-bar').children].filter((e: any) => e.getClientRects().length > 0).map((e: any) => box(e)),
       cut,
       scene: box(doc.querySelector('#scene')),
       side: box(doc.querySelector('#side')),
@@ -94,11 +97,13 @@ describe('preview layout (headless Chromium)', function () {
       const at = `${width} px${inspector ? ', inspector open' : ''}`;
       assert.ok(l.items.length >= 2 && l.inner.length >= 2, `${l.items.length} toolbar groups, ${l.inner.length} time controls found at ${at}`);
       assert.deepEqual(overlaps(l.items), [], `toolbar groups overlap at ${at}`);
-      assert.deepEqual(overlaps(l.inner), [], `slider and time label overlap at ${at}`);
-      for (const b of [...l.items, ...l.inner]) {
-        assert.ok(b.x0 >= l.toolbar.x0 - 0.5 && b.x1 <= l.toolbar.x1 + 0.5, `${b.name} [${b.x0}, ${b.x1}] inside the toolbar [${l.toolbar.x0}, ${l.toolbar.x1}] at ${at}`);
-        assert.ok(b.y0 >= l.toolbar.y0 - 0.5 && b.y1 <= l.toolbar.y1 + 0.5, `${b.name} inside the toolbar's height at ${at}`);
-        assert.ok(b.x1 - b.x0 > 0, `${b.name} is not squeezed to nothing at ${at}`);
+      assert.deepEqual(overlaps(l.inner), [], `time bar groups overlap at ${at}`);
+      for (const [bar, boxes] of [[l.toolbar, l.items], [l.timeBar, l.inner]] as const) {
+        for (const b of boxes) {
+          assert.ok(b.x0 >= bar.x0 - 0.5 && b.x1 <= bar.x1 + 0.5, `${b.name} [${b.x0}, ${b.x1}] inside its bar [${bar.x0}, ${bar.x1}] at ${at}`);
+          assert.ok(b.y0 >= bar.y0 - 0.5 && b.y1 <= bar.y1 + 0.5, `${b.name} inside its bar's height at ${at}`);
+          assert.ok(b.x1 - b.x0 > 0, `${b.name} is not squeezed to nothing at ${at}`);
+        }
       }
       cut += l.cut.length;
       for (const c of l.cut) {
@@ -116,7 +121,8 @@ describe('preview layout (headless Chromium)', function () {
         assert.ok(l.scene.x1 - l.scene.x0 >= width - 321, `scene ${l.scene.x1 - l.scene.x0} px wide at ${at}`);
         assert.ok(l.side.x0 >= l.scene.x1 - 0.5, `findings beside the scene at ${at}`);
       }
-      assert.ok(l.scene.y1 - l.scene.y0 >= 0.5 * (HEIGHT - (l.toolbar.y1 - l.toolbar.y0)), `scene ${l.scene.y1 - l.scene.y0} px high at ${at}`);
+      const bars = l.toolbar.y1 - l.toolbar.y0 + (l.timeBar.y1 - l.timeBar.y0);
+      assert.ok(l.scene.y1 - l.scene.y0 >= 0.5 * (HEIGHT - bars), `scene ${l.scene.y1 - l.scene.y0} px high at ${at}`);
       assert.ok(l.side.y1 <= HEIGHT + 0.5, `the side panel stays inside the panel at ${at}`);
       if (!inspector) {
         await view.page.locator('#findings-list button').first().click();

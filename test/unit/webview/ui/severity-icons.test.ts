@@ -1,0 +1,71 @@
+/**
+ * The findings list draws the glyph of each finding's severity (protocol/severity-icons.ts), the
+ * same entry whose codicon the finding's code lens draws: a bullet's tunnelling (information)
+ * once had the warning triangle in the list and $(warning) in its lens.
+ */
+import { strict as assert } from 'node:assert';
+import type { PreviewPage } from '../../../browser/harness';
+import { usePreviewBrowser } from '../../../browser/suite';
+import { sampleScene } from '../../../browser/fixtures';
+import { analyzeText } from '../../../../server/src/features/document';
+import { pairLenses } from '../../../../server/src/features/code-lens';
+import { buildPreviewScene } from '../../../../server/src/preview/scene-model';
+import { SEVERITY_ICONS, SEVERITY_ORDER } from '../../../../protocol/severity-icons';
+
+const URI = 'file:///shots.collide';
+const TEXT = [
+  'body wall static box(0.1, 4) at (2, 0)',
+  'body shot circle(0.05) at (-1, 0) velocity (600, 0)',
+  'body wall2 static box(0.1, 4) at (2, 10)',
+  'body dart bullet circle(0.05) at (-1, 10) velocity (600, 0)',
+  'body wall3 static box(0.1, 4) at (2, 20)',
+  'body ball circle(0.25) at (1, 20) velocity (60, 0)',
+  'body floor static box(4, 1) at (0, 29.5)',
+  'body crate box(1, 1) at (0, 30.45)',
+  '',
+].join('\n');
+
+describe('preview webview: one icon per severity (headless Chromium)', function () {
+  const browser = usePreviewBrowser();
+  let view: PreviewPage;
+  beforeEach(async () => {
+    view = await browser.open();
+  });
+
+  async function icons(): Promise<{ pair: string; severity: string; before: string }[]> {
+    return view.page.$$eval('#findings-list li', (lis) =>
+      lis.map((li) => {
+        const b = (li as any).querySelector('button');
+        return { pair: (li as any).dataset.pair ?? '', severity: b.dataset.severity ?? '', before: (globalThis as any).getComputedStyle(b, '::before').content };
+      }),
+    );
+  }
+
+  it('draws each severity with its glyph', async () => {
+    const scene = sampleScene();
+    const base = scene.findings[0]!;
+    scene.findings = SEVERITY_ORDER.map((severity, k) => ({ ...base, a: `a${k}`, b: `b${k}`, severity }));
+    await view.send({ type: 'scene', scene });
+    const drawn = await icons();
+    assert.equal(drawn.length, SEVERITY_ORDER.length);
+    drawn.forEach((d, k) => assert.equal(d.before, `"${SEVERITY_ICONS[SEVERITY_ORDER[k]!].glyph} "`, JSON.stringify(d)));
+  });
+
+  it("gives each finding in the list the icon its lens has (the bullet's tunnelling: information)", async () => {
+    const doc = analyzeText(TEXT, URI);
+    const a = doc.analysis;
+    const scene = buildPreviewScene(URI, 1, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+    await view.send({ type: 'scene', scene });
+    const lenses = pairLenses(doc);
+    const drawn = await icons();
+    assert.equal(drawn.length, 4);
+    for (const d of drawn) {
+      const [fa, fb] = d.pair.split('\u0000');
+      const lens = lenses.find((l) => l.a === fa && l.b === fb)!;
+      const severity = SEVERITY_ORDER.find((s) => lens.title.startsWith(`$(${SEVERITY_ICONS[s].codicon}) `))!;
+      assert.ok(severity, lens.title);
+      assert.equal(d.before, `"${SEVERITY_ICONS[severity].glyph} "`, `${d.pair}: ${lens.title}`);
+    }
+    assert.ok(drawn.some((d) => d.pair === 'wall2\u0000dart' && d.severity === 'information'), JSON.stringify(drawn));
+  });
+});
