@@ -41,6 +41,8 @@ describe('preview pair inspector (headless Chromium)', function () {
   it('follows a drag at every frame: depth, push-out and B ⊖ A of the dragged pose before release', async () => {
     const { scene, pair } = analyzed(readFileSync(join(EXAMPLES, 'crates-on-a-floor.collide'), 'utf8'));
     await view.send({ type: 'scene', scene });
+    // Edits unlocked: a drag on a body moves it (locked, it pans).
+    await view.page.locator('#edit-lock').click();
     await view.send({ type: 'selectPair', a: 'sunk', b: 'pushed' });
     await view.send({ type: 'pair', pair: pair('sunk', 'pushed') });
     await view.frame();
