@@ -1,30 +1,17 @@
-import { contact, distance, makeTransform, minkowskiDifference, packedCoordinates, penetration, timeOfImpact } from '../core';
-import type { ConvexShape, MinkowskiDifference, MinkowskiVertex, Transform, Vec2 } from '../core';
-import type {
-  PairDetail,
-  Point,
-  PreviewAdvancementStep,
-  PreviewBody,
-  PreviewEpaStep,
-  PreviewFinding,
-  PreviewGjkStep,
-  PreviewMinkowski,
-  PreviewPart,
-  PreviewScene,
-  PreviewSimplexVertex,
-} from '../protocol/preview-model';
+import { distance, makeTransform, minkowskiDifference, packedCoordinates, penetration } from '../core';
+import type { ConvexShape, Transform } from '../core';
+import type { PairDetail, Point, PreviewBody, PreviewEpaStep, PreviewFinding, PreviewGjkStep, PreviewMinkowski, PreviewPart, PreviewScene } from '../protocol/preview-model';
+import { closestPartPair, pairQueries, previewMinkowski, pt, vertex } from './pair-queries';
 
 /**
  * The pair inspector's numbers computed from the preview model itself, so that the webview can
  * show them for a pose the server has not seen (a body being dragged, the scrubbed time) at
- * every frame, as the interactive GJK and Minkowski demos do. The queries are the core's, on the
- * same shapes the server used (PreviewPart carries a part's core vertices and radius), so the
- * answers agree with server/src/preview/pair-detail.ts to the printed precision; a test holds
- * the two together.
+ * every frame, as the interactive GJK and Minkowski demos do. The queries are the server's own
+ * (pair-queries.ts, which server/src/preview/pair-detail.ts runs too), on the shapes the server
+ * used (PreviewPart carries a part's core vertices and radius), so the answers agree with the
+ * server's to the printed precision; a test holds the two together.
  */
 
-/** Above this many conservative-advancement iterations only every k-th carries its B ⊖ A. */
-const MAX_ADVANCEMENT_SHAPES = 64;
 /** Segments of a full turn when a rounded outline is made a polygon (the overlap region). */
 const ARC_SEGMENTS = 48;
 
@@ -89,61 +76,23 @@ export function pairDetailOf(scene: PreviewScene, pick: PairChoice): PairDetail 
   if (!A || !B || A === B || A.parts.length === 0 || B.parts.length === 0) return null;
   const xfA = makeTransform(A.position[0], A.position[1], A.angle);
   const xfB = makeTransform(B.position[0], B.position[1], B.angle);
-  const [partA, partB] = pick.parts && pick.parts[0] < A.parts.length && pick.parts[1] < B.parts.length ? pick.parts : closestParts(A, xfA, B, xfB);
-  const shapeA = partShape(A.parts[partA]!);
-  const shapeB = partShape(B.parts[partB]!);
+  const [partA, partB] =
+    pick.parts && pick.parts[0] < A.parts.length && pick.parts[1] < B.parts.length
+      ? pick.parts
+      : closestPartPair(A.parts.length, (i) => partShape(A.parts[i]!), xfA, B.parts.length, (j) => partShape(B.parts[j]!), xfB);
   const finding = pick.finding ?? null;
-  const notes: string[] = [];
-  const relativeVelocity: Point = [B.velocity[0] - A.velocity[0], B.velocity[1] - A.velocity[1]];
-
-  const gjk = distance({ shapeA, transformA: xfA, shapeB, transformB: xfB, useRadii: true, trace: true });
-  if (gjk.state !== 'ok') notes.push(`GJK: ${gjk.state} after ${gjk.iterations} iterations.`);
-  const gjkSteps = gjk.trace ?? [];
-  const md = minkowskiDifference({ shapeA, transformA: xfA, shapeB, transformB: xfB });
-  const minkowski = previewMinkowski(md);
-  let signed = gjk.overlapping ? 0 : gjk.distance;
-  let closest: Point = [gjk.pointB.x - gjk.pointA.x, gjk.pointB.y - gjk.pointA.y];
-  let normal: Point | null = null;
-  if (minkowski) {
-    signed = md.signedDistance;
-    closest = pt(md.closest);
-    normal = pt(md.normal);
-  } else notes.push('The Minkowski difference could not be built (malformed geometry).');
-  let pushOut: Point | null = null;
-  if (signed < 0) {
-    pushOut =
-      finding && finding.kind === 'overlap' && finding.depth !== undefined
-        ? [finding.normal[0] * finding.depth, finding.normal[1] * finding.depth]
-        : [-closest[0], -closest[1]];
-  }
-  const epa = signed < 0 ? epaSteps(shapeA, xfA, shapeB, xfB, notes) : [];
-
-  const moving = relativeVelocity[0] !== 0 || relativeVelocity[1] !== 0 || A.spin !== 0 || B.spin !== 0;
-  let toi: PairDetail['toi'] = null;
-  const advancement: PreviewAdvancementStep[] = [];
-  if (moving) {
-    const out = timeOfImpact({
-      shapeA,
-      transformA: xfA,
-      velocityA: { x: A.velocity[0], y: A.velocity[1] },
-      spinA: A.spin,
-      shapeB,
-      transformB: xfB,
-      velocityB: { x: B.velocity[0], y: B.velocity[1] },
-      spinB: B.spin,
-      tMin: 0,
-      tMax: scene.frames * scene.dt,
-      trace: true,
-    });
-    toi = { state: out.state, t: out.t, point: pt(out.point), normal: pt(out.normal), method: out.method, iterations: out.iterations };
-    const steps = out.trace ?? [];
-    const rotating = A.spin !== 0 || B.spin !== 0;
-    const every = Math.max(1, Math.ceil(steps.length / MAX_ADVANCEMENT_SHAPES));
-    steps.forEach((s, k) => {
-      const m = rotating && (k % every === 0 || k === steps.length - 1) ? previewMinkowski(minkowskiDifference({ shapeA, transformA: s.transformA, shapeB, transformB: s.transformB })) : null;
-      advancement.push({ t: s.t, distance: s.distance, normal: pt(s.normal), ...(m ? { minkowski: m } : {}) });
-    });
-  }
+  const queries = pairQueries({
+    shapeA: partShape(A.parts[partA]!),
+    transformA: xfA,
+    velocityA: { x: A.velocity[0], y: A.velocity[1] },
+    spinA: A.spin,
+    shapeB: partShape(B.parts[partB]!),
+    transformB: xfB,
+    velocityB: { x: B.velocity[0], y: B.velocity[1] },
+    spinB: B.spin,
+    tMax: scene.frames * scene.dt,
+    findingPushOut: finding && finding.kind === 'overlap' && finding.depth !== undefined ? [finding.normal[0] * finding.depth, finding.normal[1] * finding.depth] : null,
+  });
   return {
     uri: scene.uri,
     version: scene.version,
@@ -154,18 +103,9 @@ export function pairDetailOf(scene: PreviewScene, pick: PairChoice): PairDetail 
     partA,
     partB,
     finding,
-    minkowski,
-    distance: signed,
-    closest,
-    normal,
-    pushOut,
-    relativeVelocity,
+    relativeVelocity: [B.velocity[0] - A.velocity[0], B.velocity[1] - A.velocity[1]],
     relativeSpin: B.spin - A.spin,
-    toi,
-    gjk: gjkSteps.map((s) => ({ simplex: s.simplex.map(vertex), closest: pt(s.closest), direction: pt(s.direction) })),
-    epa,
-    advancement,
-    notes,
+    ...queries,
   };
 }
 
@@ -326,44 +266,4 @@ function epaSteps(shapeA: ConvexShape, transformA: Transform, shapeB: ConvexShap
   const pen = penetration({ shapeA, transformA, shapeB, transformB, useRadii: true, trace: true });
   if (pen.state !== 'ok') notes.push(`EPA: ${pen.state} after ${pen.iterations} iterations.`);
   return (pen.trace ?? []).map((step) => ({ polytope: step.polytope.map(vertex), closestEdge: step.closestEdge, distance: step.distance }));
-}
-
-/** The part pair at the least signed separation (deepest overlap first), as pair-detail.ts picks it. */
-function closestParts(A: PreviewBody, xfA: Transform, B: PreviewBody, xfB: Transform): [number, number] {
-  let best: [number, number] = [0, 0];
-  let bestD = Infinity;
-  if (A.parts.length === 1 && B.parts.length === 1) return best;
-  for (let i = 0; i < A.parts.length; i++) {
-    for (let j = 0; j < B.parts.length; j++) {
-      const key = contact({ shapeA: partShape(A.parts[i]!), transformA: xfA, shapeB: partShape(B.parts[j]!), transformB: xfB }).separation;
-      if (key < bestD) {
-        bestD = key;
-        best = [i, j];
-      }
-    }
-  }
-  return best;
-}
-
-function pt(v: Vec2): Point {
-  return [v.x, v.y];
-}
-
-function vertex(v: MinkowskiVertex): PreviewSimplexVertex {
-  return { w: pt(v.w), indexA: v.indexA, indexB: v.indexB };
-}
-
-/** The core's B ⊖ A in the protocol's flat form, as pair-detail.ts writes it. Null for malformed geometry. */
-function previewMinkowski(md: MinkowskiDifference): PreviewMinkowski | null {
-  if (md.state !== 'ok' || md.vertices.length === 0) return null;
-  const vertices: number[] = [];
-  const vertexA: number[] = [];
-  const vertexB: number[] = [];
-  for (const v of md.vertices) {
-    vertices.push(v.w.x, v.w.y);
-    vertexA.push(v.indexA);
-    vertexB.push(v.indexB);
-  }
-  const edgeFrom: PreviewMinkowski['edgeFrom'] = md.edges.length === md.vertices.length ? md.edges.map((e) => e.source) : md.vertices.map(() => 'both');
-  return { vertices, vertexA, vertexB, edgeFrom, radius: md.radius };
 }
