@@ -362,18 +362,13 @@ class PreviewPanel implements vscode.Disposable {
     const scene = this.sync.scene;
     if (!doc || !scene || scene.version !== m.version || doc.version !== m.version) {
       // The text moved on while dragging: drop the edit rather than write at stale offsets.
-      void this.post({ type: 'editRefused', reason: `'${m.body}' was not moved: the text changed meanwhile` });
-      this.throttle.flush();
-      return;
+      return this.refuse(`'${m.body}' was not moved: the text changed meanwhile`, false);
     }
     if (doc.languageId !== LANGUAGE_ID) return this.editLevelPose(doc, m);
     const body = scene.bodies.find((b) => b.name === m.body);
     if (!body) return;
     const edits = poseEdits(body, doc.getText(), { ...(m.at ? { at: m.at } : {}), ...(m.angle !== undefined ? { angle: m.angle } : {}) }, m.decimals);
-    const edit = new vscode.WorkspaceEdit();
-    for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
-    const ok = await vscode.workspace.applyEdit(edit);
-    if (!ok) this.throttle.flush();
+    await this.applyEdits(doc, edits);
   }
 
   /**
@@ -394,11 +389,20 @@ class PreviewPanel implements vscode.Disposable {
     const edits = levelEdits(result);
     if (!edits || doc.version !== m.version) {
       const reason = edits ? `'${m.body}' was not moved: the text changed meanwhile` : `${m.at ? `'${m.body}' cannot be moved from the preview` : 'a level body is not rotated from the preview'}; edit the level file instead`;
-      vscode.window.setStatusBarMessage(`Collide: ${reason}.`, 5000);
-      void this.post({ type: 'editRefused', reason });
-      this.throttle.flush();
-      return;
+      return this.refuse(reason, true);
     }
+    await this.applyEdits(doc, edits);
+  }
+
+  /** A drag's edit is not written: the preview draws the file's pose again and says why (here too, when `say`). */
+  private refuse(reason: string, say: boolean): void {
+    if (say) vscode.window.setStatusBarMessage(`Collide: ${reason}.`, 5000);
+    void this.post({ type: 'editRefused', reason });
+    this.throttle.flush();
+  }
+
+  /** Offsets of the document's text replaced as one WorkspaceEdit: one undo step. */
+  private async applyEdits(doc: vscode.TextDocument, edits: readonly { start: number; end: number; text: string }[]): Promise<void> {
     const edit = new vscode.WorkspaceEdit();
     for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
     if (!(await vscode.workspace.applyEdit(edit))) this.throttle.flush();
@@ -412,9 +416,7 @@ class PreviewPanel implements vscode.Disposable {
   private async editBody(m: Extract<WebviewToHost, { type: 'editBody' }>): Promise<void> {
     const doc = this.document();
     if (!doc || doc.version !== m.version || this.sync.scene?.version !== m.version || !this.client?.isRunning()) {
-      void this.post({ type: 'editRefused', reason: `'${m.body}' was not changed: the text changed meanwhile` });
-      this.throttle.flush();
-      return;
+      return this.refuse(`'${m.body}' was not changed: the text changed meanwhile`, false);
     }
     let result: unknown = null;
     try {
@@ -426,14 +428,9 @@ class PreviewPanel implements vscode.Disposable {
     const edits = levelEdits(result);
     if (!edits || doc.version !== m.version) {
       const reason = `'${m.body}' was not changed: ${typeof refused === 'string' ? refused.slice(0, 200) : 'the text changed meanwhile'}`;
-      vscode.window.setStatusBarMessage(`Collide: ${reason}.`, 5000);
-      void this.post({ type: 'editRefused', reason });
-      this.throttle.flush();
-      return;
+      return this.refuse(reason, true);
     }
-    const edit = new vscode.WorkspaceEdit();
-    for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
-    if (!(await vscode.workspace.applyEdit(edit))) this.throttle.flush();
+    await this.applyEdits(doc, edits);
   }
 
   /**
