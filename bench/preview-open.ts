@@ -1,6 +1,7 @@
 /**
  * The CPU cost of each stage of opening the preview on a large scene, outside the editor:
- * `node --import tsx bench/preview-open.ts [--bodies=N] [--runs=N]` (after `npm run build`).
+ * `node --import tsx bench/preview-open.ts [--bodies=N] [--runs=N] [--profile] [--webview-only]`
+ * (after `npm run build`).
  *
  * - server: `collide/previewScene` for the whole scene as bytes, asked of `dist/server.js` over
  *   stdio with the document open and analyzed; the server's main-thread CPU time over the request
@@ -34,6 +35,8 @@ const option = (name: string, fallback: number) => Number(args.find((a) => a.sta
 const BODIES = option('bodies', 10_000);
 const RUNS = Math.max(1, option('runs', 5));
 const PROFILE = args.includes('--profile');
+/** `--webview-only`: the server is asked once, for the bytes; only the webview's stages are timed. */
+const WEBVIEW_ONLY = args.includes('--webview-only');
 const root = join(__dirname, '..');
 
 /** The CPU time of a thread so far, in ms (`tid` = the pid: a process's main thread). */
@@ -172,7 +175,7 @@ async function main(): Promise<void> {
   const server = await startServer(uri, text);
   const answers: string[] = [];
   try {
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < (WEBVIEW_ONLY ? 1 : RUNS); run++) {
       const r = await server.request({ uri, bytes: true });
       add('server: collide/previewScene, whole as bytes', r.cpuMs);
       answers.push(r.json);
@@ -181,7 +184,8 @@ async function main(): Promise<void> {
     await server.close();
   }
   let posted: Uint8Array | null = null;
-  for (const json of answers) {
+  if (WEBVIEW_ONLY) rows.clear();
+  for (const json of WEBVIEW_ONLY ? answers.slice(0, 1) : answers) {
     const c0 = threadCpuMs(process.pid);
     const result: unknown = JSON.parse(json);
     const c1 = threadCpuMs(process.pid);
@@ -190,6 +194,7 @@ async function main(): Promise<void> {
     const c2 = threadCpuMs(process.pid);
     if (answer.kind !== 'scene' || answer.message.type !== 'sceneBytes') throw new Error(`the host took the answer as ${answer.kind}`);
     posted = answer.message.bytes;
+    if (WEBVIEW_ONLY) continue;
     add('host: JSON.parse of the answer', c1 - c0);
     add('host: SceneSync.accept', c2 - c1);
   }

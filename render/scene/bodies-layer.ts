@@ -206,7 +206,16 @@ export class BodiesLayer {
         }
         if (!reaches) continue;
         p.beginPath();
-        for (let k = b; k < end; k++) sb.traceBody(p, v, bodies[overlaps[k]!]!, sb.poseOf(overlaps[k]!, o.time, o.drag, pose));
+        for (let k = b; k < end; k++) {
+          const i = overlaps[k]!;
+          // A body drawn as a square (under TINY_PX) is outlined as that square: its true outline,
+          // a few pixels across under a 2-pixel stroke, looks the same and costs far more to
+          // stroke (tens of thousands of them in a large scene fitted to the view).
+          const lod = lodOf(sb.radii[i]! * v.zoom);
+          sb.poseOf(i, o.time, o.drag, pose);
+          if (lod === 2) this.traceBodyAt(p, v, i, pose, lod);
+          else sb.traceBody(p, v, bodies[i]!, pose);
+        }
         p.stroke(theme.warning, 2);
       }
     }
