@@ -14,7 +14,7 @@ import { SingleFlight } from '../client/src/preview/single-flight';
 export const TYPING_REQUESTS = [
   'documentSymbol',
   'foldingRange',
-  'semanticTokens/full/delta',
+  'semanticTokens/range',
   'codeLens',
   'codeLens/resolve',
   'inlayHint',
@@ -68,6 +68,12 @@ export interface TypingResult {
   readonly error?: string;
 }
 
+/** What the Collide client declares in VS Code: semantic tokens by range only (client/src/semantic-tokens-ranges.ts). */
+const RANGE_TOKENS_CAPABILITIES = {
+  ...VSCODE_CAPABILITIES,
+  textDocument: { ...VSCODE_CAPABILITIES.textDocument, semanticTokens: { ...VSCODE_CAPABILITIES.textDocument.semanticTokens, requests: { range: true, full: false } } },
+};
+
 /** Lines on screen around the cursor; VS Code asks inlay hints for them plus a viewport above and below and 30 lines. */
 const VISIBLE_LINES = 50;
 
@@ -80,10 +86,11 @@ const VISIBLE_LINES = 50;
  *   request in flight and restarts the delay.
  * - foldingRange: FoldingController, min 200 (src/vs/editor/contrib/folding/browser/folding.ts);
  *   a change cancels the computation in flight and restarts the delay.
- * - semanticTokens/full/delta: ModelSemanticColoring, min 300, max 2000
- *   (src/vs/editor/contrib/semanticTokens/browser/documentSemanticTokens.ts); scheduled on a change
- *   only when not already scheduled, never canceled by a change: a request in flight finishes
- *   and one more is scheduled when changes came meanwhile.
+ * - semanticTokens/range: the Collide client asks for tokens by range only
+ *   (client/src/semantic-tokens-ranges.ts), so VS Code's ViewportSemanticTokensContribution asks
+ *   for the visible lines plus a viewport above and below (getVisibleRangesPlusViewportAboveBelow),
+ *   debounce min 100, max 500 (src/vs/editor/contrib/semanticTokens/browser/
+ *   viewportSemanticTokens.ts); a change cancels the requests in flight and restarts the delay.
  * - codeLens: CodeLensContribution, min 250, restarted by every change; the next request cancels
  *   the one in flight; then codeLens/resolve of the visible lenses after the resolve debounce
  *   (min 250), canceled by a change (src/vs/editor/contrib/codelens/browser/codelensController.ts).
@@ -121,7 +128,7 @@ class Editor {
 
   private readonly symbols = { debounce: new FeatureDebounce(350), timer: new RunOnce(() => this.runSymbols()), cts: undefined as CancellationTokenSource | undefined };
   private readonly folding = { debounce: new FeatureDebounce(200), timer: new RunOnce(() => this.runFolding()), cts: undefined as CancellationTokenSource | undefined };
-  private readonly tokens = { debounce: new FeatureDebounce(300, 2000), timer: new RunOnce(() => this.runTokens()), running: false, changedMeanwhile: false, resultId: undefined as string | undefined };
+  private readonly tokens = { debounce: new FeatureDebounce(100, 500), timer: new RunOnce(() => this.runTokens()), cts: undefined as CancellationTokenSource | undefined };
   private readonly lenses = {
     debounce: new FeatureDebounce(250),
     timer: new RunOnce(() => this.runCodeLens()),
@@ -150,7 +157,7 @@ class Editor {
   opened(): void {
     this.symbols.timer.schedule(0);
     this.folding.timer.schedule(0);
-    this.tokens.timer.schedule(0);
+    this.tokens.timer.schedule(this.tokens.debounce.get());
     this.lenses.timer.schedule(0);
     this.inlay.timer.schedule(0);
     if (this.previewOpen) this.preview.throttle.trigger();
@@ -169,8 +176,8 @@ class Editor {
     this.symbols.timer.schedule(this.symbols.debounce.get());
     this.folding.cts?.cancel();
     this.folding.timer.schedule(this.folding.debounce.get());
-    if (this.tokens.running) this.tokens.changedMeanwhile = true;
-    if (!this.tokens.timer.isScheduled()) this.tokens.timer.schedule(this.tokens.debounce.get());
+    this.tokens.cts?.cancel();
+    this.tokens.timer.schedule(this.tokens.debounce.get());
     this.lenses.timer.schedule(this.lenses.debounce.get());
     this.lenses.resolveTimer.cancel();
     this.lenses.resolveCts?.cancel();
@@ -265,22 +272,10 @@ class Editor {
   }
 
   private runTokens(): void {
-    if (this.tokens.running) return; // "there is already a request running, let it finish"
-    this.tokens.running = true;
-    this.tokens.changedMeanwhile = false;
-    const cts = new CancellationTokenSource();
-    const p =
-      this.tokens.resultId === undefined
-        ? this.request<{ resultId?: string }>('semanticTokens/full/delta', 'textDocument/semanticTokens/full', { textDocument: this.textDocument }, cts)
-        : this.request<{ resultId?: string }>('semanticTokens/full/delta', 'textDocument/semanticTokens/full/delta', { textDocument: this.textDocument, previousResultId: this.tokens.resultId }, cts);
-    void p.then((r) => {
-      this.tokens.running = false;
-      if (r) {
-        this.tokens.debounce.update(r.ms);
-        this.tokens.resultId = r.result?.resultId;
-      }
-      if (this.tokens.changedMeanwhile && !this.tokens.timer.isScheduled()) this.tokens.timer.schedule(this.tokens.debounce.get());
-    });
+    // The visible lines plus a viewport above and below, one request (one editor, one range).
+    const cts = (this.tokens.cts = new CancellationTokenSource());
+    const range = this.visibleRange(VISIBLE_LINES);
+    void this.request('semanticTokens/range', 'textDocument/semanticTokens/range', { textDocument: this.textDocument, range }, cts).then((r) => r && this.tokens.debounce.update(r.ms));
   }
 
   private runCodeLens(): void {
@@ -403,7 +398,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 export async function benchTyping(scene: Scene, keystrokes: number, preview = true): Promise<TypingResult> {
   const text = sceneText(scene);
   const uri = pathToFileURL(join(tmpdir(), `collide-bench-typing-${scene.n}.collide`)).href;
-  const server = await startServer(VSCODE_CAPABILITIES);
+  const server = await startServer(RANGE_TOKENS_CAPABILITIES);
   const lines = text.split('\n');
   // The preview opens after the warm-up keystrokes, so that they warm the server up rather than
   // pile up a backlog of scenes before the timed ones.
