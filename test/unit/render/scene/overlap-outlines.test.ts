@@ -1,7 +1,8 @@
 /**
  * The overlap outlines' level of detail on a canvas (render/scene/bodies-layer.ts): a body drawn
  * as a small square (under TINY_PX on screen) is outlined as that square, one stroke of four
- * lines; a larger body by its true outline.
+ * lines, or filled a pixel larger when the square is at most 2 pixels across; a larger body by
+ * its true outline.
  */
 import { strict as assert } from 'node:assert';
 import type { Painter, TextStyle } from '../../../../render/painter';
@@ -21,7 +22,9 @@ class StrokePainter implements Painter {
     private readonly color: string,
   ) {}
   clear(): void {}
-  fillRect(): void {}
+  fillRect(_x: number, _y: number, _w: number, h: number, color: string): void {
+    if (color === this.color) this.strokes.push(`rect ${h}`);
+  }
   beginPath(): void {
     this.path = [];
   }
@@ -59,9 +62,20 @@ describe('render/scene/bodies-layer: overlap outlines', () => {
   };
 
   it('outlines a body under TINY_PX on screen as its square, and a larger one by its outline', () => {
-    const tiny = strokes(0.5);
-    assert.ok(tiny.length > 0, 'some overlap outlines are drawn');
-    for (const s of tiny) assert.equal(s, 'MLLLZ');
+    const radii = painter.radii;
+    const overlapping = new Set(scene.findings.filter((f) => f.kind === 'overlap').flatMap((f) => [f.ia, f.ib]));
+    const smallest = Math.min(...[...overlapping].map((i) => radii[i]!));
+    const largest = Math.max(...[...overlapping].map((i) => radii[i]!));
+    // Every overlapping body a square of half side at most 1 pixel: filled.
+    const filled = strokes(0.9 / largest);
+    assert.ok(filled.length > 0, 'some overlap outlines are drawn');
+    for (const s of filled) assert.match(s, /^rect /);
+    // Every one a square under 3 pixels: stroked as a square from a half side of 1 pixel.
+    const squares = strokes(2.5 / largest);
+    assert.ok(squares.length > 0, 'some overlap outlines are drawn');
+    for (const s of squares) assert.ok(s === 'MLLLZ' || s.startsWith('rect '), s);
+    assert.ok(squares.includes('MLLLZ'), 'some squares are stroked');
+    assert.ok(smallest * (2.5 / largest) > 1 || squares.some((s) => s.startsWith('rect ')), 'some are filled');
     const large = strokes(20);
     assert.ok(large.length > 0, 'some overlap outlines are drawn');
     assert.ok(large.some((s) => s.includes('A')), 'circles and rounded parts by their arcs');
