@@ -123,10 +123,12 @@ class PreviewPanel implements vscode.Disposable {
   }
 
   selection(editor: vscode.TextEditor): void {
+    // A scene fetched while the webview loads is not the webview's yet (postHeld sends it). The
+    // scene is read (and its bytes decoded) only for a cursor in the document of the version held.
+    if (!this.ready || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
+    if (editor.document.version !== this.sync.version) return;
     const scene = this.sync.scene;
-    // A scene fetched while the webview loads is not the webview's yet (postHeld sends it).
-    if (!this.ready || !scene || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
-    if (editor.document.version !== scene.version) return;
+    if (!scene) return;
     const offset = editor.document.offsetAt(editor.selection.active);
     const bodies = bodiesAtOffset(scene.bodies, offset);
     // Unchanged highlights are not sent again: each message waits its turn on the way.
