@@ -117,6 +117,19 @@ describe('client/preview/scene-sync', () => {
     assert.deepStrictEqual(sync.scene, scene, 'decoded when read');
     assert.deepStrictEqual(sync.accept(uri, deltaOf(scene, scene.version)), { kind: 'same' });
 
+    // A delta on bytes not read yet applies to the scene they hold, as on the scene itself.
+    const lazy = new SceneSync();
+    lazy.accept(uri, answer);
+    const d = deltaOf(scene, scene.version + 1);
+    const viaBytes = lazy.accept(uri, d);
+    const viaScene = new SceneSync();
+    viaScene.accept(uri, scene);
+    const direct = viaScene.accept(uri, d);
+    assert.ok(viaBytes.kind === 'scene' && direct.kind === 'scene');
+    assert.deepStrictEqual(viaBytes.scene, direct.scene);
+    assert.equal(viaBytes.scene?.errorCount, 2);
+    assert.deepStrictEqual(viaBytes.message, { type: 'sceneDelta', delta: d });
+
     // The bytes are of another version than the answer says: taken and posted, dropped when read.
     const wrong = new SceneSync();
     const taken = wrong.accept(uri, { ...answer, version: scene.version + 1 });
