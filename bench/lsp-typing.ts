@@ -1,7 +1,7 @@
 // No Node API here: the typing case also runs in the page that holds the web worker (typing-page.ts).
 import { CancellationTokenSource } from 'vscode-jsonrpc';
 import { PREVIEW_SCENE_METHOD } from '../protocol/preview-lsp';
-import { openDocument, type Server } from './lsp-connection';
+import { openDocument, VSCODE_CAPABILITIES, type Server } from './lsp-connection';
 import type { Scene } from './scenes';
 import { sceneText } from './scenes';
 import { FeatureDebounce, LeadingTrailingThrottle, RunOnce } from './vscode-scheduling';
@@ -12,7 +12,7 @@ import { SingleFlight } from '../client/src/preview/single-flight';
 export const TYPING_REQUESTS = [
   'documentSymbol',
   'foldingRange',
-  'semanticTokens/full/delta',
+  'semanticTokens/range',
   'codeLens',
   'codeLens/resolve',
   'inlayHint',
@@ -66,6 +66,12 @@ export interface TypingResult {
   readonly error?: string;
 }
 
+/** What the Collide client declares in VS Code: semantic tokens by range only (client/src/semantic-tokens-ranges.ts). */
+export const RANGE_TOKENS_CAPABILITIES = {
+  ...VSCODE_CAPABILITIES,
+  textDocument: { ...VSCODE_CAPABILITIES.textDocument, semanticTokens: { ...VSCODE_CAPABILITIES.textDocument.semanticTokens, requests: { range: true, full: false } } },
+};
+
 /** Lines on screen around the cursor; VS Code asks inlay hints for them plus a viewport above and below and 30 lines. */
 const VISIBLE_LINES = 50;
 
@@ -78,10 +84,11 @@ const VISIBLE_LINES = 50;
  *   request in flight and restarts the delay.
  * - foldingRange: FoldingController, min 200 (src/vs/editor/contrib/folding/browser/folding.ts);
  *   a change cancels the computation in flight and restarts the delay.
- * - semanticTokens/full/delta: ModelSemanticColoring, min 300, max 2000
- *   (src/vs/editor/contrib/semanticTokens/browser/documentSemanticTokens.ts); scheduled on a change
- *   only when not already scheduled, never canceled by a change: a request in flight finishes
- *   and one more is scheduled when changes came meanwhile.
+ * - semanticTokens/range: the Collide client asks for tokens by range only
+ *   (client/src/semantic-tokens-ranges.ts), so VS Code's ViewportSemanticTokensContribution asks
+ *   for the visible lines plus a viewport above and below (getVisibleRangesPlusViewportAboveBelow),
+ *   debounce min 100, max 500 (src/vs/editor/contrib/semanticTokens/browser/
+ *   viewportSemanticTokens.ts); a change cancels the requests in flight and restarts the delay.
  * - codeLens: CodeLensContribution, min 250, restarted by every change; the next request cancels
  *   the one in flight; then codeLens/resolve of the visible lenses after the resolve debounce
  *   (min 250), canceled by a change (src/vs/editor/contrib/codelens/browser/codelensController.ts).
@@ -119,7 +126,7 @@ class Editor {
 
   private readonly symbols = { debounce: new FeatureDebounce(350), timer: new RunOnce(() => this.runSymbols()), cts: undefined as CancellationTokenSource | undefined };
   private readonly folding = { debounce: new FeatureDebounce(200), timer: new RunOnce(() => this.runFolding()), cts: undefined as CancellationTokenSource | undefined };
-  private readonly tokens = { debounce: new FeatureDebounce(300, 2000), timer: new RunOnce(() => this.runTokens()), running: false, changedMeanwhile: false, resultId: undefined as string | undefined };
+  private readonly tokens = { debounce: new FeatureDebounce(100, 500), timer: new RunOnce(() => this.runTokens()), cts: undefined as CancellationTokenSource | undefined };
   private readonly lenses = {
     debounce: new FeatureDebounce(250),
     timer: new RunOnce(() => this.runCodeLens()),
@@ -148,7 +155,7 @@ class Editor {
   opened(): void {
     this.symbols.timer.schedule(0);
     this.folding.timer.schedule(0);
-    this.tokens.timer.schedule(0);
+    this.tokens.timer.schedule(this.tokens.debounce.get());
     this.lenses.timer.schedule(0);
     this.inlay.timer.schedule(0);
     if (this.previewOpen) this.preview.throttle.trigger();
@@ -167,8 +174,8 @@ class Editor {
     this.symbols.timer.schedule(this.symbols.debounce.get());
     this.folding.cts?.cancel();
     this.folding.timer.schedule(this.folding.debounce.get());
-    if (this.tokens.running) this.tokens.changedMeanwhile = true;
-    if (!this.tokens.timer.isScheduled()) this.tokens.timer.schedule(this.tokens.debounce.get());
+    this.tokens.cts?.cancel();
+    this.tokens.timer.schedule(this.tokens.debounce.get());
     this.lenses.timer.schedule(this.lenses.debounce.get());
     this.lenses.resolveTimer.cancel();
     this.lenses.resolveCts?.cancel();
@@ -263,22 +270,10 @@ class Editor {
   }
 
   private runTokens(): void {
-    if (this.tokens.running) return; // "there is already a request running, let it finish"
-    this.tokens.running = true;
-    this.tokens.changedMeanwhile = false;
-    const cts = new CancellationTokenSource();
-    const p =
-      this.tokens.resultId === undefined
-        ? this.request<{ resultId?: string }>('semanticTokens/full/delta', 'textDocument/semanticTokens/full', { textDocument: this.textDocument }, cts)
-        : this.request<{ resultId?: string }>('semanticTokens/full/delta', 'textDocument/semanticTokens/full/delta', { textDocument: this.textDocument, previousResultId: this.tokens.resultId }, cts);
-    void p.then((r) => {
-      this.tokens.running = false;
-      if (r) {
-        this.tokens.debounce.update(r.ms);
-        this.tokens.resultId = r.result?.resultId;
-      }
-      if (this.tokens.changedMeanwhile && !this.tokens.timer.isScheduled()) this.tokens.timer.schedule(this.tokens.debounce.get());
-    });
+    // The visible lines plus a viewport above and below, one request (one editor, one range).
+    const cts = (this.tokens.cts = new CancellationTokenSource());
+    const range = this.visibleRange(VISIBLE_LINES);
+    void this.request('semanticTokens/range', 'textDocument/semanticTokens/range', { textDocument: this.textDocument, range }, cts).then((r) => r && this.tokens.debounce.update(r.ms));
   }
 
   private runCodeLens(): void {

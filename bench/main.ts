@@ -27,8 +27,8 @@ import { benchLevelCheck, describeLevelCheck } from './level-check';
 import { BURST_REQUESTS, benchLspBurst } from './lsp-burst';
 import { ALL_PROBLEMS, benchLsp } from './lsp-latency';
 import { IDLE_MS, benchLspBurstMemory, benchLspMemory } from './lsp-memory';
-import { VSCODE_CAPABILITIES, startServer } from './lsp-process';
-import { KEYSTROKE_MS, TYPING_REQUESTS, benchTyping, type TypingResult } from './lsp-typing';
+import { startServer } from './lsp-process';
+import { KEYSTROKE_MS, RANGE_TOKENS_CAPABILITIES, TYPING_REQUESTS, benchTyping, type TypingResult } from './lsp-typing';
 import { workerAvailable, workerTyping, type WorkerTyping } from './worker-server';
 import { generateScene, MARGIN, type Scene } from './scenes';
 
@@ -375,7 +375,7 @@ async function typing(): Promise<void> {
       // The editor alone, then with the preview open: what the preview's requests cost the typist.
       for (const preview of [false, true]) {
         const what = preview ? 'with preview' : 'editor alone';
-        report(n, what, await benchTyping(scene, 40, preview, () => startServer(VSCODE_CAPABILITIES)), add);
+        report(n, what, await benchTyping(scene, 40, preview, () => startServer(RANGE_TOKENS_CAPABILITIES)), add);
         if (worker && n <= WORKER_MAX_N) {
           log(`    load average ${load()}`);
           report(n, `worker, ${what}`, await worker.type(scene, 40, preview), add);

@@ -5,8 +5,8 @@
  * host does; every time is taken on the page's clock.
  */
 import { BrowserMessageReader, BrowserMessageWriter, createMessageConnection } from 'vscode-jsonrpc/browser';
-import { serverOn, VSCODE_CAPABILITIES } from './lsp-connection';
-import { typeInto, type TypingResult } from './lsp-typing';
+import { serverOn } from './lsp-connection';
+import { RANGE_TOKENS_CAPABILITIES, typeInto, type TypingResult } from './lsp-typing';
 
 /**
  * The client's preview sync (client/src/preview/scene-sync.ts) decodes base64 with Node's
@@ -27,7 +27,7 @@ type WorkerConstructor = new (url: string) => PageWorker;
 async function startWorker(url: string) {
   const worker = new (globalThis as unknown as { Worker: WorkerConstructor }).Worker(url);
   const connection = createMessageConnection(new BrowserMessageReader(worker as never), new BrowserMessageWriter(worker as never));
-  return serverOn(connection, VSCODE_CAPABILITIES, null, null, {
+  return serverOn(connection, RANGE_TOKENS_CAPABILITIES, null, null, {
     pid: 0,
     awaitFirstByte() {},
     firstByteAt: () => NaN,

@@ -569,10 +569,14 @@ async function lensesAndPreview(page, typeScene, log) {
  */
 async function measureOpen(page, timelineFile, log) {
   await paletteOn(page, 'Collide: Open Preview to the Side');
+  const profiler = PROFILE && timelineFile ? await startProfile(page) : null;
+  const cpu0 = profiler ? processTimes() : null;
   const t0 = Date.now();
   await page.keyboard.press('Enter');
   const frame = await previewFrame(page, 60_000);
   const ms = Date.now() - t0;
+  if (cpu0) logCpu('preview open', cpu0, processTimes(), 1);
+  if (profiler) await stopProfile(profiler, log, 'open.cpuprofile');
   const marks = {};
   if (timelineFile && existsSync(`${timelineFile}.client`)) {
     for (const line of readFileSync(`${timelineFile}.client`, 'utf8').split('\n')) {
@@ -606,9 +610,9 @@ async function startProfile(page) {
   return cdp;
 }
 
-async function stopProfile(cdp, log) {
+async function stopProfile(cdp, log, file = 'workbench.cpuprofile') {
   const { profile } = await cdp.send('Profiler.stop');
-  writeFileSync(join(outDir, 'workbench.cpuprofile'), JSON.stringify(profile));
+  writeFileSync(join(outDir, file), JSON.stringify(profile));
   const dt = new Map();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   for (let i = 0; i < profile.samples.length; i++) {

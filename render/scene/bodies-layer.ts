@@ -206,8 +206,26 @@ export class BodiesLayer {
         }
         if (!reaches) continue;
         p.beginPath();
-        for (let k = b; k < end; k++) sb.traceBody(p, v, bodies[overlaps[k]!]!, sb.poseOf(overlaps[k]!, o.time, o.drag, pose));
-        p.stroke(theme.warning, 2);
+        let traced = false;
+        for (let k = b; k < end; k++) {
+          const i = overlaps[k]!;
+          // A body drawn as a square (under TINY_PX) is outlined as that square: its true outline,
+          // a few pixels across under a 2-pixel stroke, looks the same and costs far more to
+          // stroke (tens of thousands of them in a large scene fitted to the view). A square of
+          // half side up to 1 pixel has no inside left under the stroke: it is filled, 1 pixel
+          // larger, a rectangle being the canvas's cheapest fill.
+          const r = sb.radii[i]! * v.zoom;
+          const lod = lodOf(r);
+          sb.poseOf(i, o.time, o.drag, pose);
+          const h = Math.max(r, MIN_SQUARE_HALF_PX);
+          if (lod === 2 && h <= 1 && p.fillRect) p.fillRect(toScreenX(v, pose.x) - h - 1, toScreenY(v, pose.y) - h - 1, 2 * h + 2, 2 * h + 2, theme.warning, 1);
+          else {
+            if (lod === 2) this.traceBodyAt(p, v, i, pose, lod);
+            else sb.traceBody(p, v, bodies[i]!, pose);
+            traced = true;
+          }
+        }
+        if (traced) p.stroke(theme.warning, 2);
       }
     }
   }

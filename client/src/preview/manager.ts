@@ -138,10 +138,12 @@ class PreviewPanel implements vscode.Disposable {
   }
 
   selection(editor: vscode.TextEditor): void {
+    // A scene fetched while the webview loads is not the webview's yet (postHeld sends it). The
+    // scene is read (and its bytes decoded) only for a cursor in the document of the version held.
+    if (!this.ready || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
+    if (editor.document.version !== this.sync.version) return;
     const scene = this.sync.scene;
-    // A scene fetched while the webview loads is not the webview's yet (postHeld sends it).
-    if (!this.ready || !scene || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
-    if (editor.document.version !== scene.version) return;
+    if (!scene) return;
     const offset = editor.document.offsetAt(editor.selection.active);
     const bodies = bodiesAtOffset(scene.bodies, offset);
     // Unchanged highlights are not sent again: each message waits its turn on the way.
@@ -197,7 +199,7 @@ class PreviewPanel implements vscode.Disposable {
    * arrive, so that they do not queue up there (each update then brings every edit since).
    */
   private post(message: HostToWebview): Promise<void> {
-    const version = message.type === 'scene' ? message.scene.version : message.type === 'sceneDelta' ? message.delta.version : message.type === 'sceneBytes' ? this.sync.scene?.version : undefined;
+    const version = message.type === 'scene' ? message.scene.version : message.type === 'sceneDelta' ? message.delta.version : message.type === 'sceneBytes' ? this.sync.version : undefined;
     if (version !== undefined) timelineMark('previewPosted', 'preview', message.type, String(version));
     const delivered = Promise.resolve(this.panel.webview.postMessage(message)).then(
       () => undefined,
@@ -261,15 +263,16 @@ class PreviewPanel implements vscode.Disposable {
       this.retryTimer = setTimeout(() => void this.fetch.run(), 0);
       return;
     }
-    const scene = this.sync.scene;
-    if (!scene) return;
+    // The version only: a whole scene's bytes are decoded here once they are posted.
+    const version = this.sync.version;
+    if (version === undefined) return;
     if (answer.kind === 'scene') {
       if (this.ready) {
         await this.post(answer.message);
       } else this.sync.webviewReset(); // fetched while the webview loads: postHeld on `ready`
     }
     const doc = this.document();
-    if (doc && doc.version > scene.version && this.retries < MAX_RETRIES) {
+    if (doc && doc.version > version && this.retries < MAX_RETRIES) {
       // The server's newest analysis is behind the text: look again shortly.
       this.retries++;
       this.retryTimer = setTimeout(() => void this.fetch.run(), RETRY_MS);
@@ -280,8 +283,7 @@ class PreviewPanel implements vscode.Disposable {
 
   /** Post the scene held (one fetched while the webview loaded) to a webview that holds none. */
   private postHeld(): void {
-    const scene = this.sync.scene;
-    if (!scene || scene.uri !== this.uri?.toString()) return;
+    if (!this.uri || this.sync.base(this.uri.toString()) === undefined) return;
     const message = this.sync.wholeMessage();
     if (!message) return;
     void this.post(message);

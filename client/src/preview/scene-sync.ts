@@ -7,8 +7,11 @@ import { decodeSceneBytes, encodeSceneBytes } from '../../../protocol/preview-sc
 
 /** What an answer of `collide/previewScene` comes to. */
 export type SceneAnswer =
-  /** A newer scene: hold it, and post `message` to the webview. */
-  | { readonly kind: 'scene'; readonly scene: PreviewScene; readonly message: HostToWebview }
+  /**
+   * A newer scene: hold it, and post `message` to the webview. `version` is the scene's; `scene`
+   * is decoded when first read (null if its bytes turn out not to hold it, see SceneSync.scene).
+   */
+  | { readonly kind: 'scene'; readonly version: number; readonly scene: PreviewScene | null; readonly message: HostToWebview }
   /** Not newer than what is held (an answer for an older version, or an empty delta). */
   | { readonly kind: 'same' }
   /** A delta that does not fit the scene held: the held scene is dropped, ask again for the whole. */
@@ -24,27 +27,58 @@ export type SceneAnswer =
  * scene), and the whole scene when it holds none or another version (it just loaded), as bytes
  * (protocol/preview-scene-bytes.ts: a webview message carries them far faster than objects). Pure:
  * the panel (manager.ts) does the requests and the posting.
+ *
+ * Whole scenes sent as bytes are posted as they came and decoded here only when the scene is
+ * first read (a delta to apply, a cursor to match against the bodies): the webview decodes and
+ * checks the same bytes itself, and the host's decoding (hundreds of milliseconds for a large
+ * scene) is then off the way of the preview's first frame.
  */
 export class SceneSync {
   private held: PreviewScene | null = null;
   /** `held` as encodeSceneBytes makes it, once made (or as the server sent it). */
   private heldBytes: Uint8Array | null = null;
+  /** The document and version of `heldBytes` while they are not decoded yet (`held` is null then). */
+  private undecoded: { readonly uri: string; readonly version: number } | null = null;
   /** The version the webview holds (-1: none; it just loaded, or was sent an empty message). */
   private webviewVersion = -1;
 
+  /**
+   * The scene held, decoded from its bytes on the first read; null when none is held, or when
+   * the bytes do not hold a valid scene of the document and version they came as (the scene is
+   * then dropped, and the next request asks for the whole one).
+   */
   get scene(): PreviewScene | null {
+    const pending = this.undecoded;
+    if (pending) {
+      this.undecoded = null;
+      const decoded = decodeSceneBytes(this.heldBytes!);
+      if (decoded && decoded.uri === pending.uri && decoded.version === pending.version) this.held = decoded;
+      else this.reset();
+    }
     return this.held;
+  }
+
+  /** The document and version held, without decoding it. */
+  private get heldKey(): { readonly uri: string; readonly version: number } | null {
+    return this.undecoded ?? this.held;
+  }
+
+  /** The version of the scene held, without decoding it (undefined when none is held). */
+  get version(): number | undefined {
+    return this.heldKey?.version;
   }
 
   /** The `base` to ask with for document `uri`: the version held, if it is of that document. */
   base(uri: string): number | undefined {
-    return this.held && this.held.uri === uri ? this.held.version : undefined;
+    const key = this.heldKey;
+    return key && key.uri === uri ? key.version : undefined;
   }
 
   /** Forget the scene (another document is followed). */
   reset(): void {
     this.held = null;
     this.heldBytes = null;
+    this.undecoded = null;
     this.webviewVersion = -1;
   }
 
@@ -58,8 +92,9 @@ export class SceneSync {
    * and it then counts as holding it; null when no scene is held.
    */
   wholeMessage(): HostToWebview | null {
-    if (!this.held) return null;
-    this.webviewVersion = this.held.version;
+    const key = this.heldKey;
+    if (!key) return null;
+    this.webviewVersion = key.version;
     return { type: 'sceneBytes', bytes: this.bytesOfHeld() };
   }
 
@@ -72,18 +107,31 @@ export class SceneSync {
   accept(uri: string, result: unknown): SceneAnswer {
     let scene: PreviewScene;
     let delta: PreviewSceneDelta | null = null;
-    let bytes: Uint8Array | null = null;
     if (isBytesAnswer(result)) {
       if (!isPreviewSceneBytes(result) || result.uri !== uri) return { kind: 'invalid' };
-      bytes = fromBase64(result.bytes);
-      const decoded = bytes && decodeSceneBytes(bytes);
-      if (!decoded || decoded.uri !== uri || decoded.version !== result.version) return { kind: 'invalid' };
-      if (this.held && this.held.uri === uri && decoded.version < this.held.version) return { kind: 'same' };
-      if (this.held && this.held.uri === uri && decoded.version === this.held.version && this.webviewVersion === decoded.version) return { kind: 'same' };
-      scene = decoded;
+      const bytes = fromBase64(result.bytes);
+      if (!bytes) return { kind: 'invalid' };
+      const key = this.heldKey;
+      if (key && key.uri === uri && result.version < key.version) return { kind: 'same' };
+      if (key && key.uri === uri && result.version === key.version && this.webviewVersion === result.version) return { kind: 'same' };
+      // Decoded when first read (`scene`), after the bytes are posted.
+      this.held = null;
+      this.heldBytes = bytes;
+      this.undecoded = { uri, version: result.version };
+      this.webviewVersion = result.version;
+      const message: HostToWebview = { type: 'sceneBytes', bytes };
+      const sync = this;
+      return {
+        kind: 'scene',
+        version: result.version,
+        message,
+        get scene() {
+          return sync.scene;
+        },
+      };
     } else if (isDeltaAnswer(result)) {
       if (!isPreviewSceneDelta(result) || result.uri !== uri) return { kind: 'invalid' };
-      const held = this.held;
+      const held = this.scene;
       if (!held || held.uri !== uri) return { kind: 'refetch' };
       // An answer against an older base than the one held is one behind what is shown.
       if (result.base < held.version) return { kind: 'same' };
@@ -97,11 +145,12 @@ export class SceneSync {
       delta = result;
     } else {
       if (!isPreviewScene(result) || result.uri !== uri) return { kind: 'invalid' };
-      if (this.held && this.held.uri === uri && result.version < this.held.version) return { kind: 'same' };
-      if (this.held && this.held.uri === uri && result.version === this.held.version && this.webviewVersion === result.version) return { kind: 'same' };
+      const key = this.heldKey;
+      if (key && key.uri === uri && result.version < key.version) return { kind: 'same' };
+      if (key && key.uri === uri && result.version === key.version && this.webviewVersion === result.version) return { kind: 'same' };
       scene = result;
     }
-    return this.post(scene, delta, bytes);
+    return this.post(scene, delta);
   }
 
   private bytesOfHeld(): Uint8Array {
@@ -109,12 +158,13 @@ export class SceneSync {
     return this.heldBytes;
   }
 
-  private post(scene: PreviewScene, delta: PreviewSceneDelta | null, bytes: Uint8Array | null = null): SceneAnswer {
-    if (scene !== this.held) this.heldBytes = bytes;
+  private post(scene: PreviewScene, delta: PreviewSceneDelta | null): SceneAnswer {
+    if (scene !== this.held) this.heldBytes = null;
     this.held = scene;
+    this.undecoded = null;
     const message: HostToWebview = delta && this.webviewVersion === delta.base ? { type: 'sceneDelta', delta } : { type: 'sceneBytes', bytes: this.bytesOfHeld() };
     this.webviewVersion = scene.version;
-    return { kind: 'scene', scene, message };
+    return { kind: 'scene', version: scene.version, scene, message };
   }
 }
 

@@ -2,7 +2,7 @@ import type { TextRange } from '../common/diagnostic';
 import { forEachChild, type Node } from '../syntax/ast';
 import { callOpenings } from '../syntax/lexer';
 import { statementIndexOf, type StatementIndex } from '../syntax/statement-index';
-import { isSceneBody } from '../semantics/symbols';
+import { entryKind, isSceneBody } from '../semantics/symbols';
 import { finish } from '../common/steps';
 import { lowerBoundBy } from '../syntax/positions';
 import type { AnalyzedDocument } from './document';
@@ -57,14 +57,15 @@ interface Entry {
 export function semanticTokens(doc: AnalyzedDocument, range?: TextRange): EncodedTokens {
   const index = statementIndexOf(doc.analysis.parse);
   if (!range) return finish(wholeDocumentTokenSteps(doc, index));
-  const { definitions, references } = doc.analysis.semantics.symbols;
+  // The entries, not `definitions`, which makes every scene body's definition on each read.
+  const { entries, references } = doc.analysis.semantics.symbols;
   // Both lists are in source order, each item inside its statement: a range request reads the
   // stretch that can touch the range (the statement around its start onwards, up to its end).
   // A reference that reaches the range starts in the statement that starts before it, or later.
   const k = index.atOrBefore(range.start - 1);
   const slices: SymbolSlices = {
-    d0: lowerBoundBy(definitions, range.start, (d) => d.range.end),
-    d1: lowerBoundBy(definitions, range.end + 1, (d) => d.range.start),
+    d0: lowerBoundBy(entries, range.start, (e) => (isSceneBody(e) ? e.end : e.range.end)),
+    d1: lowerBoundBy(entries, range.end + 1, (e) => (isSceneBody(e) ? e.start : e.range.start)),
     r0: k < 0 ? 0 : lowerBoundBy(references, index.start(k), (r) => r.range.start),
     r1: lowerBoundBy(references, range.end + 1, (r) => r.range.start),
   };
@@ -93,10 +94,13 @@ export interface SymbolSlices {
  */
 export function semanticTokensOf(doc: AnalyzedDocument, range: TextRange | undefined, slices: SymbolSlices, walk: (visit: (n: Node) => void) => void): EncodedTokens {
   const entries: Entry[] = [];
-  const { definitions, references } = doc.analysis.semantics.symbols;
+  // Read from the table's entries (in the order of its definitions): a scene body's definition
+  // is made on each read of `definitions`, for every body of the scene.
+  const { entries: table, references } = doc.analysis.semantics.symbols;
   for (let i = slices.d0; i < slices.d1; i++) {
-    const d = definitions[i]!;
-    entries.push({ range: d.nameRange, type: TYPE_OF[d.kind], modifiers: DECLARATION | (d.kind === 'let' ? READONLY : 0) });
+    const d = table[i]!;
+    const kind = entryKind(d);
+    entries.push({ range: d.nameRange, type: TYPE_OF[kind], modifiers: DECLARATION | (kind === 'let' ? READONLY : 0) });
   }
   for (let i = slices.r0; i < slices.r1; i++) {
     const r = references[i]!;

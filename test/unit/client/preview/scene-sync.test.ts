@@ -51,7 +51,7 @@ describe('client/preview/scene-sync', () => {
     assert.ok(next.kind === 'scene');
     assert.deepStrictEqual(next.message, { type: 'sceneDelta', delta: d });
     assert.ok(isHostToWebview(next.message));
-    assert.equal(next.scene.errorCount, 2);
+    assert.equal(next.scene?.errorCount, 2);
     assert.equal(sync.base(uri), scene.version + 1);
   });
 
@@ -102,8 +102,46 @@ describe('client/preview/scene-sync', () => {
     assert.deepStrictEqual(first.scene, scene);
     assert.deepStrictEqual(first.message.bytes, bytes);
     assert.deepStrictEqual(sync.accept(uri, answer), { kind: 'same' });
-    assert.deepStrictEqual(new SceneSync().accept(uri, { ...answer, version: scene.version + 1 }), { kind: 'invalid' }, 'a version that is not the scene\'s');
     assert.deepStrictEqual(new SceneSync().accept(uri, { ...answer, bytes: [b64.slice(0, cut - 1), b64.slice(cut - 1)] }), { kind: 'invalid' }, 'a text cut inside a quantum');
+  });
+
+  it('posts whole-scene bytes before decoding them, and drops them when they turn out not to hold the scene', () => {
+    const bytes = encodeSceneBytes(scene);
+    const answer: PreviewSceneBytes = { uri, version: scene.version, bytes: [Buffer.from(bytes).toString('base64')] };
+    const sync = new SceneSync();
+    const first = sync.accept(uri, answer);
+    assert.ok(first.kind === 'scene' && first.message.type === 'sceneBytes');
+    assert.equal(first.version, scene.version);
+    assert.equal(sync.version, scene.version);
+    assert.equal((sync as unknown as { held: unknown }).held, null, 'not decoded by accept');
+    assert.deepStrictEqual(sync.scene, scene, 'decoded when read');
+    assert.deepStrictEqual(sync.accept(uri, deltaOf(scene, scene.version)), { kind: 'same' });
+
+    // A delta on bytes not read yet applies to the scene they hold, as on the scene itself.
+    const lazy = new SceneSync();
+    lazy.accept(uri, answer);
+    const d = deltaOf(scene, scene.version + 1);
+    const viaBytes = lazy.accept(uri, d);
+    const viaScene = new SceneSync();
+    viaScene.accept(uri, scene);
+    const direct = viaScene.accept(uri, d);
+    assert.ok(viaBytes.kind === 'scene' && direct.kind === 'scene');
+    assert.deepStrictEqual(viaBytes.scene, direct.scene);
+    assert.equal(viaBytes.scene?.errorCount, 2);
+    assert.deepStrictEqual(viaBytes.message, { type: 'sceneDelta', delta: d });
+
+    // The bytes are of another version than the answer says: taken and posted, dropped when read.
+    const wrong = new SceneSync();
+    const taken = wrong.accept(uri, { ...answer, version: scene.version + 1 });
+    assert.ok(taken.kind === 'scene' && taken.message.type === 'sceneBytes');
+    assert.equal(wrong.base(uri), scene.version + 1);
+    assert.equal(taken.scene, null);
+    assert.equal(wrong.base(uri), undefined, 'the next request asks for the whole scene');
+    assert.deepStrictEqual(wrong.accept(uri, deltaOf(scene, scene.version + 2)), { kind: 'refetch' });
+    const junk = new SceneSync();
+    assert.equal(junk.accept(uri, { ...answer, bytes: [Buffer.from('not a scene').toString('base64')] }).kind, 'scene');
+    assert.equal(junk.scene, null);
+    assert.equal(junk.wholeMessage(), null);
   });
 
   it('reads base64 texts only when each is whole base64', () => {
