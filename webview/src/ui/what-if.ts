@@ -24,6 +24,8 @@ export class WhatIfControl {
     this.apply,
   ]);
   private version = -1;
+  /** The scene is a level's (read y down, from Godot or Tiled): no what-if for it. */
+  private level = false;
   private result: WhatIfResult | null = null;
 
   constructor(
@@ -55,6 +57,10 @@ export class WhatIfControl {
     }
     this.version = version;
     this.root.hidden = !scene || !scene.findings.some((f) => f.kind === 'tunnelling');
+    // The server searches again only a `.collide` scene's steps (a level has no dt to write).
+    this.level = scene?.yDown === true;
+    if (this.level) this.select.value = '1';
+    this.select.disabled = this.level;
     this.ask();
   }
 
@@ -72,7 +78,7 @@ export class WhatIfControl {
   private ask(): void {
     this.result = null;
     this.apply.setAttribute('disabled', '');
-    this.summary.textContent = '';
+    this.summary.textContent = this.level ? 'What-if is for .collide scenes' : '';
     this.mark(null);
     const n = this.substeps;
     if (n > 1 && this.version >= 0) {

@@ -88,4 +88,24 @@ describe('preview webview: the what-if control (headless Chromium)', function ()
     await view.send({ type: 'scene', scene: { ...scene, version: 7, findings: scene.findings.filter((f) => f.kind !== 'tunnelling') } });
     assert.equal(await view.page.locator('.whatif').isVisible(), false);
   });
+
+  it("says plainly that what-if is for .collide scenes on a level's scene, and asks nothing", async () => {
+    const doc = analyzeText(TEXT, URI);
+    const a = doc.analysis;
+    const scene = buildPreviewScene(URI, 5, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+    await view.send({ type: 'scene', scene });
+    await view.page.selectOption('#whatif-substeps', '8');
+    await view.clearPosted();
+    // The same findings read from a level (the server answers no what-if for it).
+    await view.send({ type: 'scene', scene: { ...scene, uri: 'file:///level.tscn', version: 6, yDown: true } });
+    assert.deepEqual(await view.posted(), []);
+    assert.equal(await view.page.locator('.whatif').isVisible(), true);
+    assert.equal(await view.page.locator('#whatif-substeps').isDisabled(), true);
+    assert.equal(await view.page.locator('#whatif-substeps').inputValue(), '1');
+    assert.equal(await view.page.locator('#whatif-summary').textContent(), 'What-if is for .collide scenes');
+    // Back on a scene: the control works again.
+    await view.send({ type: 'scene', scene: { ...scene, version: 7 } });
+    assert.equal(await view.page.locator('#whatif-substeps').isDisabled(), false);
+    assert.equal(await view.page.locator('#whatif-summary').textContent(), '');
+  });
 });
