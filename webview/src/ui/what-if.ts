@@ -61,6 +61,7 @@ export class WhatIfControl {
     this.level = scene?.yDown === true;
     if (this.level) this.select.value = '1';
     this.select.disabled = this.level;
+    this.apply.hidden = this.level;
     this.ask();
   }
 

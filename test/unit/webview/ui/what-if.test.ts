@@ -103,9 +103,11 @@ describe('preview webview: the what-if control (headless Chromium)', function ()
     assert.equal(await view.page.locator('#whatif-substeps').isDisabled(), true);
     assert.equal(await view.page.locator('#whatif-substeps').inputValue(), '1');
     assert.equal(await view.page.locator('#whatif-summary').textContent(), 'What-if is for .collide scenes');
+    assert.equal(await view.page.locator('#whatif-apply').isVisible(), false, 'nothing to apply');
     // Back on a scene: the control works again.
     await view.send({ type: 'scene', scene: { ...scene, version: 7 } });
     assert.equal(await view.page.locator('#whatif-substeps').isDisabled(), false);
+    assert.equal(await view.page.locator('#whatif-apply').isVisible(), true);
     assert.equal(await view.page.locator('#whatif-summary').textContent(), '');
   });
 });
