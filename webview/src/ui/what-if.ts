@@ -33,6 +33,8 @@ export class WhatIfControl {
     /** Marks the list's tunnelling findings by pair key (`a\0b`), or clears the marks (null). */
     private readonly mark: (outcomes: ReadonlyMap<string, string> | null) => void,
   ) {
+    // Shown once a scene with tunnelling findings is (setScene).
+    this.root.hidden = true;
     this.select.append(el('option', { text: '–', attrs: { value: '1' } }), ...WHAT_IF_CHOICES.map((n) => el('option', { text: String(n), attrs: { value: String(n) } })));
     this.select.addEventListener('change', () => this.ask());
     this.apply.addEventListener('click', () => {
