@@ -11,7 +11,7 @@ export const WHAT_IF_CHOICES: readonly number[] = [2, 4, 8, 16];
  * step), asked of the server (collide/whatIf) without touching the file; the answer marks each
  * tunnelling finding in the list as caught (it would be an ordinary collision) or not, and
  * "Apply" asks the host to write that dt (and frames, to keep the look-ahead) as one undoable
- * edit. An answer for another version or another choice than the one shown is dropped; a new
+ * edit. An answer for another document, version or choice than the one shown is dropped; a new
  * scene asks again.
  */
 export class WhatIfControl {
@@ -24,6 +24,8 @@ export class WhatIfControl {
     this.apply,
   ]);
   private version = -1;
+  /** The document of the scene shown: another document's scene of the same version is a new one. */
+  private uri: string | null = null;
   /** The scene is a level's (read y down, from Godot or Tiled): no what-if for it. */
   private level = false;
   private result: WhatIfResult | null = null;
@@ -53,11 +55,13 @@ export class WhatIfControl {
   /** A scene is shown: a what-if of its version is asked when a choice is made. */
   setScene(scene: PreviewScene | null): void {
     const version = scene ? scene.version : -1;
-    if (version === this.version) {
+    const uri = scene ? scene.uri : null;
+    if (version === this.version && uri === this.uri) {
       this.remark();
       return;
     }
     this.version = version;
+    this.uri = uri;
     this.root.hidden = !scene || !scene.findings.some((f) => f.kind === 'tunnelling');
     // The server searches again only a `.collide` scene's steps (a level has no dt to write).
     this.level = scene?.yDown === true;
@@ -69,7 +73,7 @@ export class WhatIfControl {
 
   /** The server's answer: shown when it is for the version and the choice shown. */
   show(result: WhatIfResult): void {
-    if (result.version !== this.version || result.substeps !== this.substeps) return;
+    if (result.uri !== this.uri || result.version !== this.version || result.substeps !== this.substeps) return;
     this.result = result;
     const caught = result.outcomes.filter((o) => o.becomes === 'collision').length;
     this.summary.textContent = `${caught} of ${result.outcomes.length} tunnelling caught`;
