@@ -25,6 +25,31 @@ export function parseColor(color: string): [number, number, number] | null {
   return null;
 }
 
+/** A CSS color's alpha in 0..1 (`#rgba`, `#rrggbbaa`, `rgba()`); 1 when it has none or is unreadable. */
+export function alphaOf(color: string): number {
+  const s = color.trim();
+  let m = /^#[0-9a-f]{3}([0-9a-f])$/i.exec(s);
+  if (m) return parseInt(m[1]! + m[1]!, 16) / 255;
+  m = /^#[0-9a-f]{6}([0-9a-f]{2})$/i.exec(s);
+  if (m) return parseInt(m[1]!, 16) / 255;
+  m = /^rgba?\(\s*[\d.]+[\s,]+[\d.]+[\s,]+[\d.]+[\s,/]+([\d.]+)(%?)/i.exec(s);
+  if (m) return Math.min(1, Math.max(0, Number(m[1]) / (m[2] ? 100 : 1)));
+  return 1;
+}
+
+/**
+ * A translucent `color` as it shows over an opaque `background` (alpha compositing), as `#rrggbb`;
+ * an opaque or unreadable color unchanged. Themes give some chart colors translucent (code-server's
+ * charts.orange is rgba(234, 92, 0, 0.33)): their contrast is that of what is seen.
+ */
+export function flattenOn(color: string, background: string): string {
+  const a = alphaOf(color);
+  const c = parseColor(color);
+  const bg = parseColor(background);
+  if (a >= 1 || !c || !bg) return color;
+  return hexOf([c[0] * a + bg[0] * (1 - a), c[1] * a + bg[1] * (1 - a), c[2] * a + bg[2] * (1 - a)]);
+}
+
 /** WCAG's relative luminance of an sRGB color in 0..255. */
 export function luminance(rgb: readonly [number, number, number]): number {
   const lin = (c: number): number => {
@@ -34,9 +59,9 @@ export function luminance(rgb: readonly [number, number, number]): number {
   return 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2]);
 }
 
-/** The contrast ratio of two colors, 1 to 21; NaN when either is not a color parseColor reads. */
+/** The contrast ratio of `a` (as it shows over `b`, when translucent) and `b`, 1 to 21; NaN when either is not a color parseColor reads. */
 export function contrastRatio(a: string, b: string): number {
-  const x = parseColor(a);
+  const x = parseColor(flattenOn(a, b));
   const y = parseColor(b);
   if (!x || !y) return NaN;
   const la = luminance(x);
@@ -45,11 +70,13 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /**
- * `color`, or the nearest color of its hue mixed towards white (on a dark background) or black
+ * `shown` (opaque, as it shows on `background`), or the nearest color of its hue mixed towards white (on a dark background) or black
  * (on a light one) that has at least `ratio` contrast with `background`: the legend keeps the
  * theme's hue and becomes readable. Colors it cannot read are returned unchanged.
  */
-export function legibleOn(color: string, background: string, ratio: number): string {
+export function legibleOn(shown: string, background: string, ratio: number): string {
+  // Text and swatches are drawn opaque: a translucent color as it would show, then made legible.
+  const color = flattenOn(shown, background);
   const c = parseColor(color);
   const bg = parseColor(background);
   if (!c || !bg || contrastRatio(color, background) >= ratio) return color;

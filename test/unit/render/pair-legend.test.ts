@@ -6,7 +6,7 @@
  * ray), so the legend is never drawn over the drawing.
  */
 import { strict as assert } from 'node:assert';
-import { contrastRatio, legibleOn, parseColor } from '../../../render/contrast';
+import { alphaOf, contrastRatio, flattenOn, legibleOn, parseColor } from '../../../render/contrast';
 import type { Painter, TextStyle } from '../../../render/painter';
 import { drawPair } from '../../../render/pair-painter';
 import { DARK_THEME, LIGHT_THEME, type Theme } from '../../../render/theme';
@@ -55,6 +55,9 @@ const THEMES: [string, Theme][] = [
   ['Light Modern', { ...LIGHT_THEME, background: '#ffffff', shapeA: '#d18616', shapeB: '#388a34' }],
   ['High Contrast', { ...DARK_THEME, background: '#000000', foreground: '#ffffff', shapeA: '#d18616', shapeB: '#89d185' }],
   ['High Contrast Light', { ...LIGHT_THEME, background: '#ffffff', foreground: '#292929', shapeA: '#d18616', shapeB: '#374e06' }],
+  // code-server 4.x gives charts.orange translucent.
+  ['Dark Modern in code-server', { ...DARK_THEME, background: '#1f1f1f', shapeA: 'rgba(234, 92, 0, 0.33)', shapeB: '#89d185' }],
+  ['Light Modern in code-server', { ...LIGHT_THEME, background: '#ffffff', shapeA: 'rgba(234, 92, 0, 0.33)', shapeB: '#388a34' }],
   ['the CLI light theme', LIGHT_THEME],
   ['the CLI dark theme', DARK_THEME],
 ];
@@ -96,6 +99,13 @@ describe('render/pair-painter legend', () => {
     const fixed = legibleOn('#d18616', '#ffffff', 4.5);
     assert.ok(contrastRatio(fixed, '#ffffff') >= 4.5 && contrastRatio(fixed, '#ffffff') < 4.7, `${fixed} just legible`);
     assert.equal(legibleOn('#89d185', '#1f1f1f', 4.5), '#89d185', 'a legible color stays');
+    // A translucent theme color (code-server's charts.orange) counts as it shows, and is drawn opaque.
+    assert.equal(alphaOf('rgba(234, 92, 0, 0.33)'), 0.33);
+    assert.equal(flattenOn('rgba(234, 92, 0, 0.33)', '#1f1f1f'), '#623315');
+    assert.ok(contrastRatio('rgba(234, 92, 0, 0.33)', '#1f1f1f') < 2);
+    const dim = legibleOn('rgba(234, 92, 0, 0.33)', '#1f1f1f', 4.5);
+    assert.match(dim, /^#[0-9a-f]{6}$/);
+    assert.ok(contrastRatio(dim, '#1f1f1f') >= 4.5, `${dim} legible on Dark Modern`);
   });
 
   for (const [name, theme] of THEMES) {

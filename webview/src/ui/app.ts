@@ -513,7 +513,7 @@ export class PreviewApp {
   exportView(format: 'svg' | 'png'): string {
     const s = this.state;
     const caption = s.scene ? `${basename(s.scene.uri)} · t = ${fmt(s.time)} s` : undefined;
-    return exportView(format, s.painter, { ...this.view }, this.theme, { ...s.drawOptions(), hovered: -1, caption });
+    return exportView(format, s.painter, { ...this.view }, this.theme, { ...s.drawOptions(), hovered: -1, caption }, this.inspector.overlap());
   }
 
   /** See PointerInput.holdZoomSettle (a debug hook for the tests). */

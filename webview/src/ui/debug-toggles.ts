@@ -3,7 +3,12 @@ import { el } from './dom';
 
 const LABELS: Record<DebugLayerName, { text: string; title: string }> = {
   aabb: { text: 'Bounding boxes', title: "Each body's bounding box, and a moving body's swept box (dashed)" },
-  broadphase: { text: 'Broad-phase cells', title: "The cells of the analysis's broad phase (a loose grid) that hold a body" },
+  // The cells drawn are those of the loose grid, the default broad phase, whichever kind the
+  // collide.broadPhase setting picks: the name says so rather than "the broad phase's".
+  broadphase: {
+    text: 'Grid cells (default broad phase)',
+    title: 'The cells of the loose grid, the default broad phase, that hold a body (drawn so whatever the collide.broadPhase setting picks)',
+  },
   velocity: { text: 'Velocities', title: 'Velocity arrows over one step, and spin arcs' },
   contacts: { text: 'Contacts', title: "The findings' contact points and normals (A → B)" },
   vertices: { text: 'Vertex indices', title: "Polygon vertices numbered as the core numbers them (the inspector's a0, b1)" },

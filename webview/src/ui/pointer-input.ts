@@ -235,7 +235,8 @@ export class PointerInput {
       const [sx, sy] = local(e as unknown as PointerEvent);
       if (s.bodyAt(sx, sy) < 0) this.actions.fit(e.shiftKey);
     });
-    const formControl = (t: EventTarget | null): boolean => t instanceof HTMLElement && /^(INPUT|BUTTON|SELECT|TEXTAREA)$/.test(t.tagName);
+    // A control that Space acts on natively (a menu's <summary> opens with it) keeps its Space.
+    const formControl = (t: EventTarget | null): boolean => t instanceof HTMLElement && /^(INPUT|BUTTON|SELECT|TEXTAREA|SUMMARY|A)$/.test(t.tagName);
     window.addEventListener('keydown', (e) => {
       const mod = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();

@@ -46,6 +46,8 @@ export class TimeBar {
   private readonly label: HTMLOutputElement;
   private readonly timePart: HTMLElement;
   private readonly stepPart: HTMLElement;
+  /** " · " between the time and the step, when there is a step to show. */
+  private readonly separator: Text;
   private readonly playButton: HTMLButtonElement;
   private readonly back: HTMLButtonElement;
   private readonly forward: HTMLButtonElement;
@@ -96,7 +98,8 @@ export class TimeBar {
 
     this.timePart = el('span', { text: 't = 0 s' });
     this.stepPart = el('span', { text: '' });
-    this.label = el('output', { id: 'time-label', attrs: { 'aria-live': 'off' } }, [this.timePart, ' · ', this.stepPart]);
+    this.separator = document.createTextNode('');
+    this.label = el('output', { id: 'time-label', attrs: { 'aria-live': 'off' } }, [this.timePart, this.separator, this.stepPart]);
 
     this.speed = el('select', { id: 'speed', title: 'Playback speed, as a fraction of real time', attrs: { 'aria-label': 'Playback speed' } });
     for (const [value, text] of SPEEDS) this.speed.append(el('option', { text, attrs: { value: String(value) } }));
@@ -143,6 +146,7 @@ export class TimeBar {
     const text = timeText(t, this.dt, this.frames);
     this.timePart.textContent = text.time;
     this.stepPart.textContent = active ? text.step : '';
+    this.separator.data = active ? ' · ' : '';
     this.label.title = active ? text.full : '';
     this.slider.setAttribute('aria-valuetext', `${text.time}, ${text.step}`);
     const tolerance = this.tolerance();

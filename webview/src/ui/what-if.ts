@@ -11,7 +11,7 @@ export const WHAT_IF_CHOICES: readonly number[] = [2, 4, 8, 16];
  * step), asked of the server (collide/whatIf) without touching the file; the answer marks each
  * tunnelling finding in the list as caught (it would be an ordinary collision) or not, and
  * "Apply" asks the host to write that dt (and frames, to keep the look-ahead) as one undoable
- * edit. An answer for another version or another choice than the one shown is dropped; a new
+ * edit. An answer for another document, version or choice than the one shown is dropped; a new
  * scene asks again.
  */
 export class WhatIfControl {
@@ -24,6 +24,10 @@ export class WhatIfControl {
     this.apply,
   ]);
   private version = -1;
+  /** The document of the scene shown: another document's scene of the same version is a new one. */
+  private uri: string | null = null;
+  /** The scene is a level's (read y down, from Godot or Tiled): no what-if for it. */
+  private level = false;
   private result: WhatIfResult | null = null;
 
   constructor(
@@ -31,6 +35,8 @@ export class WhatIfControl {
     /** Marks the list's tunnelling findings by pair key (`a\0b`), or clears the marks (null). */
     private readonly mark: (outcomes: ReadonlyMap<string, string> | null) => void,
   ) {
+    // Shown once a scene with tunnelling findings is (setScene).
+    this.root.hidden = true;
     this.select.append(el('option', { text: '–', attrs: { value: '1' } }), ...WHAT_IF_CHOICES.map((n) => el('option', { text: String(n), attrs: { value: String(n) } })));
     this.select.addEventListener('change', () => this.ask());
     this.apply.addEventListener('click', () => {
@@ -49,18 +55,25 @@ export class WhatIfControl {
   /** A scene is shown: a what-if of its version is asked when a choice is made. */
   setScene(scene: PreviewScene | null): void {
     const version = scene ? scene.version : -1;
-    if (version === this.version) {
+    const uri = scene ? scene.uri : null;
+    if (version === this.version && uri === this.uri) {
       this.remark();
       return;
     }
     this.version = version;
+    this.uri = uri;
     this.root.hidden = !scene || !scene.findings.some((f) => f.kind === 'tunnelling');
+    // The server searches again only a `.collide` scene's steps (a level has no dt to write).
+    this.level = scene?.yDown === true;
+    if (this.level) this.select.value = '1';
+    this.select.disabled = this.level;
+    this.apply.hidden = this.level;
     this.ask();
   }
 
   /** The server's answer: shown when it is for the version and the choice shown. */
   show(result: WhatIfResult): void {
-    if (result.version !== this.version || result.substeps !== this.substeps) return;
+    if (result.uri !== this.uri || result.version !== this.version || result.substeps !== this.substeps) return;
     this.result = result;
     const caught = result.outcomes.filter((o) => o.becomes === 'collision').length;
     this.summary.textContent = `${caught} of ${result.outcomes.length} tunnelling caught`;
@@ -72,7 +85,7 @@ export class WhatIfControl {
   private ask(): void {
     this.result = null;
     this.apply.setAttribute('disabled', '');
-    this.summary.textContent = '';
+    this.summary.textContent = this.level ? 'What-if is for .collide scenes' : '';
     this.mark(null);
     const n = this.substeps;
     if (n > 1 && this.version >= 0) {

@@ -101,6 +101,9 @@ describe('preview debug-draw toggles (headless Chromium)', function () {
       assert.equal(await view.page.locator(`#show-${name}`).isChecked(), false, `${name} off`);
     }
     assert.equal(await view.page.locator('#show-menu summary').textContent(), 'Show');
+    // The cells drawn are always the default loose grid's: the menu says so, not "the broad phase's".
+    assert.equal(await view.page.locator('label:has(#show-broadphase)').textContent(), 'Grid cells (default broad phase)');
+    assert.match((await view.page.locator('label:has(#show-broadphase)').getAttribute('title'))!, /collide\.broadPhase setting/);
     // A menu: open on its summary, closed by a press outside it or by Escape.
     const open = () => view.page.locator('#show-menu').evaluate((e: any) => e.open as boolean);
     await view.page.locator('#show-menu summary').click();

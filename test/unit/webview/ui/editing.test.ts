@@ -160,6 +160,14 @@ describe('preview webview: editing (headless Chromium)', function () {
     assert.equal((await view.posted())[0]?.type, 'editPose');
   });
 
+  it('leaves Space to a focused control: the Show menu opens with it', async () => {
+    await showScene();
+    await view.page.locator('#show-menu summary').focus();
+    await view.page.keyboard.press(' ');
+    assert.equal(await view.page.locator('#show-menu').evaluate((e: any) => e.open), true);
+    assert.equal(await view.page.locator('#scene').evaluate((c) => c.classList.contains('panning')), false);
+  });
+
   it('a circle\'s radius handle posts its new radius, a capsule\'s its length and radius', async () => {
     await showScene();
     await view.page.locator('#edit-lock').click();

@@ -101,6 +101,50 @@ describe('preview pair inspector (headless Chromium)', function () {
     assert.ok(shaded[0] > plain[0] + 40, `the overlap is shaded in the error color: ${plain} → ${shaded}`);
   });
 
+  it('exports the view as shown: the overlap region and the debug overlays', async () => {
+    const { scene, pair } = analyzed(readFileSync(join(EXAMPLES, 'crates-on-a-floor.collide'), 'utf8'));
+    await view.send({ type: 'scene', scene });
+    await view.send({ type: 'selectPair', a: 'sunk', b: 'pushed' });
+    await view.send({ type: 'pair', pair: pair('sunk', 'pushed') });
+    await view.frame();
+    await view.clearPosted();
+    await view.send({ type: 'export', format: 'svg', requestId: 0 });
+    const plain = (await view.posted())[0].data as string;
+    await view.page.locator('#show-menu summary').click();
+    await view.page.locator('#show-aabb').click();
+    await view.page.locator('#show-menu summary').click();
+    await view.frame();
+    await view.clearPosted();
+    await view.send({ type: 'export', format: 'svg', requestId: 1 });
+    await view.send({ type: 'export', format: 'png', requestId: 2 });
+    const [svg, png] = (await view.posted()).filter((m) => m.type === 'exported').map((m) => m.data as string);
+    // The region as the canvas draws it (render/scene/overlap-region.ts): filled, dashed edge.
+    assert.match(svg!, /<path d="[^"]*" fill="[^"]*" fill-opacity="0\.45"[^>]*stroke-dasharray="4 2"/);
+    // The bounding boxes overlay is in the picture too (its boxes traced as one path).
+    const paths = (t: string) => (t.match(/<path /g) ?? []).length;
+    assert.ok(paths(svg!) > paths(plain), `the overlays are exported: ${paths(plain)} → ${paths(svg!)} paths`);
+    // The PNG (twice the view's pixels) is shaded where the canvas is, inside both crates.
+    const [x, y] = await view.toPage(0.4, 0.8);
+    const shown = await view.pixel(x, y);
+    const exported = await view.page.evaluate(
+      async ({ png, x, y }) => {
+        const d = (globalThis as any).document;
+        const r = d.querySelector('#scene').getBoundingClientRect();
+        const img = new (globalThis as any).Image();
+        img.src = png;
+        await img.decode();
+        const c = d.createElement('canvas');
+        c.width = img.width;
+        c.height = img.height;
+        const ctx = c.getContext('2d');
+        ctx.drawImage(img, 0, 0);
+        return [...ctx.getImageData(Math.round(2 * (x - r.left)), Math.round(2 * (y - r.top)), 1, 1).data] as number[];
+      },
+      { png: png!, x, y },
+    );
+    assert.ok(exported.slice(0, 3).every((c, i) => Math.abs(c - shown[i]!) <= 12), `exported ${exported} vs shown ${shown}`);
+  });
+
   it('spinning bar: every number says its instant, and the table follows the scrubbed time', async () => {
     const { scene, pair } = analyzed(readFileSync(join(EXAMPLES, 'spinning-bar.collide'), 'utf8'));
     await view.send({ type: 'scene', scene });

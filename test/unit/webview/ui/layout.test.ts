@@ -5,7 +5,7 @@
  * narrow panel and beside it in a wide one.
  */
 import { strict as assert } from 'node:assert';
-import type { PreviewPage } from '../../../browser/harness';
+import { DARK_VARS, type PreviewPage } from '../../../browser/harness';
 import { usePreviewBrowser } from '../../../browser/suite';
 import { samplePair, sampleScene } from '../../../browser/fixtures';
 
@@ -186,5 +186,18 @@ describe('preview layout (headless Chromium)', function () {
     l = await layout(view);
     assert.equal(l.viewWidth, 1200 - Math.round(l.side.x1 - l.side.x0));
     assert.ok(l.side.x0 >= l.scene.x1 - 0.5);
+  });
+
+  it("draws the selected finding in the theme's selection colors (Light+: white on blue)", async () => {
+    view = await browser.open({
+      bodyClass: 'vscode-light',
+      vars: { ...DARK_VARS, '--vscode-editor-background': '#ffffff', '--vscode-editor-foreground': '#000000', '--vscode-list-activeSelectionBackground': '#0060c0', '--vscode-list-activeSelectionForeground': '#ffffff' },
+    });
+    await view.send({ type: 'scene', scene: sampleScene() });
+    await view.page.locator('#findings-list button').first().click();
+    const selected = view.page.locator('#findings-list li.selected button');
+    assert.equal(await selected.count(), 1);
+    const [bg, fg] = await selected.evaluate((b) => [(globalThis as any).getComputedStyle(b).backgroundColor, (globalThis as any).getComputedStyle(b).color]);
+    assert.deepEqual([bg, fg], ['rgb(0, 96, 192)', 'rgb(255, 255, 255)']);
   });
 });

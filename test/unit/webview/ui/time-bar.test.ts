@@ -258,4 +258,15 @@ describe('preview time bar (headless Chromium)', function () {
     await view.page.locator('#impact-next').click();
     assert.equal(await time(view), COLLISION_TOI);
   });
+
+  it('without a scene: its controls disabled, the label only a time, and no what-if', async () => {
+    await open();
+    await view.send({ type: 'empty', reason: 'Open a .collide file to preview it.' });
+    assert.equal(await label(view), 't = 0.00 s');
+    assert.equal(await view.page.locator('#play').isDisabled(), true);
+    assert.equal(await view.page.locator('.whatif').isVisible(), false);
+    // A scene gives the label its step again.
+    await view.send({ type: 'scene', scene: sampleScene() });
+    assert.match(await label(view), / · step /);
+  });
 });

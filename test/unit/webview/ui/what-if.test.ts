@@ -88,4 +88,50 @@ describe('preview webview: the what-if control (headless Chromium)', function ()
     await view.send({ type: 'scene', scene: { ...scene, version: 7, findings: scene.findings.filter((f) => f.kind !== 'tunnelling') } });
     assert.equal(await view.page.locator('.whatif').isVisible(), false);
   });
+
+  it("says plainly that what-if is for .collide scenes on a level's scene, and asks nothing", async () => {
+    const doc = analyzeText(TEXT, URI);
+    const a = doc.analysis;
+    const scene = buildPreviewScene(URI, 5, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+    await view.send({ type: 'scene', scene });
+    await view.page.selectOption('#whatif-substeps', '8');
+    await view.clearPosted();
+    // The same findings read from a level (the server answers no what-if for it).
+    await view.send({ type: 'scene', scene: { ...scene, uri: 'file:///level.tscn', version: 6, yDown: true } });
+    assert.deepEqual(await view.posted(), []);
+    assert.equal(await view.page.locator('.whatif').isVisible(), true);
+    assert.equal(await view.page.locator('#whatif-substeps').isDisabled(), true);
+    assert.equal(await view.page.locator('#whatif-substeps').inputValue(), '1');
+    assert.equal(await view.page.locator('#whatif-summary').textContent(), 'What-if is for .collide scenes');
+    assert.equal(await view.page.locator('#whatif-apply').isVisible(), false, 'nothing to apply');
+    // Back on a scene: the control works again.
+    await view.send({ type: 'scene', scene: { ...scene, version: 7 } });
+    assert.equal(await view.page.locator('#whatif-substeps').isDisabled(), false);
+    assert.equal(await view.page.locator('#whatif-apply').isVisible(), true);
+    assert.equal(await view.page.locator('#whatif-summary').textContent(), '');
+  });
+
+  it("takes another document's scene of the same version as a new scene, and drops its stale answer", async () => {
+    const doc = analyzeText(TEXT, URI);
+    const a = doc.analysis;
+    const scene = buildPreviewScene(URI, 1, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+    await view.send({ type: 'scene', scene });
+    await view.page.selectOption('#whatif-substeps', '4');
+    const result = finish(whatIfSteps({ ...doc, version: 1 }, 4));
+    // A level opened next, at its own version 1: the control says what it is for, asks nothing.
+    await view.clearPosted();
+    await view.send({ type: 'scene', scene: { ...scene, uri: 'file:///level.tscn', yDown: true } });
+    assert.deepEqual(await view.posted(), []);
+    assert.equal(await view.page.locator('#whatif-summary').textContent(), 'What-if is for .collide scenes');
+    // Another scene file at version 1: asked again for it; the first file's answer marks nothing.
+    const other = 'file:///other.collide';
+    await view.send({ type: 'scene', scene: { ...scene, uri: other } });
+    await view.page.selectOption('#whatif-substeps', '4');
+    assert.deepEqual(await view.posted(), [{ type: 'askWhatIf', version: 1, substeps: 4 }]);
+    await view.send({ type: 'whatIf', result });
+    assert.equal(await view.page.locator('#findings-list li[data-whatif]').count(), 0);
+    assert.equal(await view.page.locator('#whatif-summary').textContent(), '…');
+    await view.send({ type: 'whatIf', result: { ...result, uri: other } });
+    assert.ok((await view.page.locator('#findings-list li[data-whatif]').count()) > 0);
+  });
 });
