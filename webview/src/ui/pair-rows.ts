@@ -20,6 +20,12 @@ export interface InstantNumbers {
   readonly overlapArea: number;
 }
 
+/**
+ * A signed distance this close to zero is a touch: far above the queries' rounding (1e-16 of the
+ * coordinates, 1e-13 at a level's pixel coordinates) and far below anything a scene means.
+ */
+const TOUCH_TOLERANCE = 1e-9;
+
 const pt = (p: readonly [number, number]): string => `(${fmt(p[0])}, ${fmt(p[1])})`;
 export const instantLabel = (t: number): string => `t = ${fmt(t)} s`;
 
@@ -32,12 +38,16 @@ export function pairRows(d: PairDetail, now: InstantNumbers, dragged: boolean): 
   const rows: TableRow[] = [{ heading: `At ${instantLabel(now.t)}${dragged ? ', dragged' : ''}` }];
   const at = `at ${instantLabel(now.t)}${dragged ? ' (dragged)' : ''}`;
   const add = (label: string, value: string): void => void rows.push([label, value, `${label} ${at}`]);
-  if (now.distance < 0) add('Penetration depth', fmt(-now.distance));
+  // At a time of impact the pair touches, and the queries' rounding leaves a depth of 1e-16 or
+  // so either way: say touching rather than print the noise as a depth, a push-out and an area.
+  const touching = Math.abs(now.distance) <= TOUCH_TOLERANCE;
+  if (touching) add('Distance', '0 (touching)');
+  else if (now.distance < 0) add('Penetration depth', fmt(-now.distance));
   else add('Distance', fmt(now.distance));
   add('Closest point of B ⊖ A', pt(now.closest));
   if (now.normal) add('Normal (A → B)', pt(now.normal));
-  if (now.pushOut) add('Push-out (move B)', pt(now.pushOut));
-  if (now.overlapArea > 0) add('Overlap area', fmt(now.overlapArea));
+  if (now.pushOut && !touching) add('Push-out (move B)', pt(now.pushOut));
+  if (now.overlapArea > 0 && !touching) add('Overlap area', fmt(now.overlapArea));
   if (d.partA > 0 || d.partB > 0) rows.push(['Parts', `${d.a}[${d.partA}] × ${d.b}[${d.partB}]`]);
   rows.push({ heading: 'Motion, at every instant' });
   rows.push(['Relative velocity', pt(d.relativeVelocity)]);

@@ -28,6 +28,20 @@ describe('webview/ui/pair-rows', () => {
     assert.equal(rows.has('Normal (A → B)'), false, 'no normal without its instant');
   });
 
+  it('says touching at a time of impact rather than printing rounding as a depth, push-out and area', () => {
+    const keyed = (distance: number, pushOut: [number, number] | null, overlapArea: number): Map<string, string> =>
+      new Map(pairRows(d, { t: 0.5, distance, closest: [distance, 0], normal: [-1, 0], pushOut, overlapArea }, false).flatMap((r) => ('heading' in r ? [] : [[r[2] ?? r[0], r[1]] as const])));
+    const touch = keyed(-3.6e-16, [-3.6e-16, 0], 3e-30);
+    assert.equal(touch.get('Distance at t = 0.5 s'), '0 (touching)');
+    assert.equal(touch.has('Penetration depth at t = 0.5 s'), false);
+    assert.equal(touch.has('Push-out (move B) at t = 0.5 s'), false);
+    assert.equal(touch.has('Overlap area at t = 0.5 s'), false);
+    const deep = keyed(-0.01, [-0.01, 0], 0.002);
+    assert.equal(deep.get('Penetration depth at t = 0.5 s'), '0.01');
+    assert.equal(deep.get('Push-out (move B) at t = 0.5 s'), '(-0.01, 0)');
+    assert.equal(deep.get('Overlap area at t = 0.5 s'), '0.002');
+  });
+
   it('names the distance evaluations apart from the steps the advancement records', () => {
     assert.equal(methodText(d), 'conservative-advancement: 13 distance evaluations, 11 steps and 2 look-aheads');
     assert.deepEqual(stepRows(d, 'advancement', 0), [
