@@ -235,7 +235,8 @@ export class PointerInput {
       const [sx, sy] = local(e as unknown as PointerEvent);
       if (s.bodyAt(sx, sy) < 0) this.actions.fit(e.shiftKey);
     });
-    const formControl = (t: EventTarget | null): boolean => t instanceof HTMLElement && /^(INPUT|BUTTON|SELECT|TEXTAREA)$/.test(t.tagName);
+    // A control that Space activates (a button, a checkbox, the Show menu's summary) keeps it.
+    const formControl = (t: EventTarget | null): boolean => t instanceof HTMLElement && /^(INPUT|BUTTON|SELECT|TEXTAREA|SUMMARY)$/.test(t.tagName);
     window.addEventListener('keydown', (e) => {
       const mod = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();
