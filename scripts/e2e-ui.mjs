@@ -379,6 +379,8 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
     await check.step('a body clicked in a preview that covers its text opens the text beside it, selected', async () => {
       // The preview moved into the text's group, in front of it: the text is not visible.
       await page.locator('.tab', { hasText: 'Preview overlap.collide' }).first().click();
+      // The pointer off the tab: its hover, left open, can make the palette's input inert.
+      await page.mouse.move(150, 500);
       await runCommand(page, 'View: Move Editor into Previous Group');
       await page.locator('.editor-group-container', { hasText: 'Preview overlap.collide' }).locator('.tab.active', { hasText: 'Preview overlap.collide' }).first().waitFor({ timeout: BOUND_MS });
       const { frame } = await previewFrame(page);
