@@ -45,18 +45,20 @@ export class Check {
  * `when` reads the focused editor (editorLangId) is listed only once the workbench has updated
  * its context keys after the last focus change, and the palette filters what it has when it
  * opens; so a palette that does not list the command is closed and opened again, within the
- * same overall bound.
+ * same overall bound. So is one whose input does not take the text (F1 pressed with the focus
+ * in a webview may leave it inert).
  */
 export async function paletteOn(page, title) {
   const input = page.locator('.quick-input-widget input');
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
   const deadline = Date.now() + BOUND_MS;
   for (;;) {
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: BOUND_MS });
-    await input.fill(`>${title}`);
+    const left = () => Math.min(5000, Math.max(1, deadline - Date.now()));
     try {
-      await row.waitFor({ timeout: Math.min(5000, Math.max(1, deadline - Date.now())) });
+      await page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: left() });
+      await input.fill(`>${title}`, { timeout: left() });
+      await row.waitFor({ timeout: left() });
       return;
     } catch (e) {
       if (Date.now() >= deadline) throw e;
