@@ -4,6 +4,9 @@
 //   - the Problems panel lists the overlap with its code,
 //   - "Collide: Open Preview to the Side" opens a webview whose page shows the scene's bodies and
 //     its findings (read inside the webview's frame), and follows a body typed into the text,
+//   - the pair inspector live: a crate dragged with the mouse changes its depth and push-out
+//     before the release (the heading says "dragged"), the release writes the text and the
+//     inspector then shows the server's answer; a step of the time bar moves its instant,
 //   - the reveal both ways: a code lens's "show in preview" moves the preview's view to its pair,
 //     and a body clicked in the preview is selected in the text editor,
 //   - a Tiled map (opened by its path, beside the workspace) shows its squiggle and count, stays
@@ -42,18 +45,20 @@ export class Check {
  * `when` reads the focused editor (editorLangId) is listed only once the workbench has updated
  * its context keys after the last focus change, and the palette filters what it has when it
  * opens; so a palette that does not list the command is closed and opened again, within the
- * same overall bound.
+ * same overall bound. So is one whose input does not take the text (F1 pressed with the focus
+ * in a webview may leave it inert).
  */
 export async function paletteOn(page, title) {
   const input = page.locator('.quick-input-widget input');
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
   const deadline = Date.now() + BOUND_MS;
   for (;;) {
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: BOUND_MS });
-    await input.fill(`>${title}`);
+    const left = () => Math.min(5000, Math.max(1, deadline - Date.now()));
     try {
-      await row.waitFor({ timeout: Math.min(5000, Math.max(1, deadline - Date.now())) });
+      await page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: left() });
+      await input.fill(`>${title}`, { timeout: left() });
+      await row.waitFor({ timeout: left() });
       return;
     } catch (e) {
       if (Date.now() >= deadline) throw e;
@@ -224,6 +229,94 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
       if (!/circle\(0\.5\)/.test(undone)) throw new Error(`Ctrl+Z in the preview did not restore circle(0.5):\n${undone}`);
     });
 
+    await check.step('the pair inspector follows a drag live, then the server, and the time bar', async () => {
+      // From the text's group (the drag left the focus in the preview's): the fixture opens
+      // there, and the preview beside it follows.
+      await page.locator('.editor-group-container').first().locator('.monaco-editor .view-lines').first().click();
+      await openFile(page, 'crates.collide');
+      const { frame } = await previewFrame(page);
+      await frame.waitForFunction(() => /^4 bodies · 2 overlaps/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: BOUND_MS });
+      // The overlapping crates, chosen in the findings list: the inspector opens with the server's answer.
+      await frame.locator('#findings-list button', { hasText: 'sunk – pushed' }).click();
+      const heading = frame.locator('#pair-numbers tr.heading th').first();
+      const depth = frame.locator('#pair-numbers td[data-key^="Penetration depth at"]');
+      const pushOut = frame.locator('#pair-numbers td[data-key^="Push-out (move B) at"]');
+      await frame.waitForFunction(() => document.querySelector('#inspector h2')?.textContent === 'pushed ⊖ sunk' && document.querySelector('#pair-numbers td[data-key="Penetration depth at t = 0 s"]')?.textContent === '0.2', null, { timeout: BOUND_MS });
+      const rest = { depth: await depth.textContent(), pushOut: await pushOut.textContent(), heading: await heading.textContent() };
+      if (rest.heading !== 'At t = 0 s') throw new Error(`the inspector's first heading at rest is ${JSON.stringify(rest.heading)}`);
+      if (!(await frame.evaluate(() => globalThis.collidePreview.debugState().editable))) await frame.locator('#edit-lock').click();
+      if ((await frame.locator('#edit-lock').textContent()) !== 'Editing') throw new Error('the lock did not switch to Editing');
+      // The crates at a known zoom (100 px a unit) about `pushed`, so that a drag of 10 px is 0.1.
+      await frame.evaluate(() => {
+        const app = globalThis.collidePreview;
+        Object.assign(app.view, { cx: 0.8, cy: 0.5, zoom: 100 });
+        // As a user's pan would: the pair's reveal no longer follows the panel's resizes.
+        app.revealed = null;
+        app.invalidate();
+      });
+      const box = await frame.locator('#scene').boundingBox();
+      const v = (await frame.evaluate(() => globalThis.collidePreview.debugState())).view;
+      // Inside `pushed` only (x 0.3 to 1.3; `sunk` ends at x = 0.5), half way up.
+      const [px, py] = [box.x + (1.0 - v.cx) * v.zoom + v.width / 2, box.y + v.height / 2 - (0.5 - v.cy) * v.zoom];
+      await page.mouse.move(px, py);
+      await page.mouse.down();
+      for (let k = 1; k <= 5; k++) await page.mouse.move(px + 2 * k, py);
+      // Before the release: the numbers are the dragged pose's, computed in the webview.
+      try {
+        await frame.waitForFunction(() => {
+          const cell = document.querySelector('#pair-numbers td[data-key^="Penetration depth at"]');
+          return /dragged/.test(document.querySelector('#pair-numbers tr.heading th')?.textContent ?? '') && cell?.textContent !== '0.2';
+        }, null, { timeout: BOUND_MS, polling: 50 });
+      } catch {
+        throw new Error(`the inspector did not follow the drag: ${JSON.stringify(await frame.locator('#pair-numbers').innerText())}`);
+      }
+      const live = { depth: Number(await depth.textContent()), pushOut: await pushOut.textContent(), heading: await heading.textContent() };
+      if (!(Math.abs(live.depth - 0.1) < 0.02)) throw new Error(`the depth while dragged 0.1 clear is ${live.depth}`);
+      if (live.pushOut === rest.pushOut) throw new Error(`the push-out while dragged stayed ${live.pushOut}`);
+      if (live.heading !== 'At t = 0 s, dragged') throw new Error(`the heading while dragged is ${JSON.stringify(live.heading)}`);
+      // The picture too: nothing has been written yet.
+      // The editor's text, its spaces as typed (Monaco draws them as no-break spaces).
+      const editor = page.locator('.editor-group-container').first().locator('.view-lines');
+      const textOf = async () => (await editor.innerText()).replace(/\u00a0/g, ' ');
+      if (!/at \(0\.8, 0\.5\)/.test(await textOf())) throw new Error('the text changed before the release');
+      await page.screenshot({ path: join(artifactsDir, 'preview-inspector-live-drag.png') });
+      await page.mouse.up();
+      // Released: one edit of the text, and the inspector shows the server's answer for it.
+      try {
+        await frame.waitForFunction(() => {
+          const app = globalThis.collidePreview;
+          const detail = app.inspector.detail;
+          const cell = document.querySelector('#pair-numbers td[data-key="Penetration depth at t = 0 s"]');
+          return detail && detail.version === app.state.scene.version && app.state.drag === null && cell && cell.textContent !== '0.2';
+        }, null, { timeout: BOUND_MS, polling: 100 });
+      } catch {
+        throw new Error(`the inspector did not show the server's answer after the release: ${JSON.stringify(await frame.locator('#pair-numbers').innerText())}`);
+      }
+      const written = await textOf();
+      if (/at \(0\.8, 0\.5\)/.test(written) || !/body pushed box\(1, 1\) at \(0\.9\d*, 0\.5\)/.test(written)) throw new Error(`the text does not have pushed moved to x ≈ 0.9:\n${written}`);
+      const served = Number(await depth.textContent());
+      if (!(Math.abs(served - live.depth) < 0.011)) throw new Error(`the server says depth ${served}, the drag showed ${live.depth}`);
+      if ((await heading.textContent()) !== 'At t = 0 s') throw new Error(`the heading after the release is ${JSON.stringify(await heading.textContent())}`);
+      await page.screenshot({ path: join(artifactsDir, 'preview-inspector-released.png') });
+
+      // The time bar: one step forward, and the inspector's numbers are at that instant.
+      await frame.locator('#time-forward').click();
+      await frame.waitForFunction(() => globalThis.collidePreview.debugState().time > 0, null, { timeout: BOUND_MS });
+      const t = await frame.evaluate(() => globalThis.collidePreview.debugState().time);
+      const label = await frame.locator('#time-label').innerText();
+      const stepped = await heading.textContent();
+      const m = /^At t = ([-\d.e]+) s$/.exec(stepped ?? '');
+      if (!m || Math.abs(Number(m[1]) - t) > 1e-4 * Math.max(1, t)) throw new Error(`after one step to t = ${t} (bar: ${label}) the heading says ${JSON.stringify(stepped)}`);
+      if ((await frame.locator('#pair-numbers td[data-key^="Penetration depth at t = 0 s"]').count()) !== 0) throw new Error('a depth still says t = 0 s after the step');
+      await page.screenshot({ path: join(artifactsDir, 'preview-inspector-stepped.png') });
+      // Back to the start with the keyboard, the scene focused.
+      await page.mouse.click(box.x + 5, box.y + 5);
+      await page.keyboard.press('Home');
+      await frame.waitForFunction(() => document.querySelector('#pair-numbers tr.heading th')?.textContent === 'At t = 0 s', null, { timeout: BOUND_MS });
+      // The focus back in the text's group, so that the next file opens there, not over the preview.
+      await page.locator('.editor-group-container').first().locator('.monaco-editor .view-lines').first().click();
+    });
+
     await check.step('a code lens "show in preview" moves the preview\'s view to its pair', async () => {
       // The overlap fixture in the text editor; the preview, beside it, follows it.
       await openFile(page, 'overlap.collide');
@@ -288,6 +381,8 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
     await check.step('a body clicked in a preview that covers its text opens the text beside it, selected', async () => {
       // The preview moved into the text's group, in front of it: the text is not visible.
       await page.locator('.tab', { hasText: 'Preview overlap.collide' }).first().click();
+      // The pointer off the tab: its hover, left open, can make the palette's input inert.
+      await page.mouse.move(150, 500);
       await runCommand(page, 'View: Move Editor into Previous Group');
       await page.locator('.editor-group-container', { hasText: 'Preview overlap.collide' }).locator('.tab.active', { hasText: 'Preview overlap.collide' }).first().waitFor({ timeout: BOUND_MS });
       const { frame } = await previewFrame(page);

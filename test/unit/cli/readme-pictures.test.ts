@@ -1,7 +1,8 @@
 /**
  * The README's pictures, made by the code they show: `collide render` of two examples, and the
- * preview panel in headless Chromium (1280 × 720, VS Code Dark Modern's colors) with an overlap
- * selected and its Minkowski difference in the inspector. Each run checks what the picture must
+ * preview panel in headless Chromium (VS Code Dark Modern's colors): an overlap selected with its
+ * Minkowski difference in the inspector, a tunnelling pair on its time of impact, and the debug
+ * overlays. Each run checks what the picture must
  * show and that it stays small enough for a README; `COLLIDE_UPDATE_DOCS_IMAGES=1` writes them
  * to docs/images (review them like code), otherwise they go to a temporary folder and artifacts/.
  */
@@ -59,49 +60,84 @@ describe('README pictures', function () {
     assert.ok(statSync(file).size < MAX_BYTES, `${statSync(file).size} bytes`);
   });
 
-  describe('preview-inspector.png (headless Chromium)', function () {
-    // A browser launch and a few wheel frames: more than mocha's default 2 s without a config.
+  describe('the preview panel (headless Chromium)', function () {
+    // A browser launch and a few pages: more than mocha's default 2 s without a config.
     this.timeout(30_000);
-    before(function () {
+    let host: BrowserHost;
+    before(async function () {
       skipWithoutChromium(this);
+      host = await BrowserHost.launch();
+    });
+    after(async () => {
+      await host?.close();
     });
 
-    it('the panel at 1280 × 720 with the overlap sunk – pushed selected and its B ⊖ A', async () => {
-      const text = readFileSync(join(root, 'examples', 'crates-on-a-floor.collide'), 'utf8');
+    /** The panel at `size` showing an example, as a user opens it (its first view is Fit's). */
+    async function openExample(example: string, size: [number, number]) {
+      const text = readFileSync(join(root, 'examples', example), 'utf8');
       const analysis = analyzeDocument(text);
       const source = { scene: analysis.semantics.scene, findings: analysis.findings, diagnostics: analysis.diagnostics };
-      const uri = 'file:///work/examples/crates-on-a-floor.collide';
-      const host = await BrowserHost.launch();
-      try {
-        const view = await host.open({ size: [1280, 720] });
-        await view.send({ type: 'scene', scene: buildPreviewScene(uri, 1, source) });
-        // Zoom in on the crates as a user would, with the wheel about them.
-        const [x, y] = await view.toPage(0.4, 0.5);
-        await view.page.mouse.move(x, y);
-        for (let k = 0; k < 5; k++) {
-          await view.page.mouse.wheel(0, -100);
-          await view.frame();
-        }
-        await view.page.evaluate(() => new Promise((r) => setTimeout(r, 400)));
+      const uri = `file:///work/examples/${example}`;
+      const view = await host.open({ size });
+      await view.send({ type: 'scene', scene: buildPreviewScene(uri, 1, source) });
+      /** Choose the finding whose line says `finding` and answer the pair request it sends. */
+      const choose = async (finding: string | RegExp): Promise<void> => {
         await view.clearPosted();
-        await view.page.locator('#findings-list button', { hasText: 'sunk – pushed' }).click();
-        assert.deepEqual(await view.posted(), [{ type: 'requestPair', version: 1, a: 'sunk', b: 'pushed' }]);
-        await view.send({ type: 'pair', pair: buildPairDetail(uri, 1, source, 'sunk', 'pushed')! });
-        await view.page.mouse.move(5, 715); // off the scene: no hover tooltip in the picture
+        await view.page.locator('#findings-list button', { hasText: finding }).click();
+        const [asked] = await view.posted();
+        assert.equal(asked?.type, 'requestPair');
+        await view.send({ type: 'pair', pair: buildPairDetail(uri, 1, source, asked.a, asked.b)! });
+      };
+      /** Writes the picture, checks its size, and that the page reported no error. */
+      const shoot = async (name: string): Promise<void> => {
+        await view.page.mouse.move(size[0] - 2, size[1] - 2); // off the scene: no hover tooltip in the picture
         await view.frame();
-        assert.equal(await view.page.locator('#inspector h2').textContent(), 'pushed ⊖ sunk');
-        assert.equal(await view.page.locator('#pair-numbers td[data-key="Penetration depth at t = 0 s"]').textContent(), '0.2');
-        assert.equal(await view.page.locator('#findings-list li.selected').count(), 1);
-        const file = join(UPDATE ? out : join(root, 'artifacts'), UPDATE ? 'preview-inspector.png' : 'preview-readme.png');
+        const file = join(UPDATE ? out : join(root, 'artifacts'), UPDATE ? name : `readme-${name}`);
         mkdirSync(join(file, '..'), { recursive: true });
         await view.page.screenshot({ path: file });
-        assert.deepEqual(pngSize(file), [1280, 720]);
+        assert.deepEqual(pngSize(file), size);
         assert.ok(statSync(file).size < MAX_BYTES, `${statSync(file).size} bytes`);
         assert.deepEqual(view.errors, []);
         await view.close();
-      } finally {
-        await host.close();
-      }
+      };
+      return { view, choose, shoot };
+    }
+
+    const cell = (key: string) => `#pair-numbers td[data-key="${key}"]`;
+
+    it('preview-inspector.png: crates-on-a-floor with the overlap sunk – pushed and its B ⊖ A', async () => {
+      const { view, choose, shoot } = await openExample('crates-on-a-floor.collide', [1280, 800]);
+      await choose('sunk – pushed');
+      assert.equal(await view.page.locator('#inspector h2').textContent(), 'pushed ⊖ sunk');
+      assert.equal(await view.page.locator('#pair-numbers tr.heading th').first().textContent(), 'At t = 0 s');
+      assert.equal(await view.page.locator(cell('Penetration depth at t = 0 s')).textContent(), '0.2');
+      assert.equal(await view.page.locator(cell('Push-out (move B) at t = 0 s')).textContent(), '(0.2, 0)');
+      assert.equal(await view.page.locator('#findings-list li.selected').count(), 1);
+      await shoot('preview-inspector.png');
+    });
+
+    it('preview-time-of-impact.png: bullet-through-a-wall on the time of impact of shot – wall', async () => {
+      // Taller: the inspector's tables end with the finding's long message.
+      const { view, choose, shoot } = await openExample('bullet-through-a-wall.collide', [1280, 1000]);
+      await choose(/^tunnelling (shot – wall|wall – shot):/);
+      // The time bar's "next time of impact": the scene, the bar and the inspector at that instant.
+      await view.page.locator('#impact-next').click();
+      await view.frame();
+      const { time } = await view.debug();
+      assert.ok(Math.abs(time - 0.00483333) < 1e-6, `t = ${time}`);
+      assert.match((await view.page.locator('#pair-numbers tr.heading th').first().textContent())!, /^At t = 0\.00483333 s$/);
+      assert.match(await view.page.locator('#time-label').innerText(), /^t = 0\.0048 s · step 0\.29 of 1$/);
+      await shoot('preview-time-of-impact.png');
+    });
+
+    it('preview-debug-overlays.png: compound-car with every overlay of the Show menu', async () => {
+      const { view, shoot } = await openExample('compound-car.collide', [1280, 720]);
+      // The moving car and the crate it hits, as Fit frames them: the vertex numbers apart.
+      await view.page.locator('#show-menu summary').click();
+      for (const name of ['aabb', 'broadphase', 'velocity', 'contacts', 'vertices']) await view.page.locator(`#show-${name}`).check();
+      await view.frame();
+      assert.equal(await view.page.locator('#show-menu summary').textContent(), 'Show (5)');
+      await shoot('preview-debug-overlays.png');
     });
   });
 });

@@ -114,6 +114,14 @@ describe('preview debug-draw toggles (headless Chromium)', function () {
     await view.page.locator('#show-aabb').focus();
     await view.page.keyboard.press('Escape');
     assert.equal(await open(), false, 'closed by Escape');
+    // By keyboard, as a native disclosure: Space on its focused summary opens it (Space held
+    // pans the scene only when no control has the focus).
+    await view.page.locator('#show-menu summary').focus();
+    await view.page.keyboard.press(' ');
+    assert.equal(await open(), true, 'opened by Space on its summary');
+    await view.page.keyboard.press('Escape');
+    await view.page.keyboard.press('Enter');
+    assert.equal(await open(), true, 'opened by Enter on its summary');
   });
 
   it('bounding boxes: the diamond\'s box corners (empty space) are drawn, and its swept box', async () => {
