@@ -26,6 +26,9 @@ export interface InstantNumbers {
  */
 const TOUCH_TOLERANCE = 1e-9;
 
+/** A coordinate of a touch's closest point: its rounding noise read as 0. */
+const snap = (v: number): number => (Math.abs(v) <= TOUCH_TOLERANCE ? 0 : v);
+
 const pt = (p: readonly [number, number]): string => `(${fmt(p[0])}, ${fmt(p[1])})`;
 export const instantLabel = (t: number): string => `t = ${fmt(t)} s`;
 
@@ -44,7 +47,7 @@ export function pairRows(d: PairDetail, now: InstantNumbers, dragged: boolean): 
   if (touching) add('Distance', '0 (touching)');
   else if (now.distance < 0) add('Penetration depth', fmt(-now.distance));
   else add('Distance', fmt(now.distance));
-  add('Closest point of B ⊖ A', pt(now.closest));
+  add('Closest point of B ⊖ A', pt(touching ? [snap(now.closest[0]), snap(now.closest[1])] : now.closest));
   if (now.normal) add('Normal (A → B)', pt(now.normal));
   if (now.pushOut && !touching) add('Push-out (move B)', pt(now.pushOut));
   if (now.overlapArea > 0 && !touching) add('Overlap area', fmt(now.overlapArea));

@@ -33,6 +33,7 @@ describe('webview/ui/pair-rows', () => {
       new Map(pairRows(d, { t: 0.5, distance, closest: [distance, 0], normal: [-1, 0], pushOut, overlapArea }, false).flatMap((r) => ('heading' in r ? [] : [[r[2] ?? r[0], r[1]] as const])));
     const touch = keyed(-3.6e-16, [-3.6e-16, 0], 3e-30);
     assert.equal(touch.get('Distance at t = 0.5 s'), '0 (touching)');
+    assert.equal(touch.get('Closest point of B ⊖ A at t = 0.5 s'), '(0, 0)');
     assert.equal(touch.has('Penetration depth at t = 0.5 s'), false);
     assert.equal(touch.has('Push-out (move B) at t = 0.5 s'), false);
     assert.equal(touch.has('Overlap area at t = 0.5 s'), false);
