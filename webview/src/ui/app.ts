@@ -11,6 +11,7 @@ import type { Theme } from '../../../render/theme';
 import { boundsAt, focusBounds, pairBounds } from '../../../render/focus';
 import { fitBounds, revealBounds, type RevealOptions, type Viewport } from '../../../render/viewport';
 import { WorldLayer, type LayerFrame } from '../paint/world-layer';
+import { editControls } from './edit-controls';
 import { el } from './dom';
 import { basename, exportView } from './export-view';
 import { FindingsPanel } from './findings-panel';
@@ -75,7 +76,7 @@ export class PreviewApp {
 
     const fit = el('button', { id: 'fit', text: 'Fit', title: 'Fit the bodies with findings and the moving ones (F); Shift+click: the whole scene (Shift+F)' });
     fit.addEventListener('click', (e) => this.fit(e.shiftKey));
-    const edits = this.editControls();
+    const edits = editControls(this.state, (m) => this.post(m), () => this.invalidate());
     const sweeps = el('input', { id: 'sweeps', attrs: { type: 'checkbox', checked: '' } });
     sweeps.addEventListener('change', () => {
       this.state.showSweeps = sweeps.checked;
@@ -339,36 +340,6 @@ export class PreviewApp {
     this.findings.unselect();
     this.state.save();
     this.invalidate();
-  }
-
-  /**
-   * The lock for edits (locked until the user unlocks it, and kept in the view state) and the
-   * undo and redo buttons, which act on the scene's document as Ctrl+Z and Ctrl+Shift+Z do.
-   */
-  private editControls(): HTMLElement[] {
-    const s = this.state;
-    const lock = el('button', { id: 'edit-lock' });
-    const show = (): void => {
-      lock.textContent = s.editable ? 'Editing' : 'Locked';
-      lock.title = s.editable
-        ? 'Editing: drag a body to move it, the handles of the selected body to rotate, resize or set its motion. Click to lock.'
-        : 'Locked: dragging pans and nothing is written. Click to edit the scene from the preview.';
-      lock.setAttribute('aria-pressed', String(s.editable));
-      lock.setAttribute('aria-label', s.editable ? 'Lock edits' : 'Unlock edits');
-    };
-    show();
-    lock.addEventListener('click', () => {
-      s.editable = !s.editable;
-      show();
-      s.save();
-      this.invalidate();
-    });
-    const history = (action: 'undo' | 'redo', text: string, title: string): HTMLElement => {
-      const b = el('button', { id: action, class: 'icon', text, title, attrs: { 'aria-label': title } });
-      b.addEventListener('click', () => this.post({ type: 'history', action }));
-      return b;
-    };
-    return [lock, history('undo', '\u21B6', 'Undo in the scene (Ctrl+Z)'), history('redo', '\u21B7', 'Redo in the scene (Ctrl+Shift+Z)')];
   }
 
   /**
