@@ -23,12 +23,23 @@ export interface PoseOverride {
   readonly angle: number;
 }
 
+/**
+ * Each part's core shape, made once: a part is never changed in place (a delta or an edit makes
+ * a new one), so the shape stays valid while the part lives, and the inspector's per-frame
+ * queries (a drag, the scrubbed time) allocate none.
+ */
+const shapes = new WeakMap<PreviewPart, ConvexShape>();
+
 /** A part of the preview model as the core's shape (body-local, as PreviewPart says). */
 export function partShape(part: PreviewPart): ConvexShape {
+  let shape = shapes.get(part);
+  if (shape) return shape;
   const n = part.vertices.length >> 1;
   const xy = packedCoordinates(2 * n);
   for (let i = 0; i < 2 * n; i++) xy[i] = part.vertices[i]!;
-  return { kind: part.kind, count: n, xy, radius: part.radius, nxy: [] };
+  shape = { kind: part.kind, count: n, xy, radius: part.radius, nxy: [] };
+  shapes.set(part, shape);
+  return shape;
 }
 
 /** A body's pose at time t: its motion's (position + velocity t, angle + spin t), or the override's. */
