@@ -44,6 +44,8 @@ export class Inspector {
   /** What is shown: the detail, or the one computed here; and the pair at the scene's time. */
   private shown: PairDetail | null = null;
   private instant: PairInstant | null = null;
+  /** The detail computed here for a scene newer than the server's detail (see live). */
+  private newer: { readonly scene: PreviewScene; readonly detail: PairDetail; readonly shown: PairDetail | null } | null = null;
   /** Whether `shown` is computed here for a dragged pose. */
   private dragged = false;
   private theme: Theme;
@@ -117,6 +119,7 @@ export class Inspector {
     this.root.hidden = true;
     this.detail = null;
     this.shown = null;
+    this.newer = null;
     this.instant = null;
   }
 
@@ -194,8 +197,12 @@ export class Inspector {
       shown = pairDetailOf(withPose(scene, drag, this.time), { ia, ib });
       this.dragged = shown !== null;
     } else if (scene.version > d.version || ia !== d.ia || ib !== d.ib) {
-      const finding = scene.findings.find((f) => f.ia === ia && f.ib === ib) ?? null;
-      shown = pairDetailOf(scene, { ia, ib, parts: [d.partA, d.partB], finding });
+      // It does not depend on the time: computed once per scene and detail, not at every tick.
+      if (this.newer?.scene !== scene || this.newer.detail !== d) {
+        const finding = scene.findings.find((f) => f.ia === ia && f.ib === ib) ?? null;
+        this.newer = { scene, detail: d, shown: pairDetailOf(scene, { ia, ib, parts: [d.partA, d.partB], finding }) };
+      }
+      shown = this.newer.shown;
     }
     this.instant = pairInstant(scene, shown ?? d, this.time, drag);
     // GJK and EPA at the instant shown, so that their steps are drawn on the B ⊖ A they ran on.
