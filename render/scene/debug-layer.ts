@@ -145,10 +145,8 @@ export class DebugLayer {
     const boxes = this.broadPhaseBoxes();
     const seen = this.seen;
     seen.clear();
-    const batch = p.batchSize === undefined ? Infinity : BATCH;
+    const cells = new StrokeBatch(p, batchOf(p), theme.info, 1, 0.45);
     const cellPx = g.cell * v.zoom;
-    let inPath = 0;
-    p.beginPath();
     if (cellPx >= MIN_CELL_PX) {
       for (let k = 0; k < candidates.length; k++) {
         const c = g.cellOf[candidates[k]!]!;
@@ -159,65 +157,46 @@ export class DebugLayer {
         const x0 = g.originX + col * g.cell;
         const y0 = g.originY + row * g.cell;
         traceRect(p, v, x0, y0, x0 + g.cell, y0 + g.cell);
-        if (++inPath >= batch) {
-          flushCells(p, theme);
-          inPath = 0;
-        }
+        cells.added();
       }
     }
-    if (inPath > 0) flushCells(p, theme);
+    cells.end();
     // The oversized boxes, tested against the grid by range.
-    inPath = 0;
-    p.beginPath();
+    const oversized = new StrokeBatch(p, batchOf(p), theme.info, 1.5, 0.8, [2, 3]);
     for (let k = 0; k < candidates.length; k++) {
       const i = candidates[k]!;
       if (g.cellOf[i] !== OVERSIZED_CELL) continue;
       traceRect(p, v, boxes[4 * i]!, boxes[4 * i + 1]!, boxes[4 * i + 2]!, boxes[4 * i + 3]!);
-      if (++inPath >= batch) {
-        p.stroke(theme.info, 1.5, 0.8, [2, 3]);
-        p.beginPath();
-        inPath = 0;
-      }
+      oversized.added();
     }
-    if (inPath > 0) p.stroke(theme.info, 1.5, 0.8, [2, 3]);
+    oversized.end();
   }
 
   private drawBoxes(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions, candidates: Int32Array): void {
     const sb = this.bodies;
     const bodies = sb.scene.bodies;
-    const batch = p.batchSize === undefined ? Infinity : BATCH;
-    let inPath = 0;
-    p.beginPath();
+    const now = new StrokeBatch(p, batchOf(p), theme.foreground, 1, 0.55);
     for (let k = 0; k < candidates.length; k++) {
       const i = candidates[k]!;
       if (!this.boxAt(bodies[i]!, sb.poseOf(i, o.time, o.drag, this.pose))) continue;
       const b = this.box;
       if ((b.maxX - b.minX) * v.zoom < MIN_BOX_PX && (b.maxY - b.minY) * v.zoom < MIN_BOX_PX) continue;
       traceRect(p, v, b.minX, b.minY, b.maxX, b.maxY);
-      if (++inPath >= batch) {
-        p.stroke(theme.foreground, 1, 0.55);
-        p.beginPath();
-        inPath = 0;
-      }
+      now.added();
     }
-    if (inPath > 0) p.stroke(theme.foreground, 1, 0.55);
+    now.end();
     // Swept boxes of the moving bodies (a dragged one is drawn at its pose only).
     const boxes = this.broadPhaseBoxes();
-    inPath = 0;
-    p.beginPath();
+    const swept = new StrokeBatch(p, batchOf(p), theme.foreground, 1, 0.55, [4, 3]);
     for (let k = 0; k < candidates.length; k++) {
       const i = candidates[k]!;
       const body = bodies[i]!;
       if (!isMoving(body) || o.drag?.index === i || !(boxes[4 * i]! <= boxes[4 * i + 2]!)) continue;
       if ((boxes[4 * i + 2]! - boxes[4 * i]!) * v.zoom < MIN_BOX_PX && (boxes[4 * i + 3]! - boxes[4 * i + 1]!) * v.zoom < MIN_BOX_PX) continue;
       traceRect(p, v, boxes[4 * i]!, boxes[4 * i + 1]!, boxes[4 * i + 2]!, boxes[4 * i + 3]!);
-      if (++inPath >= batch) {
-        p.stroke(theme.foreground, 1, 0.55, [4, 3]);
-        p.beginPath();
-        inPath = 0;
-      }
+      swept.added();
     }
-    if (inPath > 0) p.stroke(theme.foreground, 1, 0.55, [4, 3]);
+    swept.end();
   }
 
   /** The body's box at `pose` into this.box; false for a body with nothing to box. */
@@ -263,9 +242,7 @@ export class DebugLayer {
     const bodies = sb.scene.bodies;
     const dt = sb.scene.dt > 0 && Number.isFinite(sb.scene.dt) ? sb.scene.dt : 1;
     const sign = screenYSign(v);
-    const batch = p.batchSize === undefined ? Infinity : BATCH;
-    let inPath = 0;
-    p.beginPath();
+    const arrows = new StrokeBatch(p, batchOf(p), theme.info, 1.5, 0.95);
     for (let k = 0; k < candidates.length; k++) {
       const i = candidates[k]!;
       const body = bodies[i]!;
@@ -295,13 +272,9 @@ export class DebugLayer {
         const ty = ccw ? -Math.cos(a1) : Math.cos(a1);
         traceHead(p, ex, ey, tx, ty);
       }
-      if (++inPath >= batch) {
-        p.stroke(theme.info, 1.5, 0.95);
-        p.beginPath();
-        inPath = 0;
-      }
+      arrows.added();
     }
-    if (inPath > 0) p.stroke(theme.info, 1.5, 0.95);
+    arrows.end();
   }
 
   private drawVertices(p: Painter, v: Viewport, theme: Theme, o: SceneDrawOptions, candidates: Int32Array): void {
@@ -371,9 +344,46 @@ function isMoving(body: PreviewBody): boolean {
   return body.velocity[0] !== 0 || body.velocity[1] !== 0 || body.spin !== 0;
 }
 
-function flushCells(p: Painter, theme: Theme): void {
-  p.stroke(theme.info, 1, 0.45);
-  p.beginPath();
+/** Sub-paths a batch holds on this painter: BATCH where it batches its paths, else all of them in one. */
+function batchOf(p: Painter): number {
+  return p.batchSize === undefined ? Infinity : BATCH;
+}
+
+/**
+ * One style's marks traced into the painter's current path (begun here), stroked every `limit`
+ * sub-paths (BATCH says why) and once at the end.
+ */
+class StrokeBatch {
+  private count = 0;
+
+  constructor(
+    private readonly p: Painter,
+    private readonly limit: number,
+    private readonly color: string,
+    private readonly width: number,
+    private readonly alpha: number,
+    private readonly dash?: readonly number[],
+  ) {
+    p.beginPath();
+  }
+
+  /** One more sub-path was traced: stroke the path when it holds `limit`. */
+  added(): void {
+    if (++this.count < this.limit) return;
+    this.stroke();
+    this.p.beginPath();
+    this.count = 0;
+  }
+
+  /** Stroke what is left. */
+  end(): void {
+    if (this.count > 0) this.stroke();
+  }
+
+  private stroke(): void {
+    if (this.dash) this.p.stroke(this.color, this.width, this.alpha, this.dash);
+    else this.p.stroke(this.color, this.width, this.alpha);
+  }
 }
 
 /**
@@ -438,8 +448,7 @@ function drawContacts(p: Painter, v: Viewport, theme: Theme, findings: readonly 
   }
   if (shown.length === 0) return false;
   for (let pass = 0; pass < 2; pass++) {
-    let inPath = 0;
-    p.beginPath();
+    const marks = new StrokeBatch(p, BATCH, theme.error, pass === 0 ? 1.5 : 2, 1);
     for (let s = 0; s < shown.length; s += 3) {
       const f = findings[shown[s + 2]!]!;
       if (pass === 0) {
@@ -451,13 +460,9 @@ function drawContacts(p: Painter, v: Viewport, theme: Theme, findings: readonly 
         const my = shown[s + 1]!;
         traceArrow(p, mx, my, mx + (f.normal[0] / nl) * NORMAL_PX, my + ((sign * f.normal[1]) / nl) * NORMAL_PX);
       }
-      if (++inPath >= BATCH) {
-        p.stroke(theme.error, pass === 0 ? 1.5 : 2, 1);
-        p.beginPath();
-        inPath = 0;
-      }
+      marks.added();
     }
-    if (inPath > 0) p.stroke(theme.error, pass === 0 ? 1.5 : 2, 1);
+    marks.end();
   }
   return true;
 }
