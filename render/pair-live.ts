@@ -1,7 +1,7 @@
-import { distance, makeTransform, minkowskiDifference, packedCoordinates, penetration } from '../core';
+import { distance, makeTransform, minkowskiDifference, packedCoordinates } from '../core';
 import type { ConvexShape, Transform } from '../core';
 import type { PairDetail, Point, PreviewBody, PreviewEpaStep, PreviewFinding, PreviewGjkStep, PreviewMinkowski, PreviewPart, PreviewScene } from '../protocol/preview-model';
-import { closestPartPair, pairQueries, previewMinkowski, pt, vertex } from './pair-queries';
+import { closestPartPair, epaSteps, gjkSteps, pairQueries, previewMinkowski, pt } from './pair-queries';
 
 /**
  * The pair inspector's numbers computed from the preview model itself, so that the webview can
@@ -164,7 +164,7 @@ export function pairInstant(scene: PreviewScene, detail: Pick<PairDetail, 'ia' |
   const minkowski = previewMinkowski(md);
   const d = md.signedDistance;
   const overlap = d < 0 ? intersection(outline(shapeA, transformA), outline(shapeB, transformB)) : null;
-  const gjk = distance({ shapeA, transformA, shapeB, transformB, useRadii: true, trace: true }).trace ?? [];
+  const gjk = distance({ shapeA, transformA, shapeB, transformB, useRadii: true, trace: true }).trace;
   return {
     t,
     minkowski,
@@ -174,8 +174,8 @@ export function pairInstant(scene: PreviewScene, detail: Pick<PairDetail, 'ia' |
     pushOut: d < 0 ? [-md.closest.x, -md.closest.y] : null,
     overlap: overlap && overlap.length >= 6 ? overlap : null,
     overlapArea: overlap && overlap.length >= 6 ? area(overlap) : 0,
-    gjk: gjk.map((s) => ({ simplex: s.simplex.map(vertex), closest: pt(s.closest), direction: pt(s.direction) })),
-    epa: d < 0 ? epaSteps(shapeA, transformA, shapeB, transformB, []) : [],
+    gjk: gjkSteps(gjk),
+    epa: d < 0 ? epaSteps({ shapeA, transformA, shapeB, transformB }, []) : [],
   };
 }
 
@@ -270,11 +270,4 @@ export function area(poly: readonly number[]): number {
     s += poly[2 * i]! * poly[2 * j + 1]! - poly[2 * j]! * poly[2 * i + 1]!;
   }
   return s / 2;
-}
-
-/** EPA's polytopes where the cores overlap (shapes that overlap only through their rounding need none); a non-converged run is noted. */
-function epaSteps(shapeA: ConvexShape, transformA: Transform, shapeB: ConvexShape, transformB: Transform, notes: string[]): PreviewEpaStep[] {
-  const pen = penetration({ shapeA, transformA, shapeB, transformB, useRadii: true, trace: true });
-  if (pen.state !== 'ok') notes.push(`EPA: ${pen.state} after ${pen.iterations} iterations.`);
-  return (pen.trace ?? []).map((step) => ({ polytope: step.polytope.map(vertex), closestEdge: step.closestEdge, distance: step.distance }));
 }

@@ -1,5 +1,5 @@
 import { contact, distance, minkowskiDifference, penetration, timeOfImpact } from '../core';
-import type { ConvexShape, MinkowskiDifference, MinkowskiVertex, Transform, Vec2 } from '../core';
+import type { ConvexShape, GjkStep, MinkowskiDifference, MinkowskiVertex, ShapePair, Transform, Vec2 } from '../core';
 import type { PairDetail, Point, PreviewAdvancementStep, PreviewEpaStep, PreviewGjkStep, PreviewMinkowski, PreviewSimplexVertex } from '../protocol/preview-model';
 
 /**
@@ -50,14 +50,7 @@ export function pairQueries(g: PairGeometry): PairQueries {
     normal = pt(md.normal);
   } else notes.push('The Minkowski difference could not be built (malformed geometry).');
   const pushOut: Point | null = signed < 0 ? (g.findingPushOut ?? [-closest[0], -closest[1]]) : null;
-  // EPA runs where GJK's simplex encloses the origin: the cores overlap. Shapes that overlap only
-  // through their rounding need no polytope (the cores' distance gives the depth).
-  const epa: PreviewEpaStep[] = [];
-  if (signed < 0) {
-    const pen = penetration({ shapeA, transformA, shapeB, transformB, useRadii: true, trace: true });
-    if (pen.state !== 'ok') notes.push(`EPA: ${pen.state} after ${pen.iterations} iterations.`);
-    for (const step of pen.trace ?? []) epa.push({ polytope: step.polytope.map(vertex), closestEdge: step.closestEdge, distance: step.distance });
-  }
+  const epa = signed < 0 ? epaSteps(g, notes) : [];
   const moving = g.velocityB.x !== g.velocityA.x || g.velocityB.y !== g.velocityA.y || g.spinA !== 0 || g.spinB !== 0;
   let toi: PairDetail['toi'] = null;
   const advancement: PreviewAdvancementStep[] = [];
@@ -91,7 +84,7 @@ export function pairQueries(g: PairGeometry): PairQueries {
     normal,
     pushOut,
     toi,
-    gjk: (gjk.trace ?? []).map((s): PreviewGjkStep => ({ simplex: s.simplex.map(vertex), closest: pt(s.closest), direction: pt(s.direction) })),
+    gjk: gjkSteps(gjk.trace),
     epa,
     advancement,
     notes,
@@ -116,6 +109,23 @@ export function closestPartPair(countA: number, partA: (i: number) => ConvexShap
     }
   }
   return best;
+}
+
+/** GJK's recorded simplices in the protocol's form. */
+export function gjkSteps(trace: readonly GjkStep[] | undefined): PreviewGjkStep[] {
+  return (trace ?? []).map((s) => ({ simplex: s.simplex.map(vertex), closest: pt(s.closest), direction: pt(s.direction) }));
+}
+
+/**
+ * EPA's polytopes for a pair that overlaps: it runs where GJK's simplex encloses the origin, the
+ * cores overlap; shapes that overlap only through their rounding need no polytope (the cores'
+ * distance gives the depth). A run that does not converge is noted in `notes`.
+ */
+export function epaSteps(pair: ShapePair, notes: string[]): PreviewEpaStep[] {
+  const { shapeA, transformA, shapeB, transformB } = pair;
+  const pen = penetration({ shapeA, transformA, shapeB, transformB, useRadii: true, trace: true });
+  if (pen.state !== 'ok') notes.push(`EPA: ${pen.state} after ${pen.iterations} iterations.`);
+  return (pen.trace ?? []).map((step) => ({ polytope: step.polytope.map(vertex), closestEdge: step.closestEdge, distance: step.distance }));
 }
 
 export function pt(v: Vec2): Point {
