@@ -1,5 +1,5 @@
 import { contact, distance, minkowskiDifference, penetration, timeOfImpact } from '../core';
-import type { ConvexShape, GjkStep, MinkowskiDifference, MinkowskiVertex, ShapePair, Transform, Vec2 } from '../core';
+import type { ConvexShape, GjkStep, MinkowskiDifference, MinkowskiVertex, ShapePair, ToiInput, Transform, Vec2 } from '../core';
 import type { PairDetail, Point, PreviewAdvancementStep, PreviewEpaStep, PreviewGjkStep, PreviewMinkowski, PreviewSimplexVertex } from '../protocol/preview-model';
 
 /**
@@ -14,17 +14,8 @@ import type { PairDetail, Point, PreviewAdvancementStep, PreviewEpaStep, Preview
 /** Above this many conservative-advancement iterations only every k-th carries its B ⊖ A. */
 const MAX_ADVANCEMENT_SHAPES = 64;
 
-export interface PairGeometry {
-  readonly shapeA: ConvexShape;
-  readonly transformA: Transform;
-  readonly velocityA: Vec2;
-  readonly spinA: number;
-  readonly shapeB: ConvexShape;
-  readonly transformB: Transform;
-  readonly velocityB: Vec2;
-  readonly spinB: number;
-  /** The end of the scene's interval (frames × dt), where the time of impact stops looking. */
-  readonly tMax: number;
+/** The part pair at t = 0 and its motion, as the time of impact takes them; tMax: the scene's end (frames × dt). */
+export interface PairGeometry extends Pick<ToiInput, 'shapeA' | 'transformA' | 'velocityA' | 'spinA' | 'shapeB' | 'transformB' | 'velocityB' | 'spinB' | 'tMax'> {
   /**
    * The overlap finding's push-out (depth × normal) when it is this part pair's: the analysis'
    * answer, which the picture then agrees with; otherwise the explicit difference gives it.
