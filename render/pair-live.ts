@@ -1,6 +1,7 @@
 import { distance, makeTransform, minkowskiDifference, packedCoordinates } from '../core';
 import type { ConvexShape, Transform } from '../core';
 import type { PairDetail, Point, PreviewBody, PreviewEpaStep, PreviewFinding, PreviewGjkStep, PreviewMinkowski, PreviewPart, PreviewScene } from '../protocol/preview-model';
+import { makePose, poseAt } from './geometry';
 import { closestPartPair, epaSteps, gjkSteps, pairQueries, previewMinkowski, pt } from './pair-queries';
 
 /**
@@ -42,10 +43,10 @@ export function partShape(part: PreviewPart): ConvexShape {
   return shape;
 }
 
-/** A body's pose at time t: its motion's (position + velocity t, angle + spin t), or the override's. */
-export function poseAtTime(body: PreviewBody, t: number, override: PoseOverride | null): { x: number; y: number; angle: number } {
-  if (override && override.index === body.index) return { x: override.x, y: override.y, angle: override.angle };
-  return { x: body.position[0] + body.velocity[0] * t, y: body.position[1] + body.velocity[1] * t, angle: body.angle + body.spin * t };
+/** A body's pose at time t: its motion's (geometry.ts poseAt), or the override's. */
+function transformAt(body: PreviewBody, t: number, override: PoseOverride | null): Transform {
+  if (override && override.index === body.index) return makeTransform(override.x, override.y, override.angle);
+  return poseAt(body, t, makePose());
 }
 
 /**
@@ -154,12 +155,10 @@ export function pairInstant(scene: PreviewScene, detail: Pick<PairDetail, 'ia' |
   const pa = A?.parts[detail.partA];
   const pb = B?.parts[detail.partB];
   if (!A || !B || !pa || !pb) return null;
-  const poseA = poseAtTime(A, t, override);
-  const poseB = poseAtTime(B, t, override);
   const shapeA = partShape(pa);
   const shapeB = partShape(pb);
-  const transformA = makeTransform(poseA.x, poseA.y, poseA.angle);
-  const transformB = makeTransform(poseB.x, poseB.y, poseB.angle);
+  const transformA = transformAt(A, t, override);
+  const transformB = transformAt(B, t, override);
   const md = minkowskiDifference({ shapeA, transformA, shapeB, transformB });
   const minkowski = previewMinkowski(md);
   const d = md.signedDistance;
