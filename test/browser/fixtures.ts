@@ -2,6 +2,7 @@
  * Hand-made preview messages (independent of the server): a crate resting 0.1 deep in a floor,
  * a bullet that tunnels through a thin wall within one step, and a sensor.
  */
+import type { PreviewSceneDelta } from '../../protocol/preview-delta';
 import type { PairDetail, PreviewBody, PreviewScene } from '../../protocol/preview-model';
 
 export function box(w: number, h: number): number[] {
@@ -146,5 +147,24 @@ export function samplePair(): PairDetail {
     ],
     advancement: [],
     notes: [],
+  };
+}
+
+/** A delta from `scene` to its next version that changes nothing but what `change` says. */
+export function sceneDelta(scene: PreviewScene, change: Partial<PreviewSceneDelta> = {}): PreviewSceneDelta {
+  return {
+    uri: scene.uri,
+    base: scene.version,
+    version: scene.version + 1,
+    dt: scene.dt,
+    frames: scene.frames,
+    slop: scene.slop,
+    bounds: scene.bounds,
+    errorCount: 0,
+    bodyCount: scene.bodies.length,
+    shift: { at: 0, by: 0 },
+    bodies: [],
+    findings: [],
+    ...change,
   };
 }

@@ -156,6 +156,24 @@ function apply(doc: Doc, e: Edit, options: { continuous: boolean; broadPhase: Br
   }
 }
 
+/**
+ * Applies `edits` to `doc` one by one, analyzing each text both incrementally and from scratch
+ * and asserting the two agree; `step` sees each step's from-scratch result and the analyzer.
+ */
+function replay(doc: Doc, edits: readonly Edit[], broadPhase: BroadPhaseKind, step: (expected: DocumentAnalysis, analyzer: IncrementalAnalyzer) => void): void {
+  const options = { continuous: true, broadPhase };
+  const analyzer = new IncrementalAnalyzer();
+  let text = render(doc);
+  assertSame(analyzer.analyze(text, options), analyzeDocument(text, options), 'the first text');
+  for (const e of edits) {
+    apply(doc, e, options);
+    text = render(doc);
+    const expected = analyzeDocument(text, options);
+    assertSame(analyzer.analyze(text, { ...options }), expected, `${e.op}:\n${text}`);
+    step(expected, analyzer);
+  }
+}
+
 describe('analysis/incremental: equal to a from-scratch analysis', () => {
   it('after every step of random edit sequences (bodies, names, motion, order, settings, broken syntax, options)', () => {
     let incrementalRuns = 0;
@@ -163,18 +181,10 @@ describe('analysis/incremental: equal to a from-scratch analysis', () => {
     fc.assert(
       fc.property(sceneArb(12), fc.array(editArb, { minLength: 1, maxLength: 12 }), ({ settings, bodies }, edits) => {
         const doc: Doc = { settings, lines: bodies.map((body) => ({ body })) };
-        const options = { continuous: true, broadPhase: 'dynamic-tree' as BroadPhaseKind };
-        const analyzer = new IncrementalAnalyzer();
-        let text = render(doc);
-        assertSame(analyzer.analyze(text, options), analyzeDocument(text, options), 'the first text');
-        for (const e of edits) {
-          apply(doc, e, options);
-          text = render(doc);
-          const expected = analyzeDocument(text, options);
-          assertSame(analyzer.analyze(text, { ...options }), expected, `${e.op}:\n${text}`);
+        replay(doc, edits, 'dynamic-tree', (expected, analyzer) => {
           if (analyzer.stats?.mode === 'incremental') incrementalRuns++;
           if (expected.findings.length > 0) withFindings++;
-        }
+        });
       }),
       { numRuns: 250 },
     );
@@ -260,18 +270,10 @@ describe('analysis/incremental: equal to a from-scratch analysis', () => {
         fc.array(floorEditArb, { minLength: 1, maxLength: 10 }),
         (settings, bodies, edits) => {
           const doc: Doc = { settings, lines: bodies.map((body, i) => ({ body: { ...body, name: `g${i}` } })) };
-          const options = { continuous: true, broadPhase: 'grid' as BroadPhaseKind };
-          const analyzer = new IncrementalAnalyzer();
-          let text = render(doc);
-          assertSame(analyzer.analyze(text, options), analyzeDocument(text, options), 'the first text');
-          for (const e of edits) {
-            apply(doc, e, options);
-            text = render(doc);
-            const expected = analyzeDocument(text, options);
-            assertSame(analyzer.analyze(text, { ...options }), expected, `${e.op}:\n${text}`);
+          replay(doc, edits, 'grid', (expected, analyzer) => {
             if (analyzer.stats?.mode === 'incremental') incrementalRuns++;
             if (expected.findings.some((f) => f.kind === 'ghost-bump')) withBumps++;
-          }
+          });
         },
       ),
       { numRuns: 150 },

@@ -12,21 +12,7 @@ import { inlayHints } from '../../../server/src/features/inlay-hints';
 import { quickFixes } from '../../../server/src/features/quick-fixes';
 import { mostSevere } from '../../../client/src/severity-summary';
 import { SEVERITY_ICONS, SEVERITY_ORDER } from '../../../protocol/severity-icons';
-import { scene } from './fixture';
-
-/** The bullet example's case: a tunnelling shot marked `bullet` (information), a plain one (warning), a slow ball (collision). */
-const SHOTS = [
-  'dt 1/60',
-  'body wall static box(0.1, 4) at (2, 0)',
-  'body shot circle(0.05) at (-1, 0) velocity (600, 0)',
-  'body wall2 static box(0.1, 4) at (2, 10)',
-  'body dart bullet circle(0.05) at (-1, 10) velocity (600, 0)',
-  'body wall3 static box(0.1, 4) at (2, 20)',
-  'body ball circle(0.25) at (1, 20) velocity (60, 0)',
-  'body floor static box(4, 1) at (0, 29.5)',
-  'body crate box(1, 1) at (0, 30.45)',
-  '',
-].join('\n');
+import { scene, SHOTS } from './fixture';
 
 describe('features: one icon per severity in lenses and hovers', () => {
   it("gives each finding's lens the codicon of its diagnostic's severity (a bullet's tunnelling is information)", () => {

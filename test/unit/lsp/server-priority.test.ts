@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import { startInMemoryServer } from './in-memory-server';
+import { startInMemoryServer, type InMemoryServer } from './in-memory-server';
 
 /**
  * Diagnostics first: VS Code sends its whole-document requests (outline, lenses, folding, tokens)
@@ -11,11 +11,12 @@ import { startInMemoryServer } from './in-memory-server';
 describe('lsp/server: an edit goes before whole-document requests of the version before', function () {
   this.timeout(60000);
 
+  let server: InMemoryServer;
   let client: MessageConnection;
   let events: string[];
 
   beforeEach(async () => {
-    const server = await startInMemoryServer({}, { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true }, publishDiagnostics: { versionSupport: true } } });
+    server = await startInMemoryServer({}, { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true }, publishDiagnostics: { versionSupport: true } } });
     client = server.client;
     events = [];
     server.onPublish((p) => void events.push(`diagnostics ${p.version}`));
@@ -23,17 +24,13 @@ describe('lsp/server: an edit goes before whole-document requests of the version
 
   afterEach(() => client.dispose());
 
-  async function until(event: string): Promise<void> {
-    while (!events.includes(event)) await new Promise<void>((r) => setTimeout(r, 5));
-  }
-
   it('publishes the new version before answering a burst of requests sent before it', async () => {
     const uri = 'file:///burst.collide';
     const lines = ['dt 1/60'];
     for (let i = 0; i < 400; i++) lines.push(`body b${i} box(1, 1) at (${(i % 20) * 0.9}, ${Math.floor(i / 20) * 0.9})`);
     const text = lines.join('\n') + '\n';
     await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
-    await until('diagnostics 1');
+    await server.publishedFor(uri, 1);
 
     const textDocument = { uri };
     const requests: [string, unknown][] = [
@@ -50,7 +47,7 @@ describe('lsp/server: an edit goes before whole-document requests of the version
     const change = { range: { start: { line: 200, character: at - text.lastIndexOf('\n', at) - 1 }, end: { line: 200, character: at - text.lastIndexOf('\n', at) } }, text: '7' };
     void client.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [change] });
     await Promise.all(answers);
-    await until('diagnostics 2');
+    await server.publishedFor(uri, 2);
 
     const answered = events.filter((e) => e.startsWith('answer'));
     assert.equal(answered.length, requests.length, events.join('\n'));

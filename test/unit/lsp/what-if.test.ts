@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { WHAT_IF_METHOD, isWhatIfResult, type WhatIfResult } from '../../../protocol/preview-lsp';
-import { startInMemoryServer } from './in-memory-server';
+import { startInMemoryServer, type InMemoryServer } from './in-memory-server';
 
 /**
  * `collide/whatIf` is a whole-document answer: a what-if asked about one version never holds up
@@ -11,21 +11,18 @@ import { startInMemoryServer } from './in-memory-server';
 describe('lsp/server: collide/whatIf', function () {
   this.timeout(60000);
 
+  let server: InMemoryServer;
   let client: MessageConnection;
   let events: string[];
 
   beforeEach(async () => {
-    const server = await startInMemoryServer({}, { textDocument: { publishDiagnostics: { versionSupport: true } } });
+    server = await startInMemoryServer({}, { textDocument: { publishDiagnostics: { versionSupport: true } } });
     client = server.client;
     events = [];
     server.onPublish((p) => void events.push(`diagnostics ${p.version}`));
   });
 
   afterEach(() => client.dispose());
-
-  async function until(event: string): Promise<void> {
-    while (!events.includes(event)) await new Promise<void>((r) => setTimeout(r, 5));
-  }
 
   it("publishes an edit's diagnostics before answering a what-if of the version before, then answers for the new one", async () => {
     const uri = 'file:///shots.collide';
@@ -34,7 +31,7 @@ describe('lsp/server: collide/whatIf', function () {
     for (let i = 0; i < 300; i++) lines.push(`body w${i} static box(0.1, 0.5) at (2, ${i})`, `body s${i} circle(0.05) at (-1, ${i}) velocity (${300 + i}, 0)`);
     const text = lines.join('\n') + '\n';
     await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
-    await until('diagnostics 1');
+    await server.publishedFor(uri, 1);
 
     const answer = client.sendRequest<WhatIfResult | null>(WHAT_IF_METHOD, { textDocument: { uri }, substeps: 4 }).then((r) => {
       events.push('what-if');
@@ -48,7 +45,7 @@ describe('lsp/server: collide/whatIf', function () {
       contentChanges: [{ range: { start: { line, character }, end: { line, character: character + 3 } }, text: '30' }],
     });
     const result = await answer;
-    await until('diagnostics 2');
+    await server.publishedFor(uri, 2);
     assert.ok(events.indexOf('diagnostics 2') < events.indexOf('what-if'), events.join('\n'));
     assert.ok(isWhatIfResult(result), JSON.stringify(result)?.slice(0, 200));
     assert.equal(result.version, 2);
@@ -60,7 +57,7 @@ describe('lsp/server: collide/whatIf', function () {
   it('answers a malformed what-if with null', async () => {
     const uri = 'file:///one.collide';
     await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text: 'body a circle(1)\n' } });
-    await until('diagnostics 1');
+    await server.publishedFor(uri, 1);
     assert.equal(await client.sendRequest(WHAT_IF_METHOD, { textDocument: { uri }, substeps: 1 }), null);
     assert.equal(await client.sendRequest(WHAT_IF_METHOD, { uri, substeps: 4 }), null);
   });

@@ -4,6 +4,18 @@ import { scanComments } from '../../../server/src/syntax/text-scans';
 import { parse } from '../../../server/src/syntax/parser';
 import type { BodyStatement, ShapeCall, TileGridShape } from '../../../server/src/syntax/ast';
 
+/** Parses `text`, a tiles statement then a body, and gives the tile grid's row texts. */
+function gridRowsThenBody(text: string): string[] {
+  const p = parse(text);
+  assert.deepEqual(
+    p.file.statements.map((st) => st.kind),
+    ['Body', 'Body'],
+  );
+  const grid = (p.file.statements[0] as BodyStatement).shape as TileGridShape;
+  assert.equal(grid.kind, 'Tiles');
+  return grid.rows.map((r) => r.text);
+}
+
 describe('syntax: string literals, chains and tile grids', () => {
   it('lexes a string literal as one token, whatever it holds', () => {
     const { tokens, diagnostics } = lex('"#/ body // \\ F7"');
@@ -25,30 +37,13 @@ describe('syntax: string literals, chains and tile grids', () => {
     assert.equal(diagnostics.length, 1);
     assert.equal(diagnostics[0]!.code, 'syntax-unterminated-string');
     assert.deepEqual(diagnostics[0]!.range, { start: text.indexOf('"'), end: text.indexOf('x') + 1 });
-    const p = parse(text);
-    assert.deepEqual(
-      p.file.statements.map((st) => st.kind),
-      ['Body', 'Body'],
-    );
-    const grid = (p.file.statements[0] as BodyStatement).shape as TileGridShape;
-    assert.deepEqual(
-      grid.rows.map((r) => r.text),
-      ['##x'],
-    );
+    assert.deepEqual(gridRowsThenBody(text), ['##x']);
   });
 
   it('never starts a statement at a keyword inside a string, nor a comment at a slash', () => {
     const text = 'tiles g cell 1 at (0, 2)\n  "#body#"\n  "//##/*"\nbody b circle(1) // note';
+    assert.deepEqual(gridRowsThenBody(text), ['#body#', '//##/*']);
     const p = parse(text);
-    assert.deepEqual(
-      p.file.statements.map((st) => st.kind),
-      ['Body', 'Body'],
-    );
-    const grid = (p.file.statements[0] as BodyStatement).shape as TileGridShape;
-    assert.deepEqual(
-      grid.rows.map((r) => r.text),
-      ['#body#', '//##/*'],
-    );
     assert.deepEqual(
       scanComments(text).map((c) => text.slice(c.range.start, c.range.end)),
       ['// note'],

@@ -11,24 +11,10 @@ import type { PreviewSceneDelta } from '../../../../protocol/preview-delta';
 import { isHostToWebview } from '../../../../protocol/preview-messages';
 import type { PreviewScene } from '../../../../protocol/preview-model';
 import { decodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
-import { sampleScene } from '../../../browser/fixtures';
+import { sampleScene, sceneDelta } from '../../../browser/fixtures';
 
 function deltaOf(scene: PreviewScene, version: number, change: Partial<PreviewSceneDelta> = {}): PreviewSceneDelta {
-  return {
-    uri: scene.uri,
-    base: scene.version,
-    version,
-    dt: scene.dt,
-    frames: scene.frames,
-    slop: scene.slop,
-    bounds: scene.bounds,
-    errorCount: 2,
-    bodyCount: scene.bodies.length,
-    shift: { at: 0, by: 0 },
-    bodies: [],
-    findings: [],
-    ...change,
-  };
+  return sceneDelta(scene, { version, errorCount: 2, ...change });
 }
 
 describe('client/preview/scene-sync', () => {

@@ -192,17 +192,20 @@ describe('readers/godot fuzz', () => {
       }
       return t;
     };
+    const bodies = [0, 0, 0];
     fc.assert(
       fc.property(fc.array(edit, { maxLength: 8 }), fc.array(edit, { maxLength: 4 }), fc.nat({ max: subs.length - 1 }), (edits, subEdits, which) => {
         const files: Record<string, string> = {};
         for (const s of subs) files[`${base}/${s}`] = fixture(`physics_platformer/${s}`);
         files[`${base}/${subs[which]!}`] = apply(files[`${base}/${subs[which]!}`]!, subEdits);
-        readAndCheck(apply(stage, edits), `${base}/stage.tscn`, files);
-        readAndCheck(apply(world, edits), '/k/world.tscn');
+        bodies[0]! += readAndCheck(apply(stage, edits), `${base}/stage.tscn`, files).bodies.length;
+        bodies[1]! += readAndCheck(apply(world, edits), '/k/world.tscn').bodies.length;
         const old: Record<string, string> = { [`${base}/tileset.tres`]: apply(fixture('physics_platformer_4.2/tileset.tres'), subEdits) };
-        readAndCheck(apply(stage42, edits), `${base}/stage.tscn`, old);
+        bodies[2]! += readAndCheck(apply(stage42, edits), `${base}/stage.tscn`, old).bodies.length;
       }),
       { numRuns: 150 },
     );
+    // The checks ran on bodies of each scene, not only on texts the edits broke.
+    assert.ok(bodies.every((n) => n > 0), `bodies read: ${bodies}`);
   });
 });

@@ -85,7 +85,10 @@ describe('readers/godot/shapes', () => {
     const bad = shape('CircleShape2D', 'radius = "big"');
     assert.deepEqual(bad.shapes, [{ kind: 'circle', radius: 10, x: 0, y: 0 }]);
     assert.equal(bad.notes[0]?.code, 'godot-bad-value');
-    assert.ok(bad.notes[0]?.property !== undefined);
+    // The note is about the bad property: its key, ranged from the key to the end of the value.
+    const p = bad.notes[0]?.property;
+    assert.equal(p?.key, 'radius');
+    assert.equal(p.range.end - p.range.start, 'radius = "big"'.length);
   });
 
   it('reads CollisionPolygon2D as one solid or as a closed loop of segments', () => {

@@ -119,13 +119,15 @@ describe('readers/godot/tile-data', () => {
     // Against a Map by coordinates, on random writings over a small area.
     const small = fc.integer({ min: -3, max: 3 });
     fc.assert(
-      fc.property(fc.array(fc.record({ x: small, y: small, source: fc.nat({ max: 9 }), ax: fc.nat({ max: 2 }), ay: fc.constant(0), alt: fc.constant(0) }), { maxLength: 60 }), (written: Cell[]) => {
+      fc.property(fc.array(fc.record({ x: small, y: small, source: fc.nat({ max: 9 }), ax: fc.nat({ max: 2 }), ay: fc.nat({ max: 2 }), alt: fc.nat({ max: 2 }) }), { maxLength: 60 }), (written: Cell[]) => {
         const byCoords = new Map<string, Cell>();
         for (const c of written) {
           byCoords.delete(`${c.x},${c.y}`);
           byCoords.set(`${c.x},${c.y}`, c);
         }
-        const kept = cellsOf(value(`PackedByteArray("${layerBytes(written).toString('base64')}")`));
+        const layer = value(`PackedByteArray("${layerBytes(written).toString('base64')}")`);
+        const kept = cellsOf(layer);
+        assert.equal(decodeLayerData(layer).overwritten, written.length - byCoords.size);
         assert.deepEqual(kept, [...byCoords.values()].sort((a, b) => written.lastIndexOf(a) - written.lastIndexOf(b)).map((c) => ({ ...c })));
       }),
       { numRuns: 200 },

@@ -14,6 +14,7 @@ import { DARK_THEME } from '../../../../render/theme';
 import { fitBounds, toScreenX, toScreenY, type Viewport } from '../../../../render/viewport';
 import type { PreviewBody, PreviewScene } from '../../../../protocol/preview-model';
 import { largeScene } from './large-scene';
+import { box } from '../../../browser/fixtures';
 
 interface Path {
   op: string;
@@ -64,7 +65,6 @@ const R = Math.SQRT1_2;
 
 /** A unit box turned 45° at (1, 2), moving (30, 0) units/s and spinning, and a floor it overlaps. */
 function scene(): PreviewScene {
-  const box = (w: number, h: number): number[] => [-w / 2, -h / 2, w / 2, -h / 2, w / 2, h / 2, -w / 2, h / 2];
   const body = (index: number, name: string, extra: Partial<PreviewBody>): PreviewBody => ({
     index,
     name,

@@ -7,9 +7,8 @@
 import { strict as assert } from 'node:assert';
 import type { PreviewPage } from '../../../browser/harness';
 import { usePreviewBrowser } from '../../../browser/suite';
-import { sampleScene } from '../../../browser/fixtures';
+import { sampleScene, sceneDelta } from '../../../browser/fixtures';
 import { largeScene } from '../../render/scene/large-scene';
-import type { PreviewSceneDelta } from '../../../../protocol/preview-delta';
 
 /**
  * "Equal within antialiasing tolerance": a channel may differ by up to NOISE anywhere (rounding
@@ -289,20 +288,7 @@ describe('preview cached world layer (headless Chromium)', function () {
     const dx = 40 / v.zoom;
     const moved = { ...b, position: [b.position[0] + dx, b.position[1]] as [number, number], bounds: [b.bounds[0] + dx, b.bounds[1], b.bounds[2] + dx, b.bounds[3]] as [number, number, number, number] };
     const findings = scene.findings.flatMap((f, i) => (f.ia === k || f.ib === k ? [{ start: i, deleteCount: 1, findings: [] }] : []));
-    const delta: PreviewSceneDelta = {
-      uri: scene.uri,
-      base: scene.version,
-      version: scene.version + 1,
-      dt: scene.dt,
-      frames: scene.frames,
-      slop: scene.slop,
-      bounds: scene.bounds,
-      errorCount: 0,
-      bodyCount: scene.bodies.length,
-      shift: { at: 0, by: 0 },
-      bodies: [{ start: k, deleteCount: 1, bodies: [moved] }],
-      findings,
-    };
+    const delta = sceneDelta(scene, { bodies: [{ start: k, deleteCount: 1, bodies: [moved] }], findings });
     await view.send({ type: 'sceneDelta', delta });
     assert.equal(await frameKind(view), 'patch');
     assert.equal((await view.debug()).version, scene.version + 1);
@@ -365,21 +351,7 @@ describe('preview cached world layer (headless Chromium)', function () {
     const dy = 30 / v.zoom;
     const moved = { ...b, position: [b.position[0], b.position[1] + dy] as [number, number], bounds: [b.bounds[0], b.bounds[1] + dy, b.bounds[2], b.bounds[3] + dy] as [number, number, number, number] };
     const findings = scene.findings.flatMap((f, i) => (f.ia === k || f.ib === k ? [{ start: i, deleteCount: 1, findings: [] }] : []));
-    const delta: PreviewSceneDelta = {
-      uri: scene.uri,
-      base: scene.version,
-      version: scene.version + 1,
-      dt: scene.dt,
-      frames: scene.frames,
-      slop: scene.slop,
-      bounds: scene.bounds,
-      errorCount: 0,
-      yDown: true,
-      bodyCount: scene.bodies.length,
-      shift: { at: 0, by: 0 },
-      bodies: [{ start: k, deleteCount: 1, bodies: [moved] }],
-      findings,
-    };
+    const delta = sceneDelta(scene, { yDown: true, bodies: [{ start: k, deleteCount: 1, bodies: [moved] }], findings });
     await view.send({ type: 'sceneDelta', delta });
     assert.equal(await frameKind(view), 'patch');
     await keep(view);
@@ -391,20 +363,7 @@ describe('preview cached world layer (headless Chromium)', function () {
     const scene = largeScene(600);
     await view.send({ type: 'scene', scene });
     await view.clearPosted();
-    const delta: PreviewSceneDelta = {
-      uri: scene.uri,
-      base: scene.version + 5,
-      version: scene.version + 6,
-      dt: scene.dt,
-      frames: scene.frames,
-      slop: scene.slop,
-      bounds: scene.bounds,
-      errorCount: 0,
-      bodyCount: scene.bodies.length,
-      shift: { at: 0, by: 0 },
-      bodies: [],
-      findings: [],
-    };
+    const delta = sceneDelta(scene, { base: scene.version + 5, version: scene.version + 6 });
     await view.send({ type: 'sceneDelta', delta });
     assert.deepEqual(await view.posted(), [{ type: 'ready' }]);
     assert.equal((await view.debug()).version, scene.version, 'the scene shown stays');

@@ -85,14 +85,22 @@ describe('preview debug-draw toggles (headless Chromium)', function () {
   async function openDiamond(state?: unknown): Promise<{ zoom: number }> {
     view = await browser.open(state ? { state } : {});
     await view.send({ type: 'scene', scene: diamondScene() });
-    await view.page.evaluate(() => {
-      const app = (globalThis as any).collidePreview;
-      app.view.cx = 0;
-      app.view.cy = 2.5;
-      app.view.zoom = 80;
-      app.drawNow('full');
-    });
+    await lookAt(0, 2.5, 80);
     return { zoom: 80 };
+  }
+
+  /** Centers the view on (cx, cy) at `zoom` px a unit and draws the whole frame again. */
+  async function lookAt(cx: number, cy: number, zoom: number): Promise<void> {
+    await view.page.evaluate(
+      ({ cx, cy, zoom }) => {
+        const app = (globalThis as any).collidePreview;
+        app.view.cx = cx;
+        app.view.cy = cy;
+        app.view.zoom = zoom;
+        app.drawNow('full');
+      },
+      { cx, cy, zoom },
+    );
   }
 
   it('offers one checkbox an overlay in a Show menu, all off by default', async () => {
@@ -173,13 +181,7 @@ describe('preview debug-draw toggles (headless Chromium)', function () {
 
   it('contacts: the overlap\'s contact points and its normal, longer than the push-out mark', async () => {
     await openDiamond();
-    await view.page.evaluate(() => {
-      const app = (globalThis as any).collidePreview;
-      app.view.cx = 0;
-      app.view.cy = 0;
-      app.view.zoom = 60;
-      app.drawNow('full');
-    });
+    await lookAt(0, 0, 60);
     // The crate's overlap: contacts (±0.5, -0.05), normal (0, 1) from their middle (0, -0.05).
     const [x, y] = await view.toPage(0, -0.05);
     await keep(view);

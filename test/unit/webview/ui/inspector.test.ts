@@ -75,7 +75,12 @@ describe('preview pair inspector (headless Chromium)', function () {
     assert.ok(!(await keys(view)).some((k) => k.startsWith('Push-out')), 'apart: no push-out');
     assert.notEqual(await cspace(view), during);
     await view.page.mouse.up();
-    assert.equal((await view.posted()).filter((m) => m.type === 'editPose').length, 1);
+    // Released: one edit of `pushed`'s place, 0.5 to the right, for the version shown.
+    const edits = (await view.posted()).filter((m) => m.type === 'editPose');
+    assert.equal(edits.length, 1, JSON.stringify(edits));
+    assert.deepEqual([edits[0].body, edits[0].version, edits[0].angle], ['pushed', 1, undefined]);
+    near(String(edits[0].at[0]), 1.3, px);
+    near(String(edits[0].at[1]), 0.5, px);
     // The server's answer for the new version takes over.
     const moved = analyzed(readFileSync(join(EXAMPLES, 'crates-on-a-floor.collide'), 'utf8').replace('at (0.8, 0.5)', 'at (1.3, 0.5)'), 2);
     await view.send({ type: 'scene', scene: moved.scene });

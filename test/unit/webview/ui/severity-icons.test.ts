@@ -7,23 +7,13 @@ import { strict as assert } from 'node:assert';
 import type { PreviewPage } from '../../../browser/harness';
 import { usePreviewBrowser } from '../../../browser/suite';
 import { sampleScene } from '../../../browser/fixtures';
+import { SHOTS } from '../../features/fixture';
 import { analyzeText } from '../../../../server/src/features/document';
 import { pairLenses } from '../../../../server/src/features/code-lens';
 import { buildPreviewScene } from '../../../../server/src/preview/scene-model';
 import { SEVERITY_ICONS, SEVERITY_ORDER } from '../../../../protocol/severity-icons';
 
 const URI = 'file:///shots.collide';
-const TEXT = [
-  'body wall static box(0.1, 4) at (2, 0)',
-  'body shot circle(0.05) at (-1, 0) velocity (600, 0)',
-  'body wall2 static box(0.1, 4) at (2, 10)',
-  'body dart bullet circle(0.05) at (-1, 10) velocity (600, 0)',
-  'body wall3 static box(0.1, 4) at (2, 20)',
-  'body ball circle(0.25) at (1, 20) velocity (60, 0)',
-  'body floor static box(4, 1) at (0, 29.5)',
-  'body crate box(1, 1) at (0, 30.45)',
-  '',
-].join('\n');
 
 describe('preview webview: one icon per severity (headless Chromium)', function () {
   const browser = usePreviewBrowser();
@@ -52,7 +42,7 @@ describe('preview webview: one icon per severity (headless Chromium)', function 
   });
 
   it("gives each finding in the list the icon its lens has (the bullet's tunnelling: information)", async () => {
-    const doc = analyzeText(TEXT, URI);
+    const doc = analyzeText(SHOTS, URI);
     const a = doc.analysis;
     const scene = buildPreviewScene(URI, 1, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
     await view.send({ type: 'scene', scene });

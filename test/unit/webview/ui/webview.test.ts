@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { blend, DARK_VARS, hex, near, type PreviewPage } from '../../../browser/harness';
 import { usePreviewBrowser } from '../../../browser/suite';
-import { samplePair, sampleScene } from '../../../browser/fixtures';
+import { samplePair, sampleScene, sceneDelta } from '../../../browser/fixtures';
 import { isWebviewToHost } from '../../../../protocol/preview-messages';
 import { encodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
 import { analyzeDocument } from '../../../../server/src/analysis/pipeline';
@@ -33,21 +33,8 @@ describe('preview webview (headless Chromium)', function () {
     // A body in no finding: the findings stay as they are.
     const k = scene.bodies.findIndex((b) => !scene.findings.some((f) => f.ia === b.index || f.ib === b.index));
     assert.ok(k >= 0);
-    const moved = { ...scene.bodies[k]!, position: [scene.bodies[k]!.position[0] + 0.5, scene.bodies[k]!.position[1]] };
-    const delta = {
-      uri: scene.uri,
-      base: scene.version,
-      version: scene.version + 1,
-      dt: scene.dt,
-      frames: scene.frames,
-      slop: scene.slop,
-      bounds: scene.bounds,
-      errorCount: 0,
-      bodyCount: scene.bodies.length,
-      shift: { at: 0, by: 0 },
-      bodies: [{ start: k, deleteCount: 1, bodies: [moved] }],
-      findings: [],
-    };
+    const moved = { ...scene.bodies[k]!, position: [scene.bodies[k]!.position[0] + 0.5, scene.bodies[k]!.position[1]] as [number, number] };
+    const delta = sceneDelta(scene, { bodies: [{ start: k, deleteCount: 1, bodies: [moved] }] });
     await view.send({ type: 'sceneDelta', delta });
     assert.equal((await view.debug()).version, scene.version + 1);
     assert.ok(await view.page.evaluate(() => (globalThis as any).document.querySelector('#findings-list li') === (globalThis as any).__firstFinding), 'the same list items');

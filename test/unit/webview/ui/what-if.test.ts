@@ -7,10 +7,11 @@ import { strict as assert } from 'node:assert';
 import type { PreviewPage } from '../../../browser/harness';
 import { usePreviewBrowser } from '../../../browser/suite';
 import { finish } from '../../../../server/src/common/steps';
-import { analyzeText } from '../../../../server/src/features/document';
+import { analyzeText, type AnalyzedDocument } from '../../../../server/src/features/document';
 import { applyOffsetEdits } from '../../../../server/src/features/text-edits';
 import { whatIfSteps } from '../../../../server/src/features/what-if';
 import { buildPreviewScene } from '../../../../server/src/preview/scene-model';
+import type { PreviewScene } from '../../../../protocol/preview-model';
 
 const URI = 'file:///what-if.collide';
 // A fast shot a quarter step cannot catch, a slower ball it can, a bullet's tunnelling, and an overlap.
@@ -27,6 +28,13 @@ const TEXT = [
   '',
 ].join('\n');
 
+/** TEXT analyzed, and its preview scene at `version`. */
+function analyzedScene(version: number): { doc: AnalyzedDocument; scene: PreviewScene } {
+  const doc = analyzeText(TEXT, URI);
+  const a = doc.analysis;
+  return { doc, scene: buildPreviewScene(URI, version, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics }) };
+}
+
 describe('preview webview: the what-if control (headless Chromium)', function () {
   const browser = usePreviewBrowser();
   let view: PreviewPage;
@@ -35,9 +43,7 @@ describe('preview webview: the what-if control (headless Chromium)', function ()
   });
 
   it('choosing dt ÷ 4 marks the tunnelling findings a fresh analysis of the edit catches, and Apply posts the edit', async () => {
-    const doc = analyzeText(TEXT, URI);
-    const a = doc.analysis;
-    const scene = buildPreviewScene(URI, 3, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+    const { doc, scene } = analyzedScene(3);
     await view.send({ type: 'scene', scene });
     await view.clearPosted();
     await view.page.selectOption('#whatif-substeps', '4');
@@ -76,9 +82,7 @@ describe('preview webview: the what-if control (headless Chromium)', function ()
   });
 
   it('asks again for a new version while a choice is made, and hides without tunnelling', async () => {
-    const doc = analyzeText(TEXT, URI);
-    const a = doc.analysis;
-    const scene = buildPreviewScene(URI, 5, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+    const { scene } = analyzedScene(5);
     await view.send({ type: 'scene', scene });
     assert.equal(await view.page.locator('.whatif').isVisible(), true);
     await view.page.selectOption('#whatif-substeps', '8');
@@ -90,9 +94,7 @@ describe('preview webview: the what-if control (headless Chromium)', function ()
   });
 
   it("says plainly that what-if is for .collide scenes on a level's scene, and asks nothing", async () => {
-    const doc = analyzeText(TEXT, URI);
-    const a = doc.analysis;
-    const scene = buildPreviewScene(URI, 5, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+    const { scene } = analyzedScene(5);
     await view.send({ type: 'scene', scene });
     await view.page.selectOption('#whatif-substeps', '8');
     await view.clearPosted();
@@ -112,9 +114,7 @@ describe('preview webview: the what-if control (headless Chromium)', function ()
   });
 
   it("takes another document's scene of the same version as a new scene, and drops its stale answer", async () => {
-    const doc = analyzeText(TEXT, URI);
-    const a = doc.analysis;
-    const scene = buildPreviewScene(URI, 1, { scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
+    const { doc, scene } = analyzedScene(1);
     await view.send({ type: 'scene', scene });
     await view.page.selectOption('#whatif-substeps', '4');
     const result = finish(whatIfSteps({ ...doc, version: 1 }, 4));
