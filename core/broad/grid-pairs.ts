@@ -82,17 +82,9 @@ export function gridPairs(boxes: Float64Array, count: number, out: PairKeys): bo
   const n = count;
   const m = measure(boxes, n);
   if (m === 0) return true;
-  const cell = looseCellSize(sides, m, Math.max(spanX, spanY));
-  inv = 1 / cell;
-  width = Math.floor(spanX * inv) + 1;
-  height = Math.floor(spanY * inv) + 1;
-  if (!(width * height <= CELLS_PER_BOX * m + EXTRA_CELLS)) return false;
-  // The cells are laid out with an empty border (a row above and below, a column on each side),
-  // so every grid cell has all eight neighbors and the pair pass needs no edge cases.
-  stride = width + 2;
+  const cell = layOut(m);
+  if (cell === 0) return false;
   const cells = stride * (height + 2);
-  start = growInt32(start, cells + 1);
-  start.fill(0, 0, cells + 1);
   file(n, cell);
   for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!;
   sortByCell(n, start[cells]!);
@@ -107,6 +99,26 @@ export function gridPairs(boxes: Float64Array, count: number, out: PairKeys): bo
   out.count = found;
   keys = new Float64Array(0);
   return true;
+}
+
+/**
+ * The grid for the m boxes measure() kept: sets inv, width, height and stride, zeroes the cell
+ * counts in `start`, and returns the cell size (always positive), or 0 when the dense grid would
+ * need more than CELLS_PER_BOX cells per box.
+ */
+function layOut(m: number): number {
+  const cell = looseCellSize(sides, m, Math.max(spanX, spanY));
+  inv = 1 / cell;
+  width = Math.floor(spanX * inv) + 1;
+  height = Math.floor(spanY * inv) + 1;
+  if (!(width * height <= CELLS_PER_BOX * m + EXTRA_CELLS)) return 0;
+  // The cells are laid out with an empty border (a row above and below, a column on each side),
+  // so every grid cell has all eight neighbors and the pair pass needs no edge cases.
+  stride = width + 2;
+  const cells = stride * (height + 2);
+  start = growInt32(start, cells + 1);
+  start.fill(0, 0, cells + 1);
+  return cell;
 }
 
 /**
@@ -339,13 +351,8 @@ export function gridLayout(boxes: Float64Array, count: number): GridLayout | nul
   const m = measure(boxes, n);
   const out = new Int32Array(n).fill(EMPTY);
   if (m === 0) return { cell: 1, originX: 0, originY: 0, columns: 0, rows: 0, cellOf: out };
-  const cell = looseCellSize(sides, m, Math.max(spanX, spanY));
-  inv = 1 / cell;
-  width = Math.floor(spanX * inv) + 1;
-  height = Math.floor(spanY * inv) + 1;
-  if (!(width * height <= CELLS_PER_BOX * m + EXTRA_CELLS)) return null;
-  stride = width + 2;
-  start = growInt32(start, stride * (height + 2) + 1);
+  const cell = layOut(m);
+  if (cell === 0) return null;
   file(n, cell);
   for (let i = 0; i < n; i++) {
     const c = cellOf[i]!;

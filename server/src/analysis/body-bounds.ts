@@ -62,19 +62,11 @@ export function bodyBounds(scene: Scene, body: SceneBody, out: AABB): AABB {
   const chains = n === 0 ? body.chainGeometry : undefined;
   if (chains) {
     // A chain body is static: its chains' box in the body's pose.
-    const [x0, y0, x1, y1] = chains.bounds;
-    const c = Math.cos(body.angle);
-    const s = Math.sin(body.angle);
-    for (let k = 0; k < 4; k++) {
-      const lx = k & 1 ? x1 : x0;
-      const ly = k & 2 ? y1 : y0;
-      const wx = body.x + c * lx - s * ly;
-      const wy = body.y + s * lx + c * ly;
-      if (wx < minX) minX = wx;
-      if (wy < minY) minY = wy;
-      if (wx > maxX) maxX = wx;
-      if (wy > maxY) maxY = wy;
-    }
+    const b = chains.boxInPose(body.x, body.y, body.angle, partBox);
+    minX = b.minX;
+    minY = b.minY;
+    maxX = b.maxX;
+    maxY = b.maxY;
   }
   if (!(minX <= maxX && minY <= maxY)) {
     out.minX = NaN;

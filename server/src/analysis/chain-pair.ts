@@ -1,4 +1,5 @@
 import {
+  aabbOverlaps,
   chainContact,
   chainContactExit,
   chainSegment,
@@ -76,8 +77,7 @@ export function chainPair(scene: Scene, a: SceneBody, b: SceneBody, continuous: 
   const T = scene.frames * dt;
   if (!(dt > 0) || !(T > 0) || (ob.spin === 0 && ob.vx === 0 && ob.vy === 0)) return null;
   const v = ob.velocity;
-  const [x0, y0, x1, y1] = g.bounds;
-  const chainBox = worldBox(x0, y0, x1, y1, xfA);
+  const chainBox = g.boxInPose(cb.x, cb.y, cb.angle, chainScratch);
   let first: (PartResult & { chain: number; part: number }) | null = null;
   let deep = false;
   let deepStep: number | undefined;
@@ -85,7 +85,7 @@ export function chainPair(scene: Scene, a: SceneBody, b: SceneBody, continuous: 
   for (let j = 0; j < ob.partCount; j++) {
     const shape = ob.partShape(j);
     const box = sweptBounds(shape, xfB, v, ob.spin, 0, T);
-    if (!(box.minX <= chainBox[2] && chainBox[0] <= box.maxX && box.minY <= chainBox[3] && chainBox[1] <= box.maxY)) continue;
+    if (!aabbOverlaps(box, chainBox)) continue;
     localBox(box, xfA);
     for (const k of g.chainsNear(local[0], local[1], local[2], local[3], near).slice()) {
       const r = chainSearch(g.chains[k]!, xfA, shape, xfB, v, ob.spin, dt, scene.frames, slop);
@@ -204,6 +204,7 @@ function chainSearch(chain: Chain, xfA: Transform, shape: ConvexShape, xfB: Tran
 // Scratch of chainPair, which never re-enters: a part's box, in world and in the chain's frame,
 // and the chains near it.
 const boxScratch: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+const chainScratch: AABB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 const local: [number, number, number, number] = [0, 0, 0, 0];
 const near: number[] = [];
 
@@ -223,23 +224,6 @@ function localBox(box: AABB, xf: Transform): void {
     if (x > local[2]) local[2] = x;
     if (y > local[3]) local[3] = y;
   }
-}
-
-/** The world box of a box in a frame: minX, minY, maxX, maxY. */
-function worldBox(x0: number, y0: number, x1: number, y1: number, xf: Transform): [number, number, number, number] {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const [x, y] of [[x0, y0], [x1, y0], [x0, y1], [x1, y1]] as const) {
-    const wx = xf.x + xf.c * x - xf.s * y;
-    const wy = xf.y + xf.s * x + xf.c * y;
-    minX = Math.min(minX, wx);
-    minY = Math.min(minY, wy);
-    maxX = Math.max(maxX, wx);
-    maxY = Math.max(maxY, wy);
-  }
-  return [minX, minY, maxX, maxY];
 }
 
 /** As continuous.ts: substeps per step so that samples cannot straddle a contact of `duration`. */

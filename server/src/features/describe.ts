@@ -29,18 +29,7 @@ export function bodyWorldBounds(body: SceneBody): AABB {
     box = box ? aabbUnion(box, b) : b;
   }
   const chains = body.partCount === 0 ? body.chainGeometry : undefined;
-  if (chains && chains.chains.length > 0) {
-    // A chain body's box in its pose: its chains' corners moved by it.
-    const [x0, y0, x1, y1] = chains.bounds;
-    for (let k = 0; k < 4; k++) {
-      const lx = k & 1 ? x1 : x0;
-      const ly = k & 2 ? y1 : y0;
-      const x = xf.x + xf.c * lx - xf.s * ly;
-      const y = xf.y + xf.s * lx + xf.c * ly;
-      const b = { minX: x, minY: y, maxX: x, maxY: y };
-      box = box ? aabbUnion(box, b) : b;
-    }
-  }
+  if (chains && chains.chains.length > 0) box = chains.boxInPose(body.x, body.y, body.angle, { minX: 0, minY: 0, maxX: 0, maxY: 0 });
   return box ?? { minX: body.x, minY: body.y, maxX: body.x, maxY: body.y };
 }
 

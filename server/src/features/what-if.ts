@@ -1,6 +1,5 @@
 import type { Finding } from '../analysis/findings';
-import { chainPair } from '../analysis/chain-pair';
-import { impactPair } from '../analysis/continuous';
+import { analyzePair } from '../analysis/analyze';
 import type { TextRange } from '../common/diagnostic';
 import { DEFAULT_DT, MAX_FRAMES } from '../semantics/result';
 import type { Scene } from '../semantics/scene';
@@ -56,13 +55,16 @@ export function finerScene(scene: Scene, substeps: number): Scene {
   return Object.create(scene, { dt: { value: scene.dt / substeps }, frames: { value: scene.frames * substeps } }) as Scene;
 }
 
-/** What tunnelling finding `f` becomes in `view` (the same pair test as the analysis's). */
+/**
+ * What tunnelling finding `f` becomes in `view`: the analysis's own pair test (analyze.ts
+ * analyzePair), whose overlap test at t = 0 finds again what it found, nothing.
+ */
 function outcomeOf(view: Scene, f: Finding): WhatIfOutcome {
   const a = view.bodies[f.ia];
   const b = view.bodies[f.ib];
-  const r = a && b ? (a.partCount === 0 || b.partCount === 0 ? chainPair(view, a, b, true) : impactPair(view, a, b)) : null;
+  const r = a && b ? analyzePair(view, a, b, true) : null;
   if (!r || r.kind === 'ghost-bump') return { a: f.a, b: f.b, becomes: 'none' };
-  if (r.kind === 'overlap') return { a: f.a, b: f.b, becomes: 'none' }; // not at a finer step: t = 0 is unchanged
+  if (r.kind === 'overlap') return { a: f.a, b: f.b, becomes: 'none' }; // t = 0 is unchanged: not reached for a tunnelling pair
   return { a: f.a, b: f.b, becomes: r.kind, toi: r.toi, ...(r.kind === 'collision' && r.deepStep !== undefined ? { deepStep: r.deepStep } : {}) };
 }
 

@@ -7,6 +7,7 @@ import { overlapDiagnostic } from '../analysis/overlap';
 import { ghostBumpDiagnostic } from '../analysis/ghost-bump';
 import type { Diagnostic } from '../common/diagnostic';
 import type { Scene, SceneBody } from '../semantics/scene';
+import type { SceneChains } from '../semantics/scene-chains';
 import { finish } from '../common/steps';
 
 /** What the preview needs from one analyzed document version (a subset of DocumentAnalysis). */
@@ -105,7 +106,7 @@ export function bodySweptBounds(b: SceneBody, horizon: number, out: Float64Array
   const velocity = b.velocity;
   const chains = n === 0 ? b.chainGeometry : undefined;
   for (let k = 0; k < Math.max(n, 1); k++) {
-    const box = n > 0 ? sweptBounds(b.partShape(k), xf, velocity, b.spin, 0, horizon) : chains ? chainsBounds(b, chains.bounds) : pathBounds(b, horizon);
+    const box = n > 0 ? sweptBounds(b.partShape(k), xf, velocity, b.spin, 0, horizon) : chains ? chainsBounds(b, chains) : pathBounds(b, horizon);
     minX = Math.min(minX, box.minX);
     minY = Math.min(minY, box.minY);
     maxX = Math.max(maxX, box.maxX);
@@ -159,7 +160,7 @@ export function previewBody(b: SceneBody): PreviewBody {
   const geometry = b.partCount === 0 ? b.chainGeometry : undefined;
   let chains: PreviewChain[] | undefined;
   if (geometry) {
-    const box = chainsBounds(b, geometry.bounds);
+    const box = chainsBounds(b, geometry);
     bounds = [box.minX, box.minY, box.maxX, box.maxY];
     chains = geometry.chains.map((c) => ({ points: Array.from(c.xy.subarray(0, 2 * c.count)), loop: c.loop }));
   }
@@ -197,26 +198,9 @@ export function previewBody(b: SceneBody): PreviewBody {
  * pose (exact unless the body is turned, then a box around the turned box); its origin's when it
  * has no chain.
  */
-function chainsBounds(b: SceneBody, local: readonly [number, number, number, number]): AABB {
-  const [x0, y0, x1, y1] = local;
-  if (!(x0 <= x1 && y0 <= y1)) return pathBounds(b, 0);
-  const c = Math.cos(b.angle);
-  const s = Math.sin(b.angle);
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (let k = 0; k < 4; k++) {
-    const lx = k & 1 ? x1 : x0;
-    const ly = k & 2 ? y1 : y0;
-    const wx = b.x + c * lx - s * ly;
-    const wy = b.y + s * lx + c * ly;
-    minX = Math.min(minX, wx);
-    minY = Math.min(minY, wy);
-    maxX = Math.max(maxX, wx);
-    maxY = Math.max(maxY, wy);
-  }
-  return { minX, minY, maxX, maxY };
+function chainsBounds(b: SceneBody, chains: SceneChains): AABB {
+  const box = chains.boxInPose(b.x, b.y, b.angle, { minX: 0, minY: 0, maxX: 0, maxY: 0 });
+  return box.minX <= box.maxX ? box : pathBounds(b, 0);
 }
 
 /** A grid's cells as the model holds them: one tile character a cell, row by row. */

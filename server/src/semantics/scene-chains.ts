@@ -1,7 +1,7 @@
 // The geometry of a chain body or a tile grid (levels-and-tiles.md §2, §3): one-sided loop or open
 // chains in the body's frame, which the analysis asks through core's chain queries.
 import { chainBounds, loopPoints, makeChainPacked, retileRows, tileCellTouched, tileOutline } from '../../../core';
-import type { Chain, TileGrid, TileLoop, TileOutline } from '../../../core';
+import type { AABB, Chain, TileGrid, TileLoop, TileOutline } from '../../../core';
 import { SceneShape } from './scene';
 
 /**
@@ -38,6 +38,38 @@ export class SceneChains extends SceneShape {
       maxY = Math.max(maxY, y1);
     }
     this.bounds = [minX, minY, maxX, maxY];
+  }
+
+  /**
+   * The chains' box in the pose (x, y, angle): `bounds` with its four corners moved, written to
+   * `out`; empty (Infinity, -Infinity) when there is no chain. A chain body is static, so this is
+   * its box at every t, for the analysis' broad phase and the preview alike.
+   */
+  boxInPose(x: number, y: number, angle: number, out: AABB): AABB {
+    const [x0, y0, x1, y1] = this.bounds;
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    if (x0 <= x1 && y0 <= y1) {
+      const c = Math.cos(angle);
+      const s = Math.sin(angle);
+      for (let k = 0; k < 4; k++) {
+        const lx = k & 1 ? x1 : x0;
+        const ly = k & 2 ? y1 : y0;
+        const wx = x + c * lx - s * ly;
+        const wy = y + s * lx + c * ly;
+        minX = Math.min(minX, wx);
+        minY = Math.min(minY, wy);
+        maxX = Math.max(maxX, wx);
+        maxY = Math.max(maxY, wy);
+      }
+    }
+    out.minX = minX;
+    out.minY = minY;
+    out.maxX = maxX;
+    out.maxY = maxY;
+    return out;
   }
 
   /**

@@ -9,6 +9,7 @@
 //   (scene/2d/tile_map.cpp, _set_tile_map_data_using_compatibility_format).
 // Godot reads every complete cell before a truncation and stops there; so does this decoder.
 import type { TextRange } from '../../common/diagnostic';
+import { decodeBase64 } from '../base64';
 import type { Variant } from './variant';
 
 export interface TileCells {
@@ -34,50 +35,6 @@ export interface DecodedCells {
 
 export const CELL_BYTES = 12;
 const HEADER_BYTES = 2;
-
-const BASE64 = (() => {
-  const table = new Int16Array(128).fill(-1);
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  for (let i = 0; i < alphabet.length; i++) table[alphabet.charCodeAt(i)] = i;
-  return table;
-})();
-
-/** Standard base64 (RFC 4648, padding optional) as bytes, or undefined when malformed. */
-export function decodeBase64(text: string): Uint8Array | undefined {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 61) end--;
-  if (text.length - end > 2 || end % 4 === 1) return undefined;
-  const out = new Uint8Array(Math.floor((end * 3) / 4));
-  let o = 0;
-  let i = 0;
-  for (; i + 4 <= end; i += 4) {
-    const a = digit(text, i);
-    const b = digit(text, i + 1);
-    const c = digit(text, i + 2);
-    const d = digit(text, i + 3);
-    if ((a | b | c | d) < 0) return undefined;
-    const n = (a << 18) | (b << 12) | (c << 6) | d;
-    out[o++] = n >>> 16;
-    out[o++] = (n >>> 8) & 0xff;
-    out[o++] = n & 0xff;
-  }
-  const rest = end - i;
-  if (rest >= 2) {
-    const a = digit(text, i);
-    const b = digit(text, i + 1);
-    const c = rest === 3 ? digit(text, i + 2) : 0;
-    if ((a | b | c) < 0) return undefined;
-    const n = (a << 18) | (b << 12) | (c << 6);
-    out[o++] = n >>> 16;
-    if (rest === 3) out[o++] = (n >>> 8) & 0xff;
-  }
-  return out;
-}
-
-function digit(text: string, i: number): number {
-  const code = text.charCodeAt(i);
-  return code < 128 ? BASE64[code]! : -1;
-}
 
 function allocate(count: number, rangeOf: (i: number) => TextRange): TileCells {
   return {

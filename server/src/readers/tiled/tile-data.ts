@@ -3,7 +3,7 @@
 // flip flags in the top bits (Tiled's TMX format reference, "Tile Flipping").
 import type { Diagnostic, TextRange } from '../../common/diagnostic';
 import type { LevelHost } from '../level-scene';
-import { decodeBase64 } from './base64';
+import { decodeBase64Text } from '../base64';
 
 export interface EncodedData {
   /** The encoding as written ('' when none was given, which the caller has handled). */
@@ -31,7 +31,7 @@ export function decodeTileData(data: EncodedData, host: LevelHost, diagnostics: 
     return decodeCsv(data, diagnostics);
   }
   if (data.encoding !== 'base64') return error(data.encodingRange, 'tiled-unsupported-encoding', `Unknown layer data encoding \`${data.encoding}\`: csv or base64 expected.`);
-  let bytes = decodeBase64(data.text);
+  let bytes = decodeBase64Text(data.text);
   if (bytes === undefined) return error(data.range, 'tiled-bad-base64', 'The layer data is not valid base64.');
   if (data.compression === 'zlib' || data.compression === 'gzip') {
     bytes = host.inflate(bytes, data.compression);

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { decodeBase64, decodeLayerData, decodeMapData } from '../../../../server/src/readers/godot/tile-data';
+import { decodeBase64 } from '../../../../server/src/readers/base64';
+import { decodeLayerData, decodeMapData } from '../../../../server/src/readers/godot/tile-data';
 import { type Variant, parseVariant } from '../../../../server/src/readers/godot/variant';
 
 interface Cell {

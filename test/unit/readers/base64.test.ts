@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { decodeBase64 } from '../../../../server/src/readers/tiled/base64';
+import { decodeBase64Text as decodeBase64 } from '../../../server/src/readers/base64';
 
-describe('Tiled base64', () => {
+describe('readers/base64 decodeBase64Text (Tiled layer data)', () => {
   it('decodes what Buffer encodes, with or without padding and whitespace', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), fc.boolean(), (bytes, pad) => {
