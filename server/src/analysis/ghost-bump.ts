@@ -264,7 +264,7 @@ export function findGhostBumps(scene: Scene, seams: SeamSet = findSeams(scene), 
     candidates.push(k);
   };
   // Per moving body: the earliest bump per piece body it slides on (body index → finding data).
-  const best = new Map<number, { toi: number; seam: number; before: boolean }>();
+  const best = new Map<number, { toi: number; seam: number; before: boolean; beyond: number }>();
   for (const body of movers) {
     if (body.isStatic || body.isSensor || body.partCount === 0 || body.spin !== 0) continue;
     const vx = body.vx;
@@ -344,8 +344,12 @@ export function findGhostBumps(scene: Scene, seams: SeamSet = findSeams(scene), 
       const after = seams.bodies[p[4 * k + 2]!]!;
       if (!canCollide(scene, body, before) || !canCollide(scene, body, after)) continue;
       const on = sign > 0 ? before : after;
+      const beyond = (sign > 0 ? after : before).index;
+      // Seams reached at the same instant (pieces laid twice in one place) are told apart by the
+      // piece beyond, not by the seams' order, which reused seams (findSeams) keep from an
+      // earlier version of the document.
       const kept = best.get(on.index);
-      if (kept === undefined || toi < kept.toi) best.set(on.index, { toi, seam: k, before: sign > 0 });
+      if (kept === undefined || toi < kept.toi || (toi === kept.toi && beyond < kept.beyond)) best.set(on.index, { toi, seam: k, before: sign > 0, beyond });
     }
     for (const [onIndex, b] of best) {
       const k = b.seam;
