@@ -23,7 +23,7 @@ import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { LANGUAGE_ID } from '../languageClient';
 import type { CheckedDocuments } from '../checkedDocuments';
 import { isLevelDocument } from '../levels';
-import { bodiesAtOffset, poseEdits } from './edits';
+import { answeredEdits, bodiesAtOffset, poseEdits, type OffsetEdit } from './edits';
 import { makeNonce, previewHtml } from './html';
 import { revealPlan } from './reveal';
 import { SceneSync } from './scene-sync';
@@ -388,7 +388,7 @@ class PreviewPanel implements vscode.Disposable {
         this.client.error(`Collide preview: ${PREVIEW_LEVEL_MOVE_METHOD} failed`, e, false);
       }
     }
-    const edits = levelEdits(result);
+    const edits = answeredEdits(result);
     if (!edits || doc.version !== m.version) {
       const reason = edits ? `'${m.body}' was not moved: the text changed meanwhile` : `${m.at ? `'${m.body}' cannot be moved from the preview` : 'a level body is not rotated from the preview'}; edit the level file instead`;
       return this.refuse(reason, true);
@@ -404,7 +404,7 @@ class PreviewPanel implements vscode.Disposable {
   }
 
   /** Offsets of the document's text replaced as one WorkspaceEdit: one undo step. */
-  private async applyEdits(doc: vscode.TextDocument, edits: readonly { start: number; end: number; text: string }[]): Promise<void> {
+  private async applyEdits(doc: vscode.TextDocument, edits: readonly OffsetEdit[]): Promise<void> {
     const edit = new vscode.WorkspaceEdit();
     for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
     if (!(await vscode.workspace.applyEdit(edit))) this.throttle.flush();
@@ -427,7 +427,7 @@ class PreviewPanel implements vscode.Disposable {
       this.client.error(`Collide preview: ${PREVIEW_EDIT_METHOD} failed`, e, false);
     }
     const refused = (result as { refused?: unknown } | null)?.refused;
-    const edits = levelEdits(result);
+    const edits = answeredEdits(result);
     if (!edits || doc.version !== m.version) {
       const reason = `'${m.body}' was not changed: ${typeof refused === 'string' ? refused.slice(0, 200) : 'the text changed meanwhile'}`;
       return this.refuse(reason, true);
@@ -474,14 +474,6 @@ function inlineTexts(dist: vscode.Uri): Promise<InlineTexts> {
     (): InlineTexts => ({}), // not readable from here: the page loads them by URI
   );
   return inlined;
-}
-
-/** The edits of a `collide/previewLevelMove` or `collide/previewEdit` answer, checked; null for null, a refusal or anything malformed. */
-function levelEdits(result: unknown): { start: number; end: number; text: string }[] | null {
-  const edits = (result as { edits?: unknown } | null)?.edits;
-  if (!Array.isArray(edits) || edits.length === 0) return null;
-  const ok = edits.every((e: { start?: unknown; end?: unknown; text?: unknown }) => Number.isInteger(e?.start) && Number.isInteger(e?.end) && (e.start as number) <= (e.end as number) && typeof e?.text === 'string');
-  return ok ? (edits as { start: number; end: number; text: string }[]) : null;
 }
 
 function basename(uri: vscode.Uri): string {
