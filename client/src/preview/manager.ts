@@ -22,7 +22,7 @@ import { decodeBase64 } from '../../../protocol/base64';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { LANGUAGE_ID } from '../languageClient';
 import type { CheckedDocuments } from '../checkedDocuments';
-import { isLevelDocument } from '../levels';
+import { isSceneOrLevel } from '../levels';
 import { answeredEdits, bodiesAtOffset, poseEdits, type OffsetEdit } from './edits';
 import { makeNonce, previewHtml } from './html';
 import { revealPlan } from './reveal';
@@ -481,11 +481,6 @@ function basename(uri: vscode.Uri): string {
   return p.slice(p.lastIndexOf('/') + 1);
 }
 
-/** A document the preview shows: a `.collide` scene, or a level the server checks (levels.ts). */
-function isScene(doc: vscode.TextDocument | undefined, checked: CheckedDocuments | undefined): doc is vscode.TextDocument {
-  return doc !== undefined && (doc.languageId === LANGUAGE_ID || isLevelDocument(doc, checked));
-}
-
 /**
  * The open preview as the end-to-end suite drives it (through the extension's API): a message
  * taken as if its webview posted it, checked as every webview message is, and the version of
@@ -503,6 +498,11 @@ export interface PreviewHooks {
  */
 export function registerPreview(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined, checked?: CheckedDocuments): vscode.Disposable & PreviewHooks {
   let current: PreviewPanel | null = null;
+  /** The active editor's document, when the preview shows such a document. */
+  const activeScene = (): vscode.Uri | undefined => {
+    const doc = vscode.window.activeTextEditor?.document;
+    return isSceneOrLevel(doc, checked) ? doc.uri : undefined;
+  };
   const adopt = (panel: vscode.WebviewPanel, uri: vscode.Uri | null): PreviewPanel => {
     current?.panel.dispose();
     const p = new PreviewPanel(panel, context.extensionUri, client, () => {
@@ -513,7 +513,7 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
     return p;
   };
   const open = (column: vscode.ViewColumn, uri?: vscode.Uri): PreviewPanel | null => {
-    const target = uri ?? (isScene(vscode.window.activeTextEditor?.document, checked) ? vscode.window.activeTextEditor!.document.uri : current?.documentUri);
+    const target = uri ?? activeScene() ?? current?.documentUri;
     if (!target) {
       void vscode.window.showInformationMessage('Collide: open a .collide file or a level (.tscn, .tmx, .tmj) to preview it.');
       return null;
@@ -523,7 +523,7 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
       current.follow(target);
       return current;
     }
-    const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, `Preview ${target.path.slice(target.path.lastIndexOf('/') + 1)}`, { viewColumn: column, preserveFocus: true }, {
+    const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, `Preview ${basename(target)}`, { viewColumn: column, preserveFocus: true }, {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist')],
     });
@@ -547,12 +547,11 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         const saved = isPreviewViewState(state) && state.uri ? vscode.Uri.parse(state.uri) : undefined;
-        const fallback = isScene(vscode.window.activeTextEditor?.document, checked) ? vscode.window.activeTextEditor!.document.uri : null;
-        adopt(panel, saved ?? fallback);
+        adopt(panel, saved ?? activeScene() ?? null);
       },
     }),
     vscode.window.onDidChangeActiveTextEditor((editor) => {
-      if (current && isScene(editor?.document, checked)) current.follow(editor.document.uri);
+      if (current && isSceneOrLevel(editor?.document, checked)) current.follow(editor.document.uri);
     }),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (current && current.documentUri?.toString() === e.document.uri.toString() && e.contentChanges.length > 0) current.changed();
