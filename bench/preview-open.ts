@@ -19,15 +19,14 @@
  * page every time; the server's and host's preview code run once per open); the rest show it
  * warm. Prints each stage's CPU time, first run and median.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as rpc from 'vscode-jsonrpc/node';
 import type { CDPSession } from 'playwright-core';
 import { SceneSync } from '../client/src/preview/scene-sync';
 import { BrowserHost, chromiumAvailable } from '../test/browser/harness';
+import { openDocument, startServer } from './lsp-process';
 import { generateScene, sceneText } from './scenes';
 
 const args = process.argv.slice(2);
@@ -37,7 +36,6 @@ const RUNS = Math.max(1, option('runs', 5));
 const PROFILE = args.includes('--profile');
 /** `--webview-only`: the server is asked once, for the bytes; only the webview's stages are timed. */
 const WEBVIEW_ONLY = args.includes('--webview-only');
-const root = join(__dirname, '..');
 
 /** The CPU time of a thread so far, in ms (`tid` = the pid: a process's main thread). */
 function threadCpuMs(pid: number, tid = pid): number {
@@ -48,32 +46,18 @@ function threadCpuMs(pid: number, tid = pid): number {
   }
 }
 
-async function startServer(uri: string, text: string): Promise<{ request(params: object): Promise<{ cpuMs: number; json: string }>; close(): Promise<void> }> {
-  const child = spawn(process.execPath, [join(root, 'bin', 'collide.js'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
-  const connection = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout!), new rpc.StreamMessageWriter(child.stdin!));
-  let published: () => void = () => undefined;
-  const opened = new Promise<void>((r) => (published = r));
-  connection.onNotification('textDocument/publishDiagnostics', () => published());
-  connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
-  connection.onRequest(() => null);
-  connection.listen();
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
-  await connection.sendNotification('initialized', {});
-  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
-  await opened;
+/** The server with `uri` open and analyzed, and its answer to `collide/previewScene` timed on its main thread. */
+async function startPreviewServer(uri: string, text: string): Promise<{ request(params: object): Promise<{ cpuMs: number; json: string }>; close(): Promise<void> }> {
+  const server = await startServer();
+  await openDocument(server, uri, text);
   return {
     async request(params) {
-      const cpu0 = threadCpuMs(child.pid!);
-      const result = await connection.sendRequest('collide/previewScene', params);
-      const cpuMs = threadCpuMs(child.pid!) - cpu0;
+      const cpu0 = threadCpuMs(server.pid);
+      const result = await server.connection.sendRequest('collide/previewScene', params);
+      const cpuMs = threadCpuMs(server.pid) - cpu0;
       return { cpuMs, json: JSON.stringify(result) };
     },
-    async close() {
-      await Promise.race([connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]).catch(() => undefined);
-      await connection.sendNotification('exit').catch(() => undefined);
-      connection.dispose();
-      child.kill();
-    },
+    close: () => server.close(),
   };
 }
 
@@ -172,7 +156,7 @@ async function main(): Promise<void> {
   const uri = pathToFileURL(join(tmpdir(), `collide-preview-open-${BODIES}.collide`)).href;
   const rows = new Map<string, number[]>();
   const add = (stage: string, ms: number) => rows.set(stage, [...(rows.get(stage) ?? []), ms]);
-  const server = await startServer(uri, text);
+  const server = await startPreviewServer(uri, text);
   const answers: string[] = [];
   try {
     for (let run = 0; run < (WEBVIEW_ONLY ? 1 : RUNS); run++) {

@@ -8,17 +8,6 @@ import { BrowserMessageReader, BrowserMessageWriter, createMessageConnection } f
 import { serverOn } from './lsp-connection';
 import { RANGE_TOKENS_CAPABILITIES, typeInto, type TypingResult } from './lsp-typing';
 
-/**
- * The client's preview sync (client/src/preview/scene-sync.ts) decodes base64 with Node's
- * Buffer, which VS Code's desktop extension host has; where the page has none, a stand-in of
- * `Buffer.from(text, 'base64')` (atob: malformed text throws, as a check of the length would fail).
- */
-const g = globalThis as { Buffer?: unknown; atob?: (t: string) => string };
-if (g.Buffer === undefined && g.atob !== undefined) {
-  const atob = g.atob;
-  g.Buffer = { from: (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0)) };
-}
-
 interface PageWorker {
   terminate(): void;
 }

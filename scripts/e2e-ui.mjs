@@ -104,13 +104,19 @@ export async function previewFrame(page) {
   throw new Error(`no webview frame with the preview's status line within ${BOUND_MS} ms; frames: ${page.frames().map((f) => f.url()).join(', ')}`);
 }
 
-export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
+/**
+ * Runs `steps({ page, check, profile, extFolder })` in code-server's workbench, in a fresh
+ * profile (its `settings`) with the .vsix installed and the fixture workspace open, then stops
+ * everything and removes the profile (unless `keep`). True when every step passed; otherwise
+ * code-server's log is kept as artifacts/e2e/NAME-code-server.log.
+ */
+export async function inWorkbench(name, { vsix, keep, settings }, steps) {
   mkdirSync(artifactsDir, { recursive: true });
-  const profile = makeProfile('collide-e2e-ui-', { 'workbench.colorTheme': 'Default Dark Modern', 'editor.minimap.enabled': false });
+  const profile = makeProfile(`collide-e2e-${name}-`, settings);
   let server;
   let browser;
   try {
-    installVsix(profile, vsix);
+    const extFolder = installVsix(profile, vsix);
     const workspace = fixtureWorkspace(profile);
     server = await startCodeServer(profile);
     browser = await chromium.launch({ ...CHROMIUM, headless: true });
@@ -121,7 +127,29 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     // The explorer lists the folder once the workspace is ready for quick open.
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'e2e' }).first().waitFor({ timeout: 60_000 });
+    await steps({ page, check, profile, extFolder });
+    if (check.failures.length > 0) writeFileSync(join(artifactsDir, `${name}-code-server.log`), server.log());
+    return check.failures.length === 0;
+  } finally {
+    await browser?.close().catch(() => {});
+    await server?.stop();
+    if (keep) console.log(`e2e-${name}: kept ${profile.dir}`);
+    else removeProfile(profile);
+  }
+}
 
+/** Runs `check({ keep })` when `url` (the caller's import.meta.url) is the script node was started with. */
+export function runAsScript(url, name, check) {
+  if (url !== pathToFileURL(process.argv[1] ?? '').href) return;
+  check({ keep: process.argv.includes('--keep') }).then((ok) => process.exit(ok ? 0 : 1), (e) => {
+    console.error(`${name}: ${e instanceof Error ? e.stack ?? e.message : e}`);
+    process.exit(1);
+  });
+}
+
+export function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
+  const settings = { 'workbench.colorTheme': 'Default Dark Modern', 'editor.minimap.enabled': false };
+  return inWorkbench('ui', { vsix, keep, settings }, async ({ page, check, profile }) => {
     await check.step('the overlap fixture shows a warning squiggle and the status-bar count', async () => {
       await openFile(page, 'overlap.collide');
       await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: BOUND_MS });
@@ -414,20 +442,7 @@ export async function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
       if (!/crate/.test(text) || !/floor/.test(text)) throw new Error(`the level preview's findings do not name crate and floor:\n${text}`);
       await page.screenshot({ path: join(artifactsDir, 'preview-level.png') });
     });
-
-    if (check.failures.length > 0) writeFileSync(join(artifactsDir, 'ui-code-server.log'), server.log());
-    return check.failures.length === 0;
-  } finally {
-    await browser?.close().catch(() => {});
-    await server?.stop();
-    if (keep) console.log(`e2e-ui: kept ${profile.dir}`);
-    else removeProfile(profile);
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runUiCheck({ keep: process.argv.includes('--keep') }).then((ok) => process.exit(ok ? 0 : 1), (e) => {
-    console.error(`e2e-ui: ${e instanceof Error ? e.stack ?? e.message : e}`);
-    process.exit(1);
   });
 }
+
+runAsScript(import.meta.url, 'e2e-ui', runUiCheck);

@@ -17,13 +17,10 @@
 //   - Restart Language Server starts a fresh worker that checks the scene again,
 //   - the preview opens and shows the tunnelling scene with its finding.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, artifactsDir, installVsix, makeProfile, removeProfile, startCodeServer } from './e2e-codeserver.mjs';
-import { fixtureWorkspace } from './e2e.mjs';
-import { Check, openFile, previewFrame, runCommand } from './e2e-ui.mjs';
+import { artifactsDir } from './e2e-codeserver.mjs';
+import { inWorkbench, openFile, previewFrame, runAsScript, runCommand } from './e2e-ui.mjs';
 import { vsixPath } from './package.mjs';
 
 const BOUND_MS = 30_000;
@@ -51,28 +48,14 @@ async function outputText(page) {
   return page.locator('.part.panel .monaco-editor .view-lines').first().innerText().catch(() => '');
 }
 
-export async function runWebCheck({ vsix = vsixPath(), keep = false } = {}) {
-  mkdirSync(artifactsDir, { recursive: true });
-  const profile = makeProfile('collide-e2e-web-', {
+export function runWebCheck({ vsix = vsixPath(), keep = false } = {}) {
+  const settings = {
     'remote.extensionKind': { [EXTENSION_ID]: ['web'] },
     'workbench.colorTheme': 'Default Dark Modern',
     'editor.minimap.enabled': false,
     'editor.hover.delay': 100,
-  });
-  let server;
-  let browser;
-  try {
-    const extFolder = installVsix(profile, vsix);
-    const workspace = fixtureWorkspace(profile);
-    server = await startCodeServer(profile);
-    browser = await chromium.launch({ ...CHROMIUM, headless: true });
-    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-    page.setDefaultTimeout(BOUND_MS);
-    const check = new Check(page);
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'e2e' }).first().waitFor({ timeout: 60_000 });
-
+  };
+  return inWorkbench('web', { vsix, keep, settings }, async ({ page, check, extFolder }) => {
     await check.step('the overlap fixture shows a warning squiggle and the status-bar count', async () => {
       await openFile(page, 'overlap.collide');
       await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: BOUND_MS });
@@ -192,20 +175,7 @@ export async function runWebCheck({ vsix = vsixPath(), keep = false } = {}) {
       if (!/shot/.test(text) || !/wall/.test(text)) throw new Error(`the preview's findings do not name shot and wall:\n${text}`);
       await page.screenshot({ path: join(artifactsDir, 'web-preview.png') });
     });
-
-    if (check.failures.length > 0) writeFileSync(join(artifactsDir, 'web-code-server.log'), server.log());
-    return check.failures.length === 0;
-  } finally {
-    await browser?.close().catch(() => {});
-    await server?.stop();
-    if (keep) console.log(`e2e-web: kept ${profile.dir}`);
-    else removeProfile(profile);
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runWebCheck({ keep: process.argv.includes('--keep') }).then((ok) => process.exit(ok ? 0 : 1), (e) => {
-    console.error(`e2e-web: ${e instanceof Error ? e.stack ?? e.message : e}`);
-    process.exit(1);
   });
 }
+
+runAsScript(import.meta.url, 'e2e-web', runWebCheck);

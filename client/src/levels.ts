@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient, DocumentSelector } from 'vscode-languageclient';
 import { hasJsonExtension, hasLevelExtension } from '../../protocol/level-files';
 import type { CheckedDocuments } from './checkedDocuments';
-import { isFileScheme } from './selectors';
+import { isFileScheme, LANGUAGE_ID } from './selectors';
 
 /**
  * Features of the language client that a level does not get: each is registered for the scene
@@ -59,6 +59,11 @@ export function isLevelDocument(doc: Pick<vscode.TextDocument, 'uri'>, checked: 
   if (!isFileScheme(doc.uri.scheme)) return false;
   const path = doc.uri.path;
   return hasLevelExtension(path) || (hasJsonExtension(path) && checked?.has(doc.uri) === true);
+}
+
+/** A document Collide checks and previews: a `.collide` scene, or a level the server checks. */
+export function isSceneOrLevel<D extends Pick<vscode.TextDocument, 'uri' | 'languageId'>>(doc: D | undefined, checked: Pick<CheckedDocuments, 'has'> | undefined): doc is D {
+  return doc !== undefined && (doc.languageId === LANGUAGE_ID || isLevelDocument(doc, checked));
 }
 
 /** The context key that says the active editor holds a checked level (package.json's `when` clauses). */

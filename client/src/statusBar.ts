@@ -7,9 +7,8 @@
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { DIAGNOSTIC_SOURCE, PROBLEM_LIMIT_CODE, type ProblemLimitData } from '../../protocol/lsp';
-import { LANGUAGE_ID } from './languageClient';
 import type { CheckedDocuments } from './checkedDocuments';
-import { isLevelDocument } from './levels';
+import { isSceneOrLevel } from './levels';
 import { mostSevere, summaryIcon } from './severity-summary';
 
 export interface FindingCounts {
@@ -92,7 +91,7 @@ export function registerStatusBar(context: vscode.ExtensionContext, client: Base
 
   const update = () => {
     const doc = vscode.window.activeTextEditor?.document;
-    if (!doc || (doc.languageId !== LANGUAGE_ID && !isLevelDocument(doc, checked))) {
+    if (!isSceneOrLevel(doc, checked)) {
       shown = false;
       item.hide();
       return;

@@ -1,9 +1,5 @@
 import type * as vscode from 'vscode';
-
-/** The part of `vscode.workspace.fs` used here. */
-export interface ScriptReader {
-  readFile(uri: vscode.Uri): Thenable<Uint8Array>;
-}
+import type { FileReader } from '../file-reads';
 
 /**
  * The URL a worker can be started from for the script at `script`. The web extension host's
@@ -14,7 +10,7 @@ export interface ScriptReader {
  * vscode.dev lives in the browser's storage). For those the script is read through VS Code's file
  * system and started from a blob URL, made once and kept in `blobs` for restarts.
  */
-export async function workerUrl(script: vscode.Uri, fs: ScriptReader, blobs: Map<string, string>): Promise<string> {
+export async function workerUrl(script: vscode.Uri, fs: FileReader, blobs: Map<string, string>): Promise<string> {
   if (script.scheme === 'https' || script.scheme === 'http' || script.scheme === 'file') return script.toString(true);
   const key = script.toString();
   let url = blobs.get(key);

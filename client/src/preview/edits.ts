@@ -43,3 +43,11 @@ export function bodiesAtOffset(bodies: readonly PreviewBody[], offset: number): 
   for (const b of bodies) if (b.range.start <= offset && offset <= b.range.end) names.push(b.name);
   return names;
 }
+
+/** The edits of a `collide/previewLevelMove` or `collide/previewEdit` answer, checked; null for null, a refusal or anything malformed. */
+export function answeredEdits(result: unknown): OffsetEdit[] | null {
+  const edits = (result as { edits?: unknown } | null)?.edits;
+  if (!Array.isArray(edits) || edits.length === 0) return null;
+  const ok = edits.every((e: { start?: unknown; end?: unknown; text?: unknown }) => Number.isInteger(e?.start) && Number.isInteger(e?.end) && (e.start as number) <= (e.end as number) && typeof e?.text === 'string');
+  return ok ? (edits as OffsetEdit[]) : null;
+}

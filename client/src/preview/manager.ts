@@ -22,8 +22,8 @@ import { decodeBase64 } from '../../../protocol/base64';
 import { SHOW_PAIR_IN_PREVIEW_COMMAND } from '../../../protocol/lsp';
 import { LANGUAGE_ID } from '../languageClient';
 import type { CheckedDocuments } from '../checkedDocuments';
-import { isLevelDocument } from '../levels';
-import { bodiesAtOffset, poseEdits } from './edits';
+import { isSceneOrLevel } from '../levels';
+import { answeredEdits, bodiesAtOffset, poseEdits, type OffsetEdit } from './edits';
 import { makeNonce, previewHtml } from './html';
 import { revealPlan } from './reveal';
 import { SceneSync } from './scene-sync';
@@ -388,7 +388,7 @@ class PreviewPanel implements vscode.Disposable {
         this.client.error(`Collide preview: ${PREVIEW_LEVEL_MOVE_METHOD} failed`, e, false);
       }
     }
-    const edits = levelEdits(result);
+    const edits = answeredEdits(result);
     if (!edits || doc.version !== m.version) {
       const reason = edits ? `'${m.body}' was not moved: the text changed meanwhile` : `${m.at ? `'${m.body}' cannot be moved from the preview` : 'a level body is not rotated from the preview'}; edit the level file instead`;
       return this.refuse(reason, true);
@@ -404,7 +404,7 @@ class PreviewPanel implements vscode.Disposable {
   }
 
   /** Offsets of the document's text replaced as one WorkspaceEdit: one undo step. */
-  private async applyEdits(doc: vscode.TextDocument, edits: readonly { start: number; end: number; text: string }[]): Promise<void> {
+  private async applyEdits(doc: vscode.TextDocument, edits: readonly OffsetEdit[]): Promise<void> {
     const edit = new vscode.WorkspaceEdit();
     for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
     if (!(await vscode.workspace.applyEdit(edit))) this.throttle.flush();
@@ -427,7 +427,7 @@ class PreviewPanel implements vscode.Disposable {
       this.client.error(`Collide preview: ${PREVIEW_EDIT_METHOD} failed`, e, false);
     }
     const refused = (result as { refused?: unknown } | null)?.refused;
-    const edits = levelEdits(result);
+    const edits = answeredEdits(result);
     if (!edits || doc.version !== m.version) {
       const reason = `'${m.body}' was not changed: ${typeof refused === 'string' ? refused.slice(0, 200) : 'the text changed meanwhile'}`;
       return this.refuse(reason, true);
@@ -476,22 +476,9 @@ function inlineTexts(dist: vscode.Uri): Promise<InlineTexts> {
   return inlined;
 }
 
-/** The edits of a `collide/previewLevelMove` or `collide/previewEdit` answer, checked; null for null, a refusal or anything malformed. */
-function levelEdits(result: unknown): { start: number; end: number; text: string }[] | null {
-  const edits = (result as { edits?: unknown } | null)?.edits;
-  if (!Array.isArray(edits) || edits.length === 0) return null;
-  const ok = edits.every((e: { start?: unknown; end?: unknown; text?: unknown }) => Number.isInteger(e?.start) && Number.isInteger(e?.end) && (e.start as number) <= (e.end as number) && typeof e?.text === 'string');
-  return ok ? (edits as { start: number; end: number; text: string }[]) : null;
-}
-
 function basename(uri: vscode.Uri): string {
   const p = uri.path;
   return p.slice(p.lastIndexOf('/') + 1);
-}
-
-/** A document the preview shows: a `.collide` scene, or a level the server checks (levels.ts). */
-function isScene(doc: vscode.TextDocument | undefined, checked: CheckedDocuments | undefined): doc is vscode.TextDocument {
-  return doc !== undefined && (doc.languageId === LANGUAGE_ID || isLevelDocument(doc, checked));
 }
 
 /**
@@ -511,6 +498,11 @@ export interface PreviewHooks {
  */
 export function registerPreview(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined, checked?: CheckedDocuments): vscode.Disposable & PreviewHooks {
   let current: PreviewPanel | null = null;
+  /** The active editor's document, when the preview shows such a document. */
+  const activeScene = (): vscode.Uri | undefined => {
+    const doc = vscode.window.activeTextEditor?.document;
+    return isSceneOrLevel(doc, checked) ? doc.uri : undefined;
+  };
   const adopt = (panel: vscode.WebviewPanel, uri: vscode.Uri | null): PreviewPanel => {
     current?.panel.dispose();
     const p = new PreviewPanel(panel, context.extensionUri, client, () => {
@@ -521,7 +513,7 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
     return p;
   };
   const open = (column: vscode.ViewColumn, uri?: vscode.Uri): PreviewPanel | null => {
-    const target = uri ?? (isScene(vscode.window.activeTextEditor?.document, checked) ? vscode.window.activeTextEditor!.document.uri : current?.documentUri);
+    const target = uri ?? activeScene() ?? current?.documentUri;
     if (!target) {
       void vscode.window.showInformationMessage('Collide: open a .collide file or a level (.tscn, .tmx, .tmj) to preview it.');
       return null;
@@ -531,7 +523,7 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
       current.follow(target);
       return current;
     }
-    const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, `Preview ${target.path.slice(target.path.lastIndexOf('/') + 1)}`, { viewColumn: column, preserveFocus: true }, {
+    const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, `Preview ${basename(target)}`, { viewColumn: column, preserveFocus: true }, {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist')],
     });
@@ -555,12 +547,11 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         const saved = isPreviewViewState(state) && state.uri ? vscode.Uri.parse(state.uri) : undefined;
-        const fallback = isScene(vscode.window.activeTextEditor?.document, checked) ? vscode.window.activeTextEditor!.document.uri : null;
-        adopt(panel, saved ?? fallback);
+        adopt(panel, saved ?? activeScene() ?? null);
       },
     }),
     vscode.window.onDidChangeActiveTextEditor((editor) => {
-      if (current && isScene(editor?.document, checked)) current.follow(editor.document.uri);
+      if (current && isSceneOrLevel(editor?.document, checked)) current.follow(editor.document.uri);
     }),
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (current && current.documentUri?.toString() === e.document.uri.toString() && e.contentChanges.length > 0) current.changed();

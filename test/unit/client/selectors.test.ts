@@ -61,4 +61,19 @@ describe('client/selectors: the documents the server is sent', () => {
     }
     assert.ok(!isLevelDocument(doc('git://host/levels/main.tscn'), none));
   });
+
+  it('previews and summarizes a scene in any scheme, a checked level, and nothing else', () => {
+    const { isSceneOrLevel } = loadLevels();
+    const doc = (uri: string, languageId: string) => {
+      const [, scheme, path] = /^([\w-]+):\/\/[^/]*(\/.*)$/.exec(uri)!;
+      return { languageId, uri: { scheme, path, toString: () => uri } } as never;
+    };
+    const none = { has: () => false };
+    assert.ok(isSceneOrLevel(doc('untitled://host/Untitled-1', 'collide'), none), 'an unsaved scene');
+    assert.ok(isSceneOrLevel(doc('vscode-vfs://host/a.collide', 'collide'), undefined), 'a scene, with no record of checks');
+    assert.ok(isSceneOrLevel(doc('file://host/levels/main.tscn', 'godot'), none), 'a level');
+    assert.ok(!isSceneOrLevel(doc('file://host/package.json', 'json'), none), 'an unchecked .json');
+    assert.ok(!isSceneOrLevel(doc('file://host/notes.md', 'markdown'), none));
+    assert.ok(!isSceneOrLevel(undefined, none), 'no document');
+  });
 });

@@ -6,13 +6,14 @@
  */
 import { strict as assert } from 'node:assert';
 import type * as vscode from 'vscode';
-import { workerUrl, type ScriptReader } from '../../../../client/src/browser/worker-url';
+import type { FileReader } from '../../../../client/src/file-reads';
+import { workerUrl } from '../../../../client/src/browser/worker-url';
 
 function uri(text: string): vscode.Uri {
   return { scheme: text.slice(0, text.indexOf(':')), toString: () => text } as unknown as vscode.Uri;
 }
 
-function fakeFs(files: Record<string, string>): ScriptReader & { asked: string[] } {
+function fakeFs(files: Record<string, string>): FileReader & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,

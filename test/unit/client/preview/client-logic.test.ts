@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { Throttle, type Clock } from '../../../../client/src/preview/throttle';
-import { bodiesAtOffset, formatNumber, poseEdits } from '../../../../client/src/preview/edits';
+import { answeredEdits, bodiesAtOffset, formatNumber, poseEdits } from '../../../../client/src/preview/edits';
 import { makeNonce, previewHtml } from '../../../../client/src/preview/html';
 import { isHostToWebview, isPreviewViewState, isWebviewToHost } from '../../../../protocol/preview-messages';
 import { sampleScene } from '../../../browser/fixtures';
@@ -96,6 +96,21 @@ describe('preview host logic', () => {
     const crate = scene.bodies[1]!;
     assert.deepEqual(bodiesAtOffset(scene.bodies, crate.range.start + 3), ['crate']);
     assert.deepEqual(bodiesAtOffset(scene.bodies, 10_000), []);
+  });
+
+  it('takes the edits of a server answer only when every one is a well-formed replacement', () => {
+    const edits = [
+      { start: 3, end: 7, text: '(1, 2)' },
+      { start: 9, end: 9, text: ' angle 1' },
+    ];
+    assert.deepEqual(answeredEdits({ edits }), edits);
+    assert.equal(answeredEdits(null), null);
+    assert.equal(answeredEdits({ refused: 'no' }), null);
+    assert.equal(answeredEdits({ edits: [] }), null);
+    assert.equal(answeredEdits({ edits: [...edits, { start: 5, end: 4, text: '' }] }), null, 'start past end');
+    assert.equal(answeredEdits({ edits: [{ start: 0.5, end: 1, text: '' }] }), null, 'not an offset');
+    assert.equal(answeredEdits({ edits: [{ start: 0, end: 1 }] }), null, 'no text');
+    assert.equal(answeredEdits({ edits: [null] }), null);
   });
 
   it('the CSP allows only the nonce script and extension styles', () => {
