@@ -18,7 +18,9 @@
 // attributing a figure to an editor feature), --editor-only (typing without the preview; no lenses),
 // --vsix=path, --no-timeline (no message timelines, bench-editor-timeline.mjs),
 // --no-package (reuse an existing .vsix), --keep (leave the temp profile), --open-only[=N] (only
-// the preview's open time, N opens (default 3), with where it goes: no typing, no lenses).
+// the preview's open time, N opens (default 3), with where it goes: no typing, no lenses),
+// --profile (the workbench's CPU profile and each process's CPU time), --trace (a Chrome trace of
+// each paced run, summarized per thread: bench-editor-trace.mjs).
 // The recorders run in the pages and the figures taken from them: bench-editor-figures.mjs.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -30,6 +32,7 @@ import { CHROMIUM, installVsix, makeProfile, removeProfile, root, startCodeServe
 import { openFile, paletteOn } from './e2e-ui.mjs';
 import { packageExtension, vsixPath } from './package.mjs';
 import { attribute, clientRequests, median, previewPath, readTimeline, SEGMENTS, summarize } from './bench-editor-timeline.mjs';
+import { startTrace, stopTrace } from './bench-editor-trace.mjs';
 import { installDrawHook, installRecorder, redraws, stats, typingFigures, watchLenses } from './bench-editor-figures.mjs';
 
 const BOUND_MS = 30_000;
@@ -37,6 +40,8 @@ const BOUND_MS = 30_000;
 const WATCHDOG_MS = 15 * 60_000;
 const PACE_MS = 120;
 const PROFILE = process.argv.includes('--profile');
+/** `--trace`: a Chrome trace of each paced run, and where each thread's time went (bench-editor-trace.mjs). */
+const TRACE = process.argv.includes('--trace');
 /** After the last keystroke, how long nothing may change before the run counts as caught up. */
 const QUIET_MS = 1500;
 const CATCH_UP_BOUND_MS = 120_000;
@@ -268,7 +273,13 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
         const version0 = frame ? await frame.evaluate(installDrawHook) : 0;
         const alsoWait = frame ? (i) => frame.evaluate((v) => globalThis.__editorBenchDraws.some((d) => d.version !== null && d.version >= v), version0 + i + 1) : undefined;
         const cpu0 = PROFILE ? processTimes() : null;
+        const tracing = TRACE && name === 'paced';
+        if (tracing) await startTrace(browser, page);
         const run = await typeAlternating(page, { count, lines, settled: away, shows: steps, alsoWait });
+        if (tracing) {
+          const file = join(outDir, `trace-${frame ? 'preview' : 'no-preview'}.json`);
+          for (const line of await stopTrace(browser, file)) log(`trace, paced, ${frame ? 'preview open' : 'no preview'}: ${line}`);
+        }
         if (cpu0) logCpu(`${name}, ${frame ? 'preview open' : 'no preview'}`, cpu0, processTimes(), count);
         const figures = typingFigures(run.rec, initial.len, initial.overlaps);
         const { at, ...squiggle } = figures.squiggle;
