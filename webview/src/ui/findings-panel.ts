@@ -13,11 +13,15 @@ export class FindingsPanel {
   /** What the list shows: the findings listed (the same objects) and how many there were. */
   private shown: readonly PreviewFinding[] = [];
   private shownCount = -1;
+  /** The item of each listed finding, by the finding object. */
+  private items = new Map<PreviewFinding, HTMLLIElement>();
+  private readonly more = el('li', { class: 'more' });
 
   /**
    * Lists `findings`, marking the open `pair`; a click on one calls `open` with its bodies. A
-   * list of the very same findings (a scene delta keeps the objects it leaves alone) is left as
-   * it is, but for the mark.
+   * finding listed before (the very same object: a scene delta keeps the objects it leaves alone)
+   * keeps its item, and only items that moved are moved: while typing, a delta changes a finding
+   * or two, and the panel shares the workbench's thread in a remote editor.
    */
   render(findings: readonly PreviewFinding[], pair: readonly [string, string] | null, open: (a: string, b: string) => void): void {
     const n = findings.length;
@@ -29,21 +33,31 @@ export class FindingsPanel {
     this.shown = findings.slice(0, MAX_LISTED_FINDINGS);
     this.shownCount = n;
     this.title.textContent = n === 0 ? 'No findings' : `Findings (${n})`;
-    const items: HTMLLIElement[] = [];
-    for (let k = 0; k < Math.min(n, MAX_LISTED_FINDINGS); k++) {
-      const f = findings[k]!;
-      const button = el('button', { class: `finding ${f.kind}`, title: f.message, text: describeFinding(f) });
-      // The severity's glyph (severity-icons.ts), the icon the lenses and hover give it too.
-      button.dataset.severity = f.severity;
-      button.dataset.icon = SEVERITY_ICONS[f.severity].glyph;
-      button.addEventListener('click', () => open(f.a, f.b));
-      const li = el('li', {}, [button]);
-      li.dataset.pair = `${f.a}\u0000${f.b}`;
-      if (pair && pair[0] === f.a && pair[1] === f.b) li.classList.add('selected');
-      items.push(li);
+    const items = new Map<PreviewFinding, HTMLLIElement>();
+    const wanted: HTMLLIElement[] = [];
+    for (const f of this.shown) {
+      const li = this.items.get(f) ?? item(f, open);
+      li.classList.toggle('selected', pair !== null && pair[0] === f.a && pair[1] === f.b);
+      items.set(f, li);
+      wanted.push(li);
     }
-    if (n > MAX_LISTED_FINDINGS) items.push(el('li', { class: 'more', text: `… and ${n - MAX_LISTED_FINDINGS} more` }));
-    this.list.replaceChildren(...items);
+    this.items = items;
+    if (n > MAX_LISTED_FINDINGS) {
+      this.more.textContent = `… and ${n - MAX_LISTED_FINDINGS} more`;
+      wanted.push(this.more);
+    }
+    // Walk the list once: an item already in place stays, any other is put there.
+    const list = this.list;
+    let at = list.firstChild;
+    for (const li of wanted) {
+      if (at === li) at = at.nextSibling;
+      else list.insertBefore(li, at);
+    }
+    while (at) {
+      const next = at.nextSibling;
+      list.removeChild(at);
+      at = next;
+    }
   }
 
   /**
@@ -80,5 +94,17 @@ export class FindingsPanel {
     this.list.replaceChildren();
     this.shown = [];
     this.shownCount = -1;
+    this.items.clear();
   }
+}
+
+/** A finding's item: a button that opens its pair, with the severity's glyph (severity-icons.ts). */
+function item(f: PreviewFinding, open: (a: string, b: string) => void): HTMLLIElement {
+  const button = el('button', { class: `finding ${f.kind}`, title: f.message, text: describeFinding(f) });
+  button.dataset.severity = f.severity;
+  button.dataset.icon = SEVERITY_ICONS[f.severity].glyph;
+  button.addEventListener('click', () => open(f.a, f.b));
+  const li = el('li', {}, [button]);
+  li.dataset.pair = `${f.a}\u0000${f.b}`;
+  return li;
 }
