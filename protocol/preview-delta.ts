@@ -117,8 +117,8 @@ function shiftRange(r: OffsetRange, s: TextShift): OffsetRange {
 }
 
 /** A kept body at its new index, with the text shift applied; the same object when nothing changes. */
-function keptBody(b: PreviewBody, index: number, s: TextShift): PreviewBody {
-  const moves = s.by !== 0;
+function keptBody(b: PreviewBody, index: number, s: TextShift, offsets: boolean): PreviewBody {
+  const moves = offsets && s.by !== 0;
   const movesBody =
     moves &&
     (b.range.start >= s.at ||
@@ -147,13 +147,25 @@ function keptBody(b: PreviewBody, index: number, s: TextShift): PreviewBody {
   return out;
 }
 
+export interface ApplyOptions {
+  /**
+   * false: kept bodies keep their text offsets as they were (`range`, `nameRange`, `atRange`,
+   * `angleRange`, `insertOffset` and the parts' ranges), so that typing in front of ten thousand
+   * bodies copies none of them. Only for a holder that never reads offsets: the webview (the host
+   * maps the cursor and the clicks to bodies by name; test/unit/webview/offsets-unread.test.ts
+   * checks that neither the webview's code nor render/ reads an offset).
+   */
+  readonly offsets?: boolean;
+}
+
 /**
  * The scene of `delta.version`, from the scene of `delta.base` (see the module comment); null
  * when the delta does not fit `scene` (another document or version, a splice past the end, a
  * kept finding whose body was removed). Pure: `scene` is left as it is, and shares with the
  * result the bodies and findings that did not change.
  */
-export function applySceneDelta(scene: PreviewScene, delta: PreviewSceneDelta): PreviewScene | null {
+export function applySceneDelta(scene: PreviewScene, delta: PreviewSceneDelta, options: ApplyOptions = {}): PreviewScene | null {
+  const offsets = options.offsets !== false;
   if (scene.uri !== delta.uri || scene.version !== delta.base) return null;
   const old = scene.bodies;
   const oldN = old.length;
@@ -165,14 +177,14 @@ export function applySceneDelta(scene: PreviewScene, delta: PreviewSceneDelta): 
     if (s.start + s.deleteCount > oldN) return null;
     for (; i < s.start; i++) {
       newIndex[i] = bodies.length;
-      bodies.push(keptBody(old[i]!, bodies.length, delta.shift));
+      bodies.push(keptBody(old[i]!, bodies.length, delta.shift, offsets));
     }
     for (; i < s.start + s.deleteCount; i++) newIndex[i] = -1;
     for (const b of s.bodies) bodies.push(b);
   }
   for (; i < oldN; i++) {
     newIndex[i] = bodies.length;
-    bodies.push(keptBody(old[i]!, bodies.length, delta.shift));
+    bodies.push(keptBody(old[i]!, bodies.length, delta.shift, offsets));
   }
   if (bodies.length !== delta.bodyCount) return null;
 

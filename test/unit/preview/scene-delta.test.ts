@@ -32,6 +32,10 @@ function whole(version: number, a: DocumentAnalysis, yDown?: boolean): { scene: 
 
 const wired = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
+const OFFSET_KEYS = new Set(['range', 'nameRange', 'atRange', 'angleRange', 'insertOffset']);
+/** A scene with every text offset left out (bodies' and parts'). */
+const withoutOffsets = (scene: PreviewScene): unknown => JSON.parse(JSON.stringify(scene, (k, v: unknown) => (OFFSET_KEYS.has(k) ? undefined : v)));
+
 type Line = { readonly body: BodySpec; readonly shape: 'own' | 'named' | 'let' } | { readonly raw: string };
 
 interface Doc {
@@ -141,6 +145,7 @@ describe('preview/scene-delta: deltas applied in order give the full scene', () 
         assert.equal(first.scene.yDown, yDown ? true : undefined, 'the model says yDown only for a y-down scene');
         assert.deepStrictEqual(first.scene, buildPreviewScene(URI, version, sourceOf(analyzeDocument(render(doc)), yDown)));
         let held = wired(first.scene);
+        let heldNoOffsets = held;
         let sent = first.sent;
         for (const e of edits) {
           apply(doc, e);
@@ -154,6 +159,11 @@ describe('preview/scene-delta: deltas applied in order give the full scene', () 
           // Both through JSON, as on the wire (which writes -0 as 0).
           const expected = buildPreviewScene(URI, version, sourceOf(analyzeDocument(text), yDown));
           assert.deepStrictEqual(applied, wired(expected), `the scene after ${e.op}`);
+          // The webview's way: offsets left as they were, everything else the full scene's.
+          const appliedNoOffsets = applySceneDelta(heldNoOffsets, wire, { offsets: false });
+          assert.ok(appliedNoOffsets, `the delta after ${e.op} fits without offsets too`);
+          assert.deepStrictEqual(withoutOffsets(appliedNoOffsets), withoutOffsets(wired(expected)), `the scene after ${e.op}, offsets aside`);
+          heldNoOffsets = appliedNoOffsets;
           deltas++;
           kept += expected.bodies.length - delta.bodies.reduce((k, s) => k + s.bodies.length, 0);
           held = applied;
@@ -179,6 +189,20 @@ describe('preview/scene-delta: deltas applied in order give the full scene', () 
     assert.deepStrictEqual(delta.shift.by, 3);
     assert.ok(JSON.stringify(delta).length < 2000, 'a few hundred bytes, not the scene');
     assert.deepStrictEqual(applySceneDelta(first.scene, delta), buildPreviewScene(URI, 2, sourceOf(analyzeDocument(edited))));
+  });
+
+  it('copies no kept body for text typed in front of them when offsets are left alone', () => {
+    const bodies = Array.from({ length: 50 }, (_, i) => `body b${i} box(1, 1) at (${i * 3}, 0)`);
+    const text = ['body probe circle(0.5) at (0, 5)', ...bodies].join('\n');
+    const first = whole(1, analyzeDocument(text));
+    const edited = text.replace('at (0, 5)', 'at (90, 5)');
+    const { delta } = buildSceneDelta(URI, first.sent, 2, sourceOf(analyzeDocument(edited)));
+    assert.equal(delta.shift.by, 1);
+    const shifted = applySceneDelta(first.scene, delta)!;
+    const kept = applySceneDelta(first.scene, delta, { offsets: false })!;
+    assert.equal(kept.bodies.length, 51);
+    assert.ok(kept.bodies.slice(1).every((b, i) => b === first.scene.bodies[i + 1]), 'every kept body is the same object');
+    assert.ok(shifted.bodies.slice(1).every((b, i) => b !== first.scene.bodies[i + 1]), 'with offsets, each is moved');
   });
 
   it('answers the same version with an empty delta', () => {

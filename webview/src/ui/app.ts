@@ -230,7 +230,8 @@ export class PreviewApp {
   private applyDelta(delta: PreviewSceneDelta): void {
     const old = this.state.scene;
     if (old && old.uri === delta.uri && delta.version < old.version) return; // stale
-    const next = old ? applySceneDelta(old, delta) : null;
+    // Text offsets are the host's business (it maps cursor and clicks by name): left unshifted.
+    const next = old ? applySceneDelta(old, delta, { offsets: false }) : null;
     if (!next) {
       this.post({ type: 'ready' });
       return;
