@@ -51,6 +51,15 @@ export interface SceneDeltaMessage {
   type: 'sceneDelta';
   delta: PreviewSceneDelta;
 }
+/**
+ * The answer to the first `ready` of a page that the host had already posted the whole scene
+ * (it posts it as soon as it has it, and VS Code keeps it until the page has loaded), in place
+ * of posting it again. Messages arrive in the order they were posted: a page that holds no scene
+ * when this arrives lost that message, and says `ready` again.
+ */
+export interface SceneSentMessage {
+  type: 'sceneSent';
+}
 /** The pair inspector's data for the selected pair. */
 export interface PairMessage {
   type: 'pair';
@@ -99,6 +108,7 @@ export type HostToWebview =
   | SceneMessage
   | SceneBytesMessage
   | SceneDeltaMessage
+  | SceneSentMessage
   | PairMessage
   | HighlightMessage
   | SelectPairMessage
@@ -114,6 +124,7 @@ export const isHostToWebview: Check<HostToWebview> = tagged({
   scene: objectOf({ type: literal('scene'), scene: isPreviewScene }),
   sceneBytes: objectOf({ type: literal('sceneBytes'), bytes: isBytes() }),
   sceneDelta: objectOf({ type: literal('sceneDelta'), delta: isPreviewSceneDelta }),
+  sceneSent: objectOf({ type: literal('sceneSent') }),
   pair: objectOf({ type: literal('pair'), pair: isPairDetail }),
   highlight: objectOf({ type: literal('highlight'), bodies: arrayOf(isName, 10_000) }),
   selectPair: objectOf({ type: literal('selectPair'), a: isName, b: isName }),
@@ -126,7 +137,10 @@ export const isHostToWebview: Check<HostToWebview> = tagged({
 
 // ---- webview → host ----
 
-/** The webview has loaded, or holds no scene a delta fits, and wants the whole current scene. */
+/**
+ * The webview has loaded, or holds no scene a delta fits, and wants the whole current scene
+ * (unless the host posted it to this page already: see `sceneSent`).
+ */
 export interface ReadyMessage {
   type: 'ready';
 }

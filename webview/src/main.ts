@@ -13,6 +13,8 @@ globalThis.performance?.mark?.('collide:script');
 
 const api = acquireVsCodeApi();
 const app = new PreviewApp(document.body, api);
+// Listening from the script's first run: VS Code hands the page what was posted while it loaded
+// (the whole scene, posted before `ready`) at the frame's `load` event, after this script.
 window.addEventListener('message', (event: MessageEvent) => app.receive(event.data));
 // A hook for the browser tests and the frame-time benchmark; nothing in the product uses it.
 (globalThis as { collidePreview?: PreviewApp }).collidePreview = app;

@@ -26,6 +26,7 @@ import { isSceneOrLevel } from '../levels';
 import { answeredEdits, bodiesAtOffset, poseEdits, type OffsetEdit } from './edits';
 import { makeNonce, previewHtml } from './html';
 import { revealPlan } from './reveal';
+import { PageLoad } from './page-load';
 import { SceneSync } from './scene-sync';
 import { SingleFlight } from './single-flight';
 import { Throttle } from './throttle';
@@ -60,7 +61,8 @@ class PreviewPanel implements vscode.Disposable {
   private readonly exports = new Map<number, (m: Extract<WebviewToHost, { type: 'exported' }>) => void>();
   private exportSeq = 0;
   private pendingPair: { a: string; b: string } | null = null;
-  private ready = false;
+  /** When the page may be posted the scene, and what its `ready` is answered with. */
+  private readonly page = new PageLoad(this.sync, (m) => this.post(m));
   private disposed = false;
   /** The bodies last highlighted in the webview (joined), so that the same list is not sent twice. */
   private highlighted: string | undefined;
@@ -75,7 +77,9 @@ class PreviewPanel implements vscode.Disposable {
     const dist = vscode.Uri.joinPath(extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'images', 'icon.png');
-    // The page is set once its texts are read (at once after the first panel: they are kept).
+    // The page is set once its texts are read (at once after the first panel: they are kept),
+    // and never again: VS Code drops what it holds for a page whose HTML is set again, such as
+    // the scene posted before the page said `ready` (page-load.ts).
     void inlineTexts(dist).then((inline) => {
       if (this.disposed) return;
       panel.webview.html = previewHtml({
@@ -138,9 +142,9 @@ class PreviewPanel implements vscode.Disposable {
   }
 
   selection(editor: vscode.TextEditor): void {
-    // A scene fetched while the webview loads is not the webview's yet (postHeld sends it). The
-    // scene is read (and its bytes decoded) only for a cursor in the document of the version held.
-    if (!this.ready || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
+    // Highlights wait for the page's `ready`, which sends them. The scene is read (and its bytes
+    // decoded) only for a cursor in the document of the version held.
+    if (!this.page.isReady || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
     if (editor.document.version !== this.sync.version) return;
     const scene = this.sync.scene;
     if (!scene) return;
@@ -154,7 +158,7 @@ class PreviewPanel implements vscode.Disposable {
   }
 
   showPair(a: string, b: string): void {
-    if (this.ready) void this.post({ type: 'selectPair', a, b });
+    if (this.page.isReady) void this.post({ type: 'selectPair', a, b });
     else this.pendingPair = { a, b };
   }
 
@@ -216,9 +220,9 @@ class PreviewPanel implements vscode.Disposable {
   /**
    * Fetch the scene (a delta against the one held, or the whole) and post the webview what it
    * needs of it, unless it is not newer than what was posted. The first fetch runs while the
-   * webview is still loading, so that the whole scene is built and held by the time it says
-   * `ready`; it is posted then (`postHeld`), and the fetch that `ready` starts brings what is
-   * newer (an empty delta when nothing is).
+   * webview is still loading, and its whole scene is posted at once (page-load.ts: VS Code keeps
+   * it until the page has loaded); the fetch that `ready` starts brings what is newer (an empty
+   * delta when nothing is).
    */
   private async update(): Promise<void> {
     if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -227,7 +231,7 @@ class PreviewPanel implements vscode.Disposable {
     if (!uri) return;
     if (!this.client) {
       this.sync.webviewEmptied();
-      if (this.ready) void this.post({ type: 'empty', reason: 'The Collide language server is not available; see the "Collide" output.' });
+      if (this.page.isReady) void this.post({ type: 'empty', reason: 'The Collide language server is not available; see the "Collide" output.' });
       return;
     }
     if (!this.client.isRunning()) return; // onDidChangeState brings us back
@@ -245,7 +249,7 @@ class PreviewPanel implements vscode.Disposable {
     }
     if (this.uri?.toString() !== uri.toString()) return;
     if (result === null) {
-      if (seq === this.requestSeq && this.ready) {
+      if (seq === this.requestSeq && this.page.isReady) {
         this.sync.webviewEmptied();
         void this.post({ type: 'empty', reason: `${basename(uri)} is not open in the language server yet.` });
       }
@@ -266,11 +270,7 @@ class PreviewPanel implements vscode.Disposable {
     // The version only: a whole scene's bytes are decoded here once they are posted.
     const version = this.sync.version;
     if (version === undefined) return;
-    if (answer.kind === 'scene') {
-      if (this.ready) {
-        await this.post(answer.message);
-      } else this.sync.webviewReset(); // fetched while the webview loads: postHeld on `ready`
-    }
+    if (answer.kind === 'scene') await this.page.offer(answer.message);
     const doc = this.document();
     if (doc && doc.version > version && this.retries < MAX_RETRIES) {
       // The server's newest analysis is behind the text: look again shortly.
@@ -281,32 +281,23 @@ class PreviewPanel implements vscode.Disposable {
     if (editor) this.selection(editor);
   }
 
-  /** Post the scene held (one fetched while the webview loaded) to a webview that holds none. */
-  private postHeld(): void {
-    if (!this.uri || this.sync.base(this.uri.toString()) === undefined) return;
-    const message = this.sync.wholeMessage();
-    if (!message) return;
-    void this.post(message);
-    const editor = vscode.window.activeTextEditor;
-    if (editor) this.selection(editor);
-  }
-
   /** Every message from the webview comes through here (PreviewHooks.receive too). */
   async receive(raw: unknown): Promise<void> {
     if (!isWebviewToHost(raw)) return; // never act on a message that does not fit the protocol
     const m = raw;
     switch (m.type) {
-      case 'ready':
-        this.ready = true;
+      case 'ready': {
         this.highlighted = undefined;
-        this.sync.webviewReset();
-        this.postHeld();
+        this.page.ready();
+        const editor = vscode.window.activeTextEditor;
+        if (editor) this.selection(editor);
         this.throttle.flush();
         if (this.pendingPair) {
           void this.post({ type: 'selectPair', ...this.pendingPair });
           this.pendingPair = null;
         }
         return;
+      }
       case 'reveal':
         return this.reveal(m.body);
       case 'requestPair':

@@ -65,6 +65,11 @@ export class PreviewApp {
   private readonly input: PointerInput;
   /** The box last revealed, kept in view through resizes until the user moves the view. */
   private revealed: { box: readonly number[]; options: RevealOptions } | null = null;
+  /**
+   * A fit made while the canvas had no size (a scene that came before the page's layout), made
+   * again once it has one.
+   */
+  private fitUnsized: { all: boolean } | null = null;
 
   constructor(
     root: HTMLElement,
@@ -172,6 +177,10 @@ export class PreviewApp {
       case 'sceneDelta':
         this.applyDelta(m.delta);
         break;
+      case 'sceneSent':
+        // The host posted the whole scene before this message: none held means it was lost.
+        if (!s.scene) this.post({ type: 'ready' });
+        break;
       case 'pair':
         this.setPair(m.pair);
         break;
@@ -225,7 +234,8 @@ export class PreviewApp {
   /**
    * A delta against the scene shown (protocol/preview-delta.ts): applied, and the cached world
    * layer told which areas changed, so that it draws only those again. A delta this view cannot
-   * apply (it holds another version: it just loaded) asks the host for the whole scene.
+   * apply to the scene it holds asks the host for the whole scene; with none held, the whole is
+   * on its way already (the host answers this page's first `ready` with it, or with `sceneSent`).
    */
   private applyDelta(delta: PreviewSceneDelta): void {
     const old = this.state.scene;
@@ -233,7 +243,7 @@ export class PreviewApp {
     // Text offsets are the host's business (it maps cursor and clicks by name): left unshifted.
     const next = old ? applySceneDelta(old, delta, { offsets: false }) : null;
     if (!next) {
-      this.post({ type: 'ready' });
+      if (old) this.post({ type: 'ready' });
       return;
     }
     this.deltas++;
@@ -366,6 +376,7 @@ export class PreviewApp {
     const scene = this.state.scene;
     this.revealed = null;
     fitBounds(this.view, scene ? (all ? scene.bounds : focusBounds(scene)) : null);
+    this.fitUnsized = this.view.width > 1 && this.view.height > 1 ? null : { all };
     this.state.save();
     this.invalidate();
   }
@@ -404,13 +415,15 @@ export class PreviewApp {
    */
   private reveal(box: readonly number[] | null, options: RevealOptions): void {
     this.revealed = box ? { box, options } : null;
+    this.fitUnsized = null;
     this.measure();
     if (revealBounds(this.view, box, options)) this.state.save();
   }
 
   private resize(): void {
     this.measure();
-    if (this.revealed && revealBounds(this.view, this.revealed.box, this.revealed.options)) this.state.save();
+    if (this.fitUnsized && this.view.width > 1 && this.view.height > 1) this.fit(this.fitUnsized.all);
+    else if (this.revealed && revealBounds(this.view, this.revealed.box, this.revealed.options)) this.state.save();
     this.drawNow();
   }
 
