@@ -13,13 +13,13 @@ import { applySceneDelta } from '../../../../protocol/preview-delta';
 /** Each listed item's text and selection, and whether it carries the tag set by `tag`. */
 function items(view: PreviewPage): Promise<{ text: string; selected: boolean; tagged: boolean }[]> {
   return view.page.evaluate(() =>
-    [...document.querySelectorAll('#findings-list li')].map((li) => ({ text: li.textContent ?? '', selected: li.classList.contains('selected'), tagged: (li as any).__tag === true })),
+    [...(globalThis as any).document.querySelectorAll('#findings-list li')].map((li) => ({ text: li.textContent ?? '', selected: li.classList.contains('selected'), tagged: (li as any).__tag === true })),
   );
 }
 
 function tag(view: PreviewPage): Promise<void> {
   return view.page.evaluate(() => {
-    for (const li of document.querySelectorAll('#findings-list li')) (li as any).__tag = true;
+    for (const li of (globalThis as any).document.querySelectorAll('#findings-list li')) (li as any).__tag = true;
   });
 }
 
