@@ -232,7 +232,7 @@ class PreviewPanel implements vscode.Disposable {
     }
     if (!this.client.isRunning()) return; // onDidChangeState brings us back
     const seq = ++this.requestSeq;
-    const params: PreviewSceneParams = { uri: uri.toString(), bytes: true };
+    const params: PreviewSceneParams = { uri: uri.toString(), bytes: true, deflate: true };
     const base = this.sync.base(uri.toString());
     if (base !== undefined) params.base = base;
     let result: unknown;
@@ -270,6 +270,7 @@ class PreviewPanel implements vscode.Disposable {
       if (this.ready) {
         await this.post(answer.message);
       } else this.sync.webviewReset(); // fetched while the webview loads: postHeld on `ready`
+      await this.sync.inflated(); // the host's copy, once posted
     }
     const doc = this.document();
     if (doc && doc.version > version && this.retries < MAX_RETRIES) {
