@@ -27,6 +27,11 @@ export class SceneInbox {
     return this.tail !== null;
   }
 
+  /** Resolves once every message received so far has been handed on. */
+  async settled(): Promise<void> {
+    while (this.tail) await this.tail;
+  }
+
   receive(m: HostToWebview): void {
     const inflate = m.type === 'sceneBytes' && m.deflated !== undefined ? this.inflate(m.bytes, m.deflated) : null;
     if (!inflate && this.tail === null) {

@@ -11,9 +11,9 @@ import { decodeSceneBytes, encodeSceneBytes } from '../../../../protocol/preview
 import { SceneInbox } from '../../../../webview/src/ui/scene-inbox';
 import { sampleScene, sceneDelta } from '../../../browser/fixtures';
 
-/** Resolves once `inbox` holds nothing back (a turn at a time, boundedly). */
+/** Resolves once `inbox` has handed on everything it received. */
 async function drained(inbox: SceneInbox): Promise<void> {
-  for (let k = 0; k < 1000 && inbox.pending; k++) await new Promise((r) => setImmediate(r));
+  await inbox.settled();
   assert.ok(!inbox.pending, 'the inbox drains');
 }
 
