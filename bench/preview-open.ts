@@ -3,23 +3,30 @@
  * `node --import tsx bench/preview-open.ts [--bodies=N] [--runs=N] [--profile] [--webview-only]`
  * (after `npm run build`).
  *
- * - server: `collide/previewScene` for the whole scene as bytes, asked of `dist/server.js` over
- *   stdio with the document open and analyzed; the server's main-thread CPU time over the request
- *   (/proc/PID/schedstat: time spent waiting for a core on a busy machine is not counted).
+ * - server: `collide/previewScene` for the whole scene as bytes, deflated (as the preview asks;
+ *   `--plain`: as they are), asked of `dist/server.js` over stdio with the document open and
+ *   analyzed; the server's main-thread CPU time over the request (/proc/PID/schedstat: time spent
+ *   waiting for a core on a busy machine is not counted), and its other threads' (zlib's deflate
+ *   runs on libuv's thread pool; V8's helper threads are in it too), and the wall time from the
+ *   request to its answer parsed here (a busy machine inflates it). The deflate alone is timed
+ *   apart in this process (node:zlib at the server's level, on the scene's bytes, in one piece).
  * - host: what the extension host does with the answer (client/src/preview/scene-sync.ts): the
- *   JSON text parsed, then `SceneSync.accept` and the message posted to the webview; this
- *   process's main-thread CPU time.
+ *   JSON text parsed, then `SceneSync.accept` and the message posted to the webview, then the
+ *   inflate of its own copy (zlib, on the thread pool in the extension: timed here as the same
+ *   inflate done synchronously); this process's main-thread CPU time.
  * - webview: the real webview bundle in a fresh headless Chromium page each run (the test
- *   harness), handed the `sceneBytes` message: `receive` (validation, decoding, setScene), then
- *   the first frame drawn with its pixels read back (canvas work is otherwise deferred), and
- *   the page's idle work until the next animation frames; the page's main-thread CPU time
- *   (Chromium's `ThreadTime` metric, thread ticks).
+ *   harness), handed the `sceneBytes` message: `receive` until the scene is handled (inflation,
+ *   validation, decoding, setScene), then the first frame drawn with its pixels read back (canvas
+ *   work is otherwise deferred), and the page's idle work until the next animation frames; the
+ *   page's main-thread CPU time (Chromium's `ThreadTime` metric, thread ticks). The inflate alone
+ *   (DecompressionStream) is timed apart in the same page first.
  *
  * The first run of each stage meets cold code, as an open in the editor does (a new webview
  * page every time; the server's and host's preview code run once per open); the rest show it
  * warm. Prints each stage's CPU time, first run and median.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -36,6 +43,8 @@ const RUNS = Math.max(1, option('runs', 5));
 const PROFILE = args.includes('--profile');
 /** `--webview-only`: the server is asked once, for the bytes; only the webview's stages are timed. */
 const WEBVIEW_ONLY = args.includes('--webview-only');
+/** `--plain`: the scene's bytes asked for as they are, not deflated. */
+const PLAIN = args.includes('--plain');
 
 /** The CPU time of a thread so far, in ms (`tid` = the pid: a process's main thread). */
 function threadCpuMs(pid: number, tid = pid): number {
@@ -46,16 +55,26 @@ function threadCpuMs(pid: number, tid = pid): number {
   }
 }
 
-/** The server with `uri` open and analyzed, and its answer to `collide/previewScene` timed on its main thread. */
-async function startPreviewServer(uri: string, text: string): Promise<{ request(params: object): Promise<{ cpuMs: number; json: string }>; close(): Promise<void> }> {
+/** The CPU time of every thread of process `pid` but its main one so far, in ms. */
+function otherThreadsCpuMs(pid: number): number {
+  let ms = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) if (Number(tid) !== pid) ms += threadCpuMs(pid, Number(tid)) || 0;
+  return ms;
+}
+
+/** The server with `uri` open and analyzed, and its answer to `collide/previewScene` timed on its main thread and its others. */
+async function startPreviewServer(uri: string, text: string): Promise<{ request(params: object): Promise<{ cpuMs: number; otherMs: number; wallMs: number; json: string }>; close(): Promise<void> }> {
   const server = await startServer();
   await openDocument(server, uri, text);
   return {
     async request(params) {
       const cpu0 = threadCpuMs(server.pid);
+      const other0 = otherThreadsCpuMs(server.pid);
+      const t0 = performance.now();
       const result = await server.connection.sendRequest('collide/previewScene', params);
+      const wallMs = performance.now() - t0;
       const cpuMs = threadCpuMs(server.pid) - cpu0;
-      return { cpuMs, json: JSON.stringify(result) };
+      return { cpuMs, otherMs: otherThreadsCpuMs(server.pid) - other0, wallMs, json: JSON.stringify(result) };
     },
     close: () => server.close(),
   };
@@ -66,8 +85,8 @@ async function threadTime(cdp: CDPSession): Promise<number> {
   return 1000 * (metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN);
 }
 
-/** The webview's stages for one open, in a fresh page: CPU ms of receive, first draw, idle after. */
-async function webviewOpen(host: BrowserHost, bytes: Uint8Array): Promise<{ receive: number; draw: number; after: number }> {
+/** The webview's stages for one open, in a fresh page: CPU ms of the inflate alone, receive, first draw, idle after. */
+async function webviewOpen(host: BrowserHost, bytes: Uint8Array, deflated: number | undefined): Promise<{ inflate: number; receive: number; draw: number; after: number }> {
   const view = await host.open({ size: [1280, 800] });
   try {
     const page = view.page;
@@ -86,16 +105,43 @@ async function webviewOpen(host: BrowserHost, bytes: Uint8Array): Promise<{ rece
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
     }
+    let inflate = NaN;
+    if (deflated !== undefined) {
+      // The inflate alone, as webview/src/ui/scene-inbox.ts does it (the bytes read, not kept).
+      const i0 = await threadTime(cdp);
+      const n = await page.evaluate(async () => {
+        const g = globalThis as any;
+        const reader = new g.Blob([g.__bytes]).stream().pipeThrough(new g.DecompressionStream('deflate-raw')).getReader();
+        let n = 0;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return n;
+          n += value.byteLength;
+        }
+      });
+      inflate = (await threadTime(cdp)) - i0;
+      if (n !== deflated) throw new Error(`the bytes inflated to ${n}, ${deflated} expected`);
+    }
     const t0 = await threadTime(cdp);
     // The animation frame the scene asks for is held until the next stage, so that each stage's
-    // CPU time is its own.
-    await page.evaluate(() => {
-      const g = globalThis as any;
-      g.__frames = [];
-      g.__raf = g.requestAnimationFrame;
-      g.requestAnimationFrame = (f: () => void) => g.__frames.push(f);
-      g.collidePreview.receive({ type: 'sceneBytes', bytes: g.__bytes });
-    });
+    // CPU time is its own. A deflated scene is handled once inflated (the `collide:handled` mark).
+    await page.evaluate(
+      (deflated) =>
+        new Promise<void>((resolve) => {
+          const g = globalThis as any;
+          g.__frames = [];
+          g.__raf = g.requestAnimationFrame;
+          g.requestAnimationFrame = (f: () => void) => g.__frames.push(f);
+          const o = new g.PerformanceObserver((list: any) => {
+            if (!list.getEntries().some((e: any) => e.name === 'collide:handled')) return;
+            o.disconnect();
+            resolve();
+          });
+          o.observe({ type: 'mark' });
+          g.collidePreview.receive(deflated === null ? { type: 'sceneBytes', bytes: g.__bytes } : { type: 'sceneBytes', bytes: g.__bytes, deflated });
+        }),
+      deflated ?? null,
+    );
     const t1 = await threadTime(cdp);
     if (PROFILE) await profileTop(cdp, 'receive');
     if (PROFILE) await cdp.send('Profiler.start');
@@ -114,7 +160,7 @@ async function webviewOpen(host: BrowserHost, bytes: Uint8Array): Promise<{ rece
     if (view.errors.length > 0) throw new Error(`the page failed: ${view.errors.join('; ')}`);
     const { version, frame } = await page.evaluate(() => (globalThis as any).collidePreview.debugState());
     if (version !== 1 || frame !== 'full') throw new Error(`the page did not draw the scene (version ${version}, frame ${frame})`);
-    return { receive: t1 - t0, draw: t2 - t1, after: t3 - t2 };
+    return { inflate, receive: t1 - t0, draw: t2 - t1, after: t3 - t2 };
   } finally {
     await view.close();
   }
@@ -160,14 +206,18 @@ async function main(): Promise<void> {
   const answers: string[] = [];
   try {
     for (let run = 0; run < (WEBVIEW_ONLY ? 1 : RUNS); run++) {
-      const r = await server.request({ uri, bytes: true });
-      add('server: collide/previewScene, whole as bytes', r.cpuMs);
+      const r = await server.request(PLAIN ? { uri, bytes: true } : { uri, bytes: true, deflate: true });
+      add(`server: collide/previewScene, whole as bytes${PLAIN ? '' : ', deflated'}`, r.cpuMs);
+      add('server: its other threads (the deflate, V8 helpers)', r.otherMs);
+      add('server: request → answer parsed, wall time (not CPU)', r.wallMs);
       answers.push(r.json);
     }
   } finally {
     await server.close();
   }
   let posted: Uint8Array | null = null;
+  let deflated: number | undefined;
+  let sceneBytes: Uint8Array | null = null;
   if (WEBVIEW_ONLY) rows.clear();
   for (const json of WEBVIEW_ONLY ? answers.slice(0, 1) : answers) {
     const c0 = threadCpuMs(process.pid);
@@ -178,17 +228,31 @@ async function main(): Promise<void> {
     const c2 = threadCpuMs(process.pid);
     if (answer.kind !== 'scene' || answer.message.type !== 'sceneBytes') throw new Error(`the host took the answer as ${answer.kind}`);
     posted = answer.message.bytes;
+    deflated = answer.message.deflated;
+    // The host's own copy, after the post: the extension's zlib inflate, timed synchronously here.
+    sceneBytes = deflated === undefined ? posted : new Uint8Array(inflateRawSync(posted, { maxOutputLength: Math.max(1, deflated) }));
+    const c3 = threadCpuMs(process.pid);
     if (WEBVIEW_ONLY) continue;
     add('host: JSON.parse of the answer', c1 - c0);
-    add('host: SceneSync.accept', c2 - c1);
+    add('host: SceneSync.accept (before the post)', c2 - c1);
+    if (deflated !== undefined) add('host: inflate of its copy (after the post)', c3 - c2);
+  }
+  if (!WEBVIEW_ONLY && sceneBytes) {
+    // The server's deflate alone (node/scene-deflate.ts's level), on the same bytes in this process.
+    for (let run = 0; run < RUNS; run++) {
+      const d0 = threadCpuMs(process.pid);
+      deflateRawSync(sceneBytes, { level: constants.Z_BEST_SPEED });
+      add('deflate alone (zlib level 1, this process)', threadCpuMs(process.pid) - d0);
+    }
   }
   if (!chromiumAvailable()) console.error('preview-open: no Chromium; the webview stages are left out');
   else {
     const host = await BrowserHost.launch();
     try {
       for (let run = 0; run < RUNS; run++) {
-        const w = await webviewOpen(host, posted!);
-        add('webview: receive (validate, decode, setScene)', w.receive);
+        const w = await webviewOpen(host, posted!, deflated);
+        if (deflated !== undefined) add('webview: inflate alone (DecompressionStream)', w.inflate);
+        add(`webview: receive (${deflated !== undefined ? 'inflate, ' : ''}validate, decode, setScene)`, w.receive);
         add('webview: first frame drawn', w.draw);
         add('webview: idle work after the frame', w.after);
       }
@@ -196,8 +260,9 @@ async function main(): Promise<void> {
       await host.close();
     }
   }
-  console.log(`preview open, ${BODIES} bodies (${answers[0]!.length} characters of answer, ${posted!.byteLength} bytes posted); CPU ms, first run / median of ${RUNS}:`);
-  for (const [stage, ms] of rows) console.log(`  ${stage.padEnd(50)} ${ms[0]!.toFixed(1).padStart(8)} / ${median(ms).toFixed(1).padStart(8)}`);
+  const sizes = deflated !== undefined ? `${deflated} bytes of scene deflated to ${posted!.byteLength} posted` : `${posted!.byteLength} bytes posted`;
+  console.log(`preview open, ${BODIES} bodies (${answers[0]!.length} characters of answer, ${sizes}); CPU ms, first run / median of ${RUNS}:`);
+  for (const [stage, ms] of rows) console.log(`  ${stage.padEnd(56)} ${ms[0]!.toFixed(1).padStart(8)} / ${median(ms).toFixed(1).padStart(8)}`);
 }
 
 void main();

@@ -5,6 +5,7 @@
  */
 import type { PreviewSceneDelta } from './preview-delta';
 import type { PairDetail, PreviewScene } from './preview-model';
+import { isInflatedSize } from './deflate-raw';
 import { arrayOf, isFiniteNumber, isPoint, literal, objectOf, optional, stringOf, type Check } from './validate';
 
 /**
@@ -24,6 +25,8 @@ export interface PreviewSceneParams {
   base?: number;
   /** The client takes a whole scene as `PreviewSceneBytes` (the server answers so only when asked). */
   bytes?: boolean;
+  /** With `bytes`: the client takes them deflated (`PreviewSceneBytes.deflated`), if the server can. */
+  deflate?: boolean;
 }
 /**
  * A whole scene as `encodeSceneBytes` makes it (preview-scene-bytes.ts), in base64: `bytes` are
@@ -31,11 +34,17 @@ export interface PreviewSceneParams {
  * long (so each text is whole base64 and no text but the last has padding). About a third of the
  * scene's JSON once decoded, and a few long strings rather than millions of values to parse; the
  * client hands the decoded bytes to the webview as they are. Told from a scene by its `bytes`.
+ *
+ * With `deflated`, the bytes are the raw DEFLATE stream (RFC 1951; deflate-raw.ts) of the scene's
+ * `deflated` bytes, about half as many: the client posts them to the webview so, and each side
+ * inflates its copy, bounded by `deflated`. Without it they are the scene's bytes themselves.
  */
 export interface PreviewSceneBytes {
   uri: string;
   version: number;
   bytes: string[];
+  /** The byte length of the scene's bytes when `bytes` hold them deflated (at most MAX_SCENE_BYTES). */
+  deflated?: number;
 }
 export type PreviewSceneResult = PreviewScene | PreviewSceneDelta | PreviewSceneBytes | null;
 
@@ -44,6 +53,7 @@ export const isPreviewSceneBytes: Check<PreviewSceneBytes> = objectOf({
   uri: stringOf(8192),
   version: Number.isInteger as Check<number>,
   bytes: arrayOf(stringOf(1 << 24), 1 << 16),
+  deflated: optional(isInflatedSize),
 });
 
 /** Whether an answer of `collide/previewScene` is a `PreviewSceneBytes` (it has `bytes`). */

@@ -20,6 +20,7 @@ import {
 import { isPairDetail, isPreviewScene, type PairDetail, type PreviewScene } from './preview-model';
 import { isPreviewSceneDelta, type PreviewSceneDelta } from './preview-delta';
 import { isBytes } from './preview-scene-bytes';
+import { isInflatedSize } from './deflate-raw';
 import { isWhatIfResult, MAX_WHAT_IF_SUBSTEPS, type WhatIfResult } from './preview-lsp';
 import { isPreviewBodyChange, type PreviewBodyChange } from './preview-lsp';
 
@@ -41,6 +42,8 @@ export interface SceneMessage {
 export interface SceneBytesMessage {
   type: 'sceneBytes';
   bytes: Uint8Array;
+  /** `bytes` are the raw DEFLATE stream of this many bytes of the scene (deflate-raw.ts): the webview inflates them first. */
+  deflated?: number;
 }
 /**
  * The changes from the scene of version `delta.base`, which the webview holds, to a newer one
@@ -122,7 +125,7 @@ const isName = stringOf(256);
 
 export const isHostToWebview: Check<HostToWebview> = tagged({
   scene: objectOf({ type: literal('scene'), scene: isPreviewScene }),
-  sceneBytes: objectOf({ type: literal('sceneBytes'), bytes: isBytes() }),
+  sceneBytes: objectOf({ type: literal('sceneBytes'), bytes: isBytes(), deflated: optional(isInflatedSize) }),
   sceneDelta: objectOf({ type: literal('sceneDelta'), delta: isPreviewSceneDelta }),
   sceneSent: objectOf({ type: literal('sceneSent') }),
   pair: objectOf({ type: literal('pair'), pair: isPairDetail }),

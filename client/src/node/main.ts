@@ -2,13 +2,15 @@
 // desktop or a remote host, with the language server in a Node process (server.ts).
 import type * as vscode from 'vscode';
 import { activateCollide, deactivateCollide, type CollideApi } from '../extension';
-import { useBase64Decoder } from '../preview/scene-sync';
+import { useBase64Decoder, useSceneInflater } from '../preview/scene-sync';
 import { nodeDecodeBase64 } from './base64';
+import { zlibInflateScene } from './scene-inflate';
 import { nodeServerHost } from './server';
 import { startTimelineFile } from './timeline-file';
 
 startTimelineFile();
 useBase64Decoder(nodeDecodeBase64);
+useSceneInflater(zlibInflateScene);
 
 export function activate(context: vscode.ExtensionContext): Promise<CollideApi> {
   return activateCollide(context, nodeServerHost);

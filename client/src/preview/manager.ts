@@ -236,7 +236,7 @@ class PreviewPanel implements vscode.Disposable {
     }
     if (!this.client.isRunning()) return; // onDidChangeState brings us back
     const seq = ++this.requestSeq;
-    const params: PreviewSceneParams = { uri: uri.toString(), bytes: true };
+    const params: PreviewSceneParams = { uri: uri.toString(), bytes: true, deflate: true };
     const base = this.sync.base(uri.toString());
     if (base !== undefined) params.base = base;
     let result: unknown;
@@ -270,7 +270,10 @@ class PreviewPanel implements vscode.Disposable {
     // The version only: a whole scene's bytes are decoded here once they are posted.
     const version = this.sync.version;
     if (version === undefined) return;
-    if (answer.kind === 'scene') await this.page.offer(answer.message);
+    if (answer.kind === 'scene') {
+      await this.page.offer(answer.message);
+      await this.sync.inflated(); // the host's copy, once posted
+    }
     const doc = this.document();
     if (doc && doc.version > version && this.retries < MAX_RETRIES) {
       // The server's newest analysis is behind the text: look again shortly.

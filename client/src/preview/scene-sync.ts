@@ -1,4 +1,5 @@
 import { decodeBase64 } from '../../../protocol/base64';
+import { inflateRawStream } from '../../../protocol/deflate-raw';
 import { isBytesAnswer, isDeltaAnswer, isPreviewSceneBytes } from '../../../protocol/preview-lsp';
 import { applySceneDelta, isPreviewSceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
 import type { HostToWebview } from '../../../protocol/preview-messages';
@@ -31,12 +32,15 @@ export type SceneAnswer =
  * Whole scenes sent as bytes are posted as they came and decoded here only when the scene is
  * first read (a delta to apply, a cursor to match against the bodies): the webview decodes and
  * checks the same bytes itself, and the host's decoding (hundreds of milliseconds for a large
- * scene) is then off the way of the preview's first frame.
+ * scene) is then off the way of the preview's first frame. Bytes that came deflated are posted
+ * so too, and inflated for this copy once posted (`inflated`): until then `scene` is null.
  */
 export class SceneSync {
   private held: PreviewScene | null = null;
   /** `held` as encodeSceneBytes makes it, once made (or as the server sent it). */
   private heldBytes: Uint8Array | null = null;
+  /** The held scene's bytes deflated as the server sent them, and their inflated size (`heldBytes` is null until inflated). */
+  private heldDeflated: { readonly bytes: Uint8Array; readonly size: number } | null = null;
   /** The document and version of `heldBytes` while they are not decoded yet (`held` is null then). */
   private undecoded: { readonly uri: string; readonly version: number } | null = null;
   /** The version the webview holds (-1: none; it just loaded, or was sent an empty message). */
@@ -45,11 +49,12 @@ export class SceneSync {
   /**
    * The scene held, decoded from its bytes on the first read; null when none is held, or when
    * the bytes do not hold a valid scene of the document and version they came as (the scene is
-   * then dropped, and the next request asks for the whole one).
+   * then dropped, and the next request asks for the whole one); null too while they are not
+   * inflated yet (`inflated`).
    */
   get scene(): PreviewScene | null {
     const pending = this.undecoded;
-    if (pending) {
+    if (pending && this.heldBytes) {
       this.undecoded = null;
       const decoded = decodeSceneBytes(this.heldBytes!);
       if (decoded && decoded.uri === pending.uri && decoded.version === pending.version) this.held = decoded;
@@ -78,8 +83,23 @@ export class SceneSync {
   reset(): void {
     this.held = null;
     this.heldBytes = null;
+    this.heldDeflated = null;
     this.undecoded = null;
     this.webviewVersion = -1;
+  }
+
+  /**
+   * Inflates the deflated bytes held, if any, for this copy (after they are posted as they came):
+   * the scene is dropped when they do not inflate to the size they came with, as bytes that do
+   * not decode are.
+   */
+  async inflated(): Promise<void> {
+    const d = this.heldDeflated;
+    if (!d || this.heldBytes) return;
+    const bytes = await inflateScene(d.bytes, d.size);
+    if (this.heldDeflated !== d || this.heldBytes) return; // replaced, or inflated, meanwhile
+    if (bytes) this.heldBytes = bytes;
+    else this.reset();
   }
 
   /** The webview lost its scene (it loaded again, or a delta did not fit it): post the whole next. */
@@ -95,7 +115,8 @@ export class SceneSync {
     const key = this.heldKey;
     if (!key) return null;
     this.webviewVersion = key.version;
-    return { type: 'sceneBytes', bytes: this.bytesOfHeld() };
+    const d = this.heldDeflated;
+    return d ? { type: 'sceneBytes', bytes: d.bytes, deflated: d.size } : { type: 'sceneBytes', bytes: this.bytesOfHeld() };
   }
 
   /** The webview was told there is nothing to show. */
@@ -114,12 +135,14 @@ export class SceneSync {
       const key = this.heldKey;
       if (key && key.uri === uri && result.version < key.version) return { kind: 'same' };
       if (key && key.uri === uri && result.version === key.version && this.webviewVersion === result.version) return { kind: 'same' };
-      // Decoded when first read (`scene`), after the bytes are posted.
+      // Inflated (`inflated`) and decoded when first read (`scene`), after the bytes are posted.
+      const deflated = result.deflated;
       this.held = null;
-      this.heldBytes = bytes;
+      this.heldBytes = deflated === undefined ? bytes : null;
+      this.heldDeflated = deflated === undefined ? null : { bytes, size: deflated };
       this.undecoded = { uri, version: result.version };
       this.webviewVersion = result.version;
-      const message: HostToWebview = { type: 'sceneBytes', bytes };
+      const message: HostToWebview = deflated === undefined ? { type: 'sceneBytes', bytes } : { type: 'sceneBytes', bytes, deflated };
       const sync = this;
       return {
         kind: 'scene',
@@ -159,13 +182,28 @@ export class SceneSync {
   }
 
   private post(scene: PreviewScene, delta: PreviewSceneDelta | null): SceneAnswer {
-    if (scene !== this.held) this.heldBytes = null;
+    if (scene !== this.held) {
+      this.heldBytes = null;
+      this.heldDeflated = null;
+    }
     this.held = scene;
     this.undecoded = null;
     const message: HostToWebview = delta && this.webviewVersion === delta.base ? { type: 'sceneDelta', delta } : { type: 'sceneBytes', bytes: this.bytesOfHeld() };
     this.webviewVersion = scene.version;
     return { kind: 'scene', version: scene.version, scene, message };
   }
+}
+
+/** The inflate of a whole scene's deflated bytes: the Compression Streams API's, or node:zlib's. */
+let inflateScene: (deflated: Uint8Array, size: number) => Promise<Uint8Array | null> = inflateRawStream;
+
+/**
+ * Makes SceneSync inflate with `inflate`, which must answer as inflateRawStream does
+ * (protocol/deflate-raw.ts: exactly `size` bytes, or null): the Node entry installs zlib's
+ * (node/scene-inflate.ts).
+ */
+export function useSceneInflater(inflate: (deflated: Uint8Array, size: number) => Promise<Uint8Array | null>): void {
+  inflateScene = inflate;
 }
 
 /** The decoder of one whole base64 text: protocol/base64.ts's, or the host's native one. */

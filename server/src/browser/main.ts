@@ -1,4 +1,5 @@
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures, type Message } from 'vscode-languageserver/browser';
+import { deflateRawStream } from '../../../protocol/deflate-raw';
 import { READ_FILE_REQUEST, type ReadFileParams, type ReadFileResult } from '../../../protocol/lsp';
 import { useTurnScheduler } from '../common/steps';
 import { plainMessage } from '../lsp/encode/plain-message';
@@ -9,10 +10,11 @@ import { channelTurns } from './turns';
 /**
  * Entry point of dist/web/server.js, a worker script: any page starts it with `new Worker(url)`
  * and speaks LSP with it through `postMessage` (vscode-languageclient/browser in VS Code for the
- * Web). The server is the Node entry's (lsp/serve.ts) but for three things: the transport
+ * Web). The server is the Node entry's (lsp/serve.ts) but for four things: the transport
  * (the worker's own message port, messages as objects), the files a level reads (asked of the
  * client, level-files.ts; no workspace listing, so workspace symbols cover the open documents),
- * and the turns of the event loop (turns.ts).
+ * the turns of the event loop (turns.ts), and the preview scene's deflate (CompressionStream's,
+ * which runs off the worker's thread, at its default level).
  */
 interface WorkerScope {
   postMessage(message: unknown): void;
@@ -42,7 +44,7 @@ const levelFiles = new ClientLevelFiles((uri) =>
 const { connection } = serve(
   (guard) =>
     createConnection(ProposedFeatures.all, new BrowserMessageReader(scope as never), new PlainMessageWriter(scope as never), { messageStrategy: guard }),
-  { levelFiles },
+  { levelFiles, sceneDeflate: deflateRawStream },
 );
 
 // Last line of defense, as the Node entry's: whatever escapes a handler is logged.

@@ -41,7 +41,13 @@ export type GetAnalysis = (uri: string) => VersionedAnalysis | undefined | Promi
 /** The version of an open document as the server's text holds it (undefined when it is not open). */
 export type DocumentVersion = (uri: string) => number | undefined;
 
-const isSceneParams = objectOf({ uri: stringOf(8192), base: optional(Number.isInteger as Check<number>), bytes: optional(isBoolean) });
+const isSceneParams = objectOf({ uri: stringOf(8192), base: optional(Number.isInteger as Check<number>), bytes: optional(isBoolean), deflate: optional(isBoolean) });
+
+/**
+ * The raw DEFLATE stream (RFC 1951) of a whole scene's bytes, made off the message loop where the
+ * platform can (node/scene-deflate.ts: zlib's thread pool; browser/main.ts: CompressionStream).
+ */
+export type SceneDeflate = (bytes: Uint8Array) => Promise<Uint8Array>;
 const isPairParams = objectOf({ uri: stringOf(8192), a: isString, b: isString });
 const isEditParams = objectOf({ uri: stringOf(8192), version: Number.isInteger as Check<number>, body: isString, change: isPreviewBodyChange });
 const isLevelMoveParams = objectOf({ uri: stringOf(8192), version: Number.isInteger as Check<number>, body: isString, at: isPoint });
@@ -80,14 +86,19 @@ function* encodedSceneSteps(scene: PreviewScene): Generator<void, PreviewScene, 
   return { ...scene, bodies: bodies as unknown as PreviewScene['bodies'], findings: findings as unknown as PreviewScene['findings'] };
 }
 
-/**
- * The whole scene as PreviewSceneBytes, its numbers written and its base64 texts made (an
- * EncodedJsonList of JSON strings: base64 needs no escaping) a run at a step.
- */
-function* encodedSceneBytesSteps(scene: PreviewScene): Generator<void, PreviewSceneBytes, void> {
+/** The whole scene's bytes (preview-scene-bytes.ts), its numbers written a run at a step. */
+function* sceneBytesSteps(scene: PreviewScene): Generator<void, Uint8Array, void> {
   const writer = new SceneBytesWriter(scene);
   while (!writer.step(RUN)) yield;
-  const bytes = writer.bytes();
+  return writer.bytes();
+}
+
+/**
+ * The whole scene as PreviewSceneBytes holding `bytes` (deflated from `deflated` bytes when
+ * given), its base64 texts made (an EncodedJsonList of JSON strings: base64 needs no escaping) a
+ * run at a step.
+ */
+function* encodedSceneBytesSteps(scene: PreviewScene, bytes: Uint8Array, deflated?: number): Generator<void, PreviewSceneBytes, void> {
   const chunks: Uint8Array[] = [];
   for (let k = 0; k < bytes.length; k += BASE64_RUN) {
     const text = base64Ascii(bytes.subarray(k, k + BASE64_RUN), 1, 1);
@@ -97,7 +108,19 @@ function* encodedSceneBytesSteps(scene: PreviewScene): Generator<void, PreviewSc
     yield;
   }
   const list = new EncodedJsonList(chunks, chunks.length);
-  return { uri: scene.uri, version: scene.version, bytes: list as unknown as string[] };
+  const answer: PreviewSceneBytes = { uri: scene.uri, version: scene.version, bytes: list as unknown as string[] };
+  if (deflated !== undefined) answer.deflated = deflated;
+  return answer;
+}
+
+/**
+ * The whole scene as PreviewSceneBytes, deflated when `deflate` is given: its bytes written in
+ * slices, deflated while the message loop is free, then base64 in slices.
+ */
+async function sceneBytesAnswer(scene: PreviewScene, deflate: SceneDeflate | undefined): Promise<PreviewSceneBytes> {
+  const bytes = await sliced(sceneBytesSteps(scene));
+  if (!deflate) return sliced(encodedSceneBytesSteps(scene, bytes));
+  return sliced(encodedSceneBytesSteps(scene, await deflate(bytes), bytes.length));
 }
 
 /** `steps` run to their end in slices (answer-slices.ts): an encoding, which nothing makes stale. */
@@ -122,7 +145,8 @@ export interface PreviewHandlers {
  * base forgotten) is built in slices (answer-slices.ts, inSlices) with a turn of the event loop between them, so
  * that edits and their diagnostics get through meanwhile, and started again for the newer
  * version when one has come (`documentVersion`); its JSON is made in such slices too
- * (`encodedSceneSteps`), or its bytes when the client asks for them (`encodedSceneBytesSteps`).
+ * (`encodedSceneSteps`), or its bytes when the client asks for them (`encodedSceneBytesSteps`),
+ * deflated off the loop (`deflate`) when it asks for that too and the platform gives a deflate.
  */
 export function registerPreviewHandlers(
   connection: Connection,
@@ -130,6 +154,8 @@ export function registerPreviewHandlers(
   documentVersion?: DocumentVersion,
   /** The level an analysis is of (lsp/level-documents.ts): its model is labeled in level terms, and always sent whole. */
   levelOf: (doc: VersionedAnalysis) => LevelAnalysis | undefined = () => undefined,
+  /** How a whole scene's bytes are deflated for a client that asks (`deflate`); absent, they are sent as they are. */
+  deflate?: SceneDeflate,
 ): PreviewHandlers {
   const sent = new Map<string, SentScene[]>();
   const sceneSource = (a: DocumentAnalysis): PreviewSource => ({ scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
@@ -183,7 +209,8 @@ export function registerPreviewHandlers(
       const level = levelOf(whole.doc);
       const scene = level ? relabelPreviewScene(whole.built.scene, level) : whole.built.scene;
       if (!level) remember(uri, sentScene(whole.doc.version, sourceOf(whole.doc), whole.built));
-      return params.bytes === true ? await sliced(encodedSceneBytesSteps(scene)) : await sliced(encodedSceneSteps(scene));
+      if (params.bytes === true) return await sceneBytesAnswer(scene, params.deflate === true ? deflate : undefined);
+      return await sliced(encodedSceneSteps(scene));
     } catch (e) {
       connection.console.error(`collide/previewScene failed for ${uri}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       throw new ResponseError(ErrorCodes.InternalError, `collide/previewScene failed for ${uri}: ${e instanceof Error ? e.message : String(e)}`);

@@ -40,7 +40,7 @@ import { lspSignatureHelp } from './signature-help';
 import { definitionLocation, highlights, referenceLocations, renameEdit, renameRange, workspaceSymbolInformation } from './navigation';
 import { foldingRanges } from '../features/folding-ranges';
 import { formatting } from '../features/formatting';
-import { registerPreviewHandlers } from './preview';
+import { registerPreviewHandlers, type SceneDeflate } from './preview';
 import { isWhatIfParams, WHAT_IF_METHOD, type WhatIfParams, type WhatIfResult } from '../../../protocol/preview-lsp';
 import { whatIfSteps } from '../features/what-if';
 import { inSlices, MessageWatch } from './answer-slices';
@@ -89,6 +89,8 @@ export interface ServerOptions {
   readonly resolvedLensLimit?: number;
   /** The files levels read that are not open (tilesets, sub-scenes); absent, only open documents are read. */
   readonly levelFiles?: LevelFiles;
+  /** How a whole preview scene's bytes are deflated for a client that asks (lsp/preview.ts); absent, they never are. */
+  readonly sceneDeflate?: SceneDeflate;
 }
 
 /**
@@ -548,7 +550,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const whatIf = onWholeDocument('What if', null as WhatIfResult | null, (doc, p: WhatIfParams) => whatIfSteps(doc, p.substeps));
   connection.onRequest(WHAT_IF_METHOD, (p: unknown, token: CancellationToken) => (isWhatIfParams(p) ? whatIf(p, token) : null));
 
-  const preview = registerPreviewHandlers(connection, getAnalysis, (uri) => documents.get(uri)?.version, (doc) => levels.levelOf(doc as AnalyzedDocument)?.level);
+  const preview = registerPreviewHandlers(connection, getAnalysis, (uri) => documents.get(uri)?.version, (doc) => levels.levelOf(doc as AnalyzedDocument)?.level, options.sceneDeflate);
 
   documents.listen(connection);
 

@@ -15,6 +15,7 @@ import { GatherMessageWriter } from './gather-writer';
 import { IdleMemory } from './idle-memory';
 import { MessageTimeline } from './message-timeline';
 import { zlibCodec } from './zlib-codec';
+import { zlibSceneDeflate } from './scene-deflate';
 
 /**
  * Entry point of dist/server.js. The transport comes from the command line, as
@@ -135,6 +136,7 @@ const served = serve((guard) => (transport === '--stdio' ? stdioConnection(guard
   workspaceFiles,
   levelFiles,
   chunkCodec: transport === '--stdio' ? zlibCodec : undefined,
+  sceneDeflate: zlibSceneDeflate,
 });
 const connection = served.connection;
 server = served.server;

@@ -168,6 +168,7 @@ export async function runSession(client: SessionClient, uri: string, text: strin
 
   const scene = (await record('preview scene', PREVIEW_SCENE_METHOD, { uri })) as { bodies?: { name: string }[]; findings?: { a?: string; b?: string }[] } | null;
   await record('preview scene bytes', PREVIEW_SCENE_METHOD, { uri, bytes: true });
+  await record('preview scene deflated', PREVIEW_SCENE_METHOD, { uri, bytes: true, deflate: true });
   const names = (scene?.bodies ?? []).map((b) => b.name);
   const pairs: [string, string][] = [];
   for (const f of scene?.findings ?? []) if (typeof f.a === 'string' && typeof f.b === 'string') pairs.push([f.a, f.b]);

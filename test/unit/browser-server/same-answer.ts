@@ -4,8 +4,10 @@
  * transcendental functions (Math.sin, cos, atan2, exp, ...) differently in the last bit, so a
  * rotated shape's coordinates may differ there; anything the author reads (messages, counts,
  * ranges, the numbers hover prints) must still be the same. A preview scene sent as bytes is
- * compared decoded (its floats are in its bytes).
+ * compared decoded (its floats are in its bytes), inflated first when it came deflated (the two
+ * servers' compressors need not make the same stream of the same bytes).
  */
+import { inflateRawSync } from 'node:zlib';
 import { decodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 
 const RELATIVE = 1e-9;
@@ -34,7 +36,9 @@ export function comparable(json: string): unknown {
   const value = JSON.parse(json) as unknown;
   const bytes = (value as { bytes?: unknown } | null)?.bytes;
   if (Array.isArray(bytes) && bytes.every((t) => typeof t === 'string')) {
-    const decoded = decodeSceneBytes(new Uint8Array(Buffer.concat(bytes.map((t: string) => Buffer.from(t, 'base64')))));
+    const raw = Buffer.concat(bytes.map((t: string) => Buffer.from(t, 'base64')));
+    const deflated = (value as { deflated?: unknown }).deflated;
+    const decoded = decodeSceneBytes(new Uint8Array(typeof deflated === 'number' ? inflateRawSync(raw) : raw));
     return { ...(value as object), bytes: decoded ?? 'undecodable' };
   }
   return value;

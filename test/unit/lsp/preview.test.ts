@@ -3,9 +3,11 @@
  * process): a client asking with the version it holds gets a delta, which applied gives the
  * from-scratch scene of the new version; one asking with a version the server does not know, or
  * with none, gets the whole scene; a whole build under way is started again for a version that
- * arrives meanwhile.
+ * arrives meanwhile; the whole scene's bytes come deflated when the client asks so and the
+ * server has a deflate.
  */
 import { strict as assert } from 'node:assert';
+import { inflateRawSync } from 'node:zlib';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
@@ -16,6 +18,7 @@ import { fromBase64 } from '../../../client/src/preview/scene-sync';
 import { applySceneDelta, isPreviewSceneDelta } from '../../../protocol/preview-delta';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
 import { startInMemoryServer, type InMemoryServer } from './in-memory-server';
+import { zlibSceneDeflate } from '../../../server/src/node/scene-deflate';
 
 const URI = 'file:///work/preview.collide';
 
@@ -121,6 +124,33 @@ describe('lsp/preview: collide/previewScene answers with deltas against the vers
     const unknown = await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, base: 77, bytes: true });
     assert.ok(isPreviewSceneBytes(unknown), 'an unknown base: the whole scene, as bytes');
     assert.deepStrictEqual(decodeSceneBytes(fromBase64(unknown.bytes)!), expected(text, 2));
+  });
+
+  it('deflates the whole scene’s bytes for a client that asks so, when the platform gives a deflate', async () => {
+    const text = sceneText(3000);
+    const deflating = await startInMemoryServer({ sceneDeflate: zlibSceneDeflate });
+    try {
+      await deflating.client.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'collide', version: 1, text } });
+      await deflating.publishedFor(URI, 1);
+      const answer = await deflating.client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, bytes: true, deflate: true });
+      assert.ok(isBytesAnswer(answer) && isPreviewSceneBytes(answer));
+      const deflated = fromBase64(answer.bytes);
+      assert.ok(deflated && answer.deflated !== undefined);
+      const bytes = inflateRawSync(deflated);
+      assert.equal(bytes.length, answer.deflated, 'the answer says the inflated size');
+      assert.ok(deflated.length < bytes.length * 0.8, `smaller: ${deflated.length} of ${bytes.length}`);
+      assert.deepStrictEqual(decodeSceneBytes(new Uint8Array(bytes)), expected(text, 1));
+      const plain = await deflating.client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, base: 77, bytes: true });
+      assert.ok(isPreviewSceneBytes(plain) && plain.deflated === undefined, 'not asked: the bytes as they are');
+    } finally {
+      deflating.client.dispose();
+    }
+    // A server without a deflate answers with the bytes as they are.
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'collide', version: 1, text } });
+    await publishedFor(1);
+    const plain = await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, bytes: true, deflate: true });
+    assert.ok(isPreviewSceneBytes(plain) && plain.deflated === undefined);
+    assert.deepStrictEqual(decodeSceneBytes(fromBase64(plain.bytes)!), expected(text, 1));
   });
 
   it('answers collide/previewEdit with the edits of a handle drag, refusing a stale version or a malformed change', async () => {

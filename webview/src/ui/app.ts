@@ -22,6 +22,7 @@ import { PointerInput } from './pointer-input';
 import { PreviewState, type VsCodeApi } from './preview-state';
 import { readTheme, watchTheme } from './theme-css';
 import { TimeBar } from './time-bar';
+import { SceneInbox } from './scene-inbox';
 
 /**
  * From this many bodies the scene's world layer is cached as a bitmap (panning shifts it, a
@@ -151,9 +152,14 @@ export class PreviewApp {
     if (whole) mark('message');
     if (!isHostToWebview(data)) return;
     if (whole) mark('validated');
-    this.handle(data);
-    if (whole) mark('handled');
+    this.inbox.receive(data);
   }
+
+  /** The messages in order, a deflated scene inflated first (scene-inbox.ts). */
+  private readonly inbox = new SceneInbox((m) => {
+    this.handle(m);
+    if (isWholeScene(m)) mark('handled');
+  }, mark);
 
   private post(message: WebviewToHost): void {
     this.api.postMessage(message);
@@ -168,7 +174,11 @@ export class PreviewApp {
         break;
       case 'sceneBytes': {
         const scene = decodeSceneBytes(m.bytes);
-        if (!scene) return; // not a valid scene: dropped, as a `scene` message that does not fit
+        if (!scene) {
+          // Not a valid scene (or bytes that did not inflate): dropped, as a `scene` message that does not fit.
+          setText(this.status, 'The preview could not read the scene it was sent; the last one it read stays.');
+          return;
+        }
         mark('decoded');
         this.scenes++;
         this.setScene(scene);

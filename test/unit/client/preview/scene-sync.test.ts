@@ -1,9 +1,10 @@
 /**
  * The host's copy of the preview scene (client/src/preview/scene-sync.ts): it asks with the
  * version it holds, applies deltas, and posts the webview the delta when the webview holds its
- * base, the whole scene otherwise.
+ * base, the whole scene otherwise; deflated bytes are posted as they came and inflated after.
  */
 import { strict as assert } from 'node:assert';
+import { deflateRawSync } from 'node:zlib';
 import { fromBase64, SceneSync } from '../../../../client/src/preview/scene-sync';
 import { encodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
 import type { PreviewSceneBytes } from '../../../../protocol/preview-lsp';
@@ -128,6 +129,42 @@ describe('client/preview/scene-sync', () => {
     assert.equal(junk.accept(uri, { ...answer, bytes: [Buffer.from('not a scene').toString('base64')] }).kind, 'scene');
     assert.equal(junk.scene, null);
     assert.equal(junk.wholeMessage(), null);
+  });
+
+  it('posts deflated bytes as they came, and inflates its own copy once posted', async () => {
+    const bytes = encodeSceneBytes(scene);
+    const deflated = deflateRawSync(bytes, { level: 1 });
+    const answer: PreviewSceneBytes = { uri, version: scene.version, bytes: [deflated.toString('base64')], deflated: bytes.length };
+    const sync = new SceneSync();
+    const first = sync.accept(uri, answer);
+    assert.ok(first.kind === 'scene' && first.message.type === 'sceneBytes');
+    assert.ok(isHostToWebview(first.message));
+    assert.deepStrictEqual(first.message, { type: 'sceneBytes', bytes: new Uint8Array(deflated), deflated: bytes.length }, 'posted deflated, as they came');
+    assert.equal(sync.base(uri), scene.version);
+    assert.equal(sync.scene, null, 'not inflated before it is posted');
+    await sync.inflated();
+    assert.deepStrictEqual(sync.scene, scene, 'inflated and decoded once posted');
+    assert.deepStrictEqual(sync.accept(uri, answer), { kind: 'same' });
+    const d = deltaOf(scene, scene.version + 1);
+    const next = sync.accept(uri, d);
+    assert.ok(next.kind === 'scene');
+    assert.deepStrictEqual(next.message, { type: 'sceneDelta', delta: d });
+
+    // A webview that loaded again is sent the deflated bytes held, while they are the scene held.
+    const again = new SceneSync();
+    again.accept(uri, answer);
+    again.webviewReset();
+    assert.deepStrictEqual(again.wholeMessage(), { type: 'sceneBytes', bytes: new Uint8Array(deflated), deflated: bytes.length });
+
+    // Bytes that do not inflate to the size they came with: dropped once inflated, as bytes that do not decode.
+    for (const bad of [{ ...answer, deflated: bytes.length + 1 }, { ...answer, bytes: [deflated.subarray(0, deflated.length >> 1).toString('base64')] }]) {
+      const wrong = new SceneSync();
+      assert.equal(wrong.accept(uri, bad).kind, 'scene');
+      await wrong.inflated();
+      assert.equal(wrong.scene, null);
+      assert.equal(wrong.base(uri), undefined, 'the next request asks for the whole scene');
+    }
+    assert.deepStrictEqual(new SceneSync().accept(uri, { ...answer, deflated: -1 }), { kind: 'invalid' });
   });
 
   it('reads base64 texts only when each is whole base64', () => {

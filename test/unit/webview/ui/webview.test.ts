@@ -1,9 +1,11 @@
 /**
  * The webview bundle in headless Chromium, under the client's real CSP, fed hand-made messages:
  * what it draws (pixels at the expected places), what it posts back (reveal, pair requests,
- * pose edits, exports), and that malformed or stale messages change nothing.
+ * pose edits, exports), and that malformed or stale messages change nothing; a deflated scene
+ * is inflated in order with what comes after it.
  */
 import { strict as assert } from 'node:assert';
+import { deflateRawSync } from 'node:zlib';
 import { blend, DARK_VARS, hex, near, type PreviewPage } from '../../../browser/harness';
 import { usePreviewBrowser } from '../../../browser/suite';
 import { samplePair, sampleScene, sceneDelta } from '../../../browser/fixtures';
@@ -138,6 +140,40 @@ describe('preview webview (headless Chromium)', function () {
       { type: 'reveal', version: 5, body: 'ledge' },
       { type: 'reveal', version: 5, body: 'cup' },
     ]);
+  });
+
+  it('inflates a deflated scene before a delta posted right behind it, and says so when bytes do not read', async () => {
+    const scene = sampleScene(3);
+    const bytes = encodeSceneBytes(scene);
+    const deflated = new Uint8Array(deflateRawSync(bytes, { level: 1 }));
+    const k = scene.bodies.length - 1;
+    const moved = { ...scene.bodies[k]!, position: [scene.bodies[k]!.position[0] + 0.5, scene.bodies[k]!.position[1]] as [number, number] };
+    const delta = sceneDelta(scene, { bodies: [{ start: k, deleteCount: 1, bodies: [moved] }] });
+    // Both in one turn of the page: the delta arrives while the scene is being inflated.
+    await view.page.evaluate((ms) => ms.forEach((m) => (globalThis as any).postMessage(m, '*')), [
+      { type: 'sceneBytes', bytes: deflated, deflated: bytes.length },
+      { type: 'sceneDelta', delta },
+    ]);
+    await view.page.waitForFunction((v) => (globalThis as any).collidePreview.debugState().version === v, scene.version + 1);
+    assert.equal((await view.debug() as any).scenes, 1);
+    assert.equal((await view.debug() as any).deltas, 1, 'the delta applied to the inflated scene, not refused before it');
+    assert.deepEqual(await view.posted(), [{ type: 'ready' }], 'no second ask for the whole scene');
+
+    // Truncated, then a bomb: the scene shown stays, the status says why, and what comes after is handled.
+    const bomb = new Uint8Array(deflateRawSync(Buffer.alloc(64 * 1024 * 1024)));
+    for (const bad of [deflated.subarray(0, deflated.length >> 1), bomb]) {
+      await view.page.evaluate((ms) => ms.forEach((m) => (globalThis as any).postMessage(m, '*')), [
+        { type: 'sceneBytes', bytes: bad, deflated: bytes.length },
+        { type: 'sceneBytes', bytes: encodeSceneBytes({ ...scene, version: 1 }) },
+      ]);
+      await view.page.waitForFunction(() => /could not read the scene/.test((globalThis as any).document.querySelector('#status').textContent));
+      await view.frame();
+      assert.equal((await view.debug()).version, scene.version + 1, 'the scene shown stays (the older one behind is skipped)');
+      await view.send({ type: 'fit' });
+    }
+    await view.send({ type: 'sceneBytes', bytes: new Uint8Array(deflateRawSync(encodeSceneBytes({ ...scene, version: 9 }))), deflated: encodeSceneBytes({ ...scene, version: 9 }).length });
+    await view.page.waitForFunction(() => (globalThis as any).collidePreview.debugState().version === 9);
+    assert.doesNotMatch((await view.page.locator('#status').textContent()) ?? '', /could not read/);
   });
 
   it('dragging a body posts one editPose with the new `at` when the drag ends, edits unlocked', async () => {

@@ -1,0 +1,16 @@
+import { inflateRaw } from 'node:zlib';
+
+/**
+ * A whole preview scene's deflated bytes inflated by node:zlib (client/src/preview/scene-sync.ts,
+ * useSceneInflater), on libuv's thread pool: exactly `size` bytes, or null, as
+ * protocol/deflate-raw.ts's inflateRawStream answers. `maxOutputLength` stops zlib at the first
+ * byte past `size`, so a stream that expands without end costs no more than `size`.
+ */
+export function zlibInflateScene(deflated: Uint8Array, size: number): Promise<Uint8Array | null> {
+  if (!Number.isInteger(size) || size < 0) return Promise.resolve(null);
+  return new Promise((resolve) =>
+    inflateRaw(deflated, { maxOutputLength: Math.max(size, 1) }, (error, out) =>
+      resolve(error || out.length !== size ? null : new Uint8Array(out.buffer, out.byteOffset, out.length)),
+    ),
+  );
+}
