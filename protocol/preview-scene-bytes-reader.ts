@@ -60,51 +60,30 @@ import {
 /** Two tile cells of a byte (the first in its low 4 bits) as text; a kind that is no tile's reads '?'. */
 const CELL_PAIRS = Array.from({ length: 256 }, (_, b) => (TILE_CHARACTERS[b & 15] ?? '?') + (TILE_CHARACTERS[b >> 4] ?? '?'));
 
-/**
- * The `count` varints of `bytes[from, to)` (unsigned LEB128, each at most VARINT_BYTES bytes,
- * below 2^53 and in its shortest form: no last byte 0 after the first), which they fill
- * exactly; null when they do not parse.
- */
-function readVarints(bytes: Uint8Array, from: number, to: number, count: number): Float64Array | null {
-  if (count > to - from) return null;
-  const out = new Float64Array(count);
-  let pos = from;
-  for (let i = 0; i < count; i++) {
-    if (pos >= to) return null;
-    let b = bytes[pos++]!;
-    if (b < 128) {
-      out[i] = b;
-      continue;
-    }
-    let x = b & 127;
-    let scale = 128;
-    for (let k = 1; ; k++) {
-      if (k === VARINT_BYTES || pos >= to) return null;
-      b = bytes[pos++]!;
-      x += (b & 127) * scale;
-      if (b < 128) break;
-      scale *= 128;
-    }
-    if (b === 0 || x > Number.MAX_SAFE_INTEGER) return null;
-    out[i] = x;
-  }
-  return pos === to ? out : null;
+/** A point: one array literal for every point read or left out, so that all have one elements kind (see readVertices). */
+function pair(x: number, y: number): [number, number] {
+  return [x, y];
 }
 
-/** Sequential input of the sections; `ok` turns false on reading past one's end or a value out of range. */
+/** Sequential input of the sections; `ok` turns false on reading past one's end or what does not parse. */
 class Reader {
   private at = 0;
-  private atInt = 0;
+  private pos = 0;
   private atCell = 0;
+  /** How many integers are read. */
+  private read = 0;
   /** The offset read last (see `offset`). */
   private cursor = 0;
   ok = true;
 
   constructor(
     private readonly floats: Float64Array,
-    private readonly ints: Float64Array,
+    /** The integers' varints (empty when wide). */
+    private readonly varints: Uint8Array,
+    /** The integers as float64s, when wide. */
+    private readonly wideInts: Float64Array | null,
+    private readonly ints: number,
     private readonly cells: Uint8Array,
-    private readonly wide: boolean,
   ) {}
 
   f(): number {
@@ -124,17 +103,50 @@ class Reader {
 
   /** A count, code or index (see Out.int). */
   int(): number {
-    if (this.atInt >= this.ints.length) {
-      this.ok = false;
-      return NaN;
+    if (this.read === this.ints) return this.fail();
+    const wide = this.wideInts;
+    if (wide) return wide[this.read++]!;
+    this.read++;
+    const b = this.varints[this.pos]!;
+    if (b < 128) {
+      this.pos++;
+      return b;
     }
-    return this.ints[this.atInt++]!;
+    return this.varint();
+  }
+
+  /**
+   * An unsigned LEB128 of more than one byte: at most VARINT_BYTES, below 2^53 and in its
+   * shortest form (no last byte 0); anything else does not parse.
+   */
+  private varint(): number {
+    const bytes = this.varints;
+    let pos = this.pos;
+    if (pos >= bytes.length) return this.fail();
+    let b = bytes[pos++]!;
+    let x = b & 127;
+    let scale = 128;
+    for (let k = 1; ; k++) {
+      if (k === VARINT_BYTES || pos >= bytes.length) return this.fail();
+      b = bytes[pos++]!;
+      x += (b & 127) * scale;
+      if (b < 128) break;
+      scale *= 128;
+    }
+    if (b === 0 || x > Number.MAX_SAFE_INTEGER) return this.fail();
+    this.pos = pos;
+    return x;
+  }
+
+  private fail(): number {
+    this.ok = false;
+    return NaN;
   }
 
   /** A value written as its zigzag difference from `base` (itself, when wide). */
   delta(base: number): number {
     const z = this.int();
-    return this.wide ? z : base + (z % 2 === 1 ? -(z + 1) / 2 : z / 2);
+    return this.wideInts ? z : base + (z % 2 === 1 ? -(z + 1) / 2 : z / 2);
   }
 
   /** An offset, written as its difference from the one before it. */
@@ -158,7 +170,7 @@ class Reader {
 
   point(): [number, number] {
     const x = this.f();
-    return [x, this.f()];
+    return pair(x, this.f());
   }
 
   /** The next `n` bytes of tile cells (null, and `ok` false, when fewer are left). */
@@ -172,7 +184,7 @@ class Reader {
   }
 
   get done(): boolean {
-    return this.ok && this.at === this.floats.length && this.atInt === this.ints.length && this.atCell === this.cells.length;
+    return this.ok && this.at === this.floats.length && this.read === this.ints && this.pos === this.varints.length && this.atCell === this.cells.length;
   }
 }
 
@@ -190,17 +202,23 @@ class Strings {
   }
 }
 
+/**
+ * A part's vertices. One array literal for every case, so that all share its allocation site and
+ * so one elements kind (doubles): arrays of two kinds make the check of the scene, and every
+ * loop over vertices after it, polymorphic.
+ */
 function readVertices(r: Reader, flags: number): number[] | null {
+  const vertices: number[] = [];
   if (flags & BOX) {
     const x = r.f();
     const y = r.f();
-    return [-x, -y, x, -y, x, y, -x, y];
+    vertices.push(-x, -y, x, -y, x, y, -x, y);
+  } else if (flags & ORIGIN) vertices.push(0, 0);
+  else {
+    const n = r.count(100_000);
+    if (!r.ok || !r.hasFloats(n)) return null;
+    for (let j = 0; j < n; j++) vertices.push(r.f());
   }
-  if (flags & ORIGIN) return [0, 0];
-  const n = r.count(100_000);
-  if (!r.ok || !r.hasFloats(n)) return null;
-  const vertices: number[] = [];
-  for (let j = 0; j < n; j++) vertices.push(r.f());
   return vertices;
 }
 
@@ -243,7 +261,7 @@ function readBody(r: Reader, index: number, header: Header): PreviewBody | null 
   if (!r.ok) return null;
   const position = r.point();
   const angle = flags & TURNED ? r.f() : 0;
-  const velocity: [number, number] = flags & MOVING ? r.point() : [0, 0];
+  const velocity = flags & MOVING ? r.point() : pair(0, 0);
   const spin = flags & MOVING ? r.f() : 0;
   const bounds: [number, number, number, number] = [r.f(), r.f(), r.f(), r.f()];
   const start = r.offset();
@@ -368,9 +386,8 @@ export function decodeSceneBytes(bytes: Uint8Array): PreviewScene | null {
   const intsAt = start + floats * 8;
   const cellsAt = bytes.byteLength - cells;
   if (intsAt > cellsAt || (wide && cellsAt !== intsAt + 8 * ints)) return null;
-  const intView = wide ? float64s(bytes, intsAt, ints) : readVarints(bytes, intsAt, cellsAt, ints);
-  if (!intView) return null;
-  const r = new Reader(float64s(bytes, start, floats), intView, bytes.subarray(cellsAt), wide);
+  const varints = bytes.subarray(intsAt, wide ? intsAt : cellsAt);
+  const r = new Reader(float64s(bytes, start, floats), varints, wide ? float64s(bytes, intsAt, ints) : null, ints, bytes.subarray(cellsAt));
   const sceneFlags = r.count(SCENE_FLAGS);
   const version = r.f();
   const dt = r.f();

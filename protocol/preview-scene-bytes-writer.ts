@@ -58,8 +58,11 @@ class Grow<A extends Float64Array | Uint8Array> {
 /** Where a scene's numbers and strings go, each in order. */
 class Out {
   readonly floats: Grow<Float64Array>;
-  /** The integers as they are when wide, else as their varints will say (differences zigzag). */
-  readonly ints: Grow<Float64Array>;
+  /** The integers' varints; or, when wide, the integers themselves, as float64s. */
+  readonly varints: Grow<Uint8Array>;
+  readonly wideInts: Grow<Float64Array>;
+  /** How many integers are written. */
+  ints = 0;
   readonly cells = new Grow(new Uint8Array(64));
   /** The offset written last: the next is written as the difference from it. */
   cursor = 0;
@@ -76,7 +79,8 @@ class Out {
     ints: number,
   ) {
     this.floats = new Grow(new Float64Array(Math.max(floats, 64)));
-    this.ints = new Grow(new Float64Array(Math.max(ints, 64)));
+    this.varints = new Grow(new Uint8Array(wide ? 64 : Math.max(ints, 64)));
+    this.wideInts = new Grow(new Float64Array(wide ? Math.max(ints, 64) : 0));
   }
 
   f(x: number): void {
@@ -85,16 +89,19 @@ class Out {
 
   /** A count, code or index. */
   int(x: number): void {
-    if (!this.wide && !isVarint(x)) this.overflow = true;
-    this.ints.push(x);
+    this.ints++;
+    if (this.wide) this.wideInts.push(x);
+    else if (isVarint(x)) this.varint(x);
+    else this.overflow = true;
   }
 
   /** `x` as its difference from `base`, zigzag (`x` itself when wide). */
   delta(x: number, base: number): void {
-    if (this.wide) this.ints.push(x);
+    this.ints++;
+    if (this.wide) this.wideInts.push(x);
     else if (isVarint(x)) {
       const d = x - base;
-      this.ints.push(d >= 0 ? 2 * d : -2 * d - 1);
+      this.varint(d >= 0 ? 2 * d : -2 * d - 1);
     } else this.overflow = true;
   }
 
@@ -108,42 +115,25 @@ class Out {
     this.offset(r.start);
     this.offset(r.end);
   }
+
+  /** Unsigned LEB128 of `x` (below 2^53): 7 bits a byte, low first, the high bit set on every byte but the last. */
+  private varint(x: number): void {
+    const out = this.varints;
+    if (x < 128) {
+      out.push(x);
+      return;
+    }
+    while (x >= 128) {
+      out.push((x % 128) | 128);
+      x = Math.floor(x / 128);
+    }
+    out.push(x);
+  }
 }
 
 /** A non-negative integer below VARINT_LIMIT, and not -0 (which a varint would make +0). */
 function isVarint(x: number): boolean {
   return x >>> 0 === x ? x !== 0 || 1 / x > 0 : x > 0 && x < VARINT_LIMIT && Number.isInteger(x);
-}
-
-/** The bytes of the varint of `x` (below 2^53). */
-function varintLength(x: number): number {
-  if (x < 128) return 1;
-  let n = 2;
-  for (let limit = 16384; x >= limit; limit *= 128) n++;
-  return n;
-}
-
-/**
- * Unsigned LEB128 of `ints[0, n)` into `out` from `at` (7 bits a byte, low first, the high bit
- * set on every byte but the last); the position after them.
- */
-function writeVarints(ints: Float64Array, n: number, out: Uint8Array, at: number): number {
-  for (let i = 0; i < n; i++) {
-    let x = ints[i]!;
-    if (x < 0x80000000) {
-      while (x >= 128) {
-        out[at++] = (x & 127) | 128;
-        x >>>= 7;
-      }
-    } else {
-      while (x >= 128) {
-        out[at++] = (x % 128) | 128;
-        x = Math.floor(x / 128);
-      }
-    }
-    out[at++] = x;
-  }
-  return at;
 }
 
 /** Distinct values in order of first use, each by its index. */
@@ -311,7 +301,7 @@ export class SceneBytesWriter {
   /** A fresh output, sized for a scene like the bench's, with the scene's own numbers written. */
   private start(wide: boolean): Out {
     const { bodies, findings } = this.scene;
-    const out = new Out(wide, 12 * bodies.length + 6 * findings.length + 16, 16 * bodies.length + 6 * findings.length + 16);
+    const out = new Out(wide, 12 * bodies.length + 6 * findings.length + 16, 20 * bodies.length + 8 * findings.length + 16);
     const s = this.scene;
     out.int(s.bounds ? SCENE_BOUNDS : 0);
     out.f(s.version);
@@ -347,7 +337,6 @@ export class SceneBytesWriter {
     while (!this.step(Infinity));
     const scene = this.scene;
     const out = this.out;
-    const ints = out.ints;
     const header: Header = {
       uri: scene.uri,
       // Left out of the JSON when undefined: a y-up scene's bytes are as they were before it.
@@ -355,7 +344,7 @@ export class SceneBytesWriter {
       bodies: scene.bodies.length,
       findings: scene.findings.length,
       floats: out.floats.length,
-      ints: ints.length,
+      ints: out.ints,
       wide: out.wide,
       cells: out.cells.length,
       names: out.names,
@@ -366,17 +355,13 @@ export class SceneBytesWriter {
     const text = new TextEncoder().encode(JSON.stringify(header));
     const start = 4 + text.length + ((8 - ((4 + text.length) % 8)) % 8);
     const floatBytes = out.floats.length * 8;
-    let intBytes = 0;
-    if (out.wide) intBytes = 8 * ints.length;
-    else for (let i = 0; i < ints.length; i++) intBytes += varintLength(ints.data[i]!);
-    const bytes = new Uint8Array(start + floatBytes + intBytes + out.cells.length);
+    const ints = out.wide ? new Uint8Array(out.wideInts.data.buffer, 0, 8 * out.wideInts.length) : out.varints.data.subarray(0, out.varints.length);
+    const bytes = new Uint8Array(start + floatBytes + ints.length + out.cells.length);
     new DataView(bytes.buffer).setUint32(0, text.length, true);
     bytes.set(text, 4);
     bytes.set(new Uint8Array(out.floats.data.buffer, 0, floatBytes), start);
-    const intsAt = start + floatBytes;
-    if (out.wide) bytes.set(new Uint8Array(ints.data.buffer, 0, intBytes), intsAt);
-    else writeVarints(ints.data, ints.length, bytes, intsAt);
-    bytes.set(out.cells.data.subarray(0, out.cells.length), intsAt + intBytes);
+    bytes.set(ints, start + floatBytes);
+    bytes.set(out.cells.data.subarray(0, out.cells.length), start + floatBytes + ints.length);
     return bytes;
   }
 }
