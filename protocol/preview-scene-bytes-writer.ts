@@ -47,7 +47,7 @@ class Grow<A extends Float64Array | Uint8Array> {
   constructor(public data: A) {}
   push(x: number): void {
     if (this.length === this.data.length) {
-      const next = new (this.data.constructor as new (n: number) => A)(this.data.length * 2);
+      const next = new (this.data.constructor as new (n: number) => A)(Math.max(64, this.data.length * 2));
       next.set(this.data);
       this.data = next;
     }
