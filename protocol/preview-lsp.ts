@@ -31,7 +31,7 @@ export interface PreviewSceneParams {
 /**
  * A whole scene as `encodeSceneBytes` makes it (preview-scene-bytes.ts), in base64: `bytes` are
  * the base64 texts of consecutive runs of the bytes, each run but the last a multiple of 3 bytes
- * long (so each text is whole base64 and no text but the last has padding). About a third of the
+ * long (so each text is whole base64 and no text but the last has padding). About a sixth of the
  * scene's JSON once decoded, and a few long strings rather than millions of values to parse; the
  * client hands the decoded bytes to the webview as they are. Told from a scene by its `bytes`.
  *

@@ -1,8 +1,6 @@
-import type { Vec2 } from '../../../core';
-import { formatNumber } from '../../../protocol/format';
+import { overlapMessage } from '../../../protocol/overlap-message';
 import type { Diagnostic, RelatedInformation, Severity, TextRange } from '../common/diagnostic';
 import type { Finding, GhostBumpFinding, OverlapFinding } from './findings';
-import { flatText } from './flat-text';
 
 /**
  * The diagnostic of a finding, as little as it takes to make the rest on request: the finding,
@@ -85,7 +83,7 @@ export class FindingDiagnostic implements Diagnostic {
   }
 
   get message(): string {
-    return this.text ?? overlapMessage(this.finding as OverlapFinding, this.labels);
+    return this.text ?? labeledOverlapMessage(this.finding as OverlapFinding, this.labels);
   }
 
   get range(): TextRange {
@@ -217,22 +215,10 @@ export const LABEL_COMPOUND_B = 8;
 export const LABEL_MOVE_A = 16;
 
 /**
- * The push-out vector depth × normal that an overlap's message states: components that are only
- * rounding of an axis-aligned normal (below 1e-12 of the depth) are written as 0.
- */
-function overlapPushOut(f: OverlapFinding): Vec2 {
-  return { x: cleanComponent(f.normalX) * f.depth, y: cleanComponent(f.normalY) * f.depth };
-}
-
-function cleanComponent(v: number): number {
-  return Math.abs(v) <= 1e-12 ? 0 : v;
-}
-
-/**
  * The message of an overlap (overlap.ts, overlapDiagnostic): whom b overlaps, by how much, and
  * the least move that separates them: b's, or a's when b is static and a is not (LABEL_MOVE_A).
  */
-function overlapMessage(f: OverlapFinding, labels: number): string {
+function labeledOverlapMessage(f: OverlapFinding, labels: number): string {
   const parts =
     labels & (LABEL_COMPOUND_A | LABEL_COMPOUND_B)
       ? ` (${describePart(f.b, labels & LABEL_COMPOUND_B, f.partB)} against ${describePart(f.a, labels & LABEL_COMPOUND_A, f.partA)})`
@@ -247,11 +233,7 @@ function overlapMessage(f: OverlapFinding, labels: number): string {
  * opposite of b's): a static body is the level's frame, never the one to move.
  */
 export function overlapMessageWith(f: OverlapFinding, parts: string, moveA = false): string {
-  const move = overlapPushOut(f);
-  if (moveA) {
-    return flatText(f.b, ' overlaps ', f.a, featurePhrase(f), ' by ', formatNumber(f.depth), parts, ': move ', f.a, ' by (', formatNumber(-move.x), ', ', formatNumber(-move.y), ') to separate (', f.b, ' is static)');
-  }
-  return flatText(f.b, ' overlaps ', f.a, featurePhrase(f), ' by ', formatNumber(f.depth), parts, ': move it by (', formatNumber(move.x), ', ', formatNumber(move.y), ') to separate');
+  return overlapMessage(f.a, f.b, featurePhrase(f), parts, f.depth, f.normalX, f.normalY, moveA);
 }
 
 function describePart(name: string, compound: number, part: number): string {
