@@ -46,7 +46,7 @@ const TRACE = process.argv.includes('--trace');
 const QUIET_MS = 1500;
 const CATCH_UP_BOUND_MS = 120_000;
 /** Keystrokes of the isolated runs, each typed once the previous one shows. */
-const ISOLATED_KEYS = 5;
+const ISOLATED_KEYS = 11;
 /** The probe is inserted as this line (1-based); the typed character goes right after `at (`. */
 const PROBE_LINE = 2;
 const PROBE_PREFIX = 'body probe circle(0.5) at (';
