@@ -9,6 +9,7 @@
  * reading as soon as the output would pass it, so a stream that expands without end (a
  * decompression bomb) costs no more memory than an honest scene of that size.
  */
+import { concatBytes } from './concat-bytes';
 import { MAX_SCENE_BYTES } from './preview-scene-bytes';
 
 /** Whether `size` is a byte length a deflated scene may declare. */
@@ -22,23 +23,14 @@ export async function deflateRawStream(bytes: Uint8Array): Promise<Uint8Array> {
   const writer = cs.writable.getWriter();
   const written = writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close());
   const parts: Uint8Array[] = [];
-  let total = 0;
   const reader = cs.readable.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     parts.push(value);
-    total += value.byteLength;
   }
   await written;
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /**

@@ -5,6 +5,7 @@ import { applySceneDelta, isPreviewSceneDelta, type PreviewSceneDelta } from '..
 import type { HostToWebview } from '../../../protocol/preview-messages';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
 import { decodeSceneBytes, encodeSceneBytes } from '../../../protocol/preview-scene-bytes';
+import { concatBytes } from '../../../protocol/concat-bytes';
 
 /** What an answer of `collide/previewScene` comes to. */
 export type SceneAnswer =
@@ -225,20 +226,12 @@ export function useBase64Decoder(decode: (text: string) => Uint8Array | null): v
 export function fromBase64(texts: readonly string[]): Uint8Array | null {
   if (texts.length === 1) return decodeText(texts[0]!);
   const parts: Uint8Array[] = [];
-  let total = 0;
   for (let k = 0; k < texts.length; k++) {
     const t = texts[k]!;
     if (k < texts.length - 1 && t.endsWith('=')) return null;
     const b = decodeText(t);
     if (!b) return null;
     parts.push(b);
-    total += b.length;
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }

@@ -19,6 +19,7 @@
  * transport can use it too.
  */
 import { COMMA, EncodedJsonList } from './encoded-json-list';
+import { concatBytes } from '../../../../protocol/concat-bytes';
 
 const utf8 = new TextEncoder();
 
@@ -83,15 +84,7 @@ export function encodeMessageParts(message: unknown): MessageParts {
 
 /** The message's bytes in one array (encodeMessageParts's pieces joined), for one-buffer transports. */
 export function encodeMessage(message: unknown): Uint8Array {
-  const { pieces, byteLength } = encodeMessageParts(message);
-  if (pieces.length === 1) return pieces[0]!;
-  const out = new Uint8Array(byteLength);
-  let at = 0;
-  for (const p of pieces) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(encodeMessageParts(message).pieces);
 }
 
 /** The message's JSON text (encodeMessage's bytes as a string), for tests and logs. */
