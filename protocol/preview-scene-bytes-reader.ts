@@ -12,6 +12,10 @@
  * test/unit/protocol/preview-scene-bytes-check.test.ts compares the two verdicts on mutated scenes.
  */
 import {
+  MAX_MESSAGE,
+  MAX_NAME,
+  MAX_SOURCE_KIND,
+  MAX_URI,
   type OffsetRange,
   type PreviewBody,
   type PreviewChain,
@@ -384,15 +388,15 @@ function readFinding(r: Reader, strings: Strings, bodies: readonly PreviewBody[]
     a = ba.name;
     b = bb.name;
   } else {
-    a = strings.next(NAME);
-    b = strings.next(NAME);
+    a = strings.next(MAX_NAME);
+    b = strings.next(MAX_NAME);
   }
   let message: string;
   if (flags & (WORDED_A | WORDED_B)) {
     if (depth === undefined) return null;
     message = overlapMessage(a, b, '', '', depth, normal[0], normal[1], (flags & WORDED_A) !== 0);
-    if (message.length > MESSAGE) return null;
-  } else message = strings.next(MESSAGE);
+    if (message.length > MAX_MESSAGE) return null;
+  } else message = strings.next(MAX_MESSAGE);
   const f: PreviewFinding = { kind: FINDING_KINDS[flags & FINDING_KIND_MASK]!, severity: SEVERITIES[(flags >> SEVERITY_SHIFT) & 3]!, a, b, ia, ib, normal, message };
   if (depth !== undefined) f.depth = depth;
   if (points) f.points = points;
@@ -401,17 +405,11 @@ function readFinding(r: Reader, strings: Strings, bodies: readonly PreviewBody[]
   if (substeps !== undefined) f.substeps = substeps;
   if (flags & MOVING_A) f.moving = 'a';
   if (flags & MOVING_B) f.moving = 'b';
-  if (flags & PIECES) f.pieces = [strings.next(NAME), strings.next(NAME)];
+  if (flags & PIECES) f.pieces = [strings.next(MAX_NAME), strings.next(MAX_NAME)];
   return r.ok && strings.ok ? f : null;
 }
 
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
-
-// The bounds of isPreviewScene's strings (preview-model.ts).
-const NAME = 256;
-const MESSAGE = 2048;
-const SOURCE_KIND = 32;
-const URI = 8192;
 
 function isText(v: unknown, max: number): v is string {
   return typeof v === 'string' && v.length <= max;
@@ -420,13 +418,13 @@ function isText(v: unknown, max: number): v is string {
 /** The header's tables, or null when a body's name is not a name. */
 function tables(header: Header): Tables | null {
   const names = header.names;
-  for (let i = 0; i < names.length; i++) if (!isText(names[i], NAME)) return null;
+  for (let i = 0; i < names.length; i++) if (!isText(names[i], MAX_NAME)) return null;
   return {
     names,
     sourceKinds: header.sourceKinds,
-    sourceKindOk: header.sourceKinds.map((v) => isText(v, SOURCE_KIND)),
+    sourceKindOk: header.sourceKinds.map((v) => isText(v, MAX_SOURCE_KIND)),
     layers: header.layers,
-    layerOk: header.layers.map((v) => v === null || isText(v, NAME)),
+    layerOk: header.layers.map((v) => v === null || isText(v, MAX_NAME)),
   };
 }
 
@@ -461,7 +459,7 @@ export function decodeSceneBytes(bytes: Uint8Array): PreviewScene | null {
   const varints = bytes.subarray(intsAt, wide ? intsAt : cellsAt);
   const r = new Reader(float64s(bytes, start, floats), varints, wide ? float64s(bytes, intsAt, ints) : null, ints, bytes.subarray(cellsAt));
   const t = tables(header);
-  if (!t || !r.allFinite() || !isText(header.uri, URI) || (header.yDown !== undefined && typeof header.yDown !== 'boolean')) return null;
+  if (!t || !r.allFinite() || !isText(header.uri, MAX_URI) || (header.yDown !== undefined && typeof header.yDown !== 'boolean')) return null;
   const sceneFlags = r.count(SCENE_FLAGS);
   const version = r.f();
   const dt = r.f();
