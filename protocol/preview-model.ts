@@ -267,10 +267,16 @@ export interface PairDetail {
 
 // ---- checks: every message from the other side is validated before use ----
 
+/** The longest strings a scene may hold (the reader of a scene's bytes checks the same bounds). */
+export const MAX_NAME = 256;
+export const MAX_SOURCE_KIND = 32;
+export const MAX_MESSAGE = 2048;
+export const MAX_URI = 8192;
+
 const isRange: Check<OffsetRange> = objectOf({ start: isNonNegativeInteger, end: isNonNegativeInteger });
 export const isBounds = (v: unknown): v is [number, number, number, number] =>
   Array.isArray(v) && v.length === 4 && v.every(isFiniteNumber);
-const isName = stringOf(256);
+const isName = stringOf(MAX_NAME);
 const isNamePair = (v: unknown): v is [string, string] => Array.isArray(v) && v.length === 2 && v.every(isName);
 
 export const isPreviewPart: Check<PreviewPart> = objectOf({
@@ -300,7 +306,7 @@ export const isPreviewBody: Check<PreviewBody> = objectOf({
   isStatic: isBoolean,
   isSensor: isBoolean,
   isBullet: isBoolean,
-  sourceKind: stringOf(32),
+  sourceKind: stringOf(MAX_SOURCE_KIND),
   layer: nullable(isName),
   parts: arrayOf(isPreviewPart, 10_000),
   chains: optional(arrayOf(isPreviewChain, 4_000_000)),
@@ -332,11 +338,11 @@ export const isPreviewFinding: Check<PreviewFinding> = objectOf({
   substeps: optional(isFiniteNumber),
   moving: optional(literal('a', 'b')),
   pieces: optional(isNamePair),
-  message: stringOf(2048),
+  message: stringOf(MAX_MESSAGE),
 });
 
 const isSceneShape = objectOf({
-  uri: stringOf(8192),
+  uri: stringOf(MAX_URI),
   version: Number.isInteger as Check<number>,
   dt: isFiniteNumber,
   frames: isNonNegativeInteger,

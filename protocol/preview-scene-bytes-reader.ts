@@ -1,10 +1,21 @@
 /**
  * Reads a scene's bytes (the layout is in preview-scene-bytes.ts) back into the plain objects of
- * preview-model.ts, and checks them with `isPreviewScene`: null for bytes that do not parse as
- * the layout, or that hold a scene the check refuses.
+ * preview-model.ts: null for bytes that do not parse as the layout, or that hold a scene
+ * `isPreviewScene` refuses.
+ *
+ * The reader checks as it reads rather than running `isPreviewScene` over the objects it made:
+ * most of what that check asks holds by construction (kinds and flags come from tables, indices
+ * and booleans from bits, counts are bounded where they are read), and what can still be wrong is
+ * tested where it is read: every float64 finite (each lands in a field that must be), every
+ * offset a non-negative integer, a finding's bodies inside the scene, every string a string of
+ * its field's bound, vertex lists even, a grid's cells as many as it says and each a tile's.
+ * test/unit/protocol/preview-scene-bytes-check.test.ts compares the two verdicts on mutated scenes.
  */
 import {
-  isPreviewScene,
+  MAX_MESSAGE,
+  MAX_NAME,
+  MAX_SOURCE_KIND,
+  MAX_URI,
   type OffsetRange,
   type PreviewBody,
   type PreviewChain,
@@ -143,16 +154,42 @@ class Reader {
     return NaN;
   }
 
+  /** Whether every float64 is finite: each one read lands in a field that must be. */
+  allFinite(): boolean {
+    const a = this.floats;
+    for (let k = 0; k < a.length; k++) {
+      const x = a[k]!;
+      if (x - x !== 0) return false;
+    }
+    return true;
+  }
+
+  /** An integer from 0 to `max` written as it is (else `ok` turns false). */
+  natural(max = Number.MAX_VALUE): number {
+    const n = this.int();
+    if (!(n >= 0 && n <= max && Number.isInteger(n))) this.ok = false;
+    return n;
+  }
+
+  /** A body index below `n`, written as its difference from `base` (else `ok` turns false). */
+  index(base: number, n: number): number {
+    const i = this.delta(base);
+    if (!(i >= 0 && i < n && Number.isInteger(i))) this.ok = false;
+    return i;
+  }
+
   /** A value written as its zigzag difference from `base` (itself, when wide). */
   delta(base: number): number {
     const z = this.int();
     return this.wideInts ? z : base + (z % 2 === 1 ? -(z + 1) / 2 : z / 2);
   }
 
-  /** An offset, written as its difference from the one before it. */
+  /** An offset, written as its difference from the one before it: a non-negative integer (else `ok` turns false). */
   offset(): number {
-    this.cursor = this.delta(this.cursor);
-    return this.cursor;
+    const x = this.delta(this.cursor);
+    this.cursor = x;
+    if (!(x >= 0 && Number.isInteger(x))) this.ok = false;
+    return x;
   }
 
   range(): OffsetRange {
@@ -188,14 +225,16 @@ class Reader {
   }
 }
 
-/** The header's strings in order; `ok` turns false on reading past their end. */
+/** The header's strings in order; `ok` turns false on reading past their end or a value not a string of at most `max` characters. */
 class Strings {
   private at = 0;
   ok = true;
   constructor(readonly list: readonly unknown[]) {}
-  next(): string {
+  next(max: number): string {
     if (this.at >= this.list.length) this.ok = false;
-    return this.list[this.at++] as string;
+    const s = this.list[this.at++];
+    if (!isText(s, max)) this.ok = false;
+    return s as string;
   }
   get done(): boolean {
     return this.ok && this.at === this.list.length;
@@ -216,7 +255,7 @@ function readVertices(r: Reader, flags: number): number[] | null {
   } else if (flags & ORIGIN) vertices.push(0, 0);
   else {
     const n = r.count(100_000);
-    if (!r.ok || !r.hasFloats(n)) return null;
+    if (!r.ok || n % 2 !== 0 || !r.hasFloats(n)) return null;
     for (let j = 0; j < n; j++) vertices.push(r.f());
   }
   return vertices;
@@ -229,7 +268,7 @@ function readChains(r: Reader): PreviewChain[] | null {
   for (let k = 0; k < count; k++) {
     const v = r.count(8_000_001);
     const n = (v - (v % 2)) / 2;
-    if (!r.ok || !r.hasFloats(n)) return null;
+    if (!r.ok || n % 2 !== 0 || !r.hasFloats(n)) return null;
     const points: number[] = [];
     for (let j = 0; j < n; j++) points.push(r.f());
     chains.push({ points, loop: v % 2 === 1 });
@@ -238,27 +277,40 @@ function readChains(r: Reader): PreviewChain[] | null {
 }
 
 function readTiles(r: Reader): PreviewTiles | null {
-  const columns = r.int();
-  const rows = r.int();
+  const columns = r.natural();
+  const rows = r.natural();
   const cellWidth = r.f();
   const cellHeight = r.f();
   const n = r.count(100_000_000);
-  if (!r.ok) return null;
+  if (!r.ok || columns * rows !== n) return null;
   const packed = r.cellBytes(Math.ceil(n / 2));
   // An odd count's last byte has its high 4 bits clear: the bytes of a grid are one.
   if (!packed || (n % 2 === 1 && packed[packed.length - 1]! >> 4 !== 0)) return null;
   const pairs = new Array<string>(packed.length);
-  for (let k = 0; k < packed.length; k++) pairs[k] = CELL_PAIRS[packed[k]!]!;
+  for (let k = 0; k < packed.length; k++) {
+    const b = packed[k]!;
+    if ((b & 15) >= TILE_CHARACTERS.length || b >> 4 >= TILE_CHARACTERS.length) return null;
+    pairs[k] = CELL_PAIRS[b]!;
+  }
   if (n % 2 === 1) pairs[packed.length - 1] = pairs[packed.length - 1]![0]!;
   return { columns, rows, cellWidth, cellHeight, cells: pairs.join('') };
 }
 
-function readBody(r: Reader, index: number, header: Header): PreviewBody | null {
+/** The header's tables, each value with whether a body may have it (see `tables`). */
+interface Tables {
+  names: readonly unknown[];
+  sourceKinds: readonly unknown[];
+  sourceKindOk: readonly boolean[];
+  layers: readonly unknown[];
+  layerOk: readonly boolean[];
+}
+
+function readBody(r: Reader, index: number, t: Tables): PreviewBody | null {
   const flags = r.count(BODY_FLAGS);
-  const sourceKind = r.count(header.sourceKinds.length - 1);
-  const layer = r.count(header.layers.length - 1);
+  const sourceKind = r.count(t.sourceKinds.length - 1);
+  const layer = r.count(t.layers.length - 1);
   const partCount = r.count(10_000);
-  if (!r.ok) return null;
+  if (!r.ok || !t.sourceKindOk[sourceKind] || !t.layerOk[layer]) return null;
   const position = r.point();
   const angle = flags & TURNED ? r.f() : 0;
   const velocity = flags & MOVING ? r.point() : pair(0, 0);
@@ -285,13 +337,13 @@ function readBody(r: Reader, index: number, header: Header): PreviewBody | null 
   if (chains === null || tiles === null || !r.ok) return null;
   const b: PreviewBody = {
     index,
-    name: header.names[index] as string,
+    name: t.names[index] as string,
     kind: BODY_KINDS[flags & BODY_KIND_MASK]!,
     isStatic: (flags & STATIC) !== 0,
     isSensor: (flags & SENSOR) !== 0,
     isBullet: (flags & BULLET) !== 0,
-    sourceKind: header.sourceKinds[sourceKind] as string,
-    layer: header.layers[layer] as string | null,
+    sourceKind: t.sourceKinds[sourceKind] as string,
+    layer: t.layers[layer] as string | null,
     parts,
     position,
     angle,
@@ -312,8 +364,8 @@ function readBody(r: Reader, index: number, header: Header): PreviewBody | null 
 /** `previous` is the ia of the finding before (0 for the first). */
 function readFinding(r: Reader, strings: Strings, bodies: readonly PreviewBody[], previous: number): PreviewFinding | null {
   const flags = r.count(FINDING_FLAGS);
-  const ia = r.delta(previous);
-  const ib = r.delta(ia);
+  const ia = r.index(previous, bodies.length);
+  const ib = r.index(ia, bodies.length);
   const normal = r.point();
   if (!r.ok || ((flags & MOVING_A) && (flags & MOVING_B)) || ((flags & WORDED_A) && (flags & WORDED_B))) return null;
   const depth = flags & DEPTH ? r.f() : undefined;
@@ -336,14 +388,15 @@ function readFinding(r: Reader, strings: Strings, bodies: readonly PreviewBody[]
     a = ba.name;
     b = bb.name;
   } else {
-    a = strings.next();
-    b = strings.next();
+    a = strings.next(MAX_NAME);
+    b = strings.next(MAX_NAME);
   }
   let message: string;
   if (flags & (WORDED_A | WORDED_B)) {
     if (depth === undefined) return null;
     message = overlapMessage(a, b, '', '', depth, normal[0], normal[1], (flags & WORDED_A) !== 0);
-  } else message = strings.next();
+    if (message.length > MAX_MESSAGE) return null;
+  } else message = strings.next(MAX_MESSAGE);
   const f: PreviewFinding = { kind: FINDING_KINDS[flags & FINDING_KIND_MASK]!, severity: SEVERITIES[(flags >> SEVERITY_SHIFT) & 3]!, a, b, ia, ib, normal, message };
   if (depth !== undefined) f.depth = depth;
   if (points) f.points = points;
@@ -352,11 +405,28 @@ function readFinding(r: Reader, strings: Strings, bodies: readonly PreviewBody[]
   if (substeps !== undefined) f.substeps = substeps;
   if (flags & MOVING_A) f.moving = 'a';
   if (flags & MOVING_B) f.moving = 'b';
-  if (flags & PIECES) f.pieces = [strings.next(), strings.next()];
+  if (flags & PIECES) f.pieces = [strings.next(MAX_NAME), strings.next(MAX_NAME)];
   return r.ok && strings.ok ? f : null;
 }
 
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+
+function isText(v: unknown, max: number): v is string {
+  return typeof v === 'string' && v.length <= max;
+}
+
+/** The header's tables, or null when a body's name is not a name. */
+function tables(header: Header): Tables | null {
+  const names = header.names;
+  for (let i = 0; i < names.length; i++) if (!isText(names[i], MAX_NAME)) return null;
+  return {
+    names,
+    sourceKinds: header.sourceKinds,
+    sourceKindOk: header.sourceKinds.map((v) => isText(v, MAX_SOURCE_KIND)),
+    layers: header.layers,
+    layerOk: header.layers.map((v) => v === null || isText(v, MAX_NAME)),
+  };
+}
 
 /** The `count` float64s at `bytes[from ...)`: in place when aligned (a message's bytes are a fresh buffer), else copied. */
 function float64s(bytes: Uint8Array, from: number, count: number): Float64Array {
@@ -388,16 +458,19 @@ export function decodeSceneBytes(bytes: Uint8Array): PreviewScene | null {
   if (intsAt > cellsAt || (wide && cellsAt !== intsAt + 8 * ints)) return null;
   const varints = bytes.subarray(intsAt, wide ? intsAt : cellsAt);
   const r = new Reader(float64s(bytes, start, floats), varints, wide ? float64s(bytes, intsAt, ints) : null, ints, bytes.subarray(cellsAt));
+  const t = tables(header);
+  if (!t || !r.allFinite() || !isText(header.uri, MAX_URI) || (header.yDown !== undefined && typeof header.yDown !== 'boolean')) return null;
   const sceneFlags = r.count(SCENE_FLAGS);
   const version = r.f();
   const dt = r.f();
   const frames = r.f();
   const slop = r.f();
   const errorCount = r.f();
+  if (!Number.isInteger(version) || !(dt > 0) || !isCount(frames) || !isCount(errorCount)) return null;
   const bounds: [number, number, number, number] | null = sceneFlags & SCENE_BOUNDS ? [r.f(), r.f(), r.f(), r.f()] : null;
   const bodies: PreviewBody[] = [];
   for (let i = 0; i < bodyCount; i++) {
-    const b = readBody(r, i, header);
+    const b = readBody(r, i, t);
     if (!b) return null;
     bodies.push(b);
   }
@@ -411,7 +484,7 @@ export function decodeSceneBytes(bytes: Uint8Array): PreviewScene | null {
     previous = f.ia;
   }
   if (!r.done || !strings.done) return null;
-  const scene: Record<string, unknown> = { uri: header.uri, version, dt, frames, slop, bodies, findings, bounds, errorCount };
+  const scene: PreviewScene = { uri: header.uri, version, dt, frames, slop, bodies, findings, bounds, errorCount };
   if (header.yDown !== undefined) scene.yDown = header.yDown;
-  return isPreviewScene(scene) ? scene : null;
+  return scene;
 }

@@ -99,7 +99,9 @@ class Out {
   delta(x: number, base: number): void {
     this.ints++;
     if (this.wide) this.wideInts.push(x);
-    else if (isVarint(x)) {
+    // After an overflow `base` may be one that is not a varint's (an infinite one would never
+    // end as a varint); what follows is written again, wide, anyway.
+    else if (isVarint(x) && !this.overflow) {
       const d = x - base;
       this.varint(d >= 0 ? 2 * d : -2 * d - 1);
     } else this.overflow = true;

@@ -36,9 +36,9 @@
  *   `overlapMessage` makes it from the finding (overlap-message.ts, which the server words its
  *   diagnostics with): the writer checks that it does, per finding.
  *
- * Every double is kept exactly (-0 included). The decoder rebuilds the plain objects and checks
- * them with `isPreviewScene`, so it refuses exactly what a scene sent as objects would be
- * refused for, and bytes that do not parse as this layout (a varint too long or not shortest,
+ * Every double is kept exactly (-0 included). The decoder rebuilds the plain objects, checking
+ * as it reads what `isPreviewScene` would check of them, so it refuses exactly what a scene sent
+ * as objects would be refused for, and bytes that do not parse as this layout (a varint too long or not shortest,
  * unknown flag bits, an index or a count out of range, a section too short or too long).
  */
 import { MAX_SCENE_BYTES } from './preview-scene-bytes-layout';

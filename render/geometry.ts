@@ -54,7 +54,18 @@ export function boundingRadius(body: PreviewBody): number {
   let r = body.chains ? chainsRadius(body) : 0;
   for (const part of body.parts) {
     const v = part.vertices;
-    for (let i = 0; i + 1 < v.length; i += 2) r = Math.max(r, Math.hypot(v[i]!, v[i + 1]!) + part.radius);
+    // Math.hypot depends on |x| and |y| only: a vertex that mirrors the one before it (a box's
+    // corners about its center) has its distance, so it is not computed again.
+    let ax = NaN;
+    let ay = NaN;
+    for (let i = 0; i + 1 < v.length; i += 2) {
+      const x = Math.abs(v[i]!);
+      const y = Math.abs(v[i + 1]!);
+      if (x === ax && y === ay) continue;
+      ax = x;
+      ay = y;
+      r = Math.max(r, Math.hypot(x, y) + part.radius);
+    }
   }
   return r;
 }
