@@ -24,7 +24,7 @@
 // --open-only: VS Code's Markdown preview opened and closed first, to tell VS Code's first-webview
 // cost from Collide's).
 // The recorders run in the pages and the figures taken from them: bench-editor-figures.mjs.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,6 +35,7 @@ import { openFile, paletteOn } from './e2e-ui.mjs';
 import { packageExtension, vsixPath } from './package.mjs';
 import { attribute, clientRequests, median, previewPath, readTimeline, SEGMENTS, summarize } from './bench-editor-timeline.mjs';
 import { startTrace, stopTrace } from './bench-editor-trace.mjs';
+import { logCpu, processTimes, startProfile, stopProfile } from './bench-editor-cpu.mjs';
 import { installDrawHook, installRecorder, redraws, stats, typingFigures, watchLenses } from './bench-editor-figures.mjs';
 
 const BOUND_MS = 30_000;
@@ -377,7 +378,7 @@ async function lensesAndPreview(page, typeScene, log) {
   await sleep(500);
   const profiler = PROFILE ? await startProfile(page) : null;
   const withPreview = await typeScene(frame);
-  if (profiler) await stopProfile(profiler, log);
+  if (profiler) await stopProfile(profiler, log, join(outDir, 'workbench.cpuprofile'));
   log(`with preview: squiggle median ${withPreview.paced.squiggle.median.toFixed(1)} ms paced, ${withPreview.isolated.squiggle.median.toFixed(1)} ms isolated`);
   await page.screenshot({ path: join(outDir, 'editor.png') }).catch(() => {});
   return { lenses, previewOpenMs, previewDrawnMs, withPreview };
@@ -397,7 +398,7 @@ async function measureOpen(page, timelineFile, log) {
   const frame = await previewFrame(page, 60_000);
   const ms = Date.now() - t0;
   if (cpu0) logCpu('preview open', cpu0, processTimes(), 1);
-  if (profiler) await stopProfile(profiler, log, 'open.cpuprofile');
+  if (profiler) await stopProfile(profiler, log, join(outDir, 'open.cpuprofile'));
   const marks = {};
   if (timelineFile && existsSync(`${timelineFile}.client`)) {
     for (const line of readFileSync(`${timelineFile}.client`, 'utf8').split('\n')) {
@@ -418,79 +419,6 @@ async function measureOpen(page, timelineFile, log) {
   return { frame, ms, marks };
 }
 
-/**
- * `--profile`: the workbench page's CPU profile while typing with the preview open (a webview in
- * the page's process shows there too), written to artifacts/bench/workbench.cpuprofile, with the
- * functions of most self time on stderr.
- */
-async function startProfile(page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  return cdp;
-}
-
-async function stopProfile(cdp, log, file = 'workbench.cpuprofile') {
-  const { profile } = await cdp.send('Profiler.stop');
-  writeFileSync(join(outDir, file), JSON.stringify(profile));
-  const dt = new Map();
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  for (let i = 0; i < profile.samples.length; i++) {
-    const id = profile.samples[i];
-    dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  }
-  const self = new Map();
-  let total = 0;
-  for (const [id, us] of dt) {
-    const cf = byId.get(id).callFrame;
-    const key = `${cf.functionName || '(anonymous)'} ${cf.url.replace(/.*\//, '')}:${cf.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + us);
-    total += us;
-  }
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 40);
-  log(`profile: ${(total / 1000).toFixed(0)} ms sampled; most self time:`);
-  for (const [k, us] of top) log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`);
-}
-
-/** Every process's CPU time (user + system, ms) by pid, with a short name, from /proc. */
-function processTimes() {
-  const out = new Map();
-  const tick = 10; // USER_HZ = 100 on Linux
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ms = (Number(rest[11]) + Number(rest[12])) * tick;
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-      out.set(pid, { ms, cmd });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return out;
-}
-
-function logCpu(label, before, after, keys) {
-  const rows = [];
-  let total = 0;
-  for (const [pid, a] of after) {
-    const d = a.ms - (before.get(pid)?.ms ?? 0);
-    total += d;
-    if (d > 0) rows.push([d, pid, shortCmd(a.cmd)]);
-  }
-  rows.sort((x, y) => y[0] - x[0]);
-  console.error(`bench-editor: CPU while typing (${label}, ${keys} keys): ${total} ms in all`);
-  for (const [d, pid, cmd] of rows.slice(0, 10)) console.error(`  ${String(d).padStart(6)} ms  ${pid} ${cmd}`);
-}
-
-function shortCmd(cmd) {
-  const type = /--type=([a-z-]+)/.exec(cmd)?.[1];
-  if (type) return `chromium ${type}${/--extension-process|renderer-client-id=(\d+)/.exec(cmd)?.[0] ?? ''}`;
-  return cmd.replace(/\s+/g, ' ').slice(0, 140);
-}
-
-/** Closes the preview (the editor group beside the scene's) and waits until its frame is gone. */
 /** Opens VS Code's Markdown preview of notes.md beside the scene, waits for its frame, and closes it. */
 async function warmWebviews(page, log) {
   const t0 = Date.now();
@@ -515,6 +443,7 @@ async function warmWebviews(page, log) {
   await sleep(1500);
 }
 
+/** Closes the preview (the editor group beside the scene's) and waits until its frame is gone. */
 async function closePreview(page) {
   await paletteOn(page, 'View: Close Editors in Other Groups');
   await page.keyboard.press('Enter');

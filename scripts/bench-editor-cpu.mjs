@@ -1,0 +1,75 @@
+// `bench:editor -- --profile`: where the CPU went. The workbench page's CPU profile over a run,
+// and every process's CPU time from /proc (proportions stay readable on a busy machine where
+// latencies do not).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+/**
+ * `--profile`: the workbench page's CPU profile (a webview in the page's process shows there
+ * too), written to `file` by stopProfile, with the functions of most self time on stderr.
+ */
+export async function startProfile(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+export async function stopProfile(cdp, log, file) {
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  const dt = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  for (let i = 0; i < profile.samples.length; i++) {
+    const id = profile.samples[i];
+    dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  const self = new Map();
+  let total = 0;
+  for (const [id, us] of dt) {
+    const cf = byId.get(id).callFrame;
+    const key = `${cf.functionName || '(anonymous)'} ${cf.url.replace(/.*\//, '')}:${cf.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + us);
+    total += us;
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 40);
+  log(`profile: ${(total / 1000).toFixed(0)} ms sampled; most self time:`);
+  for (const [k, us] of top) log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+}
+
+/** Every process's CPU time (user + system, ms) by pid, with a short name, from /proc. */
+export function processTimes() {
+  const out = new Map();
+  const tick = 10; // USER_HZ = 100 on Linux
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = (Number(rest[11]) + Number(rest[12])) * tick;
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      out.set(pid, { ms, cmd });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
+export function logCpu(label, before, after, keys) {
+  const rows = [];
+  let total = 0;
+  for (const [pid, a] of after) {
+    const d = a.ms - (before.get(pid)?.ms ?? 0);
+    total += d;
+    if (d > 0) rows.push([d, pid, shortCmd(a.cmd)]);
+  }
+  rows.sort((x, y) => y[0] - x[0]);
+  console.error(`bench-editor: CPU while typing (${label}, ${keys} keys): ${total} ms in all`);
+  for (const [d, pid, cmd] of rows.slice(0, 10)) console.error(`  ${String(d).padStart(6)} ms  ${pid} ${cmd}`);
+}
+
+function shortCmd(cmd) {
+  const type = /--type=([a-z-]+)/.exec(cmd)?.[1];
+  if (type) return `chromium ${type}${/--extension-process|renderer-client-id=(\d+)/.exec(cmd)?.[0] ?? ''}`;
+  return cmd.replace(/\s+/g, ' ').slice(0, 140);
+}
