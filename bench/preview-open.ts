@@ -34,6 +34,7 @@ import type { CDPSession } from 'playwright-core';
 import { SceneSync } from '../client/src/preview/scene-sync';
 import { BrowserHost, chromiumAvailable } from '../test/browser/harness';
 import { openDocument, startServer } from './lsp-process';
+import { putBytes } from './page-bytes';
 import { generateScene, sceneText } from './scenes';
 
 const args = process.argv.slice(2);
@@ -91,13 +92,7 @@ async function webviewOpen(host: BrowserHost, bytes: Uint8Array, deflated: numbe
   try {
     const page = view.page;
     // The bytes reach the page untimed (as VS Code's message would, before the webview's turn).
-    await page.evaluate((b64) => {
-      const g = globalThis as any;
-      const s = g.atob(b64);
-      const bytes = new Uint8Array(s.length);
-      for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
-      g.__bytes = bytes;
-    }, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'));
+    await putBytes(page, bytes);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' } as never);
     if (PROFILE) {

@@ -22,6 +22,7 @@ import { previewSceneSteps, type PreviewSource } from '../server/src/preview/sce
 import { encodeSceneBytes } from '../protocol/preview-scene-bytes';
 import type { PreviewSceneDelta } from '../protocol/preview-delta';
 import { BrowserHost, chromiumAvailable, CHROMIUM } from '../test/browser/harness';
+import { putBytes } from './page-bytes';
 import { generateScene, sceneText } from './scenes';
 
 const args = process.argv.slice(2);
@@ -88,13 +89,8 @@ async function main(): Promise<void> {
       const view = await host.open({ size: [700, 800] });
       try {
         const page = view.page;
-        await page.evaluate((b64) => {
-          const g = globalThis as any;
-          const s = g.atob(b64);
-          const b = new Uint8Array(s.length);
-          for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
-          g.collidePreview.receive({ type: 'sceneBytes', bytes: b });
-        }, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'));
+        await putBytes(page, bytes);
+        await page.evaluate(() => (globalThis as any).collidePreview.receive({ type: 'sceneBytes', bytes: (globalThis as any).__bytes }));
         await view.frame();
         await page.evaluate((ds) => ((globalThis as any).__deltas = ds), deltas as unknown[]);
         const cdp = await page.context().newCDPSession(page);
