@@ -105,6 +105,39 @@ export async function previewFrame(page) {
 }
 
 /**
+ * Opens the tunnelling fixture's preview beside it and checks what it shows: the status line's
+ * numbers, the finding's bodies, and a scene canvas that is drawn (not one flat color). Its text
+ * and screenshot go to artifacts/e2e/<prefix>preview.{txt,png}.
+ */
+export async function showTunnellingPreview(page, prefix) {
+  await openFile(page, 'tunnelling.collide');
+  await runCommand(page, 'Collide: Open Preview to the Side');
+  const { frame } = await previewFrame(page);
+  // The status line is written when the scene message arrives; wait for its numbers.
+  await frame.waitForFunction(() => /2 bodies · 0 overlaps · 1 tunnelling/.test(document.body.innerText), null, { timeout: BOUND_MS });
+  const text = await frame.evaluate(() => document.body.innerText);
+  writeFileSync(join(artifactsDir, `${prefix}preview.txt`), text);
+  if (!/shot/.test(text) || !/wall/.test(text)) throw new Error(`the preview's findings do not name shot and wall:\n${text}`);
+  // Something is drawn: the scene canvas is not a single flat color. The status line and the
+  // drawing are updated in different frames, so this is waited for as well.
+  // Runs in the page: the number of distinct colors sampled, or 0 while it is below `min`.
+  const distinctColors = (min) => {
+    const c = document.querySelector('canvas#scene');
+    if (!(c instanceof HTMLCanvasElement) || c.width === 0) return 0;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set();
+    for (let i = 0; i < d.length && seen.size < 64; i += 4 * 97) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    return seen.size >= min ? seen.size : 0;
+  };
+  try {
+    await frame.waitForFunction(distinctColors, 3, { timeout: BOUND_MS, polling: 100 });
+  } catch {
+    throw new Error(`the scene canvas looks empty (${await frame.evaluate(distinctColors, 0).catch(() => '?')} distinct colors)`);
+  }
+  await page.screenshot({ path: join(artifactsDir, `${prefix}preview.png`) });
+}
+
+/**
  * Runs `steps({ page, check, profile, extFolder })` in code-server's workbench, in a fresh
  * profile (its `settings`) with the .vsix installed and the fixture workspace open, then stops
  * everything and removes the profile (unless `keep`). True when every step passed; otherwise
@@ -177,33 +210,7 @@ export function runUiCheck({ vsix = vsixPath(), keep = false } = {}) {
       await page.screenshot({ path: join(artifactsDir, 'problems-panel.png') });
     });
 
-    await check.step('the preview shows the tunnelling scene with its finding', async () => {
-      await openFile(page, 'tunnelling.collide');
-      await runCommand(page, 'Collide: Open Preview to the Side');
-      const { frame } = await previewFrame(page);
-      // The status line is written when the scene message arrives; wait for its numbers.
-      await frame.waitForFunction(() => /2 bodies · 0 overlaps · 1 tunnelling/.test(document.body.innerText), null, { timeout: BOUND_MS });
-      const text = await frame.evaluate(() => document.body.innerText);
-      writeFileSync(join(artifactsDir, 'preview.txt'), text);
-      if (!/shot/.test(text) || !/wall/.test(text)) throw new Error(`the preview's findings do not name shot and wall:\n${text}`);
-      // Something is drawn: the scene canvas is not a single flat color. The status line and the
-      // drawing are updated in different frames, so this is waited for as well.
-      // Runs in the page: the number of distinct colors sampled, or 0 while it is below `min`.
-      const distinctColors = (min) => {
-        const c = document.querySelector('canvas#scene');
-        if (!(c instanceof HTMLCanvasElement) || c.width === 0) return 0;
-        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-        const seen = new Set();
-        for (let i = 0; i < d.length && seen.size < 64; i += 4 * 97) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
-        return seen.size >= min ? seen.size : 0;
-      };
-      try {
-        await frame.waitForFunction(distinctColors, 3, { timeout: BOUND_MS, polling: 100 });
-      } catch {
-        throw new Error(`the scene canvas looks empty (${await frame.evaluate(distinctColors, 0).catch(() => '?')} distinct colors)`);
-      }
-      await page.screenshot({ path: join(artifactsDir, 'preview.png') });
-    });
+    await check.step('the preview shows the tunnelling scene with its finding', () => showTunnellingPreview(page, ''));
 
     await check.step('the preview follows an edit of the text (a scene delta)', async () => {
       const { frame } = await previewFrame(page);

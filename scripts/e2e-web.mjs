@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifactsDir } from './e2e-codeserver.mjs';
-import { inWorkbench, openFile, previewFrame, runAsScript, runCommand } from './e2e-ui.mjs';
+import { inWorkbench, openFile, runAsScript, runCommand, showTunnellingPreview } from './e2e-ui.mjs';
 import { vsixPath } from './package.mjs';
 
 const BOUND_MS = 30_000;
@@ -165,16 +165,7 @@ export function runWebCheck({ vsix = vsixPath(), keep = false } = {}) {
       await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: BOUND_MS });
     });
 
-    await check.step('the preview shows the tunnelling scene with its finding', async () => {
-      await openFile(page, 'tunnelling.collide');
-      await runCommand(page, 'Collide: Open Preview to the Side');
-      const { frame } = await previewFrame(page);
-      await frame.waitForFunction(() => /2 bodies · 0 overlaps · 1 tunnelling/.test(document.body.innerText), null, { timeout: BOUND_MS });
-      const text = await frame.evaluate(() => document.body.innerText);
-      writeFileSync(join(artifactsDir, 'web-preview.txt'), text);
-      if (!/shot/.test(text) || !/wall/.test(text)) throw new Error(`the preview's findings do not name shot and wall:\n${text}`);
-      await page.screenshot({ path: join(artifactsDir, 'web-preview.png') });
-    });
+    await check.step('the preview shows the tunnelling scene with its finding', () => showTunnellingPreview(page, 'web-'));
   });
 }
 
