@@ -109,6 +109,10 @@ describe('preview pair inspector (headless Chromium)', function () {
   it('exports the view as shown: the overlap region and the debug overlays', async () => {
     const { scene, pair } = analyzed(readFileSync(join(EXAMPLES, 'crates-on-a-floor.collide'), 'utf8'));
     await view.send({ type: 'scene', scene });
+    // Inside both crates, as in the test before: its color before the pair is chosen.
+    const [x, y] = await view.toPage(0.4, 0.8);
+    await view.frame();
+    const unshaded = await view.pixel(x, y);
     await view.send({ type: 'selectPair', a: 'sunk', b: 'pushed' });
     await view.send({ type: 'pair', pair: pair('sunk', 'pushed') });
     await view.frame();
@@ -129,8 +133,8 @@ describe('preview pair inspector (headless Chromium)', function () {
     const paths = (t: string) => (t.match(/<path /g) ?? []).length;
     assert.ok(paths(svg!) > paths(plain), `the overlays are exported: ${paths(plain)} → ${paths(svg!)} paths`);
     // The PNG (twice the view's pixels) is shaded where the canvas is, inside both crates.
-    const [x, y] = await view.toPage(0.4, 0.8);
     const shown = await view.pixel(x, y);
+    assert.ok(shown[0] > unshaded[0] + 40, `the canvas shades the overlap: ${unshaded} → ${shown}`);
     const exported = await view.page.evaluate(
       async ({ png, x, y }) => {
         const d = (globalThis as any).document;
