@@ -181,6 +181,8 @@ describe('client/preview/page-load', () => {
   it('property: the page ends with the latest scene, posted whole once to the first page load unless lost', () => {
     type Step = 'edit' | 'fetch' | 'load' | 'loadLosing' | 'reload';
     const step = fc.constantFrom<Step>('edit', 'fetch', 'fetch', 'load', 'loadLosing', 'reload');
+    let once = 0;
+    let withDeltas = 0;
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
         const rig = new Rig();
@@ -203,7 +205,13 @@ describe('client/preview/page-load', () => {
         if (!loaded) rig.load();
         rig.fetch();
         assert.deepStrictEqual(rig.page.scene, rig.server.latest, 'deltas applied in order give the latest scene');
+        if (!unchecked) {
+          assert.equal(rig.wholeToPage, 1, 'the first page load got the whole scene once');
+          once++;
+        }
+        if (rig.posted.some((m) => m.type === 'sceneDelta')) withDeltas++;
       }),
     );
+    assert.ok(once > 0 && withDeltas > 0, `runs with one page load checked: ${once}, with deltas posted: ${withDeltas}`);
   });
 });
