@@ -58,6 +58,11 @@ const SWATCH_GAP = 5;
 const placer = new LabelPlacer();
 /** The marks drawn so far this frame, boxes (x0, y0, x1, y1) in pixels: what labels keep off. */
 const marks = new BoxList();
+/**
+ * The last theme's edge colors made legible (legibleOn bisects for them, some forty color
+ * conversions a color): a theme changes far less often than a drag or a scrub redraws.
+ */
+const edgeColors = { shapeA: '', shapeB: '', background: '', edgeA: '', edgeB: '' };
 
 /**
  * The configuration-space view of one pair (the tutorials' central picture): B ⊖ A with each
@@ -80,8 +85,15 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
   marks.n = 0;
   // The edges' colors as the legend words them: the theme's, made legible as text on its
   // background (contrast.ts), so that the lines, the swatches and the legend's words match.
-  const edgeA = legibleOn(theme.shapeA, theme.background, TEXT_CONTRAST);
-  const edgeB = legibleOn(theme.shapeB, theme.background, TEXT_CONTRAST);
+  const e = edgeColors;
+  if (e.shapeA !== theme.shapeA || e.shapeB !== theme.shapeB || e.background !== theme.background) {
+    e.shapeA = theme.shapeA;
+    e.shapeB = theme.shapeB;
+    e.background = theme.background;
+    e.edgeA = legibleOn(theme.shapeA, theme.background, TEXT_CONTRAST);
+    e.edgeB = legibleOn(theme.shapeB, theme.background, TEXT_CONTRAST);
+  }
+  const { edgeA, edgeB } = e;
   const header = layoutHeader(p.width, pair, theme, o.caption ?? [], edgeA, edgeB);
   const v: Viewport = { cx: 0, cy: 0, zoom: 1, width: p.width, height: p.height, ...(o.yDown ? { yDown: true } : {}) };
   fitInto(v, pairBounds(pair, o.time ?? 0), PLOT_LEFT, header.bottom + PLOT_TOP, p.width - PLOT_RIGHT, p.height - PLOT_BOTTOM);
