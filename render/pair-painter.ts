@@ -58,6 +58,11 @@ const SWATCH_GAP = 5;
 const placer = new LabelPlacer();
 /** The marks drawn so far this frame, boxes (x0, y0, x1, y1) in pixels: what labels keep off. */
 const marks = new BoxList();
+/**
+ * The last theme's edge colors made legible (legibleOn bisects for them, some forty color
+ * conversions a color): a theme changes far less often than a drag or a scrub redraws.
+ */
+const edgeColors = { shapeA: '', shapeB: '', background: '', edgeA: '', edgeB: '' };
 
 /**
  * The configuration-space view of one pair (the tutorials' central picture): B ⊖ A with each
@@ -80,8 +85,15 @@ export function drawPair(p: Painter, pair: PairDetail, theme: Theme, o: PairDraw
   marks.n = 0;
   // The edges' colors as the legend words them: the theme's, made legible as text on its
   // background (contrast.ts), so that the lines, the swatches and the legend's words match.
-  const edgeA = legibleOn(theme.shapeA, theme.background, TEXT_CONTRAST);
-  const edgeB = legibleOn(theme.shapeB, theme.background, TEXT_CONTRAST);
+  const e = edgeColors;
+  if (e.shapeA !== theme.shapeA || e.shapeB !== theme.shapeB || e.background !== theme.background) {
+    e.shapeA = theme.shapeA;
+    e.shapeB = theme.shapeB;
+    e.background = theme.background;
+    e.edgeA = legibleOn(theme.shapeA, theme.background, TEXT_CONTRAST);
+    e.edgeB = legibleOn(theme.shapeB, theme.background, TEXT_CONTRAST);
+  }
+  const { edgeA, edgeB } = e;
   const header = layoutHeader(p.width, pair, theme, o.caption ?? [], edgeA, edgeB);
   const v: Viewport = { cx: 0, cy: 0, zoom: 1, width: p.width, height: p.height, ...(o.yDown ? { yDown: true } : {}) };
   fitInto(v, pairBounds(pair, o.time ?? 0), PLOT_LEFT, header.bottom + PLOT_TOP, p.width - PLOT_RIGHT, p.height - PLOT_BOTTOM);
@@ -221,8 +233,7 @@ function layoutHeader(
     { text: `edges of ${pair.a}`, size: TEXT_SIZE, bold: false, color: edgeA, swatch: true },
     { text: `edges of ${pair.b}`, size: TEXT_SIZE, bold: false, color: edgeB, swatch: true },
   ].map((t) => ({ ...t, text: fitText(t.text, t.size, t.bold, room - (t.swatch ? SWATCH + SWATCH_GAP : 0)) }));
-  const textWidth = (t: { text: string; size: number; bold: boolean }): number => estimateTextWidth(t.text, t.size) * (t.bold ? BOLD_WIDTH : 1);
-  const widthOf = (t: { text: string; size: number; bold: boolean; swatch: boolean }): number => textWidth(t) + (t.swatch ? SWATCH + SWATCH_GAP : 0);
+  const widthOf = (t: { text: string; size: number; bold: boolean; swatch: boolean }): number => textWidth(t.text, t.size, t.bold) + (t.swatch ? SWATCH + SWATCH_GAP : 0);
   let leftWidth = 0;
   for (const line of caption) leftWidth = Math.max(leftWidth, estimateTextWidth(line, TEXT_SIZE));
   let rightWidth = 0;
@@ -246,19 +257,23 @@ function layoutHeader(
   if (besideCaption) y = EDGE;
   else y += 4;
   right.forEach((t, k) => {
-    add({ ...t, align: 'right', x: width - EDGE, y, width: textWidth(t) }, widthOf(t));
+    add({ ...t, align: 'right', x: width - EDGE, y, width: textWidth(t.text, t.size, t.bold) }, widthOf(t));
     // The title is larger: a little more room under it.
     y += k === 0 ? LINE + 4 : LINE;
   });
   return { lines, bottom, band: bottom + PLOT_TOP / 2 };
 }
 
+/** A line's estimated width in pixels, bold text by BOLD_WIDTH wider. */
+function textWidth(text: string, size: number, bold: boolean): number {
+  return estimateTextWidth(text, size) * (bold ? BOLD_WIDTH : 1);
+}
+
 /** `text`, or its longest start that fits in `room` pixels with an ellipsis after it. */
 function fitText(text: string, size: number, bold: boolean, room: number): string {
-  const w = (s: string): number => estimateTextWidth(s, size) * (bold ? BOLD_WIDTH : 1);
-  if (w(text) <= room) return text;
+  if (textWidth(text, size, bold) <= room) return text;
   let n = text.length;
-  while (n > 0 && w(text.slice(0, n) + '…') > room) n--;
+  while (n > 0 && textWidth(text.slice(0, n) + '…', size, bold) > room) n--;
   return n > 0 ? text.slice(0, n) + '…' : '';
 }
 
@@ -282,7 +297,7 @@ function fitInto(v: Viewport, bounds: [number, number, number, number], x0: numb
  * mark, the first that meets no text. Left out only when every place meets text.
  */
 function pointLabel(p: Painter, text: string, x: number, y: number, offset: number, style: { color: string; size: number; bold: boolean }): void {
-  const w = estimateTextWidth(text, style.size) * (style.bold ? BOLD_WIDTH : 1);
+  const w = textWidth(text, style.size, style.bold);
   const up = textTop(style.size, 'top');
   const down = textBottom(style.size, 'top');
   for (let pass = 0; pass < 2; pass++) {

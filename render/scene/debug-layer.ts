@@ -287,27 +287,35 @@ export class DebugLayer {
       const body = bodies[i]!;
       const pose = sb.poseOf(i, o.time, o.drag, this.pose);
       if (!sb.visible(i, pose, v, 0)) continue;
-      body.parts.forEach((part, j) => {
-        if (part.kind === 'circle') return;
+      const parts = body.parts;
+      for (let j = 0; j < parts.length; j++) {
+        const part = parts[j]!;
+        if (part.kind === 'circle') continue;
+        // The corners on screen, in place of their world coordinates.
         const n = partToWorld(part, pose, this.w);
-        const buf = this.w.buf;
-        const sx = (q: number): number => toScreenX(v, buf[2 * (((q % n) + n) % n)]!);
-        const sy = (q: number): number => toScreenY(v, buf[2 * (((q % n) + n) % n) + 1]!);
+        const s = this.w.buf;
+        for (let q = 0; q < n; q++) {
+          s[2 * q] = toScreenX(v, s[2 * q]!);
+          s[2 * q + 1] = toScreenY(v, s[2 * q + 1]!);
+        }
         p.beginPath();
         for (let q = 0; q < n; q++) {
-          p.moveTo(sx(q) + 2, sy(q));
-          p.arc(sx(q), sy(q), 2, 0, 2 * Math.PI, false);
+          p.moveTo(s[2 * q]! + 2, s[2 * q + 1]!);
+          p.arc(s[2 * q]!, s[2 * q + 1]!, 2, 0, 2 * Math.PI, false);
         }
         p.fill(theme.foreground, 0.9);
+        const off = VERTEX_OFFSET_PX + part.radius * v.zoom;
         for (let q = 0; q < n; q++) {
-          const x = sx(q);
-          const y = sy(q);
+          const x = s[2 * q]!;
+          const y = s[2 * q + 1]!;
+          const before = 2 * ((q + n - 1) % n);
+          const after = 2 * ((q + 1) % n);
           // Outwards along the corner's bisector (u1 - u2 of its two edges' directions, either
           // winding), so that the numbers of a thin polygon's near corners stay apart.
-          const l1 = Math.hypot(x - sx(q - 1), y - sy(q - 1)) || 1;
-          const l2 = Math.hypot(sx(q + 1) - x, sy(q + 1) - y) || 1;
-          let dx = (x - sx(q - 1)) / l1 - (sx(q + 1) - x) / l2;
-          let dy = (y - sy(q - 1)) / l1 - (sy(q + 1) - y) / l2;
+          const l1 = Math.hypot(x - s[before]!, y - s[before + 1]!) || 1;
+          const l2 = Math.hypot(s[after]! - x, s[after + 1]! - y) || 1;
+          let dx = (x - s[before]!) / l1 - (s[after]! - x) / l2;
+          let dy = (y - s[before + 1]!) / l1 - (s[after + 1]! - y) / l2;
           const d = Math.hypot(dx, dy);
           if (d > 1e-9) {
             dx /= d;
@@ -316,13 +324,10 @@ export class DebugLayer {
             dx = 0;
             dy = -1;
           }
-          const off = VERTEX_OFFSET_PX + part.radius * v.zoom;
-          const lx = x + dx * off;
-          const ly = y + dy * off;
-          p.text(body.parts.length > 1 ? `${j}:${q}` : String(q), lx, ly, { color: theme.foreground, size: VERTEX_TEXT_PX, align: 'center', baseline: 'middle' });
+          p.text(parts.length > 1 ? `${j}:${q}` : String(q), x + dx * off, y + dy * off, { color: theme.foreground, size: VERTEX_TEXT_PX, align: 'center', baseline: 'middle' });
           labels++;
         }
-      });
+      }
     }
   }
 }

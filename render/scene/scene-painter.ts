@@ -16,7 +16,6 @@ import { SweepsLayer } from './sweeps-layer';
 
 export type { DebugLayerName, SceneDrawOptions, ScreenRect } from './scene-options';
 export { DEBUG_LAYERS, isDebugLayerName } from './scene-options';
-export { HANDLE_RADIUS_PX } from './selection-layer';
 
 /**
  * Draws an analyzed scene on any Painter: grid and axes in scene units, bodies filled and

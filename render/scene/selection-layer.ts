@@ -2,12 +2,9 @@ import { makePose } from '../geometry';
 import type { Painter } from '../painter';
 import type { Theme } from '../theme';
 import { screenYSign, toScreenX, toScreenY, type Viewport } from '../viewport';
-import { drawEditOverlay, KNOB_RADIUS_PX, ROTATE_OFFSET_PX } from './edit-handles';
+import { drawEditOverlay, ROTATE_OFFSET_PX } from './edit-handles';
 import type { SceneBodies } from './scene-bodies';
 import type { SceneDrawOptions } from './scene-options';
-
-const HANDLE_OFFSET_PX = ROTATE_OFFSET_PX;
-export const HANDLE_RADIUS_PX = KNOB_RADIUS_PX;
 
 /** A body's origin and its rotation handle on screen. */
 export interface RotationHandle {
@@ -58,7 +55,7 @@ export class SelectionLayer {
     const pose = this.bodies.poseOf(i, t, drag, this.handlePose);
     const ox = toScreenX(v, pose.x);
     const oy = toScreenY(v, pose.y);
-    const len = this.bodies.radii[i]! * v.zoom + HANDLE_OFFSET_PX;
+    const len = this.bodies.radii[i]! * v.zoom + ROTATE_OFFSET_PX;
     return { ox, oy, hx: ox + len * pose.c, hy: oy + screenYSign(v) * len * pose.s };
   }
 }

@@ -7,47 +7,11 @@
  */
 import { strict as assert } from 'node:assert';
 import { alphaOf, contrastRatio, flattenOn, legibleOn, parseColor } from '../../../render/contrast';
-import type { Painter, TextStyle } from '../../../render/painter';
 import { drawPair } from '../../../render/pair-painter';
 import { DARK_THEME, LIGHT_THEME, type Theme } from '../../../render/theme';
 import { estimateTextWidth } from '../../../render/text-metrics';
 import type { PairDetail } from '../../../protocol/preview-model';
-
-type Op =
-  | { kind: 'text'; s: string; x: number; y: number; style: TextStyle }
-  | { kind: 'fill' | 'stroke'; color: string; dash: string; points: [number, number][] };
-
-class Recorder implements Painter {
-  readonly ops: Op[] = [];
-  private points: [number, number][] = [];
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {}
-  clear(): void {}
-  beginPath(): void {
-    this.points = [];
-  }
-  moveTo(x: number, y: number): void {
-    this.points.push([x, y]);
-  }
-  lineTo(x: number, y: number): void {
-    this.points.push([x, y]);
-  }
-  arc(x: number, y: number): void {
-    this.points.push([x, y]);
-  }
-  closePath(): void {}
-  fill(color: string): void {
-    this.ops.push({ kind: 'fill', color, dash: '', points: this.points });
-  }
-  stroke(color: string, _w: number, _a?: number, dash?: readonly number[]): void {
-    this.ops.push({ kind: 'stroke', color, dash: dash?.join(',') ?? '', points: this.points });
-  }
-  text(s: string, x: number, y: number, style: TextStyle): void {
-    this.ops.push({ kind: 'text', s, x, y, style });
-  }
-}
+import { PaintRecorder } from './paint-recorder';
 
 /** The shapes' colors as the webview reads them from VS Code's themes (charts.orange, charts.green). */
 const THEMES: [string, Theme][] = [
@@ -88,8 +52,6 @@ function pair(a = 'floor', b = 'crate', relativeVelocity: [number, number] = [0,
   };
 }
 
-const texts = (r: Recorder) => r.ops.filter((o): o is Extract<Op, { kind: 'text' }> => o.kind === 'text');
-
 describe('render/pair-painter legend', () => {
   it('reads the contrast of colors as WCAG defines it', () => {
     assert.deepEqual(parseColor('#abc'), [0xaa, 0xbb, 0xcc]);
@@ -110,14 +72,14 @@ describe('render/pair-painter legend', () => {
 
   for (const [name, theme] of THEMES) {
     it(`${name}: the legend's words 4.5:1 on the background, its swatches and edges in the same colors`, () => {
-      const r = new Recorder(320, 260);
+      const r = new PaintRecorder(320, 260);
       drawPair(r, pair(), theme, { step: null });
-      const legend = texts(r).filter((t) => t.s.startsWith('edges of '));
+      const legend = r.texts.filter((t) => t.s.startsWith('edges of '));
       assert.equal(legend.length, 2);
       for (const t of legend) {
         assert.ok(contrastRatio(t.style.color, theme.background) >= 4.5, `'${t.s}' ${t.style.color} on ${theme.background}: ${contrastRatio(t.style.color, theme.background).toFixed(2)}:1`);
         // A swatch: a short horizontal stroke left of the words, on their line, in their color.
-        const swatch = r.ops.find((o) => o.kind === 'stroke' && o.color === t.style.color && o.points.length === 2 && o.points[0]![1] === o.points[1]![1] && o.points[1]![0] < t.x - estimateTextWidth(t.s, t.style.size) && Math.abs(o.points[0]![1] - (t.y + 4)) < 8);
+        const swatch = r.ops.find((o) => o.op === 'stroke' && o.color === t.style.color && o.points.length === 2 && o.points[0]![1] === o.points[1]![1] && o.points[1]![0] < t.x - estimateTextWidth(t.s, t.style.size) && Math.abs(o.points[0]![1] - (t.y + 4)) < 8);
         assert.ok(swatch, `a swatch for '${t.s}'`);
         assert.ok(contrastRatio(t.style.color, theme.background) >= 3);
       }
@@ -126,9 +88,9 @@ describe('render/pair-painter legend', () => {
 
   it('a line too long for the view ends in an ellipsis inside it, at the inspector\'s and a narrow width', () => {
     for (const width of [200, 320, 420]) {
-      const r = new Recorder(width, 260);
+      const r = new PaintRecorder(width, 260);
       drawPair(r, pair('the_floor_of_the_first_level_of_the_game', 'a_crate_with_a_rather_long_name'), LIGHT_THEME, { step: null, caption: ['depth 0.4'] });
-      const header = texts(r).filter((t) => t.style.align === 'right');
+      const header = r.texts.filter((t) => t.style.align === 'right');
       assert.equal(header.length, 3, 'title and two legend lines');
       for (const t of header) {
         const w = estimateTextWidth(t.s, t.style.size) * (t.style.bold ? 1.15 : 1);
@@ -141,15 +103,15 @@ describe('render/pair-painter legend', () => {
   it('the header band is painted over the plot that reaches into it (the relative-velocity ray)', () => {
     // B moves down relative to A: the ray from the origin along -(v_B - v_A) runs up the view,
     // through the legend's corner.
-    const r = new Recorder(320, 260);
+    const r = new PaintRecorder(320, 260);
     drawPair(r, pair('floor', 'crate', [0.3, -1]), DARK_THEME, { step: null });
-    const ray = r.ops.findIndex((o) => o.kind === 'stroke' && o.color === DARK_THEME.info && o.dash !== '');
+    const ray = r.ops.findIndex((o) => o.op === 'stroke' && o.color === DARK_THEME.info && o.dash !== '');
     assert.ok(ray >= 0, 'the ray is drawn');
-    const legend = texts(r).filter((t) => t.style.align === 'right');
+    const legend = r.texts.filter((t) => t.style.align === 'right');
     const top = Math.max(...legend.map((t) => t.y + t.style.size * 1.1));
-    const band = r.ops.findIndex((o, k) => k > ray && o.kind === 'fill' && o.color === DARK_THEME.background && o.points.some((q) => q[1] >= top) && o.points.some((q) => q[0] <= 0) && o.points.some((q) => q[0] >= 320));
+    const band = r.ops.findIndex((o, k) => k > ray && o.op === 'fill' && o.color === DARK_THEME.background && o.points.some((q) => q[1] >= top) && o.points.some((q) => q[0] <= 0) && o.points.some((q) => q[0] >= 320));
     assert.ok(band > ray, 'a band of background over the ray, under the legend');
-    const first = r.ops.findIndex((o) => o.kind === 'text' && o.style.align === 'right');
+    const first = r.ops.findIndex((o) => o.op === 'text' && o.style.align === 'right');
     assert.ok(band < first, 'painted before the legend');
   });
 });

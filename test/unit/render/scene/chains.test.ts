@@ -5,7 +5,6 @@
  * static body's outline is; a click on an edge, or inside a grid's solid ground, picks the body.
  */
 import { strict as assert } from 'node:assert';
-import type { Painter, TextStyle } from '../../../../render/painter';
 import { distanceToChains } from '../../../../render/chains';
 import { makePose } from '../../../../render/geometry';
 import { ScenePainter, type SceneDrawOptions } from '../../../../render/scene/scene-painter';
@@ -15,42 +14,7 @@ import type { PreviewBody, PreviewScene } from '../../../../protocol/preview-mod
 import { analyzeDocument } from '../../../../server/src/analysis/pipeline';
 import { buildPreviewScene } from '../../../../server/src/preview/scene-model';
 import { hitBody } from '../../../../webview/src/ui/hit-test';
-
-/** A path painted: its sub-paths (screen points) and how. */
-interface Painted {
-  readonly op: 'fill' | 'stroke';
-  readonly color: string;
-  readonly width: number;
-  readonly paths: [number, number][][];
-}
-
-class PathRecorder implements Painter {
-  readonly painted: Painted[] = [];
-  private paths: [number, number][][] = [];
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {}
-  clear(): void {}
-  beginPath(): void {
-    this.paths = [];
-  }
-  moveTo(x: number, y: number): void {
-    this.paths.push([[x, y]]);
-  }
-  lineTo(x: number, y: number): void {
-    this.paths[this.paths.length - 1]!.push([x, y]);
-  }
-  arc(): void {}
-  closePath(): void {}
-  fill(color: string): void {
-    this.painted.push({ op: 'fill', color, width: 0, paths: this.paths });
-  }
-  stroke(color: string, width: number): void {
-    this.painted.push({ op: 'stroke', color, width, paths: this.paths });
-  }
-  text(_s: string, _x: number, _y: number, _style: TextStyle): void {}
-}
+import { PaintRecorder, type PaintedPath } from '../paint-recorder';
 
 const TEXT = `frames 1
 tiles ground cell 1 at (0, 3)
@@ -68,12 +32,12 @@ function sceneOf(text: string): PreviewScene {
 
 const options: SceneDrawOptions = { time: 0, highlighted: new Set(), selected: -1, hovered: -1, pair: null, showSweeps: false, drag: null };
 
-function draw(scene: PreviewScene, yDown: boolean): { painted: Painted[]; v: Viewport } {
+function draw(scene: PreviewScene, yDown: boolean): { painted: PaintedPath[]; v: Viewport } {
   const v: Viewport = { cx: 0, cy: 0, zoom: 1, width: 800, height: 500, yDown };
   fitBounds(v, scene.bounds);
-  const p = new PathRecorder(v.width, v.height);
+  const p = new PaintRecorder(v.width, v.height);
   new ScenePainter(scene).draw(p, v, LIGHT_THEME, options);
-  return { painted: p.painted, v };
+  return { painted: p.paths, v };
 }
 
 /** A world point as text, to a millionth (a screen round trip is not exact). */
@@ -102,15 +66,15 @@ describe('render/chains', () => {
   it('draws a grid\'s non-empty cells, each its square or triangle, when they are large enough to see', () => {
     const { painted, v } = draw(scene, false);
     const ground = byName(scene, 'ground');
-    const cells = painted.filter((q) => q.op === 'stroke' && q.width === 0.75).flatMap((q) => q.paths);
+    const cells = painted.filter((q) => q.op === 'stroke' && q.width === 0.75).flatMap((q) => q.subpaths);
     assert.equal(cells.length, 9, 'the nine non-empty cells');
     const shapes = cells.map((c) => c.map(([x, y]) => key(toWorldX(v, x) - ground.position[0], toWorldY(v, y) - ground.position[1])).join(' '));
     assert.ok(shapes.includes('0,-1 1,-1 1,0 0,0'), 'cell [0, 0], solid');
     assert.ok(shapes.includes('2,-2 3,-2 3,-1'), 'cell [2, 1], the ramp\'s lower-right triangle');
     const far = { cx: v.cx, cy: v.cy, zoom: 5, width: 800, height: 500 };
-    const p = new PathRecorder(far.width, far.height);
+    const p = new PaintRecorder(far.width, far.height);
     new ScenePainter(scene).draw(p, far, LIGHT_THEME, options);
-    assert.ok(!p.painted.some((q) => q.op === 'stroke' && q.width === 0.75), 'no cell under 6 pixels');
+    assert.ok(!p.paths.some((q) => q.op === 'stroke' && q.width === 0.75), 'no cell under 6 pixels');
   });
 
   for (const yDown of [false, true]) {
@@ -122,14 +86,14 @@ describe('render/chains', () => {
         const body = byName(scene, name);
         const c = body.chains![0]!;
         const n = c.points.length / 2;
-        const marks = painted.filter((q) => q.op === 'stroke' && q.color === static_ && q.width === 1.25 && q.paths.length > 0 && q.paths.every((s) => s.length === 2));
+        const marks = painted.filter((q) => q.op === 'stroke' && q.color === static_ && q.width === 1.25 && q.subpaths.length > 0 && q.subpaths.every((s) => s.length === 2));
         // The ticks of this body: those whose foot lies on one of its edges.
         for (let e = 0; e < (c.loop ? n : n - 1); e++) {
           const j = (e + 1) % n;
           const [ax, ay, bx, by] = [c.points[2 * e]!, c.points[2 * e + 1]!, c.points[2 * j]!, c.points[2 * j + 1]!];
           let onEdge = 0;
           for (const m of marks) {
-            for (const [[x0, y0], [x1, y1]] of m.paths as [[number, number], [number, number]][]) {
+            for (const [[x0, y0], [x1, y1]] of m.subpaths as [[number, number], [number, number]][]) {
               const fx = toWorldX(v, x0);
               const fy = toWorldY(v, y0);
               const along = ((fx - ax) * (bx - ax) + (fy - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2);
@@ -155,7 +119,7 @@ describe('render/chains', () => {
     const ground = byName(scene, 'ground');
     const fills = painted.filter((q) => q.op === 'fill' && q.color === LIGHT_THEME.bodies.static);
     assert.ok(fills.length > 0);
-    const filled = fills.flatMap((q) => q.paths.flat()).map(([x, y]) => key(toWorldX(v, x), toWorldY(v, y)));
+    const filled = fills.flatMap((q) => q.subpaths.flat()).map(([x, y]) => key(toWorldX(v, x), toWorldY(v, y)));
     const corners = ground.chains!.flatMap((c) => Array.from({ length: c.points.length / 2 }, (_, k) => key(c.points[2 * k]! + ground.position[0], c.points[2 * k + 1]! + ground.position[1])));
     assert.ok(corners.length > 0);
     for (const corner of corners) assert.ok(filled.includes(corner), `outline corner ${corner} filled`);

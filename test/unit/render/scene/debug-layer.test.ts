@@ -6,7 +6,6 @@
  * what the view can show.
  */
 import { strict as assert } from 'node:assert';
-import type { Painter, TextStyle } from '../../../../render/painter';
 import { ScenePainter, type DebugLayerName, type SceneDrawOptions } from '../../../../render/scene/scene-painter';
 import { DebugLayer } from '../../../../render/scene/debug-layer';
 import { SceneBodies } from '../../../../render/scene/scene-bodies';
@@ -15,51 +14,7 @@ import { fitBounds, toScreenX, toScreenY, type Viewport } from '../../../../rend
 import type { PreviewBody, PreviewScene } from '../../../../protocol/preview-model';
 import { largeScene } from './large-scene';
 import { box } from '../../../browser/fixtures';
-
-interface Path {
-  op: string;
-  color: string;
-  dash: string;
-  /** Sub-paths as their points (arcs by their center, with `r`). */
-  subpaths: { x: number; y: number; r?: number }[][];
-}
-
-class Recorder implements Painter {
-  readonly paths: Path[] = [];
-  readonly texts: { s: string; x: number; y: number }[] = [];
-  private current: { x: number; y: number; r?: number }[][] = [];
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {}
-  clear(): void {}
-  beginPath(): void {
-    this.current = [];
-  }
-  moveTo(x: number, y: number): void {
-    this.current.push([{ x, y }]);
-  }
-  lineTo(x: number, y: number): void {
-    this.current[this.current.length - 1]!.push({ x, y });
-  }
-  arc(x: number, y: number, r: number): void {
-    this.current[this.current.length - 1]!.push({ x, y, r });
-  }
-  closePath(): void {}
-  fill(color: string): void {
-    this.paths.push({ op: 'fill', color, dash: '', subpaths: this.current });
-  }
-  stroke(color: string, _w: number, _a?: number, dash?: readonly number[]): void {
-    this.paths.push({ op: 'stroke', color, dash: dash?.join(',') ?? '', subpaths: this.current });
-  }
-  text(s: string, x: number, y: number, _style: TextStyle): void {
-    this.texts.push({ s, x, y });
-  }
-  /** Every sub-path of every stroke, as text (for "no call differs" checks). */
-  dump(): string {
-    return JSON.stringify([this.paths, this.texts]);
-  }
-}
+import { PaintRecorder, type PaintedPath } from '../paint-recorder';
 
 const R = Math.SQRT1_2;
 
@@ -120,20 +75,20 @@ function scene(): PreviewScene {
 const VIEW: Viewport = { cx: 0, cy: 1, zoom: 50, width: 400, height: 300 };
 const BASE: SceneDrawOptions = { time: 0, highlighted: new Set(), selected: -1, hovered: -1, pair: null, showSweeps: true };
 
-function overlay(s: PreviewScene, show?: DebugLayerName[], v: Viewport = VIEW): Recorder {
-  const p = new Recorder(v.width, v.height);
+function overlay(s: PreviewScene, show?: DebugLayerName[], v: Viewport = VIEW): PaintRecorder {
+  const p = new PaintRecorder(v.width, v.height);
   new ScenePainter(s).drawOverlay(p, v, DARK_THEME, show ? { ...BASE, show: new Set(show) } : BASE);
   return p;
 }
 
 /** Whether some sub-path of at least 3 points lies on the circle of radius r about (x, y). */
-function ring(paths: Path[], x: number, y: number, r: number): boolean {
-  return paths.some((p) => p.subpaths.some((sp) => sp.length >= 3 && sp.every((q) => Math.abs(Math.hypot(q.x - x, q.y - y) - r) < 1e-6)));
+function ring(paths: PaintedPath[], x: number, y: number, r: number): boolean {
+  return paths.some((p) => p.subpaths.some((sp) => sp.length >= 3 && sp.every((q) => Math.abs(Math.hypot(q[0] - x, q[1] - y) - r) < 1e-6)));
 }
 
 /** Whether some sub-path has a point within `tol` px of (x, y). */
-function touches(paths: Path[], x: number, y: number, tol = 0.01): boolean {
-  return paths.some((p) => p.subpaths.some((sp) => sp.some((q) => Math.hypot(q.x - x, q.y - y) <= tol)));
+function touches(paths: PaintedPath[], x: number, y: number, tol = 0.01): boolean {
+  return paths.some((p) => p.subpaths.some((sp) => sp.some((q) => Math.hypot(q[0] - x, q[1] - y) <= tol)));
 }
 
 const sx = (x: number): number => toScreenX(VIEW, x);
@@ -164,11 +119,11 @@ describe('render/scene/debug-layer', () => {
   });
 
   it('aabb at a later time: the box moves with the body', () => {
-    const p = new Recorder(400, 300);
+    const p = new PaintRecorder(400, 300);
     new ScenePainter(scene()).drawOverlay(p, VIEW, DARK_THEME, { ...BASE, time: 1 / 120, show: new Set(['aabb']) });
     // At t = 1/120 the body is 0.25 right and has turned 1/120 rad: its box is wider than R.
     const solid = p.paths.filter((q) => q.op === 'stroke' && q.dash === '');
-    const xs = solid.flatMap((q) => q.subpaths.flatMap((sp) => sp.map((v) => v.x)));
+    const xs = solid.flatMap((q) => q.subpaths.flatMap((sp) => sp.map((v) => v[0])));
     assert.ok(Math.max(...xs) > sx(1.25 + R) - 1e-6, 'moved right');
   });
 
@@ -237,8 +192,8 @@ describe('render/scene/debug-layer', () => {
     assert.ok(boxes.length > 0, 'some boxes drawn');
     assert.ok(boxes.length < 400, `${boxes.length} boxes for a view of about 130 bodies, not 10,000`);
     for (const b of boxes) {
-      const xs = b.map((q) => q.x);
-      const ys = b.map((q) => q.y);
+      const xs = b.map((q) => q[0]);
+      const ys = b.map((q) => q[1]);
       assert.ok(Math.max(...xs) >= -20 && Math.min(...xs) <= v.width + 20 && Math.max(...ys) >= -20 && Math.min(...ys) <= v.height + 20, 'a box near the view');
     }
   });

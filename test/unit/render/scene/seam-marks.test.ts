@@ -7,52 +7,13 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Painter, TextStyle } from '../../../../render/painter';
 import { ScenePainter, type SceneDrawOptions } from '../../../../render/scene/scene-painter';
 import { DARK_THEME } from '../../../../render/theme';
 import { toScreenX, toScreenY, type Viewport } from '../../../../render/viewport';
 import type { PreviewScene } from '../../../../protocol/preview-model';
 import { analyzeDocument } from '../../../../server/src/analysis/pipeline';
 import { buildPreviewScene } from '../../../../server/src/preview/scene-model';
-
-interface Stroke {
-  color: string;
-  width: number;
-  dash: readonly number[] | undefined;
-  points: [number, number][];
-}
-
-/** The strokes (with their paths' points) and texts a painter receives. */
-class Recorder implements Painter {
-  readonly strokes: Stroke[] = [];
-  readonly texts: { s: string; x: number; y: number; style: TextStyle }[] = [];
-  private path: [number, number][] = [];
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {}
-  clear(): void {}
-  beginPath(): void {
-    this.path = [];
-  }
-  moveTo(x: number, y: number): void {
-    this.path.push([x, y]);
-  }
-  lineTo(x: number, y: number): void {
-    this.path.push([x, y]);
-  }
-  arc(cx: number, cy: number): void {
-    this.path.push([cx, cy]);
-  }
-  closePath(): void {}
-  fill(): void {}
-  stroke(color: string, width: number, _alpha?: number, dash?: readonly number[]): void {
-    this.strokes.push({ color, width, dash, points: this.path });
-  }
-  text(s: string, x: number, y: number, style: TextStyle): void {
-    this.texts.push({ s, x, y, style });
-  }
-}
+import { PaintRecorder } from '../paint-recorder';
 
 function sceneOf(text: string): PreviewScene {
   const analysis = analyzeDocument(text);
@@ -63,8 +24,8 @@ const options = (o: Partial<SceneDrawOptions> = {}): SceneDrawOptions => ({ time
 const close = (a: number, b: number, tol = 1e-6) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
 const view = (): Viewport => ({ cx: 2, cy: -10, zoom: 40, width: 640, height: 960 });
 
-function draw(scene: PreviewScene, o: SceneDrawOptions): Recorder {
-  const r = new Recorder(640, 960);
+function draw(scene: PreviewScene, o: SceneDrawOptions): PaintRecorder {
+  const r = new PaintRecorder(640, 960);
   new ScenePainter(scene).draw(r, view(), DARK_THEME, o);
   return r;
 }
@@ -80,7 +41,7 @@ describe('render/scene/seam-marks', () => {
     assert.equal(bumps.length, 2, 'the crate reaches the seams at x = 1 and x = 3');
     const v = view();
     const r = draw(scene, options());
-    const ticks = r.strokes.filter((s) => s.color === DARK_THEME.warning && s.width === 2 && s.points.length === 2 && s.dash === undefined);
+    const ticks = r.paths.filter((s) => s.op === 'stroke' && s.color === DARK_THEME.warning && s.width === 2 && s.points.length === 2 && s.dash === '');
     const labels = r.texts.filter((t) => t.s === 'seam');
     assert.equal(ticks.length, 2);
     assert.equal(labels.length, 2);
@@ -101,7 +62,7 @@ describe('render/scene/seam-marks', () => {
   it('draws the sliding body at the toi as a dashed ghost, where its front reaches the seam', () => {
     const v = view();
     const r = draw(scene, options());
-    const ghosts = r.strokes.filter((s) => s.dash !== undefined && s.dash.join() === '4,3');
+    const ghosts = r.paths.filter((s) => s.op === 'stroke' && s.dash === '4,3');
     assert.equal(ghosts.length, 2);
     for (const [k, f] of bumps.entries()) {
       const xs = ghosts[k]!.points.map((q) => q[0]);
@@ -123,7 +84,7 @@ describe('render/scene/seam-marks', () => {
       assert.equal(labels.length, 2);
       const emphasized = labels.filter((t) => t.style.bold && t.style.color === DARK_THEME.highlight);
       assert.ok(emphasized.length >= 1);
-      assert.ok(r.strokes.some((s) => s.color === DARK_THEME.highlight && s.width === 3 && s.points.length === 2));
+      assert.ok(r.paths.some((s) => s.op === 'stroke' && s.color === DARK_THEME.highlight && s.width === 3 && s.points.length === 2));
     }
     const plain = draw(scene, options({ selected: scene.bodies.findIndex((b) => b.name === 'slab') }));
     assert.ok(plain.texts.filter((t) => t.s === 'seam').every((t) => !t.style.bold));
@@ -137,7 +98,7 @@ describe('render/scene/seam-marks', () => {
     for (const o of [options(), options({ pair: [other.findings[0]!.ia, other.findings[0]!.ib], showSweeps: true })]) {
       const r = draw(other, o);
       assert.equal(r.texts.filter((t) => t.s === 'seam').length, 0);
-      assert.equal(r.strokes.filter((s) => s.dash?.join() === '4,3').length, 0);
+      assert.equal(r.paths.filter((s) => s.op === 'stroke' && s.dash === '4,3').length, 0);
     }
   });
 });
