@@ -93,7 +93,13 @@ export interface PreviewLevelMoveParams {
   body: string;
   at: [number, number];
 }
-export type PreviewLevelMoveResult = { edits: { start: number; end: number; text: string }[] } | null;
+/** A replacement of the text in UTF-16 offsets of the version the request names. */
+export interface OffsetTextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+export type PreviewLevelMoveResult = { edits: OffsetTextEdit[] } | null;
 
 /**
  * `collide/whatIf`: what the analysis would find with each step cut into `substeps` (dt ÷ N over
@@ -136,7 +142,7 @@ export interface WhatIfResult {
   /** Tunnelling findings past the most a what-if checks, left out of `outcomes`. */
   unchecked: number;
   /** The edits that make the file say so; empty when frames × substeps would pass the language's limit. */
-  edits: { start: number; end: number; text: string }[];
+  edits: OffsetTextEdit[];
 }
 
 export const isWhatIfParams: Check<WhatIfParams> = objectOf({
@@ -216,4 +222,4 @@ export interface PreviewEditParams {
   body: string;
   change: PreviewBodyChange;
 }
-export type PreviewEditResult = { edits: { start: number; end: number; text: string }[] } | { refused: string } | null;
+export type PreviewEditResult = { edits: OffsetTextEdit[] } | { refused: string } | null;

@@ -5,7 +5,7 @@ import { DEFAULT_DT, MAX_FRAMES } from '../semantics/result';
 import type { Scene } from '../semantics/scene';
 import type { SettingStatement } from '../syntax/ast';
 import { statementIndexOf } from '../syntax/statement-index';
-import type { WhatIfOutcome, WhatIfResult } from '../../../protocol/preview-lsp';
+import type { OffsetTextEdit, WhatIfOutcome, WhatIfResult } from '../../../protocol/preview-lsp';
 import type { AnalyzedDocument } from './document';
 
 /**
@@ -75,10 +75,10 @@ function outcomeOf(view: Scene, f: Finding): WhatIfOutcome {
  * the same number), any other expression `E` as `(E) / N`, which evaluates to the very quotient
  * the what-if searched with.
  */
-export function stepEdits(doc: AnalyzedDocument, substeps: number): { start: number; end: number; text: string }[] {
+export function stepEdits(doc: AnalyzedDocument, substeps: number): OffsetTextEdit[] {
   const scene = doc.analysis.semantics.scene;
   const { dt, frames } = lastSettings(doc);
-  const edits: { start: number; end: number; text: string }[] = [];
+  const edits: OffsetTextEdit[] = [];
   const framesText = String(scene.frames * substeps);
   if (dt) {
     const written = doc.text.slice(dt.start, dt.end);
