@@ -4,7 +4,7 @@
  * the LSP libraries, so the webview can share the model types.
  */
 import type { PreviewSceneDelta } from './preview-delta';
-import type { PairDetail, PreviewScene } from './preview-model';
+import { MAX_NAME, MAX_URI, type PairDetail, type PreviewScene } from './preview-model';
 import { isInflatedSize } from './deflate-raw';
 import { arrayOf, isFiniteNumber, isPoint, literal, objectOf, optional, stringOf, type Check } from './validate';
 
@@ -50,7 +50,7 @@ export type PreviewSceneResult = PreviewScene | PreviewSceneDelta | PreviewScene
 
 /** The shape of a `PreviewSceneBytes` (its bytes are checked when decoded, see scene-sync.ts). */
 export const isPreviewSceneBytes: Check<PreviewSceneBytes> = objectOf({
-  uri: stringOf(8192),
+  uri: stringOf(MAX_URI),
   version: Number.isInteger as Check<number>,
   bytes: arrayOf(stringOf(1 << 24), 1 << 16),
   deflated: optional(isInflatedSize),
@@ -146,22 +146,22 @@ export interface WhatIfResult {
 }
 
 export const isWhatIfParams: Check<WhatIfParams> = objectOf({
-  textDocument: objectOf({ uri: stringOf(8192) }),
+  textDocument: objectOf({ uri: stringOf(MAX_URI) }),
   substeps: (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 2 && (v as number) <= MAX_WHAT_IF_SUBSTEPS,
 });
 
-const isEdit = objectOf({ start: Number.isInteger as Check<number>, end: Number.isInteger as Check<number>, text: stringOf(1024) });
+const isEdit: Check<OffsetTextEdit> = objectOf({ start: Number.isInteger as Check<number>, end: Number.isInteger as Check<number>, text: stringOf(1024) });
 
 export const isWhatIfResult: Check<WhatIfResult> = objectOf({
-  uri: stringOf(8192),
+  uri: stringOf(MAX_URI),
   version: Number.isInteger as Check<number>,
   substeps: Number.isInteger as Check<number>,
   dt: (v: unknown): v is number => typeof v === 'number' && v > 0,
   frames: Number.isInteger as Check<number>,
   outcomes: arrayOf(
     objectOf({
-      a: stringOf(256),
-      b: stringOf(256),
+      a: stringOf(MAX_NAME),
+      b: stringOf(MAX_NAME),
       becomes: literal('collision', 'tunnelling', 'none'),
       toi: optional(isFiniteNumber),
       deepStep: optional(Number.isInteger as Check<number>),
