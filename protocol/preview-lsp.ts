@@ -4,7 +4,7 @@
  * the LSP libraries, so the webview can share the model types.
  */
 import type { PreviewSceneDelta } from './preview-delta';
-import type { PairDetail, PreviewScene } from './preview-model';
+import { MAX_NAME, MAX_URI, type PairDetail, type PreviewScene } from './preview-model';
 import { isInflatedSize } from './deflate-raw';
 import { arrayOf, isFiniteNumber, isPoint, literal, objectOf, optional, stringOf, type Check } from './validate';
 
@@ -50,7 +50,7 @@ export type PreviewSceneResult = PreviewScene | PreviewSceneDelta | PreviewScene
 
 /** The shape of a `PreviewSceneBytes` (its bytes are checked when decoded, see scene-sync.ts). */
 export const isPreviewSceneBytes: Check<PreviewSceneBytes> = objectOf({
-  uri: stringOf(8192),
+  uri: stringOf(MAX_URI),
   version: Number.isInteger as Check<number>,
   bytes: arrayOf(stringOf(1 << 24), 1 << 16),
   deflated: optional(isInflatedSize),
@@ -93,7 +93,13 @@ export interface PreviewLevelMoveParams {
   body: string;
   at: [number, number];
 }
-export type PreviewLevelMoveResult = { edits: { start: number; end: number; text: string }[] } | null;
+/** A replacement of the text in UTF-16 offsets of the version the request names. */
+export interface OffsetTextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+export type PreviewLevelMoveResult = { edits: OffsetTextEdit[] } | null;
 
 /**
  * `collide/whatIf`: what the analysis would find with each step cut into `substeps` (dt ÷ N over
@@ -136,26 +142,26 @@ export interface WhatIfResult {
   /** Tunnelling findings past the most a what-if checks, left out of `outcomes`. */
   unchecked: number;
   /** The edits that make the file say so; empty when frames × substeps would pass the language's limit. */
-  edits: { start: number; end: number; text: string }[];
+  edits: OffsetTextEdit[];
 }
 
 export const isWhatIfParams: Check<WhatIfParams> = objectOf({
-  textDocument: objectOf({ uri: stringOf(8192) }),
+  textDocument: objectOf({ uri: stringOf(MAX_URI) }),
   substeps: (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 2 && (v as number) <= MAX_WHAT_IF_SUBSTEPS,
 });
 
-const isEdit = objectOf({ start: Number.isInteger as Check<number>, end: Number.isInteger as Check<number>, text: stringOf(1024) });
+const isEdit: Check<OffsetTextEdit> = objectOf({ start: Number.isInteger as Check<number>, end: Number.isInteger as Check<number>, text: stringOf(1024) });
 
 export const isWhatIfResult: Check<WhatIfResult> = objectOf({
-  uri: stringOf(8192),
+  uri: stringOf(MAX_URI),
   version: Number.isInteger as Check<number>,
   substeps: Number.isInteger as Check<number>,
   dt: (v: unknown): v is number => typeof v === 'number' && v > 0,
   frames: Number.isInteger as Check<number>,
   outcomes: arrayOf(
     objectOf({
-      a: stringOf(256),
-      b: stringOf(256),
+      a: stringOf(MAX_NAME),
+      b: stringOf(MAX_NAME),
       becomes: literal('collision', 'tunnelling', 'none'),
       toi: optional(isFiniteNumber),
       deepStep: optional(Number.isInteger as Check<number>),
@@ -216,4 +222,4 @@ export interface PreviewEditParams {
   body: string;
   change: PreviewBodyChange;
 }
-export type PreviewEditResult = { edits: { start: number; end: number; text: string }[] } | { refused: string } | null;
+export type PreviewEditResult = { edits: OffsetTextEdit[] } | { refused: string } | null;

@@ -1,11 +1,10 @@
 import { formatDecimals } from '../../../protocol/format';
-import type { PreviewBodyChange, PreviewEditResult } from '../../../protocol/preview-lsp';
+import type { OffsetTextEdit as Edit, PreviewBodyChange, PreviewEditResult } from '../../../protocol/preview-lsp';
 import type { SceneBody } from '../semantics/scene';
 import type { BodyStatement, Expression, ShapeCall } from '../syntax/ast';
 import { statementIndexOf } from '../syntax/statement-index';
 import type { AnalyzedDocument } from './document';
 
-type Edit = { start: number; end: number; text: string };
 /** What the edits are made from: one version's text and its analysis. */
 export type EditedDocument = Pick<AnalyzedDocument, 'text' | 'analysis'>;
 

@@ -5,7 +5,7 @@ import { DEFAULT_DT, MAX_FRAMES } from '../semantics/result';
 import type { Scene } from '../semantics/scene';
 import type { SettingStatement } from '../syntax/ast';
 import { statementIndexOf } from '../syntax/statement-index';
-import type { WhatIfOutcome, WhatIfResult } from '../../../protocol/preview-lsp';
+import type { OffsetTextEdit, WhatIfOutcome, WhatIfResult } from '../../../protocol/preview-lsp';
 import type { AnalyzedDocument } from './document';
 
 /**
@@ -63,8 +63,8 @@ function outcomeOf(view: Scene, f: Finding): WhatIfOutcome {
   const a = view.bodies[f.ia];
   const b = view.bodies[f.ib];
   const r = a && b ? analyzePair(view, a, b, true) : null;
-  if (!r || r.kind === 'ghost-bump') return { a: f.a, b: f.b, becomes: 'none' };
-  if (r.kind === 'overlap') return { a: f.a, b: f.b, becomes: 'none' }; // t = 0 is unchanged: not reached for a tunnelling pair
+  // An overlap is decided at t = 0, which the finer step leaves as it was: not reached for a tunnelling pair.
+  if (!r || r.kind === 'ghost-bump' || r.kind === 'overlap') return { a: f.a, b: f.b, becomes: 'none' };
   return { a: f.a, b: f.b, becomes: r.kind, toi: r.toi, ...(r.kind === 'collision' && r.deepStep !== undefined ? { deepStep: r.deepStep } : {}) };
 }
 
@@ -75,10 +75,10 @@ function outcomeOf(view: Scene, f: Finding): WhatIfOutcome {
  * the same number), any other expression `E` as `(E) / N`, which evaluates to the very quotient
  * the what-if searched with.
  */
-export function stepEdits(doc: AnalyzedDocument, substeps: number): { start: number; end: number; text: string }[] {
+export function stepEdits(doc: AnalyzedDocument, substeps: number): OffsetTextEdit[] {
   const scene = doc.analysis.semantics.scene;
   const { dt, frames } = lastSettings(doc);
-  const edits: { start: number; end: number; text: string }[] = [];
+  const edits: OffsetTextEdit[] = [];
   const framesText = String(scene.frames * substeps);
   if (dt) {
     const written = doc.text.slice(dt.start, dt.end);
@@ -87,7 +87,7 @@ export function stepEdits(doc: AnalyzedDocument, substeps: number): { start: num
     edits.push({ start: dt.start, end: dt.end, text: literal ? quotient : `(${written}) / ${substeps}` });
   }
   if (frames) edits.push({ start: frames.start, end: frames.end, text: framesText });
-  else if (dt) edits.push({ start: dt.statementEnd, end: dt.statementEnd, text: `\nframes ${framesText}` });
+  else if (dt) edits.push({ start: dt.end, end: dt.end, text: `\nframes ${framesText}` });
   const index = statementIndexOf(doc.analysis.parse);
   const at = index.count > 0 ? index.start(0) : doc.text.length;
   const added: string[] = [];
@@ -99,20 +99,15 @@ export function stepEdits(doc: AnalyzedDocument, substeps: number): { start: num
   return edits.sort((x, y) => x.start - y.start);
 }
 
-interface SettingRange extends TextRange {
-  /** Where a statement may follow it. */
-  readonly statementEnd: number;
-}
-
-/** The value ranges of the last well-formed `dt` and `frames` statements (with the end of the statement), if any. */
-function lastSettings(doc: AnalyzedDocument): { dt?: SettingRange; frames?: SettingRange } {
+/** The value ranges of the last well-formed `dt` and `frames` statements, if any; a statement may follow a value's end. */
+function lastSettings(doc: AnalyzedDocument): { dt?: TextRange; frames?: TextRange } {
   const index = statementIndexOf(doc.analysis.parse);
-  const found: { dt?: SettingRange; frames?: SettingRange } = {};
+  const found: { dt?: TextRange; frames?: TextRange } = {};
   for (let i = index.count - 1; i >= 0 && (!found.dt || !found.frames); i--) {
     if (index.kind(i) !== 'Setting') continue;
     const s = index.parse(i)[0] as SettingStatement | undefined;
     if (!s || s.kind !== 'Setting' || s.broken) continue;
-    const range = { start: s.value.range.start, end: s.value.range.end, statementEnd: s.value.range.end };
+    const range = s.value.range;
     if (s.keyword === 'dt' && !found.dt) found.dt = range;
     if (s.keyword === 'frames' && !found.frames) found.frames = range;
   }

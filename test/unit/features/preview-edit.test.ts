@@ -35,11 +35,12 @@ describe('features: preview handle edits', () => {
     assert.equal(edited('body b box(1, 1) spin 90deg\n', 'b', { spin: Math.PI }), 'body b box(1, 1) spin 180deg\n');
   });
 
-  it('refuses a shape given by name, motion of a static body, and a change of another shape kind', () => {
+  it('refuses a shape given by name, motion of a static body, a change of another shape kind, an unknown body and a compound', () => {
     assert.match(edited('shape sq = box(1, 1)\nbody a sq\nbody b sq at (2, 0)\n', 'a', { size: [2, 2] }), /^refused: .*named shape 'sq'/);
     assert.match(edited('body f static box(4, 1)\n', 'f', { velocity: [1, 0] }), /^refused: .*static/);
-    assert.match(edited('body b circle(1)\n', 'b', { size: [1, 1] }), /^refused/);
-    assert.match(edited('body b circle(1)\n', 'nobody', { radius: 2 }), /^refused/);
+    assert.equal(edited('body b circle(1)\n', 'b', { size: [1, 1] }), 'refused: a circle has no such handle');
+    assert.equal(edited('body b circle(1)\n', 'nobody', { radius: 2 }), "refused: no body 'nobody' in this version");
+    assert.equal(edited('body b compound(circle(1), box(1, 1) at (2, 0))\n', 'b', { radius: 2 }), "refused: the shape of 'b' cannot be resized from the preview");
   });
 
   it('finds the statement of a body among others', () => {
