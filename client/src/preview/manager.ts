@@ -230,7 +230,7 @@ class PreviewPanel implements vscode.Disposable {
     const uri = this.uri;
     if (!uri) return;
     if (!this.client) {
-      this.sync.webviewEmptied();
+      this.sync.webviewReset();
       if (this.page.isReady) void this.post({ type: 'empty', reason: 'The Collide language server is not available; see the "Collide" output.' });
       return;
     }
@@ -250,7 +250,7 @@ class PreviewPanel implements vscode.Disposable {
     if (this.uri?.toString() !== uri.toString()) return;
     if (result === null) {
       if (seq === this.requestSeq && this.page.isReady) {
-        this.sync.webviewEmptied();
+        this.sync.webviewReset();
         void this.post({ type: 'empty', reason: `${basename(uri)} is not open in the language server yet.` });
       }
       return;

@@ -103,7 +103,10 @@ export class SceneSync {
     else this.reset();
   }
 
-  /** The webview lost its scene (it loaded again, or a delta did not fit it): post the whole next. */
+  /**
+   * The webview holds no scene (it loaded again, a delta did not fit it, or it was told there is
+   * nothing to show): post the whole next.
+   */
   webviewReset(): void {
     this.webviewVersion = -1;
   }
@@ -118,11 +121,6 @@ export class SceneSync {
     this.webviewVersion = key.version;
     const d = this.heldDeflated;
     return d ? { type: 'sceneBytes', bytes: d.bytes, deflated: d.size } : { type: 'sceneBytes', bytes: this.bytesOfHeld() };
-  }
-
-  /** The webview was told there is nothing to show. */
-  webviewEmptied(): void {
-    this.webviewVersion = -1;
   }
 
   /** Take an answer for document `uri`. */
