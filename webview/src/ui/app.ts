@@ -1,6 +1,6 @@
 import { isHostToWebview, type HostToWebview, type WebviewToHost } from '../../../protocol/preview-messages';
 import { formatNumber as fmt } from '../../../protocol/format';
-import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
+import type { FindingKind, PairDetail, PreviewFinding, PreviewScene } from '../../../protocol/preview-model';
 import { applySceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
 import { decodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 import { changedWorldBoxes } from '../paint/delta-region';
@@ -54,6 +54,8 @@ export class PreviewApp {
   private scenes = 0;
   /** The value of `scenes` when a frame was last drawn (marks the first draw of a whole scene). */
   private scenesDrawn = 0;
+  /** The shown scene's findings by kind, for the status line and the what-if control. */
+  private findingCounts = countFindings([]);
 
   private readonly canvas: HTMLCanvasElement;
   private readonly tooltip: HTMLElement;
@@ -220,7 +222,7 @@ export class PreviewApp {
         this.empty.hidden = false;
         setText(this.status, '');
         this.findings.clear();
-        this.whatIf.setScene(null);
+        this.whatIf.setScene(null, false);
         this.inspector.close();
         this.timeBar.setScene(null);
         this.invalidate();
@@ -310,9 +312,11 @@ export class PreviewApp {
     this.timeBar.setScene({ duration: s.painter.duration, dt: scene.dt, frames: scene.frames, findings: scene.findings });
     this.setTime(time);
     this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b, true));
-    this.whatIf.setScene(scene);
-    const counts = { overlap: 0, tunnelling: 0, collision: 0, 'ghost-bump': 0 };
-    for (const f of scene.findings) counts[f.kind]++;
+    // A delta that splices no findings keeps all of them (their bodies' indices may follow): the
+    // counts stay, and a keystroke does not count every finding again.
+    if (!delta || delta.findings.length > 0) this.findingCounts = countFindings(scene.findings);
+    const counts = this.findingCounts;
+    this.whatIf.setScene(scene, counts.tunnelling > 0);
     setText(
       this.status,
       `${count(scene.bodies.length, 'body', 'bodies')} · ${count(counts.overlap, 'overlap', 'overlaps')} · ${counts.tunnelling} tunnelling · ` +
@@ -581,6 +585,12 @@ function isWholeScene(data: unknown): boolean {
 function setText(e: HTMLElement, text: string): void {
   e.textContent = text;
   e.title = text;
+}
+
+function countFindings(findings: readonly PreviewFinding[]): Record<FindingKind, number> {
+  const counts = { overlap: 0, tunnelling: 0, collision: 0, 'ghost-bump': 0 };
+  for (const f of findings) counts[f.kind]++;
+  return counts;
 }
 
 function count(n: number, one: string, many: string): string {
