@@ -1,6 +1,6 @@
 import { isHostToWebview, type HostToWebview, type WebviewToHost } from '../../../protocol/preview-messages';
 import { formatNumber as fmt } from '../../../protocol/format';
-import type { FindingKind, PairDetail, PreviewFinding, PreviewScene } from '../../../protocol/preview-model';
+import type { PairDetail, PreviewScene } from '../../../protocol/preview-model';
 import { applySceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
 import { decodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 import { changedWorldBoxes } from '../paint/delta-region';
@@ -23,6 +23,7 @@ import { PreviewState, type VsCodeApi } from './preview-state';
 import { readTheme, watchTheme } from './theme-css';
 import { TimeBar } from './time-bar';
 import { SceneInbox } from './scene-inbox';
+import { countFindings, statusLine } from './status-line';
 
 /**
  * From this many bodies the scene's world layer is cached as a bitmap (panning shifts it, a
@@ -317,13 +318,7 @@ export class PreviewApp {
     if (!delta || delta.findings.length > 0) this.findingCounts = countFindings(scene.findings);
     const counts = this.findingCounts;
     this.whatIf.setScene(scene, counts.tunnelling > 0);
-    setText(
-      this.status,
-      `${count(scene.bodies.length, 'body', 'bodies')} · ${count(counts.overlap, 'overlap', 'overlaps')} · ${counts.tunnelling} tunnelling · ` +
-        count(counts.collision, 'collision', 'collisions') +
-        (counts['ghost-bump'] > 0 ? ` · ${count(counts['ghost-bump'], 'ghost bump', 'ghost bumps')}` : '') +
-        (scene.errorCount > 0 ? ` · ${count(scene.errorCount, 'error', 'errors')}` : ''),
-    );
+    setText(this.status, statusLine(scene.bodies.length, counts, scene.errorCount));
     // The inspector follows the text: ask again for the open pair, if both bodies still exist.
     if (s.pair) {
       if (s.byName.has(s.pair[0]) && s.byName.has(s.pair[1])) this.openPair(s.pair[0], s.pair[1]);
@@ -585,14 +580,4 @@ function isWholeScene(data: unknown): boolean {
 function setText(e: HTMLElement, text: string): void {
   e.textContent = text;
   e.title = text;
-}
-
-function countFindings(findings: readonly PreviewFinding[]): Record<FindingKind, number> {
-  const counts = { overlap: 0, tunnelling: 0, collision: 0, 'ghost-bump': 0 };
-  for (const f of findings) counts[f.kind]++;
-  return counts;
-}
-
-function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
