@@ -311,6 +311,8 @@ export class PreviewApp {
       this.timeBar.pause();
     }
     this.timeBar.setScene({ duration: s.painter.duration, dt: scene.dt, frames: scene.frames, findings: scene.findings });
+    // Saves the view state (nothing below changes it but openPair and closePair, which save) and
+    // asks for the frame.
     this.setTime(time);
     this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b, true));
     // A delta that splices no findings keeps all of them (their bodies' indices may follow): the
@@ -324,8 +326,6 @@ export class PreviewApp {
       if (s.byName.has(s.pair[0]) && s.byName.has(s.pair[1])) this.openPair(s.pair[0], s.pair[1]);
       else this.closePair();
     }
-    s.save();
-    this.invalidate();
   }
 
   private setPair(d: PairDetail): void {
