@@ -24,6 +24,7 @@ import { LANGUAGE_ID } from '../languageClient';
 import type { CheckedDocuments } from '../checkedDocuments';
 import { isSceneOrLevel } from '../levels';
 import { answeredEdits, bodiesAtOffset, poseEdits, type OffsetEdit } from './edits';
+import { applyOffsetEdits } from './apply-edits';
 import { makeNonce, previewHtml } from './html';
 import { revealPlan } from './reveal';
 import { PageLoad } from './page-load';
@@ -397,11 +398,9 @@ class PreviewPanel implements vscode.Disposable {
     this.throttle.flush();
   }
 
-  /** Offsets of the document's text replaced as one WorkspaceEdit: one undo step. */
+  /** The edits written as one undo step; when VS Code refuses them, the preview draws the text's scene again. */
   private async applyEdits(doc: vscode.TextDocument, edits: readonly OffsetEdit[]): Promise<void> {
-    const edit = new vscode.WorkspaceEdit();
-    for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
-    if (!(await vscode.workspace.applyEdit(edit))) this.throttle.flush();
+    if (!(await applyOffsetEdits(doc, edits))) this.throttle.flush();
   }
 
   /**
