@@ -8,9 +8,6 @@ export interface OffsetEdit {
   readonly text: string;
 }
 
-/** A number as the author would write it: at most `decimals` places, no trailing zeros, no -0. */
-export const formatNumber: (x: number, decimals: number) => string = formatDecimals;
-
 /**
  * The edits that set a body's `at` and/or `angle` after a drag in the preview: replace the value
  * of a written clause, or insert the clause just after the body's shape (where the grammar
@@ -21,15 +18,15 @@ export function poseEdits(body: PreviewBody, text: string, change: { at?: readon
   const edits: OffsetEdit[] = [];
   const inserts: string[] = [];
   if (change.at) {
-    const value = `(${formatNumber(change.at[0], decimals)}, ${formatNumber(change.at[1], decimals)})`;
+    const value = `(${formatDecimals(change.at[0], decimals)}, ${formatDecimals(change.at[1], decimals)})`;
     if (body.atRange) edits.push({ ...body.atRange, text: value });
     else inserts.push(`at ${value}`);
   }
   if (change.angle !== undefined) {
     const old = body.angleRange ? text.slice(body.angleRange.start, body.angleRange.end) : '';
     const value = /deg\s*$/.test(old)
-      ? `${formatNumber((change.angle * 180) / Math.PI, Math.max(1, decimals - 2))}deg`
-      : formatNumber(change.angle, Math.max(4, decimals));
+      ? `${formatDecimals((change.angle * 180) / Math.PI, Math.max(1, decimals - 2))}deg`
+      : formatDecimals(change.angle, Math.max(4, decimals));
     if (body.angleRange) edits.push({ ...body.angleRange, text: value });
     else inserts.push(`angle ${value}`);
   }

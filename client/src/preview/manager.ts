@@ -24,6 +24,7 @@ import { LANGUAGE_ID } from '../languageClient';
 import type { CheckedDocuments } from '../checkedDocuments';
 import { isSceneOrLevel } from '../levels';
 import { answeredEdits, bodiesAtOffset, poseEdits, type OffsetEdit } from './edits';
+import { applyOffsetEdits } from './apply-edits';
 import { makeNonce, previewHtml } from './html';
 import { revealPlan } from './reveal';
 import { PageLoad } from './page-load';
@@ -230,7 +231,7 @@ class PreviewPanel implements vscode.Disposable {
     const uri = this.uri;
     if (!uri) return;
     if (!this.client) {
-      this.sync.webviewEmptied();
+      this.sync.webviewReset();
       if (this.page.isReady) void this.post({ type: 'empty', reason: 'The Collide language server is not available; see the "Collide" output.' });
       return;
     }
@@ -250,7 +251,7 @@ class PreviewPanel implements vscode.Disposable {
     if (this.uri?.toString() !== uri.toString()) return;
     if (result === null) {
       if (seq === this.requestSeq && this.page.isReady) {
-        this.sync.webviewEmptied();
+        this.sync.webviewReset();
         void this.post({ type: 'empty', reason: `${basename(uri)} is not open in the language server yet.` });
       }
       return;
@@ -397,11 +398,9 @@ class PreviewPanel implements vscode.Disposable {
     this.throttle.flush();
   }
 
-  /** Offsets of the document's text replaced as one WorkspaceEdit: one undo step. */
+  /** The edits written as one undo step; when VS Code refuses them, the preview draws the text's scene again. */
   private async applyEdits(doc: vscode.TextDocument, edits: readonly OffsetEdit[]): Promise<void> {
-    const edit = new vscode.WorkspaceEdit();
-    for (const e of edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
-    if (!(await vscode.workspace.applyEdit(edit))) this.throttle.flush();
+    if (!(await applyOffsetEdits(doc, edits))) this.throttle.flush();
   }
 
   /**

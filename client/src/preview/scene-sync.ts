@@ -57,7 +57,7 @@ export class SceneSync {
     const pending = this.undecoded;
     if (pending && this.heldBytes) {
       this.undecoded = null;
-      const decoded = decodeSceneBytes(this.heldBytes!);
+      const decoded = decodeSceneBytes(this.heldBytes);
       if (decoded && decoded.uri === pending.uri && decoded.version === pending.version) this.held = decoded;
       else this.reset();
     }
@@ -103,7 +103,10 @@ export class SceneSync {
     else this.reset();
   }
 
-  /** The webview lost its scene (it loaded again, or a delta did not fit it): post the whole next. */
+  /**
+   * The webview holds no scene (it loaded again, a delta did not fit it, or it was told there is
+   * nothing to show): post the whole next.
+   */
   webviewReset(): void {
     this.webviewVersion = -1;
   }
@@ -120,11 +123,6 @@ export class SceneSync {
     return d ? { type: 'sceneBytes', bytes: d.bytes, deflated: d.size } : { type: 'sceneBytes', bytes: this.bytesOfHeld() };
   }
 
-  /** The webview was told there is nothing to show. */
-  webviewEmptied(): void {
-    this.webviewVersion = -1;
-  }
-
   /** Take an answer for document `uri`. */
   accept(uri: string, result: unknown): SceneAnswer {
     let scene: PreviewScene;
@@ -133,9 +131,7 @@ export class SceneSync {
       if (!isPreviewSceneBytes(result) || result.uri !== uri) return { kind: 'invalid' };
       const bytes = fromBase64(result.bytes);
       if (!bytes) return { kind: 'invalid' };
-      const key = this.heldKey;
-      if (key && key.uri === uri && result.version < key.version) return { kind: 'same' };
-      if (key && key.uri === uri && result.version === key.version && this.webviewVersion === result.version) return { kind: 'same' };
+      if (this.notNewer(uri, result.version)) return { kind: 'same' };
       // Inflated (`inflated`) and decoded when first read (`scene`), after the bytes are posted.
       const deflated = result.deflated;
       this.held = null;
@@ -169,12 +165,20 @@ export class SceneSync {
       delta = result;
     } else {
       if (!isPreviewScene(result) || result.uri !== uri) return { kind: 'invalid' };
-      const key = this.heldKey;
-      if (key && key.uri === uri && result.version < key.version) return { kind: 'same' };
-      if (key && key.uri === uri && result.version === key.version && this.webviewVersion === result.version) return { kind: 'same' };
+      if (this.notNewer(uri, result.version)) return { kind: 'same' };
       scene = result;
     }
     return this.post(scene, delta);
+  }
+
+  /**
+   * A whole scene of `uri` at `version` brings nothing: it is older than the one held, or the
+   * one held, which the webview holds too.
+   */
+  private notNewer(uri: string, version: number): boolean {
+    const key = this.heldKey;
+    if (!key || key.uri !== uri) return false;
+    return version < key.version || (version === key.version && this.webviewVersion === version);
   }
 
   private bytesOfHeld(): Uint8Array {

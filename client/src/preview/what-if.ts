@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { isWhatIfResult, WHAT_IF_METHOD, type WhatIfParams, type WhatIfResult } from '../../../protocol/preview-lsp';
 import type { HostToWebview } from '../../../protocol/preview-messages';
+import { applyOffsetEdits } from './apply-edits';
 
 /**
  * The host's side of the preview's "what if" control (webview/src/ui/what-if.ts): asks the
@@ -48,8 +49,6 @@ export class WhatIfHost {
     const doc = this.document();
     const r = this.last;
     if (!doc || !r || r.version !== version || r.substeps !== substeps || doc.version !== version || r.edits.length === 0) return false;
-    const edit = new vscode.WorkspaceEdit();
-    for (const e of r.edits) edit.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.text);
-    return vscode.workspace.applyEdit(edit);
+    return applyOffsetEdits(doc, r.edits);
   }
 }

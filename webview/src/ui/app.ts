@@ -23,6 +23,7 @@ import { PreviewState, type VsCodeApi } from './preview-state';
 import { readTheme, watchTheme } from './theme-css';
 import { TimeBar } from './time-bar';
 import { SceneInbox } from './scene-inbox';
+import { countFindings, statusLine } from './status-line';
 
 /**
  * From this many bodies the scene's world layer is cached as a bitmap (panning shifts it, a
@@ -54,6 +55,8 @@ export class PreviewApp {
   private scenes = 0;
   /** The value of `scenes` when a frame was last drawn (marks the first draw of a whole scene). */
   private scenesDrawn = 0;
+  /** The shown scene's findings by kind, for the status line and the what-if control. */
+  private findingCounts = countFindings([]);
 
   private readonly canvas: HTMLCanvasElement;
   private readonly tooltip: HTMLElement;
@@ -220,7 +223,7 @@ export class PreviewApp {
         this.empty.hidden = false;
         setText(this.status, '');
         this.findings.clear();
-        this.whatIf.setScene(null);
+        this.whatIf.setScene(null, false);
         this.inspector.close();
         this.timeBar.setScene(null);
         this.invalidate();
@@ -308,25 +311,21 @@ export class PreviewApp {
       this.timeBar.pause();
     }
     this.timeBar.setScene({ duration: s.painter.duration, dt: scene.dt, frames: scene.frames, findings: scene.findings });
+    // Saves the view state (nothing below changes it but openPair and closePair, which save) and
+    // asks for the frame.
     this.setTime(time);
     this.findings.render(scene.findings, s.pair, (a, b) => this.openPair(a, b, true));
-    this.whatIf.setScene(scene);
-    const counts = { overlap: 0, tunnelling: 0, collision: 0, 'ghost-bump': 0 };
-    for (const f of scene.findings) counts[f.kind]++;
-    setText(
-      this.status,
-      `${count(scene.bodies.length, 'body', 'bodies')} · ${count(counts.overlap, 'overlap', 'overlaps')} · ${counts.tunnelling} tunnelling · ` +
-        count(counts.collision, 'collision', 'collisions') +
-        (counts['ghost-bump'] > 0 ? ` · ${count(counts['ghost-bump'], 'ghost bump', 'ghost bumps')}` : '') +
-        (scene.errorCount > 0 ? ` · ${count(scene.errorCount, 'error', 'errors')}` : ''),
-    );
+    // A delta that splices no findings keeps all of them (their bodies' indices may follow): the
+    // counts stay, and a keystroke does not count every finding again.
+    if (!delta || delta.findings.length > 0) this.findingCounts = countFindings(scene.findings);
+    const counts = this.findingCounts;
+    this.whatIf.setScene(scene, counts.tunnelling > 0);
+    setText(this.status, statusLine(scene.bodies.length, counts, scene.errorCount));
     // The inspector follows the text: ask again for the open pair, if both bodies still exist.
     if (s.pair) {
       if (s.byName.has(s.pair[0]) && s.byName.has(s.pair[1])) this.openPair(s.pair[0], s.pair[1]);
       else this.closePair();
     }
-    s.save();
-    this.invalidate();
   }
 
   private setPair(d: PairDetail): void {
@@ -581,8 +580,4 @@ function isWholeScene(data: unknown): boolean {
 function setText(e: HTMLElement, text: string): void {
   e.textContent = text;
   e.title = text;
-}
-
-function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }

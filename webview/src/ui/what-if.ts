@@ -52,8 +52,11 @@ export class WhatIfControl {
     return Number(this.select.value) || 1;
   }
 
-  /** A scene is shown: a what-if of its version is asked when a choice is made. */
-  setScene(scene: PreviewScene | null): void {
+  /**
+   * A scene is shown (`tunnelling`: it has tunnelling findings, the control's only use): a
+   * what-if of its version is asked when a choice is made.
+   */
+  setScene(scene: PreviewScene | null, tunnelling: boolean): void {
     const version = scene ? scene.version : -1;
     const uri = scene ? scene.uri : null;
     if (version === this.version && uri === this.uri) {
@@ -62,7 +65,7 @@ export class WhatIfControl {
     }
     this.version = version;
     this.uri = uri;
-    this.root.hidden = !scene || !scene.findings.some((f) => f.kind === 'tunnelling');
+    this.root.hidden = !tunnelling;
     // The server searches again only a `.collide` scene's steps (a level has no dt to write).
     this.level = scene?.yDown === true;
     if (this.level) this.select.value = '1';

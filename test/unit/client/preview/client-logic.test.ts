@@ -6,7 +6,8 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { Throttle, type Clock } from '../../../../client/src/preview/throttle';
-import { answeredEdits, bodiesAtOffset, formatNumber, poseEdits } from '../../../../client/src/preview/edits';
+import { answeredEdits, bodiesAtOffset, poseEdits } from '../../../../client/src/preview/edits';
+import { formatDecimals } from '../../../../protocol/format';
 import { makeNonce, previewHtml } from '../../../../client/src/preview/html';
 import { isHostToWebview, isPreviewViewState, isWebviewToHost } from '../../../../protocol/preview-messages';
 import { sampleScene } from '../../../browser/fixtures';
@@ -85,10 +86,10 @@ describe('preview host logic', () => {
   });
 
   it('formats numbers as written by hand', () => {
-    assert.equal(formatNumber(-0.0001, 2), '0');
-    assert.equal(formatNumber(2.5, 3), '2.5');
-    assert.equal(formatNumber(10, 0), '10');
-    assert.equal(formatNumber(-1.23456, 3), '-1.235');
+    assert.equal(formatDecimals(-0.0001, 2), '0');
+    assert.equal(formatDecimals(2.5, 3), '2.5');
+    assert.equal(formatDecimals(10, 0), '10');
+    assert.equal(formatDecimals(-1.23456, 3), '-1.235');
   });
 
   it('maps the cursor to the bodies whose statement holds it', () => {

@@ -28,7 +28,7 @@ describe('preview webview (headless Chromium)', function () {
     assert.deepEqual(await view.posted(), [{ type: 'ready' }]);
   });
 
-  it('applies a scene delta, keeping the findings list it leaves alone', async () => {
+  it('applies a scene delta, keeping the findings list and counts it leaves alone', async () => {
     const scene = sampleScene();
     await view.send({ type: 'scene', scene });
     await view.page.evaluate(() => ((globalThis as any).__firstFinding = (globalThis as any).document.querySelector('#findings-list li')));
@@ -40,9 +40,19 @@ describe('preview webview (headless Chromium)', function () {
     await view.send({ type: 'sceneDelta', delta });
     assert.equal((await view.debug()).version, scene.version + 1);
     assert.ok(await view.page.evaluate(() => (globalThis as any).document.querySelector('#findings-list li') === (globalThis as any).__firstFinding), 'the same list items');
+    const status = async () => (await view.page.locator('#status').textContent())!;
+    assert.match(await status(), /5 bodies · 1 overlap · 1 tunnelling · 0 collisions/, 'the counts kept');
+    assert.equal(await view.page.locator('.whatif').isVisible(), true);
     // A malformed delta changes nothing.
     await view.send({ type: 'sceneDelta', delta: { ...delta, base: scene.version + 1, version: scene.version + 2, bodies: [{ start: 0, deleteCount: 0, bodies: [{ index: 9 }] }] } });
     assert.equal((await view.debug()).version, scene.version + 1);
+    // A delta that splices the findings counts them again (and the what-if control follows).
+    const t = scene.findings.findIndex((f) => f.kind === 'tunnelling');
+    assert.ok(t >= 0);
+    await view.send({ type: 'sceneDelta', delta: sceneDelta({ ...scene, version: scene.version + 1 }, { findings: [{ start: t, deleteCount: 1, findings: [] }] }) });
+    assert.equal((await view.debug()).version, scene.version + 2);
+    assert.match(await status(), /5 bodies · 1 overlap · 0 tunnelling · 0 collisions/);
+    assert.equal(await view.page.locator('.whatif').isVisible(), false);
   });
 
   it('fills each body with its kind color from the theme at its place', async () => {
