@@ -72,7 +72,9 @@ export const SENSOR = 1 << 7;
 export const BULLET = 1 << 8;
 export const CHAINS = 1 << 9;
 export const TILES = 1 << 10;
-export const BODY_FLAGS = (1 << 11) - 1;
+/** Its bounds are written: they are not the ones its parts and pose make (preview-body-bounds.ts). */
+export const BOUNDS = 1 << 11;
+export const BODY_FLAGS = (1 << 12) - 1;
 
 // A part's flags: its kind's index in the low 2 bits, then how its numbers are written.
 export const PART_KIND_MASK = 3;

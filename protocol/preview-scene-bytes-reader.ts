@@ -26,12 +26,14 @@ import {
   TILE_CHARACTERS,
 } from './preview-model';
 import { overlapMessage } from './overlap-message';
+import { partsBounds } from './preview-body-bounds';
 import {
   ANGLE_RANGE,
   AT_RANGE,
   BODY_FLAGS,
   BODY_KIND_MASK,
   BODY_KINDS,
+  BOUNDS,
   BOX,
   BULLET,
   CHAINS,
@@ -315,7 +317,11 @@ function readBody(r: Reader, index: number, name: string, t: Tables): PreviewBod
   const angle = flags & TURNED ? r.f() : 0;
   const velocity = flags & MOVING ? r.point() : pair(0, 0);
   const spin = flags & MOVING ? r.f() : 0;
-  const bounds: [number, number, number, number] = [r.f(), r.f(), r.f(), r.f()];
+  const bounds: [number, number, number, number] = flags & BOUNDS ? [r.f(), r.f(), r.f(), r.f()] : [0, 0, 0, 0];
+  // Bounds not written are made from the parts, with a turned body's cosine and sine as written.
+  const cosSin = !(flags & BOUNDS) && (flags & TURNED) !== 0;
+  const c = cosSin ? r.f() : 1;
+  const s = cosSin ? r.f() : 0;
   const start = r.offset();
   const nameRange = r.range();
   const parts: PreviewPart[] = [];
@@ -335,6 +341,11 @@ function readBody(r: Reader, index: number, name: string, t: Tables): PreviewBod
   const chains = flags & CHAINS ? readChains(r) : undefined;
   const tiles = flags & TILES ? readTiles(r) : undefined;
   if (chains === null || tiles === null || !r.ok) return null;
+  if (!(flags & BOUNDS)) {
+    // As the writer checked they are made; finite, as written ones are checked to be.
+    partsBounds(parts, position[0], position[1], c, s, bounds);
+    if (bounds[0] - bounds[0] !== 0 || bounds[1] - bounds[1] !== 0 || bounds[2] - bounds[2] !== 0 || bounds[3] - bounds[3] !== 0) return null;
+  }
   const b: PreviewBody = {
     index,
     name,

@@ -5,10 +5,12 @@
 import type { OffsetRange, PreviewBody, PreviewFinding, PreviewPart, PreviewScene } from './preview-model';
 import { TILE_CHARACTERS } from './preview-model';
 import { overlapMessage } from './overlap-message';
+import { partsBounds } from './preview-body-bounds';
 import {
   ANGLE_RANGE,
   AT_RANGE,
   BODY_KINDS,
+  BOUNDS,
   BOX,
   BULLET,
   CHAINS,
@@ -169,9 +171,17 @@ function isBox(v: readonly number[]): boolean {
   return Object.is(v[0], -x) && Object.is(v[1], -y) && Object.is(v[2], x) && Object.is(v[3], -y) && Object.is(v[6], -x) && Object.is(v[7], y);
 }
 
+/** Scratch for the bounds a body's parts and pose make. */
+const made: [number, number, number, number] = [0, 0, 0, 0];
+
 function writeBody(out: Out, b: PreviewBody): void {
   const turned = !isPlusZero(b.angle);
   const moving = !(isPlusZero(b.velocity[0]) && isPlusZero(b.velocity[1]) && isPlusZero(b.spin));
+  // A turned body's cosine and sine are written in place of its bounds (2 numbers, not 4).
+  const c = turned ? Math.cos(b.angle) : 1;
+  const sin = turned ? Math.sin(b.angle) : 0;
+  partsBounds(b.parts, b.position[0], b.position[1], c, sin, made);
+  const bounds = !(Object.is(made[0], b.bounds[0]) && Object.is(made[1], b.bounds[1]) && Object.is(made[2], b.bounds[2]) && Object.is(made[3], b.bounds[3]));
   out.int(
     BODY_KINDS.indexOf(b.kind) |
       (b.atRange ? AT_RANGE : 0) |
@@ -182,7 +192,8 @@ function writeBody(out: Out, b: PreviewBody): void {
       (b.isSensor ? SENSOR : 0) |
       (b.isBullet ? BULLET : 0) |
       (b.chains ? CHAINS : 0) |
-      (b.tiles ? TILES : 0),
+      (b.tiles ? TILES : 0) |
+      (bounds ? BOUNDS : 0),
   );
   out.names.push(b.name);
   out.int(out.sourceKinds.of(b.sourceKind));
@@ -196,7 +207,11 @@ function writeBody(out: Out, b: PreviewBody): void {
     out.f(b.velocity[1]);
     out.f(b.spin);
   }
-  for (let k = 0; k < 4; k++) out.f(b.bounds[k]!);
+  if (bounds) for (let k = 0; k < 4; k++) out.f(b.bounds[k]!);
+  else if (turned) {
+    out.f(c);
+    out.f(sin);
+  }
   // Offsets in the order they usually come in the text, so that each difference is small.
   out.offset(b.range.start);
   out.range(b.nameRange);

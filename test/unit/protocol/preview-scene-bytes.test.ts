@@ -13,6 +13,8 @@ import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { buildPreviewScene } from '../../../server/src/preview/scene-model';
 import { sampleScene } from '../../browser/fixtures';
 import { sceneArb } from './preview-scene-arbitraries';
+import { generateScene, sceneText } from '../../../bench/scenes';
+import { partsBounds } from '../../../protocol/preview-body-bounds';
 
 // ---- the sections of a scene's bytes, taken apart and put together again ----
 
@@ -158,14 +160,36 @@ describe('protocol/preview-scene-bytes', () => {
     assert.equal(floats(withBody(scene, 3, { velocity: [0, 0] })), base - 3, 'velocity and spin left out at rest');
     assert.equal(floats(withBody(scene, 0, { velocity: [0, -0] })), base + 3, '-0 is not rest');
     assert.equal(floats(withBody(scene, 0, { spin: 0.5 })), base + 3);
-    assert.equal(floats(withBody(scene, 0, { angle: -0 })), base + 1, 'an angle of -0 is written, one of +0 is not');
-    assert.equal(floats(withBody(scene, 0, { angle: 1 })), base + 1);
+    assert.equal(floats(withBody(scene, 0, { angle: -0 })), base + 1 + 2, 'an angle of -0 is written (and its cosine and sine), one of +0 is not');
+    assert.equal(floats(withBody(scene, 0, { angle: 1 })), base + 1 + 4, 'the angle, and the bounds, which it no longer makes');
+    assert.equal(floats(withBody(scene, 3, { angle: 1 })), base + 1 + 2, "a circle's bounds turned are the same: its angle's cosine and sine written");
     const floor = scene.bodies[0]!.parts[0]!;
     assert.equal(floats(withBody(scene, 0, { parts: [{ ...floor, radius: -0 }] })), base + 1, 'a radius of -0 is written');
     assert.equal(floats(withBody(scene, 3, { parts: [{ ...shot.parts[0]!, vertices: [0, -0] }] })), base + 2, 'a center with -0 is written');
     const corners = [...floor.vertices];
     corners[6] = -4;
     assert.equal(floats(withBody(scene, 0, { parts: [{ ...floor, vertices: corners }] })), base + 6, 'corners not a box\'s: all 8 numbers');
+  });
+
+  it("leaves out the bounds a body's parts and pose make, writes the others, and refuses bounds made infinite", () => {
+    const analysis = analyzeDocument(sceneText(generateScene(500, 0)));
+    const scene = buildPreviewScene('file:///b.collide', 2, { scene: analysis.semantics.scene, findings: analysis.findings, diagnostics: analysis.diagnostics });
+    assert.ok(scene.bodies.some((b) => b.angle !== 0 && b.parts.some((p) => p.vertices.length > 2)), 'turned polygons among them');
+    const bytes = encodeSceneBytes(scene);
+    assert.deepStrictEqual(decodeSceneBytes(bytes), scene);
+    const moved = { ...scene, bodies: scene.bodies.map((b) => ({ ...b, bounds: [b.bounds[0] - 1, b.bounds[1], b.bounds[2], b.bounds[3]] as PreviewBody['bounds'] })) };
+    const written = encodeSceneBytes(moved);
+    assert.deepStrictEqual(decodeSceneBytes(written), moved);
+    const turned = scene.bodies.filter((b) => b.angle !== 0).length;
+    assert.ok(turned > 0 && turned < scene.bodies.length);
+    assert.equal(sectionsOf(written).header.floats - sectionsOf(bytes).header.floats, 4 * scene.bodies.length - 2 * turned, "every server body's bounds left out, a turned one's cosine and sine written");
+    // Bounds that overflow, as the parts make them (so left out), are refused as the object is.
+    const huge = withBody(sampleScene(), 0, { parts: [{ kind: 'polygon', vertices: [0, 0, 1, 1e308], radius: 1e308, range: { start: 0, end: 1 } }], angle: 0 });
+    const b = huge.bodies[0]!;
+    partsBounds(b.parts, b.position[0], b.position[1], 1, 0, b.bounds);
+    assert.equal(b.bounds[3], Infinity);
+    assert.ok(!isPreviewScene(huge));
+    assert.equal(decodeSceneBytes(encodeSceneBytes(huge)), null);
   });
 
   it('carries yDown in the header only when the scene has it', () => {
