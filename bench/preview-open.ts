@@ -1,6 +1,6 @@
 /**
  * The CPU cost of each stage of opening the preview on a large scene, outside the editor:
- * `node --import tsx bench/preview-open.ts [--bodies=N] [--runs=N] [--profile] [--webview-only]`
+ * `node --import tsx bench/preview-open.ts [--bodies=N] [--runs=N] [--profile] [--webview-only] [--plain] [--parts]`
  * (after `npm run build`).
  *
  * - server: `collide/previewScene` for the whole scene as bytes, deflated (as the preview asks;
@@ -10,6 +10,11 @@
  *   runs on libuv's thread pool; V8's helper threads are in it too), and the wall time from the
  *   request to its answer parsed here (a busy machine inflates it). The deflate alone is timed
  *   apart in this process (node:zlib at the server's level, on the scene's bytes, in one piece).
+ *   `--parts`: the scene asked in parts (a stream id: `collide/previewScenePart` notifications
+ *   then the answer, lsp/scene-bytes-answer.ts), the wall time to the first part taken and to the
+ *   answer (every part taken before it), and the parts inflated and read in order in this
+ *   process (SceneAssembly), which checks that they make the scene. The host and webview stages
+ *   are left out with `--parts` until the host and the page take parts.
  * - host: what the extension host does with the answer (client/src/preview/scene-sync.ts): the
  *   JSON text parsed, then `SceneSync.accept` and the message posted to the webview, then the
  *   inflate of its own copy (zlib, on the thread pool in the extension: timed here as the same
@@ -31,7 +36,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CDPSession } from 'playwright-core';
-import { SceneSync } from '../client/src/preview/scene-sync';
+import { fromBase64, SceneSync } from '../client/src/preview/scene-sync';
+import { isPartsAnswer, PREVIEW_SCENE_PART_METHOD, type PreviewSceneParams, type PreviewScenePart } from '../protocol/preview-lsp';
+import { SceneAssembly } from '../protocol/preview-scene-bytes';
 import { BrowserHost, chromiumAvailable } from '../test/browser/harness';
 import { openDocument, startServer } from './lsp-process';
 import { putBytes } from './page-bytes';
@@ -46,6 +53,8 @@ const PROFILE = args.includes('--profile');
 const WEBVIEW_ONLY = args.includes('--webview-only');
 /** `--plain`: the scene's bytes asked for as they are, not deflated. */
 const PLAIN = args.includes('--plain');
+/** `--parts`: the whole scene asked in parts; only the server's stages are timed. */
+const PARTS = args.includes('--parts');
 
 /** The CPU time of a thread so far, in ms (`tid` = the pid: a process's main thread). */
 function threadCpuMs(pid: number, tid = pid): number {
@@ -63,19 +72,36 @@ function otherThreadsCpuMs(pid: number): number {
   return ms;
 }
 
-/** The server with `uri` open and analyzed, and its answer to `collide/previewScene` timed on its main thread and its others. */
-async function startPreviewServer(uri: string, text: string): Promise<{ request(params: object): Promise<{ cpuMs: number; otherMs: number; wallMs: number; json: string }>; close(): Promise<void> }> {
+interface Answered {
+  cpuMs: number;
+  otherMs: number;
+  wallMs: number;
+  json: string;
+  /** The parts of the request's stream taken before its answer, and the wall time to the first. */
+  parts: PreviewScenePart[];
+  firstPartMs: number;
+}
+
+/**
+ * The server with `uri` open and analyzed, and its answer to `collide/previewScene` timed on its
+ * main thread and its others (with `parts`, up to the answer, which comes after every part).
+ */
+async function startPreviewServer(uri: string, text: string): Promise<{ request(params: PreviewSceneParams): Promise<Answered>; close(): Promise<void> }> {
   const server = await startServer();
   await openDocument(server, uri, text);
+  let taken: { part: PreviewScenePart; at: number }[] = [];
+  server.connection.onNotification(PREVIEW_SCENE_PART_METHOD, (part: PreviewScenePart) => void taken.push({ part, at: performance.now() }));
   return {
     async request(params) {
+      taken = [];
       const cpu0 = threadCpuMs(server.pid);
       const other0 = otherThreadsCpuMs(server.pid);
       const t0 = performance.now();
       const result = await server.connection.sendRequest('collide/previewScene', params);
       const wallMs = performance.now() - t0;
       const cpuMs = threadCpuMs(server.pid) - cpu0;
-      return { cpuMs, otherMs: otherThreadsCpuMs(server.pid) - other0, wallMs, json: JSON.stringify(result) };
+      const parts = taken.filter((t) => t.part.stream === params.parts);
+      return { cpuMs, otherMs: otherThreadsCpuMs(server.pid) - other0, wallMs, json: JSON.stringify(result), parts: parts.map((t) => t.part), firstPartMs: parts.length > 0 ? parts[0]!.at - t0 : NaN };
     },
     close: () => server.close(),
   };
@@ -192,9 +218,53 @@ async function profileTop(cdp: CDPSession, label: string): Promise<void> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** The parts inflated (zlib, as the host does) and read in order: the scene's body count, or an error. */
+function readParts(parts: readonly PreviewScenePart[]): number {
+  const assembly = new SceneAssembly(parts.length);
+  for (const [k, p] of parts.entries()) {
+    const raw = fromBase64(p.bytes);
+    if (!raw) throw new Error(`part ${k} is not base64`);
+    const bytes = p.deflated === undefined ? raw : new Uint8Array(inflateRawSync(raw, { maxOutputLength: Math.max(1, p.deflated) }));
+    if (p.index !== k || !assembly.add(k, bytes)) throw new Error(`part ${k} (index ${p.index} of ${p.count}) does not fit`);
+  }
+  if (!assembly.scene) throw new Error(`${parts.length} parts do not make a scene`);
+  return assembly.scene.bodies.length;
+}
+
+/** `--parts`: the server's stages of a scene asked in parts, and the parts read here. */
+async function partsMain(uri: string, text: string): Promise<void> {
+  const rows = new Map<string, number[]>();
+  const add = (stage: string, ms: number) => rows.set(stage, [...(rows.get(stage) ?? []), ms]);
+  const server = await startPreviewServer(uri, text);
+  let sizes = '';
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const r = await server.request(PLAIN ? { uri, bytes: true, parts: run } : { uri, bytes: true, deflate: true, parts: run });
+      const answer = JSON.parse(r.json) as { parts?: number };
+      if (!isPartsAnswer(answer) || answer.parts !== r.parts.length) throw new Error(`${r.parts.length} parts before the answer ${r.json.slice(0, 200)}`);
+      add(`server: collide/previewScene, in parts${PLAIN ? '' : ', deflated'}`, r.cpuMs);
+      add('server: its other threads (the deflate, V8 helpers)', r.otherMs);
+      add('server: request → first part taken, wall time (not CPU)', r.firstPartMs);
+      add('server: request → answer (all parts taken), wall time', r.wallMs);
+      const c0 = threadCpuMs(process.pid);
+      const bodies = readParts(r.parts);
+      add(`parts inflated and read in order (this process${PLAIN ? '' : ', zlib'})`, threadCpuMs(process.pid) - c0);
+      if (bodies !== BODIES) throw new Error(`the parts made a scene of ${bodies} bodies, ${BODIES} expected`);
+      const texts = r.parts.reduce((n, p) => n + p.bytes.reduce((m, t) => m + t.length, 0), 0);
+      sizes = `${r.parts.length} parts, ${texts} characters of base64${PLAIN ? '' : ` for ${r.parts.reduce((n, p) => n + (p.deflated ?? 0), 0)} bytes of scene`}`;
+    }
+  } finally {
+    await server.close();
+  }
+  console.error('preview-open --parts: the host and webview stages are left out (they do not take parts yet)');
+  console.log(`preview open in parts, ${BODIES} bodies (${sizes}); ms, first run / median of ${RUNS}:`);
+  for (const [stage, ms] of rows) console.log(`  ${stage.padEnd(56)} ${ms[0]!.toFixed(1).padStart(8)} / ${median(ms).toFixed(1).padStart(8)}`);
+}
+
 async function main(): Promise<void> {
   const text = sceneText(generateScene(BODIES, 0));
   const uri = pathToFileURL(join(tmpdir(), `collide-preview-open-${BODIES}.collide`)).href;
+  if (PARTS) return partsMain(uri, text);
   const rows = new Map<string, number[]>();
   const add = (stage: string, ms: number) => rows.set(stage, [...(rows.get(stage) ?? []), ms]);
   const server = await startPreviewServer(uri, text);

@@ -1,6 +1,5 @@
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { isBoolean, isString, objectOf, optional, stringOf, type Check } from '../../../protocol/validate';
-import { base64Ascii } from '../../../protocol/base64';
 import {
   isPreviewBodyChange,
   PREVIEW_EDIT_METHOD,
@@ -10,10 +9,8 @@ import {
   type PreviewEditResult,
   type PreviewLevelMoveResult,
   type PreviewPairResult,
-  type PreviewSceneBytes,
   type PreviewSceneResult,
 } from '../../../protocol/preview-lsp';
-import { SceneBytesWriter } from '../../../protocol/preview-scene-bytes';
 import type { PreviewScene } from '../../../protocol/preview-model';
 import type { DocumentAnalysis } from '../analysis/pipeline';
 import type { LevelAnalysis } from '../analysis/level-analysis';
@@ -21,6 +18,7 @@ import { isPoint } from '../../../protocol/validate';
 import { levelPairDetail, levelPreviewSource, relabelPreviewScene } from '../preview/level-preview';
 import { EncodedJsonList } from './encode/encoded-json-list';
 import { inSlices } from './answer-slices';
+import { sceneBytesAnswer, sendSceneParts, sliced, type SceneDeflate } from './scene-bytes-answer';
 import { buildPairDetail } from '../preview/pair-detail';
 import { buildSceneDelta, sentScene, type SentScene } from '../preview/scene-delta';
 import { previewSceneSteps, type BuiltScene, type PreviewSource } from '../preview/scene-model';
@@ -41,13 +39,14 @@ export type GetAnalysis = (uri: string) => VersionedAnalysis | undefined | Promi
 /** The version of an open document as the server's text holds it (undefined when it is not open). */
 export type DocumentVersion = (uri: string) => number | undefined;
 
-const isSceneParams = objectOf({ uri: stringOf(8192), base: optional(Number.isInteger as Check<number>), bytes: optional(isBoolean), deflate: optional(isBoolean) });
+const isSceneParams = objectOf({
+  uri: stringOf(8192),
+  base: optional(Number.isInteger as Check<number>),
+  bytes: optional(isBoolean),
+  deflate: optional(isBoolean),
+  parts: optional((v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0),
+});
 
-/**
- * The raw DEFLATE stream (RFC 1951) of a whole scene's bytes, made off the message loop where the
- * platform can (node/scene-deflate.ts: zlib's thread pool; browser/main.ts: CompressionStream).
- */
-export type SceneDeflate = (bytes: Uint8Array) => Promise<Uint8Array>;
 const isPairParams = objectOf({ uri: stringOf(8192), a: isString, b: isString });
 const isEditParams = objectOf({ uri: stringOf(8192), version: Number.isInteger as Check<number>, body: isString, change: isPreviewBodyChange });
 const isLevelMoveParams = objectOf({ uri: stringOf(8192), version: Number.isInteger as Check<number>, body: isString, at: isPoint });
@@ -58,9 +57,6 @@ const KEPT_VERSIONS = 2;
 const MAX_LAPS = 3;
 /** Bodies or findings a chunk of a whole scene's encoded lists holds. */
 const RUN = 128;
-/** Bytes of a whole scene's bytes one base64 text holds (a multiple of 3: no padding inside). */
-const BASE64_RUN = 3 * 128 * 1024;
-const QUOTE = 0x22; // '"'
 
 const utf8 = new TextEncoder();
 
@@ -86,50 +82,6 @@ function* encodedSceneSteps(scene: PreviewScene): Generator<void, PreviewScene, 
   return { ...scene, bodies: bodies as unknown as PreviewScene['bodies'], findings: findings as unknown as PreviewScene['findings'] };
 }
 
-/** The whole scene's bytes (preview-scene-bytes.ts), its numbers written a run at a step. */
-function* sceneBytesSteps(scene: PreviewScene): Generator<void, Uint8Array, void> {
-  const writer = new SceneBytesWriter(scene);
-  while (!writer.step(RUN)) yield;
-  return writer.bytes();
-}
-
-/**
- * The whole scene as PreviewSceneBytes holding `bytes` (deflated from `deflated` bytes when
- * given), its base64 texts made (an EncodedJsonList of JSON strings: base64 needs no escaping) a
- * run at a step.
- */
-function* encodedSceneBytesSteps(scene: PreviewScene, bytes: Uint8Array, deflated?: number): Generator<void, PreviewSceneBytes, void> {
-  const chunks: Uint8Array[] = [];
-  for (let k = 0; k < bytes.length; k += BASE64_RUN) {
-    const text = base64Ascii(bytes.subarray(k, k + BASE64_RUN), 1, 1);
-    text[0] = QUOTE;
-    text[text.length - 1] = QUOTE;
-    chunks.push(text);
-    yield;
-  }
-  const list = new EncodedJsonList(chunks, chunks.length);
-  const answer: PreviewSceneBytes = { uri: scene.uri, version: scene.version, bytes: list as unknown as string[] };
-  if (deflated !== undefined) answer.deflated = deflated;
-  return answer;
-}
-
-/**
- * The whole scene as PreviewSceneBytes, deflated when `deflate` is given: its bytes written in
- * slices, deflated while the message loop is free, then base64 in slices.
- */
-async function sceneBytesAnswer(scene: PreviewScene, deflate: SceneDeflate | undefined): Promise<PreviewSceneBytes> {
-  const bytes = await sliced(sceneBytesSteps(scene));
-  if (!deflate) return sliced(encodedSceneBytesSteps(scene, bytes));
-  return sliced(encodedSceneBytesSteps(scene, await deflate(bytes), bytes.length));
-}
-
-/** `steps` run to their end in slices (answer-slices.ts): an encoding, which nothing makes stale. */
-async function sliced<R>(steps: Generator<void, R, void>): Promise<R> {
-  const r = await inSlices(steps, () => undefined);
-  if (typeof r !== 'object') throw new Error(`a sliced encoding stopped (${r})`);
-  return r.value;
-}
-
 export interface PreviewHandlers {
   /** Drop what is kept of a document's sent models (it was closed). */
   forget(uri: string): void;
@@ -145,8 +97,9 @@ export interface PreviewHandlers {
  * base forgotten) is built in slices (answer-slices.ts, inSlices) with a turn of the event loop between them, so
  * that edits and their diagnostics get through meanwhile, and started again for the newer
  * version when one has come (`documentVersion`); its JSON is made in such slices too
- * (`encodedSceneSteps`), or its bytes when the client asks for them (`encodedSceneBytesSteps`),
- * deflated off the loop (`deflate`) when it asks for that too and the platform gives a deflate.
+ * (`encodedSceneSteps`), or its bytes when the client asks for them (scene-bytes-answer.ts),
+ * deflated off the loop (`deflate`) when it asks for that too and the platform gives a deflate,
+ * and sent in parts, each a notification before the answer, when it gives a stream (`parts`).
  */
 export function registerPreviewHandlers(
   connection: Connection,
@@ -156,6 +109,8 @@ export function registerPreviewHandlers(
   levelOf: (doc: VersionedAnalysis) => LevelAnalysis | undefined = () => undefined,
   /** How a whole scene's bytes are deflated for a client that asks (`deflate`); absent, they are sent as they are. */
   deflate?: SceneDeflate,
+  /** Items a part of a whole scene sent in parts holds at most (default PART_ITEMS; tests use fewer). */
+  partItems?: number,
 ): PreviewHandlers {
   const sent = new Map<string, SentScene[]>();
   const sceneSource = (a: DocumentAnalysis): PreviewSource => ({ scene: a.semantics.scene, findings: a.findings, diagnostics: a.diagnostics });
@@ -209,7 +164,12 @@ export function registerPreviewHandlers(
       const level = levelOf(whole.doc);
       const scene = level ? relabelPreviewScene(whole.built.scene, level) : whole.built.scene;
       if (!level) remember(uri, sentScene(whole.doc.version, sourceOf(whole.doc), whole.built));
-      if (params.bytes === true) return await sceneBytesAnswer(scene, params.deflate === true ? deflate : undefined);
+      if (params.bytes === true) {
+        const sceneDeflate = params.deflate === true ? deflate : undefined;
+        if (params.parts === undefined) return await sceneBytesAnswer(scene, sceneDeflate);
+        const wanted = (): boolean => documentVersion === undefined || documentVersion(uri) !== undefined;
+        return await sendSceneParts(connection, scene, { stream: params.parts, deflate: sceneDeflate, partItems, wanted });
+      }
       return await sliced(encodedSceneSteps(scene));
     } catch (e) {
       connection.console.error(`collide/previewScene failed for ${uri}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);

@@ -40,7 +40,8 @@ import { lspSignatureHelp } from './signature-help';
 import { definitionLocation, highlights, referenceLocations, renameEdit, renameRange, workspaceSymbolInformation } from './navigation';
 import { foldingRanges } from '../features/folding-ranges';
 import { formatting } from '../features/formatting';
-import { registerPreviewHandlers, type SceneDeflate } from './preview';
+import { registerPreviewHandlers } from './preview';
+import type { SceneDeflate } from './scene-bytes-answer';
 import { isWhatIfParams, WHAT_IF_METHOD, type WhatIfParams, type WhatIfResult } from '../../../protocol/preview-lsp';
 import { whatIfSteps } from '../features/what-if';
 import { inSlices, MessageWatch } from './answer-slices';
@@ -91,6 +92,8 @@ export interface ServerOptions {
   readonly levelFiles?: LevelFiles;
   /** How a whole preview scene's bytes are deflated for a client that asks (lsp/preview.ts); absent, they never are. */
   readonly sceneDeflate?: SceneDeflate;
+  /** Items a part of a whole preview scene sent in parts holds at most (default PART_ITEMS; tests use fewer). */
+  readonly scenePartItems?: number;
 }
 
 /**
@@ -550,7 +553,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const whatIf = onWholeDocument('What if', null as WhatIfResult | null, (doc, p: WhatIfParams) => whatIfSteps(doc, p.substeps));
   connection.onRequest(WHAT_IF_METHOD, (p: unknown, token: CancellationToken) => (isWhatIfParams(p) ? whatIf(p, token) : null));
 
-  const preview = registerPreviewHandlers(connection, getAnalysis, (uri) => documents.get(uri)?.version, (doc) => levels.levelOf(doc as AnalyzedDocument)?.level, options.sceneDeflate);
+  const preview = registerPreviewHandlers(connection, getAnalysis, (uri) => documents.get(uri)?.version, (doc) => levels.levelOf(doc as AnalyzedDocument)?.level, options.sceneDeflate, options.scenePartItems);
 
   documents.listen(connection);
 

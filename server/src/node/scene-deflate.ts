@@ -1,12 +1,12 @@
 import { constants, deflateRaw } from 'node:zlib';
 import { concatBytes } from '../../../protocol/concat-bytes';
-import type { SceneDeflate } from '../lsp/preview';
+import type { SceneDeflate } from '../lsp/scene-bytes-answer';
 
 /** Bytes of a whole scene deflated as one piece (a 100k-body scene's 14.9 MB make fifteen). */
 const PIECE_BYTES = 1 << 20;
 
 /**
- * A whole preview scene's bytes deflated (lsp/preview.ts, SceneDeflate) by node:zlib's
+ * A whole preview scene's bytes deflated (lsp/scene-bytes-answer.ts, SceneDeflate) by node:zlib's
  * asynchronous deflateRaw, which runs on libuv's thread pool: the message loop answers other
  * requests and publishes diagnostics meanwhile.
  *

@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { generateScene, sceneText } from '../../../bench/scenes';
+import { PART_ITEMS } from '../../../protocol/preview-scene-bytes';
 import { BrowserHost } from '../../browser/harness';
 import { skipWithoutChromium } from '../../browser/suite';
 import { startWorkerServer, type WorkerServer } from '../../browser/worker-server';
@@ -59,11 +60,26 @@ function documents(dir: string): Doc[] {
   return docs;
 }
 
+const LARGE = 'a scene of more than PART_ITEMS bodies, in parts';
+
+/** A scene large enough to come in several parts, asked in parts (deflated and not). */
+async function largeSceneInParts(client: SessionClient): Promise<Line[]> {
+  const uri = 'file:///large-scene.collide';
+  const text = sceneText(generateScene(PART_ITEMS + 900, 60, 11), true);
+  await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 1, text } });
+  await client.diagnostics(uri, 1);
+  const lines: Line[] = [];
+  for (const deflate of [true, false]) lines.push({ what: `scene in parts${deflate ? ', deflated' : ''}`, json: await client.sceneInParts({ uri, deflate }) });
+  await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  return lines;
+}
+
 async function sessionOver(client: SessionClient, docs: readonly Doc[]): Promise<Map<string, Line[]>> {
   const records = new Map<string, Line[]>();
   // No workspace folder: the worker lists no files (workspace symbols cover the open documents).
   await client.initialize(null);
   for (const d of docs) records.set(d.name, await runSession(client, pathToFileURL(d.path).href, readFileSync(d.path, 'utf8'), d.languageId));
+  records.set(LARGE, await largeSceneInParts(client));
   await client.shutdown();
   return records;
 }
@@ -121,6 +137,19 @@ describe('browser-server: the worker bundle answers as the stdio server', functi
         if (at !== undefined) assert.fail(`${d.name}: ${want[k]!.what} differs (worker ≠ stdio) at ${at}`);
         close.push(`${d.name}: ${want[k]!.what}`);
       }
+    }
+    // The large scene: several parts, the same scene from both (their deflates may differ).
+    const [wantLarge, gotLarge] = [expected.get(LARGE)!, actual.get(LARGE)!];
+    assert.deepEqual(
+      gotLarge.map((l) => l.what),
+      wantLarge.map((l) => l.what),
+    );
+    assert.ok(wantLarge.length > 0);
+    for (let k = 0; k < wantLarge.length; k++) {
+      const [g, w] = [comparable(gotLarge[k]!.json), comparable(wantLarge[k]!.json)] as { parts: number; scene: unknown }[];
+      assert.ok(w!.parts > 1 && typeof w!.scene === 'object', `${wantLarge[k]!.what}: several parts (${w!.parts}) that make a scene`);
+      const at = difference(g, w);
+      if (at !== undefined) assert.fail(`${wantLarge[k]!.what} differs (worker ≠ stdio) at ${at}`);
     }
     // The worker read the levels' other files through the client; the stdio server from disk.
     assert.deepEqual(stdio.readFiles, []);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { READ_FILE_REQUEST, type ReadFileParams } from '../../../protocol/lsp';
-import { PREVIEW_LEVEL_MOVE_METHOD, PREVIEW_PAIR_METHOD, PREVIEW_SCENE_METHOD } from '../../../protocol/preview-lsp';
+import { isPartsAnswer, PREVIEW_LEVEL_MOVE_METHOD, PREVIEW_PAIR_METHOD, PREVIEW_SCENE_METHOD, PREVIEW_SCENE_PART_METHOD, type PreviewScenePart } from '../../../protocol/preview-lsp';
 
 /** What VS Code declares for the features compared (settings pulled, outline hierarchical, ...). */
 export const CAPABILITIES = {
@@ -50,8 +50,12 @@ export class SessionClient {
   readonly readFiles: string[] = [];
   private readonly published: { uri: string; version?: number; diagnostics: Diagnostic[] }[] = [];
   private readonly waiters: (() => void)[] = [];
+  /** Every collide/previewScenePart so far, in the order it came. */
+  private readonly parts: PreviewScenePart[] = [];
+  private streams = 0;
 
   constructor(readonly connection: MessageConnection) {
+    connection.onNotification(PREVIEW_SCENE_PART_METHOD, (p: PreviewScenePart) => void this.parts.push(p));
     connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number; diagnostics: Diagnostic[] }) => {
       this.published.push(p);
       for (const w of this.waiters.splice(0)) w();
@@ -90,6 +94,21 @@ export class SessionClient {
         });
       });
     }
+  }
+
+  /**
+   * A whole preview scene asked in parts (a new stream): its answer and the parts of the stream
+   * taken before it, as one record's JSON. Throws unless those are every part, in index order.
+   */
+  async sceneInParts(params: { uri: string; deflate?: boolean }): Promise<string> {
+    const stream = this.streams++;
+    const answer: unknown = await this.connection.sendRequest(PREVIEW_SCENE_METHOD, { ...params, bytes: true, parts: stream });
+    const parts = this.parts.filter((p) => p.stream === stream);
+    if (isPartsAnswer(answer)) {
+      const count = (answer as { parts: number }).parts;
+      if (parts.length !== count || parts.some((p, k) => p.index !== k || p.count !== count)) throw new Error(`stream ${stream}: parts ${parts.map((p) => `${p.index}/${p.count}`).join(' ')} before an answer of ${count}`);
+    }
+    return JSON.stringify({ answer, parts });
   }
 
   async shutdown(): Promise<void> {
@@ -169,6 +188,7 @@ export async function runSession(client: SessionClient, uri: string, text: strin
   const scene = (await record('preview scene', PREVIEW_SCENE_METHOD, { uri })) as { bodies?: { name: string }[]; findings?: { a?: string; b?: string }[] } | null;
   await record('preview scene bytes', PREVIEW_SCENE_METHOD, { uri, bytes: true });
   await record('preview scene deflated', PREVIEW_SCENE_METHOD, { uri, bytes: true, deflate: true });
+  out.push({ what: 'preview scene in parts', json: await client.sceneInParts({ uri, deflate: true }) });
   const names = (scene?.bodies ?? []).map((b) => b.name);
   const pairs: [string, string][] = [];
   for (const f of scene?.findings ?? []) if (typeof f.a === 'string' && typeof f.b === 'string') pairs.push([f.a, f.b]);

@@ -5,10 +5,11 @@
  * rotated shape's coordinates may differ there; anything the author reads (messages, counts,
  * ranges, the numbers hover prints) must still be the same. A preview scene sent as bytes is
  * compared decoded (its floats are in its bytes), inflated first when it came deflated (the two
- * servers' compressors need not make the same stream of the same bytes).
+ * servers' compressors need not make the same stream of the same bytes); one sent in parts
+ * (lsp-session.ts, sceneInParts) as the scene its parts make.
  */
 import { inflateRawSync } from 'node:zlib';
-import { decodeSceneBytes } from '../../../protocol/preview-scene-bytes';
+import { decodeSceneBytes, decodeSceneParts } from '../../../protocol/preview-scene-bytes';
 
 const RELATIVE = 1e-9;
 
@@ -34,12 +35,22 @@ export function difference(a: unknown, b: unknown, path = '$'): string | undefin
 export function comparable(json: string): unknown {
   if (!json.startsWith('{') && !json.startsWith('[')) return json;
   const value = JSON.parse(json) as unknown;
-  const bytes = (value as { bytes?: unknown } | null)?.bytes;
-  if (Array.isArray(bytes) && bytes.every((t) => typeof t === 'string')) {
-    const raw = Buffer.concat(bytes.map((t: string) => Buffer.from(t, 'base64')));
-    const deflated = (value as { deflated?: unknown }).deflated;
-    const decoded = decodeSceneBytes(new Uint8Array(typeof deflated === 'number' ? inflateRawSync(raw) : raw));
-    return { ...(value as object), bytes: decoded ?? 'undecodable' };
+  const bytes = sceneBytes(value);
+  if (bytes) return { ...(value as object), bytes: decodeSceneBytes(bytes) ?? 'undecodable' };
+  const parts = (value as { parts?: unknown } | null)?.parts;
+  if (Array.isArray(parts) && value !== null && typeof value === 'object' && 'answer' in value) {
+    const all = parts.map(sceneBytes);
+    const scene = all.every((b) => b !== undefined) ? decodeSceneParts(all as Uint8Array[]) : null;
+    return { ...(value as object), parts: parts.length, scene: scene ?? 'undecodable' };
   }
   return value;
+}
+
+/** The bytes of a value with base64 texts `bytes` (PreviewSceneBytes, PreviewScenePart), inflated when `deflated`. */
+function sceneBytes(value: unknown): Uint8Array | undefined {
+  const bytes = (value as { bytes?: unknown } | null)?.bytes;
+  if (!Array.isArray(bytes) || !bytes.every((t) => typeof t === 'string')) return undefined;
+  const raw = Buffer.concat(bytes.map((t: string) => Buffer.from(t, 'base64')));
+  const deflated = (value as { deflated?: unknown }).deflated;
+  return new Uint8Array(typeof deflated === 'number' ? inflateRawSync(raw) : raw);
 }

@@ -177,6 +177,37 @@ describe('lsp/encoded-json-list: arrays as chunks of UTF-8 JSON', () => {
     );
     assert.ok(lists > 0, 'some results had encoded lists');
   });
+
+  it('write a notification whose params have encoded lists among their members as JSON.stringify of it', () => {
+    let lists = 0;
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.array(json, { maxLength: 12 }), json), { maxLength: 5 }), fc.array(str, { minLength: 5, maxLength: 5 }), str, (members, keys, method) => {
+        const params: Record<string, unknown> = {};
+        const plain: Record<string, unknown> = {};
+        members.forEach((v, k) => {
+          const key = `${keys[k]}#${k}`;
+          plain[key] = v;
+          params[key] = Array.isArray(v) ? listOf(v) : v;
+          if (Array.isArray(v)) lists++;
+        });
+        const message = { jsonrpc: '2.0', method: `x/${method}`, params };
+        const reference = JSON.stringify({ ...message, params: plain });
+        assert.equal(JSON.stringify(message), reference, 'toJSON');
+        assert.equal(messageJson(message), reference);
+        const parts = encodeMessageParts(message);
+        assert.equal(parts.byteLength, Buffer.byteLength(reference, 'utf8'));
+        for (const v of Object.values(params)) if (v instanceof EncodedJsonList) for (const c of v.chunks) assert.ok(parts.pieces.includes(c), 'chunks go out as they are');
+      }),
+      { numRuns: 300 },
+    );
+    assert.ok(lists > 0, 'some notifications had encoded lists');
+    // A preview scene part's base64 texts, as lsp/scene-bytes-answer.ts makes them.
+    const texts = new EncodedJsonList([new TextEncoder().encode('"QUJD"'), new TextEncoder().encode('"REVG"')], 2);
+    const part = { jsonrpc: '2.0', method: 'collide/previewScenePart', params: { stream: 1, uri: 'file:///a', version: 2, index: 0, count: 1, bytes: texts } };
+    const pieces = encodeMessageParts(part).pieces;
+    assert.ok(texts.chunks.every((c) => pieces.includes(c)), 'the texts go out as they are');
+    assert.equal(messageJson(part), JSON.stringify({ ...part, params: { ...part.params, bytes: ['QUJD', 'REVG'] } }));
+  });
 });
 
 // ── The outline and the code lenses as encoded responses ────────────────────────────────────

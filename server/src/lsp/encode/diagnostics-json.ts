@@ -11,7 +11,9 @@
  *   one string and its UTF-8 at once (what vscode-jsonrpc's own writer makes of every message),
  *   which would outlive the request as old-generation garbage;
  * - a response whose `result` is an object with EncodedJsonList members (the preview's whole
- *   scene, encoded in slices between turns of the event loop by lsp/preview.ts).
+ *   scene, encoded in slices between turns of the event loop by lsp/preview.ts), and a
+ *   notification whose `params` are such an object (a part of that scene's bytes,
+ *   lsp/scene-bytes-answer.ts).
  * encodeMessageParts gives the pieces, for a writer that sends them as they are
  * (node/gather-writer.ts); encodeMessage joins them, for one that needs one array.
  *
@@ -109,20 +111,23 @@ function encodedList(message: unknown): { list: EncodedJsonList; at: 'diagnostic
 }
 
 /**
- * A response whose `result` is a plain object with EncodedJsonList members (the preview's whole
- * scene, lsp/preview.ts: its bodies and findings), as the envelope's bytes around each list's
- * chunks; undefined for any other message.
+ * A response whose `result`, or a message naming a method (a notification) whose `params`, is a
+ * plain object with EncodedJsonList members (the preview's whole scene, lsp/preview.ts: its bodies
+ * and findings; a part of its bytes, lsp/scene-bytes-answer.ts: its base64 texts), as the
+ * envelope's bytes around each list's chunks; undefined for any other message.
  */
 function encodedMembers(message: unknown): MessageParts | undefined {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   const m = message as { method?: unknown; result?: unknown; toJSON?: unknown };
-  if (m.toJSON !== undefined || m.method !== undefined || !Object.hasOwn(m, 'result')) return undefined;
-  const r = m.result as Record<string, unknown> | null;
+  if (m.toJSON !== undefined) return undefined;
+  const at = m.method === undefined ? 'result' : 'params';
+  if (!Object.hasOwn(m, at)) return undefined;
+  const r = (m as Record<string, unknown>)[at] as Record<string, unknown> | null;
   if (typeof r !== 'object' || r === null || Array.isArray(r) || r.toJSON !== undefined) return undefined;
   if (!Object.values(r).some((v) => v instanceof EncodedJsonList)) return undefined;
   const lists: EncodedJsonList[] = [];
   const envelope = objectJson(m as Record<string, unknown>, (key) =>
-    key === 'result'
+    key === at
       ? objectJson(r, (_, v) => {
           if (!(v instanceof EncodedJsonList)) return undefined;
           lists.push(v);
