@@ -9,6 +9,7 @@ import {
   type PreviewEditResult,
   type PreviewLevelMoveResult,
   type PreviewPairResult,
+  type PreviewSceneParts,
   type PreviewSceneResult,
 } from '../../../protocol/preview-lsp';
 import type { PreviewScene } from '../../../protocol/preview-model';
@@ -18,10 +19,11 @@ import { isPoint } from '../../../protocol/validate';
 import { levelPairDetail, levelPreviewSource, relabelPreviewScene } from '../preview/level-preview';
 import { EncodedJsonList } from './encode/encoded-json-list';
 import { inSlices } from './answer-slices';
-import { sceneBytesAnswer, sendSceneParts, sliced, type SceneDeflate } from './scene-bytes-answer';
+import { sceneBytesAnswer, ScenePartSender, sendSceneParts, sliced, slicedWhile, type SceneDeflate } from './scene-bytes-answer';
 import { buildPairDetail } from '../preview/pair-detail';
 import { buildSceneDelta, sentScene, type SentScene } from '../preview/scene-delta';
 import { previewSceneSteps, type BuiltScene, type PreviewSource } from '../preview/scene-model';
+import { previewScenePartsSteps } from '../preview/scene-parts';
 import { previewBodyEdits } from '../features/preview-edit';
 
 /** The newest analyzed version of an open document, as the server's document manager holds it. */
@@ -141,6 +143,23 @@ export function registerPreviewHandlers(
     }
   };
 
+  /**
+   * The whole model of `doc` built and sent in parts, each as soon as it is made
+   * (preview/scene-parts.ts), then the answer after them; null when the document closed. Once a
+   * part is out the build is not started again for a newer version: the client asks for the
+   * delta to it next.
+   */
+  const streamParts = async (uri: string, doc: VersionedAnalysis, stream: number, sceneDeflate: SceneDeflate | undefined): Promise<PreviewSceneParts | null> => {
+    const wanted = (): boolean => documentVersion === undefined || documentVersion(uri) !== undefined;
+    const sender = new ScenePartSender(connection, uri, doc.version, { stream, deflate: sceneDeflate, wanted });
+    const source = sourceOf(doc);
+    const steps = previewScenePartsSteps(uri, doc.version, source, (index, count, bytes) => sender.add(index, count, bytes), partItems);
+    const built = await slicedWhile(steps, wanted);
+    if (!built) return null;
+    remember(uri, sentScene(doc.version, source, built));
+    return sender.end();
+  };
+
   connection.onRequest<PreviewSceneResult, unknown>(PREVIEW_SCENE_METHOD, async (params: unknown): Promise<PreviewSceneResult> => {
     if (!isSceneParams(params)) return null;
     const uri = params.uri;
@@ -157,6 +176,11 @@ export function registerPreviewHandlers(
             return delta;
           }
         }
+      }
+      if (params.bytes === true && params.parts !== undefined) {
+        const doc = await getAnalysis(uri);
+        if (!doc) return null;
+        if (!levelOf(doc)) return await streamParts(uri, doc, params.parts, params.deflate === true ? deflate : undefined);
       }
       const whole = await buildWhole(uri);
       if (!whole) return null;

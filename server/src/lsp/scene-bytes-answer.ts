@@ -82,43 +82,67 @@ export interface ScenePartsOptions {
 }
 
 /**
- * Sends the whole scene as `collide/previewScenePart` notifications, in index order, and gives
- * the answer that follows them (null when the scene stopped being wanted, after the parts sent
- * so far). Each notification is handed to the connection as soon as it is made and never waited
- * for: the connection writes its messages in the order they were given (node/gather-writer.ts;
- * the browser's worker port alike), so every part goes before the answer, and part k+1 is made
- * while part k is carried. A part is written in slices, deflated off the loop while the next one
- * is written, then base64 in slices.
+ * Sends a whole scene's parts as `collide/previewScenePart` notifications, in index order, as
+ * they are added, and gives the answer that follows them (`end`: null when the scene stopped
+ * being wanted). A part added is deflated off the loop once the one before it is sent, then base64
+ * in slices, and handed to the connection and never waited for: the connection writes its
+ * messages in the order they were given (node/gather-writer.ts; the browser's worker port alike),
+ * so every part goes before the answer, and the parts after it are made while it is carried. One
+ * deflate at a time: more would take both cores from the message loop that makes the parts.
+ */
+export class ScenePartSender {
+  private sending: Promise<boolean> = Promise.resolve(true);
+  private count = 0;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly uri: string,
+    private readonly version: number,
+    private readonly options: ScenePartsOptions,
+  ) {}
+
+  /** Part `index` of `count`'s bytes, sent after the parts added before it. */
+  add(index: number, count: number, bytes: Uint8Array): void {
+    this.count = count;
+    this.sending = this.sending.then(async (ok) => ok && this.send(index, count, await deflated(bytes, this.options.deflate)));
+    // Awaited by `end`; until then a failure must not count as unhandled.
+    this.sending.catch(() => undefined);
+  }
+
+  /** The answer after the parts, once every part added is sent; null when one was not (no longer wanted). */
+  async end(): Promise<PreviewSceneParts | null> {
+    return (await this.sending) && this.options.wanted() ? { uri: this.uri, version: this.version, parts: this.count } : null;
+  }
+
+  private async send(index: number, count: number, d: { bytes: Uint8Array; deflated?: number }): Promise<boolean> {
+    const { wanted, stream } = this.options;
+    const texts = await slicedWhile(base64TextsSteps(d.bytes), wanted);
+    if (texts === undefined || !wanted()) return false;
+    const part: PreviewScenePart = { stream, uri: this.uri, version: this.version, index, count, bytes: texts };
+    if (d.deflated !== undefined) part.deflated = d.deflated;
+    // A failed write is reported by the writer (onError), and the connection is then gone.
+    this.connection.sendNotification(PREVIEW_SCENE_PART_METHOD, part).catch(() => undefined);
+    return true;
+  }
+}
+
+/**
+ * Sends a whole scene, built already, in parts (ScenePartSender), each written in slices, and
+ * gives the answer after them (null when the scene stopped being wanted).
  */
 export async function sendSceneParts(connection: Connection, scene: PreviewScene, options: ScenePartsOptions): Promise<PreviewSceneParts | null> {
   const slices = sceneSlices(scene.bodies.length, scene.findings.length, options.partItems ?? PART_ITEMS);
-  const count = slices.length;
-  /** Part `index` deflated, base64 and handed to the connection; false when it is no longer wanted. */
-  const send = async (index: number, bytes: Promise<{ bytes: Uint8Array; deflated?: number }>): Promise<boolean> => {
-    const d = await bytes;
-    const texts = await slicedWhile(base64TextsSteps(d.bytes), options.wanted);
-    if (texts === undefined || !options.wanted()) return false;
-    const part: PreviewScenePart = { stream: options.stream, uri: scene.uri, version: scene.version, index, count, bytes: texts };
-    if (d.deflated !== undefined) part.deflated = d.deflated;
-    // A failed write is reported by the writer (onError), and the connection is then gone.
-    connection.sendNotification(PREVIEW_SCENE_PART_METHOD, part).catch(() => undefined);
-    return true;
-  };
-  // Part k is deflated, encoded and sent (`sending`) while part k+1 is written; the parts go in
-  // order because each is sent only once the one before has been.
-  let sending: Promise<boolean> = Promise.resolve(true);
-  for (let index = 0; index < count; index++) {
+  const sender = new ScenePartSender(connection, scene.uri, scene.version, options);
+  for (let index = 0; index < slices.length; index++) {
     const bytes = await slicedWhile(sceneBytesSteps(scene, slices[index]), options.wanted);
-    if (!(await sending) || bytes === undefined) return null;
-    sending = send(index, deflated(bytes, options.deflate));
-    // Awaited at the next part or below; until then a failure must not count as unhandled.
-    sending.catch(() => undefined);
+    if (bytes === undefined) return null;
+    sender.add(index, slices.length, bytes);
   }
-  return (await sending) ? { uri: scene.uri, version: scene.version, parts: count } : null;
+  return sender.end();
 }
 
 /** `steps` run to their end in slices while `wanted()`; undefined once it is not. */
-async function slicedWhile<R>(steps: Generator<void, R, void>, wanted: () => boolean): Promise<R | undefined> {
+export async function slicedWhile<R>(steps: Generator<void, R, void>, wanted: () => boolean): Promise<R | undefined> {
   const r = await inSlices(steps, () => (wanted() ? undefined : 'canceled'));
   return typeof r === 'object' ? r.value : undefined;
 }
