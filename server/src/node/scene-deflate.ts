@@ -30,9 +30,16 @@ export function piecewiseDeflate(pieceBytes: number): SceneDeflate {
   };
 }
 
+/**
+ * One piece deflated on the thread pool. Its output buffer (`chunkSize`) holds the whole output
+ * (deflate's bound: the input and a little per stored block): node:zlib hands each full buffer
+ * back to the message loop before it deflates on, and with the default 16 KiB a megabyte makes
+ * sixty round trips, each waiting for the loop's next turn while it builds the scene's parts.
+ */
 function deflatePiece(bytes: Uint8Array, finishFlush: number): Promise<Uint8Array> {
+  const chunkSize = Math.max(constants.Z_MIN_CHUNK, bytes.length + (bytes.length >> 10) + 64);
   return new Promise((resolve, reject) =>
-    deflateRaw(bytes, { level: constants.Z_BEST_SPEED, finishFlush }, (error, out) => (error ? reject(error) : resolve(new Uint8Array(out.buffer, out.byteOffset, out.length)))),
+    deflateRaw(bytes, { level: constants.Z_BEST_SPEED, finishFlush, chunkSize }, (error, out) => (error ? reject(error) : resolve(new Uint8Array(out.buffer, out.byteOffset, out.length)))),
   );
 }
 
