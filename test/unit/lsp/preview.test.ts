@@ -107,7 +107,7 @@ describe('lsp/preview: collide/previewScene answers with deltas against the vers
 
   it('gives the whole scene as base64 bytes to a client that asks so, and deltas as before', async () => {
     // Large enough for several base64 texts.
-    let text = sceneText(3000);
+    let text = sceneText(4500);
     await client.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'collide', version: 1, text } });
     await publishedFor(1);
     const first = await client.sendRequest(PREVIEW_SCENE_METHOD, { uri: URI, bytes: true });
