@@ -27,6 +27,12 @@ export interface PreviewSceneParams {
   bytes?: boolean;
   /** With `bytes`: the client takes them deflated (`PreviewSceneBytes.deflated`), if the server can. */
   deflate?: boolean;
+  /**
+   * With `bytes`: a stream id the client picks (a non-negative integer). A whole scene then comes
+   * in parts, each a `collide/previewScenePart` notification of this stream, and the answer is a
+   * `PreviewSceneParts`; a delta is answered as without it.
+   */
+  parts?: number;
 }
 /**
  * A whole scene as `encodeSceneBytes` makes it (preview-scene-bytes.ts), in base64: `bytes` are
@@ -46,7 +52,61 @@ export interface PreviewSceneBytes {
   /** The byte length of the scene's bytes when `bytes` hold them deflated (at most MAX_SCENE_BYTES). */
   deflated?: number;
 }
-export type PreviewSceneResult = PreviewScene | PreviewSceneDelta | PreviewSceneBytes | null;
+export type PreviewSceneResult = PreviewScene | PreviewSceneDelta | PreviewSceneBytes | PreviewSceneParts | null;
+
+/**
+ * `collide/previewScenePart` (server to client): part `index` of `count` of the whole scene a
+ * `collide/previewScene` request with `parts: stream` asked for, its bytes as
+ * `encodeScenePart` makes them (preview-scene-parts.ts) in base64 texts as `PreviewSceneBytes`
+ * holds them, deflated when `deflated` (the inflated size) is given. The server sends the parts
+ * in index order, every one before it answers the request (one connection, in order), and makes
+ * part k+1 while part k is on its way, so the client reads each as it comes.
+ */
+export const PREVIEW_SCENE_PART_METHOD = 'collide/previewScenePart';
+export interface PreviewScenePart {
+  stream: number;
+  uri: string;
+  version: number;
+  index: number;
+  count: number;
+  bytes: string[];
+  deflated?: number;
+}
+/** The answer to a request for a whole scene in parts: the `parts` notifications of its stream make the scene. */
+export interface PreviewSceneParts {
+  uri: string;
+  version: number;
+  parts: number;
+}
+/** The most parts a scene comes in. */
+export const MAX_SCENE_PARTS = 100_000;
+
+const isPartCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_SCENE_PARTS;
+const isStreamId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+const isPartFields = objectOf({
+  stream: isStreamId,
+  uri: stringOf(MAX_URI),
+  version: Number.isInteger as Check<number>,
+  index: (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0,
+  count: isPartCount,
+  bytes: arrayOf(stringOf(1 << 24), 1 << 16),
+  deflated: optional(isInflatedSize),
+});
+/** The shape of a `PreviewScenePart` (0 ≤ index < count ≤ MAX_SCENE_PARTS; its bytes are checked when decoded). */
+export const isPreviewScenePart: Check<PreviewScenePart> = (v: unknown): v is PreviewScenePart => isPartFields(v) && v.index < v.count;
+
+/** The shape of a `PreviewSceneParts`. */
+export const isPreviewSceneParts: Check<PreviewSceneParts> = objectOf({
+  uri: stringOf(MAX_URI),
+  version: Number.isInteger as Check<number>,
+  parts: isPartCount,
+});
+
+/** Whether an answer of `collide/previewScene` is a `PreviewSceneParts` (it has `parts`). */
+export function isPartsAnswer(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && 'parts' in result;
+}
 
 /** The shape of a `PreviewSceneBytes` (its bytes are checked when decoded, see scene-sync.ts). */
 export const isPreviewSceneBytes: Check<PreviewSceneBytes> = objectOf({
