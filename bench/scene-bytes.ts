@@ -4,8 +4,9 @@
  * [--bodies=N] [--runs=N]`. The scene is the bench's (`generateScene(N, 0)`), analyzed and
  * modeled as the server does; writing is `SceneBytesWriter` in runs of 64 bodies (as the
  * server's answer makes it), reading is `decodeSceneBytes` (as the webview's receive does,
- * `isPreviewScene` included). Prints the size, how it splits into the header and the sections,
- * and the first run / median of each, in ms.
+ * `isPreviewScene` included). Then the same in parts (preview-scene-parts.ts): each part written
+ * and read through a SceneAssembly. Prints the size, how it splits into the header and the
+ * sections, and the first run / median of each, in ms.
  *
  * The module is bundled by esbuild first and run as bundled, as the server and the webview run
  * it: under tsx, a constant imported from another module is read through a getter at each use.
@@ -28,7 +29,7 @@ const dir = mkdtempSync(join(tmpdir(), 'scene-bytes-'));
 const bundle = join(dir, 'scene-bytes.js');
 buildSync({ entryPoints: [join(__dirname, '../protocol/preview-scene-bytes.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: bundle, logLevel: 'error' });
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { decodeSceneBytes, SceneBytesWriter } = require(bundle) as typeof SceneBytes;
+const { decodeSceneBytes, SceneAssembly, SceneBytesWriter, sceneSlices } = require(bundle) as typeof SceneBytes;
 rmSync(dir, { recursive: true });
 
 const analysis = analyzeDocument(sceneText(generateScene(BODIES, 0)));
@@ -61,3 +62,24 @@ const sections = Object.entries(header)
 const kb = (n: number) => `${(n / 1000).toFixed(0)} KB`;
 console.log(`${scene.bodies.length} bodies, ${scene.findings.length} findings: ${bytes.length.toLocaleString('en-US')} bytes (header ${kb(headerLength)}; ${sections})`);
 console.log(`write: ${write[0]!.toFixed(1)} / ${median(write).toFixed(1)} ms; read: ${read[0]!.toFixed(1)} / ${median(read).toFixed(1)} ms (first / median of ${RUNS}, CPU)`);
+
+const slices = sceneSlices(scene.bodies.length, scene.findings.length);
+const writeParts: number[] = [];
+const readParts: number[] = [];
+let parts: Uint8Array[] = [];
+for (let run = 0; run < RUNS; run++) {
+  let t = cpuMs();
+  parts = slices.map((slice) => {
+    const writer = new SceneBytesWriter(scene, slice);
+    while (!writer.step(64));
+    return writer.bytes();
+  });
+  writeParts.push(cpuMs() - t);
+  t = cpuMs();
+  const assembly = new SceneAssembly(parts.length);
+  parts.forEach((p, k) => assembly.add(k, p));
+  readParts.push(cpuMs() - t);
+  if (assembly.scene?.bodies.length !== scene.bodies.length) throw new Error('the parts did not read back');
+}
+const partBytes = parts.reduce((n, p) => n + p.length, 0);
+console.log(`in ${parts.length} parts: ${partBytes.toLocaleString('en-US')} bytes; write: ${writeParts[0]!.toFixed(1)} / ${median(writeParts).toFixed(1)} ms; read: ${readParts[0]!.toFixed(1)} / ${median(readParts).toFixed(1)} ms`);

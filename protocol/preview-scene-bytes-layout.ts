@@ -42,6 +42,16 @@ export interface Header {
   layers: unknown[];
   /** The findings' strings not left out, in finding order: a and b unless NAMED, the message unless worded, the pieces. */
   strings: unknown[];
+  /** A part only (preview-scene-parts.ts): the index of its first body and of its first finding. */
+  from?: [number, number];
+  /** A part only: how many bodies and findings the whole scene has. */
+  of?: [number, number];
+}
+
+/** A part's range of bodies and of findings, each [from, to). */
+export interface SceneSlice {
+  readonly bodies: readonly [number, number];
+  readonly findings: readonly [number, number];
 }
 
 // The scene's flags (the first integer).

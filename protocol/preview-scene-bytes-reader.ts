@@ -305,7 +305,7 @@ interface Tables {
   layerOk: readonly boolean[];
 }
 
-function readBody(r: Reader, index: number, t: Tables): PreviewBody | null {
+function readBody(r: Reader, index: number, name: string, t: Tables): PreviewBody | null {
   const flags = r.count(BODY_FLAGS);
   const sourceKind = r.count(t.sourceKinds.length - 1);
   const layer = r.count(t.layers.length - 1);
@@ -337,7 +337,7 @@ function readBody(r: Reader, index: number, t: Tables): PreviewBody | null {
   if (chains === null || tiles === null || !r.ok) return null;
   const b: PreviewBody = {
     index,
-    name: t.names[index] as string,
+    name,
     kind: BODY_KINDS[flags & BODY_KIND_MASK]!,
     isStatic: (flags & STATIC) !== 0,
     isSensor: (flags & SENSOR) !== 0,
@@ -436,8 +436,30 @@ function float64s(bytes: Uint8Array, from: number, count: number): Float64Array 
 }
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 
-/** The scene the bytes hold, or null when they do not hold a valid scene in this layout. */
+/** The scene the bytes hold, or null when they do not hold a valid scene in this layout (a part does not: see preview-scene-parts.ts). */
 export function decodeSceneBytes(bytes: Uint8Array): PreviewScene | null {
+  const read = readSceneBytes(bytes, [], []);
+  return read && !read.from ? read.scene : null;
+}
+
+/** What one scene's bytes, or one part's, hold (`readSceneBytes`). */
+export interface SceneBytesRead {
+  /** The scene's own fields; `bodies` and `findings` are the lists given, with this part's appended. */
+  readonly scene: PreviewScene;
+  /** A part's `from` and `of` (preview-scene-bytes-layout.ts Header); undefined for a whole scene. */
+  readonly from?: readonly [number, number];
+  readonly of?: readonly [number, number];
+}
+
+const isPair = (v: unknown): v is [number, number] => Array.isArray(v) && v.length === 2 && isCount(v[0]) && isCount(v[1]);
+
+/**
+ * Reads a whole scene's bytes or one part's, appending its bodies to `bodies` and its findings to
+ * `findings`. A part's bodies and findings must start where those lists end (the parts before it,
+ * in order), its findings only once every body of the scene is in `bodies`; null when the bytes
+ * do not hold a valid scene or part in this layout (the lists may then have grown).
+ */
+export function readSceneBytes(bytes: Uint8Array, bodies: PreviewBody[], findings: PreviewFinding[]): SceneBytesRead | null {
   if (bytes.byteLength > MAX_SCENE_BYTES || bytes.byteLength < 4) return null;
   const n = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
   const start = 4 + n + ((8 - ((4 + n) % 8)) % 8);
@@ -449,9 +471,14 @@ export function decodeSceneBytes(bytes: Uint8Array): PreviewScene | null {
     return null;
   }
   if (typeof header !== 'object' || header === null || Array.isArray(header)) return null;
-  const { bodies: bodyCount, findings: findingCount, floats, ints, wide, cells } = header;
+  const { bodies: bodyCount, findings: findingCount, floats, ints, wide, cells, from, of } = header;
   if (![floats, ints, cells].every(isCount) || typeof wide !== 'boolean') return null;
   if (!isCount(bodyCount) || bodyCount > 1_000_000 || !isCount(findingCount) || findingCount > 10_000_000) return null;
+  // A whole scene is read into empty lists; a part continues them, up to the scene's counts.
+  const [bodyTotal, findingTotal] = from === undefined && of === undefined ? [bodyCount, findingCount] : isPair(from) && isPair(of) ? of : [-1, -1];
+  const at = from ?? [0, 0];
+  if (at[0] !== bodies.length || at[1] !== findings.length || bodyTotal > 1_000_000 || findingTotal > 10_000_000) return null;
+  if (at[0] + bodyCount > bodyTotal || at[1] + findingCount > findingTotal || (findingCount > 0 && at[0] + bodyCount !== bodyTotal)) return null;
   if (!isList(header.names) || header.names.length !== bodyCount || !isList(header.sourceKinds) || !isList(header.layers) || !isList(header.strings)) return null;
   const intsAt = start + floats * 8;
   const cellsAt = bytes.byteLength - cells;
@@ -468,14 +495,12 @@ export function decodeSceneBytes(bytes: Uint8Array): PreviewScene | null {
   const errorCount = r.f();
   if (!Number.isInteger(version) || !(dt > 0) || !isCount(frames) || !isCount(errorCount)) return null;
   const bounds: [number, number, number, number] | null = sceneFlags & SCENE_BOUNDS ? [r.f(), r.f(), r.f(), r.f()] : null;
-  const bodies: PreviewBody[] = [];
   for (let i = 0; i < bodyCount; i++) {
-    const b = readBody(r, i, t);
+    const b = readBody(r, at[0] + i, t.names[i] as string, t);
     if (!b) return null;
     bodies.push(b);
   }
   const strings = new Strings(header.strings);
-  const findings: PreviewFinding[] = [];
   let previous = 0;
   for (let i = 0; i < findingCount; i++) {
     const f = readFinding(r, strings, bodies, previous);
@@ -486,5 +511,5 @@ export function decodeSceneBytes(bytes: Uint8Array): PreviewScene | null {
   if (!r.done || !strings.done) return null;
   const scene: PreviewScene = { uri: header.uri, version, dt, frames, slop, bodies, findings, bounds, errorCount };
   if (header.yDown !== undefined) scene.yDown = header.yDown;
-  return scene;
+  return from === undefined ? { scene } : { scene, from: at, of: [bodyTotal, findingTotal] };
 }

@@ -37,6 +37,7 @@ import {
   WORDED_A,
   WORDED_B,
   type Header,
+  type SceneSlice,
 } from './preview-scene-bytes-layout';
 
 const isPlusZero = (x: number): boolean => x === 0 && 1 / x > 0;
@@ -289,21 +290,32 @@ function writeFinding(out: Out, f: PreviewFinding, bodies: readonly PreviewBody[
 
 /**
  * Writes a scene's bytes a run of bodies or findings at a time (`step`), so that a caller can
- * yield between runs; `bytes()` once `step` returned true.
+ * yield between runs; `bytes()` once `step` returned true. Given a slice, it writes that part of
+ * the scene (preview-scene-parts.ts): the slice's bodies and findings, and the scene's numbers.
  */
 export class SceneBytesWriter {
   private out: Out;
-  private body = 0;
-  private finding = 0;
+  private body: number;
+  private finding: number;
+  private readonly bodyEnd: number;
+  private readonly findingEnd: number;
 
-  constructor(private readonly scene: PreviewScene) {
+  constructor(
+    private readonly scene: PreviewScene,
+    private readonly slice?: SceneSlice,
+  ) {
+    this.body = slice ? slice.bodies[0] : 0;
+    this.finding = slice ? slice.findings[0] : 0;
+    this.bodyEnd = slice ? slice.bodies[1] : scene.bodies.length;
+    this.findingEnd = slice ? slice.findings[1] : scene.findings.length;
     this.out = this.start(false);
   }
 
   /** A fresh output, sized for a scene like the bench's, with the scene's own numbers written. */
   private start(wide: boolean): Out {
-    const { bodies, findings } = this.scene;
-    const out = new Out(wide, 12 * bodies.length + 6 * findings.length + 16, 20 * bodies.length + 8 * findings.length + 16);
+    const bodies = this.bodyEnd - this.body;
+    const findings = this.findingEnd - this.finding;
+    const out = new Out(wide, 12 * bodies + 6 * findings + 16, 20 * bodies + 8 * findings + 16);
     const s = this.scene;
     out.int(s.bounds ? SCENE_BOUNDS : 0);
     out.f(s.version);
@@ -319,32 +331,34 @@ export class SceneBytesWriter {
   step(run: number): boolean {
     const { bodies, findings } = this.scene;
     const out = this.out;
+    const first = this.slice ? this.slice.findings[0] : 0;
     const end = this.body + run;
-    for (; this.body < bodies.length && this.body < end; this.body++) writeBody(out, bodies[this.body]!);
-    const endF = this.finding + Math.max(0, end - bodies.length);
-    for (; this.body >= bodies.length && this.finding < findings.length && this.finding < endF; this.finding++) {
-      writeFinding(out, findings[this.finding]!, bodies, this.finding > 0 ? findings[this.finding - 1]!.ia : 0);
+    for (; this.body < this.bodyEnd && this.body < end; this.body++) writeBody(out, bodies[this.body]!);
+    const endF = this.finding + Math.max(0, end - this.bodyEnd);
+    for (; this.body >= this.bodyEnd && this.finding < this.findingEnd && this.finding < endF; this.finding++) {
+      writeFinding(out, findings[this.finding]!, bodies, this.finding > first ? findings[this.finding - 1]!.ia : 0);
     }
     if (out.overflow) {
       // An integer a varint does not hold (no document VS Code holds has such offsets): all again, wide.
       this.out = this.start(true);
-      this.body = 0;
-      this.finding = 0;
+      this.body = this.slice ? this.slice.bodies[0] : 0;
+      this.finding = first;
       return false;
     }
-    return this.body >= bodies.length && this.finding >= findings.length;
+    return this.body >= this.bodyEnd && this.finding >= this.findingEnd;
   }
 
   bytes(): Uint8Array {
     while (!this.step(Infinity));
     const scene = this.scene;
     const out = this.out;
+    const slice = this.slice;
     const header: Header = {
       uri: scene.uri,
       // Left out of the JSON when undefined: a y-up scene's bytes are as they were before it.
       yDown: scene.yDown,
-      bodies: scene.bodies.length,
-      findings: scene.findings.length,
+      bodies: slice ? slice.bodies[1] - slice.bodies[0] : scene.bodies.length,
+      findings: slice ? slice.findings[1] - slice.findings[0] : scene.findings.length,
       floats: out.floats.length,
       ints: out.ints,
       wide: out.wide,
@@ -354,6 +368,10 @@ export class SceneBytesWriter {
       layers: out.layers.values,
       strings: out.strings,
     };
+    if (slice) {
+      header.from = [slice.bodies[0], slice.findings[0]];
+      header.of = [scene.bodies.length, scene.findings.length];
+    }
     const text = new TextEncoder().encode(JSON.stringify(header));
     const start = 4 + text.length + ((8 - ((4 + text.length) % 8)) % 8);
     const floatBytes = out.floats.length * 8;
@@ -371,4 +389,9 @@ export class SceneBytesWriter {
 /** The scene as bytes (see preview-scene-bytes.ts). */
 export function encodeSceneBytes(scene: PreviewScene): Uint8Array {
   return new SceneBytesWriter(scene).bytes();
+}
+
+/** One part of the scene as bytes: the slice's bodies and findings (see preview-scene-parts.ts). */
+export function encodeScenePart(scene: PreviewScene, slice: SceneSlice): Uint8Array {
+  return new SceneBytesWriter(scene, slice).bytes();
 }

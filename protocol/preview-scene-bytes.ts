@@ -36,6 +36,10 @@
  *   `overlapMessage` makes it from the finding (overlap-message.ts, which the server words its
  *   diagnostics with): the writer checks that it does, per finding.
  *
+ * A scene sent in parts (preview-scene-parts.ts) has this layout per part: the header's `bodies`
+ * and `findings` count the part's, `from` says where they start in the scene and `of` how many
+ * the scene has; the scene's own numbers are in every part.
+ *
  * Every double is kept exactly (-0 included). The decoder rebuilds the plain objects, checking
  * as it reads what `isPreviewScene` would check of them, so it refuses exactly what a scene sent
  * as objects would be refused for, and bytes that do not parse as this layout (a varint too long or not shortest,
@@ -51,3 +55,4 @@ export { encodeSceneBytes, SceneBytesWriter } from './preview-scene-bytes-writer
 export function isBytes(max = MAX_SCENE_BYTES): (v: unknown) => v is Uint8Array {
   return (v): v is Uint8Array => v instanceof Uint8Array && v.byteLength <= max;
 }
+export { decodeSceneParts, encodeScenePart, PART_ITEMS, SceneAssembly, sceneSlices, type SceneSlice } from './preview-scene-parts';
