@@ -161,6 +161,15 @@ export const isHostToWebview: Check<HostToWebview> = tagged({
 export interface ReadyMessage {
   type: 'ready';
 }
+/**
+ * The page drew a whole scene of `version` for the first time. The host reads its own copy of a
+ * whole scene (decoding its bytes) only after this, so as not to take the machine's cores from
+ * the page's first frame.
+ */
+export interface DrawnMessage {
+  type: 'drawn';
+  version: number;
+}
 /** Reveal and select a body's source (a click on it). */
 export interface RevealMessage {
   type: 'reveal';
@@ -224,7 +233,7 @@ export interface ApplyWhatIfMessage {
   version: number;
   substeps: number;
 }
-export type WebviewToHost = ReadyMessage | RevealMessage | RequestPairMessage | EditPoseMessage | EditBodyMessage | HistoryMessage | ExportedMessage | AskWhatIfMessage | ApplyWhatIfMessage;
+export type WebviewToHost = ReadyMessage | DrawnMessage | RevealMessage | RequestPairMessage | EditPoseMessage | EditBodyMessage | HistoryMessage | ExportedMessage | AskWhatIfMessage | ApplyWhatIfMessage;
 
 /**
  * What the webview stores with `setState`; VS Code hands it to the panel serializer after a
@@ -258,6 +267,7 @@ const isSubsteps = (v: unknown): v is number => Number.isInteger(v) && (v as num
 
 export const isWebviewToHost: Check<WebviewToHost> = tagged({
   ready: objectOf({ type: literal('ready') }),
+  drawn: objectOf({ type: literal('drawn'), version: isVersion }),
   reveal: objectOf({ type: literal('reveal'), version: isVersion, body: isName }),
   requestPair: objectOf({ type: literal('requestPair'), version: isVersion, a: isName, b: isName }),
   editPose: (v: unknown): v is EditPoseMessage =>

@@ -145,7 +145,13 @@ export class PreviewPage {
     await this.page.evaluate(() => new Promise<void>((r) => (globalThis as any).requestAnimationFrame(() => (globalThis as any).requestAnimationFrame(() => r()))));
   }
 
+  /** What the page posted, but its `drawn` notes (the host's cue, asserted apart: `drawnPosted`). */
   async posted(): Promise<any[]> {
+    return (await this.allPosted()).filter((m) => m.type !== 'drawn');
+  }
+
+  /** Every message the page posted, `drawn` included. */
+  async allPosted(): Promise<any[]> {
     return this.page.evaluate(() => (globalThis as any).__posted);
   }
 

@@ -152,7 +152,7 @@ class PreviewPanel implements vscode.Disposable {
     // Highlights wait for the page's `ready`, which sends them. The scene is read (and its bytes
     // decoded) only for a cursor in the document of the version held.
     if (!this.page.isReady || !this.uri || editor.document.uri.toString() !== this.uri.toString()) return;
-    if (editor.document.version !== this.sync.version) return;
+    if (editor.document.version !== this.sync.version || !this.page.mayRead) return;
     const scene = this.sync.scene;
     if (!scene) return;
     const offset = editor.document.offsetAt(editor.selection.active);
@@ -317,6 +317,12 @@ class PreviewPanel implements vscode.Disposable {
           void this.post({ type: 'selectPair', ...this.pendingPair });
           this.pendingPair = null;
         }
+        return;
+      }
+      case 'drawn': {
+        this.page.drawn();
+        const editor = vscode.window.activeTextEditor;
+        if (editor) this.selection(editor);
         return;
       }
       case 'reveal':

@@ -38,6 +38,8 @@ export class PageLoad {
    * the page holds their scene), `delivered` the delivery of the last one posted.
    */
   private stream: { readonly load: number | null; delivered: Promise<void> | null } | null = null;
+  /** A whole scene was posted and the page has not said it drew one since (`drawn`). */
+  private drawing = false;
 
   constructor(
     private readonly sync: SceneSync,
@@ -55,13 +57,15 @@ export class PageLoad {
    * page then counts as holding none, and `ready` brings it the whole). Null when not posted.
    */
   offer(message: HostToWebview): Promise<void> | null {
+    const whole = message.type === 'scene' || message.type === 'sceneBytes';
     if (this.state === 'loading') {
-      if (message.type !== 'scene' && message.type !== 'sceneBytes') {
+      if (!whole) {
         this.sync.webviewReset();
         return null;
       }
       this.state = 'posted';
     }
+    this.drawing = whole;
     return this.post(message);
   }
 
@@ -87,6 +91,21 @@ export class PageLoad {
     this.stream = null;
     if (s && s.load === this.loads) return s.delivered ?? undefined;
     await Promise.all(this.sync.wholeMessages().map((m) => this.offer(m)));
+  }
+
+  /**
+   * Whether the host may read its copy of the scene for the page's sake (the cursor's
+   * highlights): not while the page is drawing a whole scene posted to it, whose first frame
+   * would share the machine with the host's decoding of its bytes (hundreds of milliseconds at
+   * 100k bodies). What needs the scene to act (a delta, a click, an edit) reads it regardless.
+   */
+  get mayRead(): boolean {
+    return !this.drawing;
+  }
+
+  /** The page said it drew a whole scene. */
+  drawn(): void {
+    this.drawing = false;
   }
 
   /** The page said `ready`: post it the scene held, whole, unless it was posted to this page already. */

@@ -474,6 +474,7 @@ export class PreviewApp {
     if (first) {
       this.scenesDrawn = this.scenes;
       mark('drawn');
+      this.post({ type: 'drawn', version: this.state.scene!.version });
     }
     return this.lastFrame;
   }

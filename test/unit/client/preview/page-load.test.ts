@@ -214,6 +214,25 @@ describe('client/preview/page-load', () => {
     assert.deepStrictEqual(rig.page.scene, rig.server.latest);
   });
 
+  it("holds the host's reads of the scene while the page draws a whole one, until it says it drew", () => {
+    const rig = new Rig();
+    assert.equal(rig.host.mayRead, true, 'nothing posted yet');
+    rig.fetch();
+    assert.equal(rig.host.mayRead, false, 'a whole scene posted to the loading page');
+    rig.load();
+    assert.equal(rig.host.mayRead, false, 'loaded, not drawn yet');
+    rig.host.drawn();
+    assert.equal(rig.host.mayRead, true);
+    rig.server.edit();
+    rig.fetch();
+    assert.equal(rig.posted.at(-1)!.type, 'sceneDelta');
+    assert.equal(rig.host.mayRead, true, 'a delta is read at once');
+    rig.sync.webviewReset();
+    rig.fetch();
+    assert.equal(rig.posted.at(-1)!.type, 'sceneBytes');
+    assert.equal(rig.host.mayRead, false, 'a whole scene again');
+  });
+
   it('posts the deltas that follow the early scene in order, before and after `ready`', () => {
     const rig = new Rig();
     rig.fetch();

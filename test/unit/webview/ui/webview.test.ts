@@ -28,6 +28,21 @@ describe('preview webview (headless Chromium)', function () {
     assert.deepEqual(await view.posted(), [{ type: 'ready' }]);
   });
 
+  it('says it drew each whole scene once, after its first frame, and not for a delta', async () => {
+    const scene = sampleScene();
+    await view.send({ type: 'scene', scene });
+    await view.page.waitForFunction(() => (globalThis as any).__posted.some((m: any) => m.type === 'drawn'));
+    await view.send({ type: 'sceneDelta', delta: sceneDelta(scene, { version: scene.version + 1, errorCount: 0 }) });
+    await view.send({ type: 'scene', scene: { ...scene, version: scene.version + 2 } });
+    await view.page.waitForFunction(() => (globalThis as any).__posted.filter((m: any) => m.type === 'drawn').length === 2);
+    await view.frame();
+    const drawn = (await view.allPosted()).filter((m) => m.type === 'drawn');
+    assert.deepEqual(drawn, [
+      { type: 'drawn', version: scene.version },
+      { type: 'drawn', version: scene.version + 2 },
+    ]);
+  });
+
   it('applies a scene delta, keeping the findings list and counts it leaves alone', async () => {
     const scene = sampleScene();
     await view.send({ type: 'scene', scene });
