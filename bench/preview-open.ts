@@ -291,7 +291,7 @@ async function main(): Promise<void> {
     const sync = new SceneSync();
     const answer = sync.accept(uri, result);
     const c2 = threadCpuMs(process.pid);
-    if (answer.kind !== 'scene' || answer.message.type !== 'sceneBytes') throw new Error(`the host took the answer as ${answer.kind}`);
+    if (answer.kind !== 'scene' || answer.message?.type !== 'sceneBytes') throw new Error(`the host took the answer as ${answer.kind}`);
     posted = answer.message.bytes;
     deflated = answer.message.deflated;
     // The host's own copy, after the post: the extension's zlib inflate, timed synchronously here.

@@ -21,7 +21,7 @@ import { isPairDetail, isPreviewScene, type PairDetail, type PreviewScene } from
 import { isPreviewSceneDelta, type PreviewSceneDelta } from './preview-delta';
 import { isBytes } from './preview-scene-bytes';
 import { isInflatedSize } from './deflate-raw';
-import { isWhatIfResult, MAX_WHAT_IF_SUBSTEPS, type WhatIfResult } from './preview-lsp';
+import { isWhatIfResult, MAX_SCENE_PARTS, MAX_WHAT_IF_SUBSTEPS, type WhatIfResult } from './preview-lsp';
 import { isPreviewBodyChange, type PreviewBodyChange } from './preview-lsp';
 
 export type ExportFormat = 'svg' | 'png';
@@ -44,6 +44,17 @@ export interface SceneBytesMessage {
   bytes: Uint8Array;
   /** `bytes` are the raw DEFLATE stream of this many bytes of the scene (deflate-raw.ts): the webview inflates them first. */
   deflated?: number;
+  /**
+   * `bytes` are part `index` of the `count` parts of a whole scene (encodeScenePart,
+   * preview-scene-parts.ts), posted in order: the webview reads each as it comes (SceneAssembly)
+   * and takes the scene with the last. Absent: `bytes` hold the whole scene.
+   */
+  part?: ScenePartIndex;
+}
+/** Which part of a whole scene's parts a `sceneBytes` holds: 0 ≤ index < count ≤ MAX_SCENE_PARTS. */
+export interface ScenePartIndex {
+  index: number;
+  count: number;
 }
 /**
  * The changes from the scene of version `delta.base`, which the webview holds, to a newer one
@@ -123,9 +134,12 @@ export type HostToWebview =
 
 const isName = stringOf(256);
 
+const isPartFields = objectOf({ index: Number.isInteger as Check<number>, count: Number.isInteger as Check<number> });
+const isPartIndex: Check<ScenePartIndex> = (v: unknown): v is ScenePartIndex => isPartFields(v) && v.index >= 0 && v.index < v.count && v.count <= MAX_SCENE_PARTS;
+
 export const isHostToWebview: Check<HostToWebview> = tagged({
   scene: objectOf({ type: literal('scene'), scene: isPreviewScene }),
-  sceneBytes: objectOf({ type: literal('sceneBytes'), bytes: isBytes(), deflated: optional(isInflatedSize) }),
+  sceneBytes: objectOf({ type: literal('sceneBytes'), bytes: isBytes(), deflated: optional(isInflatedSize), part: optional(isPartIndex) }),
   sceneDelta: objectOf({ type: literal('sceneDelta'), delta: isPreviewSceneDelta }),
   sceneSent: objectOf({ type: literal('sceneSent') }),
   pair: objectOf({ type: literal('pair'), pair: isPairDetail }),

@@ -5,6 +5,7 @@ import {
   PREVIEW_LEVEL_MOVE_METHOD,
   PREVIEW_PAIR_METHOD,
   PREVIEW_SCENE_METHOD,
+  PREVIEW_SCENE_PART_METHOD,
   type PreviewEditParams,
   type PreviewLevelMoveParams,
   type PreviewPairParams,
@@ -28,6 +29,7 @@ import { applyOffsetEdits } from './apply-edits';
 import { makeNonce, previewHtml } from './html';
 import { revealPlan } from './reveal';
 import { PageLoad } from './page-load';
+import { SceneParts } from './scene-parts';
 import { SceneSync } from './scene-sync';
 import { SingleFlight } from './single-flight';
 import { Throttle } from './throttle';
@@ -40,6 +42,8 @@ const RETRY_MS = 100;
 /** The longest a scene update waits for its message to reach the webview. */
 const DELIVERY_WAIT_MS = 1000;
 const MAX_RETRIES = 30;
+/** The stream id of the next scene request (unique to the client, whichever panel asks). */
+let nextStream = 0;
 
 /**
  * The preview panel: one webview that follows the active scene editor (as Markdown's preview
@@ -50,6 +54,8 @@ class PreviewPanel implements vscode.Disposable {
   private uri: vscode.Uri | null = null;
   /** The scene held and what the webview holds, kept by whole scenes and deltas. */
   private readonly sync = new SceneSync();
+  /** The parts of the whole scene the request under way asked for. */
+  private readonly parts = new SceneParts();
   private requestSeq = 0;
   private retries = 0;
   private changeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -204,7 +210,8 @@ class PreviewPanel implements vscode.Disposable {
    * arrive, so that they do not queue up there (each update then brings every edit since).
    */
   private post(message: HostToWebview): Promise<void> {
-    const version = message.type === 'scene' ? message.scene.version : message.type === 'sceneDelta' ? message.delta.version : message.type === 'sceneBytes' ? this.sync.version : undefined;
+    const bytesVersion = () => (message.type === 'sceneBytes' && message.part ? (this.parts.version ?? this.sync.version) : this.sync.version);
+    const version = message.type === 'scene' ? message.scene.version : message.type === 'sceneDelta' ? message.delta.version : message.type === 'sceneBytes' ? bytesVersion() : undefined;
     if (version !== undefined) timelineMark('previewPosted', 'preview', message.type, String(version));
     const delivered = Promise.resolve(this.panel.webview.postMessage(message)).then(
       () => undefined,
@@ -237,7 +244,9 @@ class PreviewPanel implements vscode.Disposable {
     }
     if (!this.client.isRunning()) return; // onDidChangeState brings us back
     const seq = ++this.requestSeq;
-    const params: PreviewSceneParams = { uri: uri.toString(), bytes: true, deflate: true };
+    const stream = nextStream++;
+    this.parts.start(stream);
+    const params: PreviewSceneParams = { uri: uri.toString(), bytes: true, deflate: true, parts: stream };
     const base = this.sync.base(uri.toString());
     if (base !== undefined) params.base = base;
     let result: unknown;
@@ -257,7 +266,7 @@ class PreviewPanel implements vscode.Disposable {
       return;
     }
     timelineMark('previewAnswer', 'preview', base ?? '');
-    const answer = this.sync.accept(uri.toString(), result);
+    const answer = this.sync.accept(uri.toString(), result, this.parts.take(stream));
     timelineMark('previewAccepted', 'preview', answer.kind);
     if (answer.kind === 'invalid') {
       this.client.warn('Collide preview: the server sent a scene that does not fit the protocol; ignored.', undefined, false);
@@ -272,7 +281,8 @@ class PreviewPanel implements vscode.Disposable {
     const version = this.sync.version;
     if (version === undefined) return;
     if (answer.kind === 'scene') {
-      await this.page.offer(answer.message);
+      // A scene in parts was posted as they came (`part`).
+      await (answer.message ? this.page.offer(answer.message) : this.page.partsAccepted());
       await this.sync.inflated(); // the host's copy, once posted
     }
     const doc = this.document();
@@ -283,6 +293,13 @@ class PreviewPanel implements vscode.Disposable {
     }
     const editor = vscode.window.activeTextEditor;
     if (editor) this.selection(editor);
+  }
+
+  /** A `collide/previewScenePart` notification: posted to the page at once when it is the next part the request under way asked for. */
+  part(params: unknown): void {
+    if (this.uri?.toString() !== (params as { uri?: unknown } | null)?.uri) return;
+    const p = this.parts.add(params);
+    if (p) this.page.offerPart(p.message, p.uri, p.version);
   }
 
   /** Every message from the webview comes through here (PreviewHooks.receive too). */
@@ -557,6 +574,8 @@ export function registerPreview(context: vscode.ExtensionContext, client: BaseLa
     }),
     vscode.window.onDidChangeTextEditorSelection((e) => current?.selection(e.textEditor)),
   ];
+  // Once per client: the client keeps one handler per method, across its restarts.
+  if (client) disposables.push(client.onNotification(PREVIEW_SCENE_PART_METHOD, (params: unknown) => current?.part(params)));
   const all = vscode.Disposable.from(...disposables, { dispose: () => current?.panel.dispose() });
   context.subscriptions.push(all);
   return {

@@ -1,4 +1,5 @@
 import type { HostToWebview } from '../../../protocol/preview-messages';
+import type { ScenePartMessage } from './scene-parts';
 import type { SceneSync } from './scene-sync';
 
 /**
@@ -18,6 +19,11 @@ import type { SceneSync } from './scene-sync';
  * after an early whole scene is answered with `sceneSent` rather than the scene again; any other
  * `ready` (the first one when nothing was posted, a page loaded again, a delta that did not fit
  * what the page holds) with the whole scene.
+ *
+ * A whole scene that comes in parts (scene-parts.ts) is posted a part at a time as they come,
+ * before the request's answer, to the page that was posted its first part: a page that says
+ * `ready` again meanwhile (loaded again) drops the parts after its `ready`, and is posted the
+ * whole scene once it is accepted.
  */
 export class PageLoad {
   /**
@@ -25,6 +31,13 @@ export class PageLoad {
    * scene posted (what follows it is posted too: it arrives after it, in order); 'ready'.
    */
   private state: 'loading' | 'posted' | 'ready' = 'loading';
+  /** Counts the `ready`s answered with the whole scene: a page that may hold none of what was posted before. */
+  private loads = 0;
+  /**
+   * The parts being posted: `load` is the page load their first part went to (null: not posted,
+   * the page holds their scene), `delivered` the delivery of the last one posted.
+   */
+  private stream: { readonly load: number | null; delivered: Promise<void> | null } | null = null;
   /** A whole scene was posted and the page has not said it drew one since (`drawn`). */
   private drawing = false;
 
@@ -57,6 +70,30 @@ export class PageLoad {
   }
 
   /**
+   * Posts a part of a whole scene of `uri` at `version` as it comes (its parts come in order, each
+   * posted without waiting for the one before to be delivered), unless the page holds that scene
+   * or loaded again since the first part.
+   */
+  offerPart(message: ScenePartMessage, uri: string, version: number): void {
+    if (message.part.index === 0) this.stream = { load: this.sync.takes(uri, version) ? this.loads : null, delivered: null };
+    const s = this.stream;
+    if (!s || s.load !== this.loads) return;
+    s.delivered = this.offer(message);
+  }
+
+  /**
+   * The scene of the parts offered was accepted (SceneSync.accept: its answer had no message):
+   * the page that missed parts of it is posted it whole. Resolves when the last part, or the
+   * whole, is delivered.
+   */
+  async partsAccepted(): Promise<void> {
+    const s = this.stream;
+    this.stream = null;
+    if (s && s.load === this.loads) return s.delivered ?? undefined;
+    await Promise.all(this.sync.wholeMessages().map((m) => this.offer(m)));
+  }
+
+  /**
    * Whether the host may read its copy of the scene for the page's sake (the cursor's
    * highlights): not while the page is drawing a whole scene posted to it, whose first frame
    * would share the machine with the host's decoding of its bytes (hundreds of milliseconds at
@@ -82,8 +119,8 @@ export class PageLoad {
       void this.post({ type: 'sceneSent' });
       return;
     }
+    this.loads++;
     this.sync.webviewReset();
-    const whole = this.sync.wholeMessage();
-    if (whole) void this.post(whole);
+    for (const m of this.sync.wholeMessages()) void this.post(m);
   }
 }

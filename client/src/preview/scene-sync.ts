@@ -1,19 +1,21 @@
 import { decodeBase64 } from '../../../protocol/base64';
 import { inflateRawStream } from '../../../protocol/deflate-raw';
-import { isBytesAnswer, isDeltaAnswer, isPreviewSceneBytes } from '../../../protocol/preview-lsp';
+import { isBytesAnswer, isDeltaAnswer, isPartsAnswer, isPreviewSceneBytes, isPreviewSceneParts } from '../../../protocol/preview-lsp';
 import { applySceneDelta, isPreviewSceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
 import type { HostToWebview } from '../../../protocol/preview-messages';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
-import { decodeSceneBytes, encodeSceneBytes } from '../../../protocol/preview-scene-bytes';
+import { decodeSceneBytes, decodeSceneParts, encodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 import { concatBytes } from '../../../protocol/concat-bytes';
+import { partMessage, type CollectedParts, type ScenePartBytes } from './scene-parts';
 
 /** What an answer of `collide/previewScene` comes to. */
 export type SceneAnswer =
   /**
-   * A newer scene: hold it, and post `message` to the webview. `version` is the scene's; `scene`
-   * is decoded when first read (null if its bytes turn out not to hold it, see SceneSync.scene).
+   * A newer scene: hold it, and post `message` to the webview (null: the scene came in parts,
+   * posted to the webview as they came). `version` is the scene's; `scene` is decoded when first
+   * read (null if its bytes turn out not to hold it, see SceneSync.scene).
    */
-  | { readonly kind: 'scene'; readonly version: number; readonly scene: PreviewScene | null; readonly message: HostToWebview }
+  | { readonly kind: 'scene'; readonly version: number; readonly scene: PreviewScene | null; readonly message: HostToWebview | null }
   /** Not newer than what is held (an answer for an older version, or an empty delta). */
   | { readonly kind: 'same' }
   /** A delta that does not fit the scene held: the held scene is dropped, ask again for the whole. */
@@ -34,7 +36,9 @@ export type SceneAnswer =
  * first read (a delta to apply, a cursor to match against the bodies): the webview decodes and
  * checks the same bytes itself, and the host's decoding (hundreds of milliseconds for a large
  * scene) is then off the way of the preview's first frame. Bytes that came deflated are posted
- * so too, and inflated for this copy once posted (`inflated`): until then `scene` is null.
+ * so too, and inflated for this copy once posted (`inflated`): until then `scene` is null. A
+ * whole scene that came in parts (scene-parts.ts: posted to the webview one by one as they came,
+ * before the answer) is held so, and read the same way (`decodeSceneParts`).
  */
 export class SceneSync {
   private held: PreviewScene | null = null;
@@ -42,7 +46,9 @@ export class SceneSync {
   private heldBytes: Uint8Array | null = null;
   /** The held scene's bytes deflated as the server sent them, and their inflated size (`heldBytes` is null until inflated). */
   private heldDeflated: { readonly bytes: Uint8Array; readonly size: number } | null = null;
-  /** The document and version of `heldBytes` while they are not decoded yet (`held` is null then). */
+  /** The held scene's parts as the server sent them, and their bytes inflated (null until inflated, and once decoded). */
+  private heldParts: { readonly parts: readonly ScenePartBytes[]; inflated: Uint8Array[] | null } | null = null;
+  /** The document and version of `heldBytes` or `heldParts` while they are not decoded yet (`held` is null then). */
   private undecoded: { readonly uri: string; readonly version: number } | null = null;
   /** The version the webview holds (-1: none; it just loaded, or was sent an empty message). */
   private webviewVersion = -1;
@@ -55,9 +61,11 @@ export class SceneSync {
    */
   get scene(): PreviewScene | null {
     const pending = this.undecoded;
-    if (pending && this.heldBytes) {
+    const parts = this.heldParts?.inflated;
+    if (pending && (parts || this.heldBytes)) {
       this.undecoded = null;
-      const decoded = decodeSceneBytes(this.heldBytes);
+      const decoded = parts ? decodeSceneParts(parts) : decodeSceneBytes(this.heldBytes!);
+      if (parts) this.heldParts!.inflated = null; // the parts as they came are posted again, not these
       if (decoded && decoded.uri === pending.uri && decoded.version === pending.version) this.held = decoded;
       else this.reset();
     }
@@ -85,6 +93,7 @@ export class SceneSync {
     this.held = null;
     this.heldBytes = null;
     this.heldDeflated = null;
+    this.heldParts = null;
     this.undecoded = null;
     this.webviewVersion = -1;
   }
@@ -95,6 +104,15 @@ export class SceneSync {
    * not decode are.
    */
   async inflated(): Promise<void> {
+    const p = this.heldParts;
+    if (p) {
+      if (p.inflated || !this.undecoded) return;
+      const inflated = await Promise.all(p.parts.map((x) => (x.deflated === undefined ? x.bytes : inflateScene(x.bytes, x.deflated))));
+      if (this.heldParts !== p || p.inflated || !this.undecoded) return; // replaced, inflated or decoded meanwhile
+      if (inflated.every((b) => b !== null)) p.inflated = inflated;
+      else this.reset();
+      return;
+    }
     const d = this.heldDeflated;
     if (!d || this.heldBytes) return;
     const bytes = await inflateScene(d.bytes, d.size);
@@ -112,22 +130,46 @@ export class SceneSync {
   }
 
   /**
-   * The message that gives the webview the scene held, whole (it just loaded and holds none),
-   * and it then counts as holding it; null when no scene is held.
+   * The messages that give the webview the scene held, whole (it just loaded and holds none):
+   * its parts in order when it came so, else one; the webview then counts as holding it. None
+   * when no scene is held.
    */
-  wholeMessage(): HostToWebview | null {
+  wholeMessages(): HostToWebview[] {
     const key = this.heldKey;
-    if (!key) return null;
+    if (!key) return [];
     this.webviewVersion = key.version;
+    const p = this.heldParts;
+    if (p) return p.parts.map((x, k) => partMessage(x, k, p.parts.length));
     const d = this.heldDeflated;
-    return d ? { type: 'sceneBytes', bytes: d.bytes, deflated: d.size } : { type: 'sceneBytes', bytes: this.bytesOfHeld() };
+    return [d ? { type: 'sceneBytes', bytes: d.bytes, deflated: d.size } : { type: 'sceneBytes', bytes: this.bytesOfHeld() }];
   }
 
-  /** Take an answer for document `uri`. */
-  accept(uri: string, result: unknown): SceneAnswer {
+  /** Whether a whole scene of `uri` at `version` would be taken (it is newer than what is held, or the webview lacks it). */
+  takes(uri: string, version: number): boolean {
+    return !this.notNewer(uri, version);
+  }
+
+  /**
+   * Take an answer for document `uri`; `parts`, what the request's stream brought (scene-parts.ts),
+   * for an answer that says the scene came in parts.
+   */
+  accept(uri: string, result: unknown, parts: CollectedParts | null = null): SceneAnswer {
     let scene: PreviewScene;
     let delta: PreviewSceneDelta | null = null;
-    if (isBytesAnswer(result)) {
+    if (isPartsAnswer(result)) {
+      if (!isPreviewSceneParts(result) || result.uri !== uri) return { kind: 'invalid' };
+      const { version, parts: count } = result;
+      if (!parts || parts.uri !== uri || parts.version !== version || parts.count !== count || parts.parts.length !== count) return { kind: 'invalid' };
+      if (this.notNewer(uri, version)) return { kind: 'same' };
+      // Posted as they came; inflated (`inflated`) and decoded when first read (`scene`).
+      this.held = null;
+      this.heldBytes = null;
+      this.heldDeflated = null;
+      this.heldParts = { parts: parts.parts, inflated: parts.parts.every((x) => x.deflated === undefined) ? parts.parts.map((x) => x.bytes) : null };
+      this.undecoded = { uri, version };
+      this.webviewVersion = version;
+      return this.lazy(version, null);
+    } else if (isBytesAnswer(result)) {
       if (!isPreviewSceneBytes(result) || result.uri !== uri) return { kind: 'invalid' };
       const bytes = fromBase64(result.bytes);
       if (!bytes) return { kind: 'invalid' };
@@ -137,18 +179,10 @@ export class SceneSync {
       this.held = null;
       this.heldBytes = deflated === undefined ? bytes : null;
       this.heldDeflated = deflated === undefined ? null : { bytes, size: deflated };
+      this.heldParts = null;
       this.undecoded = { uri, version: result.version };
       this.webviewVersion = result.version;
-      const message: HostToWebview = deflated === undefined ? { type: 'sceneBytes', bytes } : { type: 'sceneBytes', bytes, deflated };
-      const sync = this;
-      return {
-        kind: 'scene',
-        version: result.version,
-        message,
-        get scene() {
-          return sync.scene;
-        },
-      };
+      return this.lazy(result.version, deflated === undefined ? { type: 'sceneBytes', bytes } : { type: 'sceneBytes', bytes, deflated });
     } else if (isDeltaAnswer(result)) {
       if (!isPreviewSceneDelta(result) || result.uri !== uri) return { kind: 'invalid' };
       const held = this.scene;
@@ -181,6 +215,19 @@ export class SceneSync {
     return version < key.version || (version === key.version && this.webviewVersion === version);
   }
 
+  /** The answer for a scene taken as bytes, decoded when its `scene` is first read. */
+  private lazy(version: number, message: HostToWebview | null): SceneAnswer {
+    const sync = this;
+    return {
+      kind: 'scene',
+      version,
+      message,
+      get scene() {
+        return sync.scene;
+      },
+    };
+  }
+
   private bytesOfHeld(): Uint8Array {
     this.heldBytes ??= encodeSceneBytes(this.held!);
     return this.heldBytes;
@@ -190,6 +237,7 @@ export class SceneSync {
     if (scene !== this.held) {
       this.heldBytes = null;
       this.heldDeflated = null;
+      this.heldParts = null;
     }
     this.held = scene;
     this.undecoded = null;

@@ -158,7 +158,7 @@ export class PreviewApp {
     this.inbox.receive(data);
   }
 
-  /** The messages in order, a deflated scene inflated first (scene-inbox.ts). */
+  /** The messages in order, a deflated scene inflated first, a scene in parts read as a `scene` (scene-inbox.ts). */
   private readonly inbox = new SceneInbox((m) => {
     this.handle(m);
     if (isWholeScene(m)) mark('handled');
@@ -191,8 +191,8 @@ export class PreviewApp {
         this.applyDelta(m.delta);
         break;
       case 'sceneSent':
-        // The host posted the whole scene before this message: none held means it was lost.
-        if (!s.scene) this.post({ type: 'ready' });
+        // The host posted the whole scene before this message: none held, and none being read in parts, means it was lost.
+        if (!s.scene && !this.inbox.assembling) this.post({ type: 'ready' });
         break;
       case 'pair':
         this.setPair(m.pair);

@@ -13,6 +13,17 @@ import { isHostToWebview } from '../../../../protocol/preview-messages';
 import type { PreviewScene } from '../../../../protocol/preview-model';
 import { decodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
 import { sampleScene, sceneDelta } from '../../../browser/fixtures';
+import { SceneParts, type CollectedParts } from '../../../../client/src/preview/scene-parts';
+import type { PreviewScenePart } from '../../../../protocol/preview-lsp';
+import { partNotes, partsAnswer } from './scene-part-notes';
+
+/** What the host collects of `notes` (SceneParts, as the panel does), and the messages it posts of them. */
+function collect(notes: readonly PreviewScenePart[]): { parts: CollectedParts | null; posted: unknown[] } {
+  const collector = new SceneParts();
+  collector.start(notes[0]!.stream);
+  const posted = notes.map((n) => collector.add(n)?.message);
+  return { parts: collector.take(notes[0]!.stream), posted };
+}
 
 function deltaOf(scene: PreviewScene, version: number, change: Partial<PreviewSceneDelta> = {}): PreviewSceneDelta {
   return sceneDelta(scene, { version, errorCount: 2, ...change });
@@ -27,7 +38,7 @@ describe('client/preview/scene-sync', () => {
     assert.equal(sync.base(uri), undefined, 'nothing held: ask for the whole scene');
     const first = sync.accept(uri, scene);
     assert.equal(first.kind, 'scene');
-    assert.ok(first.kind === 'scene' && first.message.type === 'sceneBytes', 'a whole scene is posted as bytes');
+    assert.ok(first.kind === 'scene' && first.message?.type === 'sceneBytes', 'a whole scene is posted as bytes');
     assert.ok(isHostToWebview(first.message));
     assert.deepStrictEqual(decodeSceneBytes(first.message.bytes), scene);
     assert.equal(sync.base(uri), scene.version);
@@ -49,7 +60,7 @@ describe('client/preview/scene-sync', () => {
     assert.deepStrictEqual(sync.accept(uri, deltaOf(scene, scene.version)), { kind: 'same' }, 'an empty delta');
     sync.webviewReset();
     const again = sync.accept(uri, deltaOf(scene, scene.version + 1));
-    assert.ok(again.kind === 'scene' && again.message.type === 'sceneBytes', 'the webview holds no base: the whole scene');
+    assert.ok(again.kind === 'scene' && again.message?.type === 'sceneBytes', 'the webview holds no base: the whole scene');
     assert.deepStrictEqual(decodeSceneBytes(again.message.bytes), again.scene);
     assert.deepStrictEqual(sync.accept(uri, { ...scene, version: scene.version - 1 }), { kind: 'same' }, 'an older whole scene');
   });
@@ -65,10 +76,11 @@ describe('client/preview/scene-sync', () => {
 
   it('gives a webview that just loaded the scene held, whole, and then counts it as held there', () => {
     const sync = new SceneSync();
-    assert.equal(sync.wholeMessage(), null, 'nothing held');
+    assert.deepStrictEqual(sync.wholeMessages(), [], 'nothing held');
     sync.accept(uri, scene);
     sync.webviewReset(); // fetched before the webview was ready
-    const m = sync.wholeMessage();
+    const [m, ...more] = sync.wholeMessages();
+    assert.equal(more.length, 0);
     assert.ok(m && m.type === 'sceneBytes');
     assert.deepStrictEqual(decodeSceneBytes(m.bytes), scene);
     assert.deepStrictEqual(sync.accept(uri, deltaOf(scene, scene.version)), { kind: 'same' }, 'the empty delta after `ready` posts nothing');
@@ -85,7 +97,7 @@ describe('client/preview/scene-sync', () => {
     const answer: PreviewSceneBytes = { uri, version: scene.version, bytes: [b64.slice(0, cut), b64.slice(cut)] };
     const sync = new SceneSync();
     const first = sync.accept(uri, answer);
-    assert.ok(first.kind === 'scene' && first.message.type === 'sceneBytes');
+    assert.ok(first.kind === 'scene' && first.message?.type === 'sceneBytes');
     assert.deepStrictEqual(first.scene, scene);
     assert.deepStrictEqual(first.message.bytes, bytes);
     assert.deepStrictEqual(sync.accept(uri, answer), { kind: 'same' });
@@ -97,7 +109,7 @@ describe('client/preview/scene-sync', () => {
     const answer: PreviewSceneBytes = { uri, version: scene.version, bytes: [Buffer.from(bytes).toString('base64')] };
     const sync = new SceneSync();
     const first = sync.accept(uri, answer);
-    assert.ok(first.kind === 'scene' && first.message.type === 'sceneBytes');
+    assert.ok(first.kind === 'scene' && first.message?.type === 'sceneBytes');
     assert.equal(first.version, scene.version);
     assert.equal(sync.version, scene.version);
     assert.equal((sync as unknown as { held: unknown }).held, null, 'not decoded by accept');
@@ -120,7 +132,7 @@ describe('client/preview/scene-sync', () => {
     // The bytes are of another version than the answer says: taken and posted, dropped when read.
     const wrong = new SceneSync();
     const taken = wrong.accept(uri, { ...answer, version: scene.version + 1 });
-    assert.ok(taken.kind === 'scene' && taken.message.type === 'sceneBytes');
+    assert.ok(taken.kind === 'scene' && taken.message?.type === 'sceneBytes');
     assert.equal(wrong.base(uri), scene.version + 1);
     assert.equal(taken.scene, null);
     assert.equal(wrong.base(uri), undefined, 'the next request asks for the whole scene');
@@ -128,7 +140,7 @@ describe('client/preview/scene-sync', () => {
     const junk = new SceneSync();
     assert.equal(junk.accept(uri, { ...answer, bytes: [Buffer.from('not a scene').toString('base64')] }).kind, 'scene');
     assert.equal(junk.scene, null);
-    assert.equal(junk.wholeMessage(), null);
+    assert.deepStrictEqual(junk.wholeMessages(), []);
   });
 
   it('posts deflated bytes as they came, and inflates its own copy once posted', async () => {
@@ -137,7 +149,7 @@ describe('client/preview/scene-sync', () => {
     const answer: PreviewSceneBytes = { uri, version: scene.version, bytes: [deflated.toString('base64')], deflated: bytes.length };
     const sync = new SceneSync();
     const first = sync.accept(uri, answer);
-    assert.ok(first.kind === 'scene' && first.message.type === 'sceneBytes');
+    assert.ok(first.kind === 'scene' && first.message?.type === 'sceneBytes');
     assert.ok(isHostToWebview(first.message));
     assert.deepStrictEqual(first.message, { type: 'sceneBytes', bytes: new Uint8Array(deflated), deflated: bytes.length }, 'posted deflated, as they came');
     assert.equal(sync.base(uri), scene.version);
@@ -154,7 +166,7 @@ describe('client/preview/scene-sync', () => {
     const again = new SceneSync();
     again.accept(uri, answer);
     again.webviewReset();
-    assert.deepStrictEqual(again.wholeMessage(), { type: 'sceneBytes', bytes: new Uint8Array(deflated), deflated: bytes.length });
+    assert.deepStrictEqual(again.wholeMessages(), [{ type: 'sceneBytes', bytes: new Uint8Array(deflated), deflated: bytes.length }]);
 
     // Bytes that do not inflate to the size they came with: dropped once inflated, as bytes that do not decode.
     for (const bad of [{ ...answer, deflated: bytes.length + 1 }, { ...answer, bytes: [deflated.subarray(0, deflated.length >> 1).toString('base64')] }]) {
@@ -174,5 +186,81 @@ describe('client/preview/scene-sync', () => {
     assert.equal(fromBase64([b('ab'), b('cde')]), null, 'padding before the last text');
     assert.equal(fromBase64(['YWJ']), null, 'a length not a multiple of 4');
     assert.equal(fromBase64(['YW*j']), null, 'a character outside the alphabet');
+  });
+  it('takes a scene that came in parts once every part is in, posts nothing of it again, and reads it when first read', async () => {
+    const notes = partNotes(scene, 1);
+    assert.ok(notes.length >= 3, `${notes.length} parts`);
+    const { parts, posted } = collect(notes);
+    const sync = new SceneSync();
+    const answer = sync.accept(uri, partsAnswer(scene, notes.length), parts);
+    assert.ok(answer.kind === 'scene');
+    assert.equal(answer.message, null, 'its parts were posted as they came');
+    assert.equal(answer.version, scene.version);
+    assert.equal(sync.base(uri), scene.version);
+    assert.equal(sync.scene, null, 'not inflated before it is posted');
+    await sync.inflated();
+    assert.equal((sync as unknown as { held: unknown }).held, null, 'inflated, not decoded');
+    assert.deepStrictEqual(sync.scene, scene, 'decoded when read');
+    assert.deepStrictEqual(sync.accept(uri, partsAnswer(scene, notes.length), collect(notes).parts), { kind: 'same' });
+
+    // A webview that loaded again is posted the parts again, in order, as they came.
+    sync.webviewReset();
+    const again = sync.wholeMessages();
+    assert.deepStrictEqual(again, posted);
+    assert.ok(again.every((m) => isHostToWebview(m)));
+    assert.deepStrictEqual(sync.accept(uri, deltaOf(scene, scene.version)), { kind: 'same' }, 'the webview holds it again');
+    const d = deltaOf(scene, scene.version + 1);
+    const next = sync.accept(uri, d);
+    assert.ok(next.kind === 'scene');
+    assert.deepStrictEqual(next.message, { type: 'sceneDelta', delta: d });
+    assert.equal(next.scene?.errorCount, 2);
+    sync.webviewReset();
+    assert.deepStrictEqual(
+      sync.wholeMessages().map((m) => m.type === 'sceneBytes' && decodeSceneBytes(m.bytes)),
+      [next.scene],
+      'the scene a delta made is posted whole',
+    );
+
+    // Parts as they are (not deflated): read without an inflate.
+    const plain = new SceneSync();
+    const taken = plain.accept(uri, partsAnswer(scene, notes.length), collect(partNotes(scene, 2, { plain: true })).parts);
+    assert.ok(taken.kind === 'scene');
+    assert.deepStrictEqual(taken.scene, scene);
+  });
+
+  it('refuses a scene in parts with a part missing or of another scene, and drops parts that turn out not to hold it', async () => {
+    const notes = partNotes(scene, 1);
+    const answer = partsAnswer(scene, notes.length);
+    const some = (keep: (k: number) => boolean) => collect(notes.filter((_, k) => keep(k))).parts;
+    for (const [what, result, parts] of [
+      ['no parts', answer, null],
+      ['the last part missing', answer, some((k) => k < notes.length - 1)],
+      ['a part in the middle missing', answer, some((k) => k !== 1)],
+      ['more parts than the answer says', { ...answer, parts: notes.length - 1 }, collect(notes).parts],
+      ['parts of another version', { ...answer, version: scene.version + 1 }, collect(notes).parts],
+      ['an answer of another document', { ...answer, uri: 'file:///other.collide' }, collect(notes).parts],
+      ['not the protocol', { ...answer, parts: 0 }, collect(notes).parts],
+    ] as const) {
+      const sync = new SceneSync();
+      assert.deepStrictEqual(sync.accept(uri, result, parts), { kind: 'invalid' }, what);
+      assert.equal(sync.base(uri), undefined, what);
+    }
+
+    // The parts are of another version than they say: taken, dropped when read.
+    const wrong = partNotes(sampleScene(scene.version + 4), 1).map((n) => ({ ...n, version: scene.version }));
+    assert.equal(wrong.length, notes.length);
+    const sync = new SceneSync();
+    assert.equal(sync.accept(uri, answer, collect(wrong).parts).kind, 'scene');
+    await sync.inflated();
+    assert.equal(sync.scene, null);
+    assert.equal(sync.base(uri), undefined, 'the next request asks for the whole scene');
+    assert.deepStrictEqual(sync.wholeMessages(), []);
+
+    // A part that does not inflate to the size it says: dropped once inflated.
+    const cut = new SceneSync();
+    assert.equal(cut.accept(uri, answer, collect(notes.map((n, k) => (k === 1 ? { ...n, deflated: n.deflated! + 1 } : n))).parts).kind, 'scene');
+    await cut.inflated();
+    assert.equal(cut.scene, null);
+    assert.equal(cut.base(uri), undefined);
   });
 });

@@ -2,14 +2,26 @@
  * The webview's inbox (webview/src/ui/scene-inbox.ts) hands the host's messages on in the order
  * they came: a deflated whole scene is inflated first, and a delta or a highlight that arrives
  * meanwhile waits for it; bytes that do not inflate go on as bytes that do not decode, and the
- * messages behind them still come.
+ * messages behind them still come. A scene in parts is read a part at a time and handed on as
+ * one `scene` message with its last part.
  */
 import { strict as assert } from 'node:assert';
 import { constants, deflateRawSync } from 'node:zlib';
 import type { HostToWebview } from '../../../../protocol/preview-messages';
-import { decodeSceneBytes, encodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
+import { decodeSceneBytes, encodeSceneBytes, encodeScenePart, sceneSlices } from '../../../../protocol/preview-scene-bytes';
+import type { PreviewScene } from '../../../../protocol/preview-model';
 import { SceneInbox } from '../../../../webview/src/ui/scene-inbox';
 import { sampleScene, sceneDelta } from '../../../browser/fixtures';
+
+/** The messages that post `scene` in parts of two items (four for sampleScene), deflated unless `plain`. */
+function partMessages(scene: PreviewScene, plain = false): HostToWebview[] {
+  const slices = sceneSlices(scene.bodies.length, scene.findings.length, 2);
+  return slices.map((slice, index) => {
+    const bytes = encodeScenePart(scene, slice);
+    const part = { index, count: slices.length };
+    return plain ? { type: 'sceneBytes', bytes, part } : { type: 'sceneBytes', bytes: new Uint8Array(deflateRawSync(bytes)), deflated: bytes.length, part };
+  });
+}
 
 /** Resolves once `inbox` has handed on everything it received. */
 async function drained(inbox: SceneInbox): Promise<void> {
@@ -106,5 +118,59 @@ describe('webview/ui/scene-inbox', () => {
     }
     assert.deepStrictEqual(got, ['sceneBytes', 'sceneDelta']);
     assert.equal(thrown.length, 1, 'the error is reported');
+  });
+  it('reads a scene in parts as they come, hands it on with the last as one `scene`, and holds what comes after', async () => {
+    const parts = partMessages(scene);
+    assert.ok(parts.length >= 3, `${parts.length} parts`);
+    const got: HostToWebview[] = [];
+    const marks: string[] = [];
+    const reading: boolean[] = [];
+    const inbox = new SceneInbox((m) => {
+      got.push(m);
+      reading.push(inbox.assembling);
+    }, (name) => marks.push(name));
+    inbox.receive(parts[0]!);
+    inbox.receive({ type: 'sceneSent' }); // between the parts: the scene is being read
+    for (const m of parts.slice(1)) inbox.receive(m);
+    inbox.receive({ type: 'sceneDelta', delta });
+    inbox.receive({ type: 'highlight', bodies: ['crate'] });
+    await drained(inbox);
+    assert.deepStrictEqual(got, [{ type: 'sceneSent' }, { type: 'scene', scene }, { type: 'sceneDelta', delta }, { type: 'highlight', bodies: ['crate'] }]);
+    assert.deepStrictEqual(reading, [true, false, false, false], 'the scene is being read until its last part');
+    assert.deepStrictEqual(marks, [...parts.flatMap(() => ['inflating']), ...parts.flatMap(() => ['inflated']), 'decoded']);
+
+    // Parts as they are, none pending: read at once.
+    const now: HostToWebview[] = [];
+    const plain = new SceneInbox((m) => now.push(m));
+    for (const m of partMessages(scene, true)) plain.receive(m);
+    assert.deepStrictEqual(now, [{ type: 'scene', scene }]);
+    assert.ok(!plain.pending && !plain.assembling);
+  });
+
+  it('ends a scene in parts at a part that does not fit, as empty bytes, and drops the parts after it', async () => {
+    const parts = partMessages(scene);
+    const later = partMessages(sampleScene(7));
+    const corrupt = { ...parts[1]!, bytes: (parts[1] as { bytes: Uint8Array }).bytes.subarray(0, 3) };
+    for (const [what, sent] of [
+      ['a part skipped', [parts[0]!, ...parts.slice(2)]],
+      ['bytes that do not inflate', [parts[0]!, corrupt, ...parts.slice(2)]],
+      ['a part of another scene', [parts[0]!, later[1]!, ...parts.slice(2)]],
+      ['another count', [parts[0]!, { ...parts[1]!, part: { index: 1, count: parts.length + 1 } }, ...parts.slice(2)]],
+    ] as [string, HostToWebview[]][]) {
+      const got: HostToWebview[] = [];
+      const inbox = new SceneInbox((m) => got.push(m));
+      for (const m of sent) inbox.receive(m);
+      inbox.receive({ type: 'fit' });
+      await drained(inbox);
+      assert.deepStrictEqual(got, [{ type: 'sceneBytes', bytes: new Uint8Array(0) }, { type: 'fit' }], what);
+      assert.ok(!inbox.assembling, what);
+    }
+
+    // A part 0 starts the scene again, dropping the one being read; parts of no scene begun are dropped.
+    const got: HostToWebview[] = [];
+    const inbox = new SceneInbox((m) => got.push(m));
+    for (const m of [...later.slice(1), ...parts.slice(0, 2), ...later]) inbox.receive(m);
+    await drained(inbox);
+    assert.deepStrictEqual(got, [{ type: 'scene', scene: sampleScene(7) }]);
   });
 });

@@ -2,7 +2,7 @@
  * The webview bundle in headless Chromium, under the client's real CSP, fed hand-made messages:
  * what it draws (pixels at the expected places), what it posts back (reveal, pair requests,
  * pose edits, exports), and that malformed or stale messages change nothing; a deflated scene
- * is inflated in order with what comes after it.
+ * is inflated in order with what comes after it, and a scene in parts read as they come.
  */
 import { strict as assert } from 'node:assert';
 import { deflateRawSync } from 'node:zlib';
@@ -10,7 +10,7 @@ import { blend, DARK_VARS, hex, near, type PreviewPage } from '../../../browser/
 import { usePreviewBrowser } from '../../../browser/suite';
 import { samplePair, sampleScene, sceneDelta } from '../../../browser/fixtures';
 import { isWebviewToHost } from '../../../../protocol/preview-messages';
-import { encodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
+import { encodeSceneBytes, encodeScenePart, sceneSlices } from '../../../../protocol/preview-scene-bytes';
 import { analyzeDocument } from '../../../../server/src/analysis/pipeline';
 import { buildPreviewScene } from '../../../../server/src/preview/scene-model';
 
@@ -199,6 +199,35 @@ describe('preview webview (headless Chromium)', function () {
     await view.send({ type: 'sceneBytes', bytes: new Uint8Array(deflateRawSync(encodeSceneBytes({ ...scene, version: 9 }))), deflated: encodeSceneBytes({ ...scene, version: 9 }).length });
     await view.page.waitForFunction(() => (globalThis as any).collidePreview.debugState().version === 9);
     assert.doesNotMatch((await view.page.locator('#status').textContent()) ?? '', /could not read/);
+  });
+
+  it('draws a scene sent in deflated parts, without asking again for it while its parts come', async () => {
+    const scene = sampleScene(4);
+    const slices = sceneSlices(scene.bodies.length, scene.findings.length, 2);
+    assert.ok(slices.length >= 3, `${slices.length} parts`);
+    const parts = slices.map((slice, index) => {
+      const bytes = encodeScenePart(scene, slice);
+      return { type: 'sceneBytes', bytes: new Uint8Array(deflateRawSync(bytes, { level: 1 })), deflated: bytes.length, part: { index, count: slices.length } };
+    });
+    const k = scene.bodies.length - 1;
+    const moved = { ...scene.bodies[k]!, position: [scene.bodies[k]!.position[0] + 0.5, scene.bodies[k]!.position[1]] as [number, number] };
+    // In one turn of the page, as the host posts them before the page has loaded: the `sceneSent`
+    // of its `ready` between the parts, and a delta right behind them.
+    await view.page.evaluate((ms) => ms.forEach((m) => (globalThis as any).postMessage(m, '*')), [
+      parts[0],
+      { type: 'sceneSent' },
+      ...parts.slice(1),
+      { type: 'sceneDelta', delta: sceneDelta(scene, { bodies: [{ start: k, deleteCount: 1, bodies: [moved] }] }) },
+    ]);
+    await view.page.waitForFunction((v) => (globalThis as any).collidePreview.debugState().version === v, scene.version + 1);
+    await view.frame();
+    assert.equal(((await view.debug()) as any).scenes, 1);
+    assert.equal(((await view.debug()) as any).deltas, 1, 'the delta applied to the scene of the parts');
+    assert.deepEqual(await view.posted(), [{ type: 'ready' }], 'no second ask for the whole scene');
+    assert.equal(await view.page.evaluate(() => (globalThis as any).performance.getEntriesByName('collide:decoded').length), 1);
+    const [x, y] = await view.toPage(0.3, 0.15);
+    assert.ok(near(await view.pixel(x, y), blend(BG, DYNAMIC, 0.25)), `crate fill at ${x},${y}: ${await view.pixel(x, y)}`);
+    assert.match((await view.page.locator('#status').textContent()) ?? '', /5 bodies · 1 overlap · 1 tunnelling/);
   });
 
   it('dragging a body posts one editPose with the new `at` when the drag ends, edits unlocked', async () => {
