@@ -73,3 +73,32 @@ function shortCmd(cmd) {
   if (type) return `chromium ${type}${/--extension-process|renderer-client-id=(\d+)/.exec(cmd)?.[0] ?? ''}`;
   return cmd.replace(/\s+/g, ' ').slice(0, 140);
 }
+
+/**
+ * Waits until the machine is quiet: every process together under `idleMs` of CPU (of the 2,000
+ * ms two cores give) in each of two one-second windows (the bench's own process and browser
+ * included: an idle workbench with the file open takes 150-250), or `maxMs` passed.
+ * A large document keeps VS Code busy for a while after it shows (its TextMate worker tokenizes
+ * the whole file: about 17 s of CPU for the 100k-body scene). Returns the time waited, ms.
+ */
+export async function settle({ idleMs = 300, maxMs = 120_000 } = {}) {
+  const t0 = Date.now();
+  let quiet = 0;
+  let before = processTimes();
+  let busiest = '';
+  while (quiet < 2 && Date.now() - t0 < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = processTimes();
+    let busy = 0;
+    const rows = [];
+    for (const [pid, a] of after) {
+      const d = a.ms - (before.get(pid)?.ms ?? a.ms);
+      busy += d;
+      if (d > 0) rows.push([d, shortCmd(a.cmd)]);
+    }
+    busiest = rows.sort((x, y) => y[0] - x[0]).slice(0, 3).map(([d, cmd]) => `${d} ms ${cmd.slice(0, 60)}`).join('; ');
+    before = after;
+    quiet = busy < idleMs ? quiet + 1 : 0;
+  }
+  return { ms: Date.now() - t0, quiet: quiet >= 2, busiest };
+}

@@ -20,7 +20,7 @@
 // --no-package (reuse an existing .vsix), --keep (leave the temp profile), --open-only[=N] (only
 // the preview's open time, N opens (default 3), with where it goes: no typing, no lenses),
 // --profile (the workbench's CPU profile and each process's CPU time), --trace (a Chrome trace of
-// each paced run, summarized per thread: bench-editor-trace.mjs), --warm-webview (with
+// each paced run, or of the last open with --open-only, summarized per thread: bench-editor-trace.mjs), --warm-webview (with
 // --open-only: VS Code's Markdown preview opened and closed first, to tell VS Code's first-webview
 // cost from Collide's).
 // The recorders run in the pages and the figures taken from them: bench-editor-figures.mjs.
@@ -35,7 +35,7 @@ import { openFile, paletteOn } from './e2e-ui.mjs';
 import { packageExtension, vsixPath } from './package.mjs';
 import { attribute, clientRequests, median, previewPath, readTimeline, SEGMENTS, summarize } from './bench-editor-timeline.mjs';
 import { startTrace, stopTrace } from './bench-editor-trace.mjs';
-import { logCpu, processTimes, startProfile, stopProfile } from './bench-editor-cpu.mjs';
+import { logCpu, processTimes, settle, startProfile, stopProfile } from './bench-editor-cpu.mjs';
 import { installDrawHook, installRecorder, redraws, stats, typingFigures, watchLenses } from './bench-editor-figures.mjs';
 
 const BOUND_MS = 30_000;
@@ -51,6 +51,8 @@ const PROFILE = process.argv.includes('--profile');
 const WARM_WEBVIEW = process.argv.includes('--warm-webview');
 /** `--trace`: a Chrome trace of each paced run, and where each thread's time went (bench-editor-trace.mjs). */
 const TRACE = process.argv.includes('--trace');
+/** `--no-settle` (with --open-only): the opens start without waiting for the machine to be quiet. */
+const NO_SETTLE = process.argv.includes('--no-settle');
 /** After the last keystroke, how long nothing may change before the run counts as caught up. */
 const QUIET_MS = 1500;
 const CATCH_UP_BOUND_MS = 120_000;
@@ -235,10 +237,20 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
       await page.locator('.statusbar-item', { hasText: /overlaps?\b/ }).first().waitFor({ timeout: 120_000 });
       const firstStatusMs = Date.now() - opened;
       if (WARM_WEBVIEW) await warmWebviews(page, log);
+      // The opens are timed in a settled editor (--no-settle: at once, during VS Code's own
+      // work on the new file, which takes a core of two for seconds at 100k bodies).
+      if (!NO_SETTLE) {
+        const s = await settle();
+        log(s.quiet ? `settled after ${s.ms} ms` : `not settled after ${s.ms} ms; last second: ${s.busiest}`);
+      }
       const opens = [];
       for (let i = 0; i < openOnly; i++) {
         await sleep(1500);
+        // --trace: the last open traced, each thread's time summarized.
+        const tracing = TRACE && i === openOnly - 1;
+        if (tracing) await startTrace(browser, page);
         opens.push(await measureOpen(page, timeline ? timelineFile : null, log));
+        if (tracing) for (const line of await stopTrace(browser, join(outDir, 'trace-open.json'))) log(`trace, open: ${line}`);
         await closePreview(page);
       }
       load.end = loadavg();
@@ -406,6 +418,7 @@ async function measureOpen(page, timelineFile, log) {
       if (feature !== 'preview' || Number(t) < t0) continue;
       const key = `host ${event}${event === 'previewAccepted' || event === 'previewPosted' ? ` (${version})` : ''}`;
       if (!(key in marks)) marks[key] = Math.round(Number(t) - t0);
+      else marks[`${key} (last)`] = Math.round(Number(t) - t0);
     }
   }
   // The frame's own marks, its navigation start, and when its script and style had arrived.
@@ -414,7 +427,8 @@ async function measureOpen(page, timelineFile, log) {
     ...performance.getEntriesByType('resource').filter((r) => /webview\.(js|css)/.test(r.name)).map((r) => [`${r.name.replace(/.*\//, '').replace(/\?.*/, '')} loaded`, performance.timeOrigin + r.responseEnd]),
     ...performance.getEntriesByType('mark').filter((m) => m.name.startsWith('collide:')).map((m) => [m.name, performance.timeOrigin + m.startTime]),
   ]).catch(() => []);
-  for (const [name, t] of inFrame) if (!(`webview ${name}` in marks)) marks[`webview ${name}`] = Math.round(t - t0);
+  // A mark made again (a scene's parts: one each) also gives its last time.
+  for (const [name, t] of inFrame) marks[`webview ${name}${`webview ${name}` in marks ? ' (last)' : ''}`] = Math.round(t - t0);
   log(`preview open: ${ms} ms; ${Object.entries(marks).sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   return { frame, ms, marks };
 }
