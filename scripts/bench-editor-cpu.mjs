@@ -69,6 +69,8 @@ export function logCpu(label, before, after, keys) {
 }
 
 function shortCmd(cmd) {
+  // code-server's extension host is a Node process of `--type=extensionHost`, not Chromium's.
+  if (/--type=extensionHost\b/.test(cmd)) return 'extension host (node)';
   const type = /--type=([a-z-]+)/.exec(cmd)?.[1];
   if (type) return `chromium ${type}${/--extension-process|renderer-client-id=(\d+)/.exec(cmd)?.[0] ?? ''}`;
   return cmd.replace(/\s+/g, ' ').slice(0, 140);

@@ -51,7 +51,7 @@ const PROFILE = process.argv.includes('--profile');
 const WARM_WEBVIEW = process.argv.includes('--warm-webview');
 /** `--trace`: a Chrome trace of each paced run, and where each thread's time went (bench-editor-trace.mjs). */
 const TRACE = process.argv.includes('--trace');
-/** `--no-settle` (with --open-only): the opens start without waiting for the machine to be quiet. */
+/** `--no-settle`: the typing runs and the opens start without waiting for the machine to be quiet. */
 const NO_SETTLE = process.argv.includes('--no-settle');
 /** After the last keystroke, how long nothing may change before the run counts as caught up. */
 const QUIET_MS = 1500;
@@ -257,8 +257,17 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
       return { openOnly: true, scene: { bodies, overlaps: scene.overlaps }, load, firstStatusMs, opens, previewOpenMs: stats(opens.map((o) => o.ms)).median };
     }
 
+    // Each part starts in a quiet machine (settle): VS Code's own work on a file it just opened
+    // (its TextMate worker tokenizes the whole file) would otherwise share the cores with it.
+    const quiet = async (what) => {
+      if (NO_SETTLE) return;
+      const s = await settle();
+      log(s.quiet ? `${what}: settled after ${s.ms} ms` : `${what}: not settled after ${s.ms} ms; last second: ${s.busiest}`);
+    };
+
     // The floor: the same keystrokes in a Markdown file; the figure is the character's echo.
     await openFile(page, 'notes.md');
+    await quiet('Markdown file');
     await goTo(page, 3, PROBE_PREFIX.length + 1);
     const echoed = (before, s) => s.len === before.len + 1;
     const echoes = (i, before, s) => s.len === before.len + (i % 2 === 0 ? 1 : 0);
@@ -285,6 +294,7 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
     }, null, { timeout: 120_000, polling: 100 }).then((h) => h.jsonValue());
     await page.evaluate(() => window.__editorBench.stop());
     log(`scene open: status bar after ${firstStatusMs} ms; probe squiggled, status ${initial.overlaps} overlaps`);
+    await quiet('scene');
 
     const away = (before, s) => s.len === before.len + 1 && !s.squiggle && s.overlaps !== null && s.overlaps < before.overlaps;
     const shown = (i, before, s) => echoes(i, before, s) && s.squiggle === (i % 2 === 1) && s.overlaps !== null && (i % 2 === 1 ? s.overlaps === before.overlaps : s.overlaps < before.overlaps);
@@ -324,7 +334,7 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
     let previewOpenMs = null;
     let previewDrawnMs = null;
     let withPreview = null;
-    if (!editorOnly) ({ lenses, previewOpenMs, previewDrawnMs, withPreview } = await lensesAndPreview(page, typeScene, log));
+    if (!editorOnly) ({ lenses, previewOpenMs, previewDrawnMs, withPreview } = await lensesAndPreview(page, typeScene, log, quiet));
     load.end = loadavg();
     const where = timeline ? whereTimeGoes(readTimeline(timelineFile), withPreview ? { noPreview, withPreview } : { noPreview }) : null;
     return { where, scene: { bodies, overlaps: scene.overlaps, probeLine: PROBE_LINE, targetLine: scene.targetLine }, keys, isolatedKeys: ISOLATED_KEYS, paceMs: PACE_MS, load, floor, floorIsolated, firstStatusMs, noPreview, lenses, previewOpenMs, previewDrawnMs, withPreview };
@@ -371,7 +381,7 @@ export function table(r) {
 }
 
 /** Code lenses after PageDown, then the preview: its open time and typing with it open. */
-async function lensesAndPreview(page, typeScene, log) {
+async function lensesAndPreview(page, typeScene, log, quiet) {
   // Code lenses after PageDown, from the top of the file.
   await page.keyboard.press('Control+Home');
   await sleep(1000);
@@ -379,6 +389,7 @@ async function lensesAndPreview(page, typeScene, log) {
   log(`lenses: median ${lenses.median.toFixed(1)} ms, max blank rows ${lenses.maxBlankRows}`);
   await page.keyboard.press('Control+Home');
 
+  await quiet('before the preview opens');
   const { frame, ms: previewOpenMs, marks } = await measureOpen(page, null, log);
   const previewDrawnMs = marks['webview collide:drawn'] ?? null;
   await sleep(1500);
@@ -389,6 +400,7 @@ async function lensesAndPreview(page, typeScene, log) {
   await goTo(page, PROBE_LINE, PROBE_PREFIX.length + 1);
   await sleep(500);
   const profiler = PROFILE ? await startProfile(page) : null;
+  await quiet('preview');
   const withPreview = await typeScene(frame);
   if (profiler) await stopProfile(profiler, log, join(outDir, 'workbench.cpuprofile'));
   log(`with preview: squiggle median ${withPreview.paced.squiggle.median.toFixed(1)} ms paced, ${withPreview.isolated.squiggle.median.toFixed(1)} ms isolated`);
