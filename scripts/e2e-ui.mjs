@@ -50,7 +50,8 @@ export class Check {
  */
 export async function paletteOn(page, title) {
   const input = page.locator('.quick-input-widget input');
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  // The focused row: Enter runs it, and until the list is filtered it may be another command.
+  const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first();
   const deadline = Date.now() + BOUND_MS;
   for (;;) {
     const left = () => Math.min(5000, Math.max(1, deadline - Date.now()));
