@@ -310,26 +310,25 @@ function writeFinding(out: Out, f: PreviewFinding, bodies: readonly PreviewBody[
  */
 export class SceneBytesWriter {
   private out: Out;
+  /** The bodies and findings written: the slice's, or the whole scene's. */
+  private readonly range: SceneSlice;
   private body: number;
   private finding: number;
-  private readonly bodyEnd: number;
-  private readonly findingEnd: number;
 
   constructor(
     private readonly scene: PreviewScene,
     private readonly slice?: SceneSlice,
   ) {
-    this.body = slice ? slice.bodies[0] : 0;
-    this.finding = slice ? slice.findings[0] : 0;
-    this.bodyEnd = slice ? slice.bodies[1] : scene.bodies.length;
-    this.findingEnd = slice ? slice.findings[1] : scene.findings.length;
+    this.range = slice ?? { bodies: [0, scene.bodies.length], findings: [0, scene.findings.length] };
+    this.body = this.range.bodies[0];
+    this.finding = this.range.findings[0];
     this.out = this.start(false);
   }
 
   /** A fresh output, sized for a scene like the bench's, with the scene's own numbers written. */
   private start(wide: boolean): Out {
-    const bodies = this.bodyEnd - this.body;
-    const findings = this.findingEnd - this.finding;
+    const bodies = this.range.bodies[1] - this.range.bodies[0];
+    const findings = this.range.findings[1] - this.range.findings[0];
     const out = new Out(wide, 12 * bodies + 6 * findings + 16, 20 * bodies + 8 * findings + 16);
     const s = this.scene;
     out.int(s.bounds ? SCENE_BOUNDS : 0);
@@ -346,34 +345,35 @@ export class SceneBytesWriter {
   step(run: number): boolean {
     const { bodies, findings } = this.scene;
     const out = this.out;
-    const first = this.slice ? this.slice.findings[0] : 0;
+    const [bodyFrom, bodyEnd] = this.range.bodies;
+    const [first, findingEnd] = this.range.findings;
     const end = this.body + run;
-    for (; this.body < this.bodyEnd && this.body < end; this.body++) writeBody(out, bodies[this.body]!);
-    const endF = this.finding + Math.max(0, end - this.bodyEnd);
-    for (; this.body >= this.bodyEnd && this.finding < this.findingEnd && this.finding < endF; this.finding++) {
+    for (; this.body < bodyEnd && this.body < end; this.body++) writeBody(out, bodies[this.body]!);
+    const endF = this.finding + Math.max(0, end - bodyEnd);
+    for (; this.body >= bodyEnd && this.finding < findingEnd && this.finding < endF; this.finding++) {
       writeFinding(out, findings[this.finding]!, bodies, this.finding > first ? findings[this.finding - 1]!.ia : 0);
     }
     if (out.overflow) {
       // An integer a varint does not hold (no document VS Code holds has such offsets): all again, wide.
       this.out = this.start(true);
-      this.body = this.slice ? this.slice.bodies[0] : 0;
+      this.body = bodyFrom;
       this.finding = first;
       return false;
     }
-    return this.body >= this.bodyEnd && this.finding >= this.findingEnd;
+    return this.body >= bodyEnd && this.finding >= findingEnd;
   }
 
   bytes(): Uint8Array {
     while (!this.step(Infinity));
     const scene = this.scene;
     const out = this.out;
-    const slice = this.slice;
+    const { bodies, findings } = this.range;
     const header: Header = {
       uri: scene.uri,
       // Left out of the JSON when undefined: a y-up scene's bytes are as they were before it.
       yDown: scene.yDown,
-      bodies: slice ? slice.bodies[1] - slice.bodies[0] : scene.bodies.length,
-      findings: slice ? slice.findings[1] - slice.findings[0] : scene.findings.length,
+      bodies: bodies[1] - bodies[0],
+      findings: findings[1] - findings[0],
       floats: out.floats.length,
       ints: out.ints,
       wide: out.wide,
@@ -383,8 +383,8 @@ export class SceneBytesWriter {
       layers: out.layers.values,
       strings: out.strings,
     };
-    if (slice) {
-      header.from = [slice.bodies[0], slice.findings[0]];
+    if (this.slice) {
+      header.from = [bodies[0], findings[0]];
       header.of = [scene.bodies.length, scene.findings.length];
     }
     const text = new TextEncoder().encode(JSON.stringify(header));
