@@ -120,8 +120,10 @@ export function registerPreviewHandlers(
     const level = levelOf(doc);
     return level ? levelPreviewSource(level) : sceneSource(doc.analysis);
   };
+  /** Whether the document is still open (the client can still want its scene). */
+  const isOpen = (uri: string): boolean => documentVersion === undefined || documentVersion(uri) !== undefined;
   const remember = (uri: string, s: SentScene): void => {
-    if (documentVersion && documentVersion(uri) === undefined) return; // closed meanwhile
+    if (!isOpen(uri)) return; // closed meanwhile
     const list = (sent.get(uri) ?? []).filter((k) => k.version !== s.version);
     list.push(s);
     if (list.length > KEPT_VERSIONS) list.splice(0, list.length - KEPT_VERSIONS);
@@ -150,7 +152,7 @@ export function registerPreviewHandlers(
    * delta to it next.
    */
   const streamParts = async (uri: string, doc: VersionedAnalysis, stream: number, sceneDeflate: SceneDeflate | undefined): Promise<PreviewSceneParts | null> => {
-    const wanted = (): boolean => documentVersion === undefined || documentVersion(uri) !== undefined;
+    const wanted = (): boolean => isOpen(uri);
     const sender = new ScenePartSender(connection, uri, doc.version, { stream, deflate: sceneDeflate, wanted });
     const source = sourceOf(doc);
     const steps = previewScenePartsSteps(uri, doc.version, source, (index, count, bytes) => sender.add(index, count, bytes), partItems);
@@ -163,6 +165,7 @@ export function registerPreviewHandlers(
   connection.onRequest<PreviewSceneResult, unknown>(PREVIEW_SCENE_METHOD, async (params: unknown): Promise<PreviewSceneResult> => {
     if (!isSceneParams(params)) return null;
     const uri = params.uri;
+    const sceneDeflate = params.deflate === true ? deflate : undefined;
     try {
       if (params.base !== undefined) {
         const base = sent.get(uri)?.find((k) => k.version === params.base);
@@ -180,7 +183,7 @@ export function registerPreviewHandlers(
       if (params.bytes === true && params.parts !== undefined) {
         const doc = await getAnalysis(uri);
         if (!doc) return null;
-        if (!levelOf(doc)) return await streamParts(uri, doc, params.parts, params.deflate === true ? deflate : undefined);
+        if (!levelOf(doc)) return await streamParts(uri, doc, params.parts, sceneDeflate);
       }
       const whole = await buildWhole(uri);
       if (!whole) return null;
@@ -189,10 +192,8 @@ export function registerPreviewHandlers(
       const scene = level ? relabelPreviewScene(whole.built.scene, level) : whole.built.scene;
       if (!level) remember(uri, sentScene(whole.doc.version, sourceOf(whole.doc), whole.built));
       if (params.bytes === true) {
-        const sceneDeflate = params.deflate === true ? deflate : undefined;
         if (params.parts === undefined) return await sceneBytesAnswer(scene, sceneDeflate);
-        const wanted = (): boolean => documentVersion === undefined || documentVersion(uri) !== undefined;
-        return await sendSceneParts(connection, scene, { stream: params.parts, deflate: sceneDeflate, partItems, wanted });
+        return await sendSceneParts(connection, scene, { stream: params.parts, deflate: sceneDeflate, partItems, wanted: () => isOpen(uri) });
       }
       return await sliced(encodedSceneSteps(scene));
     } catch (e) {
