@@ -82,7 +82,8 @@ export interface PreviewSceneParts {
 export const MAX_SCENE_PARTS = 100_000;
 
 const isPartCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_SCENE_PARTS;
-const isStreamId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+/** A stream id (PreviewSceneParams.parts): a non-negative safe integer. */
+export const isStreamId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
 const isPartFields = objectOf({
   stream: isStreamId,

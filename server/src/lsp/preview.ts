@@ -2,6 +2,7 @@ import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserve
 import { isBoolean, isString, objectOf, optional, stringOf, type Check } from '../../../protocol/validate';
 import {
   isPreviewBodyChange,
+  isStreamId,
   PREVIEW_EDIT_METHOD,
   PREVIEW_LEVEL_MOVE_METHOD,
   PREVIEW_PAIR_METHOD,
@@ -46,7 +47,7 @@ const isSceneParams = objectOf({
   base: optional(Number.isInteger as Check<number>),
   bytes: optional(isBoolean),
   deflate: optional(isBoolean),
-  parts: optional((v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0),
+  parts: optional(isStreamId),
 });
 
 const isPairParams = objectOf({ uri: stringOf(8192), a: isString, b: isString });
