@@ -85,17 +85,19 @@ const isPartCount = (v: unknown): v is number => Number.isInteger(v) && (v as nu
 /** A stream id (PreviewSceneParams.parts): a non-negative safe integer. */
 export const isStreamId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
+const isIndexFields = objectOf({ index: (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0, count: isPartCount });
+/** Which part of a scene's parts: 0 ≤ index < count ≤ MAX_SCENE_PARTS (a part here, and the webview's sceneBytes message). */
+export const isScenePartIndex = (v: unknown): v is { index: number; count: number } => isIndexFields(v) && v.index < v.count;
+
 const isPartFields = objectOf({
   stream: isStreamId,
   uri: stringOf(MAX_URI),
   version: Number.isInteger as Check<number>,
-  index: (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0,
-  count: isPartCount,
   bytes: arrayOf(stringOf(1 << 24), 1 << 16),
   deflated: optional(isInflatedSize),
 });
-/** The shape of a `PreviewScenePart` (0 ≤ index < count ≤ MAX_SCENE_PARTS; its bytes are checked when decoded). */
-export const isPreviewScenePart: Check<PreviewScenePart> = (v: unknown): v is PreviewScenePart => isPartFields(v) && v.index < v.count;
+/** The shape of a `PreviewScenePart` (its bytes are checked when decoded). */
+export const isPreviewScenePart: Check<PreviewScenePart> = (v: unknown): v is PreviewScenePart => isScenePartIndex(v) && isPartFields(v);
 
 /** The shape of a `PreviewSceneParts`. */
 export const isPreviewSceneParts: Check<PreviewSceneParts> = objectOf({

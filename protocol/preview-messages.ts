@@ -21,7 +21,7 @@ import { isPairDetail, isPreviewScene, type PairDetail, type PreviewScene } from
 import { isPreviewSceneDelta, type PreviewSceneDelta } from './preview-delta';
 import { isBytes } from './preview-scene-bytes';
 import { isInflatedSize } from './deflate-raw';
-import { isWhatIfResult, MAX_SCENE_PARTS, MAX_WHAT_IF_SUBSTEPS, type WhatIfResult } from './preview-lsp';
+import { isScenePartIndex, isWhatIfResult, MAX_WHAT_IF_SUBSTEPS, type WhatIfResult } from './preview-lsp';
 import { isPreviewBodyChange, type PreviewBodyChange } from './preview-lsp';
 
 export type ExportFormat = 'svg' | 'png';
@@ -134,12 +134,9 @@ export type HostToWebview =
 
 const isName = stringOf(256);
 
-const isPartFields = objectOf({ index: Number.isInteger as Check<number>, count: Number.isInteger as Check<number> });
-const isPartIndex: Check<ScenePartIndex> = (v: unknown): v is ScenePartIndex => isPartFields(v) && v.index >= 0 && v.index < v.count && v.count <= MAX_SCENE_PARTS;
-
 export const isHostToWebview: Check<HostToWebview> = tagged({
   scene: objectOf({ type: literal('scene'), scene: isPreviewScene }),
-  sceneBytes: objectOf({ type: literal('sceneBytes'), bytes: isBytes(), deflated: optional(isInflatedSize), part: optional(isPartIndex) }),
+  sceneBytes: objectOf({ type: literal('sceneBytes'), bytes: isBytes(), deflated: optional(isInflatedSize), part: optional(isScenePartIndex) }),
   sceneDelta: objectOf({ type: literal('sceneDelta'), delta: isPreviewSceneDelta }),
   sceneSent: objectOf({ type: literal('sceneSent') }),
   pair: objectOf({ type: literal('pair'), pair: isPairDetail }),
