@@ -17,7 +17,7 @@ import type { PreviewScene } from '../../../../protocol/preview-model';
 import { decodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
 import { SceneInbox } from '../../../../webview/src/ui/scene-inbox';
 import { sampleScene, sceneDelta } from '../../../browser/fixtures';
-import { partNotes, partsAnswer } from './scene-part-notes';
+import { partNotes, partsAnswer } from '../../../browser/scene-parts';
 
 /**
  * A page: what it holds, and its `ready`s (to the host, at once). Its messages go through the
