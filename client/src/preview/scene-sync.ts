@@ -161,28 +161,17 @@ export class SceneSync {
       const { version, parts: count } = result;
       if (!parts || parts.uri !== uri || parts.version !== version || parts.count !== count || parts.parts.length !== count) return { kind: 'invalid' };
       if (this.notNewer(uri, version)) return { kind: 'same' };
-      // Posted as they came; inflated (`inflated`) and decoded when first read (`scene`).
-      this.held = null;
-      this.heldBytes = null;
-      this.heldDeflated = null;
-      this.heldParts = { parts: parts.parts, inflated: parts.parts.every((x) => x.deflated === undefined) ? parts.parts.map((x) => x.bytes) : null };
-      this.undecoded = { uri, version };
-      this.webviewVersion = version;
-      return this.lazy(version, null);
+      const inflated = parts.parts.every((x) => x.deflated === undefined) ? parts.parts.map((x) => x.bytes) : null;
+      return this.holdUndecoded(uri, version, { parts: { parts: parts.parts, inflated } }, null);
     } else if (isBytesAnswer(result)) {
       if (!isPreviewSceneBytes(result) || result.uri !== uri) return { kind: 'invalid' };
       const bytes = fromBase64(result.bytes);
       if (!bytes) return { kind: 'invalid' };
       if (this.notNewer(uri, result.version)) return { kind: 'same' };
-      // Inflated (`inflated`) and decoded when first read (`scene`), after the bytes are posted.
       const deflated = result.deflated;
-      this.held = null;
-      this.heldBytes = deflated === undefined ? bytes : null;
-      this.heldDeflated = deflated === undefined ? null : { bytes, size: deflated };
-      this.heldParts = null;
-      this.undecoded = { uri, version: result.version };
-      this.webviewVersion = result.version;
-      return this.lazy(result.version, deflated === undefined ? { type: 'sceneBytes', bytes } : { type: 'sceneBytes', bytes, deflated });
+      return deflated === undefined
+        ? this.holdUndecoded(uri, result.version, { bytes }, { type: 'sceneBytes', bytes })
+        : this.holdUndecoded(uri, result.version, { deflated: { bytes, size: deflated } }, { type: 'sceneBytes', bytes, deflated });
     } else if (isDeltaAnswer(result)) {
       if (!isPreviewSceneDelta(result) || result.uri !== uri) return { kind: 'invalid' };
       const held = this.scene;
@@ -215,8 +204,23 @@ export class SceneSync {
     return version < key.version || (version === key.version && this.webviewVersion === version);
   }
 
-  /** The answer for a scene taken as bytes, decoded when its `scene` is first read. */
-  private lazy(version: number, message: HostToWebview | null): SceneAnswer {
+  /**
+   * Holds the scene of `uri` at `version` as bytes (one of `bytes`, `deflated`, `parts`), posted
+   * as `message` (null: in parts, posted as they came), which the webview then holds: inflated
+   * (`inflated`) once posted, and decoded when the answer's `scene` is first read.
+   */
+  private holdUndecoded(
+    uri: string,
+    version: number,
+    held: { bytes?: Uint8Array; deflated?: SceneSync['heldDeflated']; parts?: SceneSync['heldParts'] },
+    message: HostToWebview | null,
+  ): SceneAnswer {
+    this.held = null;
+    this.heldBytes = held.bytes ?? null;
+    this.heldDeflated = held.deflated ?? null;
+    this.heldParts = held.parts ?? null;
+    this.undecoded = { uri, version };
+    this.webviewVersion = version;
     const sync = this;
     return {
       kind: 'scene',

@@ -14,33 +14,33 @@ import { applySceneDelta } from '../../../../protocol/preview-delta';
 import type { PreviewScenePart } from '../../../../protocol/preview-lsp';
 import { isHostToWebview, type HostToWebview } from '../../../../protocol/preview-messages';
 import type { PreviewScene } from '../../../../protocol/preview-model';
-import { decodeSceneBytes, SceneAssembly } from '../../../../protocol/preview-scene-bytes';
+import { decodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
+import { SceneInbox } from '../../../../webview/src/ui/scene-inbox';
 import { sampleScene, sceneDelta } from '../../../browser/fixtures';
-import { partNotes, partsAnswer } from './scene-part-notes';
+import { partNotes, partsAnswer } from '../../../browser/scene-parts';
 
-/** A page: what it holds, and its `ready`s (to the host, at once). */
+/**
+ * A page: what it holds, and its `ready`s (to the host, at once). Its messages go through the
+ * page's own inbox, which reads a scene in parts as they come and hands it on with the last as
+ * one `scene`; the Rig's scenes and parts are not deflated, so it hands each on at once.
+ */
 class FakePage {
   scene: PreviewScene | null = null;
-  /** The parts of a scene read so far: a part 0 starts it, a part that does not fit ends it. */
-  private assembly: SceneAssembly | null = null;
+  private readonly inbox = new SceneInbox((m) => this.handle(m));
   constructor(private readonly ready: () => void) {}
   receive(m: HostToWebview): void {
     assert.ok(isHostToWebview(m), 'every message fits the protocol');
-    if (m.type === 'sceneBytes' && m.part) {
-      if (m.part.index === 0) this.assembly = new SceneAssembly(m.part.count);
-      const a = this.assembly;
-      if (!a) return;
-      if (!a.add(m.part.index, m.bytes)) this.assembly = null;
-      else if (a.done) {
-        this.scene = a.scene;
-        this.assembly = null;
-      }
-    } else if (m.type === 'sceneBytes') this.scene = decodeSceneBytes(m.bytes) ?? this.scene;
+    this.inbox.receive(m);
+    assert.ok(!this.inbox.pending, 'handed on at once');
+  }
+  private handle(m: HostToWebview): void {
+    if (m.type === 'scene') this.scene = m.scene;
+    else if (m.type === 'sceneBytes') this.scene = decodeSceneBytes(m.bytes) ?? this.scene;
     else if (m.type === 'sceneDelta') {
       const next = this.scene ? applySceneDelta(this.scene, m.delta) : null;
       if (next) this.scene = next;
       else if (this.scene) this.ready();
-    } else if (m.type === 'sceneSent' && !this.scene && !this.assembly) this.ready();
+    } else if (m.type === 'sceneSent' && !this.scene && !this.inbox.assembling) this.ready();
   }
 }
 

@@ -8,7 +8,7 @@ import { partMessage, SceneParts } from '../../../../client/src/preview/scene-pa
 import { fromBase64 } from '../../../../client/src/preview/scene-sync';
 import { isHostToWebview } from '../../../../protocol/preview-messages';
 import { sampleScene } from '../../../browser/fixtures';
-import { partNotes } from './scene-part-notes';
+import { partNotes } from '../../../browser/scene-parts';
 
 describe('client/preview/scene-parts', () => {
   const scene = sampleScene(3);

@@ -15,7 +15,7 @@ import { decodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
 import { sampleScene, sceneDelta } from '../../../browser/fixtures';
 import { SceneParts, type CollectedParts } from '../../../../client/src/preview/scene-parts';
 import type { PreviewScenePart } from '../../../../protocol/preview-lsp';
-import { partNotes, partsAnswer } from './scene-part-notes';
+import { partNotes, partsAnswer } from '../../../browser/scene-parts';
 
 /** What the host collects of `notes` (SceneParts, as the panel does), and the messages it posts of them. */
 function collect(notes: readonly PreviewScenePart[]): { parts: CollectedParts | null; posted: unknown[] } {

@@ -8,20 +8,10 @@
 import { strict as assert } from 'node:assert';
 import { constants, deflateRawSync } from 'node:zlib';
 import type { HostToWebview } from '../../../../protocol/preview-messages';
-import { decodeSceneBytes, encodeSceneBytes, encodeScenePart, sceneSlices } from '../../../../protocol/preview-scene-bytes';
-import type { PreviewScene } from '../../../../protocol/preview-model';
+import { decodeSceneBytes, encodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
 import { SceneInbox } from '../../../../webview/src/ui/scene-inbox';
 import { sampleScene, sceneDelta } from '../../../browser/fixtures';
-
-/** The messages that post `scene` in parts of two items (four for sampleScene), deflated unless `plain`. */
-function partMessages(scene: PreviewScene, plain = false): HostToWebview[] {
-  const slices = sceneSlices(scene.bodies.length, scene.findings.length, 2);
-  return slices.map((slice, index) => {
-    const bytes = encodeScenePart(scene, slice);
-    const part = { index, count: slices.length };
-    return plain ? { type: 'sceneBytes', bytes, part } : { type: 'sceneBytes', bytes: new Uint8Array(deflateRawSync(bytes)), deflated: bytes.length, part };
-  });
-}
+import { partMessages } from '../../../browser/scene-parts';
 
 /** Resolves once `inbox` has handed on everything it received. */
 async function drained(inbox: SceneInbox): Promise<void> {
@@ -142,7 +132,7 @@ describe('webview/ui/scene-inbox', () => {
     // Parts as they are, none pending: read at once.
     const now: HostToWebview[] = [];
     const plain = new SceneInbox((m) => now.push(m));
-    for (const m of partMessages(scene, true)) plain.receive(m);
+    for (const m of partMessages(scene, { plain: true })) plain.receive(m);
     assert.deepStrictEqual(now, [{ type: 'scene', scene }]);
     assert.ok(!plain.pending && !plain.assembling);
   });

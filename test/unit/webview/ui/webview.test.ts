@@ -9,8 +9,9 @@ import { deflateRawSync } from 'node:zlib';
 import { blend, DARK_VARS, hex, near, type PreviewPage } from '../../../browser/harness';
 import { usePreviewBrowser } from '../../../browser/suite';
 import { samplePair, sampleScene, sceneDelta } from '../../../browser/fixtures';
+import { partMessages } from '../../../browser/scene-parts';
 import { isWebviewToHost } from '../../../../protocol/preview-messages';
-import { encodeSceneBytes, encodeScenePart, sceneSlices } from '../../../../protocol/preview-scene-bytes';
+import { encodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
 import { analyzeDocument } from '../../../../server/src/analysis/pipeline';
 import { buildPreviewScene } from '../../../../server/src/preview/scene-model';
 
@@ -203,12 +204,8 @@ describe('preview webview (headless Chromium)', function () {
 
   it('draws a scene sent in deflated parts, without asking again for it while its parts come', async () => {
     const scene = sampleScene(4);
-    const slices = sceneSlices(scene.bodies.length, scene.findings.length, 2);
-    assert.ok(slices.length >= 3, `${slices.length} parts`);
-    const parts = slices.map((slice, index) => {
-      const bytes = encodeScenePart(scene, slice);
-      return { type: 'sceneBytes', bytes: new Uint8Array(deflateRawSync(bytes, { level: 1 })), deflated: bytes.length, part: { index, count: slices.length } };
-    });
+    const parts = partMessages(scene);
+    assert.ok(parts.length >= 3, `${parts.length} parts`);
     const k = scene.bodies.length - 1;
     const moved = { ...scene.bodies[k]!, position: [scene.bodies[k]!.position[0] + 0.5, scene.bodies[k]!.position[1]] as [number, number] };
     // In one turn of the page, as the host posts them before the page has loaded: the `sceneSent`
