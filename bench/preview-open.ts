@@ -13,8 +13,8 @@
  *   `--parts`: the scene asked in parts (a stream id: `collide/previewScenePart` notifications
  *   then the answer, lsp/scene-bytes-answer.ts), the wall time to the first part taken and to the
  *   answer (every part taken before it), and the parts inflated and read in order in this
- *   process (SceneAssembly), which checks that they make the scene. The host and webview stages
- *   are left out with `--parts` until the host and the page take parts.
+ *   process (SceneAssembly), which checks that they make the scene. The host's and the webview's
+ *   stages are not timed with `--parts`.
  * - host: what the extension host does with the answer (client/src/preview/scene-sync.ts): the
  *   JSON text parsed, then `SceneSync.accept` and the message posted to the webview, then the
  *   inflate of its own copy (zlib, on the thread pool in the extension: timed here as the same
@@ -256,7 +256,7 @@ async function partsMain(uri: string, text: string): Promise<void> {
   } finally {
     await server.close();
   }
-  console.error('preview-open --parts: the host and webview stages are left out (they do not take parts yet)');
+  console.error('preview-open --parts: the host and webview stages are not timed for parts');
   console.log(`preview open in parts, ${BODIES} bodies (${sizes}); ms, first run / median of ${RUNS}:`);
   for (const [stage, ms] of rows) console.log(`  ${stage.padEnd(56)} ${ms[0]!.toFixed(1).padStart(8)} / ${median(ms).toFixed(1).padStart(8)}`);
 }
