@@ -395,8 +395,8 @@ async function lensesAndPreview(page, typeScene, log, quiet) {
   await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: BOUND_MS });
   await goTo(page, PROBE_LINE, PROBE_PREFIX.length + 1);
   await sleep(500);
-  const profiler = PROFILE ? await startProfile(page) : null;
   await quiet('preview');
+  const profiler = PROFILE ? await startProfile(page) : null;
   const withPreview = await typeScene(frame);
   if (profiler) await stopProfile(profiler, log, join(outDir, 'workbench.cpuprofile'));
   log(`with preview: squiggle median ${withPreview.paced.squiggle.median.toFixed(1)} ms paced, ${withPreview.isolated.squiggle.median.toFixed(1)} ms isolated`);
