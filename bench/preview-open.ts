@@ -13,8 +13,8 @@
  *   `--parts`: the scene asked in parts (a stream id: `collide/previewScenePart` notifications
  *   then the answer, lsp/scene-bytes-answer.ts), the wall time to the first part taken and to the
  *   answer (every part taken before it), and the parts inflated and read in order in this
- *   process (SceneAssembly), which checks that they make the scene. The host and webview stages
- *   are left out with `--parts` until the host and the page take parts.
+ *   process (SceneAssembly), which checks that they make the scene. The host's and the webview's
+ *   stages are not timed with `--parts`.
  * - host: what the extension host does with the answer (client/src/preview/scene-sync.ts): the
  *   JSON text parsed, then `SceneSync.accept` and the message posted to the webview, then the
  *   inflate of its own copy (zlib, on the thread pool in the extension: timed here as the same
@@ -36,7 +36,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CDPSession } from 'playwright-core';
-import { fromBase64, SceneSync } from '../client/src/preview/scene-sync';
+import { SceneParts } from '../client/src/preview/scene-parts';
+import { SceneSync } from '../client/src/preview/scene-sync';
 import { isPartsAnswer, PREVIEW_SCENE_PART_METHOD, type PreviewSceneParams, type PreviewScenePart } from '../protocol/preview-lsp';
 import { SceneAssembly } from '../protocol/preview-scene-bytes';
 import { BrowserHost, chromiumAvailable } from '../test/browser/harness';
@@ -218,14 +219,20 @@ async function profileTop(cdp: CDPSession, label: string): Promise<void> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** The parts inflated (zlib, as the host does) and read in order: the scene's body count, or an error. */
-function readParts(parts: readonly PreviewScenePart[]): number {
-  const assembly = new SceneAssembly(parts.length);
-  for (const [k, p] of parts.entries()) {
-    const raw = fromBase64(p.bytes);
-    if (!raw) throw new Error(`part ${k} is not base64`);
-    const bytes = p.deflated === undefined ? raw : new Uint8Array(inflateRawSync(raw, { maxOutputLength: Math.max(1, p.deflated) }));
-    if (p.index !== k || !assembly.add(k, bytes)) throw new Error(`part ${k} (index ${p.index} of ${p.count}) does not fit`);
+/**
+ * The parts taken as the host takes them (SceneParts: each the next of its stream, in base64),
+ * inflated (zlib, as the host does) and read in order: the scene's body count, or an error.
+ */
+function readParts(stream: number, parts: readonly PreviewScenePart[]): number {
+  const taken = new SceneParts();
+  taken.start(stream);
+  for (const p of parts) if (!taken.add(p)) throw new Error(`part ${p.index} of ${p.count} does not fit`);
+  const collected = taken.take(stream);
+  if (!collected) throw new Error(`no parts of stream ${stream}`);
+  const assembly = new SceneAssembly(collected.count);
+  for (const [k, p] of collected.parts.entries()) {
+    const bytes = p.deflated === undefined ? p.bytes : new Uint8Array(inflateRawSync(p.bytes, { maxOutputLength: Math.max(1, p.deflated) }));
+    if (!assembly.add(k, bytes)) throw new Error(`part ${k} of ${collected.count} does not read`);
   }
   if (!assembly.scene) throw new Error(`${parts.length} parts do not make a scene`);
   return assembly.scene.bodies.length;
@@ -247,7 +254,7 @@ async function partsMain(uri: string, text: string): Promise<void> {
       add('server: request → first part taken, wall time (not CPU)', r.firstPartMs);
       add('server: request → answer (all parts taken), wall time', r.wallMs);
       const c0 = threadCpuMs(process.pid);
-      const bodies = readParts(r.parts);
+      const bodies = readParts(run, r.parts);
       add(`parts inflated and read in order (this process${PLAIN ? '' : ', zlib'})`, threadCpuMs(process.pid) - c0);
       if (bodies !== BODIES) throw new Error(`the parts made a scene of ${bodies} bodies, ${BODIES} expected`);
       const texts = r.parts.reduce((n, p) => n + p.bytes.reduce((m, t) => m + t.length, 0), 0);
@@ -256,7 +263,7 @@ async function partsMain(uri: string, text: string): Promise<void> {
   } finally {
     await server.close();
   }
-  console.error('preview-open --parts: the host and webview stages are left out (they do not take parts yet)');
+  console.error('preview-open --parts: the host and webview stages are not timed for parts');
   console.log(`preview open in parts, ${BODIES} bodies (${sizes}); ms, first run / median of ${RUNS}:`);
   for (const [stage, ms] of rows) console.log(`  ${stage.padEnd(56)} ${ms[0]!.toFixed(1).padStart(8)} / ${median(ms).toFixed(1).padStart(8)}`);
 }

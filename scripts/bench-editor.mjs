@@ -17,12 +17,13 @@
 // made odd), --bodies=N (default 10000), --settings=JSON (user settings added to the profile's, for
 // attributing a figure to an editor feature), --editor-only (typing without the preview; no lenses),
 // --vsix=path, --no-timeline (no message timelines, bench-editor-timeline.mjs),
-// --no-package (reuse an existing .vsix), --keep (leave the temp profile), --open-only[=N] (only
+// --no-package (reuse an existing .vsix), --keep (leave the temp profile), --no-settle (start the
+// opens and each part at once, not in a quiet machine: bench-editor-cpu.mjs), --open-only[=N] (only
 // the preview's open time, N opens (default 3), with where it goes: no typing, no lenses),
 // --profile (the workbench's CPU profile and each process's CPU time), --trace (a Chrome trace of
-// each paced run, or of the last open with --open-only, summarized per thread: bench-editor-trace.mjs), --warm-webview (with
-// --open-only: VS Code's Markdown preview opened and closed first, to tell VS Code's first-webview
-// cost from Collide's).
+// each paced run, or of the last open with --open-only, summarized per thread:
+// bench-editor-trace.mjs), --warm-webview (with --open-only: VS Code's Markdown preview opened and
+// closed first, to tell VS Code's first-webview cost from Collide's).
 // The recorders run in the pages and the figures taken from them: bench-editor-figures.mjs.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -228,6 +229,14 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'scene.collide' }).first().waitFor({ timeout: 60_000 });
     const log = (m) => console.error(`bench-editor: ${m}`);
+    // The opens and each part of a full run start in a quiet machine (settle): VS Code's own work
+    // on a file it just opened (its TextMate worker tokenizes the whole file, a core of two for
+    // seconds at 100k bodies) would otherwise share the cores with them. --no-settle: at once.
+    const quiet = async (what) => {
+      if (NO_SETTLE) return;
+      const s = await settle();
+      log(s.quiet ? `${what}: settled after ${s.ms} ms` : `${what}: not settled after ${s.ms} ms; last second: ${s.busiest}`);
+    };
 
     if (openOnly > 0) {
       // A 100k-body file takes the editor longer than the usual bound to show.
@@ -237,12 +246,7 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
       await page.locator('.statusbar-item', { hasText: /overlaps?\b/ }).first().waitFor({ timeout: 120_000 });
       const firstStatusMs = Date.now() - opened;
       if (WARM_WEBVIEW) await warmWebviews(page, log);
-      // The opens are timed in a settled editor (--no-settle: at once, during VS Code's own
-      // work on the new file, which takes a core of two for seconds at 100k bodies).
-      if (!NO_SETTLE) {
-        const s = await settle();
-        log(s.quiet ? `settled after ${s.ms} ms` : `not settled after ${s.ms} ms; last second: ${s.busiest}`);
-      }
+      await quiet('before the opens');
       const opens = [];
       for (let i = 0; i < openOnly; i++) {
         await sleep(1500);
@@ -256,14 +260,6 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
       load.end = loadavg();
       return { openOnly: true, scene: { bodies, overlaps: scene.overlaps }, load, firstStatusMs, opens, previewOpenMs: stats(opens.map((o) => o.ms)).median };
     }
-
-    // Each part starts in a quiet machine (settle): VS Code's own work on a file it just opened
-    // (its TextMate worker tokenizes the whole file) would otherwise share the cores with it.
-    const quiet = async (what) => {
-      if (NO_SETTLE) return;
-      const s = await settle();
-      log(s.quiet ? `${what}: settled after ${s.ms} ms` : `${what}: not settled after ${s.ms} ms; last second: ${s.busiest}`);
-    };
 
     // The floor: the same keystrokes in a Markdown file; the figure is the character's echo.
     await openFile(page, 'notes.md');
@@ -399,8 +395,8 @@ async function lensesAndPreview(page, typeScene, log, quiet) {
   await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: BOUND_MS });
   await goTo(page, PROBE_LINE, PROBE_PREFIX.length + 1);
   await sleep(500);
-  const profiler = PROFILE ? await startProfile(page) : null;
   await quiet('preview');
+  const profiler = PROFILE ? await startProfile(page) : null;
   const withPreview = await typeScene(frame);
   if (profiler) await stopProfile(profiler, log, join(outDir, 'workbench.cpuprofile'));
   log(`with preview: squiggle median ${withPreview.paced.squiggle.median.toFixed(1)} ms paced, ${withPreview.isolated.squiggle.median.toFixed(1)} ms isolated`);
