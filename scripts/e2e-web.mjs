@@ -64,13 +64,20 @@ export function runWebCheck({ vsix = vsixPath(), keep = false } = {}) {
     });
 
     await check.step('the extension and its server run in the browser, not in Node', async () => {
-      await runCommand(page, 'Collide: Show Language Server Output');
       // Monaco draws spaces as no-break spaces: \s matches both.
       const said = page.locator('.part.panel .monaco-editor .view-lines', { hasText: /\bin\sa\sweb\sworker\b/ }).first();
-      try {
-        await said.waitFor({ timeout: BOUND_MS });
-      } catch {
-        throw new Error(`the Collide output does not say the server runs in a web worker:\n${await outputText(page)}`);
+      // The command again while the panel does not show: on a loaded machine the workbench has
+      // been seen to take the palette's Enter and never open the output.
+      const deadline = Date.now() + BOUND_MS;
+      for (;;) {
+        await runCommand(page, 'Collide: Show Language Server Output');
+        try {
+          await said.waitFor({ timeout: Math.min(10_000, Math.max(1, deadline - Date.now())) });
+          break;
+        } catch {
+          if (Date.now() >= deadline) throw new Error(`the Collide output does not say the server runs in a web worker:\n${await outputText(page)}`);
+          await page.keyboard.press('Escape');
+        }
       }
       writeFileSync(join(artifactsDir, 'web-output.txt'), await outputText(page));
       const node = processesRunning(join(extFolder, 'dist', 'server.js'));
