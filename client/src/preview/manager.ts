@@ -320,7 +320,7 @@ class PreviewPanel implements vscode.Disposable {
         return;
       }
       case 'drawn': {
-        this.page.drawn();
+        this.page.drawn(m.version);
         const editor = vscode.window.activeTextEditor;
         if (editor) this.selection(editor);
         return;

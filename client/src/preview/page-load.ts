@@ -38,8 +38,8 @@ export class PageLoad {
    * the page holds their scene), `delivered` the delivery of the last one posted.
    */
   private stream: { readonly load: number | null; delivered: Promise<void> | null } | null = null;
-  /** A whole scene was posted and the page has not said it drew one since (`drawn`). */
-  private drawing = false;
+  /** The version of the whole scene posted last, until the page says it drew it or a newer one (`drawn`). */
+  private drawing: number | null = null;
 
   constructor(
     private readonly sync: SceneSync,
@@ -56,7 +56,7 @@ export class PageLoad {
    * but a delta to a page that loads and was posted no whole scene, which is not posted (the
    * page then counts as holding none, and `ready` brings it the whole). Null when not posted.
    */
-  offer(message: HostToWebview): Promise<void> | null {
+  offer(message: HostToWebview, version = this.sync.version ?? -1): Promise<void> | null {
     const whole = message.type === 'scene' || message.type === 'sceneBytes';
     if (this.state === 'loading') {
       if (!whole) {
@@ -65,7 +65,7 @@ export class PageLoad {
       }
       this.state = 'posted';
     }
-    this.drawing = whole;
+    this.drawing = whole ? version : null;
     return this.post(message);
   }
 
@@ -78,7 +78,7 @@ export class PageLoad {
     if (message.part.index === 0) this.stream = { load: this.sync.takes(uri, version) ? this.loads : null, delivered: null };
     const s = this.stream;
     if (!s || s.load !== this.loads) return;
-    s.delivered = this.offer(message);
+    s.delivered = this.offer(message, version);
   }
 
   /**
@@ -100,12 +100,13 @@ export class PageLoad {
    * 100k bodies). What needs the scene to act (a delta, a click, an edit) reads it regardless.
    */
   get mayRead(): boolean {
-    return !this.drawing;
+    return this.drawing === null;
   }
 
   /** The page said it drew a whole scene. */
-  drawn(): void {
-    this.drawing = false;
+  drawn(version: number): void {
+    // A late note of an older scene's frame does not release the newer one's.
+    if (this.drawing !== null && version >= this.drawing) this.drawing = null;
   }
 
   /** The page said `ready`: post it the scene held, whole, unless it was posted to this page already. */
@@ -121,6 +122,9 @@ export class PageLoad {
     }
     this.loads++;
     this.sync.webviewReset();
-    for (const m of this.sync.wholeMessages()) void this.post(m);
+    const whole = this.sync.wholeMessages();
+    // A page loaded again draws the whole scene too: the host's reads wait for it as well.
+    if (whole.length > 0) this.drawing = this.sync.version ?? -1;
+    for (const m of whole) void this.post(m);
   }
 }

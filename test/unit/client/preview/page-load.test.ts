@@ -221,7 +221,10 @@ describe('client/preview/page-load', () => {
     assert.equal(rig.host.mayRead, false, 'a whole scene posted to the loading page');
     rig.load();
     assert.equal(rig.host.mayRead, false, 'loaded, not drawn yet');
-    rig.host.drawn();
+    const v = rig.sync.version!;
+    rig.host.drawn(v - 1);
+    assert.equal(rig.host.mayRead, false, "a late note of an older scene's frame");
+    rig.host.drawn(v);
     assert.equal(rig.host.mayRead, true);
     rig.server.edit();
     rig.fetch();
@@ -231,6 +234,12 @@ describe('client/preview/page-load', () => {
     rig.fetch();
     assert.equal(rig.posted.at(-1)!.type, 'sceneBytes');
     assert.equal(rig.host.mayRead, false, 'a whole scene again');
+    rig.host.drawn(rig.sync.version!);
+    assert.equal(rig.host.mayRead, true);
+    rig.reload();
+    rig.load();
+    assert.equal(rig.posted.at(-1)!.type, 'sceneBytes', 'the page loaded again is posted the whole scene');
+    assert.equal(rig.host.mayRead, false, 'and draws it before the host reads');
   });
 
   it('posts the deltas that follow the early scene in order, before and after `ready`', () => {
