@@ -2,7 +2,8 @@
 // desktop or a remote host, with the language server in a Node process (server.ts).
 import type * as vscode from 'vscode';
 import { activateCollide, deactivateCollide, type CollideApi } from '../extension';
-import { useBase64Decoder, useSceneInflater } from '../preview/scene-sync';
+import { useBase64Decoder } from '../preview/base64-texts';
+import { useSceneInflater } from '../preview/scene-sync';
 import { nodeDecodeBase64 } from './base64';
 import { zlibInflateScene } from './scene-inflate';
 import { nodeServerHost } from './server';

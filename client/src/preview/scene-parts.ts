@@ -1,6 +1,6 @@
 import { isPreviewScenePart } from '../../../protocol/preview-lsp';
 import type { SceneBytesMessage, ScenePartIndex } from '../../../protocol/preview-messages';
-import { fromBase64 } from './scene-sync';
+import { fromBase64 } from './base64-texts';
 
 /** A part's bytes as the server sent them: deflated when `deflated` (their inflated size) is given. */
 export interface ScenePartBytes {

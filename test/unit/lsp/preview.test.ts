@@ -14,7 +14,7 @@ import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { buildPreviewScene } from '../../../server/src/preview/scene-model';
 import { PREVIEW_EDIT_METHOD, PREVIEW_SCENE_METHOD, isBytesAnswer, isDeltaAnswer, isPreviewSceneBytes } from '../../../protocol/preview-lsp';
 import { decodeSceneBytes } from '../../../protocol/preview-scene-bytes';
-import { fromBase64 } from '../../../client/src/preview/scene-sync';
+import { fromBase64 } from '../../../client/src/preview/base64-texts';
 import { applySceneDelta, isPreviewSceneDelta } from '../../../protocol/preview-delta';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
 import { startInMemoryServer, type InMemoryServer } from './in-memory-server';

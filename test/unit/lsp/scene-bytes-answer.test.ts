@@ -20,7 +20,7 @@ import {
 import { isPreviewSceneDelta } from '../../../protocol/preview-delta';
 import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
 import { decodeSceneParts } from '../../../protocol/preview-scene-bytes';
-import { fromBase64 } from '../../../client/src/preview/scene-sync';
+import { fromBase64 } from '../../../client/src/preview/base64-texts';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { buildPreviewScene } from '../../../server/src/preview/scene-model';
 import { zlibSceneDeflate } from '../../../server/src/node/scene-deflate';

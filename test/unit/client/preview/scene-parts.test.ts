@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { partMessage, SceneParts } from '../../../../client/src/preview/scene-parts';
-import { fromBase64 } from '../../../../client/src/preview/scene-sync';
+import { fromBase64 } from '../../../../client/src/preview/base64-texts';
 import { isHostToWebview } from '../../../../protocol/preview-messages';
 import { sampleScene } from '../../../browser/fixtures';
 import { partNotes } from '../../../browser/scene-parts';

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { deflateRawSync } from 'node:zlib';
-import { fromBase64, SceneSync } from '../../../../client/src/preview/scene-sync';
+import { SceneSync } from '../../../../client/src/preview/scene-sync';
 import { encodeSceneBytes } from '../../../../protocol/preview-scene-bytes';
 import type { PreviewSceneBytes } from '../../../../protocol/preview-lsp';
 import type { PreviewSceneDelta } from '../../../../protocol/preview-delta';
@@ -179,14 +179,6 @@ describe('client/preview/scene-sync', () => {
     assert.deepStrictEqual(new SceneSync().accept(uri, { ...answer, deflated: -1 }), { kind: 'invalid' });
   });
 
-  it('reads base64 texts only when each is whole base64', () => {
-    const b = (s: string) => Buffer.from(s).toString('base64');
-    assert.deepStrictEqual(fromBase64([b('abc'), b('de')]), new TextEncoder().encode('abcde'));
-    assert.deepStrictEqual(fromBase64([]), new Uint8Array(0));
-    assert.equal(fromBase64([b('ab'), b('cde')]), null, 'padding before the last text');
-    assert.equal(fromBase64(['YWJ']), null, 'a length not a multiple of 4');
-    assert.equal(fromBase64(['YW*j']), null, 'a character outside the alphabet');
-  });
   it('takes a scene that came in parts once every part is in, posts nothing of it again, and reads it when first read', async () => {
     const notes = partNotes(scene, 1);
     assert.ok(notes.length >= 3, `${notes.length} parts`);
