@@ -52,6 +52,7 @@ export async function paletteOn(page, title) {
   const input = page.locator('.quick-input-widget input');
   // The focused row: Enter runs it, and until the list is filtered it may be another command.
   const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first();
+  const listed = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
   const deadline = Date.now() + BOUND_MS;
   for (;;) {
     const left = () => Math.min(5000, Math.max(1, deadline - Date.now()));
@@ -59,6 +60,9 @@ export async function paletteOn(page, title) {
       await page.keyboard.press('F1');
       await input.waitFor({ state: 'visible', timeout: left() });
       await input.fill(`>${title}`, { timeout: left() });
+      await listed.waitFor({ timeout: left() });
+      // The fuzzy match may rank a longer title first ("Open Locked Preview to the Side").
+      for (let down = 0; down < 8 && (await row.count()) === 0; down++) await page.keyboard.press('ArrowDown');
       await row.waitFor({ timeout: left() });
       return;
     } catch (e) {
