@@ -68,6 +68,23 @@ export function logCpu(label, before, after, keys) {
   for (const [d, pid, cmd] of rows.slice(0, 10)) console.error(`  ${String(d).padStart(6)} ms  ${pid} ${cmd}`);
 }
 
+/**
+ * The CPU time (ms) each kind of process took between two processTimes(): the workbench's
+ * renderers (the preview's frame runs in the workbench's), the extension host, Collide's
+ * language server, the GPU process, and all others together.
+ */
+export function cpuByRole(before, after) {
+  const roles = { renderer: 0, 'extension host': 0, 'language server': 0, gpu: 0, other: 0 };
+  for (const [pid, a] of after) {
+    const d = a.ms - (before.get(pid)?.ms ?? 0);
+    if (d <= 0) continue;
+    const cmd = shortCmd(a.cmd);
+    const role = cmd.startsWith('extension host') ? 'extension host' : cmd.startsWith('chromium renderer') ? 'renderer' : cmd.startsWith('chromium gpu') ? 'gpu' : /dist\/server\.js/.test(cmd) ? 'language server' : 'other';
+    roles[role] += d;
+  }
+  return roles;
+}
+
 function shortCmd(cmd) {
   // code-server's extension host is a Node process of `--type=extensionHost`, not Chromium's.
   if (/--type=extensionHost\b/.test(cmd)) return 'extension host (node)';

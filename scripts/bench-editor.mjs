@@ -19,7 +19,8 @@
 // --vsix=path, --no-timeline (no message timelines, bench-editor-timeline.mjs),
 // --no-package (reuse an existing .vsix), --keep (leave the temp profile), --no-settle (start the
 // opens and each part at once, not in a quiet machine: bench-editor-cpu.mjs), --open-only[=N] (only
-// the preview's open time, N opens (default 3), with where it goes: no typing, no lenses),
+// the preview's open time, N opens (default 3), with where it goes: the marks, and each kind of
+// process's CPU time; no typing, no lenses),
 // --profile (the workbench's CPU profile and each process's CPU time), --trace (a Chrome trace of
 // each paced run, or of the last open with --open-only, summarized per thread:
 // bench-editor-trace.mjs), --warm-webview (with --open-only: VS Code's Markdown preview opened and
@@ -36,7 +37,7 @@ import { openFile, paletteOn } from './e2e-ui.mjs';
 import { packageExtension, vsixPath } from './package.mjs';
 import { attribute, clientRequests, median, previewPath, readTimeline, SEGMENTS, summarize } from './bench-editor-timeline.mjs';
 import { startTrace, stopTrace } from './bench-editor-trace.mjs';
-import { logCpu, processTimes, settle, startProfile, stopProfile } from './bench-editor-cpu.mjs';
+import { cpuByRole, logCpu, processTimes, settle, startProfile, stopProfile } from './bench-editor-cpu.mjs';
 import { installDrawHook, installRecorder, redraws, stats, typingFigures, watchLenses } from './bench-editor-figures.mjs';
 
 const BOUND_MS = 30_000;
@@ -412,12 +413,13 @@ async function lensesAndPreview(page, typeScene, log, quiet) {
 async function measureOpen(page, timelineFile, log) {
   await paletteOn(page, 'Collide: Open Preview to the Side');
   const profiler = PROFILE && timelineFile ? await startProfile(page) : null;
-  const cpu0 = profiler ? processTimes() : null;
+  const cpu0 = processTimes();
   const t0 = Date.now();
   await page.keyboard.press('Enter');
   const frame = await previewFrame(page, 60_000);
   const ms = Date.now() - t0;
-  if (cpu0) logCpu('preview open', cpu0, processTimes(), 1);
+  const cpu1 = processTimes();
+  if (profiler) logCpu('preview open', cpu0, cpu1, 1);
   if (profiler) await stopProfile(profiler, log, join(outDir, 'open.cpuprofile'));
   const marks = {};
   if (timelineFile && existsSync(`${timelineFile}.client`)) {
@@ -438,7 +440,7 @@ async function measureOpen(page, timelineFile, log) {
   // A mark made again (a scene's parts: one each) also gives its last time.
   for (const [name, t] of inFrame) marks[`webview ${name}${`webview ${name}` in marks ? ' (last)' : ''}`] = Math.round(t - t0);
   log(`preview open: ${ms} ms; ${Object.entries(marks).sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  return { frame, ms, marks };
+  return { frame, ms, marks, cpu: cpuByRole(cpu0, cpu1) };
 }
 
 /** Opens VS Code's Markdown preview of notes.md beside the scene, waits for its frame, and closes it. */
@@ -489,6 +491,8 @@ function openTable(r) {
   const keys = [...new Set(r.opens.flatMap((o) => Object.keys(o.marks)))].sort((a, b) => (r.opens[0].marks[a] ?? 0) - (r.opens[0].marks[b] ?? 0));
   out.push(`| mark | ${r.opens.map((_, i) => `#${i + 1}`).join(' | ')} |`, `|---|${r.opens.map(() => '---:').join('|')}|`);
   for (const k of keys) out.push(`| ${k} | ${r.opens.map((o) => f(o.marks[k])).join(' | ')} |`);
+  // Where the CPU of each open went, from the Enter until the drawn scene was found (/proc).
+  for (const role of Object.keys(r.opens[0]?.cpu ?? {})) out.push(`| CPU ms, ${role} | ${r.opens.map((o) => f(o.cpu[role])).join(' | ')} |`);
   return out.join('\n');
 }
 
