@@ -25,8 +25,8 @@
  * The result is exactly the scene the server would have sent in full for `version`
  * (test/unit/preview/scene-delta.test.ts checks it against the from-scratch model).
  */
-import { arrayOf, isBoolean, isFiniteNumber, isNonNegativeInteger, nullable, objectOf, optional, stringOf, type Check } from './validate';
-import { isBounds, isPreviewBody, isPreviewFinding, type OffsetRange, type PreviewBody, type PreviewFinding, type PreviewPart, type PreviewScene, type PreviewSceneHeader } from './preview-model';
+import { arrayOf, isNonNegativeInteger, objectOf, stringOf, type Check } from './validate';
+import { SCENE_HEADER_CHECKS, isPreviewBody, isPreviewFinding, type OffsetRange, type PreviewBody, type PreviewFinding, type PreviewPart, type PreviewScene, type PreviewSceneHeader } from './preview-model';
 
 export interface BodySplice {
   /** First old body index removed (or where `bodies` go when nothing is removed). */
@@ -62,15 +62,9 @@ export interface PreviewSceneDelta extends PreviewSceneHeader {
 const isVersion = Number.isInteger as Check<number>;
 
 const isDeltaShape = objectOf({
+  ...SCENE_HEADER_CHECKS,
   uri: stringOf(8192),
   base: isVersion,
-  version: isVersion,
-  dt: isFiniteNumber,
-  frames: isNonNegativeInteger,
-  slop: isFiniteNumber,
-  bounds: nullable(isBounds),
-  errorCount: isNonNegativeInteger,
-  yDown: optional(isBoolean),
   bodyCount: isNonNegativeInteger,
   shift: objectOf({ at: isNonNegativeInteger, by: Number.isInteger as Check<number> }),
   bodies: arrayOf(objectOf({ start: isNonNegativeInteger, deleteCount: isNonNegativeInteger, bodies: arrayOf(isPreviewBody, 1_000_000) }), 1_000_000),

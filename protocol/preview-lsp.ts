@@ -4,7 +4,7 @@
  * the LSP libraries, so the webview can share the model types.
  */
 import type { PreviewSceneDelta } from './preview-delta';
-import { MAX_NAME, MAX_URI, type PairDetail, type PreviewScene } from './preview-model';
+import { MAX_NAME, MAX_URI, SCENE_HEADER_CHECKS, type PairDetail, type PreviewScene, type PreviewSceneHeader } from './preview-model';
 import { isInflatedSize } from './deflate-raw';
 import { arrayOf, isFiniteNumber, isPoint, literal, objectOf, optional, stringOf, type Check } from './validate';
 
@@ -72,10 +72,12 @@ export interface PreviewScenePart {
   bytes: string[];
   deflated?: number;
 }
-/** The answer to a request for a whole scene in parts: the `parts` notifications of its stream make the scene. */
-export interface PreviewSceneParts {
-  uri: string;
-  version: number;
+/**
+ * The answer to a request for a whole scene in parts: the `parts` notifications of its stream
+ * make the scene, whose header it repeats (so that the client can tell an empty delta to it
+ * from a changed one without decoding the parts).
+ */
+export interface PreviewSceneParts extends PreviewSceneHeader {
   parts: number;
 }
 /** The most parts a scene comes in. */
@@ -101,8 +103,7 @@ export const isPreviewScenePart: Check<PreviewScenePart> = (v: unknown): v is Pr
 
 /** The shape of a `PreviewSceneParts`. */
 export const isPreviewSceneParts: Check<PreviewSceneParts> = objectOf({
-  uri: stringOf(MAX_URI),
-  version: Number.isInteger as Check<number>,
+  ...SCENE_HEADER_CHECKS,
   parts: isPartCount,
 });
 

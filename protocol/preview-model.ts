@@ -341,17 +341,37 @@ export const isPreviewFinding: Check<PreviewFinding> = objectOf({
   message: stringOf(MAX_MESSAGE),
 });
 
-const isSceneShape = objectOf({
+/** The checks of a PreviewSceneHeader's fields (a scene's, a delta's, a parts answer's). */
+export const SCENE_HEADER_CHECKS = {
   uri: stringOf(MAX_URI),
   version: Number.isInteger as Check<number>,
   dt: isFiniteNumber,
   frames: isNonNegativeInteger,
   slop: isFiniteNumber,
-  bodies: arrayOf(isPreviewBody, 1_000_000),
-  findings: arrayOf(isPreviewFinding, 10_000_000),
   bounds: nullable(isBounds),
   errorCount: isNonNegativeInteger,
   yDown: optional(isBoolean),
+};
+
+/** Whether two headers are the same, number for number (yDown absent is false). */
+export function sameSceneHeader(a: PreviewSceneHeader, b: PreviewSceneHeader): boolean {
+  const boundsSame = a.bounds === null || b.bounds === null ? a.bounds === b.bounds : a.bounds.every((x, k) => Object.is(x, b.bounds![k]));
+  return (
+    a.uri === b.uri &&
+    a.version === b.version &&
+    Object.is(a.dt, b.dt) &&
+    a.frames === b.frames &&
+    Object.is(a.slop, b.slop) &&
+    a.errorCount === b.errorCount &&
+    (a.yDown ?? false) === (b.yDown ?? false) &&
+    boundsSame
+  );
+}
+
+const isSceneShape = objectOf({
+  ...SCENE_HEADER_CHECKS,
+  bodies: arrayOf(isPreviewBody, 1_000_000),
+  findings: arrayOf(isPreviewFinding, 10_000_000),
 });
 
 /** A scene is valid when its shape is, and every finding and body index points inside it. */

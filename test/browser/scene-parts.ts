@@ -43,5 +43,6 @@ export function partMessages(scene: PreviewScene, options: PartOptions = {}): Ho
 
 /** The answer that follows the notifications of `scene` in `count` parts. */
 export function partsAnswer(scene: PreviewScene, count: number): PreviewSceneParts {
-  return { uri: scene.uri, version: scene.version, parts: count };
+  const { bodies: _bodies, findings: _findings, ...header } = scene;
+  return { ...header, parts: count };
 }

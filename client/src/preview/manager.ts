@@ -119,7 +119,7 @@ class PreviewPanel implements vscode.Disposable {
 
   /** The version of the scene held (what the webview's edits are checked against). */
   get sceneVersion(): number | undefined {
-    return this.sync.scene?.version;
+    return this.sync.version;
   }
 
   /** Show `uri` (a new document resets the version filter and renders at once). */
@@ -266,6 +266,8 @@ class PreviewPanel implements vscode.Disposable {
       return;
     }
     timelineMark('previewAnswer', 'preview', base ?? '');
+    // A delta is applied to the host's copy, inflated first if it is not yet.
+    if (this.sync.needsScene(result)) await this.sync.inflated();
     const answer = this.sync.accept(uri.toString(), result, this.parts.take(stream));
     timelineMark('previewAccepted', 'preview', answer.kind);
     if (answer.kind === 'invalid') {
@@ -282,8 +284,8 @@ class PreviewPanel implements vscode.Disposable {
     if (version === undefined) return;
     if (answer.kind === 'scene') {
       // A scene in parts was posted as they came (`part`).
+      // The host's copy is inflated once the page drew the scene (`drawn`), or when first needed.
       await (answer.message ? this.page.offer(answer.message) : this.page.partsAccepted());
-      await this.sync.inflated(); // the host's copy, once posted
     }
     const doc = this.document();
     if (doc && doc.version > version && this.retries < MAX_RETRIES) {
@@ -321,6 +323,7 @@ class PreviewPanel implements vscode.Disposable {
       }
       case 'drawn': {
         this.page.drawn(m.version);
+        await this.sync.inflated();
         const editor = vscode.window.activeTextEditor;
         if (editor) this.selection(editor);
         return;
@@ -352,6 +355,7 @@ class PreviewPanel implements vscode.Disposable {
 
   /** A body clicked in the preview: its name selected in a text editor, beside the preview if need be. */
   private async reveal(name: string): Promise<void> {
+    await this.sync.inflated();
     const doc = this.document();
     if (!doc) return;
     const columns = vscode.window.visibleTextEditors.filter((e) => e.document === doc).map((e) => e.viewColumn);
@@ -378,6 +382,7 @@ class PreviewPanel implements vscode.Disposable {
 
   /** A finished drag: one WorkspaceEdit (one undo step), only against the version it was made on. */
   private async editPose(m: Extract<WebviewToHost, { type: 'editPose' }>): Promise<void> {
+    await this.sync.inflated();
     const doc = this.document();
     const scene = this.sync.scene;
     if (!doc || !scene || scene.version !== m.version || doc.version !== m.version) {
@@ -432,6 +437,7 @@ class PreviewPanel implements vscode.Disposable {
    * step) while the document still has the version the drag was made on.
    */
   private async editBody(m: Extract<WebviewToHost, { type: 'editBody' }>): Promise<void> {
+    await this.sync.inflated();
     const doc = this.document();
     if (!doc || doc.version !== m.version || this.sync.scene?.version !== m.version || !this.client?.isRunning()) {
       return this.refuse(`'${m.body}' was not changed: the text changed meanwhile`, false);

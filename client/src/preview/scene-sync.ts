@@ -2,7 +2,7 @@ import { inflateRawStream } from '../../../protocol/deflate-raw';
 import { isBytesAnswer, isDeltaAnswer, isPartsAnswer, isPreviewSceneBytes, isPreviewSceneParts } from '../../../protocol/preview-lsp';
 import { applySceneDelta, isPreviewSceneDelta, type PreviewSceneDelta } from '../../../protocol/preview-delta';
 import type { HostToWebview } from '../../../protocol/preview-messages';
-import { isPreviewScene, type PreviewScene } from '../../../protocol/preview-model';
+import { isPreviewScene, sameSceneHeader, type PreviewScene, type PreviewSceneHeader } from '../../../protocol/preview-model';
 import { decodeSceneBytes, decodeSceneParts, encodeSceneBytes } from '../../../protocol/preview-scene-bytes';
 import { fromBase64 } from './base64-texts';
 import { partMessage, type CollectedParts, type ScenePartBytes } from './scene-parts';
@@ -35,7 +35,8 @@ export type SceneAnswer =
  * first read (a delta to apply, a cursor to match against the bodies): the webview decodes and
  * checks the same bytes itself, and the host's decoding (hundreds of milliseconds for a large
  * scene) is then off the way of the preview's first frame. Bytes that came deflated are posted
- * so too, and inflated for this copy once posted (`inflated`): until then `scene` is null. A
+ * so too, and inflated for this copy once the page drew them, or first when a delta or an action
+ * needs the scene (`inflated`, which the panel calls): until then `scene` is null. A
  * whole scene that came in parts (scene-parts.ts: posted to the webview one by one as they came,
  * before the answer) is held so, and read the same way (`decodeSceneParts`).
  */
@@ -49,6 +50,8 @@ export class SceneSync {
   private heldParts: { readonly parts: readonly ScenePartBytes[]; inflated: Uint8Array[] | null } | null = null;
   /** The document and version of `heldBytes` or `heldParts` while they are not decoded yet (`held` is null then). */
   private undecoded: { readonly uri: string; readonly version: number } | null = null;
+  /** The header of the scene held in parts, as their answer repeats it (null for a scene held otherwise). */
+  private heldHeader: PreviewSceneHeader | null = null;
   /** The version the webview holds (-1: none; it just loaded, or was sent an empty message). */
   private webviewVersion = -1;
 
@@ -90,6 +93,7 @@ export class SceneSync {
   /** Forget the scene (another document is followed). */
   reset(): void {
     this.held = null;
+    this.heldHeader = null;
     this.heldBytes = null;
     this.heldDeflated = null;
     this.heldParts = null;
@@ -98,7 +102,7 @@ export class SceneSync {
   }
 
   /**
-   * Inflates the deflated bytes held, if any, for this copy (after they are posted as they came):
+   * Inflates the deflated bytes held, if any, for this copy (they are posted as they came):
    * the scene is dropped when they do not inflate to the size they came with, as bytes that do
    * not decode are.
    */
@@ -161,7 +165,8 @@ export class SceneSync {
       if (!parts || parts.uri !== uri || parts.version !== version || parts.count !== count || parts.parts.length !== count) return { kind: 'invalid' };
       if (this.notNewer(uri, version)) return { kind: 'same' };
       const inflated = parts.parts.every((x) => x.deflated === undefined) ? parts.parts.map((x) => x.bytes) : null;
-      return this.holdUndecoded(uri, version, { parts: { parts: parts.parts, inflated } }, null);
+      const { parts: _count, ...header } = result;
+      return this.holdUndecoded(uri, version, { parts: { parts: parts.parts, inflated }, header }, null);
     } else if (isBytesAnswer(result)) {
       if (!isPreviewSceneBytes(result) || result.uri !== uri) return { kind: 'invalid' };
       const bytes = fromBase64(result.bytes);
@@ -173,6 +178,7 @@ export class SceneSync {
         : this.holdUndecoded(uri, result.version, { deflated: { bytes, size: deflated } }, { type: 'sceneBytes', bytes, deflated });
     } else if (isDeltaAnswer(result)) {
       if (!isPreviewSceneDelta(result) || result.uri !== uri) return { kind: 'invalid' };
+      if (this.unchanged(result)) return { kind: 'same' };
       const held = this.scene;
       if (!held || held.uri !== uri) return { kind: 'refetch' };
       // An answer against an older base than the one held is one behind what is shown.
@@ -182,7 +188,8 @@ export class SceneSync {
         this.reset();
         return { kind: 'refetch' };
       }
-      if (result.version === held.version) return this.webviewVersion === held.version ? { kind: 'same' } : this.post(held, null);
+      // A delta of the same version may still change the scene (the settings changed).
+      if (isEmptyDelta(result, held)) return this.webviewVersion === held.version ? { kind: 'same' } : this.post(held, null);
       scene = next;
       delta = result;
     } else {
@@ -191,6 +198,21 @@ export class SceneSync {
       scene = result;
     }
     return this.post(scene, delta);
+  }
+
+  /** Whether accepting `result` reads the host's copy of the scene: a delta that changes something. */
+  needsScene(result: unknown): boolean {
+    return isDeltaAnswer(result) && !(isPreviewSceneDelta(result) && this.unchanged(result));
+  }
+
+  /**
+   * An empty delta to the scene held, which the webview holds too (the answer to a request made
+   * while that scene was on its way): told from the header alone, without decoding the scene.
+   */
+  private unchanged(d: PreviewSceneDelta): boolean {
+    const key = this.heldKey;
+    const header = this.held ?? this.heldHeader;
+    return key !== null && header !== null && this.webviewVersion === key.version && d.base === key.version && isEmptyDelta(d, header);
   }
 
   /**
@@ -211,10 +233,11 @@ export class SceneSync {
   private holdUndecoded(
     uri: string,
     version: number,
-    held: { bytes?: Uint8Array; deflated?: SceneSync['heldDeflated']; parts?: SceneSync['heldParts'] },
+    held: { bytes?: Uint8Array; deflated?: SceneSync['heldDeflated']; parts?: SceneSync['heldParts']; header?: PreviewSceneHeader },
     message: HostToWebview | null,
   ): SceneAnswer {
     this.held = null;
+    this.heldHeader = held.header ?? null;
     this.heldBytes = held.bytes ?? null;
     this.heldDeflated = held.deflated ?? null;
     this.heldParts = held.parts ?? null;
@@ -238,6 +261,7 @@ export class SceneSync {
 
   private post(scene: PreviewScene, delta: PreviewSceneDelta | null): SceneAnswer {
     if (scene !== this.held) {
+      this.heldHeader = null;
       this.heldBytes = null;
       this.heldDeflated = null;
       this.heldParts = null;
@@ -248,6 +272,11 @@ export class SceneSync {
     this.webviewVersion = scene.version;
     return { kind: 'scene', version: scene.version, scene, message };
   }
+}
+
+/** Whether `d` changes nothing of the scene whose header is `header`. */
+function isEmptyDelta(d: PreviewSceneDelta, header: PreviewSceneHeader): boolean {
+  return d.version === header.version && d.bodies.length === 0 && d.findings.length === 0 && d.shift.by === 0 && sameSceneHeader(d, header);
 }
 
 /** The inflate of a whole scene's deflated bytes: the Compression Streams API's, or node:zlib's. */

@@ -160,7 +160,7 @@ export function registerPreviewHandlers(
     const built = await slicedWhile(steps, wanted);
     if (!built) return null;
     remember(uri, sentScene(doc.version, source, built));
-    return sender.end();
+    return sender.end(built.scene);
   };
 
   connection.onRequest<PreviewSceneResult, unknown>(PREVIEW_SCENE_METHOD, async (params: unknown): Promise<PreviewSceneResult> => {

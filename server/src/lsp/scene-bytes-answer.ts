@@ -1,7 +1,7 @@
 import type { Connection } from 'vscode-languageserver';
 import { base64Ascii } from '../../../protocol/base64';
 import { PREVIEW_SCENE_PART_METHOD, type PreviewSceneBytes, type PreviewScenePart, type PreviewSceneParts } from '../../../protocol/preview-lsp';
-import type { PreviewScene } from '../../../protocol/preview-model';
+import type { PreviewScene, PreviewSceneHeader } from '../../../protocol/preview-model';
 import { PART_ITEMS, SceneBytesWriter, sceneSlices, type SceneSlice } from '../../../protocol/preview-scene-bytes';
 import { inSlices } from './answer-slices';
 import { EncodedJsonList } from './encode/encoded-json-list';
@@ -109,9 +109,16 @@ export class ScenePartSender {
     this.sending.catch(() => undefined);
   }
 
-  /** The answer after the parts, once every part added is sent; null when one was not (no longer wanted). */
-  async end(): Promise<PreviewSceneParts | null> {
-    return (await this.sending) && this.options.wanted() ? { uri: this.uri, version: this.version, parts: this.count } : null;
+  /**
+   * The answer after the parts, with the header of the scene they make, once every part added is
+   * sent; null when one was not (no longer wanted).
+   */
+  async end(scene: PreviewSceneHeader): Promise<PreviewSceneParts | null> {
+    if (!(await this.sending) || !this.options.wanted()) return null;
+    const { dt, frames, slop, bounds, errorCount, yDown } = scene;
+    const answer: PreviewSceneParts = { uri: this.uri, version: this.version, dt, frames, slop, bounds, errorCount, parts: this.count };
+    if (yDown !== undefined) answer.yDown = yDown;
+    return answer;
   }
 
   private async send(index: number, count: number, d: { bytes: Uint8Array; deflated?: number }): Promise<boolean> {
@@ -138,7 +145,7 @@ export async function sendSceneParts(connection: Connection, scene: PreviewScene
     if (bytes === undefined) return null;
     sender.add(index, slices.length, bytes);
   }
-  return sender.end();
+  return sender.end(scene);
 }
 
 /** `steps` run to their end in slices while `wanted()`; undefined once it is not. */

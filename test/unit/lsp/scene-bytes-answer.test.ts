@@ -129,6 +129,8 @@ describe('lsp/scene-bytes-answer: a whole preview scene sent in parts', function
     assert.ok(parts.every((p) => p.deflated !== undefined), 'deflated, as asked');
     assert.deepStrictEqual(readParts(c, 7, answer), plain);
     assert.deepStrictEqual(plain, expected(text, 1));
+    const { bodies: _bodies, findings: _findings, ...header } = plain;
+    assert.deepStrictEqual(answer, { ...header, parts: parts.length }, 'the answer repeats the scene’s header');
   });
 
   it('sends the parts as they are when not asked to deflate or without a deflate, and ignores a stream without bytes', async () => {

@@ -41,8 +41,13 @@ describe('protocol/preview-lsp: a scene in parts on the wire', () => {
   });
 
   it('tells the answer after the parts from a scene, a delta and bytes', () => {
-    const answer = { uri: 'file:///a.collide', version: 2, parts: 4 };
+    const answer = { uri: 'file:///a.collide', version: 2, dt: 1 / 60, frames: 60, slop: 0.005, bounds: [0, 0, 1, 1], errorCount: 0, parts: 4 };
     assert.ok(isPartsAnswer(answer) && isPreviewSceneParts(answer));
+    assert.ok(isPreviewSceneParts({ ...answer, bounds: null, yDown: true }));
+    // The header it repeats is checked as a scene's.
+    for (const header of [{ dt: Infinity }, { frames: -1 }, { bounds: [0, 0, 1] }, { errorCount: 0.5 }, { yDown: 1 }, { slop: undefined }]) {
+      assert.ok(!isPreviewSceneParts({ ...answer, ...header }), JSON.stringify(header));
+    }
     assert.ok(!isBytesAnswer(answer) && !isDeltaAnswer(answer));
     assert.ok(!isPartsAnswer({ uri: 'file:///a.collide', version: 2, bytes: [] }));
     assert.ok(!isPartsAnswer({ uri: 'file:///a.collide', version: 2, base: 1, bodies: [], findings: [] }));

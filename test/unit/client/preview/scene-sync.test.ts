@@ -25,8 +25,9 @@ function collect(notes: readonly PreviewScenePart[]): { parts: CollectedParts | 
   return { parts: collector.take(notes[0]!.stream), posted };
 }
 
+/** A delta to `version`: empty at the scene's own version, else one that changes the error count. */
 function deltaOf(scene: PreviewScene, version: number, change: Partial<PreviewSceneDelta> = {}): PreviewSceneDelta {
-  return sceneDelta(scene, { version, errorCount: 2, ...change });
+  return sceneDelta(scene, { version, errorCount: version === scene.version ? scene.errorCount : 2, ...change });
 }
 
 describe('client/preview/scene-sync', () => {
@@ -218,6 +219,40 @@ describe('client/preview/scene-sync', () => {
     const taken = plain.accept(uri, partsAnswer(scene, notes.length), collect(partNotes(scene, 2, { plain: true })).parts);
     assert.ok(taken.kind === 'scene');
     assert.deepStrictEqual(taken.scene, scene);
+  });
+
+  it('tells an empty delta to a scene held in parts from its header, without inflating or decoding it', async () => {
+    const notes = partNotes(scene, 1);
+    const sync = new SceneSync();
+    assert.equal(sync.accept(uri, partsAnswer(scene, notes.length), collect(notes).parts).kind, 'scene');
+    const empty = deltaOf(scene, scene.version, { base: scene.version, errorCount: scene.errorCount });
+    assert.equal(sync.needsScene(empty), false);
+    assert.deepStrictEqual(sync.accept(uri, empty), { kind: 'same' });
+    const copy = sync as unknown as { heldParts: { inflated: unknown } | null; held: unknown };
+    assert.equal(copy.heldParts?.inflated, null, 'not inflated');
+    assert.equal(copy.held, null, 'not decoded');
+
+    // What the header says differs, or the delta changes something, or the webview lacks the
+    // scene: the copy is read.
+    const changed: [string, PreviewSceneDelta][] = [
+      ['another error count', deltaOf(scene, scene.version, { errorCount: scene.errorCount + 1 })],
+      ['another slop', deltaOf(scene, scene.version, { errorCount: scene.errorCount, slop: scene.slop * 2 })],
+      ['other bounds', deltaOf(scene, scene.version, { errorCount: scene.errorCount, bounds: null })],
+      ['a newer version', deltaOf(scene, scene.version + 1, { errorCount: scene.errorCount })],
+      ['a shift', deltaOf(scene, scene.version, { errorCount: scene.errorCount, shift: { at: 0, by: 1 } })],
+      ['a finding dropped', deltaOf(scene, scene.version, { errorCount: scene.errorCount, findings: [{ start: 0, deleteCount: 1, findings: [] }] })],
+    ];
+    assert.ok(scene.bounds !== null && scene.findings.length > 0);
+    for (const [what, d] of changed) assert.equal(sync.needsScene(d), true, what);
+    sync.webviewReset();
+    assert.equal(sync.needsScene(empty), true, 'the webview holds no scene');
+    assert.equal(sync.needsScene(scene), false, 'a whole scene');
+
+    // Read once needed: inflated, then decoded as the delta is applied.
+    await sync.inflated();
+    const next = sync.accept(uri, changed[0]![1]);
+    assert.ok(next.kind === 'scene');
+    assert.deepStrictEqual(next.scene, { ...scene, errorCount: scene.errorCount + 1 });
   });
 
   it('refuses a scene in parts with a part missing or of another scene, and drops parts that turn out not to hold it', async () => {
