@@ -6,10 +6,11 @@
  * The arithmetic is the server's (core/shapes/bounds.ts shapeBoundsInto under
  * core/math/vec2.ts makeTransform, unioned as server/src/preview/scene-model.ts previewBody does),
  * step for step, so that the same doubles come out. The cosine and sine of the body's angle are
- * given, as the writer's engine made them: Math.cos and Math.sin differ in the last place between
- * engines for some angles (Node's V8 and Chromium's), where +, - and * are exact IEEE 754
- * everywhere. The writer leaves a body's bounds out only when these equal them exactly, so a
- * difference costs bytes, never exactness.
+ * given: cos-sin.ts's of the angle, which every engine makes alike, or the writer's own, written
+ * in the bytes (Math.cos and Math.sin differ in the last place between engines for some angles,
+ * Node's V8 and Chromium's, where +, - and * are exact IEEE 754 everywhere). The writer leaves a
+ * body's bounds out only when these equal them exactly, so a difference costs bytes, never
+ * exactness.
  */
 import type { PreviewPart } from './preview-model';
 

@@ -74,7 +74,12 @@ export const CHAINS = 1 << 9;
 export const TILES = 1 << 10;
 /** Its bounds are written: they are not the ones its parts and pose make (preview-body-bounds.ts). */
 export const BOUNDS = 1 << 11;
-export const BODY_FLAGS = (1 << 12) - 1;
+/**
+ * Its cosine and sine are written (a turned body, bounds not written): the bounds are the ones
+ * its parts and pose make with these, not with the ones cos-sin.ts makes of its angle.
+ */
+export const COS_SIN = 1 << 12;
+export const BODY_FLAGS = (1 << 13) - 1;
 
 // A part's flags: its kind's index in the low 2 bits, then how its numbers are written.
 export const PART_KIND_MASK = 3;

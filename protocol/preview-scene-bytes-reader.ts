@@ -27,6 +27,7 @@ import {
 } from './preview-model';
 import { overlapMessage } from './overlap-message';
 import { partsBounds } from './preview-body-bounds';
+import { cosSin } from './cos-sin';
 import {
   ANGLE_RANGE,
   AT_RANGE,
@@ -37,6 +38,7 @@ import {
   BOX,
   BULLET,
   CHAINS,
+  COS_SIN,
   DEPTH,
   FINDING_FLAGS,
   FINDING_KIND_MASK,
@@ -72,6 +74,9 @@ import {
 
 /** Two tile cells of a byte (the first in its low 4 bits) as text; a kind that is no tile's reads '?'. */
 const CELL_PAIRS = Array.from({ length: 256 }, (_, b) => (TILE_CHARACTERS[b & 15] ?? '?') + (TILE_CHARACTERS[b >> 4] ?? '?'));
+
+/** Scratch for a body's cosine and sine. */
+const cs: [number, number] = [1, 0];
 
 /** A point: one array literal for every point read or left out, so that all have one elements kind (see readVertices). */
 function pair(x: number, y: number): [number, number] {
@@ -318,10 +323,20 @@ function readBody(r: Reader, index: number, name: string, t: Tables): PreviewBod
   const velocity = flags & MOVING ? r.point() : pair(0, 0);
   const spin = flags & MOVING ? r.f() : 0;
   const bounds: [number, number, number, number] = flags & BOUNDS ? [r.f(), r.f(), r.f(), r.f()] : [0, 0, 0, 0];
-  // Bounds not written are made from the parts, with a turned body's cosine and sine as written.
-  const cosSin = !(flags & BOUNDS) && (flags & TURNED) !== 0;
-  const c = cosSin ? r.f() : 1;
-  const s = cosSin ? r.f() : 0;
+  // Bounds not written are made from the parts, with a turned body's cosine and sine as written,
+  // or else as cosSin makes them of its angle.
+  const written = (flags & COS_SIN) !== 0;
+  if (written && (!(flags & TURNED) || flags & BOUNDS)) return null;
+  if (written) {
+    cs[0] = r.f();
+    cs[1] = r.f();
+  } else if (flags & TURNED && !(flags & BOUNDS)) cosSin(angle, cs);
+  else {
+    cs[0] = 1;
+    cs[1] = 0;
+  }
+  const c = cs[0];
+  const s = cs[1];
   const start = r.offset();
   const nameRange = r.range();
   const parts: PreviewPart[] = [];

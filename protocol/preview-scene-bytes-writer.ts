@@ -6,6 +6,7 @@ import type { OffsetRange, PreviewBody, PreviewFinding, PreviewPart, PreviewScen
 import { TILE_CHARACTERS } from './preview-model';
 import { overlapMessage } from './overlap-message';
 import { partsBounds } from './preview-body-bounds';
+import { cosSin } from './cos-sin';
 import {
   ANGLE_RANGE,
   AT_RANGE,
@@ -14,6 +15,7 @@ import {
   BOX,
   BULLET,
   CHAINS,
+  COS_SIN,
   DEPTH,
   FINDING_KINDS,
   MOVING,
@@ -171,17 +173,32 @@ function isBox(v: readonly number[]): boolean {
   return Object.is(v[0], -x) && Object.is(v[1], -y) && Object.is(v[2], x) && Object.is(v[3], -y) && Object.is(v[6], -x) && Object.is(v[7], y);
 }
 
-/** Scratch for the bounds a body's parts and pose make. */
+/** Scratch for the bounds a body's parts and pose make, and for a cosine and sine. */
 const made: [number, number, number, number] = [0, 0, 0, 0];
+const cs: [number, number] = [1, 0];
+
+/** Whether `b`'s parts and pose make its bounds when turned by cosine `c` and sine `s`. */
+function makesBounds(b: PreviewBody, c: number, s: number): boolean {
+  partsBounds(b.parts, b.position[0], b.position[1], c, s, made);
+  return Object.is(made[0], b.bounds[0]) && Object.is(made[1], b.bounds[1]) && Object.is(made[2], b.bounds[2]) && Object.is(made[3], b.bounds[3]);
+}
 
 function writeBody(out: Out, b: PreviewBody): void {
   const turned = !isPlusZero(b.angle);
   const moving = !(isPlusZero(b.velocity[0]) && isPlusZero(b.velocity[1]) && isPlusZero(b.spin));
-  // A turned body's cosine and sine are written in place of its bounds (2 numbers, not 4).
+  // Neither the bounds nor a cosine and sine when the angle's cosSin makes the bounds; else
+  // Math's cosine and sine (the server's engine made the bounds with them) when they do (2
+  // numbers, not 4); else the bounds.
+  if (turned) cosSin(b.angle, cs);
+  else {
+    cs[0] = 1;
+    cs[1] = 0;
+  }
+  let bounds = !makesBounds(b, cs[0], cs[1]);
   const c = turned ? Math.cos(b.angle) : 1;
   const sin = turned ? Math.sin(b.angle) : 0;
-  partsBounds(b.parts, b.position[0], b.position[1], c, sin, made);
-  const bounds = !(Object.is(made[0], b.bounds[0]) && Object.is(made[1], b.bounds[1]) && Object.is(made[2], b.bounds[2]) && Object.is(made[3], b.bounds[3]));
+  const cosSinWritten = bounds && turned && makesBounds(b, c, sin);
+  if (cosSinWritten) bounds = false;
   out.int(
     BODY_KINDS.indexOf(b.kind) |
       (b.atRange ? AT_RANGE : 0) |
@@ -193,7 +210,8 @@ function writeBody(out: Out, b: PreviewBody): void {
       (b.isBullet ? BULLET : 0) |
       (b.chains ? CHAINS : 0) |
       (b.tiles ? TILES : 0) |
-      (bounds ? BOUNDS : 0),
+      (bounds ? BOUNDS : 0) |
+      (cosSinWritten ? COS_SIN : 0),
   );
   out.names.push(b.name);
   out.int(out.sourceKinds.of(b.sourceKind));
@@ -208,7 +226,7 @@ function writeBody(out: Out, b: PreviewBody): void {
     out.f(b.spin);
   }
   if (bounds) for (let k = 0; k < 4; k++) out.f(b.bounds[k]!);
-  else if (turned) {
+  else if (cosSinWritten) {
     out.f(c);
     out.f(sin);
   }

@@ -30,6 +30,10 @@
  * - Flags leave out the common values: a +0 angle, a body at rest (velocity and spin +0), a +0
  *   radius, a part whose vertices are [+0, +0] (a circle's center) or a box's corners about its
  *   center ([-x, -y, x, -y, x, y, -x, y]: x and y written). -0 is not +0: it is written.
+ * - A body's bounds are left out when its parts and pose make them (preview-body-bounds.ts): a
+ *   turned body's with the cosine and sine cos-sin.ts makes of its angle (the same in every
+ *   engine), or else with the writer's Math.cos and Math.sin, then written (COS_SIN); bounds
+ *   that neither makes are written (BOUNDS).
  * - Strings are in the header: the bodies' names, their `sourceKind`s and `layer`s as tables of
  *   the distinct values (a body writes indices), then the findings' strings in order, but for a
  *   finding's a and b when they are its bodies' names (NAMED) and an overlap's message when

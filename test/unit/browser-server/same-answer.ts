@@ -5,8 +5,10 @@
  * rotated shape's coordinates may differ there; anything the author reads (messages, counts,
  * ranges, the numbers hover prints) must still be the same. A preview scene sent as bytes is
  * compared decoded (its floats are in its bytes), inflated first when it came deflated (the two
- * servers' compressors need not make the same stream of the same bytes); one sent in parts
- * (lsp-session.ts, sceneInParts) as the scene its parts make.
+ * servers' compressors need not make the same stream of the same bytes), and not by its size (a
+ * turned body writes its cosine and sine or not as the engine's Math.cos and Math.sin made its
+ * bounds: preview-scene-bytes.ts); one sent in parts (lsp-session.ts, sceneInParts) as the scene
+ * its parts make.
  */
 import { inflateRawSync } from 'node:zlib';
 import { decodeSceneBytes, decodeSceneParts } from '../../../protocol/preview-scene-bytes';
@@ -36,7 +38,10 @@ export function comparable(json: string): unknown {
   if (!json.startsWith('{') && !json.startsWith('[')) return json;
   const value = JSON.parse(json) as unknown;
   const bytes = sceneBytes(value);
-  if (bytes) return { ...(value as object), bytes: decodeSceneBytes(bytes) ?? 'undecodable' };
+  if (bytes) {
+    const sized = typeof (value as { deflated?: unknown }).deflated === 'number' ? { deflated: 'some bytes' } : {};
+    return { ...(value as object), ...sized, bytes: decodeSceneBytes(bytes) ?? 'undecodable' };
+  }
   const parts = (value as { parts?: unknown } | null)?.parts;
   if (Array.isArray(parts) && value !== null && typeof value === 'object' && 'answer' in value) {
     const all = parts.map(sceneBytes);

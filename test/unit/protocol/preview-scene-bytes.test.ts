@@ -15,6 +15,7 @@ import { sampleScene } from '../../browser/fixtures';
 import { sceneArb } from './preview-scene-arbitraries';
 import { generateScene, sceneText } from '../../../bench/scenes';
 import { partsBounds } from '../../../protocol/preview-body-bounds';
+import { cosSin } from '../../../protocol/cos-sin';
 
 // ---- the sections of a scene's bytes, taken apart and put together again ----
 
@@ -160,9 +161,9 @@ describe('protocol/preview-scene-bytes', () => {
     assert.equal(floats(withBody(scene, 3, { velocity: [0, 0] })), base - 3, 'velocity and spin left out at rest');
     assert.equal(floats(withBody(scene, 0, { velocity: [0, -0] })), base + 3, '-0 is not rest');
     assert.equal(floats(withBody(scene, 0, { spin: 0.5 })), base + 3);
-    assert.equal(floats(withBody(scene, 0, { angle: -0 })), base + 1 + 2, 'an angle of -0 is written (and its cosine and sine), one of +0 is not');
+    assert.equal(floats(withBody(scene, 0, { angle: -0 })), base + 1, 'an angle of -0 is written, one of +0 is not');
     assert.equal(floats(withBody(scene, 0, { angle: 1 })), base + 1 + 4, 'the angle, and the bounds, which it no longer makes');
-    assert.equal(floats(withBody(scene, 3, { angle: 1 })), base + 1 + 2, "a circle's bounds turned are the same: its angle's cosine and sine written");
+    assert.equal(floats(withBody(scene, 3, { angle: 1 })), base + 1, "a circle's bounds turned are the same: the angle alone");
     const floor = scene.bodies[0]!.parts[0]!;
     assert.equal(floats(withBody(scene, 0, { parts: [{ ...floor, radius: -0 }] })), base + 1, 'a radius of -0 is written');
     assert.equal(floats(withBody(scene, 3, { parts: [{ ...shot.parts[0]!, vertices: [0, -0] }] })), base + 2, 'a center with -0 is written');
@@ -180,9 +181,48 @@ describe('protocol/preview-scene-bytes', () => {
     const moved = { ...scene, bodies: scene.bodies.map((b) => ({ ...b, bounds: [b.bounds[0] - 1, b.bounds[1], b.bounds[2], b.bounds[3]] as PreviewBody['bounds'] })) };
     const written = encodeSceneBytes(moved);
     assert.deepStrictEqual(decodeSceneBytes(written), moved);
-    const turned = scene.bodies.filter((b) => b.angle !== 0).length;
-    assert.ok(turned > 0 && turned < scene.bodies.length);
-    assert.equal(sectionsOf(written).header.floats - sectionsOf(bytes).header.floats, 4 * scene.bodies.length - 2 * turned, "every server body's bounds left out, a turned one's cosine and sine written");
+    const turned = scene.bodies.filter((b) => b.angle !== 0);
+    assert.ok(turned.length > 0 && turned.length < scene.bodies.length);
+    // A turned body whose bounds the angle's cosSin does not make writes Math's cosine and sine.
+    const cs: [number, number] = [0, 0];
+    const box: PreviewBody['bounds'] = [0, 0, 0, 0];
+    const mathOnly = turned.filter((b) => {
+      cosSin(b.angle, cs);
+      partsBounds(b.parts, b.position[0], b.position[1], cs[0], cs[1], box);
+      return !box.every((x, k) => Object.is(x, b.bounds[k]));
+    }).length;
+    assert.ok(mathOnly > 0 && mathOnly < turned.length / 10, `${mathOnly} of ${turned.length} turned bodies write a cosine and sine`);
+    assert.equal(sectionsOf(written).header.floats - sectionsOf(bytes).header.floats, 4 * scene.bodies.length - 2 * mathOnly, "every server body's bounds left out");
+  });
+
+  it('writes the cosine and sine of a turned body whose bounds only they make, and its bounds when neither makes them', () => {
+    const scene = sampleScene();
+    const base = sectionsOf(encodeSceneBytes(scene)).header.floats;
+    const crate = scene.bodies[1]!;
+    // An angle whose cosSin turns the crate's corners to other bounds than Math's do.
+    const cs: [number, number] = [0, 0];
+    const byMath: PreviewBody['bounds'] = [0, 0, 0, 0];
+    const byCosSin: PreviewBody['bounds'] = [0, 0, 0, 0];
+    let angle = 0;
+    for (let k = 1; k < 100_000 && angle === 0; k++) {
+      const a = k * 0.001;
+      cosSin(a, cs);
+      partsBounds(crate.parts, crate.position[0], crate.position[1], Math.cos(a), Math.sin(a), byMath);
+      partsBounds(crate.parts, crate.position[0], crate.position[1], cs[0], cs[1], byCosSin);
+      if (!byMath.every((x, j) => Object.is(x, byCosSin[j]))) angle = a;
+    }
+    assert.ok(angle > 0, 'an angle where the two differ');
+    partsBounds(crate.parts, crate.position[0], crate.position[1], Math.cos(angle), Math.sin(angle), byMath);
+    for (const [what, bounds, more] of [
+      ["Math's", [...byMath], 1 + 2],
+      ["cosSin's", [...byCosSin], 1],
+      ['neither', [byMath[0] - 1, byMath[1], byMath[2], byMath[3]], 1 + 4],
+    ] as const) {
+      const turned = withBody(scene, 1, { angle, bounds: [...bounds] as PreviewBody['bounds'] });
+      const bytes = encodeSceneBytes(turned);
+      assert.deepStrictEqual(decodeSceneBytes(bytes), turned, what);
+      assert.equal(sectionsOf(bytes).header.floats, base + more, what);
+    }
     // Bounds that overflow, as the parts make them (so left out), are refused as the object is.
     const huge = withBody(sampleScene(), 0, { parts: [{ kind: 'polygon', vertices: [0, 0, 1, 1e308], radius: 1e308, range: { start: 0, end: 1 } }], angle: 0 });
     const b = huge.bodies[0]!;

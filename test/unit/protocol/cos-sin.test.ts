@@ -1,0 +1,106 @@
+/**
+ * The cosine and sine of protocol/cos-sin.ts: within an ulp of Math's and mostly equal to them,
+ * and the same doubles in Chromium as in Node (the webview makes a body's bounds with them where
+ * the scene's bytes leave them out).
+ */
+import { strict as assert } from 'node:assert';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+import type { Page } from 'playwright-core';
+import { cosSin } from '../../../protocol/cos-sin';
+import { BrowserHost } from '../../browser/harness';
+import { skipWithoutChromium } from '../../browser/suite';
+
+const root = join(__dirname, '..', '..', '..');
+
+/** Angles of every kind: near zero and the quadrant boundaries, both signs, small to large, and a sweep. */
+function angles(): Float64Array {
+  const out: number[] = [0, -0, 1e-300, -1e-300, 1e-9, 0.5, 1, 2, 3, 1e3, -1e3, 1e5, 2 ** 20];
+  for (let q = -8; q <= 8; q++) for (const d of [0, 1e-12, -1e-12, 1e-6, -1e-6]) out.push((q * Math.PI) / 4 + d);
+  // A fixed linear congruential sweep over [-50, 50) (the angles a scene writes are mostly there).
+  let seed = 12345;
+  for (let i = 0; i < 20_000; i++) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    out.push((seed / 2 ** 31) * 100 - 50);
+  }
+  return Float64Array.from(out);
+}
+
+/** cosSin of each angle, two doubles each (the same code runs in the page). */
+function table(xs: Float64Array, f: typeof cosSin): Float64Array {
+  const out = new Float64Array(2 * xs.length);
+  const cs: [number, number] = [0, 0];
+  for (let i = 0; i < xs.length; i++) {
+    f(xs[i]!, cs);
+    out[2 * i] = cs[0];
+    out[2 * i + 1] = cs[1];
+  }
+  return out;
+}
+
+/** One unit in the last place of x. */
+function ulp(x: number): number {
+  const b = new Float64Array([Math.abs(x)]);
+  const u = new BigUint64Array(b.buffer);
+  u[0]! += 1n;
+  return b[0]! - Math.abs(x);
+}
+
+const base64 = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+
+describe('protocol/cos-sin', () => {
+  it("is within an ulp of Math's cosine and sine, and equal to them for most angles", () => {
+    const xs = angles().filter((x) => Math.abs(x) < 1e4);
+    assert.ok(xs.length > 20_000);
+    const out = table(xs, cosSin);
+    let equal = 0;
+    for (let i = 0; i < xs.length; i++) {
+      const [c, s] = [Math.cos(xs[i]!), Math.sin(xs[i]!)];
+      assert.ok(Math.abs(out[2 * i]! - c) <= ulp(c), `cos ${xs[i]}: ${out[2 * i]} vs ${c}`);
+      assert.ok(Math.abs(out[2 * i + 1]! - s) <= Math.max(ulp(s), Number.MIN_VALUE), `sin ${xs[i]}: ${out[2 * i + 1]} vs ${s}`);
+      if (out[2 * i] === c && out[2 * i + 1] === s) equal++;
+    }
+    assert.ok(equal > 0.9 * xs.length, `${equal} of ${xs.length} equal`);
+  });
+
+  it('gives exactly 1 and 0 for 0', () => {
+    const cs: [number, number] = [NaN, NaN];
+    cosSin(0, cs);
+    assert.ok(Object.is(cs[0], 1) && Object.is(cs[1], 0), cs.join(', '));
+  });
+
+  describe('in Chromium', function () {
+    let host: BrowserHost | undefined;
+    let page: Page;
+    before(async function () {
+      skipWithoutChromium(this);
+      host = await BrowserHost.launch();
+      page = await host.context.newPage();
+      const bundle = buildSync({ entryPoints: [join(root, 'protocol/cos-sin.ts')], bundle: true, format: 'iife', globalName: '__cosSin', write: false, logLevel: 'error' });
+      await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    });
+    after(async () => {
+      await host?.close();
+    });
+
+    it('makes the same doubles as Node', async () => {
+      const xs = angles();
+      const there = await page.evaluate(
+        ({ b64, make }) => {
+          const g = globalThis as any;
+          const bytes = Uint8Array.from(g.atob(b64), (c: string) => c.charCodeAt(0));
+          // eslint-disable-next-line no-new-func
+          const out: Float64Array = new Function('xs', 'f', `return (${make})(xs, f)`)(new Float64Array(bytes.buffer), g.__cosSin.cosSin);
+          let s = '';
+          const u8 = new Uint8Array(out.buffer);
+          for (let i = 0; i < u8.length; i++) s += String.fromCharCode(u8[i]!);
+          return g.btoa(s) as string;
+        },
+        { b64: base64(xs), make: table.toString() },
+      );
+      const here = table(xs, cosSin);
+      assert.ok(here.length > 40_000);
+      assert.equal(there, base64(here));
+    });
+  });
+});
