@@ -5,11 +5,8 @@
  */
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
-import type { Page } from 'playwright-core';
 import { cosSin } from '../../../protocol/cos-sin';
-import { BrowserHost } from '../../browser/harness';
-import { skipWithoutChromium } from '../../browser/suite';
+import { base64, doublesInPage, inChromium } from '../../browser/page-doubles';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -46,8 +43,6 @@ function ulp(x: number): number {
   return b[0]! - Math.abs(x);
 }
 
-const base64 = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
-
 describe('protocol/cos-sin', () => {
   it("is within an ulp of Math's cosine and sine, and equal to them for most angles", () => {
     const xs = angles().filter((x) => Math.abs(x) < 1e4);
@@ -69,35 +64,10 @@ describe('protocol/cos-sin', () => {
     assert.ok(Object.is(cs[0], 1) && Object.is(cs[1], 0), cs.join(', '));
   });
 
-  describe('in Chromium', function () {
-    let host: BrowserHost | undefined;
-    let page: Page;
-    before(async function () {
-      skipWithoutChromium(this);
-      host = await BrowserHost.launch();
-      page = await host.context.newPage();
-      const bundle = buildSync({ entryPoints: [join(root, 'protocol/cos-sin.ts')], bundle: true, format: 'iife', globalName: '__cosSin', write: false, logLevel: 'error' });
-      await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-    });
-    after(async () => {
-      await host?.close();
-    });
-
+  inChromium(join(root, 'protocol/cos-sin.ts'), '__cosSin', (page) => {
     it('makes the same doubles as Node', async () => {
       const xs = angles();
-      const there = await page.evaluate(
-        ({ b64, make }) => {
-          const g = globalThis as any;
-          const bytes = Uint8Array.from(g.atob(b64), (c: string) => c.charCodeAt(0));
-          // eslint-disable-next-line no-new-func
-          const out: Float64Array = new Function('xs', 'f', `return (${make})(xs, f)`)(new Float64Array(bytes.buffer), g.__cosSin.cosSin);
-          let s = '';
-          const u8 = new Uint8Array(out.buffer);
-          for (let i = 0; i < u8.length; i++) s += String.fromCharCode(u8[i]!);
-          return g.btoa(s) as string;
-        },
-        { b64: base64(xs), make: table.toString() },
-      );
+      const there = await doublesInPage(page(), xs, table.toString(), '__cosSin', 'cosSin');
       const here = table(xs, cosSin);
       assert.ok(here.length > 40_000);
       assert.equal(there, base64(here));

@@ -7,15 +7,12 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
-import type { Page } from 'playwright-core';
 import type { PreviewBody, PreviewScene } from '../../../protocol/preview-model';
 import { partsBounds } from '../../../protocol/preview-body-bounds';
 import { analyzeDocument } from '../../../server/src/analysis/pipeline';
 import { buildPreviewScene } from '../../../server/src/preview/scene-model';
 import { generateScene, sceneText } from '../../../bench/scenes';
-import { BrowserHost } from '../../browser/harness';
-import { skipWithoutChromium } from '../../browser/suite';
+import { base64, doublesInPage, inChromium } from '../../browser/page-doubles';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -65,7 +62,6 @@ function boundsOfFlat(xs: Float64Array, bounds: typeof partsBounds): Float64Arra
   return Float64Array.from(out);
 }
 
-const base64 = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
 
 describe('protocol/preview-body-bounds', () => {
   it("makes exactly the server model's bounds of every body with parts", () => {
@@ -81,35 +77,10 @@ describe('protocol/preview-body-bounds', () => {
     }
   });
 
-  describe('in Chromium', function () {
-    let host: BrowserHost | undefined;
-    let page: Page;
-    before(async function () {
-      skipWithoutChromium(this);
-      host = await BrowserHost.launch();
-      page = await host.context.newPage();
-      const bundle = buildSync({ entryPoints: [join(root, 'protocol/preview-body-bounds.ts')], bundle: true, format: 'iife', globalName: '__bounds', write: false, logLevel: 'error' });
-      await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-    });
-    after(async () => {
-      await host?.close();
-    });
-
+  inChromium(join(root, 'protocol/preview-body-bounds.ts'), '__bounds', (page) => {
     it('makes the same doubles as Node', async () => {
       const input = flat(bodies());
-      const there = await page.evaluate(
-        ({ b64, make }) => {
-          const g = globalThis as any;
-          const bytes = Uint8Array.from(g.atob(b64), (c: string) => c.charCodeAt(0));
-          // eslint-disable-next-line no-new-func
-          const out: Float64Array = new Function('xs', 'bounds', `return (${make})(xs, bounds)`)(new Float64Array(bytes.buffer), g.__bounds.partsBounds);
-          let s = '';
-          const u8 = new Uint8Array(out.buffer);
-          for (let i = 0; i < u8.length; i++) s += String.fromCharCode(u8[i]!);
-          return g.btoa(s) as string;
-        },
-        { b64: base64(input), make: boundsOfFlat.toString() },
-      );
+      const there = await doublesInPage(page(), input, boundsOfFlat.toString(), '__bounds', 'partsBounds');
       const here = boundsOfFlat(input, partsBounds);
       assert.ok(here.length > 8000);
       assert.equal(there, base64(here));
