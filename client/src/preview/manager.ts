@@ -267,7 +267,10 @@ class PreviewPanel implements vscode.Disposable {
     }
     timelineMark('previewAnswer', 'preview', base ?? '');
     // A delta is applied to the host's copy, inflated first if it is not yet.
-    if (this.sync.needsScene(result)) await this.sync.inflated();
+    if (this.sync.needsScene(result)) {
+      await this.sync.inflated();
+      if (this.uri?.toString() !== uri.toString()) return;
+    }
     const answer = this.sync.accept(uri.toString(), result, this.parts.take(stream));
     timelineMark('previewAccepted', 'preview', answer.kind);
     if (answer.kind === 'invalid') {
