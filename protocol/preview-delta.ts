@@ -25,7 +25,7 @@
  * The result is exactly the scene the server would have sent in full for `version`
  * (test/unit/preview/scene-delta.test.ts checks it against the from-scratch model).
  */
-import { arrayOf, isNonNegativeInteger, objectOf, stringOf, type Check } from './validate';
+import { arrayOf, isNonNegativeInteger, objectOf, type Check } from './validate';
 import { SCENE_HEADER_CHECKS, isPreviewBody, isPreviewFinding, type OffsetRange, type PreviewBody, type PreviewFinding, type PreviewPart, type PreviewScene, type PreviewSceneHeader } from './preview-model';
 
 export interface BodySplice {
@@ -63,7 +63,6 @@ const isVersion = Number.isInteger as Check<number>;
 
 const isDeltaShape = objectOf({
   ...SCENE_HEADER_CHECKS,
-  uri: stringOf(8192),
   base: isVersion,
   bodyCount: isNonNegativeInteger,
   shift: objectOf({ at: isNonNegativeInteger, by: Number.isInteger as Check<number> }),

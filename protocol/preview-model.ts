@@ -353,6 +353,12 @@ export const SCENE_HEADER_CHECKS = {
   yDown: optional(isBoolean),
 };
 
+/** A scene's header: its fields but its bodies and findings. */
+export function sceneHeader(scene: PreviewScene): PreviewSceneHeader {
+  const { bodies: _bodies, findings: _findings, ...header } = scene;
+  return header;
+}
+
 /** Whether two headers are the same, number for number (yDown absent is false). */
 export function sameSceneHeader(a: PreviewSceneHeader, b: PreviewSceneHeader): boolean {
   const boundsSame = a.bounds === null || b.bounds === null ? a.bounds === b.bounds : a.bounds.every((x, k) => Object.is(x, b.bounds![k]));

@@ -325,18 +325,17 @@ function readBody(r: Reader, index: number, name: string, t: Tables): PreviewBod
   const bounds: [number, number, number, number] = flags & BOUNDS ? [r.f(), r.f(), r.f(), r.f()] : [0, 0, 0, 0];
   // Bounds not written are made from the parts, with a turned body's cosine and sine as written,
   // or else as cosSin makes them of its angle.
-  const written = (flags & COS_SIN) !== 0;
-  if (written && (!(flags & TURNED) || flags & BOUNDS)) return null;
-  if (written) {
-    cs[0] = r.f();
-    cs[1] = r.f();
-  } else if (flags & TURNED && !(flags & BOUNDS)) cosSin(angle, cs);
-  else {
-    cs[0] = 1;
-    cs[1] = 0;
+  let c = 1;
+  let s = 0;
+  if (flags & COS_SIN) {
+    if (!(flags & TURNED) || flags & BOUNDS) return null;
+    c = r.f();
+    s = r.f();
+  } else if (flags & TURNED && !(flags & BOUNDS)) {
+    cosSin(angle, cs);
+    c = cs[0];
+    s = cs[1];
   }
-  const c = cs[0];
-  const s = cs[1];
   const start = r.offset();
   const nameRange = r.range();
   const parts: PreviewPart[] = [];

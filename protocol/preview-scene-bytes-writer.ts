@@ -189,16 +189,21 @@ function writeBody(out: Out, b: PreviewBody): void {
   // Neither the bounds nor a cosine and sine when the angle's cosSin makes the bounds; else
   // Math's cosine and sine (the server's engine made the bounds with them) when they do (2
   // numbers, not 4); else the bounds.
-  if (turned) cosSin(b.angle, cs);
-  else {
-    cs[0] = 1;
-    cs[1] = 0;
+  let c = 1;
+  let sin = 0;
+  if (turned) {
+    cosSin(b.angle, cs);
+    c = cs[0];
+    sin = cs[1];
   }
-  let bounds = !makesBounds(b, cs[0], cs[1]);
-  const c = turned ? Math.cos(b.angle) : 1;
-  const sin = turned ? Math.sin(b.angle) : 0;
-  const cosSinWritten = bounds && turned && makesBounds(b, c, sin);
-  if (cosSinWritten) bounds = false;
+  let bounds = !makesBounds(b, c, sin);
+  let cosSinWritten = false;
+  if (bounds && turned) {
+    c = Math.cos(b.angle);
+    sin = Math.sin(b.angle);
+    cosSinWritten = makesBounds(b, c, sin);
+    bounds = !cosSinWritten;
+  }
   out.int(
     BODY_KINDS.indexOf(b.kind) |
       (b.atRange ? AT_RANGE : 0) |

@@ -55,15 +55,22 @@ export function processTimes() {
   return out;
 }
 
-export function logCpu(label, before, after, keys) {
+/**
+ * The processes that took CPU between two processTimes(), busiest first: [ms, pid, short name]
+ * (a process started in between counts all its time).
+ */
+function cpuDeltas(before, after) {
   const rows = [];
-  let total = 0;
   for (const [pid, a] of after) {
     const d = a.ms - (before.get(pid)?.ms ?? 0);
-    total += d;
     if (d > 0) rows.push([d, pid, shortCmd(a.cmd)]);
   }
-  rows.sort((x, y) => y[0] - x[0]);
+  return rows.sort((x, y) => y[0] - x[0]);
+}
+
+export function logCpu(label, before, after, keys) {
+  const rows = cpuDeltas(before, after);
+  const total = rows.reduce((n, [d]) => n + d, 0);
   console.error(`bench-editor: CPU while typing (${label}, ${keys} keys): ${total} ms in all`);
   for (const [d, pid, cmd] of rows.slice(0, 10)) console.error(`  ${String(d).padStart(6)} ms  ${pid} ${cmd}`);
 }
@@ -75,10 +82,7 @@ export function logCpu(label, before, after, keys) {
  */
 export function cpuByRole(before, after) {
   const roles = { renderer: 0, 'extension host': 0, 'language server': 0, gpu: 0, other: 0 };
-  for (const [pid, a] of after) {
-    const d = a.ms - (before.get(pid)?.ms ?? 0);
-    if (d <= 0) continue;
-    const cmd = shortCmd(a.cmd);
+  for (const [d, , cmd] of cpuDeltas(before, after)) {
     const role = cmd.startsWith('extension host') ? 'extension host' : cmd.startsWith('chromium renderer') ? 'renderer' : cmd.startsWith('chromium gpu') ? 'gpu' : /dist\/server\.js/.test(cmd) ? 'language server' : 'other';
     roles[role] += d;
   }
@@ -108,14 +112,9 @@ export async function settle({ idleMs = 300, maxMs = 120_000 } = {}) {
   while (quiet < 2 && Date.now() - t0 < maxMs) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const after = processTimes();
-    let busy = 0;
-    const rows = [];
-    for (const [pid, a] of after) {
-      const d = a.ms - (before.get(pid)?.ms ?? a.ms);
-      busy += d;
-      if (d > 0) rows.push([d, shortCmd(a.cmd)]);
-    }
-    busiest = rows.sort((x, y) => y[0] - x[0]).slice(0, 3).map(([d, cmd]) => `${d} ms ${cmd.slice(0, 60)}`).join('; ');
+    const rows = cpuDeltas(before, after);
+    const busy = rows.reduce((n, [d]) => n + d, 0);
+    busiest = rows.slice(0, 3).map(([d, , cmd]) => `${d} ms ${cmd.slice(0, 60)}`).join('; ');
     before = after;
     quiet = busy < idleMs ? quiet + 1 : 0;
   }

@@ -6,7 +6,7 @@
 import { constants, deflateRawSync } from 'node:zlib';
 import type { PreviewSceneParts, PreviewScenePart } from '../../protocol/preview-lsp';
 import type { HostToWebview } from '../../protocol/preview-messages';
-import type { PreviewScene } from '../../protocol/preview-model';
+import { sceneHeader, type PreviewScene } from '../../protocol/preview-model';
 import { encodeScenePart, sceneSlices } from '../../protocol/preview-scene-bytes';
 
 /** How `scene` is cut: parts of `size` items (2 by default: 4 parts for sampleScene), deflated unless `plain`. */
@@ -43,6 +43,5 @@ export function partMessages(scene: PreviewScene, options: PartOptions = {}): Ho
 
 /** The answer that follows the notifications of `scene` in `count` parts. */
 export function partsAnswer(scene: PreviewScene, count: number): PreviewSceneParts {
-  const { bodies: _bodies, findings: _findings, ...header } = scene;
-  return { ...header, parts: count };
+  return { ...sceneHeader(scene), parts: count };
 }

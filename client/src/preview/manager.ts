@@ -358,11 +358,11 @@ class PreviewPanel implements vscode.Disposable {
 
   /** A body clicked in the preview: its name selected in a text editor, beside the preview if need be. */
   private async reveal(name: string): Promise<void> {
-    await this.sync.inflated();
+    const scene = await this.sync.read();
     const doc = this.document();
     if (!doc) return;
     const columns = vscode.window.visibleTextEditors.filter((e) => e.document === doc).map((e) => e.viewColumn);
-    const plan = revealPlan(this.sync.scene, doc.version, name, columns, this.panel.viewColumn);
+    const plan = revealPlan(scene, doc.version, name, columns, this.panel.viewColumn);
     if (!plan) return;
     const range = new vscode.Range(doc.positionAt(plan.start), doc.positionAt(plan.end));
     const viewColumn = plan.column === 'beside' ? vscode.ViewColumn.Beside : plan.column;
@@ -385,9 +385,8 @@ class PreviewPanel implements vscode.Disposable {
 
   /** A finished drag: one WorkspaceEdit (one undo step), only against the version it was made on. */
   private async editPose(m: Extract<WebviewToHost, { type: 'editPose' }>): Promise<void> {
-    await this.sync.inflated();
+    const scene = await this.sync.read();
     const doc = this.document();
-    const scene = this.sync.scene;
     if (!doc || !scene || scene.version !== m.version || doc.version !== m.version) {
       // The text moved on while dragging: drop the edit rather than write at stale offsets.
       return this.refuse(`'${m.body}' was not moved: the text changed meanwhile`, false);
@@ -440,9 +439,9 @@ class PreviewPanel implements vscode.Disposable {
    * step) while the document still has the version the drag was made on.
    */
   private async editBody(m: Extract<WebviewToHost, { type: 'editBody' }>): Promise<void> {
-    await this.sync.inflated();
+    const scene = await this.sync.read();
     const doc = this.document();
-    if (!doc || doc.version !== m.version || this.sync.scene?.version !== m.version || !this.client?.isRunning()) {
+    if (!doc || doc.version !== m.version || scene?.version !== m.version || !this.client?.isRunning()) {
       return this.refuse(`'${m.body}' was not changed: the text changed meanwhile`, false);
     }
     let result: unknown = null;

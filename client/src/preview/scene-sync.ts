@@ -101,6 +101,12 @@ export class SceneSync {
     this.webviewVersion = -1;
   }
 
+  /** The scene held, inflated first if need be (`inflated`), then decoded (`scene`). */
+  async read(): Promise<PreviewScene | null> {
+    await this.inflated();
+    return this.scene;
+  }
+
   /**
    * Inflates the deflated bytes held, if any, for this copy (they are posted as they came):
    * the scene is dropped when they do not inflate to the size they came with, as bytes that do
@@ -228,7 +234,7 @@ export class SceneSync {
   /**
    * Holds the scene of `uri` at `version` as bytes (one of `bytes`, `deflated`, `parts`), posted
    * as `message` (null: in parts, posted as they came), which the webview then holds: inflated
-   * (`inflated`) once posted, and decoded when the answer's `scene` is first read.
+   * when the panel asks (`inflated`, `read`), and decoded when `scene` is first read.
    */
   private holdUndecoded(
     uri: string,

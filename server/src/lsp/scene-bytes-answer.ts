@@ -1,7 +1,7 @@
 import type { Connection } from 'vscode-languageserver';
 import { base64Ascii } from '../../../protocol/base64';
 import { PREVIEW_SCENE_PART_METHOD, type PreviewSceneBytes, type PreviewScenePart, type PreviewSceneParts } from '../../../protocol/preview-lsp';
-import type { PreviewScene, PreviewSceneHeader } from '../../../protocol/preview-model';
+import { sceneHeader, type PreviewScene } from '../../../protocol/preview-model';
 import { PART_ITEMS, SceneBytesWriter, sceneSlices, type SceneSlice } from '../../../protocol/preview-scene-bytes';
 import { inSlices } from './answer-slices';
 import { EncodedJsonList } from './encode/encoded-json-list';
@@ -110,15 +110,11 @@ export class ScenePartSender {
   }
 
   /**
-   * The answer after the parts, with the header of the scene they make, once every part added is
-   * sent; null when one was not (no longer wanted).
+   * The answer after the parts, with the header of `scene`, which they make, once every part
+   * added is sent; null when one was not (no longer wanted).
    */
-  async end(scene: PreviewSceneHeader): Promise<PreviewSceneParts | null> {
-    if (!(await this.sending) || !this.options.wanted()) return null;
-    const { dt, frames, slop, bounds, errorCount, yDown } = scene;
-    const answer: PreviewSceneParts = { uri: this.uri, version: this.version, dt, frames, slop, bounds, errorCount, parts: this.count };
-    if (yDown !== undefined) answer.yDown = yDown;
-    return answer;
+  async end(scene: PreviewScene): Promise<PreviewSceneParts | null> {
+    return (await this.sending) && this.options.wanted() ? { ...sceneHeader(scene), parts: this.count } : null;
   }
 
   private async send(index: number, count: number, d: { bytes: Uint8Array; deflated?: number }): Promise<boolean> {

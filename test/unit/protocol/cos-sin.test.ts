@@ -14,11 +14,12 @@ const root = join(__dirname, '..', '..', '..');
 function angles(): Float64Array {
   const out: number[] = [0, -0, 1e-300, -1e-300, 1e-9, 0.5, 1, 2, 3, 1e3, -1e3, 1e5, 2 ** 20];
   for (let q = -8; q <= 8; q++) for (const d of [0, 1e-12, -1e-12, 1e-6, -1e-6]) out.push((q * Math.PI) / 4 + d);
-  // A fixed linear congruential sweep over [-50, 50) (the angles a scene writes are mostly there).
+  // A fixed linear congruential sweep over [-50, 50) (the angles a scene writes are mostly there):
+  // Numerical Recipes' 32-bit generator, exact in 32-bit integer arithmetic.
   let seed = 12345;
   for (let i = 0; i < 20_000; i++) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    out.push((seed / 2 ** 31) * 100 - 50);
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    out.push((seed / 2 ** 32) * 100 - 50);
   }
   return Float64Array.from(out);
 }

@@ -16,6 +16,7 @@ import { sceneArb } from './preview-scene-arbitraries';
 import { generateScene, sceneText } from '../../../bench/scenes';
 import { partsBounds } from '../../../protocol/preview-body-bounds';
 import { cosSin } from '../../../protocol/cos-sin';
+import { BODY_FLAGS, BOUNDS, COS_SIN, TURNED } from '../../../protocol/preview-scene-bytes-layout';
 
 // ---- the sections of a scene's bytes, taken apart and put together again ----
 
@@ -341,7 +342,20 @@ describe('protocol/preview-scene-bytes', () => {
       t.header.floats++;
     }, 'a float too many');
     // The integers: what they say.
-    refused((t) => (t.ints[1] = 2 ** 11), 'body flags out of range');
+    refused((t) => (t.ints[1] = BODY_FLAGS + 1), 'body flags out of range');
+    // The floor's floats start at 9 (after the scene's 5 and its bounds): its position, then
+    // what its flags say (angle, bounds, cosine and sine), then its part's.
+    const floor = scene.bodies[0]!;
+    const withFloats = (flags: number, floats: number[]) => (t: Sections) => {
+      t.ints[1]! |= flags;
+      t.floats.splice(11, 0, ...floats);
+      t.header.floats += floats.length;
+    };
+    const read = (e: (t: Sections) => void) => decodeSceneBytes(edited(bytes, e));
+    assert.deepStrictEqual(read(withFloats(TURNED | COS_SIN, [2 * Math.PI, 1, 0])), withBody(scene, 0, { angle: 2 * Math.PI }), 'an angle with its cosine and sine');
+    assert.deepStrictEqual(read(withFloats(BOUNDS, [...floor.bounds])), scene, 'bounds written');
+    refused(withFloats(COS_SIN, [1, 0]), 'a cosine and sine of a body not turned');
+    refused(withFloats(TURNED | BOUNDS | COS_SIN, [0, ...floor.bounds, 1, 0]), 'a cosine and sine besides the bounds');
     refused((t) => (t.ints[3] = 1), 'a layer index outside its table');
     refused((t) => (t.ints[4] = 10_001), 'a part count beyond the bound');
     refused((t) => (t.ints[4] = 2), 'a part more than there are numbers for');
