@@ -87,10 +87,12 @@ export class SceneChains extends SceneShape {
       return out;
     }
     const g = (this.buckets ??= bucketsOf(b, this.bounds));
-    const c0 = Math.max(0, Math.floor((minX - g.x) / g.size));
-    const c1 = Math.min(g.columns - 1, Math.floor((maxX - g.x) / g.size));
-    const r0 = Math.max(0, Math.floor((minY - g.y) / g.size));
-    const r1 = Math.min(g.rows - 1, Math.floor((maxY - g.y) / g.size));
+    // Clamped at both ends, as the chains' own spans are: a query that only touches the far
+    // edge of the bounds (x = its max, on a bucket boundary) falls in the last bucket.
+    const c0 = clampIndex(Math.floor((minX - g.x) / g.size), g.columns);
+    const c1 = clampIndex(Math.floor((maxX - g.x) / g.size), g.columns);
+    const r0 = clampIndex(Math.floor((minY - g.y) / g.size), g.rows);
+    const r1 = clampIndex(Math.floor((maxY - g.y) / g.size), g.rows);
     if (!(c0 <= c1 && r0 <= r1)) return out;
     const stamp = ++g.stamp;
     for (let r = r0; r <= r1; r++) {
@@ -227,6 +229,11 @@ interface Buckets {
 /** About this many chains a bucket: the grid is sized to the count. */
 const PER_BUCKET = 4;
 
+/** `i` within [0, n - 1]. */
+function clampIndex(i: number, n: number): number {
+  return Math.min(n - 1, Math.max(0, i));
+}
+
 function bucketsOf(b: Float64Array, bounds: readonly [number, number, number, number]): Buckets {
   const n = b.length >> 2;
   const [x, y, x1, y1] = bounds;
@@ -237,10 +244,10 @@ function bucketsOf(b: Float64Array, bounds: readonly [number, number, number, nu
   const rows = Math.max(1, Math.ceil(h / size));
   const cells = columns * rows;
   const span = (k: number): [number, number, number, number] => [
-    Math.min(columns - 1, Math.max(0, Math.floor((b[4 * k]! - x) / size))),
-    Math.min(rows - 1, Math.max(0, Math.floor((b[4 * k + 1]! - y) / size))),
-    Math.min(columns - 1, Math.max(0, Math.floor((b[4 * k + 2]! - x) / size))),
-    Math.min(rows - 1, Math.max(0, Math.floor((b[4 * k + 3]! - y) / size))),
+    clampIndex(Math.floor((b[4 * k]! - x) / size), columns),
+    clampIndex(Math.floor((b[4 * k + 1]! - y) / size), rows),
+    clampIndex(Math.floor((b[4 * k + 2]! - x) / size), columns),
+    clampIndex(Math.floor((b[4 * k + 3]! - y) / size), rows),
   ];
   const starts = new Int32Array(cells + 1);
   for (let k = 0; k < n; k++) {

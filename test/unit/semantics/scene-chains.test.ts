@@ -54,4 +54,16 @@ describe('semantics/scene-chains: chainsNear', () => {
     );
     assert.ok(listed > 200, `${listed} chains listed`);
   });
+
+  it('lists a chain that a point query meets only at the far corner of the bounds', () => {
+    // A 30-wide grid whose buckets divide its width: the query x = 30 lies on the last bucket's
+    // far boundary, and its bucket index (the column count) is one past the last.
+    const rows = ['##.#.####.#..##...###.#.#.####', '##.####...###/###.###.##.#.###', '#######.##/#..###.##./##.##/##', '##.####.###./##/#.#/.#....##/#', '#/.##/###/.#####..##.#.##.##/#', '#./###/##./.#####.#####/#.....', '##/#.####...###.###.##....####', '###./##...#.......###./#.#####', '#.#..../#.##.##.###//.#/.#.###', '######.####..##.###//#/##/..##', '####/#..##..##/.####/#/.#..###', '#####./##/####/#######/.##.###', '......##.####.######..##//#/##', '###.##.##//........./.####.#/#', '#/#.../##...###.####/#...#####', '##..####./#..####/#..#.#.#####', '#..#..#.//###..###/.#./####/##', '..###.#.#/####.######.##..####', '##/###/#...####..##//####.#//#', '##.##.#/##...###..#/.#///####.', '#./##.#.#########.##..######./'];
+    const g = SceneChains.ofGrid(tileGridFromRows(rows, 1, 1, 0, 0));
+    const b = g.chainBoxes;
+    const at = (k: number) => b[4 * k]! <= 30 && 30 <= b[4 * k + 2]! && b[4 * k + 1]! <= 0 && 0 <= b[4 * k + 3]!;
+    const expected = g.chains.map((_, k) => k).filter(at);
+    assert.ok(expected.length > 0, 'a chain touches the corner');
+    assert.deepEqual(g.chainsNear(30, 0, 30, 0, []), expected);
+  });
 });
