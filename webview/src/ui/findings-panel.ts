@@ -46,10 +46,17 @@ export class FindingsPanel {
       this.more.textContent = `… and ${n - MAX_LISTED_FINDINGS} more`;
       wanted.push(this.more);
     }
-    // Walk the list once: an item already in place stays, any other is put there.
+    // Walk the list once: an item no longer wanted is removed where it stands (else every item
+    // after it would be moved up past it), an item already in place stays, any other is put there.
     const list = this.list;
+    const keep = new Set<Node>(wanted);
     let at = list.firstChild;
     for (const li of wanted) {
+      while (at && at !== li && !keep.has(at)) {
+        const next = at.nextSibling;
+        list.removeChild(at);
+        at = next;
+      }
       if (at === li) at = at.nextSibling;
       else list.insertBefore(li, at);
     }

@@ -78,4 +78,44 @@ describe('preview webview: the findings panel keeps its items across deltas (hea
       await view.close();
     }
   });
+
+  it('removes a finding that goes without moving the items after it', async () => {
+    const base = largeScene(1200);
+    const template = base.findings[0]!;
+    const scene = {
+      ...base,
+      findings: Array.from({ length: 400 }, (_, k) => {
+        const [a, b] = [base.bodies[k]!, base.bodies[k + 1]!];
+        return { ...template, a: a.name, b: b.name, ia: a.index, ib: b.index, message: `${b.name} overlaps ${a.name}` };
+      }),
+    };
+    const view = await browser.open();
+    await view.send({ type: 'scene', scene });
+    // The list's own child changes while the delta is applied: nodes taken out and put in.
+    await view.page.evaluate(() => {
+      const g = globalThis as any;
+      g.__listChanges = { removed: 0, added: 0 };
+      g.__listObserver = new g.MutationObserver((records: any[]) => {
+        for (const r of records) {
+          g.__listChanges.removed += r.removedNodes.length;
+          g.__listChanges.added += r.addedNodes.length;
+        }
+      });
+      g.__listObserver.observe(g.document.querySelector('#findings-list'), { childList: true });
+    });
+    // The third finding goes: the items after it move up by themselves, and the 301st comes in.
+    await view.send({ type: 'sceneDelta', delta: sceneDelta(scene, { findings: [{ start: 2, deleteCount: 1, findings: [] }] }) });
+    const changes = await view.page.evaluate(() => {
+      const g = globalThis as any;
+      g.__listObserver.takeRecords().forEach((r: any) => {
+        g.__listChanges.removed += r.removedNodes.length;
+        g.__listChanges.added += r.addedNodes.length;
+      });
+      return g.__listChanges as { removed: number; added: number };
+    });
+    const listed = (await items(view)).length;
+    assert.equal(listed, 301, 'the panel lists 300 findings and the count of the rest');
+    assert.deepStrictEqual(changes, { removed: 1, added: 1 }, 'one item out, one in: none moved');
+    assert.deepStrictEqual(view.errors, []);
+  });
 });
