@@ -24,6 +24,7 @@ import type { PreviewSceneDelta } from '../protocol/preview-delta';
 import { BrowserHost, chromiumAvailable, CHROMIUM } from '../test/browser/harness';
 import { putBytes } from './page-bytes';
 import { generateScene, sceneText } from './scenes';
+import { CATEGORIES as TRACE_CATEGORIES, summarizeTrace } from '../scripts/bench-editor-trace.mjs';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -31,6 +32,7 @@ const BODIES = option('bodies', 10_000);
 const UPDATES = Math.max(2, option('updates', 20));
 const RUNS = Math.max(1, option('runs', 3));
 const PROFILE = args.includes('--profile');
+const TRACE = args.includes('--trace');
 const URI = 'file:///scene.collide';
 const PROBE_PREFIX = 'body probe circle(0.5) at (';
 
@@ -94,9 +96,11 @@ async function main(): Promise<void> {
         await view.frame();
         await page.evaluate((ds) => ((globalThis as any).__deltas = ds), deltas as unknown[]);
         const cdp = await page.context().newCDPSession(page);
+        let trace: (() => Promise<string[]>) | null = null;
         await cdp.send('Performance.enable', { timeDomain: 'threadTicks' } as never);
         for (let k = 0; k < deltas.length; k++) {
           // The profile leaves out the first update too.
+          if (TRACE && run === RUNS - 1 && k === 1) trace = startTrace(cdp);
           if (PROFILE && run === RUNS - 1 && k === 1) {
             await cdp.send('Profiler.enable');
             await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -133,6 +137,7 @@ async function main(): Promise<void> {
         if (version !== 1 + deltas.length) throw new Error(`the page shows version ${version}, not ${1 + deltas.length}`);
         if (view.errors.length > 0) throw new Error(`the page failed: ${view.errors.join('; ')}`);
         if (PROFILE && run === RUNS - 1) await profileTop(cdp);
+        if (trace) for (const line of await trace()) console.error(line);
       } finally {
         await view.close();
       }
@@ -147,6 +152,24 @@ async function main(): Promise<void> {
   console.log(row('draw (the frame asked for)', draw));
   console.log(row('after (idle work until the next update)', after));
   console.log(row('all', receive.map((r, i) => r + draw[i]! + after[i]!)));
+}
+
+/**
+ * `--trace`: a Chrome trace of the last run's updates (the first left out), summarized per thread
+ * as the editor bench's are (scripts/bench-editor-trace.mjs): Blink's own work (style, layout,
+ * paint, raster) is most of an update's time and shows only there. Returns the stopper.
+ */
+function startTrace(cdp: CDPSession): () => Promise<string[]> {
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => events.push(...e.value));
+  const started = cdp.send('Tracing.start', { categories: TRACE_CATEGORIES.join(','), transferMode: 'ReportEvents' } as never);
+  return async () => {
+    await started;
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await done;
+    return summarizeTrace(events);
+  };
 }
 
 /** `--profile`: the webview's functions of most total time over the last run's updates. */

@@ -4,7 +4,7 @@
 // paint, raster, compositing, message passing), which only a trace names.
 import { writeFileSync } from 'node:fs';
 
-const CATEGORIES = [
+export const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-devtools.timeline.frame',
