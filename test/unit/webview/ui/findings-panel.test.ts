@@ -17,6 +17,19 @@ function items(view: PreviewPage): Promise<{ text: string; selected: boolean; ta
   );
 }
 
+/** A scene with more findings (400) than the panel lists (300), each naming its own pair. */
+function manyFindings() {
+  const base = largeScene(1200);
+  const template = base.findings[0]!;
+  return {
+    ...base,
+    findings: Array.from({ length: 400 }, (_, k) => {
+      const [a, b] = [base.bodies[k]!, base.bodies[k + 1]!];
+      return { ...template, a: a.name, b: b.name, ia: a.index, ib: b.index, message: `${b.name} overlaps ${a.name}` };
+    }),
+  };
+}
+
 function tag(view: PreviewPage): Promise<void> {
   return view.page.evaluate(() => {
     for (const li of (globalThis as any).document.querySelectorAll('#findings-list li')) (li as any).__tag = true;
@@ -28,16 +41,7 @@ describe('preview webview: the findings panel keeps its items across deltas (hea
   this.timeout(60_000);
 
   it('removes, inserts and moves only what the delta changed', async () => {
-    // More findings than the panel lists (300), each naming its own pair.
-    const base = largeScene(1200);
-    const template = base.findings[0]!;
-    const scene = {
-      ...base,
-      findings: Array.from({ length: 400 }, (_, k) => {
-        const [a, b] = [base.bodies[k]!, base.bodies[k + 1]!];
-        return { ...template, a: a.name, b: b.name, ia: a.index, ib: b.index, message: `${b.name} overlaps ${a.name}` };
-      }),
-    };
+    const scene = manyFindings();
     // The suite closes the page opened last (fresh); this test closes the other.
     const view = await browser.open();
     const fresh = await browser.open();
@@ -80,15 +84,7 @@ describe('preview webview: the findings panel keeps its items across deltas (hea
   });
 
   it('removes a finding that goes without moving the items after it', async () => {
-    const base = largeScene(1200);
-    const template = base.findings[0]!;
-    const scene = {
-      ...base,
-      findings: Array.from({ length: 400 }, (_, k) => {
-        const [a, b] = [base.bodies[k]!, base.bodies[k + 1]!];
-        return { ...template, a: a.name, b: b.name, ia: a.index, ib: b.index, message: `${b.name} overlaps ${a.name}` };
-      }),
-    };
+    const scene = manyFindings();
     const view = await browser.open();
     await view.send({ type: 'scene', scene });
     // The list's own child changes while the delta is applied: nodes taken out and put in.
