@@ -86,6 +86,9 @@ export class SceneChains extends SceneShape {
       for (let k = 0, o = 0; k < n; k++, o += 4) if (meets(b, o, minX, minY, maxX, maxY)) out.push(k);
       return out;
     }
+    // A box that misses the chains' bounds meets none of them.
+    const [x0, y0, x1, y1] = this.bounds;
+    if (maxX < x0 || maxY < y0 || minX > x1 || minY > y1) return out;
     const g = (this.buckets ??= bucketsOf(b, this.bounds));
     // Clamped at both ends, as the chains' own spans are: a query that only touches the far
     // edge of the bounds (x = its max, on a bucket boundary) falls in the last bucket.
