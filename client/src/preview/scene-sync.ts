@@ -54,6 +54,8 @@ export class SceneSync {
   private heldHeader: PreviewSceneHeader | null = null;
   /** The version the webview holds (-1: none; it just loaded, or was sent an empty message). */
   private webviewVersion = -1;
+  /** The answer `needsScene` last found a valid delta, so that `accept` does not check it again. */
+  private checkedDelta: unknown = null;
 
   /**
    * The scene held, decoded from its bytes on the first read; null when none is held, or when
@@ -97,6 +99,7 @@ export class SceneSync {
     this.heldBytes = null;
     this.heldDeflated = null;
     this.heldParts = null;
+    this.checkedDelta = null;
     this.undecoded = null;
     this.webviewVersion = -1;
   }
@@ -183,7 +186,7 @@ export class SceneSync {
         ? this.holdUndecoded(uri, result.version, { bytes }, { type: 'sceneBytes', bytes })
         : this.holdUndecoded(uri, result.version, { deflated: { bytes, size: deflated } }, { type: 'sceneBytes', bytes, deflated });
     } else if (isDeltaAnswer(result)) {
-      if (!isPreviewSceneDelta(result) || result.uri !== uri) return { kind: 'invalid' };
+      if (!this.isDelta(result) || result.uri !== uri) return { kind: 'invalid' };
       if (this.unchanged(result)) return { kind: 'same' };
       const held = this.scene;
       if (!held || held.uri !== uri) return { kind: 'refetch' };
@@ -208,7 +211,17 @@ export class SceneSync {
 
   /** Whether accepting `result` reads the host's copy of the scene: a delta that changes something. */
   needsScene(result: unknown): boolean {
-    return isDeltaAnswer(result) && !(isPreviewSceneDelta(result) && this.unchanged(result));
+    if (!isDeltaAnswer(result)) return false;
+    if (!isPreviewSceneDelta(result)) return true;
+    this.checkedDelta = result;
+    return !this.unchanged(result);
+  }
+
+  /** Whether `result` is a valid delta: checked here unless `needsScene` just checked it. */
+  private isDelta(result: unknown): result is PreviewSceneDelta {
+    const checked = result === this.checkedDelta;
+    this.checkedDelta = null;
+    return checked || isPreviewSceneDelta(result);
   }
 
   /**
