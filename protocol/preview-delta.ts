@@ -164,20 +164,35 @@ export function applySceneDelta(scene: PreviewScene, delta: PreviewSceneDelta, o
   const oldN = old.length;
   // newIndex[i]: where old body i went (-1: removed).
   const newIndex = new Int32Array(oldN);
-  const bodies: PreviewBody[] = [];
-  let i = 0;
-  for (const s of delta.bodies) {
-    if (s.start + s.deleteCount > oldN) return null;
-    for (; i < s.start; i++) {
+  let bodies: PreviewBody[] | null = null;
+  if ((!offsets || delta.shift.by === 0) && delta.bodies.every((s) => s.bodies.length === s.deleteCount)) {
+    // Bodies replaced in place (a keystroke's usual delta): every kept body keeps its index and,
+    // with no offsets to shift, its object, so the array is copied whole and the splices written.
+    bodies = old.slice();
+    for (let k = 0; k < oldN; k++) newIndex[k] = k;
+    for (const s of delta.bodies) {
+      if (s.start + s.deleteCount > oldN) return null;
+      for (let j = 0; j < s.deleteCount; j++) {
+        newIndex[s.start + j] = -1;
+        bodies[s.start + j] = s.bodies[j]!;
+      }
+    }
+  } else {
+    bodies = [];
+    let i = 0;
+    for (const s of delta.bodies) {
+      if (s.start + s.deleteCount > oldN) return null;
+      for (; i < s.start; i++) {
+        newIndex[i] = bodies.length;
+        bodies.push(keptBody(old[i]!, bodies.length, delta.shift, offsets));
+      }
+      for (; i < s.start + s.deleteCount; i++) newIndex[i] = -1;
+      for (const b of s.bodies) bodies.push(b);
+    }
+    for (; i < oldN; i++) {
       newIndex[i] = bodies.length;
       bodies.push(keptBody(old[i]!, bodies.length, delta.shift, offsets));
     }
-    for (; i < s.start + s.deleteCount; i++) newIndex[i] = -1;
-    for (const b of s.bodies) bodies.push(b);
-  }
-  for (; i < oldN; i++) {
-    newIndex[i] = bodies.length;
-    bodies.push(keptBody(old[i]!, bodies.length, delta.shift, offsets));
   }
   if (bodies.length !== delta.bodyCount) return null;
 

@@ -1,6 +1,8 @@
 import type { PreviewBody } from '../../protocol/preview-model';
 import { makePose, poseAt, type Pose } from '../geometry';
 
+const EMPTY = new Float64Array(0);
+
 /**
  * Every body's pose at one time, kept in flat arrays and recomputed only when the time changes.
  * The cosine and sine of each body's angle are the costliest part of a large scene's frame,
@@ -9,22 +11,29 @@ import { makePose, poseAt, type Pose } from '../geometry';
  */
 export class PoseTable {
   private time = NaN;
-  private readonly data: Float64Array;
   private readonly scratch = makePose();
 
-  constructor(private readonly bodies: readonly PreviewBody[]) {
-    this.data = new Float64Array(5 * bodies.length);
+  /** `data`: rows to take over (5 per body), filled at no time yet. */
+  private constructor(
+    private readonly bodies: readonly PreviewBody[],
+    private data: Float64Array,
+  ) {}
+
+  static of(bodies: readonly PreviewBody[]): PoseTable {
+    return new PoseTable(bodies, new Float64Array(5 * bodies.length));
   }
 
   /**
    * The table of `bodies`, which are `prev`'s but for those at the indices `changed` (as many,
-   * at the same places): prev's rows are copied at its time and only the changed ones computed.
+   * at the same places): prev's rows are taken over at its time, not copied, and only the
+   * changed ones computed. Prev is left empty, and fills itself again if it is asked.
    */
   static following(prev: PoseTable, bodies: readonly PreviewBody[], changed: readonly number[]): PoseTable {
-    const table = new PoseTable(bodies);
-    if (Number.isNaN(prev.time) || prev.bodies.length !== bodies.length) return table;
-    table.data.set(prev.data);
+    if (Number.isNaN(prev.time) || prev.bodies.length !== bodies.length) return PoseTable.of(bodies);
+    const table = new PoseTable(bodies, prev.data);
     table.time = prev.time;
+    prev.data = EMPTY;
+    prev.time = NaN;
     for (const i of changed) table.row(i);
     return table;
   }
@@ -43,6 +52,7 @@ export class PoseTable {
   }
 
   private fill(t: number): void {
+    if (this.data.length !== 5 * this.bodies.length) this.data = new Float64Array(5 * this.bodies.length);
     this.time = t;
     for (let i = 0; i < this.bodies.length; i++) this.row(i);
   }

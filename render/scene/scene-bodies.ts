@@ -81,7 +81,7 @@ export class SceneBodies {
           this.kindPos[list[k]!] = k;
         }
       }
-      this.poses = new PoseTable(scene.bodies);
+      this.poses = PoseTable.of(scene.bodies);
     }
     let maxRadius = 0;
     for (let i = 0; i < n; i++) if (this.radii[i]! > maxRadius && Number.isFinite(this.radii[i]!)) maxRadius = this.radii[i]!;

@@ -150,6 +150,7 @@ describe('protocol/preview-delta', () => {
     ['another base', (d) => (d.base = 2)],
     ['another document', (d) => (d.uri = 'file:///other.collide')],
     ['a splice past the end', (d) => (d.bodies = [{ start: 4, deleteCount: 1, bodies: [] }])],
+    ['a body replaced in place past the end', (d) => (d.bodies = [{ start: 4, deleteCount: 1, bodies: [body(4, 'e', 160)] }])],
     ['a finding splice past the end', (d) => (d.findings = [{ start: 3, deleteCount: 1, findings: [] }])],
     ['a body count that does not add up', (d) => (d.bodyCount = 5)],
     ['a kept finding of a removed body', (d) => (d.findings = [])],
@@ -159,6 +160,8 @@ describe('protocol/preview-delta', () => {
       const d = edit(change);
       assert.ok(isPreviewSceneDelta(d), 'valid on its own');
       assert.equal(applySceneDelta(scene, d), null);
+      // Without offsets to shift, a delta of bodies replaced in place takes a shorter way.
+      assert.equal(applySceneDelta(scene, d, { offsets: false }), null, 'without offsets too');
     });
   }
 });
