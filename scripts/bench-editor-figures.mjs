@@ -60,8 +60,17 @@ export function installRecorder({ lines }) {
   };
   const onKey = (e) => rec.keys.push({ t: performance.timeOrigin + e.timeStamp, key: e.key });
   window.addEventListener('keydown', onKey, true);
+  // Only what read() reads is watched: the editor's lines, overlays and line numbers, and the
+  // status bar. Watching the whole workbench ran read() on every change anywhere (the cursor's
+  // blink, the preview's container), which put as much work on the workbench's thread as the
+  // preview's own page does.
   const mo = new MutationObserver(sample);
-  mo.observe(document.querySelector('.monaco-workbench'), { subtree: true, childList: true, attributes: true, characterData: true });
+  const ed = editorRoot();
+  const watched = ed ? [...ed.querySelectorAll('.view-overlays, .view-lines, .margin-view-overlays')] : [];
+  const bar = document.querySelector('.part.statusbar');
+  if (bar) watched.push(bar);
+  if (watched.length < 4) watched.splice(0, watched.length, document.querySelector('.monaco-workbench'));
+  for (const el of watched) mo.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
   sample();
   window.__editorBench = { rec, stop: () => { mo.disconnect(); lt.disconnect(); window.removeEventListener('keydown', onKey, true); rec.stoppedAt = now(); return rec; }, read };
 }
