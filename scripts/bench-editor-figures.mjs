@@ -75,6 +75,26 @@ export function installRecorder({ lines }) {
   window.__editorBench = { rec, stop: () => { mo.disconnect(); lt.disconnect(); window.removeEventListener('keydown', onKey, true); rec.stoppedAt = now(); return rec; }, read };
 }
 
+/**
+ * Runs in the workbench page: when VS Code hands each scene message to the webview's message port
+ * (its WebviewElement posts `{ channel: 'message', args }` to the port of the webview's outer
+ * frame), so that a message's way from the extension host's post to the preview's frame splits
+ * at the workbench.
+ */
+export function installPortHook() {
+  if (!window.__editorBenchPorts) {
+    const post = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function (m, ...rest) {
+      const msg = m?.channel === 'message' ? m.args?.message : null;
+      if (msg?.type === 'scene' || msg?.type === 'sceneDelta') {
+        window.__editorBenchPorts.push({ t: performance.timeOrigin + performance.now(), version: msg.delta?.version ?? msg.scene?.version ?? null });
+      }
+      return post.call(this, m, ...rest);
+    };
+  }
+  window.__editorBenchPorts = [];
+}
+
 /** Runs in the preview's frame: records each draw with the scene version it showed. */
 export function installDrawHook() {
   const app = globalThis.collidePreview;

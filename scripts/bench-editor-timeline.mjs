@@ -99,11 +99,12 @@ export function clientRequests(timeline, from, to) {
  * The preview's side of each update: for every scene or delta message that reached the preview's
  * frame (`messages`: arrival time and version), the server's publication of that version → the
  * message's arrival (the scene request, its answer, the extension host and the webview's relay),
- * cut at the client's post to its webview where the client's timeline has it,
- * and the arrival → the first draw showing that version or a newer one; with the draws' own
+ * cut at the client's post to its webview where the client's timeline has it, and that post's way
+ * cut again where the workbench handed the message to the webview's port (`ports`: time and version,
+ * installPortHook), and the arrival → the first draw showing that version or a newer one; with the draws' own
  * durations (`draws`: end time `t`, `drawMs`, `absoluteVersion`).
  */
-export function previewPath(timeline, messages, draws) {
+export function previewPath(timeline, messages, draws, ports = []) {
   const published = new Map();
   for (const e of timeline.server) if (e.event === 'write' && e.method === 'textDocument/publishDiagnostics' && e.version !== null && !published.has(e.version)) published.set(e.version, e.t);
   const posted = new Map();
@@ -113,6 +114,8 @@ export function previewPath(timeline, messages, draws) {
   const toPost = [];
   const postToArrival = [];
   const toDraw = [];
+  const postToPort = [];
+  const portToArrival = [];
   for (const m of messages) {
     if (m.version === null) continue;
     const p = published.get(m.version);
@@ -121,6 +124,11 @@ export function previewPath(timeline, messages, draws) {
     if (q !== undefined && p !== undefined && p <= q && q <= m.t) {
       toPost.push(q - p);
       postToArrival.push(m.t - q);
+      const port = ports.find((x) => x.version === m.version && x.t >= q && x.t <= m.t);
+      if (port) {
+        postToPort.push(port.t - q);
+        portToArrival.push(m.t - port.t);
+      }
     }
     const d = draws.find((x) => x.t >= m.t && x.absoluteVersion !== null && x.absoluteVersion >= m.version);
     if (d) toDraw.push(d.t - m.t);
@@ -130,6 +138,8 @@ export function previewPath(timeline, messages, draws) {
     publishToArrival: median(toArrival),
     publishToPost: median(toPost),
     postToArrival: median(postToArrival),
+    postToPort: median(postToPort),
+    portToArrival: median(portToArrival),
     arrivalToDraw: median(toDraw),
     drawMs: median(draws.map((d) => d.drawMs)),
   };

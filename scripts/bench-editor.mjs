@@ -8,6 +8,8 @@
 //     time until the squiggle on the probe's lines appears or disappears as that keystroke asks,
 //     and until the status bar's overlap count follows,
 //   - the same typing with the preview open beside it, and the preview's redraw of each edit,
+//     with where each scene message waited (the extension host's post, the workbench's hand-off
+//     to the webview's port, the frame's `message` event),
 //   - preview open time, and code lenses on screen after each PageDown (and blank lens rows seen).
 // Times are taken inside the pages (keydown's timeStamp, MutationObserver and draw hooks) on the
 // epoch clock (performance.timeOrigin + now), so the driver's round trips are not in them; the
@@ -38,7 +40,7 @@ import { packageExtension, vsixPath } from './package.mjs';
 import { attribute, clientRequests, median, previewPath, readTimeline, SEGMENTS, summarize } from './bench-editor-timeline.mjs';
 import { startTrace, stopTrace } from './bench-editor-trace.mjs';
 import { cpuByRole, logCpu, processTimes, settle, startProfile, stopProfile } from './bench-editor-cpu.mjs';
-import { installDrawHook, installRecorder, redraws, stats, typingFigures, watchLenses } from './bench-editor-figures.mjs';
+import { installDrawHook, installPortHook, installRecorder, redraws, stats, typingFigures, watchLenses } from './bench-editor-figures.mjs';
 
 const BOUND_MS = 30_000;
 /** The whole run stops itself (and code-server) after this long, whatever it is waiting for. */
@@ -300,6 +302,7 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
       const result = {};
       for (const [name, count, steps] of [['paced', keys, undefined], ['isolated', ISOLATED_KEYS, shown]]) {
         const version0 = frame ? await frame.evaluate(installDrawHook) : 0;
+        if (frame) await page.evaluate(installPortHook);
         const alsoWait = frame ? (i) => frame.evaluate((v) => globalThis.__editorBenchDraws.some((d) => d.version !== null && d.version >= v), version0 + i + 1) : undefined;
         const cpu0 = PROFILE ? processTimes() : null;
         const tracing = TRACE && name === 'paced';
@@ -319,6 +322,7 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
           result[name].redraw = redraws(run.rec, draws, version0, at);
           const messages = await frame.evaluate(() => globalThis.__editorBenchMessages);
           result[name].messages = messages.filter((m) => m.t < run.rec.stoppedAt);
+          result[name].ports = (await page.evaluate(() => window.__editorBenchPorts)).filter((m) => m.t < run.rec.stoppedAt);
           result[name].draws = draws.filter((d) => d.t < run.rec.stoppedAt).map((d) => ({ ms: Math.round(d.t - run.rec.keys[0].t), t: d.t, drawMs: d.ms, version: d.version - version0, absoluteVersion: d.version, frame: d.frame }));
         }
       }
@@ -504,7 +508,7 @@ function whereTimeGoes(tl, runs) {
       const rows = attribute(tl, run.keyTimes, run.squiggleAt, run.longTasks);
       const from = run.keyTimes[0];
       const to = run.keyTimes[run.keyTimes.length - 1] + 5000;
-      const preview = run.messages ? previewPath(tl, run.messages, run.draws) : null;
+      const preview = run.messages ? previewPath(tl, run.messages, run.draws, run.ports) : null;
       out[`${pace}, ${label === 'noPreview' ? 'no preview' : 'preview open'}`] = { ...summarize(rows), rows, clientRequests: clientRequests(tl, from, to), preview };
     }
   }
@@ -522,7 +526,7 @@ function whereTable(where) {
   for (const [name, w] of Object.entries(where)) {
     if (!w.preview) continue;
     const p = w.preview;
-    out.push('', `Preview, ${name}: ${p.messages} scene messages; publication → message in the preview's frame ${f(p.publishToArrival)} ms (to the client's post ${f(p.publishToPost)}, post → frame ${f(p.postToArrival)}), message → drawn ${f(p.arrivalToDraw)} ms, a draw ${p.drawMs.toFixed(1)} ms (medians)`);
+    out.push('', `Preview, ${name}: ${p.messages} scene messages; publication → message in the preview's frame ${f(p.publishToArrival)} ms (to the client's post ${f(p.publishToPost)}, post → frame ${f(p.postToArrival)}: post → the workbench's hand-off to the webview's port ${f(p.postToPort)}, port → frame ${f(p.portToArrival)}), message → drawn ${f(p.arrivalToDraw)} ms, a draw ${p.drawMs.toFixed(1)} ms (medians)`);
   }
   out.push('', 'Extension host: request → converted answer while typing (median / max ms, count):', '');
   for (const [name, w] of Object.entries(where)) {
