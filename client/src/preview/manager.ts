@@ -39,8 +39,8 @@ import { timelineMark } from '../timeline';
 export const PREVIEW_VIEW_TYPE = 'collide.preview';
 /** The server may answer with an analysis older than the text; ask again this often, this many times. */
 const RETRY_MS = 100;
-/** The longest a scene update waits for its message to reach the webview. */
-const DELIVERY_WAIT_MS = 1000;
+/** The longest a scene update waits for VS Code to take its message (see `post`). */
+const DELIVERY_WAIT_MS = 150;
 const MAX_RETRIES = 30;
 /** The stream id of the next scene request (unique to the client, whichever panel asks). */
 let nextStream = 0;
@@ -205,9 +205,11 @@ class PreviewPanel implements vscode.Disposable {
 
   /**
    * Posts `message`; resolves when VS Code has handed it to the webview (or dropped it), or after
-   * DELIVERY_WAIT_MS. In a remote window every message crosses the connection and the
-   * workbench's main thread, which typing keeps busy: scene updates wait for the one before to
-   * arrive, so that they do not queue up there (each update then brings every edit since).
+   * DELIVERY_WAIT_MS, so that a burst of keystrokes does not stack updates up in VS Code (each
+   * update brings every edit since the one before). While the user types, VS Code takes about
+   * half a second to hand each message on, as a delay rather than a queue: messages posted every
+   * 150-200 ms arrive at that pace, each about as late. Waiting out each hand-off would let only
+   * one update a hand-off through, and the preview would fall a whole hand-off further behind.
    */
   private post(message: HostToWebview): Promise<void> {
     const bytesVersion = () => (message.type === 'sceneBytes' && message.part ? (this.parts.version ?? this.sync.version) : this.sync.version);
