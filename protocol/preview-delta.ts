@@ -164,7 +164,7 @@ export function applySceneDelta(scene: PreviewScene, delta: PreviewSceneDelta, o
   const oldN = old.length;
   // newIndex[i]: where old body i went (-1: removed).
   const newIndex = new Int32Array(oldN);
-  let bodies: PreviewBody[] | null = null;
+  let bodies: PreviewBody[];
   if ((!offsets || delta.shift.by === 0) && delta.bodies.every((s) => s.bodies.length === s.deleteCount)) {
     // Bodies replaced in place (a keystroke's usual delta): every kept body keeps its index and,
     // with no offsets to shift, its object, so the array is copied whole and the splices written.

@@ -13,7 +13,7 @@ export class PoseTable {
   private time = NaN;
   private readonly scratch = makePose();
 
-  /** `data`: rows to take over (5 per body), filled at no time yet. */
+  /** `data`: the rows, 5 per body; they hold a time's poses once `time` says which. */
   private constructor(
     private readonly bodies: readonly PreviewBody[],
     private data: Float64Array,
