@@ -205,11 +205,12 @@ class PreviewPanel implements vscode.Disposable {
 
   /**
    * Posts `message`; resolves when VS Code has handed it to the webview (or dropped it), or after
-   * DELIVERY_WAIT_MS, so that a burst of keystrokes does not stack updates up in VS Code (each
-   * update brings every edit since the one before). While the user types, VS Code takes about
-   * half a second to hand each message on, as a delay rather than a queue: messages posted every
-   * 150-200 ms arrive at that pace, each about as late. Waiting out each hand-off would let only
-   * one update a hand-off through, and the preview would fall a whole hand-off further behind.
+   * DELIVERY_WAIT_MS, so that a burst of keystrokes does not stack many updates up in VS Code
+   * (each update brings every edit since the one before). While the user types, VS Code takes
+   * half a second or more to hand each message on: waiting out each hand-off let one update a
+   * second through, each a whole hand-off behind. With the short wait the updates follow every
+   * 150-200 ms and arrive at about that pace, or, when the workbench is busiest, together as the
+   * typing pauses, which is no later than one at a time would.
    */
   private post(message: HostToWebview): Promise<void> {
     const bytesVersion = () => (message.type === 'sceneBytes' && message.part ? (this.parts.version ?? this.sync.version) : this.sync.version);
