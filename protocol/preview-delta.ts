@@ -164,6 +164,7 @@ export function applySceneDelta(scene: PreviewScene, delta: PreviewSceneDelta, o
   const oldN = old.length;
   // newIndex[i]: where old body i went (-1: removed).
   const newIndex = new Int32Array(oldN);
+  for (const s of delta.bodies) if (s.start + s.deleteCount > oldN) return null;
   let bodies: PreviewBody[];
   if ((!offsets || delta.shift.by === 0) && delta.bodies.every((s) => s.bodies.length === s.deleteCount)) {
     // Bodies replaced in place (a keystroke's usual delta): every kept body keeps its index and,
@@ -171,7 +172,6 @@ export function applySceneDelta(scene: PreviewScene, delta: PreviewSceneDelta, o
     bodies = old.slice();
     for (let k = 0; k < oldN; k++) newIndex[k] = k;
     for (const s of delta.bodies) {
-      if (s.start + s.deleteCount > oldN) return null;
       for (let j = 0; j < s.deleteCount; j++) {
         newIndex[s.start + j] = -1;
         bodies[s.start + j] = s.bodies[j]!;
@@ -181,7 +181,6 @@ export function applySceneDelta(scene: PreviewScene, delta: PreviewSceneDelta, o
     bodies = [];
     let i = 0;
     for (const s of delta.bodies) {
-      if (s.start + s.deleteCount > oldN) return null;
       for (; i < s.start; i++) {
         newIndex[i] = bodies.length;
         bodies.push(keptBody(old[i]!, bodies.length, delta.shift, offsets));

@@ -66,10 +66,9 @@ export function installRecorder({ lines }) {
   // preview's own page does.
   const mo = new MutationObserver(sample);
   const ed = editorRoot();
-  const watched = ed ? [...ed.querySelectorAll('.view-overlays, .view-lines, .margin-view-overlays')] : [];
+  const parts = ['.view-overlays', '.view-lines', '.margin-view-overlays'].map((sel) => [...(ed?.querySelectorAll(sel) ?? [])]);
   const bar = document.querySelector('.part.statusbar');
-  if (bar) watched.push(bar);
-  if (watched.length < 4) watched.splice(0, watched.length, document.querySelector('.monaco-workbench'));
+  const watched = bar && parts.every((p) => p.length > 0) ? [...parts.flat(), bar] : [document.querySelector('.monaco-workbench')];
   for (const el of watched) mo.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
   sample();
   window.__editorBench = { rec, stop: () => { mo.disconnect(); lt.disconnect(); window.removeEventListener('keydown', onKey, true); rec.stoppedAt = now(); return rec; }, read };

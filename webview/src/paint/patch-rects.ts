@@ -3,6 +3,18 @@ export type PixelRect = [x0: number, y0: number, x1: number, y1: number];
 
 const area = (r: PixelRect): number => (r[2] - r[0]) * (r[3] - r[1]);
 
+/** The smallest rectangle holding all of `rects` (at least one). */
+export function boundingRect(rects: readonly PixelRect[]): PixelRect {
+  const u: PixelRect = [...rects[0]!];
+  for (const r of rects) {
+    u[0] = Math.min(u[0], r[0]);
+    u[1] = Math.min(u[1], r[1]);
+    u[2] = Math.max(u[2], r[2]);
+    u[3] = Math.max(u[3], r[3]);
+  }
+  return u;
+}
+
 /**
  * The rectangles a patch draws again, with every pair whose bounding rectangle covers no more
  * pixels than the two do apart merged into it, until no such pair is left: a rectangle inside
@@ -17,10 +29,8 @@ export function mergePatchRects(rects: readonly PixelRect[]): PixelRect[] {
     merged = false;
     for (let i = 0; i < out.length && !merged; i++) {
       for (let j = i + 1; j < out.length; j++) {
-        const a = out[i]!;
-        const b = out[j]!;
-        const u: PixelRect = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
-        if (area(u) > area(a) + area(b)) continue;
+        const u = boundingRect([out[i]!, out[j]!]);
+        if (area(u) > area(out[i]!) + area(out[j]!)) continue;
         out[i] = u;
         out.splice(j, 1);
         merged = true;

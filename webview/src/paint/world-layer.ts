@@ -1,5 +1,5 @@
 import { CanvasPainter } from './canvas-painter';
-import { mergePatchRects, type PixelRect } from './patch-rects';
+import { boundingRect, mergePatchRects, type PixelRect } from './patch-rects';
 import { TICK_LENGTH_PX } from '../../../render/chains';
 import type { SceneDrawOptions, ScenePainter, ScreenRect } from '../../../render/scene/scene-painter';
 import type { Theme } from '../../../render/theme';
@@ -200,7 +200,7 @@ export class WorldLayer {
     const d = this.dpr;
     const W = this.front.width - 2 * this.guard;
     const H = this.front.height - 2 * this.guard;
-    let rects: PixelRect[] = [];
+    const rects: PixelRect[] = [];
     for (let k = 0; k < boxes.length; k += 4) {
       const x0 = Math.max(0, Math.floor((toScreenX(held, boxes[k]!) - PATCH_MARGIN_PX) * d));
       const x1 = Math.min(W, Math.ceil((toScreenX(held, boxes[k + 2]!) + PATCH_MARGIN_PX) * d));
@@ -211,20 +211,9 @@ export class WorldLayer {
       const y1 = Math.min(H, Math.ceil((toScreenY(held, bottom) + PATCH_MARGIN_PX) * d));
       if (x1 > x0 && y1 > y0) rects.push([x0, y0, x1, y1]);
     }
-    if (rects.length <= MAX_PATCH_RECTS) rects = mergePatchRects(rects);
-    else {
-      const u: PixelRect = [W, H, 0, 0];
-      for (const r of rects) {
-        u[0] = Math.min(u[0], r[0]);
-        u[1] = Math.min(u[1], r[1]);
-        u[2] = Math.max(u[2], r[2]);
-        u[3] = Math.max(u[3], r[3]);
-      }
-      rects.length = 0;
-      rects.push(u);
-    }
+    const drawn = rects.length <= MAX_PATCH_RECTS ? mergePatchRects(rects) : [boundingRect(rects)];
     const ctx = this.front.getContext('2d')!;
-    for (const [x0, y0, x1, y1] of rects) this.strip(ctx, held, x0, y0, x1, y1, painter, theme, o);
+    for (const [x0, y0, x1, y1] of drawn) this.strip(ctx, held, x0, y0, x1, y1, painter, theme, o);
     this.painter = painter;
   }
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mergePatchRects, type PixelRect } from '../../../../webview/src/paint/patch-rects';
+import { boundingRect, mergePatchRects, type PixelRect } from '../../../../webview/src/paint/patch-rects';
 
 const covers = (outer: PixelRect, inner: PixelRect): boolean =>
   outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
@@ -37,5 +37,9 @@ describe('mergePatchRects', () => {
     assert.ok(out.length > 0 && out.length <= input.length);
     for (const r of input) assert.ok(out.some((o) => covers(o, r)), `${r} is covered`);
     assert.deepEqual(input, copy);
+    // The bound a patch of too many rectangles draws instead: holds them all, each side touched.
+    const u = boundingRect(input);
+    for (const r of input) assert.ok(covers(u, r), `${r} is inside the bound`);
+    for (let side = 0; side < 4; side++) assert.ok(input.some((r) => r[side] === u[side]), `side ${side} is some rectangle's`);
   });
 });

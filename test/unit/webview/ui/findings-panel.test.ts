@@ -90,24 +90,19 @@ describe('preview webview: the findings panel keeps its items across deltas (hea
     // The list's own child changes while the delta is applied: nodes taken out and put in.
     await view.page.evaluate(() => {
       const g = globalThis as any;
-      g.__listChanges = { removed: 0, added: 0 };
-      g.__listObserver = new g.MutationObserver((records: any[]) => {
-        for (const r of records) {
-          g.__listChanges.removed += r.removedNodes.length;
-          g.__listChanges.added += r.addedNodes.length;
-        }
-      });
+      g.__listRecords = [];
+      g.__listObserver = new g.MutationObserver((records: unknown[]) => g.__listRecords.push(...records));
       g.__listObserver.observe(g.document.querySelector('#findings-list'), { childList: true });
     });
     // The third finding goes: the items after it move up by themselves, and the 301st comes in.
     await view.send({ type: 'sceneDelta', delta: sceneDelta(scene, { findings: [{ start: 2, deleteCount: 1, findings: [] }] }) });
     const changes = await view.page.evaluate(() => {
       const g = globalThis as any;
-      g.__listObserver.takeRecords().forEach((r: any) => {
-        g.__listChanges.removed += r.removedNodes.length;
-        g.__listChanges.added += r.addedNodes.length;
-      });
-      return g.__listChanges as { removed: number; added: number };
+      const records = [...g.__listRecords, ...g.__listObserver.takeRecords()];
+      return {
+        removed: records.reduce((n: number, r: any) => n + r.removedNodes.length, 0),
+        added: records.reduce((n: number, r: any) => n + r.addedNodes.length, 0),
+      };
     });
     const listed = (await items(view)).length;
     assert.equal(listed, 301, 'the panel lists 300 findings and the count of the rest');
