@@ -35,6 +35,7 @@ export async function stopProfile(cdp, log, file) {
   const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 40);
   log(`profile: ${(total / 1000).toFixed(0)} ms sampled; most self time:`);
   for (const [k, us] of top) log(`  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+  return profile;
 }
 
 /** Every process's CPU time (user + system, ms) by pid, with a short name, from /proc. */

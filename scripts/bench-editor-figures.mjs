@@ -78,7 +78,7 @@ export function installRecorder({ lines }) {
  * Runs in the workbench page: when VS Code hands each scene message to the webview's message port
  * (its WebviewElement posts `{ channel: 'message', args }` to the port of the webview's outer
  * frame), so that a message's way from the extension host's post to the preview's frame splits
- * at the workbench.
+ * at the workbench; and each read of the extension host's socket, where the messages wait.
  */
 export function installPortHook() {
   if (!window.__editorBenchPorts) {
@@ -90,8 +90,30 @@ export function installPortHook() {
       }
       return post.call(this, m, ...rest);
     };
+    // Each read of the extension host's socket (the workbench reads one WebSocket message's Blob
+    // at a time, in order): when it started and ended, and which RPC calls of ours it carried.
+    // The reader starts its next read inside its `onload`, which runs before any listener; so its
+    // handler is wrapped, once, to see each result before the next read replaces it.
+    const read = FileReader.prototype.readAsArrayBuffer;
+    const latin1 = new TextDecoder('latin1');
+    const calls = [['$postMessage', 'scene'], ['$changeMany', 'diagnostics'], ['$setEntry', 'status bar']];
+    FileReader.prototype.readAsArrayBuffer = function (blob) {
+      this.__benchStart = performance.timeOrigin + performance.now();
+      if (!this.__benchWrapped && typeof this.onload === 'function') {
+        this.__benchWrapped = true;
+        const onload = this.onload;
+        this.onload = function (e) {
+          const text = this.result instanceof ArrayBuffer ? latin1.decode(this.result) : '';
+          const kinds = calls.filter(([call]) => text.includes(call)).map(([, kind]) => kind);
+          window.__editorBenchReads?.push({ start: this.__benchStart, t: performance.timeOrigin + performance.now(), size: text.length, kinds });
+          return onload.call(this, e);
+        };
+      }
+      return read.call(this, blob);
+    };
   }
   window.__editorBenchPorts = [];
+  window.__editorBenchReads = [];
 }
 
 /** Runs in the preview's frame: records each draw with the scene version it showed. */
@@ -231,4 +253,18 @@ export function watchLenses(bound) {
     };
     requestAnimationFrame(frame);
   });
+}
+
+/**
+ * The workbench's reads of the extension host's socket over a run: how many per keystroke, how
+ * many carried each kind of our calls, and how long a read took (it waits for the thread).
+ */
+export function socketReads(reads, keys) {
+  const kinds = { diagnostics: 0, scene: 0, 'status bar': 0, 'none of these': 0 };
+  for (const r of reads) {
+    for (const k of r.kinds) kinds[k]++;
+    if (r.kinds.length === 0) kinds['none of these']++;
+  }
+  const ms = stats(reads.map((r) => r.t - r.start));
+  return { n: reads.length, perKey: reads.length / keys, kinds, median: ms.median, p90: ms.p90 };
 }

@@ -9,7 +9,8 @@
 //     and until the status bar's overlap count follows,
 //   - the same typing with the preview open beside it, and the preview's redraw of each edit,
 //     with where each scene message waited (the extension host's post, the workbench's hand-off
-//     to the webview's port, the frame's `message` event),
+//     to the webview's port, the frame's `message` event), and the workbench's reads of the
+//     extension host's socket (how many per keystroke, and what they carried),
 //   - preview open time, and code lenses on screen after each PageDown (and blank lens rows seen).
 // Times are taken inside the pages (keydown's timeStamp, MutationObserver and draw hooks) on the
 // epoch clock (performance.timeOrigin + now), so the driver's round trips are not in them; the
@@ -26,7 +27,8 @@
 // --profile (the workbench's CPU profile and each process's CPU time), --trace (a Chrome trace of
 // each paced run, or of the last open with --open-only, summarized per thread:
 // bench-editor-trace.mjs), --warm-webview (with --open-only: VS Code's Markdown preview opened and
-// closed first, to tell VS Code's first-webview cost from Collide's).
+// closed first, to tell VS Code's first-webview cost from Collide's), --host-profile (the extension
+// host's CPU profile of each paced run; needs node --experimental-websocket: bench-editor-host.mjs).
 // The recorders run in the pages and the figures taken from them: bench-editor-figures.mjs.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -39,14 +41,17 @@ import { openFile, paletteOn } from './e2e-ui.mjs';
 import { packageExtension, vsixPath } from './package.mjs';
 import { attribute, clientRequests, median, previewPath, readTimeline, SEGMENTS, summarize } from './bench-editor-timeline.mjs';
 import { startTrace, stopTrace } from './bench-editor-trace.mjs';
+import { busyWindows, startHostProfile } from './bench-editor-host.mjs';
 import { cpuByRole, logCpu, processTimes, settle, startProfile, stopProfile } from './bench-editor-cpu.mjs';
-import { installDrawHook, installPortHook, installRecorder, redraws, stats, typingFigures, watchLenses } from './bench-editor-figures.mjs';
+import { installDrawHook, installPortHook, installRecorder, redraws, socketReads, stats, typingFigures, watchLenses } from './bench-editor-figures.mjs';
 
 const BOUND_MS = 30_000;
 /** The whole run stops itself (and code-server) after this long, whatever it is waiting for. */
 const WATCHDOG_MS = 15 * 60_000;
 const PACE_MS = 120;
 const PROFILE = process.argv.includes('--profile');
+/** `--host-profile`: the extension host's CPU profile of each paced run (bench-editor-host.mjs). */
+const HOST_PROFILE = process.argv.includes('--host-profile');
 /**
  * `--warm-webview` (with --open-only): VS Code's own Markdown preview is opened and closed
  * before the first Collide open, so that the first open meets a workbench that has shown a
@@ -302,21 +307,30 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
       const result = {};
       for (const [name, count, steps] of [['paced', keys, undefined], ['isolated', ISOLATED_KEYS, shown]]) {
         const version0 = frame ? await frame.evaluate(installDrawHook) : 0;
-        if (frame) await page.evaluate(installPortHook);
+        await page.evaluate(installPortHook);
         const alsoWait = frame ? (i) => frame.evaluate((v) => globalThis.__editorBenchDraws.some((d) => d.version !== null && d.version >= v), version0 + i + 1) : undefined;
         const cpu0 = PROFILE ? processTimes() : null;
         const tracing = TRACE && name === 'paced';
         if (tracing) await startTrace(browser, page);
+        const hostProfile = HOST_PROFILE && name === 'paced' ? await startHostProfile(log) : null;
         const run = await typeAlternating(page, { count, lines, settled: away, shows: steps, alsoWait });
         if (tracing) {
           const file = join(outDir, `trace-${frame ? 'preview' : 'no-preview'}.json`);
           for (const line of await stopTrace(browser, file)) log(`trace, paced, ${frame ? 'preview open' : 'no preview'}: ${line}`);
+        }
+        if (hostProfile) {
+          const profile = await stopProfile(hostProfile, log, join(outDir, `exthost-${frame ? 'preview' : 'no-preview'}.cpuprofile`));
+          const busy = busyWindows(profile);
+          log(`extension host, paced, ${frame ? 'preview open' : 'no preview'}: busy ${Math.round(busy.busyMs)} of ${Math.round(busy.totalMs)} ms; per 250 ms: ${busy.windows.join(' ')}`);
+          hostProfile.close();
         }
         if (cpu0) logCpu(`${name}, ${frame ? 'preview open' : 'no preview'}`, cpu0, processTimes(), count);
         const figures = typingFigures(run.rec, initial.len, initial.overlaps);
         const { at, ...squiggle } = figures.squiggle;
         for (const k of ['echo', 'status']) delete figures[k].at;
         result[name] = { ...figures, squiggle, caughtUp: run.caughtUp, keyTimes: run.rec.keys.map((k) => k.t), squiggleAt: at, longTasks: run.rec.longTasks };
+        const reads = (await page.evaluate(() => window.__editorBenchReads)).filter((m) => m.t >= run.rec.keys[0].t && m.t < run.rec.stoppedAt);
+        result[name].socketReads = socketReads(reads, count);
         if (frame) {
           const draws = await frame.evaluate(() => globalThis.__editorBenchDraws);
           result[name].redraw = redraws(run.rec, draws, version0, at);
@@ -509,7 +523,7 @@ function whereTimeGoes(tl, runs) {
       const from = run.keyTimes[0];
       const to = run.keyTimes[run.keyTimes.length - 1] + 5000;
       const preview = run.messages ? previewPath(tl, run.messages, run.draws, run.ports) : null;
-      out[`${pace}, ${label === 'noPreview' ? 'no preview' : 'preview open'}`] = { ...summarize(rows), rows, clientRequests: clientRequests(tl, from, to), preview };
+      out[`${pace}, ${label === 'noPreview' ? 'no preview' : 'preview open'}`] = { ...summarize(rows), rows, clientRequests: clientRequests(tl, from, to), preview, socketReads: run.socketReads };
     }
   }
   return out;
@@ -527,6 +541,11 @@ function whereTable(where) {
     if (!w.preview) continue;
     const p = w.preview;
     out.push('', `Preview, ${name}: ${p.messages} scene messages; publication → message in the preview's frame ${f(p.publishToArrival)} ms (to the client's post ${f(p.publishToPost)}, post → frame ${f(p.postToArrival)}: post → the workbench's hand-off to the webview's port ${f(p.postToPort)}, port → frame ${f(p.portToArrival)}), message → drawn ${f(p.arrivalToDraw)} ms, a draw ${p.drawMs.toFixed(1)} ms (medians)`);
+  }
+  out.push('', 'The workbench\'s reads of the extension host\'s socket, one message at a time (reads per keystroke; how many carried our diagnostics, scene messages and status bar; a read\'s time, median / p90 ms):', '');
+  for (const [name, w] of Object.entries(where)) {
+    const r = w.socketReads;
+    if (r) out.push(`- ${name}: ${r.perKey.toFixed(1)} per keystroke (${r.n}); ${Object.entries(r.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}; ${f(r.median)} / ${f(r.p90)} ms`);
   }
   out.push('', 'Extension host: request → converted answer while typing (median / max ms, count):', '');
   for (const [name, w] of Object.entries(where)) {
