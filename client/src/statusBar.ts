@@ -80,7 +80,15 @@ export function registerStatusBar(context: vscode.ExtensionContext, client: Base
   let shown = false;
   item.name = 'Collide Findings';
 
+  // Each change of the item is a message to the workbench, sent from a timer of its own, which
+  // leaves in the same write as the diagnostics only when it is set before they are: so the item
+  // is updated at the publish (CheckedDocuments fires before the list is set), from the list
+  // published, and not again when VS Code's diagnostics event repeats the same counts.
+  let presented = '';
   const present = (text: string, tooltip: string, background?: string, command = 'workbench.actions.view.problems') => {
+    const key = JSON.stringify([text, tooltip, background, command]);
+    if (shown && key === presented) return;
+    presented = key;
     item.text = text;
     item.tooltip = tooltip;
     item.command = command;
@@ -108,7 +116,7 @@ export function registerStatusBar(context: vscode.ExtensionContext, client: Base
     } else if (!checked.has(doc.uri)) {
       present('$(sync~spin) Collide: checking', 'The Collide language server is checking this scene.');
     } else {
-      const diagnostics = vscode.languages.getDiagnostics(doc.uri);
+      const diagnostics = checked.diagnostics(doc.uri) ?? vscode.languages.getDiagnostics(doc.uri);
       const { overlaps, tunnelling } = countFindings(diagnostics);
       if (overlaps === 0 && tunnelling === 0) {
         present('$(check) Collide: no overlaps', 'No overlapping pairs and no tunnelling bodies in this scene. Click to open the Problems panel.');

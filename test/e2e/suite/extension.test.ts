@@ -167,6 +167,31 @@ describe('Collide in VS Code (packaged extension)', function () {
     assert.deepEqual(api.countFindings(doc.uri), { overlaps: 0, tunnelling: 1 });
   });
 
+  it('updates the status bar in the same turn as the diagnostics, never after them', async () => {
+    // The item is set from the list being published, before VS Code holds it: one that followed
+    // VS Code's diagnostics event (debounced) would disagree with the diagnostics for a while.
+    const doc = await vscode.workspace.openTextDocument({ language: 'collide', content: 'body a box(2, 2) at (0, 0)\nbody b box(2, 2) at (1, 0)\n' });
+    await vscode.window.showTextDocument(doc);
+    const api = vscode.extensions.getExtension(EXTENSION_ID)!.exports as { countFindings(u: vscode.Uri): { overlaps: number }; statusBarText(): string };
+    await until(() => (/\b1 overlap,/.test(api.statusBarText()) ? true : undefined), 'the status bar counting one overlap', () => JSON.stringify(api.statusBarText()));
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, doc.positionAt(doc.getText().length), 'body c box(2, 2) at (0.5, 1)\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const seen = new Set<number>();
+    const deadline = Date.now() + BOUND_MS;
+    for (let turn = 0; ; turn++) {
+      const { overlaps } = api.countFindings(doc.uri);
+      const text = api.statusBarText();
+      seen.add(overlaps);
+      assert.match(text, new RegExp(`\\b${overlaps} overlaps?,`), `turn ${turn}: the diagnostics count ${overlaps} overlaps, the status bar says ${JSON.stringify(text)}`);
+      if (overlaps === 3) break;
+      assert.ok(Date.now() < deadline, `no third overlap within ${BOUND_MS} ms; the status bar says ${JSON.stringify(text)}`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    assert.deepEqual([...seen].sort(), [1, 3], 'the turns saw the diagnostics before the edit and after it');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('code lenses above the overlapping bodies resolve to their finding and open the pair', async () => {
     // The server sends lenses with their commands (past a limit, stubs it resolves on screen,
     // codeLens/resolve); a resolve count makes VS Code resolve any stub as the editor would.
