@@ -257,7 +257,8 @@ export function watchLenses(bound) {
 
 /**
  * The workbench's reads of the extension host's socket over a run: how many per keystroke, how
- * many carried each kind of our calls, and how long a read took (it waits for the thread).
+ * many carried each kind of our calls, how long a read took (it waits for the thread), and the
+ * median size of a read that carried diagnostics.
  */
 export function socketReads(reads, keys) {
   const kinds = { diagnostics: 0, scene: 0, 'status bar': 0, 'none of these': 0 };
@@ -266,5 +267,6 @@ export function socketReads(reads, keys) {
     if (r.kinds.length === 0) kinds['none of these']++;
   }
   const ms = stats(reads.map((r) => r.t - r.start));
-  return { n: reads.length, perKey: reads.length / keys, kinds, median: ms.median, p90: ms.p90 };
+  const diagnosticsBytes = stats(reads.filter((r) => r.kinds.includes('diagnostics')).map((r) => r.size)).median;
+  return { n: reads.length, perKey: reads.length / keys, kinds, median: ms.median, p90: ms.p90, diagnosticsBytes };
 }

@@ -545,7 +545,7 @@ function whereTable(where) {
   out.push('', 'The workbench\'s reads of the extension host\'s socket, one message at a time (reads per keystroke; how many carried our diagnostics, scene messages and status bar; a read\'s time, median / p90 ms):', '');
   for (const [name, w] of Object.entries(where)) {
     const r = w.socketReads;
-    if (r) out.push(`- ${name}: ${r.perKey.toFixed(1)} per keystroke (${r.n}); ${Object.entries(r.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}; ${f(r.median)} / ${f(r.p90)} ms`);
+    if (r) out.push(`- ${name}: ${r.perKey.toFixed(1)} per keystroke (${r.n}); ${Object.entries(r.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}; ${f(r.median)} / ${f(r.p90)} ms; a read with diagnostics ${f(r.diagnosticsBytes)} bytes`);
   }
   out.push('', 'Extension host: request → converted answer while typing (median / max ms, count):', '');
   for (const [name, w] of Object.entries(where)) {
