@@ -17,7 +17,7 @@ import { rangeSemanticTokensOnly } from './semantic-tokens-ranges';
 export { LANGUAGE_ID } from './selectors';
 
 /** How many collections a document's diagnostics are spread over (diagnostic-buckets.ts). */
-const DIAGNOSTIC_BUCKETS = 16;
+const DIAGNOSTIC_BUCKETS = 64;
 
 /** Whether two diagnostics would show the same: place, words, severity, code, tags, related, data. */
 function sameDiagnostic(a: vscode.Diagnostic, b: vscode.Diagnostic): boolean {
