@@ -104,6 +104,7 @@ export function registerStatusBar(context: vscode.ExtensionContext, client: Base
       item.hide();
       return;
     }
+    const diagnostics = checked.diagnostics(doc.uri);
     if (!client || client.state === State.Stopped) {
       present(
         '$(error) Collide: no language server',
@@ -113,10 +114,9 @@ export function registerStatusBar(context: vscode.ExtensionContext, client: Base
       );
     } else if (client.state === State.Starting) {
       present('$(sync~spin) Collide', 'The Collide language server is starting.');
-    } else if (!checked.has(doc.uri)) {
+    } else if (!diagnostics) {
       present('$(sync~spin) Collide: checking', 'The Collide language server is checking this scene.');
     } else {
-      const diagnostics = checked.diagnostics(doc.uri) ?? vscode.languages.getDiagnostics(doc.uri);
       const { overlaps, tunnelling } = countFindings(diagnostics);
       if (overlaps === 0 && tunnelling === 0) {
         present('$(check) Collide: no overlaps', 'No overlapping pairs and no tunnelling bodies in this scene. Click to open the Problems panel.');
