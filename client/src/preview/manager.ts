@@ -35,6 +35,7 @@ import { SingleFlight } from './single-flight';
 import { Throttle } from './throttle';
 import { WhatIfHost } from './what-if';
 import { timelineMark } from '../timeline';
+import { runHistory } from './history';
 
 export const PREVIEW_VIEW_TYPE = 'collide.preview';
 /** The server may answer with an analysis older than the text; ask again this often, this many times. */
@@ -206,11 +207,9 @@ class PreviewPanel implements vscode.Disposable {
   /**
    * Posts `message`; resolves when VS Code has handed it to the webview (or dropped it), or after
    * DELIVERY_WAIT_MS, so that a burst of keystrokes does not stack many updates up in VS Code
-   * (each update brings every edit since the one before). While the user types, VS Code takes
-   * half a second or more to hand each message on: waiting out each hand-off let one update a
-   * second through, each a whole hand-off behind. With the short wait the updates follow every
-   * 150-200 ms and arrive at about that pace, or, when the workbench is busiest, together as the
-   * typing pauses, which is no later than one at a time would.
+   * (each brings every edit since the one before). The workbench reads the host's messages one
+   * at a time, which while typing can take it half a second or more: waiting out each hand-off
+   * let one update a second through, each a whole hand-off behind.
    */
   private post(message: HostToWebview): Promise<void> {
     const bytesVersion = () => (message.type === 'sceneBytes' && message.part ? (this.parts.version ?? this.sync.version) : this.sync.version);
@@ -462,18 +461,12 @@ class PreviewPanel implements vscode.Disposable {
     await this.applyEdits(doc, edits);
   }
 
-  /**
-   * Undo or redo in the scene's document from the preview. VS Code's `undo` and `redo` act on
-   * the focused editor, so the document's editor is focused for the command, and the preview
-   * takes the focus back after it.
-   */
+  /** Undo or redo from the preview (history.ts); the preview takes the focus back after. */
   private async history(action: 'undo' | 'redo'): Promise<void> {
     const doc = this.document();
     if (!doc) return;
-    const visible = vscode.window.visibleTextEditors.find((e) => e.document === doc);
-    await vscode.window.showTextDocument(doc, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.One, preserveFocus: false });
-    await vscode.commands.executeCommand(action);
-    this.panel.reveal(this.panel.viewColumn, false);
+    await runHistory(doc, action, () => this.disposed);
+    if (!this.disposed) this.panel.reveal(this.panel.viewColumn, false);
   }
 
   dispose(): void {
