@@ -83,7 +83,7 @@ export function registerStatusBar(context: vscode.ExtensionContext, client: Base
   // Each change of the item is a message to the workbench, sent from a timer of its own, which
   // leaves in the same write as the diagnostics only when it is set before they are: so the item
   // is updated at the publish (CheckedDocuments fires before the list is set), from the list
-  // published, and not again when VS Code's diagnostics event repeats the same counts.
+  // published, not on VS Code's diagnostics event after it, and not when its counts stay.
   let presented = '';
   const present = (text: string, tooltip: string, background?: string, command = 'workbench.actions.view.problems') => {
     const key = JSON.stringify([text, tooltip, background, command]);
@@ -135,10 +135,6 @@ export function registerStatusBar(context: vscode.ExtensionContext, client: Base
   context.subscriptions.push(
     item,
     vscode.window.onDidChangeActiveTextEditor(update),
-    vscode.languages.onDidChangeDiagnostics((e) => {
-      const active = vscode.window.activeTextEditor?.document.uri.toString();
-      if (active && e.uris.some((u) => u.toString() === active)) update();
-    }),
     checked.onDidCheck((uri) => {
       if (uri.toString() === vscode.window.activeTextEditor?.document.uri.toString()) update();
     }),

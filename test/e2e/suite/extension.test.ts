@@ -188,7 +188,7 @@ describe('Collide in VS Code (packaged extension)', function () {
       assert.ok(Date.now() < deadline, `no third overlap within ${BOUND_MS} ms; the status bar says ${JSON.stringify(text)}`);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    assert.deepEqual([...seen].sort(), [1, 3], 'the turns saw the diagnostics before the edit and after it');
+    assert.deepEqual([...seen].sort((a, b) => a - b), [1, 3], 'the turns saw the diagnostics before the edit and after it');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
