@@ -13,7 +13,8 @@ import type { Middleware } from 'vscode-languageclient';
  * reaches the middleware (converted, before the collection is set); `request` when the editor
  * asks a provider and `answer` when the provider's promise settles, with the time between (send,
  * the server's work, the transfer and the conversion). The preview's lines have the feature
- * `preview`: `previewRequest` (with the base version asked from), `previewAnswer`,
+ * `preview`: `previewPanel` when a panel is made and `previewHtml` when its page is set,
+ * `previewRequest` (with the base version asked from), `previewAnswer`,
  * `previewAccepted` (with what the answer was) and `previewPosted` (with the message's type, and
  * the version it brings in the last column). Off, none of this runs.
  */

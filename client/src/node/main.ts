@@ -3,8 +3,10 @@
 import type * as vscode from 'vscode';
 import { activateCollide, deactivateCollide, type CollideApi } from '../extension';
 import { useBase64Decoder } from '../preview/base64-texts';
+import { useOwnFileReader } from '../preview/page-texts';
 import { useSceneInflater } from '../preview/scene-sync';
 import { nodeDecodeBase64 } from './base64';
+import { nodeReadOwnFile } from './own-files';
 import { zlibInflateScene } from './scene-inflate';
 import { nodeServerHost } from './server';
 import { startTimelineFile } from './timeline-file';
@@ -12,6 +14,7 @@ import { startTimelineFile } from './timeline-file';
 startTimelineFile();
 useBase64Decoder(nodeDecodeBase64);
 useSceneInflater(zlibInflateScene);
+useOwnFileReader(nodeReadOwnFile);
 
 export function activate(context: vscode.ExtensionContext): Promise<CollideApi> {
   return activateCollide(context, nodeServerHost);

@@ -36,6 +36,7 @@ import { Throttle } from './throttle';
 import { WhatIfHost } from './what-if';
 import { timelineMark } from '../timeline';
 import { runHistory } from './history';
+import { pageTexts } from './page-texts';
 
 export const PREVIEW_VIEW_TYPE = 'collide.preview';
 /** The server may answer with an analysis older than the text; ask again this often, this many times. */
@@ -85,11 +86,13 @@ class PreviewPanel implements vscode.Disposable {
     const dist = vscode.Uri.joinPath(extensionUri, 'dist');
     panel.webview.options = { enableScripts: true, localResourceRoots: [dist] };
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'images', 'icon.png');
-    // The page is set once its texts are read (at once after the first panel: they are kept),
+    // The page is set once its texts are read (read when the preview was registered, and kept),
     // and never again: VS Code drops what it holds for a page whose HTML is set again, such as
     // the scene posted before the page said `ready` (page-load.ts).
-    void inlineTexts(dist).then((inline) => {
+    timelineMark('previewPanel', 'preview', '');
+    void pageTexts(vscode, dist).then((inline) => {
       if (this.disposed) return;
+      timelineMark('previewHtml', 'preview', '');
       panel.webview.html = previewHtml({
         cspSource: panel.webview.cspSource,
         nonce: makeNonce((n) => crypto.getRandomValues(new Uint8Array(n))),
@@ -479,23 +482,6 @@ class PreviewPanel implements vscode.Disposable {
   }
 }
 
-type InlineTexts = { inline: { script: string; style: string } } | Record<string, never>;
-let inlined: Promise<InlineTexts> | undefined;
-
-/**
- * The webview's script and style sheet, read once through VS Code's file system (the extension's
- * files may be on a remote host, or in the browser's storage on vscode.dev), to write into its
- * page (html.ts).
- */
-function inlineTexts(dist: vscode.Uri): Promise<InlineTexts> {
-  const read = async (name: string) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(dist, name)));
-  inlined ??= Promise.all([read('webview.js'), read('webview.css')]).then(
-    ([script, style]): InlineTexts => ({ inline: { script, style } }),
-    (): InlineTexts => ({}), // not readable from here: the page loads them by URI
-  );
-  return inlined;
-}
-
 function basename(uri: vscode.Uri): string {
   const p = uri.path;
   return p.slice(p.lastIndexOf('/') + 1);
@@ -518,6 +504,8 @@ export interface PreviewHooks {
  */
 export function registerPreview(context: vscode.ExtensionContext, client: BaseLanguageClient | undefined, checked?: CheckedDocuments): vscode.Disposable & PreviewHooks {
   let current: PreviewPanel | null = null;
+  // Read now, so that the first preview's page does not wait for its texts.
+  void pageTexts(vscode, vscode.Uri.joinPath(context.extensionUri, 'dist'));
   /** The active editor's document, when the preview shows such a document. */
   const activeScene = (): vscode.Uri | undefined => {
     const doc = vscode.window.activeTextEditor?.document;
