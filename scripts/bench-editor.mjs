@@ -14,8 +14,9 @@
 //   - preview open time, and code lenses on screen after each PageDown (and blank lens rows seen).
 // Times are taken inside the pages (keydown's timeStamp, MutationObserver and draw hooks) on the
 // epoch clock (performance.timeOrigin + now), so the driver's round trips are not in them; the
-// preview's open time is the driver's (from its Enter until its polling finds a drawn scene,
-// 20–120 ms after the draw), with the first draw's mark in the frame beside it.
+// preview's open time runs from the driver's Enter to the frame's `collide:shown` mark (the
+// animation frame after the first draw), with the draw's own mark and the time the driver's
+// polling found the drawn scene (20–150 ms later) beside it.
 // Results: a table on stdout and artifacts/bench/editor.json. Flags: --keys=N (paced keystrokes,
 // made odd), --bodies=N (default 10000), --settings=JSON (user settings added to the profile's, for
 // attributing a figure to an editor feature), --editor-only (typing without the preview; no lenses),
@@ -348,11 +349,12 @@ export async function runEditorBench({ vsix, keys = 31, keep = false, timeline =
     let lenses = null;
     let previewOpenMs = null;
     let previewDrawnMs = null;
+    let previewFoundMs = null;
     let withPreview = null;
-    if (!editorOnly) ({ lenses, previewOpenMs, previewDrawnMs, withPreview } = await lensesAndPreview(page, typeScene, log, quiet));
+    if (!editorOnly) ({ lenses, previewOpenMs, previewFoundMs, previewDrawnMs, withPreview } = await lensesAndPreview(page, typeScene, log, quiet));
     load.end = loadavg();
     const where = timeline ? whereTimeGoes(readTimeline(timelineFile), withPreview ? { noPreview, withPreview } : { noPreview }) : null;
-    return { where, scene: { bodies, overlaps: scene.overlaps, probeLine: PROBE_LINE, targetLine: scene.targetLine }, keys, isolatedKeys: ISOLATED_KEYS, paceMs: PACE_MS, load, floor, floorIsolated, firstStatusMs, noPreview, lenses, previewOpenMs, previewDrawnMs, withPreview };
+    return { where, scene: { bodies, overlaps: scene.overlaps, probeLine: PROBE_LINE, targetLine: scene.targetLine }, keys, isolatedKeys: ISOLATED_KEYS, paceMs: PACE_MS, load, floor, floorIsolated, firstStatusMs, noPreview, lenses, previewOpenMs, previewFoundMs, previewDrawnMs, withPreview };
   } finally {
     await cleanup();
     cleanups.delete(cleanup);
@@ -387,7 +389,7 @@ export function table(r) {
   const c = (run) => `${f(run.catchUp.squiggle.ms)} / ${f(run.catchUp.status.ms)}${run.redraw ? ` / ${f(run.redraw.catchUpMs)}` : ''} ms` +
     `${!run.caughtUp || !run.catchUp.squiggle.right || !run.catchUp.status.right ? ' (NOT CAUGHT UP within the bound)' : ''}`;
   out.push(`paced, catch-up after the last keystroke (squiggle / status / preview): ${c(r.noPreview.paced)} without the preview${r.withPreview ? `, ${c(r.withPreview.paced)} with it` : ''}`);
-  out.push(`preview open (command → drawn scene): ${f(r.previewOpenMs)} ms (target ≤ 1000; the first draw's mark in the frame: ${f(r.previewDrawnMs)} ms); scene open → status-bar count: ${f(r.firstStatusMs)} ms`);
+  out.push(`preview open (command → scene on screen): ${f(r.previewOpenMs)} ms (target ≤ 1000; the first draw's mark in the frame: ${f(r.previewDrawnMs)} ms; found by the driver's polling: ${f(r.previewFoundMs)} ms); scene open → status-bar count: ${f(r.firstStatusMs)} ms`);
   if (r.lenses) out.push(`lenses: ${r.lenses.n} of ${r.lenses.samples.length} scrolls filled in (${r.lenses.timedOut} timed out), ${f(r.lenses.lensesShown)} lenses on screen (median), ` +
     `blank lens rows seen on ${r.lenses.scrollsWithBlankRows} scrolls, at most ${r.lenses.maxBlankRows} at once`);
   out.push('"not seen alone": keystrokes whose change never showed before the keystroke after next (coalesced with later ones).');
@@ -405,7 +407,7 @@ async function lensesAndPreview(page, typeScene, log, quiet) {
   await page.keyboard.press('Control+Home');
 
   await quiet('before the preview opens');
-  const { frame, ms: previewOpenMs, marks } = await measureOpen(page, null, log);
+  const { frame, ms: previewOpenMs, found: previewFoundMs, marks } = await measureOpen(page, null, log);
   const previewDrawnMs = marks['webview collide:drawn'] ?? null;
   await sleep(1500);
 
@@ -420,7 +422,7 @@ async function lensesAndPreview(page, typeScene, log, quiet) {
   if (profiler) await stopProfile(profiler, log, join(outDir, 'workbench.cpuprofile'));
   log(`with preview: squiggle median ${withPreview.paced.squiggle.median.toFixed(1)} ms paced, ${withPreview.isolated.squiggle.median.toFixed(1)} ms isolated`);
   await page.screenshot({ path: join(outDir, 'editor.png') }).catch(() => {});
-  return { lenses, previewOpenMs, previewDrawnMs, withPreview };
+  return { lenses, previewOpenMs, previewFoundMs, previewDrawnMs, withPreview };
 }
 
 /**
@@ -435,7 +437,7 @@ async function measureOpen(page, timelineFile, log) {
   const t0 = Date.now();
   await page.keyboard.press('Enter');
   const frame = await previewFrame(page, 60_000);
-  const ms = Date.now() - t0;
+  const found = Date.now() - t0;
   const cpu1 = processTimes();
   if (profiler) logCpu('preview open', cpu0, cpu1, 1);
   if (profiler) await stopProfile(profiler, log, join(outDir, 'open.cpuprofile'));
@@ -457,8 +459,11 @@ async function measureOpen(page, timelineFile, log) {
   ]).catch(() => []);
   // A mark made again (a scene's parts: one each) also gives its last time.
   for (const [name, t] of inFrame) marks[`webview ${name}${`webview ${name}` in marks ? ' (last)' : ''}`] = Math.round(t - t0);
-  log(`preview open: ${ms} ms; ${Object.entries(marks).sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  return { frame, ms, marks, cpu: cpuByRole(cpu0, cpu1) };
+  // The open ends when the scene is on screen (the frame's own mark, on the same clock); the
+  // driver's polling finds it 20–150 ms later, and stands in only when the mark is missing.
+  const ms = marks['webview collide:shown'] ?? found;
+  log(`preview open: ${ms} ms (found by polling at ${found}); ${Object.entries(marks).sort((a, b) => a[1] - b[1]).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  return { frame, ms, found, marks, cpu: cpuByRole(cpu0, cpu1) };
 }
 
 /** Opens VS Code's Markdown preview of notes.md beside the scene, waits for its frame, and closes it. */
@@ -503,8 +508,8 @@ async function closePreview(page) {
 
 function openTable(r) {
   const out = [`${r.scene.bodies}-body scene; load average ${r.load.start.map((x) => x.toFixed(2)).join(' ')} → ${r.load.end.map((x) => x.toFixed(2)).join(' ')}.`, ''];
-  out.push(`preview open (command → drawn scene): ${r.opens.map((o) => f(o.ms)).join(', ')} ms; median ${f(r.previewOpenMs)} ms (target ≤ 1000); ` +
-    `the first draw's mark in the frame: ${r.opens.map((o) => f(o.marks['webview collide:drawn'])).join(', ')} ms`);
+  out.push(`preview open (command → scene on screen): ${r.opens.map((o) => f(o.ms)).join(', ')} ms; median ${f(r.previewOpenMs)} ms (target ≤ 1000); ` +
+    `the first draw's mark in the frame: ${r.opens.map((o) => f(o.marks['webview collide:drawn'])).join(', ')} ms; found by the driver's polling: ${r.opens.map((o) => f(o.found)).join(', ')} ms`);
   out.push('', 'Marks, ms after the command (one column per open):', '');
   const keys = [...new Set(r.opens.flatMap((o) => Object.keys(o.marks)))].sort((a, b) => (r.opens[0].marks[a] ?? 0) - (r.opens[0].marks[b] ?? 0));
   out.push(`| mark | ${r.opens.map((_, i) => `#${i + 1}`).join(' | ')} |`, `|---|${r.opens.map(() => '---:').join('|')}|`);

@@ -474,6 +474,8 @@ export class PreviewApp {
     if (first) {
       this.scenesDrawn = this.scenes;
       mark('drawn');
+      // The next frame's start: the one that drew the scene was presented by then.
+      globalThis.requestAnimationFrame?.(() => mark('shown'));
       this.post({ type: 'drawn', version: this.state.scene!.version });
     }
     return this.lastFrame;
@@ -562,7 +564,7 @@ function replacedInPlace(delta: PreviewSceneDelta): number[] | null {
 
 /**
  * A performance mark on the way of a whole scene (`collide:message`, `collide:validated`,
- * `collide:decoded`, `collide:handled`, `collide:drawn`): the editor benchmark reads them in the
+ * `collide:decoded`, `collide:handled`, `collide:drawn`, `collide:shown`): the editor benchmark reads them in the
  * preview's frame.
  */
 function mark(name: string): void {
