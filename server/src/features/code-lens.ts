@@ -13,18 +13,20 @@ import { findingsOfBody, type AnalyzedDocument } from './document';
 export const MAX_LENSES_PER_BODY = 4;
 
 /**
- * The last body (by index) that gets lenses: the first `collide.diagnostics.limit` bodies with
- * findings do, in document order, as the published problems are the first ones in document order
- * (lsp/publish/diagnostic-limit.ts); `Infinity` when the limit is 0 or not reached. An editor
- * redraws every lens of a document on each answer (VS Code's CodeLensContribution re-renders all
- * of its view zones), so thousands of lensed bodies cost each keystroke far more than the
- * lenses on screen are worth, past what the editor shows as problems anyway.
+ * The last body (by index) that gets lenses: the first `collide.codeLens.limit` bodies with
+ * findings do, in document order, and never more than `collide.diagnostics.limit`, as the
+ * published problems are the first ones in document order (lsp/publish/diagnostic-limit.ts);
+ * `Infinity` when both limits are 0 or neither is reached. An editor keeps every lens of a
+ * document in its DOM and redraws them on each answer (VS Code's CodeLensContribution: a view
+ * zone and a widget per lensed line), so thousands of lensed bodies cost each keystroke and each
+ * layout far more than the lenses on screen are worth (features/settings.ts,
+ * DEFAULT_CODE_LENS_LIMIT).
  */
 export function lensCutoff(doc: AnalyzedDocument): number {
   let cutoff = cutoffs.get(doc);
   if (cutoff === undefined) {
     cutoff = Infinity;
-    const limit = doc.settings.diagnosticsLimit;
+    const limit = smallestLimit(doc.settings.diagnosticsLimit, doc.settings.codeLensLimit);
     const bodies = doc.analysis.semantics.scene.bodies;
     if (limit > 0 && limit < bodies.length) {
       const lensed = new Uint8Array(bodies.length);
@@ -43,6 +45,11 @@ export function lensCutoff(doc: AnalyzedDocument): number {
     cutoffs.set(doc, cutoff);
   }
   return cutoff;
+}
+
+/** The smaller of two count limits, where 0 stands for no limit (and two 0s give 0). */
+function smallestLimit(a: number, b: number): number {
+  return a === 0 ? b : b === 0 ? a : Math.min(a, b);
 }
 
 /** lensCutoff per analyzed document (one immutable version): asked by every lens iterator. */

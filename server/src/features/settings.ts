@@ -21,6 +21,11 @@ export interface CollideSettings {
    * (lsp/publish/diagnostic-limit.ts); 0 publishes them all.
    */
   readonly diagnosticsLimit: number;
+  /**
+   * The most bodies with findings that get code lenses, the first in document order, and never
+   * more than the diagnostics limit (features/code-lens.ts, lensCutoff); 0: as many as that.
+   */
+  readonly codeLensLimit: number;
 }
 
 /**
@@ -32,11 +37,21 @@ export interface CollideSettings {
  */
 export const DEFAULT_DIAGNOSTICS_LIMIT = 1000;
 
+/**
+ * VS Code keeps a row and a widget in the editor's DOM for every lensed line of a file, on screen
+ * or not (its CodeLensWidget), and every layout of the workbench (a split, the preview opening
+ * beside the file, a keystroke's render) lays all of them out: a thousand lensed bodies were two
+ * thirds of the workbench's DOM. Lenses without commands would be resolved only on screen, but
+ * VS Code waits at least 250 ms after a scroll to ask, and shows blank rows meanwhile.
+ */
+export const DEFAULT_CODE_LENS_LIMIT = 200;
+
 export const DEFAULT_SETTINGS: CollideSettings = Object.freeze({
   severity: Object.freeze({}),
   continuous: true,
   broadPhase: DEFAULT_BROAD_PHASE,
   diagnosticsLimit: DEFAULT_DIAGNOSTICS_LIMIT,
+  codeLensLimit: DEFAULT_CODE_LENS_LIMIT,
 });
 
 /** The analysis options that the settings select. */

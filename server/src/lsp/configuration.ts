@@ -32,9 +32,15 @@ export function parseSettings(raw: unknown): CollideSettings {
   }
   const bp = r['broadPhase'];
   const broadPhase = isBroadPhaseKind(bp) ? bp : DEFAULT_SETTINGS.broadPhase;
-  const diag = r['diagnostics'];
-  const nested = diag && typeof diag === 'object' ? (diag as Record<string, unknown>)['limit'] : undefined;
-  const limit = nested !== undefined ? nested : r['diagnostics.limit'];
-  const diagnosticsLimit = typeof limit === 'number' && Number.isInteger(limit) && limit >= 0 ? limit : DEFAULT_SETTINGS.diagnosticsLimit;
-  return { severity, continuous, broadPhase, diagnosticsLimit };
+  const diagnosticsLimit = countSetting(r, 'diagnostics', DEFAULT_SETTINGS.diagnosticsLimit);
+  const codeLensLimit = countSetting(r, 'codeLens', DEFAULT_SETTINGS.codeLensLimit);
+  return { severity, continuous, broadPhase, diagnosticsLimit, codeLensLimit };
+}
+
+/** `<section>.limit`, nested or flat: a non-negative integer, else `fallback`. */
+function countSetting(r: Record<string, unknown>, section: string, fallback: number): number {
+  const s = r[section];
+  const nested = s && typeof s === 'object' ? (s as Record<string, unknown>)['limit'] : undefined;
+  const limit = nested !== undefined ? nested : r[`${section}.limit`];
+  return typeof limit === 'number' && Number.isInteger(limit) && limit >= 0 ? limit : fallback;
 }

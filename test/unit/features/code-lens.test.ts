@@ -12,8 +12,8 @@ function pairs(): string {
   return `${lines.join('\n')}\n`;
 }
 
-const lensedNames = (text: string, limit: number): string[] => {
-  const doc = scene(text, { ...DEFAULT_SETTINGS, diagnosticsLimit: limit });
+const lensedNames = (text: string, limit: number, codeLensLimit = 0): string[] => {
+  const doc = scene(text, { ...DEFAULT_SETTINGS, diagnosticsLimit: limit, codeLensLimit });
   const names = new Set<string>();
   for (const l of pairLenses(doc)) names.add(doc.text.slice(l.range.start, l.range.end).replace(/^body /, ''));
   return [...names];
@@ -27,6 +27,19 @@ describe('features/code-lens: lenses stop where the diagnostics limit stops', ()
     assert.deepEqual(lensedNames(text, 5), all.slice(0, 5));
     assert.deepEqual(lensedNames(text, 20), all);
     assert.deepEqual(lensedNames(text, 1000), all);
+  });
+
+  it('stops at the smaller of the code lens limit and the diagnostics limit, 0 standing for none', () => {
+    const text = pairs();
+    const all = lensedNames(text, 0);
+    assert.equal(all.length, 20);
+    assert.deepEqual(lensedNames(text, 0, 3), all.slice(0, 3), 'the code lens limit alone');
+    assert.deepEqual(lensedNames(text, 1000, 3), all.slice(0, 3), 'the code lens limit under the diagnostics limit');
+    assert.deepEqual(lensedNames(text, 4, 12), all.slice(0, 4), 'the diagnostics limit under the code lens limit');
+    assert.deepEqual(lensedNames(text, 0, 0), all, 'no limit at all');
+    const doc = scene(text);
+    assert.equal(DEFAULT_SETTINGS.codeLensLimit, 200);
+    assert.equal(new Set(pairLenses(doc).map((l) => l.range.start)).size, 20, 'the default limit leaves a small scene whole');
   });
 
   it('gives every lens iterator and the resolver the same cut', () => {

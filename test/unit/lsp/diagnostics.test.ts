@@ -51,6 +51,8 @@ describe('lsp/diagnostics', () => {
     assert.equal(row('severity'), '{}');
     assert.equal(props['collide.diagnostics.limit'].default, DEFAULT_SETTINGS.diagnosticsLimit);
     assert.equal(row('diagnostics.limit'), String(DEFAULT_SETTINGS.diagnosticsLimit));
+    assert.equal(props['collide.codeLens.limit'].default, DEFAULT_SETTINGS.codeLensLimit);
+    assert.equal(row('codeLens.limit'), String(DEFAULT_SETTINGS.codeLensLimit));
   });
 
   it('reads malformed settings as the defaults, field by field', () => {
@@ -62,6 +64,10 @@ describe('lsp/diagnostics', () => {
     for (const limit of [-1, 2.5, '10', null, Infinity]) assert.equal(parseSettings({ diagnostics: { limit } }).diagnosticsLimit, DEFAULT_SETTINGS.diagnosticsLimit);
     assert.equal(parseSettings({ diagnostics: { limit: 0 } }).diagnosticsLimit, 0);
     assert.equal(parseSettings({ 'diagnostics.limit': 25 }).diagnosticsLimit, 25);
+    for (const limit of [-1, 2.5, '10', null, Infinity]) assert.equal(parseSettings({ codeLens: { limit } }).codeLensLimit, DEFAULT_SETTINGS.codeLensLimit);
+    assert.equal(parseSettings({ codeLens: { limit: 0 } }).codeLensLimit, 0);
+    assert.equal(parseSettings({ 'codeLens.limit': 25 }).codeLensLimit, 25);
+    assert.equal(parseSettings({ codeLens: { limit: 3 }, diagnostics: { limit: 9 } }).diagnosticsLimit, 9, 'each limit is read from its own section');
   });
 
   it('matches a diagnostic sent back by the editor to the analysis and to its finding', () => {

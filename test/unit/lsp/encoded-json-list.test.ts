@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { codeLensStubs } from '../../../server/src/lsp/code-lens';
 import { encodedCodeLensStubs, encodedDocumentSymbols } from '../../../server/src/lsp/encode/response-lists';
 import { encodeMessage, encodeMessageParts, messageJson } from '../../../server/src/lsp/encode/diagnostics-json';
+import { DEFAULT_SETTINGS } from '../../../server/src/features/settings';
 import { analyzeText, type AnalyzedDocument } from '../../../server/src/features/document';
 import { documentSymbols, symbolInformation } from '../../../server/src/lsp/document-symbols';
 import { SLAB_BYTES } from '../../../server/src/lsp/encode/chunk-store';
@@ -270,7 +271,8 @@ describe('lsp/encode: the outline and the code lenses built as bytes', () => {
   it('are JSON.stringify of the symbols and stubs of a scene of thousands of bodies, in many chunks', () => {
     const lines = ['dt 1/60', 'let k = 1.5'];
     for (let i = 0; i < 3000; i++) lines.push(`body b${i} box(1, 1) at (${(i % 60) * 0.9}, ${Math.floor(i / 60) * 0.9 * (i % 7 === 0 ? 1 : 1.2)})`);
-    const doc = analyzeText(lines.join('\n'), 'file:///big.collide', undefined, 42);
+    // Every body with findings gets its lenses (the default stops at DEFAULT_CODE_LENS_LIMIT bodies).
+    const doc = analyzeText(lines.join('\n'), 'file:///big.collide', { ...DEFAULT_SETTINGS, codeLensLimit: 0 }, 42);
     assert.ok(doc.analysis.findings.length > 100, `${doc.analysis.findings.length} findings`);
     checkEncoded(doc, 'the big scene');
     assert.ok(encodedDocumentSymbols(doc, true).chunks.length > 5);

@@ -13,6 +13,7 @@ import type {
 import { codeLenses } from '../../../server/src/lsp/code-lens';
 import { publishedDiagnostics } from '../../../server/src/lsp/diagnostics';
 import { analyzeText } from '../../../server/src/features/document';
+import { DEFAULT_SETTINGS } from '../../../server/src/features/settings';
 import { documentSymbols } from '../../../server/src/lsp/document-symbols';
 import { semanticTokens } from '../../../server/src/features/semantic-tokens';
 import { ensureBundles, ROOT, TestClient } from './lsp-client';
@@ -226,14 +227,17 @@ describe('lsp: the real server over stdio (collide lsp --stdio)', function () {
     const lines = ['dt 1/60', 'let k = 2'];
     for (let i = 0; i < 3000; i++) lines.push(`body b${i} box(1, 1) at (${(i % 60) * 0.9}, ${Math.floor(i / 60) * 1.1})`);
     const text = `${lines.join('\n')}\n`;
+    // Every body with findings gets its lenses (the default stops at DEFAULT_CODE_LENS_LIMIT bodies).
+    client.settings = { codeLens: { limit: 0 } };
     await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'collide', version: 3, text } });
-    const local = analyzeText(text, uri, undefined, 3);
+    const local = analyzeText(text, uri, { ...DEFAULT_SETTINGS, codeLensLimit: 0 }, 3);
     const symbols = await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } });
     assert.deepEqual(symbols, JSON.parse(JSON.stringify(documentSymbols(local))));
     const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as unknown[];
     assert.ok(lenses.length > 1000, `${lenses.length} lenses`);
     assert.deepEqual(lenses, JSON.parse(JSON.stringify(codeLenses(local))));
     await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    client.settings = {};
   });
 
   it('survives failing and malformed requests', async () => {
