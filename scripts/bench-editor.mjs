@@ -99,6 +99,9 @@ function makeScene(bodies) {
 
 const MARKDOWN = ['# Notes', '', `${PROBE_PREFIX}12.5, 40.25) is where the probe goes.`, '', 'Nothing else here.', ''].join('\n');
 
+/** The preview's open target for a scene of `bodies` bodies, in ms: 1 s at 10k, 3 s at 100k. */
+const openTarget = (bodies) => (bodies >= 100_000 ? 3000 : 1000);
+
 /** Puts the cursor at line:column through quick open's Go to Line (`:line:column`). */
 async function goTo(page, line, column) {
   await page.keyboard.press('Control+P');
@@ -392,7 +395,7 @@ export function table(r) {
   const c = (run) => `${f(run.catchUp.squiggle.ms)} / ${f(run.catchUp.status.ms)}${run.redraw ? ` / ${f(run.redraw.catchUpMs)}` : ''} ms` +
     `${!run.caughtUp || !run.catchUp.squiggle.right || !run.catchUp.status.right ? ' (NOT CAUGHT UP within the bound)' : ''}`;
   out.push(`paced, catch-up after the last keystroke (squiggle / status / preview): ${c(r.noPreview.paced)} without the preview${r.withPreview ? `, ${c(r.withPreview.paced)} with it` : ''}`);
-  out.push(`preview open (command → scene on screen): ${f(r.previewOpenMs)} ms (target ≤ 1000; the first draw's mark in the frame: ${f(r.previewDrawnMs)} ms; found by the driver's polling: ${f(r.previewFoundMs)} ms); scene open → status-bar count: ${f(r.firstStatusMs)} ms`);
+  out.push(`preview open (command → scene on screen): ${f(r.previewOpenMs)} ms (target ≤ ${openTarget(r.scene.bodies)}; the first draw's mark in the frame: ${f(r.previewDrawnMs)} ms; found by the driver's polling: ${f(r.previewFoundMs)} ms); scene open → status-bar count: ${f(r.firstStatusMs)} ms`);
   if (r.lenses) out.push(`lenses: ${r.lenses.n} of ${r.lenses.samples.length} scrolls filled in (${r.lenses.timedOut} timed out, ${r.lenses.noLenses ?? 0} with no lens row on screen: past the lensed bodies), ${f(r.lenses.lensesShown)} lenses on screen (median), ` +
     `blank lens rows seen on ${r.lenses.scrollsWithBlankRows} scrolls, at most ${r.lenses.maxBlankRows} at once`);
   out.push('"not seen alone": keystrokes whose change never showed before the keystroke after next (coalesced with later ones).');
@@ -511,7 +514,7 @@ async function closePreview(page) {
 
 function openTable(r) {
   const out = [`${r.scene.bodies}-body scene; load average ${r.load.start.map((x) => x.toFixed(2)).join(' ')} → ${r.load.end.map((x) => x.toFixed(2)).join(' ')}.`, ''];
-  out.push(`preview open (command → scene on screen): ${r.opens.map((o) => f(o.ms)).join(', ')} ms; median ${f(r.previewOpenMs)} ms (target ≤ 1000); ` +
+  out.push(`preview open (command → scene on screen): ${r.opens.map((o) => f(o.ms)).join(', ')} ms; median ${f(r.previewOpenMs)} ms (target ≤ ${openTarget(r.scene.bodies)}); ` +
     `the first draw's mark in the frame: ${r.opens.map((o) => f(o.marks['webview collide:drawn'])).join(', ')} ms; found by the driver's polling: ${r.opens.map((o) => f(o.found)).join(', ')} ms`);
   out.push('', 'Marks, ms after the command (one column per open):', '');
   const keys = [...new Set(r.opens.flatMap((o) => Object.keys(o.marks)))].sort((a, b) => (r.opens[0].marks[a] ?? 0) - (r.opens[0].marks[b] ?? 0));
