@@ -12,12 +12,17 @@ export async function startProfile(page) {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
+  // The profile's clock is the renderer's monotonic one: the epoch time of its start, read just
+  // after, lets its samples be laid beside the pages' marks and the timelines (within a round trip).
+  epochAtStart.set(cdp, await page.evaluate(() => performance.timeOrigin + performance.now()));
   return cdp;
 }
 
+const epochAtStart = new WeakMap();
+
 export async function stopProfile(cdp, log, file) {
   const { profile } = await cdp.send('Profiler.stop');
-  writeFileSync(file, JSON.stringify(profile));
+  writeFileSync(file, JSON.stringify({ ...profile, epochAtStart: epochAtStart.get(cdp) }));
   const dt = new Map();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   for (let i = 0; i < profile.samples.length; i++) {
