@@ -4,7 +4,7 @@
 //   - floor: keystroke → the typed character shown in the cursor line, in a Markdown file of the
 //     same session (no language server involved),
 //   - keystroke → squiggle: keystrokes that alternately move a probe body onto another body and
-//     away from it, at a human pace (paced) and each once the previous one shows (isolated); the
+//     away from it, at a human pace (paced) and each once the previous one shows and a pause drawn from 150–750 ms (isolated); the
 //     time until the squiggle on the probe's lines appears or disappears as that keystroke asks,
 //     and until the status bar's overlap count follows,
 //   - the same typing with the preview open beside it, and the preview's redraw of each edit,
@@ -67,7 +67,23 @@ const NO_SETTLE = process.argv.includes('--no-settle');
 const QUIET_MS = 1500;
 const CATCH_UP_BOUND_MS = 120_000;
 /** Keystrokes of the isolated runs, each typed once the previous one shows. */
-const ISOLATED_KEYS = 11;
+const ISOLATED_KEYS = 21;
+/**
+ * The pause after an isolated keystroke shows, before the next: drawn from [150, 750) ms by a
+ * seeded generator (mulberry32), the same pauses in every run. A person's pauses vary, and VS
+ * Code's own refreshes after an edit (lenses, outline, folding: debounced 250–350 ms and more)
+ * land in the next keystroke's way only after some of them; a fixed pause met them always or
+ * never, depending on the cadence.
+ */
+function isolatedPauses(seed = 20261129) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return 150 + Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * 600);
+  };
+}
 /** The probe is inserted as this line (1-based); the typed character goes right after `at (`. */
 const PROBE_LINE = 2;
 const PROBE_PREFIX = 'body probe circle(0.5) at (';
@@ -145,12 +161,13 @@ async function typeAlternating(page, { count, lines, settled, shows, alsoWait = 
   const before = await page.evaluate(() => window.__editorBench.rec.states.at(-1));
   const last = () => page.evaluate(() => ({ n: window.__editorBench.rec.states.length, last: window.__editorBench.rec.states.at(-1) }));
   const start = Date.now();
+  const pause = isolatedPauses();
   for (let i = 0; i < count; i++) {
     if (shows) {
       const bound = Date.now() + CATCH_UP_BOUND_MS;
       await page.keyboard.press(i % 2 === 0 ? '9' : 'Backspace');
       while (Date.now() < bound && !(shows(i, before, (await last()).last) && await alsoWait(i))) await sleep(50);
-      await sleep(300);
+      await sleep(pause());
     } else {
       const due = start + i * PACE_MS;
       if (due > Date.now()) await sleep(due - Date.now());
@@ -374,7 +391,7 @@ export function table(r) {
   const out = [];
   const row = (what, s, fl, target) =>
     out.push(`| ${what} | ${f(s.median)} | ${f(s.p90)} | ${f(s.p95)} | ${fl === null ? '' : f(fl.median)} | ${fl === null ? '' : f(s.median - fl.median)} | ${s.coalesced ?? ''} | ${target} |`);
-  out.push(`${r.scene.bodies}-body scene (${r.scene.overlaps} overlapping pairs); paced: ${r.keys} keystrokes ${r.paceMs} ms apart; isolated: ${r.isolatedKeys} keystrokes, each once the previous one shows. ` +
+  out.push(`${r.scene.bodies}-body scene (${r.scene.overlaps} overlapping pairs); paced: ${r.keys} keystrokes ${r.paceMs} ms apart; isolated: ${r.isolatedKeys} keystrokes, each once the previous one shows and a pause of 150–750 ms (the same seeded pauses every run). ` +
     `Load average ${r.load.start.map((x) => x.toFixed(2)).join(' ')} → ${r.load.end.map((x) => x.toFixed(2)).join(' ')}.`);
   out.push('');
   out.push('| figure (ms) | median | p90 | p95 | floor | median − floor | not seen alone | target |');
