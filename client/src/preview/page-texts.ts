@@ -19,8 +19,7 @@ let texts: Promise<PageTexts> | undefined;
  * Makes the page's texts read with `read` where it can (the Node entry reads the extension's own
  * files from its disk: node/own-files.ts), and through VS Code's file system otherwise. VS
  * Code's file system may be a remote one: in a remote window a read goes to the workbench and
- * back, and on the first preview of a session it waited half a second behind the webview's
- * creation, which the page's HTML then waited for.
+ * back, and queues there behind the webview's own creation, which the page's HTML waits for.
  */
 export function useOwnFileReader(read: OwnFileReader): void {
   readOwn = read;

@@ -40,9 +40,9 @@ export const DEFAULT_DIAGNOSTICS_LIMIT = 1000;
 /**
  * VS Code keeps a row and a widget in the editor's DOM for every lensed line of a file, on screen
  * or not (its CodeLensWidget), and every layout of the workbench (a split, the preview opening
- * beside the file, a keystroke's render) lays all of them out: a thousand lensed bodies were two
- * thirds of the workbench's DOM. Lenses without commands would be resolved only on screen, but
- * VS Code waits at least 250 ms after a scroll to ask, and shows blank rows meanwhile.
+ * beside the file, a keystroke's render) lays all of them out. Lenses without commands would be
+ * resolved only on screen, but VS Code asks for them at least 250 ms after a scroll (its
+ * `CodeLensResolve` debounce) and shows blank rows meanwhile.
  */
 export const DEFAULT_CODE_LENS_LIMIT = 200;
 
