@@ -4,9 +4,10 @@
 //   - floor: keystroke → the typed character shown in the cursor line, in a Markdown file of the
 //     same session (no language server involved),
 //   - keystroke → squiggle: keystrokes that alternately move a probe body onto another body and
-//     away from it, at a human pace (paced) and each once the previous one shows and a pause drawn from 150–750 ms (isolated); the
-//     time until the squiggle on the probe's lines appears or disappears as that keystroke asks,
-//     and until the status bar's overlap count follows,
+//     away from it, at a human pace (paced) and each once the previous one shows and a pause
+//     drawn from 150–750 ms has passed (isolated); the time until the squiggle on the probe's
+//     lines appears or disappears as that keystroke asks, and until the status bar's overlap
+//     count follows,
 //   - the same typing with the preview open beside it, and the preview's redraw of each edit,
 //     with where each scene message waited (the extension host's post, the workbench's hand-off
 //     to the webview's port, the frame's `message` event), and the workbench's reads of the
@@ -36,7 +37,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { generateScene, sceneText } from '../bench/scenes.ts';
+import { generateScene, prng, sceneText } from '../bench/scenes.ts';
 import { CHROMIUM, installVsix, makeProfile, removeProfile, root, startCodeServer } from './e2e-codeserver.mjs';
 import { openFile, paletteOn } from './e2e-ui.mjs';
 import { packageExtension, vsixPath } from './package.mjs';
@@ -70,19 +71,14 @@ const CATCH_UP_BOUND_MS = 120_000;
 const ISOLATED_KEYS = 21;
 /**
  * The pause after an isolated keystroke shows, before the next: drawn from [150, 750) ms by a
- * seeded generator (mulberry32), the same pauses in every run. A person's pauses vary, and VS
- * Code's own refreshes after an edit (lenses, outline, folding: debounced 250–350 ms and more)
- * land in the next keystroke's way only after some of them; a fixed pause met them always or
- * never, depending on the cadence.
+ * seeded generator (bench/scenes.ts's `prng`), the same pauses in every run. A person's pauses
+ * vary, and VS Code's own refreshes after an edit (lenses, outline, folding: debounced 250–350 ms
+ * and more) land in the next keystroke's way only after some of them; a fixed pause met them
+ * always or never, depending on the cadence.
  */
 function isolatedPauses(seed = 20261129) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return 150 + Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * 600);
-  };
+  const random = prng(seed);
+  return () => 150 + Math.floor(random() * 600);
 }
 /** The probe is inserted as this line (1-based); the typed character goes right after `at (`. */
 const PROBE_LINE = 2;
@@ -449,9 +445,10 @@ async function lensesAndPreview(page, typeScene, log, quiet) {
 }
 
 /**
- * Preview open time: from the command's Enter to a drawn scene in the preview's frame, with the
- * marks on the way (the extension host's timeline lines of the preview, when `timelineFile` is
- * given, and the performance marks of the preview's frame), in ms after the Enter.
+ * Preview open time: from the command's Enter to the scene on screen in the preview's frame (its
+ * `collide:shown` mark), with the time the driver's polling found it and the marks on the way
+ * (the extension host's timeline lines of the preview, when `timelineFile` is given, and the
+ * performance marks of the preview's frame), in ms after the Enter.
  */
 async function measureOpen(page, timelineFile, log) {
   await paletteOn(page, 'Collide: Open Preview to the Side');

@@ -68,9 +68,8 @@ export function createLanguageClient(host: ServerHost, context: vscode.Extension
     traceOutputChannel: output,
     diagnosticCollectionName: 'collide',
     middleware: timelineMiddleware({
-      // Recorded before the collections are set, so the status bar's diagnostics listener already
-      // sees the document as checked, and so that the status bar's own update leaves with the
-      // diagnostics (statusBar.ts).
+      // Recorded before the collections are set, so that the status bar, which counts the list
+      // recorded, is updated first and its update leaves with the diagnostics (statusBar.ts).
       // Into the buckets (diagnostic-buckets.ts), not the client's own collection, which stays
       // empty: an edit then re-sends the few collections whose diagnostics it changed.
       handleDiagnostics: (uri, diagnostics) => {

@@ -1,6 +1,6 @@
 /** The Node host's reader of the extension's own files (client/src/node/own-files.ts). */
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as vscode from 'vscode';
@@ -13,7 +13,11 @@ describe('client/node/own-files: the extension\'s files from this host\'s disk',
     writeFileSync(path, 'run();');
     const read = nodeReadOwnFile({ scheme: 'file', fsPath: path } as vscode.Uri);
     assert.ok(read);
-    assert.equal(new TextDecoder().decode(await read), 'run();');
+    try {
+      assert.equal(new TextDecoder().decode(await read), 'run();');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('leaves any other scheme to VS Code\'s file system', () => {
